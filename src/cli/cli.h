@@ -1,0 +1,11 @@
+/* Batch command line: `disperse COMMAND [options]`. */
+#ifndef DSP_CLI_H
+#define DSP_CLI_H
+
+/* 1 if name is a CLI subcommand (or --help / --version). */
+int	cli_is_command(const char *name);
+/* Run a subcommand; returns the process exit status (0 ok, 1 runtime
+ * failure, 2 usage error). */
+int	cli_main(int argc, char **argv);
+
+#endif

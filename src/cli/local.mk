@@ -1,0 +1,1 @@
+DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h

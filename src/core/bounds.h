@@ -1,0 +1,26 @@
+/* Lemma 2.1 and Theorem 2.2 of Velickovic et al. (2025), in log space.
+ *
+ * For logits in [m, M], delta = M - m, theta != 0 (|theta| is used), every
+ * softmax coefficient alpha_k of n items satisfies
+ *   tight:  1/(1 + (n-1) e^{delta/theta}) <= alpha_k <= 1/(1 + (n-1) e^{-delta/theta})
+ *   loose:  e^{-delta/theta} / n          <= alpha_k <= e^{delta/theta} / n
+ * n is a double so curves can run past 2^64.  theta == 0 gives the trivial
+ * band [0, 1] (n > 1).  No function here overflows for large delta/theta. */
+#ifndef DSP_BOUNDS_H
+#define DSP_BOUNDS_H
+
+/* log(1 + e^x) without overflow. */
+double	dsp_softplus(double x);
+
+int	dsp_lemma_tight(double n, double delta, double theta, double *lo, double *hi);
+int	dsp_lemma_loose(double n, double delta, double theta, double *lo, double *hi);
+/* log of the critical size n* = 1 + (1/eps - 1) e^{delta/theta}: past it every
+ * coefficient is below eps (Theorem 2.2 from the tight bound).  eps >= 1
+ * gives 0 (n* = 1).  eps <= 0 or non-finite: DSP_EINVAL. */
+int	dsp_log_critical_n(double eps, double delta, double theta, double *log_n);
+/* Entropy floor H >= log(1 + (n-1) e^{-delta/theta}), nats. */
+double	dsp_entropy_floor(double n, double delta, double theta);
+/* Ceiling log n. */
+double	dsp_entropy_ceiling(double n);
+
+#endif

@@ -1,0 +1,17 @@
+/* Umbrella header of the disperse numeric core (no curses, no drawing). */
+#ifndef DSP_H
+#define DSP_H
+
+#include "core/adaptive.h"
+#include "core/bounds.h"
+#include "core/error.h"
+#include "core/eval.h"
+#include "core/family.h"
+#include "core/kernel.h"
+#include "core/map.h"
+#include "core/params.h"
+#include "core/parse.h"
+#include "core/runs.h"
+#include "core/softmax.h"
+
+#endif

@@ -1,0 +1,56 @@
+/* Error codes and the thread-local detail message. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include <gsl/gsl_errno.h>
+
+#include "core/error.h"
+
+static _Thread_local char detail[512];
+
+const char *
+dsp_strerror(int code)
+{
+	switch (code) {
+	case DSP_OK:		return "success";
+	case DSP_EINVAL:	return "invalid argument";
+	case DSP_ENOMEM:	return "out of memory";
+	case DSP_ERANGE:	return "result out of range";
+	case DSP_EPARSE:	return "malformed input";
+	case DSP_EIO:		return "input/output error";
+	case DSP_ENOTSUP:	return "not supported";
+	case DSP_ETOOBIG:	return "too large to materialise";
+	case DSP_EEMPTY:	return "no data";
+	}
+	return "unknown error";
+}
+
+const char *
+dsp_last_error(void)
+{
+	return detail[0] != '\0' ? detail : "";
+}
+
+int
+dsp_fail(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof detail, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+void
+dsp_clear_error(void)
+{
+	detail[0] = '\0';
+}
+
+void
+dsp_gsl_init(void)
+{
+	/* GSL's default handler aborts; the core reports through return codes. */
+	gsl_set_error_handler_off();
+}

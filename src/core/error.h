@@ -1,0 +1,31 @@
+/* Error codes and messages for the disperse core.
+ *
+ * Every core function that can fail returns one of these codes.  A failing
+ * function also records a one-line detail message (thread-local) that the
+ * caller may print with dsp_last_error().  The core never prints or exits. */
+#ifndef DSP_ERROR_H
+#define DSP_ERROR_H
+
+enum dsp_status {
+	DSP_OK = 0,
+	DSP_EINVAL,	/* an argument is out of its domain */
+	DSP_ENOMEM,	/* allocation failed */
+	DSP_ERANGE,	/* result not representable (overflow) */
+	DSP_EPARSE,	/* malformed text input */
+	DSP_EIO,	/* read or write failed */
+	DSP_ENOTSUP,	/* combination not supported */
+	DSP_ETOOBIG,	/* n too large to materialise; no allocation tried */
+	DSP_EEMPTY	/* no data */
+};
+
+const char	*dsp_strerror(int code);
+/* Detail of the most recent failure in this thread ("" if none). */
+const char	*dsp_last_error(void);
+/* Record a detail message and return code (for use as "return dsp_fail(...)"). */
+int		 dsp_fail(int code, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
+void		 dsp_clear_error(void);
+/* Turn off GSL's abort-on-error handler once, process-wide. */
+void		 dsp_gsl_init(void);
+
+#endif

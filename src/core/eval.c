@@ -1,0 +1,544 @@
+/* Evaluation of one view: routes each family to its cheapest exact method
+ * and fills the summary the screen, the CLI and the exporters show. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_integration.h>
+
+#include "core/adaptive.h"
+#include "core/alt.h"
+#include "core/bounds.h"
+#include "core/error.h"
+#include "core/eval.h"
+#include "core/family.h"
+#include "core/kernel.h"
+#include "core/softmax.h"
+
+/* The ramp has closed forms; past this size they beat the explicit sum. */
+#define RAMP_EXPLICIT_MAX	((uint64_t)1 << 16)
+#define QUAD_LIMIT		256
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+const char *
+dsp_method_name(enum dsp_method m)
+{
+	switch (m) {
+	case DSP_METHOD_EXPLICIT:	return "explicit";
+	case DSP_METHOD_RUNS:		return "runs";
+	case DSP_METHOD_ANALYTIC:	return "analytic";
+	case DSP_METHOD_EXPECTED:	return "expected";
+	}
+	return "?";
+}
+
+static uint64_t
+explicit_limit(const dsp_params *p)
+{
+	uint64_t lim = p->explicit_max ? p->explicit_max : DSP_EXPLICIT_MAX;
+
+	if (p->family == DSP_FAM_RAMP && p->explicit_max == 0)
+		lim = RAMP_EXPLICIT_MAX;
+	return lim < DSP_EXPLICIT_MAX ? lim : DSP_EXPLICIT_MAX;
+}
+
+/* Temperature after the n-dependent scalings of SSMax and log-n attention. */
+static double
+scaled_theta(const dsp_params *p, double n)
+{
+	if (n <= 1)
+		return p->theta;
+	switch (p->attn) {
+	case DSP_ATTN_SSMAX:
+		return p->theta / (p->ssmax_s * log(n));
+	case DSP_ATTN_LOGN:
+		return p->theta / log(n);
+	default:
+		return p->theta;
+	}
+}
+
+static void
+fill_bounds(const dsp_params *p, dsp_summary *s, int softmax_like)
+{
+	double lo, hi;
+
+	s->spread = s->logit_max - s->logit_min;
+	s->entropy_bits = s->entropy / M_LN2;
+	s->entropy_norm = s->n > 1 ? s->entropy / log(s->n) : 0;
+	s->entropy_ceiling = dsp_entropy_ceiling(s->n);
+	s->lo_tight = s->hi_tight = s->lo_loose = s->hi_loose = NAN;
+	s->entropy_floor = s->log_critical_n = s->bound_margin = NAN;
+	s->bound_holds = -1;
+	if (!softmax_like || !isfinite(s->spread))
+		return;
+	dsp_lemma_tight(s->n, s->spread, s->theta_eff, &s->lo_tight, &s->hi_tight);
+	dsp_lemma_loose(s->n, s->spread, s->theta_eff, &s->lo_loose, &s->hi_loose);
+	s->entropy_floor = dsp_entropy_floor(s->n, s->spread, s->theta_eff);
+	if (dsp_log_critical_n(p->eps, s->spread, s->theta_eff, &s->log_critical_n) != DSP_OK)
+		s->log_critical_n = NAN;
+	/* Relative distance of the extreme weights to the band edges. */
+	lo = s->lo_tight > 0 ? (s->min_weight - s->lo_tight) / s->lo_tight :
+	    s->min_weight - s->lo_tight;
+	hi = (s->hi_tight - s->max_weight) / s->hi_tight;
+	s->bound_margin = lo < hi ? lo : hi;
+	s->bound_holds = s->bound_margin >= -1e-12;
+}
+
+/* Weights of a softmax-type function over runs; sets theta_eff and beta. */
+static int
+softmax_like_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary *s)
+{
+	double th = scaled_theta(p, s->n);
+	int rc;
+
+	s->beta = 1;
+	if (p->adaptive) {
+		if ((rc = dsp_adaptive_softmax_runs(e, th, w, &s->beta)) != DSP_OK)
+			return rc;
+		th /= s->beta;
+	} else if ((rc = dsp_softmax_runs(e, th, w)) != DSP_OK)
+		return rc;
+	s->theta_eff = th;
+	s->entropy = dsp_softmax_entropy_runs(e, th);
+	return DSP_OK;
+}
+
+static double
+normalised_entropy_runs(const dsp_runs *w, double total)
+{
+	double h = 0, q;
+	size_t i;
+
+	for (i = 0; i < w->len; i++) {
+		q = w->value[i] / total;
+		if (q > 0)
+			h -= (double)w->count[i] * q * log(q);
+	}
+	return h;
+}
+
+static int
+summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary *s)
+{
+	int soft = dsp_attn_is_softmax(p->attn), rc;
+	double mn, mx, t = 0;
+	size_t i;
+
+	s->n = (double)dsp_runs_total(e);
+	dsp_runs_minmax(e, &s->logit_min, &s->logit_max);
+	if (soft)
+		rc = softmax_like_runs(p, e, w, s);
+	else {
+		s->theta_eff = p->theta;
+		s->beta = 1;
+		rc = dsp_alt_weights_runs(p->attn, e, p->theta, p->alpha, w);
+	}
+	if (rc != DSP_OK)
+		return rc;
+	for (i = 0; i < w->len; i++)
+		t += (double)w->count[i] * w->value[i];
+	s->total = t;
+	if (!soft)
+		s->entropy = t > 0 ? normalised_entropy_runs(w, t) : 0;
+	dsp_runs_minmax(w, &mn, &mx);
+	s->min_weight = mn;
+	s->max_weight = mx;
+	s->entropy_paper = dsp_entropy_paper_runs(w);
+	s->topk_mass = dsp_topk_mass_runs(w, p->topk ? p->topk : 1);
+	fill_bounds(p, s, soft);
+	return DSP_OK;
+}
+
+/* -sum p log(p + 1e-9) with p = exp((e - pivot)/theta - log z). */
+static double
+paper_entropy_array(const double *e, size_t n, double theta, double pivot, double logz)
+{
+	double h = 0, q;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		q = exp((e[i] - pivot) / theta - logz);
+		h -= q * log(q + DSP_PAPER_ENTROPY_EPS);
+	}
+	return h;
+}
+
+/* Softmax-type summary straight from the logits, no weight array. */
+static int
+summarise_fast(const dsp_params *p, const double *e, size_t n, dsp_summary *s)
+{
+	double th = scaled_theta(p, (double)n), pivot;
+	dsp_stats st;
+	int rc;
+
+	s->n = (double)n;
+	s->beta = 1;
+	if ((rc = dsp_softmax_stats(e, n, th, &st)) != DSP_OK)
+		return rc;
+	pivot = th > 0 ? st.emax : st.emin;
+	if (p->adaptive) {
+		s->beta = dsp_adaptive_beta(paper_entropy_array(e, n, th, pivot,
+		    st.logz - pivot / th));
+		th /= s->beta;
+		if ((rc = dsp_softmax_stats(e, n, th, &st)) != DSP_OK)
+			return rc;
+	}
+	s->theta_eff = th;
+	s->logit_min = st.emin;
+	s->logit_max = st.emax;
+	s->entropy = st.entropy;
+	s->max_weight = st.max_weight;
+	s->min_weight = st.min_weight;
+	s->total = 1;
+	s->topk_mass = st.max_weight;
+	s->entropy_paper = paper_entropy_array(e, n, th, pivot, st.logz - pivot / th);
+	fill_bounds(p, s, 1);
+	return DSP_OK;
+}
+
+static int
+eval_explicit(const dsp_params *p, dsp_runs *w, dsp_summary *s)
+{
+	dsp_runs *e = NULL, *tmp = NULL;
+	double *x;
+	int rc;
+
+	if ((rc = dsp_family_alloc(p, &x)) != DSP_OK)
+		return rc;
+	s->method = DSP_METHOD_EXPLICIT;
+	if (w == NULL && dsp_attn_is_softmax(p->attn) && p->theta != 0 &&
+	    (p->topk <= 1)) {
+		rc = summarise_fast(p, x, p->family == DSP_FAM_FILE ? p->n_logits :
+		    (size_t)p->n, s);
+		free(x);
+		return rc;
+	}
+	if ((e = dsp_runs_alloc(1024)) == NULL || (w == NULL &&
+	    (tmp = dsp_runs_alloc(1024)) == NULL)) {
+		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		goto out;
+	}
+	/* Item by item: adjacent equal logits merge, which is still exact. */
+	if ((rc = dsp_runs_from_array(e, x, p->family == DSP_FAM_FILE ?
+	    p->n_logits : (size_t)p->n)) != DSP_OK)
+		goto out;
+	rc = summarise_runs(p, e, w ? w : tmp, s);
+out:
+	free(x);
+	dsp_runs_free(e);
+	dsp_runs_free(tmp);
+	return rc;
+}
+
+static int
+eval_runs(const dsp_params *p, dsp_runs *w, dsp_summary *s)
+{
+	dsp_runs *e, *tmp = NULL;
+	int rc;
+
+	if ((e = dsp_runs_alloc(64)) == NULL ||
+	    (w == NULL && (tmp = dsp_runs_alloc(64)) == NULL)) {
+		dsp_runs_free(e);
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	}
+	s->method = DSP_METHOD_RUNS;
+	if ((rc = dsp_family_runs(p, e)) == DSP_OK)
+		rc = summarise_runs(p, e, w ? w : tmp, s);
+	dsp_runs_free(e);
+	dsp_runs_free(tmp);
+	return rc;
+}
+
+/* Ramp e_k = delta k/(n-1): weights are q^j / Z, j = distance from the
+ * pivot end, q = e^{-u}, u = |delta/theta|/(n-1); geometric closed forms. */
+struct ramp {
+	double	u, n, logz;
+};
+
+static double
+ramp_paper_term(double j, void *arg)
+{
+	const struct ramp *r = arg;
+	double q = exp(-r->u * j - r->logz);
+
+	return -q * log(q + DSP_PAPER_ENTROPY_EPS);
+}
+
+static double
+ramp_mean_index(double u, double n)
+{
+	/* E[j] = 1/expm1(u) - n/expm1(n u); series where that cancels. */
+	if (n * u < 1e-4)
+		return (n - 1) / 2 - (n * n - 1) * u / 12;
+	return 1 / expm1(u) - n / expm1(n * u);
+}
+
+static int
+eval_ramp(const dsp_params *p, dsp_summary *s)
+{
+	double th, n = (double)p->n, pe;
+	struct ramp r;
+	int pass, rc;
+
+	s->method = DSP_METHOD_ANALYTIC;
+	s->n = n;
+	s->logit_min = 0;
+	s->logit_max = p->delta;
+	s->beta = 1;
+	th = scaled_theta(p, n);
+	for (pass = 0; pass < 1 + (p->adaptive != 0); pass++) {
+		r.n = n;
+		r.u = fabs(p->delta / th) / (n - 1);
+		r.logz = r.u > 0 ? log(-expm1(-n * r.u)) - log(-expm1(-r.u)) : log(n);
+		s->entropy = r.logz + r.u * ramp_mean_index(r.u, n);
+		if (n <= (double)RAMP_EXPLICIT_MAX) {
+			uint64_t j;
+			for (pe = 0, j = 0; j < p->n; j++)
+				pe += ramp_paper_term((double)j, &r);
+		} else {
+			gsl_integration_workspace *ws;
+			gsl_function f = { ramp_paper_term, &r };
+			double err;
+
+			if ((ws = gsl_integration_workspace_alloc(QUAD_LIMIT)) == NULL)
+				return dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = gsl_integration_qags(&f, 0, n - 1, 0, 1e-10, QUAD_LIMIT, ws,
+			    &pe, &err);
+			gsl_integration_workspace_free(ws);
+			if (rc != 0 && rc != GSL_EROUND)
+				return dsp_fail(DSP_ERANGE, "ramp quadrature failed");
+			/* Euler-Maclaurin end correction of the sum. */
+			pe += (ramp_paper_term(0, &r) + ramp_paper_term(n - 1, &r)) / 2;
+		}
+		s->entropy_paper = pe;
+		s->max_weight = exp(-r.logz);
+		s->min_weight = exp(-r.u * (n - 1) - r.logz);
+		s->topk_mass = r.u > 0 ? expm1(-(double)(p->topk ? p->topk : 1) * r.u) /
+		    expm1(-n * r.u) : (double)(p->topk ? p->topk : 1) / n;
+		if (s->topk_mass > 1)
+			s->topk_mass = 1;
+		if (pass == 0 && p->adaptive) {
+			s->beta = dsp_adaptive_beta(pe);
+			th /= s->beta;
+		}
+	}
+	s->theta_eff = th;
+	s->total = 1;
+	fill_bounds(p, s, 1);
+	return DSP_OK;
+}
+
+/* Large-n limit for iid logits with density f on [lo, hi]: the law of large
+ * numbers turns sums over items into n times expectations. */
+struct expect {
+	int	gaussian;
+	double	sigma, lo, hi, t, pivot, norm, loga, n;
+	int	what;	/* 0: A, 1: B, 2: paper entropy integrand */
+};
+
+static double
+expect_density(const struct expect *x, double v)
+{
+	if (!x->gaussian)
+		return 1 / (x->hi - x->lo);
+	return exp(-v * v / (2 * x->sigma * x->sigma)) /
+	    (x->sigma * sqrt(2 * M_PI)) / x->norm;
+}
+
+static double
+expect_integrand(double v, void *arg)
+{
+	const struct expect *x = arg;
+	double d = v - x->pivot, g = exp(x->t * d), q;
+
+	switch (x->what) {
+	case 0:
+		return expect_density(x, v) * g;
+	case 1:
+		return expect_density(x, v) * d * g;
+	default:
+		q = exp(x->t * d - x->loga) / x->n;
+		return -expect_density(x, v) * x->n * q * log(q + DSP_PAPER_ENTROPY_EPS);
+	}
+}
+
+static int
+expect_integral(struct expect *x, int what, double *out)
+{
+	gsl_integration_workspace *ws;
+	gsl_function f = { expect_integrand, x };
+	double err;
+	int rc;
+
+	if ((ws = gsl_integration_workspace_alloc(QUAD_LIMIT)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	x->what = what;
+	rc = gsl_integration_qags(&f, x->lo, x->hi, 0, 1e-11, QUAD_LIMIT, ws, out, &err);
+	gsl_integration_workspace_free(ws);
+	if (rc != 0 && rc != GSL_EROUND)
+		return dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(rc));
+	return DSP_OK;
+}
+
+static int
+eval_expected(const dsp_params *p, dsp_summary *s)
+{
+	struct expect x;
+	double n = (double)p->n, th, a, b, pe;
+	int pass, rc;
+
+	if (!dsp_attn_is_softmax(p->attn))
+		return dsp_fail(DSP_ENOTSUP,
+		    "%s has no expected large-n limit; use n <= 2^27",
+		    dsp_attn_name(p->attn));
+	memset(&x, 0, sizeof x);
+	x.n = n;
+	x.gaussian = p->family == DSP_FAM_GAUSSIAN;
+	x.sigma = p->delta;
+	dsp_family_range(p, &x.lo, &x.hi);
+	if (x.gaussian)
+		x.norm = erf(x.hi / (p->delta * M_SQRT2));
+	s->method = DSP_METHOD_EXPECTED;
+	s->n = n;
+	s->logit_min = x.lo;
+	s->logit_max = x.hi;
+	s->beta = 1;
+	s->total = 1;
+	th = scaled_theta(p, n);
+	if (p->delta == 0 || th == 0) {
+		/* All logits equal (or the argmax limit of a continuum). */
+		s->theta_eff = th;
+		s->entropy = s->entropy_paper = th == 0 ? 0 : log(n);
+		s->max_weight = th == 0 ? 1 : 1 / n;
+		s->min_weight = th == 0 ? 0 : 1 / n;
+		s->topk_mass = th == 0 ? 1 : fmin(1, (double)p->topk / n);
+		s->entropy_paper = th == 0 ? 0 : -log(1 / n + DSP_PAPER_ENTROPY_EPS);
+		fill_bounds(p, s, 1);
+		return DSP_OK;
+	}
+	for (pass = 0; pass < 1 + (p->adaptive != 0); pass++) {
+		x.t = 1 / th;
+		x.pivot = th > 0 ? x.hi : x.lo;
+		if ((rc = expect_integral(&x, 0, &a)) != DSP_OK ||
+		    (rc = expect_integral(&x, 1, &b)) != DSP_OK)
+			return rc;
+		x.loga = log(a);
+		if ((rc = expect_integral(&x, 2, &pe)) != DSP_OK)
+			return rc;
+		s->entropy = log(n) + x.loga - x.t * b / a;
+		s->entropy_paper = pe;
+		s->max_weight = 1 / (n * a);
+		s->min_weight = exp(x.t * ((th > 0 ? x.lo : x.hi) - x.pivot)) / (n * a);
+		s->topk_mass = fmin(1, (double)(p->topk ? p->topk : 1) * s->max_weight);
+		if (pass == 0 && p->adaptive) {
+			s->beta = dsp_adaptive_beta(pe);
+			th /= s->beta;
+		}
+	}
+	s->theta_eff = th;
+	fill_bounds(p, s, 1);
+	return DSP_OK;
+}
+
+static int
+eval_route(const dsp_params *p, dsp_runs *w, dsp_summary *s)
+{
+	uint64_t n = p->family == DSP_FAM_FILE ? p->n_logits : p->n;
+	int structured;
+
+	structured = p->family == DSP_FAM_SPIKE ||
+	    (p->family == DSP_FAM_POWER && fabs(p->lambda) <= 1);
+	if (structured)
+		return eval_runs(p, w, s);
+	if (n <= explicit_limit(p) || (w != NULL && n <= DSP_EXPLICIT_MAX &&
+	    p->explicit_max == 0))
+		return eval_explicit(p, w, s);
+	if (w != NULL)
+		return dsp_fail(DSP_ETOOBIG,
+		    "%s weights at n = %llu need more memory than the 2^27 limit",
+		    dsp_family_name(p->family), (unsigned long long)n);
+	if (p->family == DSP_FAM_RAMP && dsp_attn_is_softmax(p->attn) && n > 1)
+		return eval_ramp(p, s);
+	if (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN)
+		return eval_expected(p, s);
+	return eval_explicit(p, w, s);
+}
+
+static int
+eval_common(const dsp_params *p, dsp_runs *w, dsp_summary *out)
+{
+	double t0 = now_ms();
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	if ((rc = dsp_params_check(p)) != DSP_OK)
+		return rc;
+	if (w != NULL)
+		dsp_runs_clear(w);
+	rc = eval_route(p, w, out);
+	out->elapsed_ms = now_ms() - t0;
+	return rc;
+}
+
+int
+dsp_eval(const dsp_params *p, dsp_summary *out)
+{
+	return eval_common(p, NULL, out);
+}
+
+int
+dsp_eval_weights(const dsp_params *p, dsp_runs *w, dsp_summary *out)
+{
+	dsp_summary tmp;
+
+	return eval_common(p, w, out ? out : &tmp);
+}
+
+int
+dsp_eval_curve(const dsp_params *p, const double *ns, size_t count, dsp_summary *out)
+{
+	dsp_params q = *p;
+	size_t i;
+	int rc;
+
+	if (p->family == DSP_FAM_FILE)
+		return dsp_fail(DSP_ENOTSUP, "a file's logits have one fixed n");
+	for (i = 0; i < count; i++) {
+		if (!(ns[i] >= 1) || ns[i] > 0x1p63)
+			return dsp_fail(DSP_EINVAL, "curve size %g out of range", ns[i]);
+		q.n = (uint64_t)ns[i];
+		if ((rc = dsp_eval(&q, &out[i])) != DSP_OK)
+			return rc;
+	}
+	return DSP_OK;
+}
+
+size_t
+dsp_log_sizes(double n_lo, double n_hi, size_t count, double *ns)
+{
+	double a = log(n_lo), b = log(n_hi), v;
+	size_t i, k = 0;
+
+	if (count == 0 || !(n_lo >= 1) || !(n_hi >= n_lo))
+		return 0;
+	for (i = 0; i < count; i++) {
+		v = count > 1 ? exp(a + (b - a) * (double)i / (double)(count - 1)) : n_lo;
+		v = nearbyint(v);
+		if (i == count - 1)
+			v = nearbyint(n_hi);
+		if (k == 0 || v > ns[k - 1])
+			ns[k++] = v;
+	}
+	return k;
+}

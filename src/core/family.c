@@ -1,0 +1,211 @@
+/* Input families. */
+#include <math.h>
+#include <stdlib.h>
+
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
+#include "core/error.h"
+#include "core/family.h"
+
+/* A power-series term below this fraction of |theta| changes exp(e/theta)
+ * by less than one part in 2^60, so the tail merges into one run at 0. */
+#define POWER_TAIL_REL	0x1p-60
+/* Most distinct terms a power-series runs vector may hold. */
+#define POWER_MAX_RUNS	((uint64_t)1 << 22)
+
+static uint64_t
+family_size(const dsp_params *p)
+{
+	return p->family == DSP_FAM_FILE ? (uint64_t)p->n_logits : p->n;
+}
+
+static int
+random_fill(const dsp_params *p, double *out, uint64_t n)
+{
+	gsl_rng *rng;
+	uint64_t i;
+
+	if ((rng = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "cannot allocate RNG");
+	gsl_rng_set(rng, (unsigned long)p->seed);
+	for (i = 0; i < n; i++)
+		out[i] = p->family == DSP_FAM_UNIFORM ?
+		    p->delta * gsl_rng_uniform(rng) :
+		    gsl_ran_gaussian_ziggurat(rng, p->delta);
+	gsl_rng_free(rng);
+	return DSP_OK;
+}
+
+int
+dsp_family_generate(const dsp_params *p, double *out)
+{
+	uint64_t n = family_size(p), k;
+	double t;
+
+	if (n > DSP_EXPLICIT_MAX)
+		return dsp_fail(DSP_ETOOBIG, "n = %llu exceeds the explicit limit 2^27",
+		    (unsigned long long)n);
+	switch (p->family) {
+	case DSP_FAM_POWER:
+		t = p->delta;
+		for (k = 0; k < n; k++) {
+			out[k] = t;
+			t *= p->lambda;
+		}
+		if (n > 0 && !isfinite(out[n - 1]))
+			return dsp_fail(DSP_ERANGE,
+			    "power series delta*lambda^(n-1) overflows a double");
+		return DSP_OK;
+	case DSP_FAM_SPIKE:
+		for (k = 0; k < n; k++)
+			out[k] = k == 0 ? p->delta : 0.0;
+		return DSP_OK;
+	case DSP_FAM_UNIFORM:
+	case DSP_FAM_GAUSSIAN:
+		return random_fill(p, out, n);
+	case DSP_FAM_RAMP:
+		for (k = 0; k < n; k++)
+			out[k] = n > 1 ? p->delta * (double)k / (double)(n - 1) : 0.0;
+		return DSP_OK;
+	case DSP_FAM_FILE:
+		for (k = 0; k < n; k++)
+			out[k] = p->logits[k];
+		return DSP_OK;
+	case DSP_FAM_COUNT:
+		break;
+	}
+	return dsp_fail(DSP_EINVAL, "unknown family");
+}
+
+int
+dsp_family_alloc(const dsp_params *p, double **out)
+{
+	uint64_t n = family_size(p);
+	double *x;
+	int rc;
+
+	if (n > DSP_EXPLICIT_MAX)
+		return dsp_fail(DSP_ETOOBIG, "n = %llu exceeds the explicit limit 2^27",
+		    (unsigned long long)n);
+	if ((x = malloc((n ? n : 1) * sizeof *x)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "cannot allocate %llu logits",
+		    (unsigned long long)n);
+	if ((rc = dsp_family_generate(p, x)) != DSP_OK) {
+		free(x);
+		return rc;
+	}
+	*out = x;
+	return DSP_OK;
+}
+
+static int
+power_runs(const dsp_params *p, dsp_runs *out)
+{
+	double tol, t = p->delta;
+	uint64_t k;
+	int rc;
+
+	if (fabs(p->lambda) > 1)
+		return dsp_fail(DSP_ENOTSUP,
+		    "power series with |lambda| > 1 has no bounded runs form");
+	tol = (p->theta != 0 ? fabs(p->theta) : (p->delta > 0 ? p->delta : 1)) *
+	    POWER_TAIL_REL;
+	for (k = 0; k < p->n; k++) {
+		if (fabs(p->lambda) < 1 && fabs(t) < tol)
+			break;
+		if (k >= POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX)
+			return dsp_fail(DSP_ETOOBIG,
+			    "lambda = %g decays too slowly for n = %llu", p->lambda,
+			    (unsigned long long)p->n);
+		if ((rc = dsp_runs_push(out, t, 1)) != DSP_OK)
+			return rc;
+		if (fabs(p->lambda) == 1 && p->lambda > 0) {
+			/* lambda = 1: all equal, one run. */
+			out->count[out->len - 1] = p->n;
+			return DSP_OK;
+		}
+		t *= p->lambda;
+	}
+	return dsp_runs_push(out, 0.0, p->n - k);
+}
+
+int
+dsp_family_runs(const dsp_params *p, dsp_runs *out)
+{
+	dsp_runs_clear(out);
+	switch (p->family) {
+	case DSP_FAM_POWER:
+		return power_runs(p, out);
+	case DSP_FAM_SPIKE:
+		if (dsp_runs_push(out, p->delta, 1) != DSP_OK)
+			return DSP_ENOMEM;
+		return dsp_runs_push(out, 0.0, p->n - 1);
+	default:
+		break;
+	}
+	return dsp_fail(DSP_ENOTSUP, "%s family has no exact runs form",
+	    dsp_family_name(p->family));
+}
+
+static void
+array_minmax(const double *x, size_t n, double *m, double *M)
+{
+	size_t i;
+
+	*m = INFINITY;
+	*M = -INFINITY;
+	for (i = 0; i < n; i++) {
+		if (x[i] < *m)
+			*m = x[i];
+		if (x[i] > *M)
+			*M = x[i];
+	}
+}
+
+int
+dsp_family_range(const dsp_params *p, double *m, double *M)
+{
+	double a, b;
+
+	switch (p->family) {
+	case DSP_FAM_POWER:
+		if (p->lambda >= 0 && p->lambda <= 1) {
+			*m = p->lambda == 1 || p->n == 1 ? p->delta : 0;
+			*M = p->delta;
+			return 1;
+		}
+		if (p->lambda >= -1 && p->lambda < 0) {
+			*m = p->n > 1 ? p->delta * p->lambda : p->delta;
+			*M = p->delta;
+			return 1;
+		}
+		/* |lambda| > 1: the spread grows with n. */
+		a = p->delta * pow(p->lambda, (double)(p->n - 1));
+		b = p->n > 1 ? p->delta * pow(p->lambda, (double)(p->n - 2)) : a;
+		*m = fmin(fmin(a, b), p->delta);
+		*M = fmax(fmax(a, b), p->delta);
+		return 0;
+	case DSP_FAM_SPIKE:
+		*m = p->n > 1 ? 0 : p->delta;
+		*M = p->delta;
+		return 1;
+	case DSP_FAM_UNIFORM:
+	case DSP_FAM_RAMP:
+		*m = 0;
+		*M = p->delta;
+		return 1;
+	case DSP_FAM_GAUSSIAN:
+		/* Unbounded: the expected spread grows like 2 sigma sqrt(2 log n). */
+		*M = p->n > 1 ? p->delta * sqrt(2 * log((double)p->n)) : 0;
+		*m = -*M;
+		return 0;
+	case DSP_FAM_FILE:
+		array_minmax(p->logits, p->n_logits, m, M);
+		return 0;
+	case DSP_FAM_COUNT:
+		break;
+	}
+	*m = *M = NAN;
+	return 0;
+}

@@ -1,0 +1,28 @@
+/* Input families: logits as an explicit array or as runs. */
+#ifndef DSP_FAMILY_H
+#define DSP_FAMILY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/params.h"
+#include "core/runs.h"
+
+/* Largest n that the core materialises as doubles (1 GiB). */
+#define DSP_EXPLICIT_MAX ((uint64_t)1 << 27)
+
+/* Fill out[0..n-1] with the family's logits.  DSP_ETOOBIG past
+ * DSP_EXPLICIT_MAX (nothing allocated). */
+int	dsp_family_generate(const dsp_params *p, double *out);
+/* Allocate and fill; caller frees. */
+int	dsp_family_alloc(const dsp_params *p, double **out);
+/* Runs representation when the family has one (spike, power with
+ * |lambda| <= 1, uniform-in-value of random families is NOT exact):
+ * returns DSP_ENOTSUP when the family needs explicit evaluation. */
+int	dsp_family_runs(const dsp_params *p, dsp_runs *out);
+/* A-priori logit interval [m, M] for n items; returns 1 when the family is
+ * bounded independently of n (Lemma 2.1 premise), 0 when not (Gaussian,
+ * power with lambda > 1 or lambda < -1, file: actual min/max). */
+int	dsp_family_range(const dsp_params *p, double *m, double *M);
+
+#endif

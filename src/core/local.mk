@@ -1,0 +1,16 @@
+noinst_LIBRARIES += src/core/libdspcore.a
+src_core_libdspcore_a_SOURCES = \
+	src/core/adaptive.c src/core/adaptive.h \
+	src/core/alt.c src/core/alt.h \
+	src/core/bounds.c src/core/bounds.h \
+	src/core/dsp.h \
+	src/core/error.c src/core/error.h \
+	src/core/eval.c src/core/eval.h \
+	src/core/family.c src/core/family.h \
+	src/core/kernel.c src/core/kernel.h \
+	src/core/map.c src/core/map.h \
+	src/core/params.c src/core/params.h \
+	src/core/parse.c src/core/parse.h \
+	src/core/runs.c src/core/runs.h \
+	src/core/softmax.c src/core/softmax.h
+DSP_CORE_LIBS = src/core/libdspcore.a $(GSL_LIBS) $(OPENMP_CFLAGS) -lm

@@ -1,0 +1,17 @@
+/* Logits as text: numbers separated by white space, commas or newlines;
+ * '#' starts a comment to end of line.  NaN, Inf and non-numbers are errors
+ * with a line number in the detail message. */
+#ifndef DSP_PARSE_H
+#define DSP_PARSE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Parse a buffer; *out is malloc'd (caller frees), *n its length. */
+int	dsp_parse_logits(const char *buf, size_t len, double **out, size_t *n);
+/* Read a whole stream then parse. */
+int	dsp_read_logits(FILE *fp, double **out, size_t *n);
+/* Open path ("-" is stdin) and read. */
+int	dsp_load_logits(const char *path, double **out, size_t *n);
+
+#endif

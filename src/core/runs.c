@@ -1,0 +1,154 @@
+/* Run-length vectors. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "core/runs.h"
+
+dsp_runs *
+dsp_runs_alloc(size_t cap)
+{
+	dsp_runs *r;
+
+	if ((r = calloc(1, sizeof *r)) == NULL)
+		return NULL;
+	if (cap == 0)
+		cap = 4;
+	r->value = malloc(cap * sizeof *r->value);
+	r->count = malloc(cap * sizeof *r->count);
+	if (r->value == NULL || r->count == NULL) {
+		dsp_runs_free(r);
+		return NULL;
+	}
+	r->cap = cap;
+	return r;
+}
+
+void
+dsp_runs_free(dsp_runs *r)
+{
+	if (r == NULL)
+		return;
+	free(r->value);
+	free(r->count);
+	free(r);
+}
+
+void
+dsp_runs_clear(dsp_runs *r)
+{
+	r->len = 0;
+}
+
+static int
+runs_reserve(dsp_runs *r, size_t need)
+{
+	double *v;
+	uint64_t *c;
+	size_t cap;
+
+	if (need <= r->cap)
+		return DSP_OK;
+	cap = r->cap * 2 > need ? r->cap * 2 : need;
+	if ((v = realloc(r->value, cap * sizeof *v)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory growing runs to %zu", cap);
+	r->value = v;
+	if ((c = realloc(r->count, cap * sizeof *c)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory growing runs to %zu", cap);
+	r->count = c;
+	r->cap = cap;
+	return DSP_OK;
+}
+
+int
+dsp_runs_push(dsp_runs *r, double value, uint64_t count)
+{
+	int rc;
+
+	if (count == 0)
+		return DSP_OK;
+	if (r->len > 0 && r->value[r->len - 1] == value &&
+	    r->count[r->len - 1] <= UINT64_MAX - count) {
+		r->count[r->len - 1] += count;
+		return DSP_OK;
+	}
+	if ((rc = runs_reserve(r, r->len + 1)) != DSP_OK)
+		return rc;
+	r->value[r->len] = value;
+	r->count[r->len] = count;
+	r->len++;
+	return DSP_OK;
+}
+
+int
+dsp_runs_copy(dsp_runs *dst, const dsp_runs *src)
+{
+	int rc;
+
+	if ((rc = runs_reserve(dst, src->len)) != DSP_OK)
+		return rc;
+	memcpy(dst->value, src->value, src->len * sizeof *src->value);
+	memcpy(dst->count, src->count, src->len * sizeof *src->count);
+	dst->len = src->len;
+	return DSP_OK;
+}
+
+uint64_t
+dsp_runs_total(const dsp_runs *r)
+{
+	uint64_t t = 0;
+	size_t i;
+
+	for (i = 0; i < r->len; i++) {
+		if (t > UINT64_MAX - r->count[i])
+			return UINT64_MAX;
+		t += r->count[i];
+	}
+	return t;
+}
+
+int
+dsp_runs_from_array(dsp_runs *r, const double *x, size_t n)
+{
+	size_t i;
+	int rc;
+
+	dsp_runs_clear(r);
+	for (i = 0; i < n; i++)
+		if ((rc = dsp_runs_push(r, x[i], 1)) != DSP_OK)
+			return rc;
+	return DSP_OK;
+}
+
+int
+dsp_runs_expand(const dsp_runs *r, double *out, size_t cap)
+{
+	size_t i, k = 0;
+	uint64_t j;
+
+	if (dsp_runs_total(r) > cap)
+		return dsp_fail(DSP_ETOOBIG, "runs expand to more than %zu items", cap);
+	for (i = 0; i < r->len; i++)
+		for (j = 0; j < r->count[i]; j++)
+			out[k++] = r->value[i];
+	return DSP_OK;
+}
+
+void
+dsp_runs_minmax(const dsp_runs *r, double *min, double *max)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	size_t i;
+
+	for (i = 0; i < r->len; i++) {
+		if (r->count[i] == 0)
+			continue;
+		if (r->value[i] < lo)
+			lo = r->value[i];
+		if (r->value[i] > hi)
+			hi = r->value[i];
+	}
+	*min = lo;
+	*max = hi;
+}

@@ -1,0 +1,281 @@
+/* Softmax with temperature, entropy, top-k mass.
+ *
+ * Logits are shifted by the pivot (the maximum for theta > 0, the minimum
+ * for theta < 0) so every exponent is <= 0 and nothing overflows. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "core/softmax.h"
+
+static double
+pivot_array(const double *e, size_t n, double theta)
+{
+	double p = e[0];
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (theta >= 0 ? e[i] > p : e[i] < p)
+			p = e[i];
+	return p;
+}
+
+static double
+pivot_runs(const dsp_runs *e, double theta)
+{
+	double lo, hi;
+
+	dsp_runs_minmax(e, &lo, &hi);
+	return theta >= 0 ? hi : lo;
+}
+
+double
+dsp_logsumexp(const double *e, size_t n, double theta)
+{
+	double p, s = 0;
+	size_t i;
+
+	if (n == 0)
+		return -INFINITY;
+	p = pivot_array(e, n, theta);
+	for (i = 0; i < n; i++)
+		s += exp((e[i] - p) / theta);
+	return p / theta + log(s);
+}
+
+int
+dsp_softmax(const double *e, size_t n, double theta, double *out)
+{
+	double p, s = 0;
+	size_t i, ties = 0;
+
+	if (n == 0)
+		return dsp_fail(DSP_EEMPTY, "softmax of no logits");
+	if (!isfinite(theta))
+		return dsp_fail(DSP_EINVAL, "temperature must be finite");
+	p = pivot_array(e, n, theta);
+	if (theta == 0) {
+		for (i = 0; i < n; i++)
+			ties += e[i] == p;
+		for (i = 0; i < n; i++)
+			out[i] = e[i] == p ? 1.0 / (double)ties : 0.0;
+		return DSP_OK;
+	}
+	for (i = 0; i < n; i++)
+		s += out[i] = exp((e[i] - p) / theta);
+	for (i = 0; i < n; i++)
+		out[i] /= s;
+	return DSP_OK;
+}
+
+int
+dsp_softmax_runs(const dsp_runs *in, double theta, dsp_runs *out)
+{
+	double p, s = 0;
+	uint64_t ties = 0;
+	size_t i;
+	int rc;
+
+	if (dsp_runs_total(in) == 0)
+		return dsp_fail(DSP_EEMPTY, "softmax of no logits");
+	if (!isfinite(theta))
+		return dsp_fail(DSP_EINVAL, "temperature must be finite");
+	if ((rc = dsp_runs_copy(out, in)) != DSP_OK)
+		return rc;
+	p = pivot_runs(in, theta);
+	if (theta == 0) {
+		for (i = 0; i < in->len; i++)
+			if (in->value[i] == p)
+				ties += in->count[i];
+		for (i = 0; i < in->len; i++)
+			out->value[i] = in->value[i] == p ? 1.0 / (double)ties : 0.0;
+		return DSP_OK;
+	}
+	for (i = 0; i < in->len; i++) {
+		out->value[i] = exp((in->value[i] - p) / theta);
+		s += (double)in->count[i] * out->value[i];
+	}
+	for (i = 0; i < in->len; i++)
+		out->value[i] /= s;
+	return DSP_OK;
+}
+
+static double
+to_unit(double h, double n, enum dsp_entropy_unit unit)
+{
+	switch (unit) {
+	case DSP_BITS:
+		return h / M_LN2;
+	case DSP_NORMALISED:
+		return n > 1 ? h / log(n) : 0.0;
+	case DSP_NATS:
+		break;
+	}
+	return h;
+}
+
+double
+dsp_entropy(const double *p, size_t n, enum dsp_entropy_unit unit)
+{
+	double h = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] > 0)
+			h -= p[i] * log(p[i]);
+	return to_unit(h, (double)n, unit);
+}
+
+double
+dsp_entropy_paper(const double *p, size_t n)
+{
+	double h = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h -= p[i] * log(p[i] + DSP_PAPER_ENTROPY_EPS);
+	return h;
+}
+
+double
+dsp_entropy_runs(const dsp_runs *p, enum dsp_entropy_unit unit)
+{
+	double h = 0;
+	size_t i;
+
+	for (i = 0; i < p->len; i++)
+		if (p->value[i] > 0)
+			h -= (double)p->count[i] * p->value[i] * log(p->value[i]);
+	return to_unit(h, (double)dsp_runs_total(p), unit);
+}
+
+double
+dsp_entropy_paper_runs(const dsp_runs *p)
+{
+	double h = 0;
+	size_t i;
+
+	for (i = 0; i < p->len; i++)
+		h -= (double)p->count[i] * p->value[i] *
+		    log(p->value[i] + DSP_PAPER_ENTROPY_EPS);
+	return h;
+}
+
+/* H = log Z - sum_i w_i x_i with x_i = (e_i - pivot) / theta <= 0. */
+double
+dsp_softmax_entropy(const double *e, size_t n, double theta)
+{
+	double p, z = 0, wx = 0, x, t;
+	size_t i, ties = 0;
+
+	if (n == 0)
+		return NAN;
+	p = pivot_array(e, n, theta);
+	if (theta == 0) {
+		for (i = 0; i < n; i++)
+			ties += e[i] == p;
+		return log((double)ties);
+	}
+	for (i = 0; i < n; i++) {
+		x = (e[i] - p) / theta;
+		t = exp(x);
+		z += t;
+		wx += t * x;
+	}
+	return log(z) - wx / z;
+}
+
+double
+dsp_softmax_entropy_runs(const dsp_runs *e, double theta)
+{
+	double p, z = 0, wx = 0, x, t, c;
+	uint64_t ties = 0;
+	size_t i;
+
+	if (dsp_runs_total(e) == 0)
+		return NAN;
+	p = pivot_runs(e, theta);
+	if (theta == 0) {
+		for (i = 0; i < e->len; i++)
+			if (e->value[i] == p)
+				ties += e->count[i];
+		return log((double)ties);
+	}
+	for (i = 0; i < e->len; i++) {
+		c = (double)e->count[i];
+		x = (e->value[i] - p) / theta;
+		t = exp(x);
+		z += c * t;
+		wx += c * t * x;
+	}
+	return log(z) - wx / z;
+}
+
+double
+dsp_max(const double *p, size_t n)
+{
+	double m = -INFINITY;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] > m)
+			m = p[i];
+	return m;
+}
+
+static int
+cmp_desc(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x < y) - (x > y);
+}
+
+double
+dsp_topk_mass(const double *p, size_t n, size_t k)
+{
+	double *tmp, s = 0;
+	size_t i;
+
+	if (k >= n) {
+		for (i = 0; i < n; i++)
+			s += p[i];
+		return s;
+	}
+	if ((tmp = malloc(n * sizeof *tmp)) == NULL)
+		return NAN;
+	memcpy(tmp, p, n * sizeof *tmp);
+	qsort(tmp, n, sizeof *tmp, cmp_desc);
+	for (i = 0; i < k; i++)
+		s += tmp[i];
+	free(tmp);
+	return s;
+}
+
+/* Repeatedly take the largest remaining run: runs lists are short. */
+double
+dsp_topk_mass_runs(const dsp_runs *p, uint64_t k)
+{
+	unsigned char *used;
+	double s = 0;
+	size_t i, best;
+	uint64_t take;
+
+	if ((used = calloc(p->len ? p->len : 1, 1)) == NULL)
+		return NAN;
+	while (k > 0) {
+		best = p->len;
+		for (i = 0; i < p->len; i++)
+			if (!used[i] && (best == p->len || p->value[i] > p->value[best]))
+				best = i;
+		if (best == p->len)
+			break;
+		used[best] = 1;
+		take = p->count[best] < k ? p->count[best] : k;
+		s += (double)take * p->value[best];
+		k -= take;
+	}
+	free(used);
+	return s;
+}

@@ -1,0 +1,1 @@
+DSP_EXPORT_LIBS =

@@ -1,0 +1,18 @@
+/* disperse: the TUI when started without a command, the batch CLI with one. */
+#include "config.h"
+
+#include <locale.h>
+
+#include "app/app.h"
+#include "cli/cli.h"
+#include "core/error.h"
+
+int
+main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	dsp_gsl_init();
+	if (argc > 1 && cli_is_command(argv[1]))
+		return cli_main(argc, argv);
+	return app_main(argc, argv);
+}
