@@ -1,1 +1,8 @@
-# tests
+EXTRA_DIST += tests/tap.h tests/tap.sh
+DSP_TEST_CFLAGS = $(AM_CFLAGS) -I$(top_srcdir)/tests
+include tests/core/local.mk
+include tests/cli/local.mk
+include tests/tui/local.mk
+include tests/export/local.mk
+include tests/theory/local.mk
+include tests/fuzz/local.mk

@@ -1,1 +1,10 @@
-DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h
+DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h src/cli/cmd.h \
+	src/cli/cmd-bound.c \
+	src/cli/cmd-compare.c \
+	src/cli/cmd-fit.c \
+	src/cli/cmd-heatmap.c \
+	src/cli/cmd-precision.c \
+	src/cli/cmd-report.c \
+	src/cli/cmd-snapshot.c \
+	src/cli/cmd-sweep.c \
+	src/cli/cmd-tour.c

@@ -1,0 +1,23 @@
+/* One CLI subcommand per file (cmd-NAME.c), each exporting one struct. */
+#ifndef DSP_CLI_CMD_H
+#define DSP_CLI_CMD_H
+
+struct dsp_command {
+	const char	*name;
+	const char	*usage;		/* "disperse NAME [options]" line(s) */
+	const char	*summary;	/* one line for `disperse --help` */
+	/* argv[0] is the command name; returns the exit status. */
+	int		(*exec)(int argc, char **argv);
+};
+
+extern const struct dsp_command cmd_report;
+extern const struct dsp_command cmd_sweep;
+extern const struct dsp_command cmd_bound;
+extern const struct dsp_command cmd_heatmap;
+extern const struct dsp_command cmd_snapshot;
+extern const struct dsp_command cmd_compare;
+extern const struct dsp_command cmd_precision;
+extern const struct dsp_command cmd_fit;
+extern const struct dsp_command cmd_tour;
+
+#endif

@@ -1,0 +1,42 @@
+/* A small streaming JSON writer (correct escaping, non-finite numbers as
+ * null, shortest round-trip doubles with %.17g) and a tiny DOM parser for
+ * loading snapshots back. */
+#ifndef DSP_JSON_H
+#define DSP_JSON_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct dsp_jw dsp_jw;
+
+dsp_jw	*dsp_jw_new(FILE *fp, int pretty);
+int	 dsp_jw_end(dsp_jw *w);		/* frees; returns DSP_EIO on write error */
+void	 dsp_jw_object(dsp_jw *w);	/* { */
+void	 dsp_jw_array(dsp_jw *w);	/* [ */
+void	 dsp_jw_close(dsp_jw *w);	/* } or ] */
+void	 dsp_jw_key(dsp_jw *w, const char *key);
+void	 dsp_jw_str(dsp_jw *w, const char *s);
+void	 dsp_jw_num(dsp_jw *w, double v);
+void	 dsp_jw_int(dsp_jw *w, long long v);
+void	 dsp_jw_uint(dsp_jw *w, unsigned long long v);
+void	 dsp_jw_bool(dsp_jw *w, int v);
+void	 dsp_jw_null(dsp_jw *w);
+
+/* Parsed JSON value (owned by the tree; free the root). */
+enum dsp_jtype { DSP_JNULL, DSP_JBOOL, DSP_JNUM, DSP_JSTR, DSP_JARR, DSP_JOBJ };
+typedef struct dsp_jval {
+	enum dsp_jtype	  type;
+	double		  num;
+	int		  boolean;
+	char		 *str;		/* JSTR; also the raw number text for JNUM */
+	char		**keys;		/* JOBJ */
+	struct dsp_jval	**items;	/* JARR / JOBJ values */
+	size_t		  len;
+} dsp_jval;
+
+/* Parse; DSP_EPARSE with "offset N: ..." detail.  Depth and size limited. */
+int		 dsp_json_parse(const char *buf, size_t len, dsp_jval **out);
+void		 dsp_json_free(dsp_jval *v);
+const dsp_jval	*dsp_json_get(const dsp_jval *obj, const char *key);
+
+#endif

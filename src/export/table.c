@@ -1,0 +1,2 @@
+/* Table writer: implemented by the CLI work. */
+#include "export/table.h"

@@ -1,0 +1,31 @@
+/* Tables of numbers written as aligned text, CSV or JSON.  The CLI prints
+ * them; the snapshot exporter writes them to files. */
+#ifndef DSP_TABLE_H
+#define DSP_TABLE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum dsp_format { DSP_FMT_TEXT, DSP_FMT_CSV, DSP_FMT_JSON };
+
+typedef struct dsp_table dsp_table;
+
+dsp_table	*dsp_table_alloc(const char *title);	/* title may be NULL */
+void		 dsp_table_free(dsp_table *t);
+/* Stamp lines ("key", "value"): every parameter and the seed; written as
+ * "# key: value" comments (text, CSV) or a "params" object (JSON). */
+int		 dsp_table_stamp(dsp_table *t, const char *key, const char *value);
+int		 dsp_table_stampf(dsp_table *t, const char *key, const char *fmt, ...)
+		    __attribute__((format(printf, 3, 4)));
+/* Column with a printf format for numbers (e.g. "%.10g"). */
+int		 dsp_table_column(dsp_table *t, const char *name, const char *numfmt);
+/* Append a row: one double per column (NaN/Inf written as null in JSON,
+ * "nan"/"inf" in text/CSV). */
+int		 dsp_table_row(dsp_table *t, const double *values);
+/* Some columns hold strings: set cell (row, col) text instead of a number. */
+int		 dsp_table_set_text(dsp_table *t, size_t row, size_t col, const char *s);
+int		 dsp_table_write(const dsp_table *t, FILE *fp, enum dsp_format f);
+/* "text", "csv", "json" -> enum, -1 if unknown. */
+int		 dsp_format_parse(const char *s);
+
+#endif
