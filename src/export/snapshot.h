@@ -1,0 +1,49 @@
+/* Snapshot sets: what a view shows, written as plain text, CSV, JSON and
+ * SVG, and loaded back from the JSON to restore the exact view. */
+#ifndef DSP_SNAPSHOT_H
+#define DSP_SNAPSHOT_H
+
+#include <stddef.h>
+
+#include "core/map.h"
+#include "core/params.h"
+
+/* Everything needed to redraw a view identically. */
+typedef struct dsp_viewstate {
+	dsp_params	params;
+	dsp_map_spec	map;
+	size_t		map_row, map_col;	/* map cursor cell */
+	double		curve_lo, curve_hi;	/* entropy-vs-n range of n */
+	size_t		curve_points;
+	int		focus;			/* focused TUI panel */
+	int		hist_mode;		/* 0 sorted bars, 1 log-binned */
+	unsigned	compare_mask;		/* bit (1u << dsp_attn) per overlaid function */
+} dsp_viewstate;
+
+#define DSP_SNAPSHOT_MAX_FILES 12
+
+typedef struct dsp_snapshot_files {
+	size_t	count;
+	char	path[DSP_SNAPSHOT_MAX_FILES][4096];
+} dsp_snapshot_files;
+
+/* Defaults: dsp_params_default, Figure 5 map 64 x 32, curve 1 .. 2^40 with
+ * 256 points, compare_mask = softmax only. */
+void	dsp_viewstate_default(dsp_viewstate *v);
+
+/* Write one snapshot set into dir (created if missing; default
+ * "./disperse-snapshots" when dir is NULL).  screen_text is the TUI's plain
+ * text screen dump, or NULL to render a text report instead.  Names are
+ * disperse-YYYYmmdd-HHMMSS-NNN{.txt,.json,-weights.csv,-curve.csv,-map.csv,
+ * -hist.svg,-curve.svg,-map.svg} and never collide.  Every file is written
+ * to a temporary name and renamed; on failure the detail message names the
+ * file and the files already written stay (listed in *written). */
+int	dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
+	    const char *dir, dsp_snapshot_files *written);
+
+/* Restore a view from a snapshot JSON.  For the file family the logits are
+ * embedded in the JSON: *logits receives a malloc'd copy that v->params
+ * points at (caller frees); NULL otherwise. */
+int	dsp_snapshot_load(const char *path, dsp_viewstate *v, double **logits);
+
+#endif
