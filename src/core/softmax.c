@@ -21,6 +21,19 @@ pivot_array(const double *e, size_t n, double theta)
 	return p;
 }
 
+/* NaN poisons every weight through Z and an infinite logit makes the shift
+ * inf - inf; both are caller errors, reported with the item. */
+static int
+check_finite(const double *e, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isfinite(e[i]))
+			return dsp_fail(DSP_EINVAL, "logit %zu is not finite (%g)", i, e[i]);
+	return DSP_OK;
+}
+
 static double
 pivot_runs(const dsp_runs *e, double theta)
 {
@@ -54,6 +67,8 @@ dsp_softmax(const double *e, size_t n, double theta, double *out)
 		return dsp_fail(DSP_EEMPTY, "softmax of no logits");
 	if (!isfinite(theta))
 		return dsp_fail(DSP_EINVAL, "temperature must be finite");
+	if (check_finite(e, n) != DSP_OK)
+		return DSP_EINVAL;
 	p = pivot_array(e, n, theta);
 	if (theta == 0) {
 		for (i = 0; i < n; i++)
@@ -81,6 +96,8 @@ dsp_softmax_runs(const dsp_runs *in, double theta, dsp_runs *out)
 		return dsp_fail(DSP_EEMPTY, "softmax of no logits");
 	if (!isfinite(theta))
 		return dsp_fail(DSP_EINVAL, "temperature must be finite");
+	if (check_finite(in->value, in->len) != DSP_OK)
+		return DSP_EINVAL;
 	if ((rc = dsp_runs_copy(out, in)) != DSP_OK)
 		return rc;
 	p = pivot_runs(in, theta);

@@ -3,7 +3,9 @@
  * softmax_theta(e)_i = exp(e_i / theta) / sum_k exp(e_k / theta).
  * theta > 0 favours the largest logits, theta < 0 the smallest (paper
  * Figure 5); theta == 0 is the limit theta -> 0+: ties at the maximum share
- * the mass equally.  All routines shift by the extreme logit first. */
+ * the mass equally.  All routines shift by the extreme logit first.
+ * dsp_softmax and dsp_softmax_runs reject NaN and +-Inf logits with
+ * DSP_EINVAL (no -inf masking: a masked item is simply left out). */
 #ifndef DSP_SOFTMAX_H
 #define DSP_SOFTMAX_H
 

@@ -1,0 +1,49 @@
+/* Long double references shared by the core tests (header-only, inline so
+ * that a test not using one does not trip -Wunused-function). */
+#ifndef DSP_CORETEST_H
+#define DSP_CORETEST_H
+
+#include <math.h>
+#include <stddef.h>
+#include <time.h>
+
+/* softmax_theta(e) in long double with the max/min shift; theta != 0. */
+static inline void
+ld_softmax(const double *e, size_t n, double theta, long double *w)
+{
+	long double p = e[0], s = 0;
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (theta > 0 ? e[i] > p : e[i] < p)
+			p = e[i];
+	for (i = 0; i < n; i++)
+		s += w[i] = expl(((long double)e[i] - p) / theta);
+	for (i = 0; i < n; i++)
+		w[i] /= s;
+}
+
+/* -sum w log w in long double. */
+static inline long double
+ld_entropy(const long double *w, size_t n)
+{
+	long double h = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (w[i] > 0)
+			h -= w[i] * logl(w[i]);
+	return h;
+}
+
+static inline double
+ms_since(const struct timespec *t0)
+{
+	struct timespec t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0->tv_sec) * 1e3 +
+	    (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+#endif
