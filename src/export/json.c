@@ -1,2 +1,654 @@
-/* JSON writer and parser: implemented by the CLI/export work. */
+/* JSON writer (streaming, escaped, non-finite numbers as null) and a small
+ * DOM parser with depth and size limits for loading snapshots. */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
 #include "export/json.h"
+
+/* ---- writer ---------------------------------------------------------- */
+
+#define JW_DEPTH 64
+
+struct dsp_jw {
+	FILE	*fp;
+	int	 pretty;
+	int	 depth;
+	int	 count[JW_DEPTH];	/* values written at each level */
+	char	 kind[JW_DEPTH];	/* closing character of each level */
+	int	 after_key;		/* next value follows "key": */
+	int	 bad;			/* misuse or write error */
+};
+
+dsp_jw *
+dsp_jw_new(FILE *fp, int pretty)
+{
+	dsp_jw *w;
+
+	if ((w = calloc(1, sizeof *w)) == NULL)
+		return NULL;
+	w->fp = fp;
+	w->pretty = pretty;
+	return w;
+}
+
+int
+dsp_jw_end(dsp_jw *w)
+{
+	int bad;
+
+	if (w == NULL)
+		return DSP_ENOMEM;
+	while (w->depth > 0) {
+		w->bad = 1;	/* unclosed container: close it, report */
+		dsp_jw_close(w);
+	}
+	if (w->pretty)
+		fputc('\n', w->fp);
+	bad = w->bad || ferror(w->fp);
+	free(w);
+	return bad ? dsp_fail(DSP_EIO, "JSON write failed") : DSP_OK;
+}
+
+static void
+newline(dsp_jw *w)
+{
+	int i;
+
+	if (!w->pretty)
+		return;
+	fputc('\n', w->fp);
+	for (i = 0; i < w->depth; i++)
+		fputs("  ", w->fp);
+}
+
+/* Separator before a value or key at the current level. */
+static void
+begin_value(dsp_jw *w)
+{
+	if (w->after_key) {
+		w->after_key = 0;
+		return;
+	}
+	if (w->depth > 0) {
+		if (w->count[w->depth - 1]++ > 0)
+			fputc(',', w->fp);
+		newline(w);
+	}
+}
+
+static void
+put_string(FILE *fp, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s != NULL ? s : "");
+
+	fputc('"', fp);
+	for (; *p != '\0'; p++) {
+		switch (*p) {
+		case '"':	fputs("\\\"", fp); break;
+		case '\\':	fputs("\\\\", fp); break;
+		case '\b':	fputs("\\b", fp); break;
+		case '\f':	fputs("\\f", fp); break;
+		case '\n':	fputs("\\n", fp); break;
+		case '\r':	fputs("\\r", fp); break;
+		case '\t':	fputs("\\t", fp); break;
+		default:
+			if (*p < 0x20 || *p == 0x7f)
+				fprintf(fp, "\\u%04x", *p);
+			else
+				fputc(*p, fp);
+		}
+	}
+	fputc('"', fp);
+}
+
+static void
+open_container(dsp_jw *w, int c)
+{
+	begin_value(w);
+	fputc(c, w->fp);
+	if (w->depth >= JW_DEPTH) {
+		w->bad = 1;
+		return;
+	}
+	w->kind[w->depth] = c == '{' ? '}' : ']';
+	w->count[w->depth++] = 0;
+}
+
+void
+dsp_jw_object(dsp_jw *w)
+{
+	open_container(w, '{');
+}
+
+void
+dsp_jw_array(dsp_jw *w)
+{
+	open_container(w, '[');
+}
+
+void
+dsp_jw_close(dsp_jw *w)
+{
+	if (w->depth == 0) {
+		w->bad = 1;
+		return;
+	}
+	w->depth--;
+	if (w->count[w->depth] > 0)
+		newline(w);
+	fputc(w->kind[w->depth], w->fp);
+}
+
+void
+dsp_jw_key(dsp_jw *w, const char *key)
+{
+	begin_value(w);
+	put_string(w->fp, key);
+	fputc(':', w->fp);
+	if (w->pretty)
+		fputc(' ', w->fp);
+	w->after_key = 1;
+}
+
+void
+dsp_jw_str(dsp_jw *w, const char *s)
+{
+	begin_value(w);
+	put_string(w->fp, s);
+}
+
+void
+dsp_jw_num(dsp_jw *w, double v)
+{
+	char buf[40];
+	int prec;
+
+	begin_value(w);
+	if (!isfinite(v)) {
+		fputs("null", w->fp);
+		return;
+	}
+	/* Shortest of %.15g..%.17g that reads back bit-exact. */
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	fputs(buf, w->fp);
+}
+
+void
+dsp_jw_int(dsp_jw *w, long long v)
+{
+	begin_value(w);
+	fprintf(w->fp, "%lld", v);
+}
+
+void
+dsp_jw_uint(dsp_jw *w, unsigned long long v)
+{
+	begin_value(w);
+	fprintf(w->fp, "%llu", v);
+}
+
+void
+dsp_jw_bool(dsp_jw *w, int v)
+{
+	begin_value(w);
+	fputs(v ? "true" : "false", w->fp);
+}
+
+void
+dsp_jw_null(dsp_jw *w)
+{
+	begin_value(w);
+	fputs("null", w->fp);
+}
+
+/* ---- parser ---------------------------------------------------------- */
+
+#define JP_MAX_DEPTH	64
+#define JP_MAX_SIZE	((size_t)256 << 20)	/* 256 MiB of text */
+#define JP_MAX_ITEMS	((size_t)1 << 26)	/* per container */
+
+struct jp {
+	const char	*s;
+	size_t		 len;
+	size_t		 pos;
+};
+
+static int
+jp_error(const struct jp *p, const char *what)
+{
+	size_t i, line = 1, col = 1;
+
+	for (i = 0; i < p->pos && i < p->len; i++) {
+		if (p->s[i] == '\n') {
+			line++;
+			col = 1;
+		} else
+			col++;
+	}
+	return dsp_fail(DSP_EPARSE, "offset %zu (line %zu, column %zu): %s",
+	    p->pos, line, col, what);
+}
+
+static void
+jp_space(struct jp *p)
+{
+	while (p->pos < p->len && (p->s[p->pos] == ' ' || p->s[p->pos] == '\t' ||
+	    p->s[p->pos] == '\n' || p->s[p->pos] == '\r'))
+		p->pos++;
+}
+
+static dsp_jval *
+jv_new(enum dsp_jtype t)
+{
+	dsp_jval *v = calloc(1, sizeof *v);
+
+	if (v != NULL)
+		v->type = t;
+	return v;
+}
+
+void
+dsp_json_free(dsp_jval *v)
+{
+	size_t i;
+
+	if (v == NULL)
+		return;
+	for (i = 0; i < v->len; i++) {
+		if (v->items != NULL)
+			dsp_json_free(v->items[i]);
+		if (v->keys != NULL)
+			free(v->keys[i]);
+	}
+	free(v->items);
+	free(v->keys);
+	free(v->str);
+	free(v);
+}
+
+static int
+hex4(const struct jp *p, size_t at, unsigned *out)
+{
+	unsigned v = 0;
+	size_t i;
+	char c;
+
+	if (at + 4 > p->len)
+		return -1;
+	for (i = 0; i < 4; i++) {
+		c = p->s[at + i];
+		v <<= 4;
+		if (c >= '0' && c <= '9')
+			v |= (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v |= (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			v |= (unsigned)(c - 'A' + 10);
+		else
+			return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static size_t
+utf8_put(char *o, unsigned cp)
+{
+	if (cp < 0x80) {
+		o[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		o[0] = (char)(0xc0 | (cp >> 6));
+		o[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		o[0] = (char)(0xe0 | (cp >> 12));
+		o[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		o[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	o[0] = (char)(0xf0 | (cp >> 18));
+	o[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+	o[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+	o[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/* A string at p->pos (the opening quote); *out is malloc'd. Decoded text
+ * is never longer than the source, so one allocation suffices. */
+static int
+jp_string(struct jp *p, char **out)
+{
+	size_t start = ++p->pos, end, k = 0;
+	unsigned cp, lo;
+	char *o, c;
+
+	for (end = start; end < p->len && p->s[end] != '"'; end++)
+		if (p->s[end] == '\\')
+			end++;
+	if (end >= p->len) {
+		p->pos = p->len;
+		return jp_error(p, "unterminated string");
+	}
+	if ((o = malloc(end - start + 1)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	while (p->pos < end) {
+		c = p->s[p->pos];
+		if ((unsigned char)c < 0x20) {
+			free(o);
+			return jp_error(p, "control character in string");
+		}
+		if (c != '\\') {
+			o[k++] = c;
+			p->pos++;
+			continue;
+		}
+		c = p->s[++p->pos];
+		p->pos++;
+		switch (c) {
+		case '"':	o[k++] = '"'; break;
+		case '\\':	o[k++] = '\\'; break;
+		case '/':	o[k++] = '/'; break;
+		case 'b':	o[k++] = '\b'; break;
+		case 'f':	o[k++] = '\f'; break;
+		case 'n':	o[k++] = '\n'; break;
+		case 'r':	o[k++] = '\r'; break;
+		case 't':	o[k++] = '\t'; break;
+		case 'u':
+			if (hex4(p, p->pos, &cp) != 0) {
+				free(o);
+				return jp_error(p, "bad \\u escape");
+			}
+			p->pos += 4;
+			if (cp >= 0xd800 && cp <= 0xdbff) {
+				if (p->pos + 6 > end || p->s[p->pos] != '\\' ||
+				    p->s[p->pos + 1] != 'u' ||
+				    hex4(p, p->pos + 2, &lo) != 0 ||
+				    lo < 0xdc00 || lo > 0xdfff) {
+					free(o);
+					return jp_error(p, "unpaired surrogate in \\u escape");
+				}
+				p->pos += 6;
+				cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+			} else if (cp >= 0xdc00 && cp <= 0xdfff) {
+				free(o);
+				return jp_error(p, "unpaired surrogate in \\u escape");
+			}
+			if (cp == 0) {
+				free(o);
+				return jp_error(p, "\\u0000 is not supported");
+			}
+			k += utf8_put(o + k, cp);
+			break;
+		default:
+			p->pos--;
+			free(o);
+			return jp_error(p, "bad escape in string");
+		}
+	}
+	o[k] = '\0';
+	p->pos = end + 1;
+	*out = o;
+	return DSP_OK;
+}
+
+/* Strict JSON number grammar; the value must be finite as a double. */
+static int
+jp_number(struct jp *p, dsp_jval **out)
+{
+	size_t start = p->pos, i = p->pos;
+	char buf[512];
+	dsp_jval *v;
+	double x;
+
+	if (i < p->len && p->s[i] == '-')
+		i++;
+	if (i < p->len && p->s[i] == '0')
+		i++;
+	else if (i < p->len && p->s[i] >= '1' && p->s[i] <= '9')
+		while (i < p->len && p->s[i] >= '0' && p->s[i] <= '9')
+			i++;
+	else
+		return jp_error(p, "bad number");
+	if (i < p->len && p->s[i] == '.') {
+		if (++i >= p->len || p->s[i] < '0' || p->s[i] > '9') {
+			p->pos = i;
+			return jp_error(p, "bad number: digit expected after '.'");
+		}
+		while (i < p->len && p->s[i] >= '0' && p->s[i] <= '9')
+			i++;
+	}
+	if (i < p->len && (p->s[i] == 'e' || p->s[i] == 'E')) {
+		i++;
+		if (i < p->len && (p->s[i] == '+' || p->s[i] == '-'))
+			i++;
+		if (i >= p->len || p->s[i] < '0' || p->s[i] > '9') {
+			p->pos = i;
+			return jp_error(p, "bad number: digit expected in exponent");
+		}
+		while (i < p->len && p->s[i] >= '0' && p->s[i] <= '9')
+			i++;
+	}
+	if (i - start >= sizeof buf)
+		return jp_error(p, "number too long");
+	memcpy(buf, p->s + start, i - start);
+	buf[i - start] = '\0';
+	errno = 0;
+	x = strtod(buf, NULL);
+	if (!isfinite(x))
+		return jp_error(p, "number out of range of a double");
+	if ((v = jv_new(DSP_JNUM)) == NULL || (v->str = strdup(buf)) == NULL) {
+		free(v);
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	}
+	v->num = x;
+	p->pos = i;
+	*out = v;
+	return DSP_OK;
+}
+
+static int
+jp_literal(struct jp *p, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (p->len - p->pos < n || memcmp(p->s + p->pos, word, n) != 0)
+		return -1;
+	p->pos += n;
+	return 0;
+}
+
+static int jp_value(struct jp *p, int depth, dsp_jval **out);
+
+static int
+jp_push(dsp_jval *c, size_t *cap, dsp_jval *item, char *key)
+{
+	dsp_jval **ni;
+	char **nk;
+	size_t ncap;
+
+	if (c->len == *cap) {
+		ncap = *cap ? *cap * 2 : 8;
+		if ((ni = realloc(c->items, ncap * sizeof *ni)) == NULL)
+			return -1;
+		c->items = ni;
+		if (c->type == DSP_JOBJ) {
+			if ((nk = realloc(c->keys, ncap * sizeof *nk)) == NULL)
+				return -1;
+			c->keys = nk;
+		}
+		*cap = ncap;
+	}
+	c->items[c->len] = item;
+	if (c->type == DSP_JOBJ)
+		c->keys[c->len] = key;
+	c->len++;
+	return 0;
+}
+
+static int
+jp_container(struct jp *p, int depth, dsp_jval **out)
+{
+	int obj = p->s[p->pos] == '{', rc;
+	char close = obj ? '}' : ']', *key = NULL;
+	dsp_jval *c, *item;
+	size_t cap = 0;
+
+	if (depth >= JP_MAX_DEPTH)
+		return jp_error(p, "nesting deeper than 64 levels");
+	if ((c = jv_new(obj ? DSP_JOBJ : DSP_JARR)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	p->pos++;
+	jp_space(p);
+	if (p->pos < p->len && p->s[p->pos] == close) {
+		p->pos++;
+		*out = c;
+		return DSP_OK;
+	}
+	for (;;) {
+		jp_space(p);
+		if (obj) {
+			if (p->pos >= p->len || p->s[p->pos] != '"') {
+				rc = jp_error(p, p->pos >= p->len ? "unexpected end of input" :
+				    "object key (a string) expected");
+				goto fail;
+			}
+			if ((rc = jp_string(p, &key)) != DSP_OK)
+				goto fail;
+			jp_space(p);
+			if (p->pos >= p->len || p->s[p->pos] != ':') {
+				rc = jp_error(p, "':' expected after object key");
+				goto fail;
+			}
+			p->pos++;
+		}
+		if ((rc = jp_value(p, depth + 1, &item)) != DSP_OK)
+			goto fail;
+		if (c->len >= JP_MAX_ITEMS) {
+			dsp_json_free(item);
+			rc = jp_error(p, "too many items in one container");
+			goto fail;
+		}
+		if (jp_push(c, &cap, item, key) != 0) {
+			dsp_json_free(item);
+			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			goto fail;
+		}
+		key = NULL;
+		jp_space(p);
+		if (p->pos >= p->len) {
+			rc = jp_error(p, "unexpected end of input");
+			goto fail;
+		}
+		if (p->s[p->pos] == ',') {
+			p->pos++;
+			continue;
+		}
+		if (p->s[p->pos] == close) {
+			p->pos++;
+			break;
+		}
+		rc = jp_error(p, obj ? "',' or '}' expected" : "',' or ']' expected");
+		goto fail;
+	}
+	*out = c;
+	return DSP_OK;
+fail:
+	free(key);
+	dsp_json_free(c);
+	return rc;
+}
+
+static int
+jp_value(struct jp *p, int depth, dsp_jval **out)
+{
+	dsp_jval *v;
+	char c;
+	int rc;
+
+	*out = NULL;
+	jp_space(p);
+	if (p->pos >= p->len)
+		return jp_error(p, "unexpected end of input");
+	c = p->s[p->pos];
+	if (c == '{' || c == '[')
+		return jp_container(p, depth, out);
+	if (c == '"') {
+		if ((v = jv_new(DSP_JSTR)) == NULL)
+			return dsp_fail(DSP_ENOMEM, "out of memory");
+		if ((rc = jp_string(p, &v->str)) != DSP_OK) {
+			free(v);
+			return rc;
+		}
+		*out = v;
+		return DSP_OK;
+	}
+	if (c == '-' || (c >= '0' && c <= '9'))
+		return jp_number(p, out);
+	if (jp_literal(p, "true") == 0 || jp_literal(p, "false") == 0) {
+		if ((v = jv_new(DSP_JBOOL)) == NULL)
+			return dsp_fail(DSP_ENOMEM, "out of memory");
+		v->boolean = c == 't';
+		*out = v;
+		return DSP_OK;
+	}
+	if (jp_literal(p, "null") == 0) {
+		if ((v = jv_new(DSP_JNULL)) == NULL)
+			return dsp_fail(DSP_ENOMEM, "out of memory");
+		*out = v;
+		return DSP_OK;
+	}
+	return jp_error(p, "unexpected character");
+}
+
+int
+dsp_json_parse(const char *buf, size_t len, dsp_jval **out)
+{
+	struct jp p = { buf, len, 0 };
+	dsp_jval *v;
+	int rc;
+
+	*out = NULL;
+	if (buf == NULL)
+		return dsp_fail(DSP_EINVAL, "no JSON text");
+	if (len > JP_MAX_SIZE)
+		return dsp_fail(DSP_ETOOBIG, "JSON text larger than 256 MiB");
+	if (memchr(buf, '\0', len) != NULL) {
+		p.pos = (size_t)((const char *)memchr(buf, '\0', len) - buf);
+		return jp_error(&p, "NUL byte in JSON text");
+	}
+	if ((rc = jp_value(&p, 0, &v)) != DSP_OK)
+		return rc;
+	jp_space(&p);
+	if (p.pos != p.len) {
+		dsp_json_free(v);
+		return jp_error(&p, "trailing characters after the JSON value");
+	}
+	*out = v;
+	return DSP_OK;
+}
+
+const dsp_jval *
+dsp_json_get(const dsp_jval *obj, const char *key)
+{
+	size_t i;
+
+	if (obj == NULL || obj->type != DSP_JOBJ || key == NULL)
+		return NULL;
+	/* Last duplicate wins, as in most parsers. */
+	for (i = obj->len; i-- > 0;)
+		if (strcmp(obj->keys[i], key) == 0)
+			return obj->items[i];
+	return NULL;
+}

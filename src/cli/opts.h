@@ -1,0 +1,128 @@
+/* Shared parser for the common parameter options of every subcommand and of
+ * the TUI (`disperse [options]`).
+ *
+ * Usage:
+ *	struct dsp_opts o;
+ *	dsp_opts_init(&o, "report");
+ *	if (dsp_opts_parse(&o, &spec, argc, argv) != 0)
+ *		return dsp_opts_free(&o), o.status;	// help printed or error
+ *	... o.params is checked and ready; o.optind is the first operand ...
+ *	dsp_opts_free(&o);
+ *
+ * A command adds its own long options with a struct option array whose val
+ * codes are >= DSP_OPT_USER (or short option letters listed in
+ * spec.shortopts); they reach spec.cb, which parses optarg with the
+ * dsp_opts_* number helpers and reports errors with dsp_opts_usage().
+ *
+ * Every message is exactly one line "disperse CMD: message" on stderr (for
+ * the TUI, cmd is NULL and the prefix is "disperse: ").  Usage errors set
+ * status 2, runtime failures (unreadable --input, bad logits) status 1,
+ * --help status 0. */
+#ifndef DSP_CLI_OPTS_H
+#define DSP_CLI_OPTS_H
+
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/params.h"
+#include "export/table.h"
+
+/* Option codes of command-specific options start here. */
+#define DSP_OPT_USER	1000
+
+/* Bits of dsp_opts.given: which common options appeared on the line. */
+#define DSP_GIVEN_FAMILY	(1u << 0)
+#define DSP_GIVEN_N		(1u << 1)
+#define DSP_GIVEN_DELTA		(1u << 2)
+#define DSP_GIVEN_THETA		(1u << 3)
+#define DSP_GIVEN_LAMBDA	(1u << 4)
+#define DSP_GIVEN_EPS		(1u << 5)
+#define DSP_GIVEN_SEED		(1u << 6)
+#define DSP_GIVEN_TOPK		(1u << 7)
+#define DSP_GIVEN_ATTN		(1u << 8)
+#define DSP_GIVEN_ADAPTIVE	(1u << 9)
+#define DSP_GIVEN_SSMAX_S	(1u << 10)
+#define DSP_GIVEN_ALPHA		(1u << 11)
+#define DSP_GIVEN_PRECISION	(1u << 12)
+#define DSP_GIVEN_INPUT		(1u << 13)
+#define DSP_GIVEN_FORMAT	(1u << 14)
+#define DSP_GIVEN_OUTPUT	(1u << 15)
+
+struct dsp_opts {
+	const char	*cmd;		/* "report"; NULL for the TUI */
+	dsp_params	 params;	/* defaults, then the options */
+	enum dsp_format	 format;	/* --format, default text */
+	const char	*output;	/* -o FILE; NULL = stdout ("-" too) */
+	const char	*input;		/* --input FILE ("-" = stdin) or NULL */
+	double		*logits;	/* loaded --input logits (owned) */
+	unsigned	 given;		/* DSP_GIVEN_* bits */
+	int		 optind;	/* first operand after parsing */
+	int		 status;	/* exit status when parse returns != 0 */
+};
+
+struct dsp_opts_spec {
+	const char		*usage;		/* "disperse report [options]" */
+	const char		*help;		/* command-specific option lines, or NULL */
+	const struct option	*longopts;	/* extra options, {0} terminated, or NULL */
+	const char		*shortopts;	/* extra short letters ("p:"), or NULL */
+	/* Called for every extra option: code is the val of the option (or
+	 * the letter).  Return 0, or the status from dsp_opts_usage(). */
+	int			(*cb)(struct dsp_opts *o, int code, const char *arg,
+				    void *ctx);
+	void			*ctx;
+	unsigned		 omit;		/* DSP_GIVEN_* options this command lacks */
+};
+
+void	dsp_opts_init(struct dsp_opts *o, const char *cmd);
+/* Parse argv[1..] (argv[0] is the command or program name), load --input,
+ * check the parameters.  0: go on; otherwise return o->status (0 after
+ * --help, 2 usage error, 1 runtime failure; the line is already printed). */
+int	dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s,
+	    int argc, char **argv);
+void	dsp_opts_free(struct dsp_opts *o);
+
+/* Print the common options help (for --help). */
+void	dsp_opts_help(FILE *fp, unsigned omit);
+
+/* Messages: one line "disperse CMD: ..." on stderr.  Both return the
+ * status they store in o->status (2 and 1). */
+int	dsp_opts_usage(struct dsp_opts *o, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+int	dsp_opts_fail(struct dsp_opts *o, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* Runtime failure of a core call: prints dsp_last_error() (or the code's
+ * text) after what, returns 1. */
+int	dsp_opts_core_fail(struct dsp_opts *o, const char *what, int code);
+
+/* Strict number parsing for option arguments; on error they print the
+ * usage line naming opt ("--delta") and return 2, else 0. */
+int	dsp_opts_double(struct dsp_opts *o, const char *opt, const char *arg,
+	    double *v);
+/* A size: 1048576, 2^40, 1e6, 16Ki, 1Mi, 1Gi, 1Ti (binary suffixes),
+ * 1 <= v <= 2^63. */
+int	dsp_opts_size(struct dsp_opts *o, const char *opt, const char *arg,
+	    uint64_t *v);
+/* Unsigned integer 0 .. 2^64-1 (seeds). */
+int	dsp_opts_uint(struct dsp_opts *o, const char *opt, const char *arg,
+	    uint64_t *v);
+/* "a:b" with two strict finite doubles. */
+int	dsp_opts_range(struct dsp_opts *o, const char *opt, const char *arg,
+	    double *a, double *b);
+/* The same size syntax without printing (TUI prompts); 0 or -1. */
+int	dsp_parse_size(const char *s, uint64_t *v);
+int	dsp_parse_double(const char *s, double *v);
+
+/* Output: stdout or -o FILE.  NULL after printing a runtime error. */
+FILE	*dsp_opts_open_output(struct dsp_opts *o);
+/* Flush/close; prints a runtime error and returns 1 on write failure. */
+int	dsp_opts_close_output(struct dsp_opts *o, FILE *fp);
+/* Write table t in o->format to the output; returns the exit status. */
+int	dsp_opts_write_table(struct dsp_opts *o, const dsp_table *t);
+
+/* Stamp program version, command and every parameter (and the seed). */
+int	dsp_opts_stamp(const struct dsp_opts *o, dsp_table *t);
+/* Shortest "%.*g" text of v that reads back exactly. */
+char	*dsp_fmt_double(char *buf, size_t size, double v);
+
+#endif
