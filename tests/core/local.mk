@@ -3,10 +3,22 @@
 # Numeric core TAP suite (tests/core/coretest.h: long double references).
 EXTRA_DIST += tests/core/coretest.h
 DSP_CORE_TESTS = \
-	tests/core/test-softmax
+	tests/core/test-softmax \
+	tests/core/test-bounds \
+	tests/core/test-adaptive \
+	tests/core/test-family
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
 tests_core_test_softmax_SOURCES = tests/core/test-softmax.c
 tests_core_test_softmax_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_softmax_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_bounds_SOURCES = tests/core/test-bounds.c
+tests_core_test_bounds_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_bounds_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_adaptive_SOURCES = tests/core/test-adaptive.c
+tests_core_test_adaptive_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_adaptive_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_family_SOURCES = tests/core/test-family.c
+tests_core_test_family_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_family_LDADD = $(DSP_CORE_LIBS)
