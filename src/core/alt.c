@@ -1,6 +1,26 @@
-/* Attention functions other than softmax.  (Stubs until implemented.) */
+/* Attention functions other than softmax, over run-length logits so that
+ * spike and power-series inputs work at any n up to 2^60.
+ *
+ * Every function sees x = e/theta.  theta == 0 is read as the limit
+ * theta -> 0+ (x = +inf, 0 or -inf by the sign of e) where that limit
+ * exists; theta < 0 simply flips the order (small logits win), as for
+ * softmax in paper Figure 5.  Sources and formulas: doc/theory.md. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_roots.h>
+
 #include "core/alt.h"
+#include "core/bounds.h"
 #include "core/error.h"
+
+/* Stick-breaking: items of one run emitted one by one before the rest of
+ * the run is summarised in chunks (see stick_run). */
+#define STICK_EMIT_MAX	((uint64_t)1 << 14)
+#define STICK_CHUNKS	1024
+#define ENTMAX_ITER	200
 
 int
 dsp_attn_is_softmax(enum dsp_attn a)
@@ -8,11 +28,339 @@ dsp_attn_is_softmax(enum dsp_attn a)
 	return a == DSP_ATTN_SOFTMAX || a == DSP_ATTN_SSMAX || a == DSP_ATTN_LOGN;
 }
 
+/* x = e / theta, with theta == 0 as the limit theta -> 0+. */
+static double
+scaled(double e, double theta)
+{
+	if (theta != 0)
+		return e / theta;
+	return e > 0 ? INFINITY : e < 0 ? -INFINITY : 0;
+}
+
+static double
+logistic(double z)
+{
+	if (z >= 0)
+		return 1 / (1 + exp(-z));
+	return exp(z) / (1 + exp(z));
+}
+
+/* Sigmoid attention (arXiv 2409.04431): sigma(x - log n), not normalised. */
+static int
+sigmoid_runs(const dsp_runs *e, double theta, dsp_runs *w)
+{
+	double b = -log((double)dsp_runs_total(e));
+	size_t i;
+
+	for (i = 0; i < e->len; i++)
+		w->value[i] = logistic(scaled(e->value[i], theta) + b);
+	return DSP_OK;
+}
+
+static int
+push_log(dsp_runs *w, double logv, uint64_t count)
+{
+	return dsp_runs_push(w, exp(logv), count);
+}
+
+/* One run of c items with equal beta = sigma(x) after a stick of log
+ * length L: item j gets exp(L + log beta + j log(1 - beta)), with
+ * log beta = -softplus(-x) and log(1 - beta) = -softplus(x), which keeps
+ * full accuracy where beta or 1 - beta is tiny.  Items are emitted one by
+ * one until they underflow to 0; a run that is still nonzero after
+ * STICK_EMIT_MAX items is split into at most STICK_CHUNKS chunks carrying
+ * the exact mean of their items (mass exact, per-item values averaged),
+ * plus its exact last item.  Spike and power inputs never reach the chunks:
+ * their long run is the tail at x = 0, beta = 1/2. */
+static int
+stick_run(dsp_runs *w, double x, uint64_t c, double L)
+{
+	double lb = -dsp_softplus(-x), l1 = -dsp_softplus(x), lv, k;
+	uint64_t j, left, chunk;
+	int rc;
+
+	for (j = 0; j < c && j < STICK_EMIT_MAX; j++) {
+		lv = L + lb + (j > 0 ? (double)j * l1 : 0);
+		if (exp(lv) == 0)
+			return dsp_runs_push(w, 0.0, c - j);
+		if ((rc = push_log(w, lv, 1)) != DSP_OK)
+			return rc;
+	}
+	if (j == c)
+		return DSP_OK;
+	left = c - j - 1;	/* the last item is emitted exactly */
+	chunk = left / STICK_CHUNKS + (left % STICK_CHUNKS != 0);
+	while (left > 0) {
+		if (chunk > left)
+			chunk = left;
+		k = (double)chunk;
+		lv = L + lb + (double)j * l1;
+		/* mean of a_j .. a_{j+k-1} = a_j (1 - r^k) / (k (1 - r)). */
+		lv += log(-expm1(k * l1)) - log(k) - log(-expm1(l1));
+		if ((rc = push_log(w, lv, chunk)) != DSP_OK)
+			return rc;
+		j += chunk;
+		left -= chunk;
+	}
+	return push_log(w, L + lb + (double)(c - 1) * l1, 1);
+}
+
+/* Stick-breaking (arXiv 2410.17980): a_i = beta_i prod_{k<i} (1 - beta_k). */
+static int
+stickbreak_runs(const dsp_runs *e, double theta, dsp_runs *w)
+{
+	double L = 0, x, l1;
+	size_t i;
+	int rc;
+
+	dsp_runs_clear(w);
+	for (i = 0; i < e->len; i++) {
+		x = scaled(e->value[i], theta);
+		if ((rc = stick_run(w, x, e->count[i], L)) != DSP_OK)
+			return rc;
+		l1 = -dsp_softplus(x);
+		if (l1 != 0)
+			L += (double)e->count[i] * l1;
+	}
+	return DSP_OK;
+}
+
+/* theta -> 0+ limit of softmax-type rows: ties at the maximum share. */
+static void
+argmax_runs(const dsp_runs *e, dsp_runs *w, double share)
+{
+	double lo, hi, ties = 0;
+	size_t i;
+
+	dsp_runs_minmax(e, &lo, &hi);
+	for (i = 0; i < e->len; i++)
+		if (e->value[i] == hi)
+			ties += (double)e->count[i];
+	for (i = 0; i < e->len; i++)
+		w->value[i] = e->value[i] == hi ? share / ties : 0;
+}
+
+/* Softmax_1: e^{x_i} / (1 + sum e^{x_j}).  With M = max x and
+ * S = sum e^{x_j - M} >= 1 the denominator is e^{softplus(M + log S)}, so
+ * the "1" (which is e^{-M} after the shift) never overflows. */
+static int
+softmax1_runs(const dsp_runs *e, double theta, dsp_runs *w)
+{
+	double M = -INFINITY, S = 0, x, ld, lo, hi;
+	uint64_t ties = 0;
+	size_t i;
+
+	if (theta == 0) {
+		dsp_runs_minmax(e, &lo, &hi);
+		if (hi < 0) {
+			for (i = 0; i < e->len; i++)
+				w->value[i] = 0;
+			return DSP_OK;
+		}
+		if (hi > 0) {
+			argmax_runs(e, w, 1);
+			return DSP_OK;
+		}
+		/* max e = 0: x = 0 for the ties, -inf for the rest. */
+		for (i = 0; i < e->len; i++)
+			if (e->value[i] == 0)
+				ties += e->count[i];
+		for (i = 0; i < e->len; i++)
+			w->value[i] = e->value[i] == 0 ? 1 / (1 + (double)ties) : 0;
+		return DSP_OK;
+	}
+	for (i = 0; i < e->len; i++)
+		if ((x = e->value[i] / theta) > M)
+			M = x;
+	for (i = 0; i < e->len; i++)
+		S += (double)e->count[i] * exp(e->value[i] / theta - M);
+	/* log denominator - M = softplus(M + log S) - M = log S + softplus(-M - log S),
+	 * which keeps exp's argument small when M is large. */
+	ld = log(S) + dsp_softplus(-M - log(S));
+	for (i = 0; i < e->len; i++)
+		w->value[i] = exp((e->value[i] / theta - M) - ld);
+	return DSP_OK;
+}
+
+/* alpha-entmax over distinct values: z sorted descending with counts. */
+struct entmax {
+	const double	*z;
+	const double	*c;
+	size_t		 m;	/* support: z[0..m] */
+	double		 q;	/* 1 / (alpha - 1) */
+};
+
+/* f(g) = sum_{j <= m} c_j (z_j - z_m + g)^q - 1, increasing in g, where
+ * tau = z_m - g is the entmax threshold. */
+static double
+entmax_f(double g, void *arg)
+{
+	const struct entmax *s = arg;
+	double f = -1;
+	size_t j;
+
+	for (j = 0; j <= s->m; j++)
+		f += s->c[j] * pow(s->z[j] - s->z[s->m] + g, s->q);
+	return f;
+}
+
+/* f at tau = z[m + 1]: sum of the top m + 1 values' mass there, minus 1. */
+static double
+entmax_edge(const double *z, const double *c, size_t m, double q)
+{
+	double f = -1;
+	size_t j;
+
+	for (j = 0; j <= m; j++)
+		f += c[j] * pow(z[j] - z[m + 1], q);
+	return f;
+}
+
+static int
+cmp_desc(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x < y) - (x > y);
+}
+
+/* Threshold root in [0, hi] with GSL's Brent solver. */
+static int
+entmax_root(struct entmax *s, double hi, double *g)
+{
+	gsl_root_fsolver *slv;
+	gsl_function F = { entmax_f, s };
+	double lo = 0, fh = entmax_f(hi, s);
+	int it, rc = GSL_CONTINUE;
+
+	if (fh == 0) {
+		*g = hi;
+		return DSP_OK;
+	}
+	if (!(fh > 0))
+		return dsp_fail(DSP_ERANGE, "entmax threshold has no bracket");
+	if ((slv = gsl_root_fsolver_alloc(gsl_root_fsolver_brent)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	gsl_root_fsolver_set(slv, &F, lo, hi);
+	for (it = 0; it < ENTMAX_ITER && rc == GSL_CONTINUE; it++) {
+		if ((rc = gsl_root_fsolver_iterate(slv)) != GSL_SUCCESS)
+			break;
+		lo = gsl_root_fsolver_x_lower(slv);
+		hi = gsl_root_fsolver_x_upper(slv);
+		rc = gsl_root_test_interval(lo, hi, DBL_MIN, 4 * DBL_EPSILON);
+	}
+	*g = gsl_root_fsolver_root(slv);
+	gsl_root_fsolver_free(slv);
+	if (rc != GSL_SUCCESS)
+		return dsp_fail(DSP_ERANGE, "entmax threshold did not converge: %s",
+		    gsl_strerror(rc));
+	return DSP_OK;
+}
+
+/* alpha-entmax (Peters et al. 2019): p_i = [(alpha-1) x_i - tau]_+^{1/(alpha-1)}
+ * with sum p = 1.  The distinct values are sorted; the support (a prefix) is
+ * found by bisection on the prefix length, then tau inside that segment by
+ * Brent on g = z_m - tau, which keeps the smallest support weights g^q
+ * accurate even when 2^60 items share them. */
+static int
+entmax_runs(const dsp_runs *e, double theta, double alpha, dsp_runs *w)
+{
+	struct entmax s;
+	double *z = NULL, *c = NULL, *tmp = NULL, hi, g = 0, zi, t = 0;
+	size_t i, k = 0, lo, up, mid;
+	int rc = DSP_OK;
+
+	if (theta == 0) {
+		argmax_runs(e, w, 1);
+		return DSP_OK;
+	}
+	if ((z = malloc(e->len * sizeof *z)) == NULL ||
+	    (c = malloc(e->len * sizeof *c)) == NULL ||
+	    (tmp = malloc(e->len * sizeof *tmp)) == NULL) {
+		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < e->len; i++)
+		tmp[i] = (alpha - 1) * (e->value[i] / theta);
+	qsort(tmp, e->len, sizeof *tmp, cmp_desc);
+	for (i = 0; i < e->len; i++)
+		if (k == 0 || tmp[i] != z[k - 1])
+			z[k++] = tmp[i];
+	for (i = 0; i < k; i++)
+		c[i] = 0;
+	for (i = 0; i < e->len; i++) {
+		zi = (alpha - 1) * (e->value[i] / theta);
+		lo = 0, up = k - 1;	/* first z[lo] <= zi, which is zi */
+		while (lo < up) {
+			mid = (lo + up) / 2;
+			if (z[mid] > zi)
+				lo = mid + 1;
+			else
+				up = mid;
+		}
+		c[lo] += (double)e->count[i];
+	}
+	s.z = z;
+	s.c = c;
+	s.q = 1 / (alpha - 1);
+	/* Smallest m whose edge value is >= 0 (monotone in m). */
+	lo = 0, up = k - 1;
+	while (lo < up) {
+		mid = (lo + up) / 2;
+		if (entmax_edge(z, c, mid, s.q) >= 0)
+			up = mid;
+		else
+			lo = mid + 1;
+	}
+	s.m = lo;
+	hi = 1 - (z[0] - z[s.m]);
+	if (s.m + 1 < k && z[s.m] - z[s.m + 1] < hi)
+		hi = z[s.m] - z[s.m + 1];
+	if ((rc = entmax_root(&s, hi, &g)) != DSP_OK)
+		goto out;
+	for (i = 0; i < e->len; i++) {
+		zi = (alpha - 1) * (e->value[i] / theta);
+		w->value[i] = zi >= z[s.m] ? pow(zi - z[s.m] + g, s.q) : 0;
+		t += (double)e->count[i] * w->value[i];
+	}
+	for (i = 0; i < e->len; i++)
+		w->value[i] /= t;
+out:
+	free(z);
+	free(c);
+	free(tmp);
+	return rc;
+}
+
 int
 dsp_alt_weights_runs(enum dsp_attn a, const dsp_runs *e, double theta,
     double alpha, dsp_runs *w)
 {
-	(void)e; (void)theta; (void)alpha; (void)w;
-	return dsp_fail(DSP_ENOTSUP, "attention function %s is not implemented",
+	int rc;
+
+	if (dsp_runs_total(e) == 0)
+		return dsp_fail(DSP_EEMPTY, "attention over no logits");
+	if (!isfinite(theta))
+		return dsp_fail(DSP_EINVAL, "temperature must be finite");
+	if (a != DSP_ATTN_STICKBREAK && (rc = dsp_runs_copy(w, e)) != DSP_OK)
+		return rc;
+	switch (a) {
+	case DSP_ATTN_SIGMOID:
+		return sigmoid_runs(e, theta, w);
+	case DSP_ATTN_STICKBREAK:
+		return stickbreak_runs(e, theta, w);
+	case DSP_ATTN_SOFTMAX1:
+		return softmax1_runs(e, theta, w);
+	case DSP_ATTN_SPARSEMAX:
+		return entmax_runs(e, theta, 2, w);
+	case DSP_ATTN_ENTMAX:
+		if (!(alpha > 1) || !isfinite(alpha))
+			return dsp_fail(DSP_EINVAL,
+			    "entmax alpha must be finite and > 1 (got %g)", alpha);
+		return entmax_runs(e, theta, alpha, w);
+	default:
+		break;
+	}
+	return dsp_fail(DSP_ENOTSUP, "%s is a softmax; dsp_eval computes it",
 	    dsp_attn_name(a));
 }

@@ -1,5 +1,12 @@
 /* Attention functions other than (scaled) softmax: sigmoid, stick-breaking,
- * softmax_1, sparsemax and alpha-entmax.  See doc/theory.md for sources. */
+ * softmax_1, sparsemax and alpha-entmax.  See doc/theory.md for sources.
+ *
+ * x = e / theta throughout; theta == 0 is the limit theta -> 0+ (sigmoid
+ * and stick-breaking per item: x = +inf, 0, -inf by the sign of e;
+ * softmax_1 gives 1 to the maximum if it is > 0 (ties share), 1/(1 + t)
+ * to each of t maxima equal to 0, nothing if the maximum is < 0;
+ * sparsemax and entmax become argmax, ties sharing).  theta < 0 favours
+ * the smallest logits, as for softmax. */
 #ifndef DSP_ALT_H
 #define DSP_ALT_H
 
@@ -8,8 +15,12 @@
 
 /* Weights per item for attention function a over logits e (position order,
  * item 0 nearest the query), temperature theta, n = total items, alpha for
- * entmax.  w receives the same counts as e.  DSP_ENOTSUP for softmax-type
- * functions (handled by dsp_eval). */
+ * entmax.  w receives the same counts as e, except for stick-breaking,
+ * whose weights fall geometrically along a run of equal logits: there w
+ * holds one run per item until the weights underflow to 0 (exact), and a
+ * run still nonzero after 2^14 items is summarised by 1024 chunks holding
+ * the exact mean of their items (mass exact).  DSP_ENOTSUP for
+ * softmax-type functions (handled by dsp_eval). */
 int	dsp_alt_weights_runs(enum dsp_attn a, const dsp_runs *e, double theta,
 	    double alpha, dsp_runs *w);
 /* 1 for softmax, SSMax and log-n scaling (Lemma 2.1 applies at theta_eff). */
