@@ -1,1 +1,2 @@
 dist_man1_MANS += doc/disperse.1
+dist_pkgdata_DATA += doc/tour.txt

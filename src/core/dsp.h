@@ -7,11 +7,13 @@
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/family.h"
+#include "core/fit.h"
 #include "core/kernel.h"
 #include "core/map.h"
 #include "core/params.h"
 #include "core/parse.h"
 #include "core/runs.h"
 #include "core/softmax.h"
+#include "core/tour.h"
 
 #endif

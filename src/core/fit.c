@@ -8,6 +8,7 @@
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_matrix.h>
+#include <gsl/gsl_min.h>
 #include <gsl/gsl_multifit.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
@@ -33,6 +34,63 @@ dsp_poly_desc_eval(const double *desc, int degree, double x)
 	for (i = 0; i <= degree; i++)
 		v = v * x + desc[i];
 	return v;
+}
+
+struct poly_arg {
+	const double	*desc;
+	int		 degree;
+};
+
+static double
+neg_poly(double x, void *arg)
+{
+	const struct poly_arg *a = arg;
+
+	return -dsp_poly_desc_eval(a->desc, a->degree, x);
+}
+
+int
+dsp_poly_desc_max(const double *desc, int degree, double lo, double hi,
+    double *xmax, double *ymax)
+{
+	struct poly_arg a = { desc, degree };
+	gsl_function f = { neg_poly, &a };
+	gsl_min_fminimizer *m;
+	double best = lo, x, v, bv = -INFINITY, l, h;
+	int i, status, iter = 0;
+
+	if (!(hi > lo) || degree < 0 || degree > 15)
+		return dsp_fail(DSP_EINVAL, "bad interval [%g, %g]", lo, hi);
+	/* A sampled bracket first: the minimiser needs f(mid) below both ends. */
+	for (i = 0; i <= 256; i++) {
+		x = lo + (hi - lo) * i / 256;
+		if ((v = dsp_poly_desc_eval(desc, degree, x)) > bv) {
+			bv = v;
+			best = x;
+		}
+	}
+	l = fmax(lo, best - (hi - lo) / 256);
+	h = fmin(hi, best + (hi - lo) / 256);
+	if (best == lo || best == hi || -neg_poly(l, &a) >= bv ||
+	    -neg_poly(h, &a) >= bv) {
+		*xmax = best;
+		*ymax = bv;
+		return DSP_OK;
+	}
+	if ((m = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "cannot allocate minimiser");
+	gsl_min_fminimizer_set(m, &f, best, l, h);
+	do {
+		status = gsl_min_fminimizer_iterate(m);
+		l = gsl_min_fminimizer_x_lower(m);
+		h = gsl_min_fminimizer_x_upper(m);
+		if (status == 0)
+			status = gsl_min_test_interval(l, h, 1e-12, 0);
+	} while (status == GSL_CONTINUE && ++iter < ROOT_MAX_ITER);
+	*xmax = gsl_min_fminimizer_x_minimum(m);
+	*ymax = -gsl_min_fminimizer_f_minimum(m);
+	gsl_min_fminimizer_free(m);
+	return DSP_OK;
 }
 
 double

@@ -53,6 +53,12 @@ double	dsp_fit_eval(const dsp_fit_result *f, double x);
 /* Descending-coefficient polynomial value (Horner), any degree <= 15. */
 double	dsp_poly_desc_eval(const double *desc, int degree, double x);
 
+/* Maximum of a descending-coefficient polynomial on [lo, hi] (golden
+ * section / Brent via gsl_min_fminimizer_brent on a sampled bracket).
+ * For the paper's polynomial on [0.5, 8]: about 2.42 at H = 4.4. */
+int	dsp_poly_desc_max(const double *desc, int degree, double lo, double hi,
+	    double *xmax, double *ymax);
+
 /* Best inverse temperature of one logit vector under the criterion above.
  * target in (0, 1), beta_max >= 1.  *capped (may be NULL) is set to 1 when
  * beta_max misses the target. */

@@ -13,5 +13,6 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/params.c src/core/params.h \
 	src/core/parse.c src/core/parse.h \
 	src/core/runs.c src/core/runs.h \
-	src/core/softmax.c src/core/softmax.h
+	src/core/softmax.c src/core/softmax.h \
+	src/core/tour.c src/core/tour.h
 DSP_CORE_LIBS = src/core/libdspcore.a $(GSL_LIBS) $(OPENMP_CFLAGS) -lm

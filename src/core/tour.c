@@ -1,0 +1,480 @@
+/* Teaching tour: the step file parser, parameter assignments and the named
+ * live figures each step shows. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "core/adaptive.h"
+#include "core/error.h"
+#include "core/fit.h"
+#include "core/tour.h"
+
+#define TOUR_FILE	"tour.txt"
+#define WS		" \t\r\v\f"
+
+#ifndef DSP_DATADIR
+#define DSP_DATADIR	""
+#endif
+#ifndef DSP_SRCDATADIR
+#define DSP_SRCDATADIR	""
+#endif
+
+int
+dsp_tour_find(char *buf, size_t size)
+{
+	const char *dirs[3];
+	int i, n;
+
+	dirs[0] = getenv("DISPERSE_DATADIR");
+	dirs[1] = DSP_DATADIR;
+	dirs[2] = DSP_SRCDATADIR;
+	for (i = 0; i < 3; i++) {
+		if (dirs[i] == NULL || dirs[i][0] == '\0')
+			continue;
+		n = snprintf(buf, size, "%s/%s", dirs[i], TOUR_FILE);
+		if (n > 0 && (size_t)n < size && access(buf, R_OK) == 0)
+			return DSP_OK;
+	}
+	return dsp_fail(DSP_EIO, "cannot find %s (set DISPERSE_DATADIR)", TOUR_FILE);
+}
+
+static int
+parse_count(const char *s, uint64_t *out)
+{
+	char *end;
+	double v;
+	long k;
+
+	errno = 0;
+	if (s[0] == '2' && s[1] == '^') {
+		k = strtol(s + 2, &end, 10);
+		if (*end != '\0' || errno != 0 || k < 0 || k > 63)
+			return 0;
+		*out = (uint64_t)1 << k;
+		return 1;
+	}
+	v = strtod(s, &end);
+	if (*s == '\0' || *end != '\0' || errno != 0 || !(v >= 0) || v > 0x1p63 ||
+	    v != floor(v))
+		return 0;
+	*out = (uint64_t)v;
+	return 1;
+}
+
+static int
+parse_real(const char *s, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(s, &end);
+	return *s != '\0' && *end == '\0' && errno == 0 && isfinite(*out);
+}
+
+static int
+parse_bool(const char *s, int *out)
+{
+	static const char *yes[] = { "1", "on", "yes", "true" };
+	static const char *no[] = { "0", "off", "no", "false" };
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		if (strcasecmp(s, yes[i]) == 0)
+			return (*out = 1);
+		if (strcasecmp(s, no[i]) == 0) {
+			*out = 0;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int
+assign_one(dsp_params *p, const char *key, const char *val)
+{
+	int e, good = 0;
+
+	if (strcmp(key, "family") == 0) {
+		if ((e = dsp_family_parse(val)) >= 0 && e != DSP_FAM_FILE) {
+			p->family = (enum dsp_family)e;
+			good = 1;
+		}
+	} else if (strcmp(key, "attn") == 0) {
+		if ((e = dsp_attn_parse(val)) >= 0) {
+			p->attn = (enum dsp_attn)e;
+			good = 1;
+		}
+	} else if (strcmp(key, "precision") == 0) {
+		if ((e = dsp_precision_parse(val)) >= 0) {
+			p->precision = (enum dsp_precision)e;
+			good = 1;
+		}
+	} else if (strcmp(key, "n") == 0)
+		good = parse_count(val, &p->n);
+	else if (strcmp(key, "seed") == 0)
+		good = parse_count(val, &p->seed);
+	else if (strcmp(key, "topk") == 0)
+		good = parse_count(val, &p->topk);
+	else if (strcmp(key, "delta") == 0)
+		good = parse_real(val, &p->delta);
+	else if (strcmp(key, "theta") == 0)
+		good = parse_real(val, &p->theta);
+	else if (strcmp(key, "lambda") == 0)
+		good = parse_real(val, &p->lambda);
+	else if (strcmp(key, "eps") == 0)
+		good = parse_real(val, &p->eps);
+	else if (strcmp(key, "s") == 0)
+		good = parse_real(val, &p->ssmax_s);
+	else if (strcmp(key, "alpha") == 0)
+		good = parse_real(val, &p->alpha);
+	else if (strcmp(key, "adaptive") == 0)
+		good = parse_bool(val, &p->adaptive);
+	else
+		return dsp_fail(DSP_EPARSE, "unknown parameter '%s'", key);
+	if (!good)
+		return dsp_fail(DSP_EPARSE, "bad value '%s' for %s", val, key);
+	return DSP_OK;
+}
+
+int
+dsp_params_assign(dsp_params *p, const char *set)
+{
+	char *copy, *w, *eq, *save = NULL;
+	int rc = DSP_OK;
+
+	if (set == NULL)
+		return DSP_OK;
+	if ((copy = strdup(set)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	for (w = strtok_r(copy, WS, &save); w != NULL && rc == DSP_OK;
+	    w = strtok_r(NULL, WS, &save)) {
+		if ((eq = strchr(w, '=')) == NULL || eq == w) {
+			rc = dsp_fail(DSP_EPARSE, "'%s' is not key=value", w);
+			break;
+		}
+		*eq = '\0';
+		rc = assign_one(p, w, eq + 1);
+	}
+	free(copy);
+	return rc;
+}
+
+int
+dsp_tour_apply(const dsp_tour_step *s, dsp_params *p)
+{
+	int rc;
+
+	dsp_params_default(p);
+	if ((rc = dsp_params_assign(p, s->set)) != DSP_OK)
+		return rc;
+	return dsp_params_check(p);
+}
+
+/* Peak of the paper polynomial, computed once (about 2.42 at H = 4.4). */
+static double
+paper_peak(void)
+{
+	double x, y;
+
+	if (dsp_poly_desc_max(dsp_adaptive_poly_desc, DSP_ADAPTIVE_DEGREE, 0.5, 8,
+	    &x, &y) != DSP_OK)
+		return NAN;
+	return y;
+}
+
+#define F(name) { #name, offsetof(dsp_summary, name) }
+static const struct {
+	const char	*name;
+	size_t		 off;
+} fields[] = {
+	F(n), F(logit_min), F(logit_max), F(spread), F(theta_eff), F(beta),
+	F(entropy), F(entropy_bits), F(entropy_norm), F(entropy_paper),
+	F(max_weight), F(min_weight), F(total), F(topk_mass), F(lo_tight),
+	F(hi_tight), F(lo_loose), F(hi_loose), F(entropy_floor),
+	F(entropy_ceiling), F(log_critical_n), F(bound_margin)
+};
+#undef F
+static const char *derived[] = { "critical_n", "beta_max_paper", "theta_over_peak" };
+
+int
+dsp_tour_known(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		if (strcmp(name, fields[i].name) == 0)
+			return 1;
+	for (i = 0; i < sizeof derived / sizeof derived[0]; i++)
+		if (strcmp(name, derived[i]) == 0)
+			return 1;
+	return 0;
+}
+
+int
+dsp_tour_value(const dsp_summary *s, const dsp_params *p, const char *name,
+    double *v)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		if (strcmp(name, fields[i].name) == 0) {
+			memcpy(v, (const char *)s + fields[i].off, sizeof *v);
+			return DSP_OK;
+		}
+	if (strcmp(name, "critical_n") == 0)
+		*v = exp(s->log_critical_n);
+	else if (strcmp(name, "beta_max_paper") == 0)
+		*v = paper_peak();
+	else if (strcmp(name, "theta_over_peak") == 0)
+		*v = p->theta / paper_peak();
+	else
+		return dsp_fail(DSP_EINVAL, "unknown tour figure '%s'", name);
+	return DSP_OK;
+}
+
+static void
+step_free(dsp_tour_step *s)
+{
+	size_t i;
+
+	free(s->title);
+	free(s->body);
+	free(s->set);
+	for (i = 0; i < s->n_show; i++)
+		free(s->show[i]);
+	free(s->show);
+}
+
+void
+dsp_tour_free(dsp_tour *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n_steps; i++)
+		step_free(&t->steps[i]);
+	free(t->steps);
+	t->steps = NULL;
+	t->n_steps = 0;
+}
+
+/* Append text (len bytes) plus sep to a malloc'd string. */
+static int
+append(char **dst, const char *sep, const char *text, size_t len)
+{
+	size_t old = *dst ? strlen(*dst) : 0, sl = *dst && old ? strlen(sep) : 0;
+	char *n;
+
+	if ((n = realloc(*dst, old + sl + len + 1)) == NULL)
+		return DSP_ENOMEM;
+	if (sl)
+		memcpy(n + old, sep, sl);
+	memcpy(n + old + sl, text, len);
+	n[old + sl + len] = '\0';
+	*dst = n;
+	return DSP_OK;
+}
+
+static int
+add_show(dsp_tour_step *s, const char *args, const char *name, unsigned lineno)
+{
+	char *copy, *w, *save = NULL, **ns;
+	int rc = DSP_OK;
+
+	if ((copy = strdup(args)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	for (w = strtok_r(copy, WS, &save); w != NULL; w = strtok_r(NULL, WS, &save)) {
+		if (!dsp_tour_known(w)) {
+			rc = dsp_fail(DSP_EPARSE, "%s:%u: unknown figure '%s'", name,
+			    lineno, w);
+			break;
+		}
+		if ((ns = realloc(s->show, (s->n_show + 1) * sizeof *ns)) == NULL ||
+		    (ns[s->n_show] = strdup(w)) == NULL) {
+			if (ns != NULL)
+				s->show = ns;
+			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			break;
+		}
+		s->show = ns;
+		s->n_show++;
+	}
+	free(copy);
+	return rc;
+}
+
+/* Drop trailing blank lines that the body collected. */
+static void
+trim_body(dsp_tour_step *s)
+{
+	size_t l;
+
+	if (s->body == NULL)
+		return;
+	l = strlen(s->body);
+	while (l > 0 && (s->body[l - 1] == '\n' || isspace((unsigned char)s->body[l - 1])))
+		s->body[--l] = '\0';
+}
+
+static int
+finish_step(dsp_tour_step *s, const char *name)
+{
+	dsp_params p;
+	int rc;
+
+	trim_body(s);
+	if (s->body == NULL || s->body[0] == '\0')
+		return dsp_fail(DSP_EPARSE, "%s:%u: step '%s' has no text", name,
+		    s->line, s->title);
+	if ((rc = dsp_tour_apply(s, &p)) != DSP_OK) {
+		/* The detail buffer cannot be its own vsnprintf source. */
+		char why[512];
+
+		snprintf(why, sizeof why, "%s", dsp_last_error());
+		return dsp_fail(rc == DSP_ENOMEM ? rc : DSP_EPARSE, "%s:%u: step '%s': %s",
+		    name, s->line, s->title, why);
+	}
+	return DSP_OK;
+}
+
+static int
+directive(dsp_tour *t, const char *line, size_t len, const char *name,
+    unsigned lineno)
+{
+	dsp_tour_step *s = t->n_steps ? &t->steps[t->n_steps - 1] : NULL, *ns;
+	size_t kl = 0;
+	char *args;
+	int rc = DSP_OK;
+
+	while (kl < len && !isspace((unsigned char)line[kl]))
+		kl++;
+	if ((args = strndup(line + kl, len - kl)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if (kl == 5 && strncmp(line, "%step", 5) == 0) {
+		char *title = args + strspn(args, WS);
+
+		if (s != NULL && (rc = finish_step(s, name)) != DSP_OK)
+			goto out;
+		if (*title == '\0') {
+			rc = dsp_fail(DSP_EPARSE, "%s:%u: %%step needs a title", name,
+			    lineno);
+			goto out;
+		}
+		if ((ns = realloc(t->steps, (t->n_steps + 1) * sizeof *ns)) == NULL) {
+			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			goto out;
+		}
+		t->steps = ns;
+		s = &t->steps[t->n_steps++];
+		memset(s, 0, sizeof *s);
+		s->line = lineno;
+		if ((s->title = strdup(title)) == NULL)
+			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+	} else if (s == NULL)
+		rc = dsp_fail(DSP_EPARSE, "%s:%u: %.*s before the first %%step", name,
+		    lineno, (int)kl, line);
+	else if (kl == 4 && strncmp(line, "%set", 4) == 0) {
+		dsp_params p;
+		char why[512];
+
+		dsp_params_default(&p);
+		if (dsp_params_assign(&p, args) != DSP_OK) {
+			snprintf(why, sizeof why, "%s", dsp_last_error());
+			rc = dsp_fail(DSP_EPARSE, "%s:%u: %s", name, lineno, why);
+		} else if (append(&s->set, " ", args + strspn(args, WS),
+		    strlen(args + strspn(args, WS))) != DSP_OK)
+			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+	} else if (kl == 5 && strncmp(line, "%show", 5) == 0)
+		rc = add_show(s, args, name, lineno);
+	else
+		rc = dsp_fail(DSP_EPARSE, "%s:%u: unknown directive '%.*s'", name,
+		    lineno, (int)kl, line);
+out:
+	free(args);
+	return rc;
+}
+
+int
+dsp_tour_parse(const char *buf, size_t len, const char *name, dsp_tour *t)
+{
+	size_t i = 0, j, l;
+	unsigned lineno = 0;
+	int rc = DSP_OK;
+
+	memset(t, 0, sizeof *t);
+	if (name == NULL)
+		name = "<tour>";
+	while (i < len && rc == DSP_OK) {
+		for (j = i; j < len && buf[j] != '\n'; j++)
+			;
+		lineno++;
+		l = j - i;
+		if (l > 0 && buf[i + l - 1] == '\r')
+			l--;
+		if (memchr(buf + i, '\0', l) != NULL)
+			rc = dsp_fail(DSP_EPARSE, "%s:%u: NUL byte", name, lineno);
+		else if (l > 0 && buf[i] == '#')
+			;
+		else if (l > 0 && buf[i] == '%')
+			rc = directive(t, buf + i, l, name, lineno);
+		else if (t->n_steps == 0) {
+			if (strspn(buf + i, WS) < l)
+				rc = dsp_fail(DSP_EPARSE,
+				    "%s:%u: text before the first %%step", name, lineno);
+		} else {
+			dsp_tour_step *s = &t->steps[t->n_steps - 1];
+
+			/* Leading blank lines of a body are dropped. */
+			if ((s->body != NULL || strspn(buf + i, WS) < l) &&
+			    append(&s->body, "\n", buf + i, l) != DSP_OK)
+				rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		}
+		i = j + 1;
+	}
+	if (rc == DSP_OK && t->n_steps == 0)
+		rc = dsp_fail(DSP_EEMPTY, "%s: no %%step in tour", name);
+	if (rc == DSP_OK)
+		rc = finish_step(&t->steps[t->n_steps - 1], name);
+	if (rc != DSP_OK)
+		dsp_tour_free(t);
+	return rc;
+}
+
+int
+dsp_tour_load(const char *path, dsp_tour *t)
+{
+	FILE *fp;
+	char *buf = NULL, *nb;
+	size_t len = 0, cap = 0, got;
+	int rc;
+
+	memset(t, 0, sizeof *t);
+	if ((fp = fopen(path, "r")) == NULL)
+		return dsp_fail(DSP_EIO, "%s: %s", path, strerror(errno));
+	for (;;) {
+		if (len == cap) {
+			cap = cap ? 2 * cap : 16384;
+			if ((nb = realloc(buf, cap)) == NULL) {
+				rc = dsp_fail(DSP_ENOMEM, "out of memory");
+				goto out;
+			}
+			buf = nb;
+		}
+		if ((got = fread(buf + len, 1, cap - len, fp)) == 0)
+			break;
+		len += got;
+	}
+	if (ferror(fp))
+		rc = dsp_fail(DSP_EIO, "%s: read error", path);
+	else
+		rc = dsp_tour_parse(buf, len, path, t);
+out:
+	free(buf);
+	fclose(fp);
+	return rc;
+}
