@@ -48,7 +48,7 @@ is_version(const char *s)
 int
 cli_is_command(const char *name)
 {
-	return name != NULL && (find_command(name) != NULL || is_help(name) ||
+	return name != NULL && (name[0] != '-' || is_help(name) ||
 	    is_version(name));
 }
 

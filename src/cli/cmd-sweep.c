@@ -1,16 +1,267 @@
-/* disperse sweep (not implemented yet). */
+/* disperse sweep: entropy, max weight and bounds against n (log-spaced,
+ * dsp_eval_curve) or against theta, lambda or delta (linear). */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli/cmd.h"
+#include "cli/opts.h"
+#include "core/dsp.h"
+#include "export/table.h"
+
+#define SWEEP_MAX_POINTS 100000
+
+enum { VARY_N, VARY_THETA, VARY_LAMBDA, VARY_DELTA };
+static const char *vary_names[] = { "n", "theta", "lambda", "delta" };
+
+enum {
+	OPT_VARY = DSP_OPT_USER,
+	OPT_FROM,
+	OPT_TO,
+	OPT_POINTS
+};
+
+static const struct option sweep_longopts[] = {
+	{ "vary",	required_argument, NULL, OPT_VARY },
+	{ "from",	required_argument, NULL, OPT_FROM },
+	{ "to",		required_argument, NULL, OPT_TO },
+	{ "points",	required_argument, NULL, OPT_POINTS },
+	{ NULL, 0, NULL, 0 }
+};
+
+struct sweep {
+	int		 vary;
+	const char	*from, *to;	/* parsed once --vary is known */
+	uint64_t	 points;
+};
+
+static int
+sweep_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
+{
+	struct sweep *sw = ctx;
+	size_t i;
+
+	switch (code) {
+	case OPT_VARY:
+		for (i = 0; i < sizeof vary_names / sizeof vary_names[0]; i++)
+			if (strcmp(arg, vary_names[i]) == 0) {
+				sw->vary = (int)i;
+				return 0;
+			}
+		return dsp_opts_usage(o, "--vary: unknown parameter '%s' "
+		    "(n, theta, lambda, delta)", arg);
+	case OPT_FROM:
+		sw->from = arg;
+		return 0;
+	case OPT_TO:
+		sw->to = arg;
+		return 0;
+	case OPT_POINTS:
+		if (dsp_opts_size(o, "--points", arg, &sw->points) != 0)
+			return o->status;
+		if (sw->points > SWEEP_MAX_POINTS)
+			return dsp_opts_usage(o, "--points: at most %d (got %s)",
+			    SWEEP_MAX_POINTS, arg);
+		return 0;
+	}
+	return dsp_opts_usage(o, "internal error: option %d", code);
+}
+
+/* The sweep values: log-spaced integers for n, linear otherwise. */
+static int
+sweep_values(struct dsp_opts *o, const struct sweep *sw, double **xs, size_t *count)
+{
+	double a, b, *v;
+	uint64_t ua, ub;
+	size_t i, k;
+
+	if (sw->vary == VARY_N) {
+		ua = 1;
+		ub = (uint64_t)1 << 40;
+		if (sw->from != NULL && dsp_opts_size(o, "--from", sw->from, &ua) != 0)
+			return o->status;
+		if (sw->to != NULL && dsp_opts_size(o, "--to", sw->to, &ub) != 0)
+			return o->status;
+		if (ub < ua)
+			return dsp_opts_usage(o, "--to (%llu) is below --from (%llu)",
+			    (unsigned long long)ub, (unsigned long long)ua);
+		a = (double)ua;
+		b = (double)ub;
+	} else {
+		switch (sw->vary) {
+		case VARY_THETA:	a = -2; b = 2; break;
+		case VARY_LAMBDA:	a = 0; b = 1; break;
+		default:		a = 0; b = 16; break;
+		}
+		if (sw->from != NULL && dsp_opts_double(o, "--from", sw->from, &a) != 0)
+			return o->status;
+		if (sw->to != NULL && dsp_opts_double(o, "--to", sw->to, &b) != 0)
+			return o->status;
+		if (sw->vary == VARY_DELTA && (a < 0 || b < 0))
+			return dsp_opts_usage(o, "--from/--to: delta must be >= 0");
+	}
+	if ((v = calloc(sw->points, sizeof *v)) == NULL)
+		return dsp_opts_fail(o, "out of memory");
+	if (sw->vary == VARY_N)
+		k = dsp_log_sizes(a, b, sw->points, v);
+	else {
+		for (i = 0; i < sw->points; i++)
+			v[i] = sw->points > 1 ?
+			    a + (b - a) * (double)i / (double)(sw->points - 1) : a;
+		k = sw->points;
+	}
+	*xs = v;
+	*count = k;
+	return 0;
+}
+
+static const char *columns[] = {
+	"entropy", "entropy_norm", "max_weight", "min_weight", "topk_mass",
+	"lemma_tight_lo", "lemma_tight_hi", "entropy_floor", "entropy_ceiling",
+	"log_critical_n", "bound", "method"
+};
+#define NCOLS (sizeof columns / sizeof columns[0])
+
+static int
+add_row(dsp_table *t, double x, const dsp_summary *s)
+{
+	double row[NCOLS + 1] = {
+		x, s->entropy, s->entropy_norm, s->max_weight, s->min_weight,
+		s->topk_mass, s->lo_tight, s->hi_tight, s->entropy_floor,
+		s->entropy_ceiling, s->log_critical_n, NAN, NAN
+	};
+	size_t r;
+	int rc;
+
+	if ((rc = dsp_table_row(t, row)) != DSP_OK)
+		return rc;
+	r = dsp_table_rows(t) - 1;
+	if ((rc = dsp_table_set_text(t, r, NCOLS - 1, s->bound_holds < 0 ? "n/a" :
+	    s->bound_holds ? "holds" : "violated")) != DSP_OK)
+		return rc;
+	return dsp_table_set_text(t, r, NCOLS, dsp_method_name(s->method));
+}
+
+static int
+run(struct dsp_opts *o, const struct sweep *sw, const double *xs, size_t count,
+    dsp_table *t)
+{
+	dsp_summary *s;
+	dsp_params q = o->params;
+	size_t i;
+	int rc = DSP_OK;
+
+	if ((s = calloc(count, sizeof *s)) == NULL)
+		return dsp_opts_fail(o, "out of memory");
+	dsp_clear_error();
+	if (sw->vary == VARY_N)
+		rc = dsp_eval_curve(&o->params, xs, count, s);
+	else
+		for (i = 0; i < count && rc == DSP_OK; i++) {
+			if (sw->vary == VARY_THETA)
+				q.theta = xs[i];
+			else if (sw->vary == VARY_LAMBDA)
+				q.lambda = xs[i];
+			else
+				q.delta = xs[i];
+			rc = dsp_eval(&q, &s[i]);
+		}
+	if (rc != DSP_OK) {
+		free(s);
+		return dsp_opts_core_fail(o, NULL, rc);
+	}
+	for (i = 0; i < count; i++)
+		if (add_row(t, xs[i], &s[i]) != DSP_OK) {
+			free(s);
+			return dsp_opts_fail(o, "out of memory");
+		}
+	free(s);
+	return 0;
+}
+
+static dsp_table *
+make_table(const struct dsp_opts *o, const struct sweep *sw, size_t count,
+    const double *xs)
+{
+	dsp_table *t;
+	size_t i;
+	int rc;
+
+	if ((t = dsp_table_alloc("disperse sweep")) == NULL)
+		return NULL;
+	rc = dsp_opts_stamp(o, t);
+	rc |= dsp_table_stamp(t, "vary", vary_names[sw->vary]);
+	rc |= dsp_table_stampf(t, "from", "%.17g", xs[0]);
+	rc |= dsp_table_stampf(t, "to", "%.17g", xs[count - 1]);
+	rc |= dsp_table_stampf(t, "points", "%zu", count);
+	rc |= dsp_table_column(t, vary_names[sw->vary],
+	    sw->vary == VARY_N ? "%.0f" : "%.10g");
+	for (i = 0; i < NCOLS; i++)
+		rc |= dsp_table_column(t, columns[i], "%.10g");
+	if (rc != DSP_OK) {
+		dsp_table_free(t);
+		return NULL;
+	}
+	return t;
+}
 
 static int
 cmd_sweep_exec(int argc, char **argv)
 {
-	(void)argc; (void)argv;
-	fputs("disperse sweep: not implemented yet\n", stderr);
-	return 1;
+	struct sweep sw = { VARY_N, NULL, NULL, 41 };
+	struct dsp_opts_spec spec = {
+		"disperse sweep [--vary n|theta|lambda|delta] [--from A --to B --points K] [options]",
+		"Entropy, max weight and the Lemma 2.1 band over a range of one parameter.\n"
+		"  --vary P           n (log-spaced sizes, default), theta, lambda or delta\n"
+		"  --from A, --to B   range (n: 1 .. 2^40; theta: -2 .. 2; lambda: 0 .. 1;\n"
+		"                     delta: 0 .. 16)\n"
+		"  --points K         number of points (default 41; n: duplicates dropped)\n\n",
+		sweep_longopts, NULL, sweep_opt, NULL, 0
+	};
+	struct dsp_opts o;
+	dsp_table *t = NULL;
+	double *xs = NULL;
+	size_t count = 0;
+	int rc;
+
+	spec.ctx = &sw;
+	dsp_opts_init(&o, "sweep");
+	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
+		rc = o.status;
+		goto out;
+	}
+	if (o.optind < argc) {
+		rc = dsp_opts_usage(&o, "unexpected argument '%s'", argv[o.optind]);
+		goto out;
+	}
+	if (sw.vary == VARY_N && o.params.family == DSP_FAM_FILE) {
+		rc = dsp_opts_usage(&o, "--vary n needs a generated family: a file's "
+		    "logits have one fixed n");
+		goto out;
+	}
+	if ((rc = sweep_values(&o, &sw, &xs, &count)) != 0)
+		goto out;
+	if (count == 0) {
+		rc = dsp_opts_usage(&o, "empty sweep");
+		goto out;
+	}
+	if ((t = make_table(&o, &sw, count, xs)) == NULL) {
+		rc = dsp_opts_fail(&o, "out of memory");
+		goto out;
+	}
+	if ((rc = run(&o, &sw, xs, count, t)) == 0)
+		rc = dsp_opts_write_table(&o, t);
+out:
+	dsp_table_free(t);
+	free(xs);
+	dsp_opts_free(&o);
+	return rc;
 }
 
 const struct dsp_command cmd_sweep = {
-	"sweep", "disperse sweep [options]", "(not implemented yet)", cmd_sweep_exec
+	"sweep", "disperse sweep [options]",
+	"entropy, max weight and bounds against n, theta, lambda or delta",
+	cmd_sweep_exec
 };

@@ -670,3 +670,74 @@ dsp_opts_write_table(struct dsp_opts *o, const dsp_table *t)
 		return dsp_opts_core_fail(o, "writing output", rc);
 	return 0;
 }
+
+dsp_table *
+dsp_kv_table(const struct dsp_opts *o, const char *title)
+{
+	dsp_table *t;
+
+	if ((t = dsp_table_alloc(title)) == NULL)
+		return NULL;
+	if (dsp_opts_stamp(o, t) != DSP_OK ||
+	    dsp_table_column(t, "quantity", NULL) != DSP_OK ||
+	    dsp_table_column(t, "value", "%.10g") != DSP_OK ||
+	    dsp_table_column(t, "note", NULL) != DSP_OK) {
+		dsp_table_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+static int
+kv_row(dsp_table *t, const char *key, double v, const char *text,
+    const char *note)
+{
+	double row[3] = { NAN, v, NAN };
+	size_t r;
+	int rc;
+
+	if ((rc = dsp_table_row(t, row)) != DSP_OK)
+		return rc;
+	r = dsp_table_rows(t) - 1;
+	if ((rc = dsp_table_set_text(t, r, 0, key)) != DSP_OK ||
+	    (text != NULL && (rc = dsp_table_set_text(t, r, 1, text)) != DSP_OK) ||
+	    (rc = dsp_table_set_text(t, r, 2, note != NULL ? note : "")) != DSP_OK)
+		return rc;
+	return DSP_OK;
+}
+
+int
+dsp_kv_num(dsp_table *t, const char *key, double v, const char *note)
+{
+	return kv_row(t, key, v, NULL, note);
+}
+
+int
+dsp_kv_text(dsp_table *t, const char *key, const char *text, const char *note)
+{
+	return kv_row(t, key, NAN, text, note);
+}
+
+char *
+dsp_fmt_exp(char *buf, size_t size, double logv)
+{
+	if (isnan(logv))
+		snprintf(buf, size, "nan");
+	else if (isinf(logv))
+		snprintf(buf, size, logv > 0 ? "inf" : "0");
+	else if (logv < 709.78)
+		snprintf(buf, size, "%.10g", exp(logv));
+	else
+		snprintf(buf, size, "exp(%.10g)", logv);
+	return buf;
+}
+
+int
+dsp_kv_logsize(dsp_table *t, const char *key, double logv, const char *note)
+{
+	char buf[64];
+
+	if (isfinite(logv) && logv < 709.78)
+		return dsp_kv_num(t, key, exp(logv), note);
+	return dsp_kv_text(t, key, dsp_fmt_exp(buf, sizeof buf, logv), note);
+}

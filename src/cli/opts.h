@@ -122,6 +122,18 @@ int	dsp_opts_write_table(struct dsp_opts *o, const dsp_table *t);
 
 /* Stamp program version, command and every parameter (and the seed). */
 int	dsp_opts_stamp(const struct dsp_opts *o, dsp_table *t);
+/* Key/value tables for report and bound: columns quantity, value, note.
+ * The table is stamped with o's parameters. */
+dsp_table *dsp_kv_table(const struct dsp_opts *o, const char *title);
+int	dsp_kv_num(dsp_table *t, const char *key, double v, const char *note);
+int	dsp_kv_text(dsp_table *t, const char *key, const char *text,
+	    const char *note);
+/* A size known by its natural log: a number when it fits a double
+ * ("1.2e+305"), else "exp(1000.3)"; "inf" for an infinite log. */
+int	dsp_kv_logsize(dsp_table *t, const char *key, double logv,
+	    const char *note);
+char	*dsp_fmt_exp(char *buf, size_t size, double logv);
+
 /* Shortest "%.*g" text of v that reads back exactly. */
 char	*dsp_fmt_double(char *buf, size_t size, double v);
 

@@ -54,13 +54,24 @@ dsp_jw_end(dsp_jw *w)
 	return bad ? dsp_fail(DSP_EIO, "JSON write failed") : DSP_OK;
 }
 
+/* pretty 1 breaks every level; k >= 2 only the outer k levels, deeper
+ * containers stay on one line (table rows). */
+static int
+breaks(const dsp_jw *w, int depth)
+{
+	return w->pretty == 1 || (w->pretty > 1 && depth <= w->pretty);
+}
+
 static void
 newline(dsp_jw *w)
 {
 	int i;
 
-	if (!w->pretty)
+	if (!breaks(w, w->depth)) {
+		if (w->pretty && w->depth > 0 && w->count[w->depth - 1] > 1)
+			fputc(' ', w->fp);
 		return;
+	}
 	fputc('\n', w->fp);
 	for (i = 0; i < w->depth; i++)
 		fputs("  ", w->fp);
@@ -138,9 +149,11 @@ dsp_jw_close(dsp_jw *w)
 		w->bad = 1;
 		return;
 	}
-	w->depth--;
-	if (w->count[w->depth] > 0)
+	if (w->count[w->depth - 1] > 0 && breaks(w, w->depth)) {
+		w->depth--;
 		newline(w);
+	} else
+		w->depth--;
 	fputc(w->kind[w->depth], w->fp);
 }
 

@@ -9,6 +9,8 @@
 
 typedef struct dsp_jw dsp_jw;
 
+/* pretty: 0 compact, 1 indent every level, k >= 2 indent the outer k
+ * levels and keep deeper containers on one line. */
 dsp_jw	*dsp_jw_new(FILE *fp, int pretty);
 int	 dsp_jw_end(dsp_jw *w);		/* frees; returns DSP_EIO on write error */
 void	 dsp_jw_object(dsp_jw *w);	/* { */

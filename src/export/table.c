@@ -176,6 +176,12 @@ dsp_table_row(dsp_table *t, const double *values)
 	return DSP_OK;
 }
 
+size_t
+dsp_table_rows(const dsp_table *t)
+{
+	return t != NULL ? t->nrows : 0;
+}
+
 int
 dsp_table_set_text(dsp_table *t, size_t row, size_t col, const char *s)
 {
@@ -398,7 +404,7 @@ write_json(const dsp_table *t, FILE *fp)
 	size_t r, c, i;
 	dsp_jw *w;
 
-	if ((w = dsp_jw_new(fp, 1)) == NULL)
+	if ((w = dsp_jw_new(fp, 2)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	dsp_jw_object(w);
 	if (t->title != NULL) {

@@ -22,6 +22,8 @@ int		 dsp_table_column(dsp_table *t, const char *name, const char *numfmt);
 /* Append a row: one double per column (NaN/Inf written as null in JSON,
  * "nan"/"inf" in text/CSV). */
 int		 dsp_table_row(dsp_table *t, const double *values);
+/* Number of rows so far. */
+size_t		 dsp_table_rows(const dsp_table *t);
 /* Some columns hold strings: set cell (row, col) text instead of a number. */
 int		 dsp_table_set_text(dsp_table *t, size_t row, size_t col, const char *s);
 int		 dsp_table_write(const dsp_table *t, FILE *fp, enum dsp_format f);
