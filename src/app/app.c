@@ -1,12 +1,1067 @@
-/* Placeholder until the TUI lands. */
+/* The interactive TUI: options, terminal setup and restore, layout, keys,
+ * mouse, the line editor and snapshots.  Numbers come from compute.c,
+ * pixels from the widgets in src/view. */
+#include "config.h"
+
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <wchar.h>
 
 #include "app/app.h"
+#include "app/compute.h"
+#include "cli/opts.h"
+#include "core/error.h"
+#include "core/family.h"
+#include "export/snapshot.h"
+#include "view/view.h"
+
+#define MIN_COLS	80
+#define MIN_LINES	24
+#define TUI_EXPLICIT_MAX	((uint64_t)1 << 20)
+#define N_MAX		((uint64_t)1 << 62)
+
+enum {
+	OPT_NO_COLOR = DSP_OPT_USER,
+	OPT_ASCII,
+	OPT_NO_MOUSE,
+	OPT_LOAD,
+	OPT_SNAPSHOT_DIR
+};
+
+struct app {
+	struct view_state	*st;
+	struct compute_cache	*cc;
+	struct view_panel	 pn[VIEW_PANELS];
+	struct view_panel	 status, help;
+	int			 plot;		/* plot panel kept on screen */
+	int			 plot_first;	/* first of the plots shown */
+	int			 nplots;	/* how many plots fit */
+	int			 small;
+	int			 mouse;
+	int			 ascii;
+	int			 color;
+	const char		*snapdir;
+	const char		*load;
+	double			*load_logits;
+	int			 quit;
+};
+
+static volatile sig_atomic_t got_signal;
+static int curses_on;
+
+static void
+on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+static void
+restore_terminal(void)
+{
+	if (curses_on && !isendwin()) {
+		endwin();
+		curses_on = 0;
+	}
+}
+
+static double
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void
+say(struct app *a, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void
+say(struct app *a, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(a->st->status, sizeof a->st->status, fmt, ap);
+	va_end(ap);
+	a->st->status_err = err;
+}
+
+static int
+is_plot(int id)
+{
+	return id == VIEW_WEIGHTS || id == VIEW_CURVE || id == VIEW_MAP;
+}
+
+static void
+place(struct view_panel *p, int y, int x, int h, int w)
+{
+	p->y = y;
+	p->x = x;
+	p->h = h;
+	p->w = w;
+	p->visible = h >= 3 && w >= 10;
+}
+
+static void
+layout(struct app *a)
+{
+	int body = LINES - 3, lw, rw, ph, i, k, y, h;
+
+	for (i = 0; i < VIEW_PANELS; i++)
+		a->pn[i].visible = 0;
+	a->small = LINES < MIN_LINES || COLS < MIN_COLS;
+	if (a->small)
+		return;
+	lw = COLS >= 160 ? 68 : COLS >= 120 ? 46 : 38;
+	rw = COLS - lw;
+	ph = VIEW_ROWS + 2;
+	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
+	place(&a->pn[VIEW_THEOREM], 1 + ph, 0, body - ph, lw);
+	a->nplots = body / 12;
+	if (a->nplots < 1)
+		a->nplots = 1;
+	if (a->nplots > 3)
+		a->nplots = 3;
+	/* Keep the wanted plot inside the shown window of consecutive plots. */
+	if (a->plot_first < VIEW_WEIGHTS)
+		a->plot_first = VIEW_WEIGHTS;
+	if (a->plot < a->plot_first)
+		a->plot_first = a->plot;
+	if (a->plot >= a->plot_first + a->nplots)
+		a->plot_first = a->plot - a->nplots + 1;
+	if (a->plot_first + a->nplots > VIEW_MAP + 1)
+		a->plot_first = VIEW_MAP + 1 - a->nplots;
+	for (k = 0, y = 1; k < a->nplots; k++) {
+		h = body / a->nplots + (k < body % a->nplots);
+		place(&a->pn[a->plot_first + k], y, lw, h, rw);
+		y += h;
+	}
+	place(&a->status, LINES - 2, 0, 2, COLS);
+}
+
+static void
+focus(struct app *a, int id)
+{
+	a->st->vs.focus = id;
+	if (is_plot(id))
+		a->plot = id;
+}
+
+/* Plain text of the screen as it is now, for the snapshot's .txt. */
+static char *
+screen_text(void)
+{
+	size_t cap = (size_t)LINES * ((size_t)COLS * 4 + 2) + 1, len = 0, m;
+	wchar_t wbuf[1024];
+	char *out = malloc(cap), line[4096];
+	int y, n;
+
+	if (out == NULL)
+		return NULL;
+	for (y = 0; y < LINES; y++) {
+		n = mvwinnwstr(stdscr, y, 0, wbuf, COLS < 1023 ? COLS : 1023);
+		if (n == ERR || (m = wcstombs(line, wbuf, sizeof line - 1)) == (size_t)-1) {
+			n = mvwinnstr(stdscr, y, 0, line, COLS < 4095 ? COLS : 4095);
+			m = n == ERR ? 0 : strlen(line);
+		}
+		while (m > 0 && line[m - 1] == ' ')
+			m--;
+		if (len + m + 2 > cap)
+			break;
+		memcpy(out + len, line, m);
+		len += m;
+		out[len++] = '\n';
+	}
+	out[len] = '\0';
+	return out;
+}
+
+static void
+snapshot(struct app *a)
+{
+	dsp_snapshot_files files;
+	const char *base;
+	char *text = screen_text();
+	int rc;
+
+	memset(&files, 0, sizeof files);
+	rc = dsp_snapshot_write(&a->st->vs, text, a->snapdir, &files);
+	free(text);
+	if (rc != DSP_OK) {
+		say(a, 1, "snapshot failed: %s (%zu file%s written)", *dsp_last_error() ?
+		    dsp_last_error() : dsp_strerror(rc), files.count, files.count == 1 ? "" : "s");
+		return;
+	}
+	if (files.count == 0) {
+		say(a, 1, "snapshot wrote no files");
+		return;
+	}
+	base = strrchr(files.path[0], '/');
+	say(a, 0, "snapshot: %zu files: %s ...%s", files.count, files.path[0],
+	    base != NULL ? "" : "");
+}
+
+static double
+tidy(double v)
+{
+	/* Keep steps of 0.1 from accumulating binary noise in the display. */
+	return fabs(v) < 1e-12 ? 0 : nearbyint(v * 1e9) / 1e9;
+}
+
+static void
+cycle_family(struct app *a, int dir)
+{
+	dsp_params *p = &a->st->vs.params;
+	int f = (int)p->family;
+
+	do
+		f = (f + dir + DSP_FAM_COUNT) % DSP_FAM_COUNT;
+	while (f == DSP_FAM_FILE && p->logits == NULL);
+	p->family = (enum dsp_family)f;
+}
+
+static void
+set_n(struct app *a, double n)
+{
+	dsp_params *p = &a->st->vs.params;
+
+	if (p->family == DSP_FAM_FILE) {
+		say(a, 1, "n is fixed by the file (%zu logits)", p->n_logits);
+		return;
+	}
+	if (n < 1)
+		n = 1;
+	if (n > (double)N_MAX)
+		n = (double)N_MAX;
+	p->n = (uint64_t)nearbyint(n);
+}
+
+/* Adjust the selected parameter one (fine or coarse) step. */
+static void
+adjust(struct app *a, int row, int dir, int coarse)
+{
+	dsp_params *p = &a->st->vs.params;
+	double f;
+
+	switch (row) {
+	case ROW_N:
+		f = coarse ? 16 : 2;
+		set_n(a, dir > 0 ? (double)p->n * f : (double)p->n / f);
+		break;
+	case ROW_DELTA:
+		p->delta = tidy(p->delta + dir * (coarse ? 5 : 0.5));
+		if (p->delta < 0)
+			p->delta = 0;
+		break;
+	case ROW_THETA:
+		p->theta = tidy(p->theta + dir * (coarse ? 1 : 0.1));
+		break;
+	case ROW_LAMBDA:
+		p->lambda = tidy(p->lambda + dir * (coarse ? 0.25 : 0.05));
+		break;
+	case ROW_FAMILY:
+		cycle_family(a, dir);
+		break;
+	case ROW_EPS:
+		f = coarse ? 10 : 2;
+		p->eps = dir > 0 ? p->eps * f : p->eps / f;
+		if (p->eps > 1)
+			p->eps = 1;
+		if (p->eps < 1e-300)
+			p->eps = 1e-300;
+		break;
+	case ROW_ATTN:
+		p->attn = (enum dsp_attn)(((int)p->attn + dir + DSP_ATTN_COUNT) % DSP_ATTN_COUNT);
+		break;
+	case ROW_ADAPTIVE:
+		p->adaptive = !p->adaptive;
+		break;
+	case ROW_PRECISION:
+		p->precision = (enum dsp_precision)(((int)p->precision + dir + DSP_PREC_COUNT) %
+		    DSP_PREC_COUNT);
+		break;
+	case ROW_SEED:
+		if (dir < 0 && p->seed < (coarse ? 100u : 1u))
+			p->seed = 0;
+		else
+			p->seed += (uint64_t)(dir * (coarse ? 100 : 1));
+		break;
+	}
+}
+
+static int
+row_by_key(const char *k)
+{
+	int r;
+
+	for (r = 0; r < VIEW_ROWS; r++)
+		if (strcmp(k, view_row_key(r)) == 0)
+			return r;
+	if (strcmp(k, "epsilon") == 0)
+		return ROW_EPS;
+	if (strcmp(k, "attention") == 0)
+		return ROW_ATTN;
+	return -1;
+}
+
+/* Set one parameter from text; 0 or -1 with the reason on the status line. */
+static int
+set_value(struct app *a, int row, const char *v)
+{
+	dsp_params q = a->st->vs.params;
+	uint64_t u;
+	double d;
+	int e;
+
+	switch (row) {
+	case ROW_N:
+		if (q.family == DSP_FAM_FILE) {
+			say(a, 1, "n is fixed by the file (%zu logits)", q.n_logits);
+			return -1;
+		}
+		if (dsp_parse_size(v, &u) != 0 || u < 1) {
+			say(a, 1, "bad value for n: '%s' (a size such as 32, 2^20, 1Mi)", v);
+			return -1;
+		}
+		q.n = u;
+		break;
+	case ROW_DELTA:
+	case ROW_THETA:
+	case ROW_LAMBDA:
+	case ROW_EPS:
+		if (dsp_parse_double(v, &d) != 0) {
+			say(a, 1, "bad value for %s: '%s' (not a finite number)",
+			    view_row_key(row), v);
+			return -1;
+		}
+		if (row == ROW_DELTA)
+			q.delta = d;
+		else if (row == ROW_THETA)
+			q.theta = d;
+		else if (row == ROW_LAMBDA)
+			q.lambda = d;
+		else
+			q.eps = d;
+		break;
+	case ROW_FAMILY:
+		if ((e = dsp_family_parse(v)) < 0 || (e == DSP_FAM_FILE && q.logits == NULL)) {
+			say(a, 1, "bad family '%s' (power, spike, uniform, gaussian, ramp%s)", v,
+			    q.logits != NULL ? ", file" : "");
+			return -1;
+		}
+		q.family = (enum dsp_family)e;
+		break;
+	case ROW_ATTN:
+		if ((e = dsp_attn_parse(v)) < 0) {
+			say(a, 1, "unknown attention function '%s'", v);
+			return -1;
+		}
+		q.attn = (enum dsp_attn)e;
+		break;
+	case ROW_ADAPTIVE:
+		if (strcmp(v, "on") == 0 || strcmp(v, "1") == 0 || strcmp(v, "yes") == 0)
+			q.adaptive = 1;
+		else if (strcmp(v, "off") == 0 || strcmp(v, "0") == 0 || strcmp(v, "no") == 0)
+			q.adaptive = 0;
+		else {
+			say(a, 1, "bad value for adaptive: '%s' (on or off)", v);
+			return -1;
+		}
+		break;
+	case ROW_PRECISION:
+		if ((e = dsp_precision_parse(v)) < 0) {
+			say(a, 1, "unknown precision '%s'", v);
+			return -1;
+		}
+		q.precision = (enum dsp_precision)e;
+		break;
+	case ROW_SEED:
+		if (dsp_parse_size(v, &u) != 0 && strcmp(v, "0") != 0) {
+			say(a, 1, "bad value for seed: '%s'", v);
+			return -1;
+		}
+		q.seed = strcmp(v, "0") == 0 ? 0 : u;
+		break;
+	default:
+		return -1;
+	}
+	if (dsp_params_check(&q) != DSP_OK) {
+		say(a, 1, "bad value for %s: %s", view_row_key(row), dsp_last_error());
+		return -1;
+	}
+	a->st->vs.params = q;
+	a->st->sel = row;
+	say(a, 0, "%s = %s", view_row_key(row), v);
+	return 0;
+}
+
+static void
+edit_apply(struct app *a)
+{
+	char buf[sizeof a->st->edit_buf], *k, *v;
+	int row;
+
+	snprintf(buf, sizeof buf, "%s", a->st->edit_buf);
+	for (k = buf; *k == ' '; k++)
+		;
+	v = k + strcspn(k, " =");
+	if (*v != '\0' && a->st->edit_prompt[0] == ':') {
+		*v++ = '\0';
+		while (*v == ' ' || *v == '=')
+			v++;
+		if ((row = row_by_key(k)) < 0) {
+			say(a, 1, "unknown parameter '%s' (n delta theta lambda family eps "
+			    "attn adaptive precision seed)", k);
+			return;
+		}
+	} else {
+		row = a->st->sel;
+		v = k;
+		v[strcspn(v, " ")] = '\0';
+	}
+	if (*v == '\0') {
+		say(a, 1, "no value typed for %s", view_row_key(row));
+		return;
+	}
+	set_value(a, row, v);
+}
+
+static void
+edit_start(struct app *a, int colon)
+{
+	struct view_state *st = a->st;
+
+	st->editing = 1;
+	st->edit_len = 0;
+	st->edit_buf[0] = '\0';
+	if (colon)
+		snprintf(st->edit_prompt, sizeof st->edit_prompt, ":");
+	else
+		snprintf(st->edit_prompt, sizeof st->edit_prompt, "%s = ", view_row_key(st->sel));
+	st->status[0] = '\0';
+}
+
+static void
+edit_key(struct app *a, int ch)
+{
+	struct view_state *st = a->st;
+
+	switch (ch) {
+	case 27:
+		st->editing = 0;
+		say(a, 0, "cancelled");
+		return;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+		st->editing = 0;
+		edit_apply(a);
+		return;
+	case KEY_BACKSPACE:
+	case 127:
+	case 8:
+		if (st->edit_len > 0)
+			st->edit_buf[--st->edit_len] = '\0';
+		return;
+	case 21:	/* ^U */
+		st->edit_len = 0;
+		st->edit_buf[0] = '\0';
+		return;
+	}
+	if (ch >= 32 && ch < 127 && st->edit_len + 1 < sizeof st->edit_buf) {
+		st->edit_buf[st->edit_len++] = (char)ch;
+		st->edit_buf[st->edit_len] = '\0';
+	}
+}
+
+static void
+map_move(struct app *a, int dr, int dc)
+{
+	dsp_viewstate *vs = &a->st->vs;
+	long r = (long)vs->map_row + dr, c = (long)vs->map_col + dc;
+
+	if (r < 0)
+		r = 0;
+	if (r >= (long)vs->map.rows)
+		r = (long)vs->map.rows - 1;
+	if (c < 0)
+		c = 0;
+	if (c >= (long)vs->map.cols)
+		c = (long)vs->map.cols - 1;
+	vs->map_row = (size_t)r;
+	vs->map_col = (size_t)c;
+}
+
+static void
+map_jump(struct app *a)
+{
+	dsp_viewstate *vs = &a->st->vs;
+
+	vs->params.theta = tidy(dsp_map_theta(&vs->map, vs->map_col));
+	vs->params.lambda = tidy(dsp_map_lambda(&vs->map, vs->map_row));
+	say(a, 0, "jumped to theta = %g, lambda = %g%s", vs->params.theta, vs->params.lambda,
+	    vs->params.family != DSP_FAM_POWER ? " (the map is the power series)" : "");
+}
+
+static void
+reset_view(struct app *a)
+{
+	const dsp_params *old = &a->st->vs.params;
+	const double *logits = old->logits;
+	size_t nl = old->n_logits;
+	const char *name = old->logits_name;
+
+	dsp_viewstate_default(&a->st->vs);
+	a->st->vs.params.logits = logits;
+	a->st->vs.params.n_logits = nl;
+	a->st->vs.params.logits_name = name;
+	a->st->vs.params.explicit_max = TUI_EXPLICIT_MAX;
+	a->st->compare = 0;
+	a->st->curve_mode = 0;
+	say(a, 0, "reset to the default view");
+}
+
+static void
+panel_key(struct app *a, int ch)
+{
+	struct view_state *st = a->st;
+	int f = st->vs.focus, left = ch == KEY_LEFT || ch == 'h',
+	    right = ch == KEY_RIGHT || ch == 'l', up = ch == KEY_UP || ch == 'k',
+	    down = ch == KEY_DOWN || ch == 'j';
+
+	switch (f) {
+	case VIEW_PARAMS:
+		if (up)
+			st->sel = (st->sel + VIEW_ROWS - 1) % VIEW_ROWS;
+		else if (down)
+			st->sel = (st->sel + 1) % VIEW_ROWS;
+		else if (left || right)
+			adjust(a, st->sel, right ? 1 : -1, 0);
+		else if (ch == '[' || ch == ']')
+			adjust(a, st->sel, ch == ']' ? 1 : -1, 1);
+		else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
+			edit_start(a, 0);
+		break;
+	case VIEW_MAP:
+		if (up || down || left || right)
+			map_move(a, up ? 1 : down ? -1 : 0, right ? 1 : left ? -1 : 0);
+		else if (ch == '[' || ch == ']')
+			map_move(a, 0, ch == ']' ? 8 : -8);
+		else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
+			map_jump(a);
+		break;
+	case VIEW_THEOREM:
+		if (up || down)
+			adjust(a, ROW_EPS, up ? 1 : -1, 0);
+		else if (left || right)
+			adjust(a, ROW_N, right ? 1 : -1, 0);
+		else if (ch == '[' || ch == ']')
+			adjust(a, ROW_N, ch == ']' ? 1 : -1, 1);
+		break;
+	default:	/* weights, curve: move along n */
+		if (left || right)
+			adjust(a, ROW_N, right ? 1 : -1, 0);
+		else if (ch == '[' || ch == ']')
+			adjust(a, ROW_N, ch == ']' ? 1 : -1, 1);
+		else if (up || down)
+			adjust(a, st->sel, up ? 1 : -1, 0);
+		break;
+	}
+}
+
+static int
+inside(const struct view_panel *p, int y, int x)
+{
+	return p->visible && y >= p->y && y < p->y + p->h && x >= p->x && x < p->x + p->w;
+}
+
+static void
+mouse_event(struct app *a)
+{
+	struct view_state *st = a->st;
+	struct view_panel *p;
+	MEVENT ev;
+	int i, wheel = 0, click, r;
+	double lo, hi, n;
+
+	if (getmouse(&ev) != OK)
+		return;
+	if (ev.bstate & BUTTON4_PRESSED)
+		wheel = 1;
+	else if (ev.bstate & BUTTON5_PRESSED)
+		wheel = -1;
+	click = (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED)) != 0;
+	for (i = 0; i < VIEW_PANELS; i++)
+		if (inside(&a->pn[i], ev.y, ev.x))
+			break;
+	if (i == VIEW_PANELS)
+		return;
+	p = &a->pn[i];
+	if (click && !(ev.bstate & BUTTON1_RELEASED))
+		focus(a, i);
+	switch (i) {
+	case VIEW_PARAMS:
+		r = ev.y - p->py;
+		if (click && r >= 0 && r < VIEW_ROWS)
+			st->sel = r;
+		if (wheel)
+			adjust(a, st->sel, wheel, 0);
+		break;
+	case VIEW_CURVE:
+		if (wheel)
+			adjust(a, ROW_N, wheel, 0);
+		else if (click && ev.x >= p->px && ev.x < p->px + p->pw && p->pw > 1) {
+			lo = log(st->vs.curve_lo);
+			hi = log(st->vs.curve_hi);
+			n = exp(lo + (hi - lo) * (ev.x - p->px) / (p->pw - 1));
+			set_n(a, n);
+			say(a, 0, "n = %.0f (clicked)", (double)st->vs.params.n);
+		}
+		break;
+	case VIEW_MAP:
+		if (wheel)
+			st->vs.map.metric = (enum dsp_metric)(((int)st->vs.map.metric + 1) %
+			    DSP_METRIC_COUNT);
+		else if (click && ev.y >= p->py && ev.y < p->py + p->ph && ev.x >= p->px &&
+		    ev.x < p->px + p->pw && p->map_cw > 0) {
+			size_t row = st->vs.map.rows - 1 - (size_t)(ev.y - p->py);
+			size_t col = (size_t)((ev.x - p->px) / p->map_cw);
+
+			if (row == st->vs.map_row && col == st->vs.map_col)
+				map_jump(a);
+			else {
+				st->vs.map_row = row;
+				st->vs.map_col = col;
+			}
+		}
+		break;
+	case VIEW_WEIGHTS:
+		if (wheel)
+			adjust(a, ROW_N, wheel, 0);
+		break;
+	case VIEW_THEOREM:
+		if (wheel)
+			adjust(a, ROW_EPS, wheel, 0);
+		break;
+	}
+}
+
+static void
+key(struct app *a, int ch)
+{
+	struct view_state *st = a->st;
+	dsp_params *p = &st->vs.params;
+
+	if (st->editing) {
+		edit_key(a, ch);
+		return;
+	}
+	if (st->help) {
+		if (ch != KEY_RESIZE && ch != KEY_MOUSE)
+			st->help = 0;
+		return;
+	}
+	if (ch != KEY_RESIZE && ch != KEY_MOUSE)
+		st->status[0] = '\0';
+	switch (ch) {
+	case 'q':
+	case 'Q':
+		a->quit = 1;
+		return;
+	case '?':
+	case KEY_F(1):
+		st->help = 1;
+		return;
+	case '\t':
+		focus(a, (st->vs.focus + 1) % VIEW_PANELS);
+		return;
+	case KEY_BTAB:
+		focus(a, (st->vs.focus + VIEW_PANELS - 1) % VIEW_PANELS);
+		return;
+	case '=':
+	case ':':
+		if (ch == '=' && st->vs.focus != VIEW_PARAMS)
+			focus(a, VIEW_PARAMS);
+		edit_start(a, ch == ':');
+		return;
+	case 'f':
+		cycle_family(a, 1);
+		say(a, 0, "family %s", dsp_family_name(p->family));
+		return;
+	case 'F':
+		cycle_family(a, -1);
+		return;
+	case 'a':
+		p->adaptive = !p->adaptive;
+		say(a, 0, "adaptive temperature %s", p->adaptive ? "on" : "off");
+		return;
+	case 'x':
+		adjust(a, ROW_ATTN, 1, 0);
+		return;
+	case 'X':
+		adjust(a, ROW_ATTN, -1, 0);
+		return;
+	case 'p':
+		adjust(a, ROW_PRECISION, 1, 0);
+		return;
+	case 'c':
+		st->compare = !st->compare;
+		if (st->compare && (st->vs.compare_mask & ~1u) == 0)
+			st->vs.compare_mask |= (1u << DSP_ATTN_SOFTMAX) | (1u << DSP_ATTN_SSMAX) |
+			    (1u << DSP_ATTN_LOGN);
+		focus(a, VIEW_CURVE);
+		say(a, 0, "compare %s (1-%d toggle functions)", st->compare ? "on" : "off",
+		    DSP_ATTN_COUNT);
+		return;
+	case 'g':
+		st->vs.hist_mode = !st->vs.hist_mode;
+		return;
+	case 'v':
+		st->curve_mode = (st->curve_mode + 1) % 3;
+		return;
+	case 'm':
+		st->vs.map.metric = (enum dsp_metric)(((int)st->vs.map.metric + 1) %
+		    DSP_METRIC_COUNT);
+		say(a, 0, "map metric %s", dsp_metric_name(st->vs.map.metric));
+		return;
+	case 's':
+		snapshot(a);
+		return;
+	case 'r':
+		reset_view(a);
+		return;
+	case 12:	/* ^L */
+		clearok(curscr, TRUE);
+		return;
+	case KEY_RESIZE:
+		return;
+	case KEY_MOUSE:
+		mouse_event(a);
+		return;
+	}
+	if (ch >= '1' && ch < '1' + DSP_ATTN_COUNT && st->compare) {
+		st->vs.compare_mask ^= 1u << (ch - '1');
+		say(a, 0, "compare %s %s", dsp_attn_name((enum dsp_attn)(ch - '1')),
+		    st->vs.compare_mask & (1u << (ch - '1')) ? "on" : "off");
+		return;
+	}
+	panel_key(a, ch);
+}
+
+static void
+make_win(struct view_panel *p)
+{
+	if (p->win != NULL)
+		delwin(p->win);
+	p->win = p->visible ? derwin(stdscr, p->h, p->w, p->y, p->x) : NULL;
+	if (p->win == NULL)
+		p->visible = 0;
+}
+
+static void
+draw_small(void)
+{
+	char msg[96];
+	int len;
+
+	len = snprintf(msg, sizeof msg, "terminal too small: %dx%d, disperse needs %dx%d",
+	    COLS, LINES, MIN_COLS, MIN_LINES);
+	mvaddnstr(LINES / 2, len < COLS ? (COLS - len) / 2 : 0, msg, COLS);
+	if (LINES > 2) {
+		len = (int)strlen("enlarge the window, or q to quit");
+		mvaddnstr(LINES / 2 + 1, len < COLS ? (COLS - len) / 2 : 0,
+		    "enlarge the window, or q to quit", COLS);
+	}
+}
+
+static void
+frame(struct app *a)
+{
+	struct view_state *st = a->st;
+	struct view_panel *mp;
+	double t0 = now_ms(), t1;
+	int i, iw;
+
+	layout(a);
+	erase();
+	if (a->small) {
+		draw_small();
+		refresh();
+		return;
+	}
+	for (i = 0; i < VIEW_PANELS; i++) {
+		a->pn[i].focused = st->vs.focus == i;
+		make_win(&a->pn[i]);
+	}
+	/* Compute what is on screen; the caches make unchanged figures free. */
+	compute_summary(a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
+	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
+	if (a->pn[VIEW_CURVE].visible)
+		compute_curve(a->cc, st);
+	mp = &a->pn[VIEW_MAP];
+	if (mp->visible) {
+		iw = mp->w - 2 - 6;
+		compute_map(a->cc, st, (size_t)(iw >= 128 ? iw / 2 : iw > 64 ? 64 : iw),
+		    (size_t)(mp->h - 7 > 32 ? 32 : mp->h - 7));
+	}
+	t1 = now_ms();
+	st->compute_ms = t1 - t0;
+	if (!st->sum_ok && st->status[0] == '\0')
+		say(a, 1, "%s", st->sum_err);
+	view_printf(stdscr, 0, 0, COLS, view_attr_title(), "%-*s", COLS, "");
+	view_printf(stdscr, 0, 0, COLS, view_attr_title(),
+	    " disperse %s  softmax dispersion explorer (Velickovic et al. 2025)   "
+	    "?/F1 help  Tab focus  q quit", PACKAGE_VERSION);
+	for (i = 0; i < VIEW_PANELS; i++)
+		if (a->pn[i].visible) {
+			a->pn[i].cls->update(&a->pn[i], st);
+			a->pn[i].cls->draw(&a->pn[i], a->pn[i].win);
+		}
+	if (a->nplots < 3) {
+		static const char *names[] = { "", "Weights", "Curve", "Map" };
+		int k, x = COLS - 40;
+
+		view_printf(stdscr, 0, x, 10, view_attr_title(), "plots:");
+		for (k = VIEW_WEIGHTS; k <= VIEW_MAP; k++) {
+			x += (int)strlen(names[k - 1]) + (k == VIEW_WEIGHTS ? 7 : 1);
+			view_printf(stdscr, 0, x, 10, a->pn[k].visible ? view_attr_title() |
+			    A_REVERSE : view_attr_title(), "%s", names[k]);
+		}
+	}
+	if (st->help) {
+		a->help.h = LINES - 4 < 31 ? LINES - 4 : 31;
+		a->help.w = COLS - 4 < 76 ? COLS - 4 : 76;
+		a->help.y = (LINES - a->help.h) / 2;
+		a->help.x = (COLS - a->help.w) / 2;
+		a->help.visible = 1;
+		make_win(&a->help);
+		if (a->help.visible) {
+			a->help.cls->update(&a->help, st);
+			a->help.cls->draw(&a->help, a->help.win);
+		}
+	}
+	st->frame_ms = now_ms() - t0;
+	make_win(&a->status);
+	if (a->status.visible) {
+		a->status.cls->update(&a->status, st);
+		a->status.cls->draw(&a->status, a->status.win);
+	}
+	touchwin(stdscr);
+	refresh();
+}
+
+static int
+extra_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
+{
+	struct app *a = ctx;
+
+	(void)o;
+	switch (code) {
+	case OPT_NO_COLOR:
+		a->color = 0;
+		break;
+	case OPT_ASCII:
+		a->ascii = 1;
+		break;
+	case OPT_NO_MOUSE:
+		a->mouse = 0;
+		break;
+	case OPT_LOAD:
+		a->load = arg;
+		break;
+	case OPT_SNAPSHOT_DIR:
+		a->snapdir = arg;
+		break;
+	}
+	return 0;
+}
+
+static const struct option tui_longopts[] = {
+	{ "no-color",		no_argument,		NULL, OPT_NO_COLOR },
+	{ "no-colour",		no_argument,		NULL, OPT_NO_COLOR },
+	{ "ascii",		no_argument,		NULL, OPT_ASCII },
+	{ "no-mouse",		no_argument,		NULL, OPT_NO_MOUSE },
+	{ "load",		required_argument,	NULL, OPT_LOAD },
+	{ "snapshot-dir",	required_argument,	NULL, OPT_SNAPSHOT_DIR },
+	{ NULL, 0, NULL, 0 }
+};
+
+static int
+utf8_locale(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+
+	return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+static int
+start_curses(struct app *a)
+{
+	const char *nc = getenv("NO_COLOR");
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a signal ends the wait for a key at once. */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	if (getenv("ESCDELAY") == NULL)
+		set_escdelay(25);
+	if (initscr() == NULL)
+		return -1;
+	curses_on = 1;
+	atexit(restore_terminal);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	timeout(200);
+	if (nc != NULL && *nc != '\0')
+		a->color = 0;
+	view_style_init(!a->ascii && utf8_locale(), a->color);
+	if (a->mouse) {
+		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED |
+		    BUTTON5_PRESSED, NULL);
+		mouseinterval(0);
+	}
+	return 0;
+}
+
+static int
+load_snapshot(struct app *a, struct dsp_opts *o)
+{
+	dsp_viewstate v;
+	int rc;
+
+	dsp_viewstate_default(&v);
+	if ((rc = dsp_snapshot_load(a->load, &v, &a->load_logits)) != DSP_OK) {
+		fprintf(stderr, "disperse: cannot load %s: %s\n", a->load,
+		    *dsp_last_error() ? dsp_last_error() : dsp_strerror(rc));
+		return 1;
+	}
+	/* Options on the command line win over the snapshot's parameters. */
+	if (o->given & DSP_GIVEN_INPUT) {
+		v.params.family = DSP_FAM_FILE;
+		v.params.logits = o->params.logits;
+		v.params.n_logits = o->params.n_logits;
+		v.params.logits_name = o->params.logits_name;
+	}
+	a->st->vs = v;
+	if (v.focus >= 0 && v.focus < VIEW_PANELS)
+		focus(a, v.focus);
+	else
+		focus(a, VIEW_PARAMS);
+	return 0;
+}
+
+static int
+run(struct app *a)
+{
+	int ch, sig;
+
+	frame(a);
+	while (!a->quit && !got_signal) {
+		ch = getch();
+		if (got_signal)
+			break;
+		if (ch == ERR)
+			continue;
+		if (a->small && ch != KEY_RESIZE && ch != 'q' && ch != 'Q')
+			continue;
+		key(a, ch);
+		/* Several queued events (wheel, key repeat): draw once. */
+		if (!a->quit)
+			frame(a);
+	}
+	sig = got_signal;
+	restore_terminal();
+	return sig ? 128 + sig : 0;
+}
 
 int
 app_main(int argc, char **argv)
 {
-	(void)argc; (void)argv;
-	fputs("disperse: TUI not built yet\n", stderr);
-	return 1;
+	struct dsp_opts_spec spec;
+	struct dsp_opts o;
+	struct app a;
+	int rc, i;
+
+	memset(&a, 0, sizeof a);
+	a.color = 1;
+	a.mouse = 1;
+	memset(&spec, 0, sizeof spec);
+	spec.usage = "disperse [options]";
+	spec.help =
+	    "TUI options:\n"
+	    "  --no-color           no colours (also NO_COLOR in the environment)\n"
+	    "  --ascii              ASCII glyphs only\n"
+	    "  --no-mouse           do not capture the mouse\n"
+	    "  --load FILE          restore a view from a snapshot JSON\n"
+	    "  --snapshot-dir DIR   where 's' writes snapshots (./disperse-snapshots)\n";
+	spec.longopts = tui_longopts;
+	spec.cb = extra_opt;
+	spec.ctx = &a;
+	spec.omit = DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT;
+	dsp_opts_init(&o, NULL);
+	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
+		dsp_opts_free(&o);
+		return o.status;
+	}
+	if (o.optind < argc) {
+		rc = dsp_opts_usage(&o, "unknown command '%s' (see disperse --help)",
+		    argv[o.optind]);
+		dsp_opts_free(&o);
+		return rc;
+	}
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fputs("disperse: not a terminal (try 'disperse report')\n", stderr);
+		dsp_opts_free(&o);
+		return 2;
+	}
+	if ((a.st = calloc(1, sizeof *a.st)) == NULL || (a.cc = compute_alloc()) == NULL) {
+		fputs("disperse: out of memory\n", stderr);
+		free(a.st);
+		dsp_opts_free(&o);
+		return 1;
+	}
+	dsp_viewstate_default(&a.st->vs);
+	a.st->vs.params = o.params;
+	a.st->input_name = o.input;
+	a.st->vs.focus = VIEW_PARAMS;
+	a.plot = VIEW_WEIGHTS;
+	rc = a.load != NULL ? load_snapshot(&a, &o) : 0;
+	if (a.st->vs.params.explicit_max == 0)
+		a.st->vs.params.explicit_max = TUI_EXPLICIT_MAX;
+	for (i = 0; i < VIEW_PANELS; i++)
+		a.pn[i].cls = (const struct view_class *[]){ &view_params_class,
+		    &view_hist_class, &view_curve_class, &view_map_class,
+		    &view_theorem_class }[i];
+	a.status.cls = &view_status_class;
+	a.help.cls = &view_help_class;
+	if (rc == 0 && start_curses(&a) != 0) {
+		fputs("disperse: cannot initialise the terminal\n", stderr);
+		rc = 1;
+	}
+	if (rc == 0)
+		rc = run(&a);
+	restore_terminal();
+	free(a.st->map.cell);
+	free(a.st);
+	free(a.load_logits);
+	compute_free(a.cc);
+	dsp_opts_free(&o);
+	return rc;
 }

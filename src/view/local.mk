@@ -1,1 +1,8 @@
-DSP_VIEW_SOURCES =
+DSP_VIEW_SOURCES = src/view/view.h src/view/draw.c \
+	src/view/entropy_plot.c \
+	src/view/heatmap.c \
+	src/view/help.c \
+	src/view/histogram.c \
+	src/view/params_panel.c \
+	src/view/status.c \
+	src/view/theorem_panel.c

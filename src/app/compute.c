@@ -1,0 +1,506 @@
+/* Everything the panels show, through the core, with caches keyed on the
+ * inputs of each figure: the curve and the map are the expensive parts and
+ * only change with the parameters they depend on. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <gsl/gsl_histogram.h>
+
+#include "app/compute.h"
+#include "core/error.h"
+#include "core/eval.h"
+#include "core/family.h"
+#include "core/map.h"
+
+/* Random families: curve points past this n use the expected limit. */
+#define CURVE_EXPLICIT_MAX	((uint64_t)1 << 14)
+/* Sorting more runs than this costs more than a frame: use bins. */
+#define SORT_MAX		65536
+#define FINE_BINS		4096
+
+struct run {
+	double		v;
+	uint64_t	c;
+};
+
+struct key {
+	dsp_params	p;
+	unsigned	mask;
+	int		compare, metric, extra;
+	size_t		a, b;
+	double		d[4];
+};
+
+struct compute_cache {
+	dsp_runs	*w;
+	int		 w_ok;
+	struct key	 sum_key, hist_key, curve_key, map_key;
+	int		 sum_valid, hist_valid, curve_valid, map_valid;
+	struct run	*sorted;
+	size_t		 sorted_cap;
+	dsp_summary	*curve_buf;
+};
+
+static void
+set_msg(char *dst, int rc)
+{
+	const char *d = dsp_last_error();
+
+	snprintf(dst, VIEW_MSG, "%s", d != NULL && *d != '\0' ? d : dsp_strerror(rc));
+}
+
+/* Comparable copy of the parameters (borrowed pointers kept; the logits
+ * buffer never changes while the TUI runs except on load, which
+ * invalidates). */
+static void
+key_init(struct key *k, const dsp_params *p)
+{
+	memset(k, 0, sizeof *k);
+	k->p.family = p->family;
+	k->p.n = p->n;
+	k->p.delta = p->delta;
+	k->p.theta = p->theta;
+	k->p.lambda = p->lambda;
+	k->p.eps = p->eps;
+	k->p.seed = p->seed;
+	k->p.topk = p->topk;
+	k->p.explicit_max = p->explicit_max;
+	k->p.attn = p->attn;
+	k->p.adaptive = p->adaptive;
+	k->p.ssmax_s = p->ssmax_s;
+	k->p.alpha = p->alpha;
+	k->p.precision = p->precision;
+	k->p.logits = p->logits;
+	k->p.n_logits = p->n_logits;
+}
+
+struct compute_cache *
+compute_alloc(void)
+{
+	struct compute_cache *c = calloc(1, sizeof *c);
+
+	if (c == NULL)
+		return NULL;
+	c->w = dsp_runs_alloc(1024);
+	c->curve_buf = calloc(VIEW_CURVE_MAX, sizeof *c->curve_buf);
+	if (c->w == NULL || c->curve_buf == NULL) {
+		compute_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void
+compute_free(struct compute_cache *c)
+{
+	if (c == NULL)
+		return;
+	dsp_runs_free(c->w);
+	free(c->sorted);
+	free(c->curve_buf);
+	free(c);
+}
+
+void
+compute_invalidate(struct compute_cache *c)
+{
+	c->sum_valid = c->hist_valid = c->curve_valid = c->map_valid = 0;
+}
+
+static int
+run_cmp(const void *a, const void *b)
+{
+	const struct run *x = a, *y = b;
+
+	return x->v < y->v ? 1 : x->v > y->v ? -1 : 0;
+}
+
+/* Heaviest runs and the lightest one, without sorting. */
+static void
+top_runs(struct view_hist *h, const dsp_runs *w)
+{
+	size_t i, j, k;
+
+	h->ntop = 0;
+	h->last_value = INFINITY;
+	h->last_count = 0;
+	for (i = 0; i < w->len; i++) {
+		if (w->value[i] < h->last_value) {
+			h->last_value = w->value[i];
+			h->last_count = w->count[i];
+		}
+		for (j = 0; j < h->ntop && h->top_value[j] >= w->value[i]; j++)
+			;
+		if (j >= VIEW_TOPRUNS)
+			continue;
+		k = h->ntop < VIEW_TOPRUNS ? h->ntop++ : VIEW_TOPRUNS - 1;
+		for (; k > j; k--) {
+			h->top_value[k] = h->top_value[k - 1];
+			h->top_count[k] = h->top_count[k - 1];
+		}
+		h->top_value[j] = w->value[i];
+		h->top_count[j] = w->count[i];
+	}
+}
+
+/* Rank of column c: one item per column when they fit, else log-spaced. */
+static double
+col_rank(const struct view_hist *h, size_t c)
+{
+	if (!h->logrank)
+		return (double)c + 1;
+	return floor(exp(log(h->n) * (double)c / (double)(h->cols - 1)));
+}
+
+static void
+sorted_columns_exact(struct compute_cache *cc, struct view_hist *h, const dsp_runs *w)
+{
+	double cum = 0, r;
+	size_t i = 0, c;
+
+	if (cc->sorted_cap < w->len) {
+		free(cc->sorted);
+		cc->sorted_cap = w->len;
+		if ((cc->sorted = malloc(w->len * sizeof *cc->sorted)) == NULL) {
+			cc->sorted_cap = 0;
+			h->cols = 0;
+			return;
+		}
+	}
+	for (i = 0; i < w->len; i++) {
+		cc->sorted[i].v = w->value[i];
+		cc->sorted[i].c = w->count[i];
+	}
+	qsort(cc->sorted, w->len, sizeof *cc->sorted, run_cmp);
+	cum = (double)cc->sorted[0].c;
+	i = 0;
+	for (c = 0; c < h->cols; c++) {
+		r = col_rank(h, c);
+		while (cum < r && i + 1 < w->len)
+			cum += (double)cc->sorted[++i].c;
+		h->rank[c] = r;
+		h->logw[c] = cc->sorted[i].v > 0 ? log10(cc->sorted[i].v) : -INFINITY;
+	}
+}
+
+/* Quantiles from a fine histogram of log10 weight: O(runs), no sort. */
+static void
+sorted_columns_binned(struct view_hist *h, const dsp_runs *w, double lo, double hi)
+{
+	gsl_histogram *g = gsl_histogram_alloc(FINE_BINS);
+	double cum = 0, r, blo, bhi;
+	size_t i, c, b;
+
+	if (g == NULL || gsl_histogram_set_ranges_uniform(g, lo, hi + 1e-9) != 0) {
+		gsl_histogram_free(g);
+		h->cols = 0;
+		return;
+	}
+	for (i = 0; i < w->len; i++)
+		if (w->value[i] > 0)
+			gsl_histogram_accumulate(g, log10(w->value[i]), (double)w->count[i]);
+	b = FINE_BINS - 1;
+	cum = gsl_histogram_get(g, b);
+	for (c = 0; c < h->cols; c++) {
+		r = col_rank(h, c);
+		while (cum < r && b > 0)
+			cum += gsl_histogram_get(g, --b);
+		gsl_histogram_get_range(g, b, &blo, &bhi);
+		h->rank[c] = r;
+		h->logw[c] = (blo + bhi) / 2;
+	}
+	gsl_histogram_free(g);
+}
+
+static void
+binned_columns(struct view_hist *h, const dsp_runs *w)
+{
+	gsl_histogram *g = gsl_histogram_alloc(h->cols);
+	size_t i;
+
+	h->count_max = 0;
+	if (g == NULL || gsl_histogram_set_ranges_uniform(g, h->ylo, h->yhi + 1e-9) != 0) {
+		gsl_histogram_free(g);
+		h->cols = 0;
+		return;
+	}
+	for (i = 0; i < w->len; i++)
+		if (w->value[i] > 0)
+			gsl_histogram_accumulate(g, log10(w->value[i]), (double)w->count[i]);
+	for (i = 0; i < h->cols; i++)
+		h->count[i] = gsl_histogram_get(g, i);
+	h->count_max = gsl_histogram_max_val(g);
+	gsl_histogram_free(g);
+}
+
+static void
+build_hist(struct compute_cache *cc, struct view_state *st, size_t cols)
+{
+	struct view_hist *h = &st->hist;
+	const dsp_runs *w = cc->w;
+	double mn, mx, lo;
+
+	h->ok = 0;
+	if (!st->sum_ok) {
+		snprintf(h->err, sizeof h->err, "%s", st->sum_err);
+		return;
+	}
+	if (!cc->w_ok)
+		return;		/* h->err set by compute_summary */
+	if (w->len == 0 || cols < 2) {
+		snprintf(h->err, sizeof h->err, "no weights");
+		return;
+	}
+	if (cols > VIEW_COLS_MAX)
+		cols = VIEW_COLS_MAX;
+	h->n = (double)dsp_runs_total(w);
+	h->nruns = w->len;
+	top_runs(h, w);
+	dsp_runs_minmax(w, &mn, &mx);
+	/* Show at least the Lemma band and the smallest positive weight. */
+	lo = mn > 0 ? log10(mn) : log10(st->sum.max_weight) - 16;
+	if (isfinite(st->sum.lo_tight) && st->sum.lo_tight > 0 && log10(st->sum.lo_tight) < lo)
+		lo = log10(st->sum.lo_tight);
+	lo = floor(lo - 0.25);
+	if (lo < -320)
+		lo = -320;
+	if (lo > -1)
+		lo = -1;
+	h->ylo = lo;
+	h->yhi = 0;
+	if (st->vs.hist_mode == 1) {
+		h->cols = cols;
+		h->logrank = 0;
+		binned_columns(h, w);
+	} else {
+		h->logrank = h->n > (double)cols;
+		h->cols = h->logrank ? cols : (size_t)h->n;
+		if (w->len <= SORT_MAX)
+			sorted_columns_exact(cc, h, w);
+		else
+			sorted_columns_binned(h, w, lo, mx > 0 ? log10(mx) : 0);
+	}
+	h->ok = h->cols > 0;
+	if (!h->ok)
+		snprintf(h->err, sizeof h->err, "out of memory for the histogram");
+}
+
+void
+compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_cols)
+{
+	struct key k, hk;
+	double m, M;
+	int rc;
+
+	key_init(&k, &st->vs.params);
+	if (!cc->sum_valid || memcmp(&k, &cc->sum_key, sizeof k) != 0) {
+		cc->sum_key = k;
+		cc->sum_valid = 1;
+		cc->hist_valid = 0;
+		cc->w_ok = 0;
+		rc = dsp_eval_weights(&st->vs.params, cc->w, &st->sum);
+		if (rc == DSP_OK)
+			cc->w_ok = 1;
+		else if (rc == DSP_ETOOBIG) {
+			/* Only the large-n limit exists: summary without weights. */
+			snprintf(st->hist.err, sizeof st->hist.err,
+			    "n=%.0f: expected large-n limit, no per-item weights "
+			    "(explicit up to %.0f)", (double)st->vs.params.n,
+			    (double)(st->vs.params.explicit_max ? st->vs.params.explicit_max :
+			    DSP_EXPLICIT_MAX));
+			rc = dsp_eval(&st->vs.params, &st->sum);
+		} else
+			set_msg(st->hist.err, rc);
+		st->sum_ok = rc == DSP_OK;
+		if (!st->sum_ok)
+			set_msg(st->sum_err, rc);
+		st->bounded = dsp_family_range(&st->vs.params, &m, &M) == 1;
+	}
+	key_init(&hk, &st->vs.params);
+	hk.a = hist_cols;
+	hk.extra = st->vs.hist_mode;
+	if (!cc->hist_valid || memcmp(&hk, &cc->hist_key, sizeof hk) != 0) {
+		cc->hist_key = hk;
+		cc->hist_valid = 1;
+		build_hist(cc, st, hist_cols);
+	}
+}
+
+static void
+fill_series(struct compute_cache *cc, struct view_series *s, const dsp_params *p,
+    const dsp_viewstate *vs)
+{
+	double ns[VIEW_CURVE_MAX];
+	dsp_params q = *p;
+	size_t count, i, k;
+	int rc;
+
+	s->ok = 0;
+	s->err[0] = '\0';
+	s->count = 0;
+	count = vs->curve_points < VIEW_CURVE_MAX ? vs->curve_points : VIEW_CURVE_MAX;
+	count = dsp_log_sizes(vs->curve_lo, vs->curve_hi, count, ns);
+	if (count == 0) {
+		snprintf(s->err, sizeof s->err, "empty n range");
+		return;
+	}
+	if ((q.family == DSP_FAM_UNIFORM || q.family == DSP_FAM_GAUSSIAN) &&
+	    (q.explicit_max == 0 || q.explicit_max > CURVE_EXPLICIT_MAX))
+		q.explicit_max = CURVE_EXPLICIT_MAX;
+	rc = dsp_eval_curve(&q, ns, count, cc->curve_buf);
+	if (rc != DSP_OK) {
+		/* Keep the points that do evaluate (e.g. up to an alternative's
+		 * explicit limit) and say why the rest are missing. */
+		set_msg(s->err, rc);
+		for (i = 0, k = 0; i < count; i++) {
+			q.n = (uint64_t)ns[i];
+			if (dsp_eval(&q, &cc->curve_buf[k]) == DSP_OK)
+				k++;
+		}
+		count = k;
+	}
+	for (i = 0; i < count; i++) {
+		const dsp_summary *sm = &cc->curve_buf[i];
+
+		s->n[i] = sm->n;
+		s->entropy[i] = sm->entropy;
+		s->maxw[i] = sm->max_weight;
+		s->lo[i] = sm->lo_tight;
+		s->hi[i] = sm->hi_tight;
+		s->floor[i] = sm->entropy_floor;
+		s->expected[i] = sm->method == DSP_METHOD_EXPECTED;
+	}
+	s->count = count;
+	s->ok = count > 0;
+}
+
+void
+compute_curve(struct compute_cache *cc, struct view_state *st)
+{
+	const dsp_params *p = &st->vs.params;
+	dsp_params q;
+	struct key k;
+	struct view_series *s;
+	int a;
+
+	key_init(&k, p);
+	k.p.n = 0;		/* the curve spans every n */
+	k.mask = st->vs.compare_mask;
+	k.compare = st->compare;
+	k.a = st->vs.curve_points;
+	k.d[0] = st->vs.curve_lo;
+	k.d[1] = st->vs.curve_hi;
+	if (cc->curve_valid && memcmp(&k, &cc->curve_key, sizeof k) == 0)
+		return;
+	cc->curve_key = k;
+	cc->curve_valid = 1;
+	st->nseries = 0;
+	st->curve_err[0] = '\0';
+	if (p->family == DSP_FAM_FILE) {
+		snprintf(st->curve_err, sizeof st->curve_err,
+		    "a file's logits have one fixed n = %zu: no curve over n", p->n_logits);
+		return;
+	}
+	s = &st->series[st->nseries++];
+	fill_series(cc, s, p, &st->vs);
+	s->attn = p->attn;
+	s->adaptive = p->adaptive;
+	snprintf(s->label, sizeof s->label, "%s%s", dsp_attn_name(p->attn),
+	    p->adaptive ? " adaptive" : "");
+	if (!s->ok)
+		snprintf(st->curve_err, sizeof st->curve_err, "%s", s->err);
+	if (p->adaptive && !st->compare) {
+		q = *p;
+		q.adaptive = 0;
+		s = &st->series[st->nseries++];
+		fill_series(cc, s, &q, &st->vs);
+		s->attn = q.attn;
+		s->adaptive = 0;
+		snprintf(s->label, sizeof s->label, "%s plain", dsp_attn_name(q.attn));
+	}
+	if (!st->compare)
+		return;
+	for (a = 0; a < DSP_ATTN_COUNT && st->nseries < VIEW_SERIES_MAX; a++) {
+		if (!(st->vs.compare_mask & (1u << a)) || (a == (int)p->attn && !p->adaptive))
+			continue;
+		q = *p;
+		q.attn = (enum dsp_attn)a;
+		q.adaptive = 0;
+		s = &st->series[st->nseries++];
+		fill_series(cc, s, &q, &st->vs);
+		s->attn = a;
+		s->adaptive = 0;
+		snprintf(s->label, sizeof s->label, "%s", dsp_attn_name(q.attn));
+	}
+}
+
+void
+compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t rows)
+{
+	struct view_map *m = &st->map;
+	dsp_params q = st->vs.params;
+	struct key k;
+	size_t i;
+	int rc;
+
+	if (cols < 2)
+		cols = 2;
+	if (rows < 2)
+		rows = 2;
+	st->vs.map.cols = cols;
+	st->vs.map.rows = rows;
+	/* Figure 5 is the power series; theta and lambda come from the grid. */
+	q.family = DSP_FAM_POWER;
+	q.logits = NULL;
+	q.n_logits = 0;
+	if (st->vs.params.family == DSP_FAM_FILE)
+		q.n = st->vs.params.n_logits;
+	q.theta = q.lambda = 0;
+	key_init(&k, &q);
+	k.metric = st->vs.map.metric;
+	k.a = cols;
+	k.b = rows;
+	k.d[0] = st->vs.map.theta_lo;
+	k.d[1] = st->vs.map.theta_hi;
+	k.d[2] = st->vs.map.lambda_lo;
+	k.d[3] = st->vs.map.lambda_hi;
+	if (st->vs.map_row >= rows)
+		st->vs.map_row = rows - 1;
+	if (st->vs.map_col >= cols)
+		st->vs.map_col = cols - 1;
+	if (cc->map_valid && memcmp(&k, &cc->map_key, sizeof k) == 0)
+		return;
+	cc->map_key = k;
+	cc->map_valid = 1;
+	m->spec = st->vs.map;
+	if (m->cap < cols * rows) {
+		free(m->cell);
+		m->cap = 0;
+		if ((m->cell = malloc(cols * rows * sizeof *m->cell)) == NULL) {
+			m->ok = 0;
+			snprintf(m->err, sizeof m->err, "out of memory for the map");
+			return;
+		}
+		m->cap = cols * rows;
+	}
+	rc = dsp_map_compute(&q, &m->spec, m->cell);
+	m->min = INFINITY;
+	m->max = -INFINITY;
+	for (i = 0; i < cols * rows; i++)
+		if (isfinite(m->cell[i])) {
+			if (m->cell[i] < m->min)
+				m->min = m->cell[i];
+			if (m->cell[i] > m->max)
+				m->max = m->cell[i];
+		}
+	m->ok = m->min <= m->max;
+	if (!m->ok) {
+		if (rc != DSP_OK)
+			set_msg(m->err, rc);
+		else
+			snprintf(m->err, sizeof m->err, "map has no finite cells");
+	}
+}

@@ -1,0 +1,27 @@
+/* The TUI's numbers: every figure a panel shows, computed through the core
+ * and cached so a key press only recomputes what its change touches. */
+#ifndef DSP_APP_COMPUTE_H
+#define DSP_APP_COMPUTE_H
+
+#include <stddef.h>
+
+#include "core/runs.h"
+#include "view/view.h"
+
+struct compute_cache;
+
+struct compute_cache	*compute_alloc(void);
+void			 compute_free(struct compute_cache *c);
+/* Summary, weights and histogram columns for hist_cols columns. */
+void	compute_summary(struct compute_cache *c, struct view_state *st,
+	    size_t hist_cols);
+/* Entropy / max weight vs n curves (main, plain softmax when adaptive,
+ * compare overlays). */
+void	compute_curve(struct compute_cache *c, struct view_state *st);
+/* (theta, lambda) map with cols x rows cells. */
+void	compute_map(struct compute_cache *c, struct view_state *st, size_t cols,
+	    size_t rows);
+/* Forget every cached figure (after a load or a reset). */
+void	compute_invalidate(struct compute_cache *c);
+
+#endif

@@ -1,0 +1,394 @@
+/* Drawing helpers shared by the widgets: glyphs with ASCII fallbacks,
+ * colour pairs, the viridis ramp in four terminal capabilities. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "view/view.h"
+
+struct view_style view_style;
+
+enum {
+	PAIR_TITLE = 1,
+	PAIR_FOCUS,
+	PAIR_BAND,
+	PAIR_MARKER,
+	PAIR_ERROR,
+	PAIR_SERIES,		/* 6 .. 6 + SERIES_COLORS - 1 */
+	PAIR_HEAT = 32		/* 32 .. 32 + HEAT_MAX - 1 */
+};
+#define SERIES_COLORS	6
+#define HEAT_MAX	32
+
+/* Viridis at nine evenly spaced stops (matplotlib). */
+static const unsigned char viridis[9][3] = {
+	{ 0x44, 0x01, 0x54 }, { 0x47, 0x2c, 0x7a }, { 0x3b, 0x51, 0x8b },
+	{ 0x2c, 0x71, 0x8e }, { 0x21, 0x90, 0x8d }, { 0x27, 0xad, 0x81 },
+	{ 0x5c, 0xc8, 0x63 }, { 0xaa, 0xdc, 0x32 }, { 0xfd, 0xe7, 0x25 }
+};
+
+static const char *sym_utf8[SYM_COUNT] = {
+	"δ", "θ", "λ", "ε", "α", "≤", "·", "−", "●", "│", "─", "┄", "▶", "×", "…"
+};
+static const char *sym_ascii[SYM_COUNT] = {
+	"delta", "theta", "lambda", "eps", "a", "<=", "*", "-", "*", "|", "-", "-",
+	">", "x", "..."
+};
+
+static const char ascii_ramp[] = " .:-=+*#%@";
+
+static void
+viridis_rgb(double t, int rgb[3])
+{
+	double x = (t < 0 ? 0 : t > 1 ? 1 : t) * 8, f;
+	int i = (int)x, k;
+
+	if (i > 7)
+		i = 7;
+	f = x - i;
+	for (k = 0; k < 3; k++)
+		rgb[k] = (int)lround(viridis[i][k] + f * (viridis[i + 1][k] - viridis[i][k]));
+}
+
+/* Nearest colour of the xterm 256 palette (cube 16..231, greys 232..255). */
+static int
+xterm256(const int rgb[3])
+{
+	static const int level[6] = { 0, 95, 135, 175, 215, 255 };
+	int best = 16, bestd = 1 << 30, i, r, g, b, d, v;
+
+	for (r = 0; r < 6; r++)
+		for (g = 0; g < 6; g++)
+			for (b = 0; b < 6; b++) {
+				d = (level[r] - rgb[0]) * (level[r] - rgb[0]) +
+				    (level[g] - rgb[1]) * (level[g] - rgb[1]) +
+				    (level[b] - rgb[2]) * (level[b] - rgb[2]);
+				if (d < bestd) {
+					bestd = d;
+					best = 16 + 36 * r + 6 * g + b;
+				}
+			}
+	for (i = 0; i < 24; i++) {
+		v = 8 + 10 * i;
+		d = (v - rgb[0]) * (v - rgb[0]) + (v - rgb[1]) * (v - rgb[1]) +
+		    (v - rgb[2]) * (v - rgb[2]);
+		if (d < bestd) {
+			bestd = d;
+			best = 232 + i;
+		}
+	}
+	return best;
+}
+
+static int
+truecolor_env(void)
+{
+	const char *ct = getenv("COLORTERM");
+
+	return ct != NULL && (strcmp(ct, "truecolor") == 0 || strcmp(ct, "24bit") == 0);
+}
+
+static void
+init_heat(void)
+{
+	static const short ramp16[8] = {
+		COLOR_BLUE, COLOR_BLUE + 8, COLOR_CYAN, COLOR_CYAN + 8,
+		COLOR_GREEN, COLOR_GREEN + 8, COLOR_YELLOW, COLOR_YELLOW + 8
+	};
+	static const short ramp8[4] = { COLOR_BLUE, COLOR_CYAN, COLOR_GREEN, COLOR_YELLOW };
+	int i, rgb[3], fg, base;
+
+	if (COLORS >= 256 && COLOR_PAIRS >= PAIR_HEAT + HEAT_MAX) {
+		view_style.heat_levels = HEAT_MAX;
+		view_style.palette = PAL_256;
+		base = COLORS - HEAT_MAX;
+		if (COLORS >= 0x1000000 || (truecolor_env() && can_change_color()))
+			view_style.palette = PAL_TRUE;
+		for (i = 0; i < HEAT_MAX; i++) {
+			viridis_rgb((double)i / (HEAT_MAX - 1), rgb);
+			fg = i < HEAT_MAX * 2 / 3 ? COLOR_WHITE : COLOR_BLACK;
+			if (view_style.palette == PAL_TRUE && COLORS >= 0x1000000)
+				init_extended_pair(PAIR_HEAT + i, fg,
+				    (rgb[0] << 16) | (rgb[1] << 8) | rgb[2]);
+			else if (view_style.palette == PAL_TRUE) {
+				init_extended_color(base + i, rgb[0] * 1000 / 255,
+				    rgb[1] * 1000 / 255, rgb[2] * 1000 / 255);
+				init_extended_pair(PAIR_HEAT + i, fg, base + i);
+			} else
+				init_pair(PAIR_HEAT + i, fg, xterm256(rgb));
+		}
+		return;
+	}
+	view_style.palette = PAL_16;
+	if (COLORS >= 16) {
+		view_style.heat_levels = 8;
+		for (i = 0; i < 8; i++)
+			init_pair(PAIR_HEAT + i, COLOR_BLACK, ramp16[i]);
+	} else {
+		view_style.heat_levels = 4;
+		for (i = 0; i < 4; i++)
+			init_pair(PAIR_HEAT + i, COLOR_BLACK, ramp8[i]);
+	}
+}
+
+void
+view_style_init(int want_utf8, int want_color)
+{
+	static const short series[SERIES_COLORS] = {
+		COLOR_GREEN, COLOR_CYAN, COLOR_YELLOW, COLOR_MAGENTA, COLOR_RED, COLOR_WHITE
+	};
+	int i;
+
+	memset(&view_style, 0, sizeof view_style);
+	view_style.utf8 = want_utf8;
+	view_style.palette = PAL_MONO;
+	view_style.heat_levels = (int)sizeof ascii_ramp - 1;
+	if (!want_color || !has_colors() || start_color() == ERR || COLORS < 8)
+		return;
+	use_default_colors();
+	view_style.color = 1;
+	init_pair(PAIR_TITLE, COLOR_WHITE, COLOR_BLUE);
+	init_pair(PAIR_FOCUS, COLOR_CYAN, -1);
+	init_pair(PAIR_BAND, COLOR_YELLOW, -1);
+	init_pair(PAIR_MARKER, COLOR_MAGENTA, -1);
+	init_pair(PAIR_ERROR, COLOR_RED, -1);
+	for (i = 0; i < SERIES_COLORS; i++)
+		init_pair(PAIR_SERIES + i, series[i], -1);
+	init_heat();
+}
+
+const char *
+view_sym(enum view_sym s)
+{
+	if ((unsigned)s >= SYM_COUNT)
+		return "?";
+	return view_style.utf8 ? sym_utf8[s] : sym_ascii[s];
+}
+
+const char *
+view_block(double frac)
+{
+	static const char *blocks[9] = {
+		" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"
+	};
+	static const char *ascii[4] = { " ", ".", ":", "#" };
+	int i;
+
+	if (!(frac > 0))
+		return " ";
+	if (frac > 1)
+		frac = 1;
+	if (view_style.utf8) {
+		i = (int)lround(frac * 8);
+		return blocks[i < 1 ? 1 : i];
+	}
+	i = (int)lround(frac * 3);
+	return ascii[i < 1 ? 1 : i];
+}
+
+void
+view_frame(WINDOW *w, const char *title, int focused)
+{
+	int wd = getmaxx(w);
+	attr_t a = focused ? (A_BOLD | (view_style.color ? COLOR_PAIR(PAIR_FOCUS) : 0)) : 0;
+
+	wattron(w, a);
+	if (view_style.utf8)
+		box(w, 0, 0);
+	else
+		wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
+	wattroff(w, a);
+	if (title != NULL && wd > 6)
+		view_printf(w, 0, 2, wd - 4, focused ? A_REVERSE | A_BOLD : A_BOLD,
+		    " %s%s ", title, focused ? " *" : "");
+}
+
+attr_t
+view_attr_title(void)
+{
+	return view_style.color ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_REVERSE;
+}
+
+attr_t
+view_attr_series(int i)
+{
+	if (!view_style.color)
+		return i == 0 ? A_BOLD : 0;
+	return COLOR_PAIR(PAIR_SERIES + (i % SERIES_COLORS)) | (i == 0 ? A_BOLD : 0);
+}
+
+attr_t
+view_attr_band(void)
+{
+	return view_style.color ? COLOR_PAIR(PAIR_BAND) : A_DIM;
+}
+
+attr_t
+view_attr_marker(void)
+{
+	return view_style.color ? COLOR_PAIR(PAIR_MARKER) | A_BOLD : A_BOLD;
+}
+
+attr_t
+view_attr_error(void)
+{
+	return view_style.color ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD;
+}
+
+attr_t
+view_attr_dim(void)
+{
+	return A_DIM;
+}
+
+static int
+heat_index(double t)
+{
+	int i;
+
+	if (!(t >= 0))
+		t = 0;
+	if (t > 1)
+		t = 1;
+	i = (int)(t * view_style.heat_levels);
+	return i >= view_style.heat_levels ? view_style.heat_levels - 1 : i;
+}
+
+int
+view_heat_pair(double t)
+{
+	if (view_style.palette == PAL_MONO)
+		return 0;
+	return PAIR_HEAT + heat_index(t);
+}
+
+char
+view_heat_char(double t)
+{
+	int i;
+
+	if (!(t >= 0))
+		t = 0;
+	i = (int)(t * (sizeof ascii_ramp - 1));
+	if (i > (int)sizeof ascii_ramp - 2)
+		i = (int)sizeof ascii_ramp - 2;
+	return ascii_ramp[i];
+}
+
+void
+view_printf(WINDOW *w, int y, int x, int width, attr_t a, const char *fmt, ...)
+{
+	char buf[1024];
+	wchar_t wbuf[1024];
+	va_list ap;
+	size_t n;
+
+	if (width <= 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	wattron(w, a);
+	n = mbstowcs(wbuf, buf, sizeof wbuf / sizeof wbuf[0] - 1);
+	if (n == (size_t)-1)
+		mvwaddnstr(w, y, x, buf, width);
+	else {
+		wbuf[n] = L'\0';
+		mvwaddnwstr(w, y, x, wbuf, (int)n < width ? (int)n : width);
+	}
+	wattroff(w, a);
+}
+
+char *
+view_num(char *buf, size_t size, double v, int digits)
+{
+	if (isnan(v))
+		snprintf(buf, size, "n/a");
+	else if (isinf(v))
+		snprintf(buf, size, v > 0 ? "inf" : "-inf");
+	else
+		snprintf(buf, size, "%.*g", digits, v);
+	return buf;
+}
+
+static const char *row_keys[VIEW_ROWS] = {
+	"n", "delta", "theta", "lambda", "family", "eps", "attn", "adaptive",
+	"precision", "seed"
+};
+
+const char *
+view_row_key(int row)
+{
+	return (unsigned)row < VIEW_ROWS ? row_keys[row] : "?";
+}
+
+const char *
+view_row_name(int row)
+{
+	switch (row) {
+	case ROW_N:		return "n";
+	case ROW_DELTA:		return view_sym(SYM_DELTA);
+	case ROW_THETA:		return view_sym(SYM_THETA);
+	case ROW_LAMBDA:	return view_sym(SYM_LAMBDA);
+	case ROW_FAMILY:	return "family";
+	case ROW_EPS:		return view_sym(SYM_EPS);
+	case ROW_ATTN:		return "attention";
+	case ROW_ADAPTIVE:	return "adaptive";
+	case ROW_PRECISION:	return "precision";
+	case ROW_SEED:		return "seed";
+	}
+	return "?";
+}
+
+void
+view_row_value(const struct view_state *st, int row, char *buf, size_t size)
+{
+	const dsp_params *p = &st->vs.params;
+	double n = p->family == DSP_FAM_FILE ? (double)p->n_logits : (double)p->n;
+	int e;
+
+	switch (row) {
+	case ROW_N:
+		e = (int)lround(log2(n));
+		if (n >= 1024 && ldexp(1, e) == n)
+			snprintf(buf, size, "%.0f = 2^%d", n, e);
+		else
+			snprintf(buf, size, "%.0f", n);
+		break;
+	case ROW_DELTA:
+		view_num(buf, size, p->delta, 6);
+		break;
+	case ROW_THETA:
+		view_num(buf, size, p->theta, 6);
+		break;
+	case ROW_LAMBDA:
+		view_num(buf, size, p->lambda, 6);
+		break;
+	case ROW_FAMILY:
+		if (p->family == DSP_FAM_FILE && st->input_name != NULL)
+			snprintf(buf, size, "file %s", st->input_name);
+		else
+			snprintf(buf, size, "%s", dsp_family_name(p->family));
+		break;
+	case ROW_EPS:
+		view_num(buf, size, p->eps, 6);
+		break;
+	case ROW_ATTN:
+		snprintf(buf, size, "%s", dsp_attn_name(p->attn));
+		break;
+	case ROW_ADAPTIVE:
+		snprintf(buf, size, "%s", p->adaptive ? "on" : "off");
+		break;
+	case ROW_PRECISION:
+		snprintf(buf, size, "%s", dsp_precision_name(p->precision));
+		break;
+	case ROW_SEED:
+		snprintf(buf, size, "%llu", (unsigned long long)p->seed);
+		break;
+	default:
+		snprintf(buf, size, "?");
+	}
+}

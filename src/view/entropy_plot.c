@@ -1,0 +1,266 @@
+/* Entropy vs n: log-x curves from n = 1 to 2^40 with the entropy floor and
+ * log n ceiling, and the max coefficient with its Lemma 2.1 band; markers
+ * at the current n and at Theorem 2.2's critical n. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "view/view.h"
+
+#define AXIS_W	7
+
+static void
+curve_update(struct view_panel *pn, const struct view_state *st)
+{
+	pn->st = st;
+}
+
+/* Value of y[] at log size ln, interpolated linearly in log n. */
+static double
+sample(const struct view_series *s, const double *y, double ln)
+{
+	size_t lo = 0, hi, mid;
+	double a, b, t;
+
+	if (s->count == 0)
+		return NAN;
+	hi = s->count - 1;
+	if (ln <= log(s->n[0]))
+		return y[0];
+	if (ln >= log(s->n[hi]))
+		return y[hi];
+	while (hi - lo > 1) {
+		mid = (lo + hi) / 2;
+		if (log(s->n[mid]) <= ln)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	a = log(s->n[lo]);
+	b = log(s->n[hi]);
+	t = b > a ? (ln - a) / (b - a) : 0;
+	return y[lo] + t * (y[hi] - y[lo]);
+}
+
+static double
+col_ln(const struct view_panel *pn, int c)
+{
+	double a = log(pn->st->vs.curve_lo), b = log(pn->st->vs.curve_hi);
+
+	return a + (b - a) * c / (pn->pw > 1 ? pn->pw - 1 : 1);
+}
+
+static int
+ln_col(const struct view_panel *pn, double ln)
+{
+	double a = log(pn->st->vs.curve_lo), b = log(pn->st->vs.curve_hi), f;
+
+	f = (ln - a) / (b - a);
+	if (!(f >= 0 && f <= 1))
+		return -1;
+	return (int)lround(f * (pn->pw - 1));
+}
+
+static void
+put(WINDOW *w, int y, int x, attr_t a, const char *g)
+{
+	view_printf(w, y, x, 1, a, "%s", g);
+}
+
+static int
+yrow(double v, double lo, double hi, int top, int h)
+{
+	double f = (v - lo) / (hi - lo);
+
+	if (!isfinite(f))
+		return -1;
+	if (f < 0)
+		f = 0;
+	if (f > 1)
+		f = 1;
+	return top + h - 1 - (int)lround(f * (h - 1));
+}
+
+static void
+markers(struct view_panel *pn, WINDOW *w, int top, int h)
+{
+	const dsp_summary *s = &pn->st->sum;
+	int c, r;
+
+	if (pn->st->sum_ok && isfinite(s->log_critical_n) &&
+	    (c = ln_col(pn, s->log_critical_n)) >= 0)
+		for (r = top; r < top + h; r++)
+			put(w, r, AXIS_W + c, view_attr_band(), ":");
+	if ((c = ln_col(pn, log(s->n))) >= 0)
+		for (r = top; r < top + h; r++)
+			put(w, r, AXIS_W + c, view_attr_marker(), view_sym(SYM_VLINE));
+}
+
+static void
+entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
+{
+	const struct view_state *st = pn->st;
+	double ymax = log(st->vs.curve_hi), ln;
+	size_t i;
+	int c, r;
+
+	view_printf(w, top, 1, AXIS_W - 1, view_attr_dim(), "%5.3g", ymax);
+	view_printf(w, top + h - 1, 1, AXIS_W - 1, view_attr_dim(), "%5s", "0 H");
+	markers(pn, w, top, h);
+	for (c = 0; c < pn->pw; c++) {
+		ln = col_ln(pn, c);
+		/* Ceiling log n and, for the main series, the Lemma floor. */
+		if ((r = yrow(ln, 0, ymax, top, h)) >= 0)
+			put(w, r, AXIS_W + c, view_attr_dim(), view_sym(SYM_DOT));
+		if (st->nseries > 0 && st->series[0].ok &&
+		    (r = yrow(sample(&st->series[0], st->series[0].floor, ln), 0, ymax,
+		    top, h)) >= 0)
+			put(w, r, AXIS_W + c, view_attr_band(), view_sym(SYM_HLINE));
+		for (i = st->nseries; i-- > 0;) {
+			if (!st->series[i].ok)
+				continue;
+			if ((r = yrow(sample(&st->series[i], st->series[i].entropy, ln),
+			    0, ymax, top, h)) >= 0)
+				put(w, r, AXIS_W + c, view_attr_series((int)i),
+				    i == 0 ? view_sym(SYM_BULLET) : "+");
+		}
+	}
+}
+
+static void
+maxw_plot(struct view_panel *pn, WINDOW *w, int top, int h)
+{
+	const struct view_state *st = pn->st;
+	const struct view_series *m = &st->series[0];
+	double ylo = 0, v, ln;
+	size_t i, k;
+	int c, r;
+
+	for (i = 0; i < st->nseries; i++)
+		for (k = 0; st->series[i].ok && k < st->series[i].count; k++) {
+			v = st->series[i].maxw[k];
+			if (v > 0 && log10(v) < ylo)
+				ylo = log10(v);
+			v = st->series[i].lo[k];
+			if (i == 0 && v > 0 && log10(v) < ylo)
+				ylo = log10(v);
+		}
+	ylo = floor(ylo);
+	if (ylo < -300)
+		ylo = -300;
+	if (ylo > -1)
+		ylo = -1;
+	view_printf(w, top, 1, AXIS_W - 1, view_attr_dim(), "%5s", "1");
+	view_printf(w, top + h - 1, 1, AXIS_W - 1, view_attr_dim(), "%5.0e", pow(10, ylo));
+	if (h > 3)
+		view_printf(w, top + 1, 1, AXIS_W - 1, view_attr_dim(), "%5s", "max");
+	markers(pn, w, top, h);
+	for (c = 0; c < pn->pw; c++) {
+		ln = col_ln(pn, c);
+		if (m->ok) {
+			if ((v = sample(m, m->hi, ln)) > 0 &&
+			    (r = yrow(log10(v), ylo, 0, top, h)) >= 0)
+				put(w, r, AXIS_W + c, view_attr_band(), view_sym(SYM_HLINE));
+			if ((v = sample(m, m->lo, ln)) > 0 &&
+			    (r = yrow(log10(v), ylo, 0, top, h)) >= 0)
+				put(w, r, AXIS_W + c, view_attr_band(), view_sym(SYM_HLINE));
+		}
+		for (i = st->nseries; i-- > 0;) {
+			if (!st->series[i].ok)
+				continue;
+			if ((v = sample(&st->series[i], st->series[i].maxw, ln)) > 0 &&
+			    (r = yrow(log10(v), ylo, 0, top, h)) >= 0)
+				put(w, r, AXIS_W + c, view_attr_series((int)i),
+				    i == 0 ? view_sym(SYM_BULLET) : "+");
+		}
+	}
+}
+
+static void
+xaxis(struct view_panel *pn, WINDOW *w, int y)
+{
+	double lhi = log2(pn->st->vs.curve_hi);
+	int e, c, step = lhi > 20 ? 10 : 5;
+
+	for (e = 0; e <= (int)lhi; e += step) {
+		if ((c = ln_col(pn, e * M_LN2)) < 0)
+			continue;
+		if (e == 0)
+			view_printf(w, y, AXIS_W + c, 3, view_attr_dim(), "1");
+		else if (c + 3 <= pn->pw)
+			view_printf(w, y, AXIS_W + c - 2, 5, view_attr_dim(), "2^%d", e);
+		else
+			view_printf(w, y, AXIS_W + pn->pw - 4, 4, view_attr_dim(), "2^%d", e);
+	}
+}
+
+static void
+legend(struct view_panel *pn, WINDOW *w)
+{
+	const struct view_state *st = pn->st;
+	const dsp_summary *s = &st->sum;
+	int x = 1, iw = pn->w - 2, expected = 0;
+	char buf[64], cn[32];
+	size_t i, k;
+
+	for (i = 0; i < st->nseries && x < iw - 4; i++) {
+		snprintf(buf, sizeof buf, "%s%s %s ", i == 0 ? view_sym(SYM_BULLET) : "+",
+		    st->series[i].ok ? "" : "!", st->series[i].label);
+		view_printf(w, 1, x, iw - x, view_attr_series((int)i), "%s", buf);
+		x += (int)(mbstowcs(NULL, buf, 0) == (size_t)-1 ? 12 : mbstowcs(NULL, buf, 0));
+		for (k = 0; st->series[i].ok && k < st->series[i].count; k++)
+			expected |= st->series[i].expected[k];
+	}
+	if (isfinite(s->log_critical_n))
+		view_num(cn, sizeof cn, exp(s->log_critical_n), 3);
+	else
+		snprintf(cn, sizeof cn, "n/a");
+	view_printf(w, 2, 1, iw, view_attr_dim(), "%s n=%.0f  : n*=%s (%s=%g)  %s floor  %s log n%s",
+	    view_sym(SYM_VLINE), s->n, cn, view_sym(SYM_EPS), st->vs.params.eps,
+	    view_sym(SYM_HLINE), view_sym(SYM_DOT), expected ? "  (+expected limit)" : "");
+}
+
+static void
+curve_draw(struct view_panel *pn, WINDOW *w)
+{
+	const struct view_state *st = pn->st;
+	int iw = pn->w - 2, top = 3, avail, h1, mode = st->curve_mode;
+	size_t i;
+
+	view_frame(w, st->compare ? "Entropy / max weight vs n: compare" :
+	    "Entropy and max weight vs n", pn->focused);
+	pn->pw = iw - AXIS_W + 1;
+	pn->px = pn->x + AXIS_W;
+	pn->py = pn->y + top;
+	avail = pn->h - 2 - top;	/* rows for plots + x axis */
+	pn->ph = avail;
+	if (st->curve_err[0] != '\0' && (st->nseries == 0 || !st->series[0].ok)) {
+		view_printf(w, 1, 1, iw, view_attr_error(), "%s", st->curve_err);
+		return;
+	}
+	legend(pn, w);
+	for (i = 0; i < st->nseries; i++)
+		if (!st->series[i].ok && st->series[i].err[0] != '\0') {
+			view_printf(w, pn->h - 2, 1, iw, view_attr_error(), "%s: %s",
+			    st->series[i].label, st->series[i].err);
+			avail--;
+			break;
+		}
+	if (pn->pw < 8 || avail < 4)
+		return;
+	if (mode == 0 && avail < 12)
+		mode = 1;
+	if (mode == 0) {
+		h1 = (avail - 1) / 2;
+		entropy_plot(pn, w, top, h1);
+		maxw_plot(pn, w, top + h1, avail - 1 - h1);
+	} else if (mode == 1)
+		entropy_plot(pn, w, top, avail - 1);
+	else
+		maxw_plot(pn, w, top, avail - 1);
+	xaxis(pn, w, top + avail - 1);
+}
+
+const struct view_class view_curve_class = {
+	"Entropy vs n", curve_update, curve_draw
+};

@@ -1,0 +1,135 @@
+/* The (theta, lambda) map of paper Figure 5 in viridis: truecolour, the
+ * nearest xterm-256 colours, a 16-colour ramp or an ASCII ramp.  The app
+ * computes the cells with dsp_map_compute; this only paints them. */
+#include <math.h>
+#include <stdio.h>
+
+#include "view/view.h"
+
+#define AXIS_W	6
+
+static void
+map_update(struct view_panel *pn, const struct view_state *st)
+{
+	pn->st = st;
+}
+
+static double
+norm(const struct view_map *m, double v)
+{
+	if (!isfinite(v))
+		return NAN;
+	if (m->max > m->min)
+		return (v - m->min) / (m->max - m->min);
+	return 0.5;
+}
+
+static void
+cell(WINDOW *w, int y, int x, int cw, double t, int cursor)
+{
+	int pair = view_heat_pair(t), k;
+	char ch;
+	attr_t a;
+
+	for (k = 0; k < cw; k++) {
+		if (isnan(t)) {
+			view_printf(w, y, x + k, 1, view_attr_error(), "?");
+			continue;
+		}
+		if (view_style.palette == PAL_MONO) {
+			ch = view_heat_char(t);
+			a = 0;
+			if (cursor) {
+				ch = k == 0 ? '[' : ']';
+				a = A_REVERSE | A_BOLD;
+			}
+			view_printf(w, y, x + k, 1, a, "%c", ch);
+		} else {
+			a = COLOR_PAIR(pair);
+			if (cursor)
+				a |= A_BOLD;
+			view_printf(w, y, x + k, 1, a, "%s", cursor ? (k == 0 &&
+			    cw > 1 ? "[" : cw > 1 ? "]" : "X") : " ");
+		}
+	}
+}
+
+static void
+legend(struct view_panel *pn, WINDOW *w, int y)
+{
+	const struct view_map *m = &pn->st->map;
+	int lw = pn->pw - 24, i;
+	char a[32], b[32];
+
+	if (lw < 4)
+		lw = 4;
+	if (lw > 32)
+		lw = 32;
+	view_printf(w, y, 1, 11, 0, "min %s", view_num(a, sizeof a, m->min, 3));
+	for (i = 0; i < lw; i++)
+		cell(w, y, 12 + i, 1, (double)i / (lw - 1), 0);
+	view_printf(w, y, 13 + lw, pn->w - 14 - lw, 0, "max %s",
+	    view_num(b, sizeof b, m->max, 3));
+}
+
+static void
+map_draw(struct view_panel *pn, WINDOW *w)
+{
+	const struct view_state *st = pn->st;
+	const struct view_map *m = &st->map;
+	const dsp_map_spec *s = &m->spec;
+	int iw = pn->w - 2, r, c, y, cw;
+	size_t row, col;
+	char a[32], b[32], v[32];
+	double val;
+
+	view_frame(w, view_style.utf8 ? "(θ, λ) map" : "(theta, lambda) map", pn->focused);
+	if (!m->ok) {
+		view_printf(w, 1, 1, iw, view_attr_error(), "%s", m->err);
+		return;
+	}
+	row = st->vs.map_row < s->rows ? st->vs.map_row : 0;
+	col = st->vs.map_col < s->cols ? st->vs.map_col : 0;
+	val = m->cell[row * s->cols + col];
+	view_printf(w, 1, 1, iw, 0, "%s, power series, n=%.0f  (m: metric, Enter: jump)",
+	    dsp_metric_name(s->metric), st->sum.n);
+	cw = s->cols > 0 ? (iw - AXIS_W) / (int)s->cols : 1;
+	if (cw < 1)
+		cw = 1;
+	if (cw > 3)
+		cw = 3;
+	pn->map_cw = cw;
+	pn->px = pn->x + 1 + AXIS_W;
+	pn->py = pn->y + 2;
+	pn->pw = (int)s->cols * cw;
+	pn->ph = (int)s->rows;
+	/* lambda_hi at the top, like the paper's figure. */
+	for (r = 0; r < (int)s->rows && 2 + r < pn->h - 4; r++) {
+		size_t mr = s->rows - 1 - (size_t)r;
+
+		y = 2 + r;
+		if (r == 0 || mr == 0 || (int)s->rows / 2 == r)
+			view_printf(w, y, 1, AXIS_W - 1, view_attr_dim(), "%4.2g",
+			    dsp_map_lambda(s, mr));
+		for (c = 0; c < (int)s->cols; c++)
+			cell(w, y, 1 + AXIS_W + c * cw, cw, norm(m, m->cell[mr * s->cols +
+			    (size_t)c]), mr == row && (size_t)c == col);
+	}
+	y = 2 + (int)s->rows;
+	if (y < pn->h - 3) {
+		view_printf(w, y, 1 + AXIS_W, 6, view_attr_dim(), "%g", s->theta_lo);
+		view_printf(w, y, 1 + AXIS_W + pn->pw / 2 - 2, 8, view_attr_dim(), "%s",
+		    view_sym(SYM_THETA));
+		view_printf(w, y, 1 + AXIS_W + pn->pw - 2, 4, view_attr_dim(), "%g", s->theta_hi);
+		view_printf(w, y, 1, 5, view_attr_dim(), "%s", view_sym(SYM_LAMBDA));
+	}
+	legend(pn, w, pn->h - 3);
+	view_printf(w, pn->h - 2, 1, iw, A_BOLD, "cursor %s=%s %s=%s  %s = %s",
+	    view_sym(SYM_THETA), view_num(a, sizeof a, dsp_map_theta(s, col), 4),
+	    view_sym(SYM_LAMBDA), view_num(b, sizeof b, dsp_map_lambda(s, row), 4),
+	    dsp_metric_name(s->metric), view_num(v, sizeof v, val, 4));
+}
+
+const struct view_class view_map_class = {
+	"Map", map_update, map_draw
+};

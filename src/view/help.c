@@ -1,0 +1,58 @@
+/* Help overlay (? or F1): every key, and what it does in each panel. */
+#include <stdio.h>
+
+#include "view/view.h"
+
+static const char *help_lines[] = {
+	"Global keys",
+	"  q            quit (also Ctrl-C)",
+	"  ? or F1      this help (h is 'left', not help)",
+	"  Tab/S-Tab    cycle panel focus; keys act on the focused panel",
+	"  = or :       type an exact value for the selected parameter",
+	"               (':' also takes 'name value', e.g. ':theta 0.5')",
+	"  f            cycle input family    a   adaptive theta on/off",
+	"  x            cycle attention fn    p   cycle precision",
+	"  c            compare mode (entropy/max weight of several functions)",
+	"  1..8         in compare mode: toggle function 1..8 in the overlay",
+	"  g            weights: sorted bars / log10-binned distribution",
+	"  v            curve: both plots / entropy / max weight",
+	"  m            map metric: entropy / normalised entropy / max weight",
+	"  s            snapshot: screen text, JSON, CSV and SVG files",
+	"  r            reset to the default view     Ctrl-L  redraw",
+	"Parameters panel",
+	"  Up/Down k/j  select a parameter   Left/Right h/l  adjust",
+	"  [ ]          coarse steps (n x16 or /16, others 10 fine steps)",
+	"  n steps x2 (log scale); Enter or = types an exact value",
+	"Curve / Weights panels",
+	"  Left/Right h/l  n /2 or x2    [ ]  n /16 or x16",
+	"Map panel",
+	"  arrows/hjkl  move the cursor    Enter  jump theta, lambda to it",
+	"Theorem panel",
+	"  Up/Down  epsilon x2 or /2",
+	"Mouse: click a parameter to select, wheel to adjust; click the curve",
+	"  to set n; click a map cell to pick it (again to jump); --no-mouse.",
+	"Press any key to close."
+};
+
+static void
+help_update(struct view_panel *pn, const struct view_state *st)
+{
+	pn->st = st;
+}
+
+static void
+help_draw(struct view_panel *pn, WINDOW *w)
+{
+	size_t i, count = sizeof help_lines / sizeof help_lines[0];
+	int y;
+
+	werase(w);
+	view_frame(w, "Help", 1);
+	for (i = 0, y = 1; i < count && y < pn->h - 1; i++, y++)
+		view_printf(w, y, 2, pn->w - 4, help_lines[i][0] != ' ' ? A_BOLD : 0,
+		    "%s", help_lines[i]);
+}
+
+const struct view_class view_help_class = {
+	"Help", help_update, help_draw
+};

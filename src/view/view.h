@@ -1,0 +1,198 @@
+/* The TUI's screen model and its widgets (htop's Meter/Panel pattern).
+ *
+ * The app fills a struct view_state with numbers it computed through the
+ * core; each widget is a struct view_class with update(), which only reads
+ * that state, and draw(), which only paints a curses window.  Nothing in
+ * src/view computes math. */
+#ifndef DSP_VIEW_H
+#define DSP_VIEW_H
+
+#include <curses.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/eval.h"
+#include "export/snapshot.h"
+
+enum view_panel_id {
+	VIEW_PARAMS,
+	VIEW_WEIGHTS,
+	VIEW_CURVE,
+	VIEW_MAP,
+	VIEW_THEOREM,
+	VIEW_PANELS
+};
+
+/* Rows of the parameters panel. */
+enum view_row {
+	ROW_N,
+	ROW_DELTA,
+	ROW_THETA,
+	ROW_LAMBDA,
+	ROW_FAMILY,
+	ROW_EPS,
+	ROW_ATTN,
+	ROW_ADAPTIVE,
+	ROW_PRECISION,
+	ROW_SEED,
+	VIEW_ROWS
+};
+
+enum view_palette {
+	PAL_MONO,	/* no colour: ASCII ramp " .:-=+*#%@" */
+	PAL_16,
+	PAL_256,
+	PAL_TRUE
+};
+
+enum view_sym {
+	SYM_DELTA, SYM_THETA, SYM_LAMBDA, SYM_EPS, SYM_ALPHA, SYM_LE, SYM_DOT,
+	SYM_MINUS, SYM_BULLET, SYM_VLINE, SYM_HLINE, SYM_DASH, SYM_CURSOR,
+	SYM_TIMES, SYM_ELLIPSIS, SYM_COUNT
+};
+
+#define VIEW_COLS_MAX	512
+#define VIEW_CURVE_MAX	512
+#define VIEW_TOPRUNS	6
+#define VIEW_SERIES_MAX	(DSP_ATTN_COUNT + 1)
+#define VIEW_MSG	256
+
+/* Weights panel: sorted-coefficient bars or the log-binned distribution. */
+struct view_hist {
+	int		 ok;
+	char		 err[VIEW_MSG];
+	size_t		 cols;			/* columns computed */
+	int		 logrank;		/* sorted: columns are log-spaced ranks */
+	double		 n;
+	double		 logw[VIEW_COLS_MAX];	/* sorted: log10 weight of column */
+	double		 rank[VIEW_COLS_MAX];	/* sorted: first rank (1-based) */
+	double		 count[VIEW_COLS_MAX];	/* binned: items per log10 bin */
+	double		 count_max;
+	double		 ylo, yhi;		/* log10 weight range shown */
+	size_t		 nruns;			/* distinct weights */
+	size_t		 ntop;
+	double		 top_value[VIEW_TOPRUNS];	/* heaviest runs */
+	uint64_t	 top_count[VIEW_TOPRUNS];
+	double		 last_value;		/* lightest run */
+	uint64_t	 last_count;
+};
+
+/* One curve of the entropy-vs-n panel. */
+struct view_series {
+	int		 ok;
+	int		 attn;
+	int		 adaptive;
+	char		 label[48];
+	char		 err[VIEW_MSG];
+	size_t		 count;
+	double		 n[VIEW_CURVE_MAX];
+	double		 entropy[VIEW_CURVE_MAX];
+	double		 maxw[VIEW_CURVE_MAX];
+	double		 lo[VIEW_CURVE_MAX];	/* Lemma 2.1 band of max weight */
+	double		 hi[VIEW_CURVE_MAX];
+	double		 floor[VIEW_CURVE_MAX];	/* entropy floor */
+	int		 expected[VIEW_CURVE_MAX];	/* point is the large-n limit */
+};
+
+struct view_map {
+	int		 ok;
+	char		 err[VIEW_MSG];
+	dsp_map_spec	 spec;
+	double		*cell;		/* rows * cols */
+	size_t		 cap;
+	double		 min, max;
+};
+
+struct view_state {
+	dsp_viewstate	 vs;		/* params, map spec/cursor, focus, modes */
+	dsp_summary	 sum;		/* the current evaluation */
+	int		 sum_ok;
+	char		 sum_err[VIEW_MSG];
+	int		 bounded;	/* family's logits bounded independently of n */
+	struct view_hist hist;
+	int		 curve_mode;	/* 0 both, 1 entropy, 2 max weight */
+	int		 compare;	/* overlay compare_mask functions */
+	size_t		 nseries;
+	struct view_series series[VIEW_SERIES_MAX];
+	char		 curve_err[VIEW_MSG];
+	double		 curve_explicit_max;	/* random families: expected beyond */
+	struct view_map	 map;
+	int		 sel;		/* selected parameter row */
+	int		 help;		/* help overlay shown */
+	int		 help_page;
+	char		 status[VIEW_MSG];
+	int		 status_err;
+	int		 editing;	/* line editor on the status line */
+	char		 edit_prompt[48];
+	char		 edit_buf[128];
+	size_t		 edit_len;
+	double		 compute_ms;	/* last frame: core work */
+	double		 frame_ms;	/* last frame: compute + draw */
+	const char	*input_name;
+};
+
+struct view_panel;
+
+struct view_class {
+	const char	*name;
+	void		(*update)(struct view_panel *, const struct view_state *);
+	void		(*draw)(struct view_panel *, WINDOW *);
+};
+
+/* A panel on screen.  draw() records the plot area so the app can map
+ * mouse clicks back to n, a map cell or a parameter row. */
+struct view_panel {
+	const struct view_class	*cls;
+	const struct view_state	*st;
+	WINDOW			*win;
+	int			 y, x, h, w;
+	int			 visible;
+	int			 focused;
+	int			 py, px, ph, pw;	/* plot area, screen coordinates */
+	int			 map_cw;		/* map: screen columns per cell */
+};
+
+extern const struct view_class view_params_class;
+extern const struct view_class view_hist_class;
+extern const struct view_class view_curve_class;
+extern const struct view_class view_map_class;
+extern const struct view_class view_theorem_class;
+extern const struct view_class view_status_class;
+extern const struct view_class view_help_class;
+
+/* draw.c: shared drawing helpers. */
+struct view_style {
+	int		 utf8;		/* UTF-8 glyphs (else ASCII) */
+	int		 color;		/* colours in use */
+	enum view_palette palette;
+	int		 heat_levels;
+};
+extern struct view_style view_style;
+
+void		 view_style_init(int want_utf8, int want_color);
+const char	*view_sym(enum view_sym s);
+/* Vertical block for a fill fraction 0..1 of one cell (" " .. full). */
+const char	*view_block(double frac);
+void		 view_frame(WINDOW *w, const char *title, int focused);
+attr_t		 view_attr_title(void);
+attr_t		 view_attr_series(int i);
+attr_t		 view_attr_band(void);
+attr_t		 view_attr_marker(void);
+attr_t		 view_attr_error(void);
+attr_t		 view_attr_dim(void);
+/* Colour pair / glyph for a heat value t in [0, 1]. */
+int		 view_heat_pair(double t);
+char		 view_heat_char(double t);
+/* printf into the window at (y, x), clipped to width (display columns). */
+void		 view_printf(WINDOW *w, int y, int x, int width, attr_t a,
+		    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Short number text ("%.*g" with the given significant digits). */
+char		*view_num(char *buf, size_t size, double v, int digits);
+/* Parameter row label and value text. */
+const char	*view_row_name(int row);
+void		 view_row_value(const struct view_state *st, int row, char *buf,
+		    size_t size);
+/* "theta" etc. as typed in the line editor. */
+const char	*view_row_key(int row);
+
+#endif
