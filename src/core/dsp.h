@@ -3,6 +3,7 @@
 #define DSP_H
 
 #include "core/adaptive.h"
+#include "core/alt.h"
 #include "core/bounds.h"
 #include "core/error.h"
 #include "core/eval.h"
@@ -12,6 +13,7 @@
 #include "core/map.h"
 #include "core/params.h"
 #include "core/parse.h"
+#include "core/precision.h"
 #include "core/runs.h"
 #include "core/softmax.h"
 #include "core/tour.h"

@@ -15,6 +15,7 @@
 #include "core/eval.h"
 #include "core/family.h"
 #include "core/kernel.h"
+#include "core/precision.h"
 #include "core/softmax.h"
 
 /* The ramp has closed forms; past this size they beat the explicit sum. */
@@ -146,8 +147,12 @@ summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary 
 	}
 	if (rc != DSP_OK)
 		return rc;
-	for (i = 0; i < w->len; i++)
+	s->zero_weights = 0;
+	for (i = 0; i < w->len; i++) {
 		t += (double)w->count[i] * w->value[i];
+		if (w->value[i] == 0)
+			s->zero_weights += (double)w->count[i];
+	}
 	s->total = t;
 	if (!soft)
 		s->entropy = t > 0 ? normalised_entropy_runs(w, t) : 0;
@@ -172,6 +177,18 @@ paper_entropy_array(const double *e, size_t n, double theta, double pivot, doubl
 		h -= q * log(q + DSP_PAPER_ENTROPY_EPS);
 	}
 	return h;
+}
+
+/* Items whose weight exp((e - pivot)/theta - log z) underflows to 0. */
+static double
+count_zero_weights(const double *e, size_t n, double theta, double pivot, double logz)
+{
+	double z = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		z += exp((e[i] - pivot) / theta - logz) == 0;
+	return z;
 }
 
 /* Softmax-type summary straight from the logits, no weight array. */
@@ -203,6 +220,8 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, dsp_summary *s)
 	s->total = 1;
 	s->topk_mass = st.max_weight;
 	s->entropy_paper = paper_entropy_array(e, n, th, pivot, st.logz - pivot / th);
+	if (st.min_weight == 0)
+		s->zero_weights = count_zero_weights(e, n, th, pivot, st.logz - pivot / th);
 	fill_bounds(p, s, 1);
 	return DSP_OK;
 }
@@ -486,7 +505,13 @@ eval_common(const dsp_params *p, dsp_runs *w, dsp_summary *out)
 		return rc;
 	if (w != NULL)
 		dsp_runs_clear(w);
+	out->zero_weights = NAN;
 	rc = eval_route(p, w, out);
+	if (rc == DSP_OK && isnan(out->zero_weights) && out->min_weight > 0)
+		out->zero_weights = 0;
+	/* Number-format emulation re-summarises the exact evaluation. */
+	if (rc == DSP_OK && p->precision != DSP_PREC_DOUBLE)
+		rc = dsp_prec_resummarise(p, DSP_PREC_MODEL_DEFAULT, w, out);
 	out->elapsed_ms = now_ms() - t0;
 	return rc;
 }

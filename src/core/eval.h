@@ -44,6 +44,9 @@ typedef struct dsp_summary {
 	int		 bound_holds;		/* min/max weight inside the tight band */
 	double		 bound_margin;		/* smallest distance to the band edge (<0: violated) */
 	double		 elapsed_ms;		/* compute time of this evaluation */
+	/* Items whose weight is exactly 0 (underflow; in the emulated format when
+	 * params.precision != DOUBLE); NaN where a closed-form route cannot count. */
+	double		 zero_weights;
 } dsp_summary;
 
 int	dsp_eval(const dsp_params *p, dsp_summary *out);

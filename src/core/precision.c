@@ -1,0 +1,429 @@
+/* Number-format emulation and low-precision softmax (see precision.h). */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/alt.h"
+#include "core/error.h"
+#include "core/family.h"
+#include "core/precision.h"
+#include "core/softmax.h"
+
+/* Limits table: max = (2 - 2^-m) 2^emax except E4M3, whose top mantissa
+ * code at the top exponent is NaN, so max = 1.75 * 2^8 = 448. */
+static const dsp_prec_info prec_table[DSP_PREC_COUNT] = {
+	{ DSP_PREC_DOUBLE, 64, 11, 52, 1023, -1022, 1023, 0x1.fffffffffffffp1023,
+	  0x1p-1022, 0x1p-1074, 0x1p-52, 53, 53 * 0.30102999566398120, 1, 0 },
+	{ DSP_PREC_FLOAT32, 32, 8, 23, 127, -126, 127, 0x1.fffffep127,
+	  0x1p-126, 0x1p-149, 0x1p-23, 24, 24 * 0.30102999566398120, 1, 0 },
+	{ DSP_PREC_FLOAT16, 16, 5, 10, 15, -14, 15, 65504,
+	  0x1p-14, 0x1p-24, 0x1p-10, 11, 11 * 0.30102999566398120, 1, 0 },
+	{ DSP_PREC_BFLOAT16, 16, 8, 7, 127, -126, 127, 0x1.fep127,
+	  0x1p-126, 0x1p-133, 0x1p-7, 8, 8 * 0.30102999566398120, 1, 0 },
+	{ DSP_PREC_FP8_E4M3, 8, 4, 3, 7, -6, 8, 448,
+	  0x1p-6, 0x1p-9, 0x1p-3, 4, 4 * 0.30102999566398120, 0, 1 },
+	{ DSP_PREC_FP8_E5M2, 8, 5, 2, 15, -14, 15, 57344,
+	  0x1p-14, 0x1p-16, 0x1p-2, 3, 3 * 0.30102999566398120, 1, 0 },
+};
+
+static const char *model_names[DSP_PREC_MODEL_COUNT] = {
+	"format", "fp32-accum", "store"
+};
+
+const dsp_prec_info *
+dsp_prec_info_of(enum dsp_precision p)
+{
+	return (unsigned)p < DSP_PREC_COUNT ? &prec_table[p] : NULL;
+}
+
+const char *
+dsp_prec_model_name(enum dsp_prec_model m)
+{
+	return (unsigned)m < DSP_PREC_MODEL_COUNT ? model_names[m] : "?";
+}
+
+int
+dsp_prec_model_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; s != NULL && i < DSP_PREC_MODEL_COUNT; i++)
+		if (strcasecmp(s, model_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* Exponent of the grid x lies on: floor(log2 |x|), at least emin. */
+static int
+grid_exp(const dsp_prec_info *f, double a)
+{
+	int e = ilogb(a);
+
+	return e < f->emin ? f->emin : e;
+}
+
+double
+dsp_round_to(enum dsp_precision p, double x)
+{
+	const dsp_prec_info *f = dsp_prec_info_of(p);
+	double a, u, r;
+
+	if (f == NULL || p == DSP_PREC_DOUBLE || isnan(x) || x == 0)
+		return x;
+	a = fabs(x);
+	if (isinf(a))
+		return f->saturates ? copysign(f->max, x) : x;
+	/* a / u scales by a power of two, so it is exact; nearbyint rounds
+	 * half to even in the default rounding mode. */
+	u = ldexp(1, grid_exp(f, a) - f->mant_bits);
+	r = nearbyint(a / u) * u;
+	if (r > f->max)
+		r = f->saturates ? f->max : INFINITY;
+	return copysign(r, x);
+}
+
+int
+dsp_prec_encode(enum dsp_precision p, double x, uint32_t *bits)
+{
+	const dsp_prec_info *f = dsp_prec_info_of(p);
+	uint32_t sign, expf, mant, top;
+	double r, a;
+	int e;
+
+	if (f == NULL || p == DSP_PREC_DOUBLE)
+		return dsp_fail(DSP_ENOTSUP, "no bit pattern for %s",
+		    dsp_precision_name(p));
+	sign = (uint32_t)1 << (f->bits - 1);
+	top = ((uint32_t)1 << f->exp_bits) - 1;
+	r = dsp_round_to(p, x);
+	if (isnan(r)) {
+		/* Canonical quiet NaN: top exponent, all (E4M3) or the top
+		 * fraction bit(s) set. */
+		mant = p == DSP_PREC_FP8_E4M3 || p == DSP_PREC_FP8_E5M2 ?
+		    ((uint32_t)1 << f->mant_bits) - 1 :
+		    (uint32_t)1 << (f->mant_bits - 1);
+		*bits = (top << f->mant_bits) | mant;
+		return DSP_OK;
+	}
+	*bits = signbit(r) ? sign : 0;
+	a = fabs(r);
+	if (isinf(a)) {
+		*bits |= top << f->mant_bits;
+		return DSP_OK;
+	}
+	if (a < f->min_normal) {
+		*bits |= (uint32_t)(a / f->min_subnormal);
+		return DSP_OK;
+	}
+	e = ilogb(a);
+	expf = (uint32_t)(e + f->bias);
+	mant = (uint32_t)((ldexp(a, -e) - 1) * ldexp(1, f->mant_bits));
+	*bits |= (expf << f->mant_bits) | mant;
+	return DSP_OK;
+}
+
+double
+dsp_prec_decode(enum dsp_precision p, uint32_t bits)
+{
+	const dsp_prec_info *f = dsp_prec_info_of(p);
+	uint32_t expf, mant, top, mmask;
+	double v;
+
+	if (f == NULL || p == DSP_PREC_DOUBLE)
+		return NAN;
+	top = ((uint32_t)1 << f->exp_bits) - 1;
+	mmask = ((uint32_t)1 << f->mant_bits) - 1;
+	expf = (bits >> f->mant_bits) & top;
+	mant = bits & mmask;
+	if (expf == top && (f->has_inf || mant == mmask)) {
+		if (f->has_inf && mant == 0)
+			v = INFINITY;
+		else
+			v = NAN;
+	} else if (expf == 0)
+		v = ldexp((double)mant, f->emin - f->mant_bits);
+	else
+		v = ldexp(1 + ldexp((double)mant, -f->mant_bits),
+		    (int)expf - f->bias);
+	return (bits >> (f->bits - 1)) & 1 ? -v : v;
+}
+
+/* Sequential sum with one rounding per addition.  Within one binade of
+ * the format (grid spacing u) s + t rounds to s + d with d fixed once a
+ * step has been taken inside that binade (a tie makes the result even,
+ * after which the parity repeats), so after two equal in-binade steps the
+ * rest of the binade is added at once: a run of 2^60 terms costs a few
+ * steps per binade. */
+double
+dsp_prec_accumulate(enum dsp_precision p, double s, double t, uint64_t c)
+{
+	const dsp_prec_info *f = dsp_prec_info_of(p);
+	double s1, d, pd = NAN, top, k;
+	uint64_t steps;
+	int g, pg = INT_MIN;
+
+	if (f == NULL)
+		return NAN;
+	while (c > 0) {
+		s1 = dsp_round_to(p, s + t);
+		c--;
+		if (s1 == s || !isfinite(s1) || c == 0)
+			return s1;
+		d = s1 - s;
+		g = grid_exp(f, fabs(s));
+		if (t > 0 && s >= 0 && grid_exp(f, s1) == g && pg == g && d == pd) {
+			/* s1 + k d stays below the binade top. */
+			top = ldexp(1, g + 1);
+			k = floor((top - s1) / d);
+			if (s1 + k * d >= top)
+				k--;
+			if (k > 0) {
+				steps = k >= (double)c ? c : (uint64_t)k;
+				s1 += (double)steps * d;
+				c -= steps;
+			}
+		}
+		pg = grid_exp(f, s1) == g ? g : INT_MIN;
+		pd = d;
+		s = s1;
+	}
+	return s;
+}
+
+/* theta -> 0+ (after rounding the logits): ties at the max share. */
+static void
+argmax_share(enum dsp_precision p, const dsp_runs *x, dsp_runs *w)
+{
+	double lo, hi, ties = 0;
+	size_t i;
+
+	dsp_runs_minmax(x, &lo, &hi);
+	for (i = 0; i < x->len; i++)
+		if (x->value[i] == hi)
+			ties += (double)x->count[i];
+	for (i = 0; i < x->len; i++)
+		w->value[i] = x->value[i] == hi ? dsp_round_to(p, 1 / ties) : 0;
+}
+
+int
+dsp_prec_softmax_runs(enum dsp_precision p, enum dsp_prec_model m,
+    const dsp_runs *e, double theta, dsp_runs *w)
+{
+	enum dsp_precision wk = p;
+	double M = -INFINITY, S = 0, t;
+	size_t i;
+	int rc;
+
+	if ((unsigned)p >= DSP_PREC_COUNT || (unsigned)m >= DSP_PREC_MODEL_COUNT)
+		return dsp_fail(DSP_EINVAL, "unknown precision or model");
+	if (m == DSP_PREC_MODEL_STORE || p == DSP_PREC_DOUBLE) {
+		if ((rc = dsp_softmax_runs(e, theta, w)) != DSP_OK)
+			return rc;
+		for (i = 0; i < w->len; i++)
+			w->value[i] = dsp_round_to(p, w->value[i]);
+		return DSP_OK;
+	}
+	if (m == DSP_PREC_MODEL_FP32_ACCUM && p != DSP_PREC_DOUBLE)
+		wk = DSP_PREC_FLOAT32;
+	if (dsp_runs_total(e) == 0)
+		return dsp_fail(DSP_EEMPTY, "softmax of no logits");
+	if ((rc = dsp_runs_copy(w, e)) != DSP_OK)
+		return rc;
+	/* w->value holds x = rnd(rnd_p(e) / theta) first. */
+	for (i = 0; i < e->len; i++) {
+		t = dsp_round_to(p, e->value[i]);
+		w->value[i] = theta != 0 ? dsp_round_to(wk, t / theta) : t;
+		if (isnan(w->value[i]))
+			return dsp_fail(DSP_ERANGE, "logit %g is NaN in %s", e->value[i],
+			    dsp_precision_name(p));
+		if (w->value[i] > M)
+			M = w->value[i];
+	}
+	if (theta == 0 || isinf(M)) {
+		argmax_share(p, w, w);
+		return DSP_OK;
+	}
+	for (i = 0; i < e->len; i++) {
+		t = dsp_round_to(wk, exp(dsp_round_to(wk, w->value[i] - M)));
+		w->value[i] = t;
+		S = dsp_prec_accumulate(wk, S, t, e->count[i]);
+	}
+	for (i = 0; i < e->len; i++)
+		w->value[i] = dsp_round_to(p, dsp_round_to(wk, w->value[i] / S));
+	return DSP_OK;
+}
+
+/* The logits of p as runs: exact runs where the family has them,
+ * otherwise item by item (n <= 2^27). */
+static int
+logits_runs(const dsp_params *p, dsp_runs *e)
+{
+	double *x;
+	int rc;
+
+	if ((rc = dsp_family_runs(p, e)) != DSP_ENOTSUP)
+		return rc;
+	dsp_clear_error();
+	if ((rc = dsp_family_alloc(p, &x)) != DSP_OK)
+		return rc;
+	rc = dsp_runs_from_array(e, x, p->family == DSP_FAM_FILE ? p->n_logits :
+	    (size_t)p->n);
+	free(x);
+	return rc;
+}
+
+static int
+alt_prec(const dsp_params *p, const dsp_runs *e, dsp_runs *w)
+{
+	dsp_runs *r;
+	size_t i;
+	int rc;
+
+	if ((r = dsp_runs_alloc(e->len)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	rc = DSP_OK;
+	for (i = 0; i < e->len; i++)
+		if ((rc = dsp_runs_push(r, dsp_round_to(p->precision, e->value[i]),
+		    e->count[i])) != DSP_OK)
+			break;
+	if (rc == DSP_OK)
+		rc = dsp_alt_weights_runs(p->attn, r, p->theta, p->alpha, w);
+	dsp_runs_free(r);
+	for (i = 0; rc == DSP_OK && i < w->len; i++)
+		w->value[i] = dsp_round_to(p->precision, w->value[i]);
+	return rc;
+}
+
+static void
+summarise(const dsp_params *p, const dsp_runs *w, dsp_summary *s)
+{
+	double t = 0, h = 0, pe = 0, z = 0, q, lo, hi;
+	size_t i;
+
+	for (i = 0; i < w->len; i++)
+		t += (double)w->count[i] * w->value[i];
+	for (i = 0; i < w->len; i++) {
+		if (w->value[i] == 0)
+			z += (double)w->count[i];
+		q = t > 0 ? w->value[i] / t : 0;
+		if (q > 0)
+			h -= (double)w->count[i] * q * log(q);
+		pe -= (double)w->count[i] * w->value[i] *
+		    log(w->value[i] + DSP_PAPER_ENTROPY_EPS);
+	}
+	s->total = t;
+	s->entropy = h;
+	s->entropy_bits = h / M_LN2;
+	s->entropy_norm = s->n > 1 ? h / log(s->n) : 0;
+	s->entropy_paper = pe;
+	s->zero_weights = z;
+	dsp_runs_minmax(w, &s->min_weight, &s->max_weight);
+	s->topk_mass = dsp_topk_mass_runs(w, p->topk ? p->topk : 1);
+	if (isnan(s->lo_tight))
+		return;
+	lo = s->lo_tight > 0 ? (s->min_weight - s->lo_tight) / s->lo_tight :
+	    s->min_weight - s->lo_tight;
+	hi = (s->hi_tight - s->max_weight) / s->hi_tight;
+	s->bound_margin = lo < hi ? lo : hi;
+	s->bound_holds = s->bound_margin >= -1e-12;
+}
+
+int
+dsp_prec_resummarise(const dsp_params *p, enum dsp_prec_model m, dsp_runs *w,
+    dsp_summary *s)
+{
+	dsp_runs *e, *tmp = NULL;
+	int rc;
+
+	if (p->precision == DSP_PREC_DOUBLE)
+		return DSP_OK;
+	if ((e = dsp_runs_alloc(64)) == NULL ||
+	    (w == NULL && (tmp = dsp_runs_alloc(64)) == NULL)) {
+		dsp_runs_free(e);
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	}
+	if (w == NULL)
+		w = tmp;
+	if ((rc = logits_runs(p, e)) != DSP_OK) {
+		char why[256];
+
+		/* Copy first: the detail buffer is about to be rewritten. */
+		snprintf(why, sizeof why, "%s", dsp_last_error());
+		rc = dsp_fail(rc, "%s emulation needs the logits: %s",
+		    dsp_precision_name(p->precision), why);
+	} else if (dsp_attn_is_softmax(p->attn))
+		rc = dsp_prec_softmax_runs(p->precision, m, e, s->theta_eff, w);
+	else
+		rc = alt_prec(p, e, w);
+	if (rc == DSP_OK)
+		summarise(p, w, s);
+	dsp_runs_free(e);
+	dsp_runs_free(tmp);
+	return rc;
+}
+
+int
+dsp_prec_eval(const dsp_params *p, enum dsp_prec_model m, dsp_runs *w,
+    dsp_summary *s)
+{
+	dsp_params q = *p;
+	int rc;
+
+	q.precision = DSP_PREC_DOUBLE;
+	if ((rc = dsp_eval(&q, s)) != DSP_OK)
+		return rc;
+	if (p->precision == DSP_PREC_DOUBLE)
+		return w == NULL ? DSP_OK : dsp_eval_weights(&q, w, s);
+	return dsp_prec_resummarise(p, m, w, s);
+}
+
+static int
+has_zero(const dsp_params *p, enum dsp_prec_model m, double n, int *z)
+{
+	dsp_params q = *p;
+	dsp_summary s;
+	int rc;
+
+	q.n = (uint64_t)n;
+	if ((rc = dsp_prec_eval(&q, m, NULL, &s)) != DSP_OK)
+		return rc;
+	*z = s.zero_weights > 0 || s.min_weight == 0;
+	return DSP_OK;
+}
+
+int
+dsp_prec_underflow_n(const dsp_params *p, enum dsp_prec_model m, double n_max,
+    double *n_out)
+{
+	double lo = 1, hi = floor(n_max), mid;
+	int z, rc;
+
+	*n_out = 0;
+	if (p->family == DSP_FAM_FILE)
+		return dsp_fail(DSP_ENOTSUP, "a file's logits have one fixed n");
+	if (!(hi >= 2) || hi > 0x1p62)
+		return dsp_fail(DSP_EINVAL, "n_max must be in [2, 2^62] (got %g)", n_max);
+	if ((rc = has_zero(p, m, hi, &z)) != DSP_OK || !z)
+		return rc;
+	if ((rc = has_zero(p, m, 1, &z)) != DSP_OK)
+		return rc;
+	if (z) {
+		*n_out = 1;
+		return DSP_OK;
+	}
+	/* Invariant: no zero at lo, a zero at hi. */
+	while (hi - lo > 1) {
+		mid = floor(lo + (hi - lo) / 2);
+		if ((rc = has_zero(p, m, mid, &z)) != DSP_OK)
+			return rc;
+		if (z)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	*n_out = hi;
+	return DSP_OK;
+}
