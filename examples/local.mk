@@ -1,1 +1,2 @@
 # examples
+EXTRA_DIST += examples/fit-pairs.csv

@@ -223,7 +223,7 @@ static int
 stamp(const struct dsp_opts *o, const struct fit_opts *f, dsp_table *t,
     size_t npts, size_t capped)
 {
-	char buf[1024];
+	char buf[1024], num[64];
 	size_t i, len = 0;
 	int rc = 0;
 
@@ -241,12 +241,16 @@ stamp(const struct dsp_opts *o, const struct fit_opts *f, dsp_table *t,
 			    i ? "," : "", f->spec.sizes[i]);
 		rc |= dsp_table_stamp(t, "sizes", buf);
 		rc |= dsp_table_stampf(t, "reps", "%u", f->spec.reps);
-		rc |= dsp_table_stampf(t, "delta", "%.17g", f->spec.delta);
+		rc |= dsp_table_stamp(t, "delta",
+		    dsp_fmt_double(num, sizeof num, f->spec.delta));
 		rc |= dsp_table_stamp(t, "noise_dist", f->spec.noise ==
 		    DSP_NOISE_UNIFORM ? "uniform" : "gaussian");
-		rc |= dsp_table_stampf(t, "noise", "%.17g", f->spec.noise_scale);
-		rc |= dsp_table_stampf(t, "target", "%.17g", f->spec.target);
-		rc |= dsp_table_stampf(t, "beta_max", "%.17g", f->spec.beta_max);
+		rc |= dsp_table_stamp(t, "noise",
+		    dsp_fmt_double(num, sizeof num, f->spec.noise_scale));
+		rc |= dsp_table_stamp(t, "target",
+		    dsp_fmt_double(num, sizeof num, f->spec.target));
+		rc |= dsp_table_stamp(t, "beta_max",
+		    dsp_fmt_double(num, sizeof num, f->spec.beta_max));
 		rc |= dsp_table_stampf(t, "seed", "%llu",
 		    (unsigned long long)o->params.seed);
 		rc |= dsp_table_stampf(t, "capped", "%zu", capped);
@@ -504,8 +508,11 @@ run(struct dsp_opts *o, struct fit_opts *f)
 	ts[0] = coef_table(&r);
 	ts[2] = compare_table(f, &r, lo, hi, &maxdiff);
 	ts[1] = summary_table(&r, x, n, lo, hi, maxdiff, capped, f->pairs == NULL);
+	/* Text with every table: the stamps once, on top. */
 	for (i = 0; i < 3; i++)
-		if (ts[i] == NULL || stamp(o, f, ts[i], n, capped) != DSP_OK) {
+		if (ts[i] == NULL || ((i == 0 || o->format != DSP_FMT_TEXT ||
+		    strcmp(f->table, "all") != 0) &&
+		    stamp(o, f, ts[i], n, capped) != DSP_OK)) {
 			rc = dsp_opts_fail(o, "out of memory");
 			goto out;
 		}

@@ -19,3 +19,5 @@ TESTS += tests/theory/test-precision
 tests_theory_test_precision_SOURCES = tests/theory/test-precision.c
 tests_theory_test_precision_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_theory_test_precision_LDADD = $(DSP_CORE_LIBS)
+TESTS += tests/theory/test-fit-cli.sh tests/theory/test-tour-cli.sh
+EXTRA_DIST += tests/theory/test-fit-cli.sh tests/theory/test-tour-cli.sh

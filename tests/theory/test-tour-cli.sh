@@ -1,0 +1,42 @@
+#!/bin/sh
+# disperse tour: shipped steps, live numbers equal to the closed forms.
+. "$top_srcdir/tests/tap.sh"
+[ -x "$DISPERSE" ] || skip_all "disperse not built"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+DISPERSE_DATADIR="$top_srcdir/doc"; export DISPERSE_DATADIR
+
+"$DISPERSE" tour >"$tmp/all" 2>"$tmp/err"
+ok $? "whole tour runs"
+grep -q '^Step 7/7: Alternatives to softmax' "$tmp/all"; ok $? "seven steps, last is alternatives"
+n=$("$DISPERSE" tour --list | wc -l)
+[ "$n" -eq 7 ]; ok $? "--list prints 7 titles (got $n)"
+
+# Step 3: Lemma 2.1 band for the spike n = 16, delta = 4, theta = 1.
+"$DISPERSE" tour --step 3 >"$tmp/s3"
+ok $? "--step 3"
+grep -q '^Step 3/7: Lemma 2.1' "$tmp/s3"; ok $? "step 3 is Lemma 2.1"
+awk '$1 == "lo_tight" { want = 1 / (1 + 15 * exp(4)); d = ($2 - want) / want;
+	found = 1; exit (d < 1e-9 && d > -1e-9) ? 0 : 1 } END { if (!found) exit 1 }' "$tmp/s3"
+ok $? "printed lower band = 1/(1 + 15 e^4) = 0.0012195534..."
+awk '$1 == "hi_tight" { h = $2 } $1 == "max_weight" { m = $2 }
+	END { want = exp(4) / (exp(4) + 15); exit (h == m && (h - want) / want < 1e-9 &&
+	(want - h) / want < 1e-9) ? 0 : 1 }' "$tmp/s3"
+ok $? "spike max weight = upper band = e^4/(e^4 + 15)"
+
+# CSV figures at full precision.
+"$DISPERSE" tour --step 4 --format csv | awk -F, '$3 == "critical_n" {
+	want = 1 + 99 * exp(4); d = ($4 - want) / want; exit (d < 1e-13 && d > -1e-13) ? 0 : 1 }'
+ok $? "step 4 critical n = 1 + 99 e^4 (CSV)"
+"$DISPERSE" tour --step 6 --format csv | awk -F, '$3 == "beta" { exit ($4 > 1 && $4 <= 2.4214) ? 0 : 1 }'
+ok $? "step 6 adaptive beta is active and below the 2.42 peak"
+
+# Errors.
+"$DISPERSE" tour --step 8 2>"$tmp/err"; [ $? -eq 2 ]; ok $? "--step past the end: usage error"
+"$DISPERSE" tour --step 0 2>/dev/null; [ $? -eq 2 ]; ok $? "--step 0: usage error"
+printf '%%step A\n%%set n=abc\ntext\n' >"$tmp/tour.txt"
+DISPERSE_DATADIR="$tmp" "$DISPERSE" tour 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "tour.txt:2: bad value 'abc' for n" "$tmp/err"
+ok $? "malformed tour via DISPERSE_DATADIR: exit 1 with line ($(cat "$tmp/err"))"
+"$DISPERSE" tour --file "$tmp/none.txt" 2>/dev/null; [ $? -eq 1 ]; ok $? "missing --file: exit 1"
+tap_done
