@@ -147,6 +147,7 @@ layout(struct app *a)
 		y += h;
 	}
 	place(&a->status, LINES - 2, 0, 2, COLS);
+	a->status.visible = 1;
 }
 
 static void
@@ -820,23 +821,22 @@ frame(struct app *a)
 		say(a, 1, "%s", st->sum_err);
 	view_printf(stdscr, 0, 0, COLS, view_attr_title(), "%-*s", COLS, "");
 	view_printf(stdscr, 0, 0, COLS, view_attr_title(),
-	    " disperse %s  softmax dispersion explorer (Velickovic et al. 2025)   "
-	    "?/F1 help  Tab focus  q quit", PACKAGE_VERSION);
+	    " disperse %s  softmax dispersion explorer   ?/F1 help  Tab focus  q quit",
+	    PACKAGE_VERSION);
 	for (i = 0; i < VIEW_PANELS; i++)
 		if (a->pn[i].visible) {
 			a->pn[i].cls->update(&a->pn[i], st);
 			a->pn[i].cls->draw(&a->pn[i], a->pn[i].win);
 		}
 	if (a->nplots < 3) {
-		static const char *names[] = { "", "Weights", "Curve", "Map" };
-		int k, x = COLS - 40;
+		char tabs[64];
 
-		view_printf(stdscr, 0, x, 10, view_attr_title(), "plots:");
-		for (k = VIEW_WEIGHTS; k <= VIEW_MAP; k++) {
-			x += (int)strlen(names[k - 1]) + (k == VIEW_WEIGHTS ? 7 : 1);
-			view_printf(stdscr, 0, x, 10, a->pn[k].visible ? view_attr_title() |
-			    A_REVERSE : view_attr_title(), "%s", names[k]);
-		}
+		snprintf(tabs, sizeof tabs, " plots: %s%s%s ",
+		    a->pn[VIEW_WEIGHTS].visible ? "[Weights]" : " weights ",
+		    a->pn[VIEW_CURVE].visible ? "[Curve]" : " curve ",
+		    a->pn[VIEW_MAP].visible ? "[Map]" : " map ");
+		view_printf(stdscr, 0, COLS - (int)strlen(tabs), (int)strlen(tabs),
+		    view_attr_title(), "%s", tabs);
 	}
 	if (st->help) {
 		a->help.h = LINES - 4 < 31 ? LINES - 4 : 31;
@@ -919,6 +919,10 @@ start_curses(struct app *a)
 	sigaction(SIGHUP, &sa, NULL);
 	if (getenv("ESCDELAY") == NULL)
 		set_escdelay(25);
+	/* Unicode line drawing in UTF-8 locales, whatever the terminfo acsc
+	 * says (tmux and xterm-256color otherwise get VT100 line codes). */
+	if (!a->ascii && utf8_locale())
+		setenv("NCURSES_NO_UTF8_ACS", "1", 0);
 	if (initscr() == NULL)
 		return -1;
 	curses_on = 1;

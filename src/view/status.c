@@ -20,14 +20,14 @@ status_draw(struct view_panel *pn, WINDOW *w)
 
 	view_printf(w, 0, 0, pn->w, a, "%-*s", pn->w, "");
 	view_printf(w, 0, 0, pn->w, a,
-	    " n=%.0f %s=%s %s=%s %s=%s %s %s%s %s=%s seed=%llu %s| %s | compute %.2f ms, frame %.2f ms",
+	    " n=%.0f %s=%s %s=%s %s=%s %s=%s seed=%llu %s %s%s%s%s | %s | %.2f ms (frame %.2f ms)",
 	    st->sum_ok ? st->sum.n : (double)p->n,
 	    view_sym(SYM_DELTA), view_num(d, sizeof d, p->delta, 4),
 	    view_sym(SYM_THETA), view_num(t, sizeof t, p->theta, 4),
 	    view_sym(SYM_LAMBDA), view_num(l, sizeof l, p->lambda, 4),
-	    dsp_family_name(p->family), dsp_attn_name(p->attn),
-	    p->adaptive ? "+adaptive" : "", view_sym(SYM_EPS),
-	    view_num(e, sizeof e, p->eps, 3), (unsigned long long)p->seed,
+	    view_sym(SYM_EPS), view_num(e, sizeof e, p->eps, 3),
+	    (unsigned long long)p->seed, dsp_family_name(p->family), dsp_attn_name(p->attn),
+	    p->adaptive ? "+adaptive" : "", p->precision != DSP_PREC_DOUBLE ? " " : "",
 	    p->precision != DSP_PREC_DOUBLE ? dsp_precision_name(p->precision) : "",
 	    st->sum_ok ? dsp_method_name(st->sum.method) : "error",
 	    st->compute_ms, st->frame_ms);

@@ -52,7 +52,7 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	view_num(t, sizeof t, s->theta_eff, 4);
 	view_num(lo, sizeof lo, s->lo_tight, 3);
 	view_num(hi, sizeof hi, s->hi_tight, 3);
-	view_printf(w, y++, 1, iw, A_BOLD, "Lemma 2.1 (tight), %s=%s %s=%s%s:",
+	view_printf(w, y++, 1, iw, A_BOLD, "Lemma 2.1, %s=%s %s=%s%s:",
 	    view_sym(SYM_DELTA), d, view_sym(SYM_THETA), t, s->beta != 1 ?
 	    " (adaptive)" : "");
 	snprintf(left, sizeof left, "1/(1+%s%se^{%s/%s}) = %s %s %s_k", n1, view_sym(SYM_DOT),
@@ -67,15 +67,17 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 			view_printf(w, y++, 3, iw - 2, 0, "%s", right);
 	}
 	if (y <= last) {
-		view_printf(w, y, 1, iw, 0, "max %s min %s: ",
+		view_printf(w, y, 1, iw, 0, "max %s min %s%s",
 		    view_num(a, sizeof a, s->max_weight, 3),
-		    view_num(b, sizeof b, s->min_weight, 3));
+		    view_num(b, sizeof b, s->min_weight, 3), iw >= 46 ? ": " : "");
+		if (iw < 46 && y < last)
+			wmove(w, ++y, 3);
 		if (s->bound_holds > 0)
 			view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_series(0),
 			    "holds (margin %.3g%%)", s->bound_margin * 100);
 		else
 			view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_error(),
-			    "VIOLATED (%.3g%%)", s->bound_margin * 100);
+			    "VIOLATED (margin %.3g%%)", s->bound_margin * 100);
 		y++;
 	}
 	if (y <= last)
@@ -83,17 +85,15 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 		    view_num(a, sizeof a, s->entropy_floor, 4), view_sym(SYM_LE),
 		    view_num(b, sizeof b, s->entropy, 6), view_sym(SYM_LE),
 		    view_num(c, sizeof c, s->entropy_ceiling, 4));
+	critical_text(c, sizeof c, s->log_critical_n);
+	if (y <= last)
+		view_printf(w, y++, 1, iw, 0, "Thm 2.2: %s_k < %s=%g for n > %s",
+		    view_sym(SYM_ALPHA), view_sym(SYM_EPS), st->vs.params.eps, c);
+	if (y <= last && s->n > exp(s->log_critical_n))
+		view_printf(w, y++, 3, iw - 2, view_attr_marker(), "n=%.4g is past n*", s->n);
 	if (y <= last && !st->bounded)
 		view_printf(w, y++, 1, iw, view_attr_error(),
 		    "premise: spread grows with n for %s", dsp_family_name(st->vs.params.family));
-	if (y <= last) {
-		critical_text(c, sizeof c, s->log_critical_n);
-		view_printf(w, y++, 1, iw, A_BOLD, "Theorem 2.2: all %s_k < %s=%g", view_sym(SYM_ALPHA),
-		    view_sym(SYM_EPS), st->vs.params.eps);
-	}
-	if (y <= last)
-		view_printf(w, y++, 3, iw - 2, 0, "for n > n* = %s%s", c,
-		    s->n > exp(s->log_critical_n) ? "  (n is past it)" : "");
 	if (y <= last)
 		view_printf(w, y++, 3, iw - 2, view_attr_dim(), "%.4g bits, H/log n = %.4g",
 		    s->entropy_bits, s->entropy_norm);

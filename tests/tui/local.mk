@@ -1,1 +1,3 @@
-# tests/tui
+# tests/tui: tmux-driven TUI tests (skipped without tmux)
+TESTS += tests/tui/test-tui.sh tests/tui/test-signals.sh
+EXTRA_DIST += tests/tui/test-tui.sh tests/tui/test-signals.sh tests/tui/tui-lib.sh

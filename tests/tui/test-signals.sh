@@ -1,0 +1,40 @@
+#!/bin/sh
+# The terminal is restored on SIGTERM, SIGINT (Ctrl-C) and SIGHUP, and the
+# TUI refuses to start without a terminal.
+. "$top_srcdir/tests/tap.sh"
+. "$top_srcdir/tests/tui/tui-lib.sh"
+
+msg=$("$DISPERSE" </dev/null 2>&1 >/dev/null); rc=$?
+[ "$rc" -eq 2 ]; ok $? "not a terminal: exit status 2"
+[ "$msg" = "disperse: not a terminal (try 'disperse report')" ]; ok $? "not a terminal: one-line message"
+
+for sig in TERM HUP; do
+	tui_start 90 26
+	tui_wait "H=1.36044"; ok $? "SIG$sig run: TUI up"
+	pid=$(tui_pid)
+	[ -n "$pid" ] && kill -s "$sig" "$pid"
+	tui_exited; ok $? "SIG$sig ends the TUI"
+	tui_restored; ok $? "SIG$sig: terminal restored"
+	T kill-server >/dev/null 2>&1
+	sleep 0.2
+done
+
+tui_start 90 26
+tui_wait "H=1.36044"; ok $? "Ctrl-C run: TUI up"
+T send-keys C-c
+tui_exited; ok $? "Ctrl-C ends the TUI"
+[ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 130 ]; ok $? "Ctrl-C: exit status 130"
+tui_restored; ok $? "Ctrl-C: terminal restored"
+T kill-server >/dev/null 2>&1
+sleep 0.2
+
+# No colours and ASCII glyphs still show the numbers.
+NO_COLOR=1
+tui_start 80 24 --ascii --no-mouse
+tui_wait "H=1.36044"; ok $? "--ascii --no-mouse NO_COLOR: view up at 80x24"
+tui_cap | grep -q "1/(1+15\*e^{4/1}) = 0.00122 <= a_k"
+ok $? "--ascii: ASCII lemma text"
+! tui_cap | grep -q "│"; ok $? "--ascii: no box-drawing characters"
+T send-keys q
+tui_exited; ok $? "q quits the ASCII view"
+tap_done

@@ -1,0 +1,74 @@
+#!/bin/sh
+# The TUI in tmux: default numbers, keys, exact entry, help, map cursor,
+# resize below the minimum and back, quit with the terminal restored.
+. "$top_srcdir/tests/tap.sh"
+. "$top_srcdir/tests/tui/tui-lib.sh"
+
+tui_start 100 30
+tui_wait "H=1.36044"; ok $? "default view shows H = 1.36044 nats"
+s=$(tui_cap)
+echo "$s" | grep -q "max 0.692"; ok $? "max weight 0.692"
+echo "$s" | grep -q "band \[0.00122, 0.784\]"; ok $? "Lemma 2.1 band [0.00122, 0.784] over the weights"
+echo "$s" | grep -q "1/(1+15·e^{4/1}) = 0.00122"; ok $? "lemma written out with live numbers"
+echo "$s" | grep -q "holds (margin 11.8%)"; ok $? "bound holds with margin 11.8%"
+echo "$s" | grep -q "n > 5406"; ok $? "Theorem 2.2 critical n 5406"
+echo "$s" | grep -q "| runs |"; ok $? "status line names the method"
+
+# l doubles n: the numbers must match the batch report and the closed form.
+T send-keys l
+h32=$(report_value entropy_nats --n 32 | xargs printf '%.6g')
+lo32=$(awk 'BEGIN { printf "%.3g", 1 / (1 + 31 * exp(4)) }')
+hi32=$(awk 'BEGIN { printf "%.3g", 1 / (1 + 31 * exp(-4)) }')
+tui_wait "H=$h32"; ok $? "n = 32: H = $h32 as disperse report says"
+tui_cap | grep -q "band \[$lo32, $hi32\]"; ok $? "n = 32: band [$lo32, $hi32] from the closed form"
+tui_cap | grep -q "n=32 "; ok $? "status line shows n=32"
+
+# Exact entry on the status line, then a bad value.
+T send-keys =
+tui_wait "n = "; ok $? "= opens the line editor for n"
+T send-keys 1000 Enter
+h1000=$(report_value entropy_nats --n 1000 | xargs printf '%.6g')
+tui_wait "H=$h1000"; ok $? "typed n = 1000: H = $h1000"
+T send-keys : "theta 2" Enter
+h2=$(report_value entropy_nats --n 1000 --theta 2 | xargs printf '%.6g')
+tui_wait "H=$h2"; ok $? "':theta 2' sets theta: H = $h2"
+T send-keys = abc Enter
+tui_wait "bad value for theta: 'abc'"; ok $? "bad typed value (theta selected by :theta): status-line error"
+tui_cap | grep -q "H=$h2"; ok $? "bad value leaves the view unchanged"
+
+# Help overlay on ? and closed by any key.
+T send-keys '?'
+tui_wait "Global keys"; ok $? "? opens the help overlay"
+T send-keys x
+tui_gone "Global keys"; ok $? "a key closes the help"
+T send-keys F1
+tui_wait "Global keys"; ok $? "F1 opens the help overlay"
+T send-keys Escape
+tui_gone "Global keys"; ok $? "Escape closes the help"
+
+# Map: focus it, move the cursor, jump theta and lambda there.
+T send-keys Tab Tab Tab
+tui_wait "cursor θ=-2 λ=0 "; ok $? "map focused, cursor at theta -2, lambda 0"
+T send-keys l l k
+tui_gone "cursor θ=-2 λ=0 "; ok $? "arrow keys move the map cursor"
+T send-keys Enter
+tui_wait "jumped to theta = "; ok $? "Enter jumps theta and lambda to the cell"
+th=$(tui_cap | sed -n 's/.*jumped to theta = \([^,]*\), lambda = \([^ ]*\).*/\1/p')
+la=$(tui_cap | sed -n 's/.*jumped to theta = \([^,]*\), lambda = \([^ ]*\).*/\2/p')
+tui_cap | grep -q "θ  *$th  " && tui_cap | grep -q "λ  *$la  "
+ok $? "parameters now theta = $th, lambda = $la"
+hj=$(report_value entropy_nats --n 1000 --theta "$th" --lambda "$la" | xargs printf '%.6g')
+tui_wait "H=$hj"; ok $? "H after the jump = $hj (disperse report)"
+
+# Resize below 80x24 and back.
+T resize-window -x 70 -y 20
+tui_wait "terminal too small: 70x20"; ok $? "below 80x24: centred message"
+T resize-window -x 100 -y 30
+tui_wait "H=$hj"; ok $? "back to 100x30: panels again"
+
+# Quit: process gone, tty modes back.
+T send-keys q
+tui_exited; ok $? "q quits"
+[ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 0 ]; ok $? "exit status 0"
+tui_restored; ok $? "terminal restored after q (icanon, echo)"
+tap_done

@@ -1,0 +1,70 @@
+# Helpers for the tmux-driven TUI tests: source after tests/tap.sh.
+# shellcheck shell=sh
+[ -n "$TMUX_BIN" ] && [ -x "$TMUX_BIN" ] || skip_all "tmux not found"
+unset TMUX
+TERM=xterm-256color
+LANG=C.UTF-8
+ASAN_OPTIONS=detect_leaks=0
+export TERM LANG ASAN_OPTIONS
+tui_tmp=$(mktemp -d "${TMPDIR:-/tmp}/dsp-tui.XXXXXX")
+tui_sock="dsp-tui-$$-$(basename "$0" .sh)"
+T() { "$TMUX_BIN" -L "$tui_sock" -f /dev/null "$@"; }
+tui_cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$tui_tmp"; }
+trap tui_cleanup EXIT
+
+# tui_start COLS LINES [disperse options]: the TUI in a detached session; the
+# wrapper shell records the exit status and the tty modes after it returns.
+tui_start() {
+	w=$1 h=$2
+	shift 2
+	rm -f "$tui_tmp/rc" "$tui_tmp/stty"
+	T new-session -d -x "$w" -y "$h" \
+	    "trap '' INT; TERM=$TERM LANG=$LANG ASAN_OPTIONS=$ASAN_OPTIONS NO_COLOR=$NO_COLOR '$DISPERSE' $*; echo \$? > '$tui_tmp/rc'; stty -a > '$tui_tmp/stty'; sleep 30"
+}
+tui_cap() { T capture-pane -p 2>/dev/null; }
+# tui_wait TEXT [tenths]: poll the pane until it shows TEXT (default 5 s).
+tui_wait() {
+	i=0
+	while [ "$i" -lt "${2:-50}" ]; do
+		tui_cap | grep -F -q -- "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	diag "timed out waiting for: $1"
+	tui_cap | sed 's/^/| /' | head -40 | while IFS= read -r l; do diag "$l"; done
+	return 1
+}
+# tui_gone TEXT: poll until TEXT is no longer shown.
+tui_gone() {
+	i=0
+	while [ "$i" -lt 50 ]; do
+		tui_cap | grep -F -q -- "$1" || return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# tui_exited: wait for the wrapper to record the exit status.
+tui_exited() {
+	i=0
+	while [ "$i" -lt 50 ]; do
+		[ -s "$tui_tmp/stty" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+# Terminal restored: canonical mode and echo back on.
+tui_restored() {
+	grep -q -- '[^-]icanon' "$tui_tmp/stty" && grep -q -- '[^-]echo ' "$tui_tmp/stty"
+}
+tui_pid() {
+	sh_pid=$(T list-panes -F '#{pane_pid}' | head -1)
+	pgrep -P "$sh_pid" | head -1
+}
+# Field of `disperse report --format csv`.
+report_value() { # report_value FIELD OPTIONS...
+	f=$1
+	shift
+	"$DISPERSE" report --format csv "$@" | awk -F, -v f="$f" '$1 == f { print $2 }'
+}
