@@ -1,37 +1,301 @@
-/* Fused softmax statistics in two passes: extremes, then an accumulation
- * of Z = sum exp(x) and sum x exp(x) with x = (e - pivot) / theta <= 0. */
+/* Fused softmax statistics in one pass over memory.
+ *
+ * The array is cut into chunks whose size depends on n only, never on the
+ * thread count, and the chunk results are merged in index order: the answer
+ * is bitwise the same with 1 or 64 threads.  Each chunk walks L1-sized
+ * blocks: a min/max sweep, then (while the block is still in cache) the
+ * exponential sums relative to the running pivot.  When a block holds a
+ * more extreme logit the sums so far are rescaled once,
+ *   z <- z e^d,  sum t x <- e^d (sum t x + d z),  d = (old - new) / theta,
+ * so no second pass over memory is needed.
+ *
+ * z is kept as c0 + zr, c0 counting the items exactly at the pivot
+ * (exp(0) = 1): log z = log1p(c0 - 1 + zr) stays accurate when the
+ * distribution is nearly one-hot, where log(z) would lose every digit.
+ * Temperatures enter as a multiplication by 1/theta (one extra rounding in
+ * x, about |x| 2^-53 relative in the weight). */
+/* GCC will not if-convert floating-point selects (the clamp, the x == 0
+ * count) while it must preserve FP traps; nothing here relies on traps. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-trapping-math")
+#endif
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 
 #include "core/error.h"
+#include "core/fastexp.h"
 #include "core/kernel.h"
+
+#define BLOCK		512			/* 4 KiB of logits */
+#define CHUNK_MIN	((size_t)1 << 15)
+#define CHUNK_COUNT_MAX	((size_t)4096)
+#define PAR_MIN		((size_t)1 << 17)	/* below: threads cost more than they save */
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define HAVE_AVX2_CLONE 1
+#endif
+
+#define ALWAYS_INLINE	static inline __attribute__((always_inline))
+
+/* Sums of one stretch of items relative to its own pivot. */
+struct part {
+	double	piv;		/* extreme logit in the direction of theta */
+	double	c0;		/* items with x == 0 */
+	double	zr;		/* sum of the other exp(x) */
+	double	wx;		/* sum exp(x) x */
+	double	lo, hi;
+	int	bad;		/* a non-finite logit was seen */
+	int	empty;
+};
+
+/* x = (e - pivot) * pre * inv with pre * inv = 1/theta; pre = 2^+-600 keeps
+ * inv finite and normal for subnormal or huge temperatures. */
+struct scale {
+	double	pre, inv;
+};
+
+static int force_generic;
+
+static void
+set_scale(struct scale *s, double theta)
+{
+	s->pre = 1;
+	if (fabs(theta) < 0x1p-900)
+		s->pre = 0x1p600;
+	else if (fabs(theta) > 0x1p900)
+		s->pre = 0x1p-600;
+	s->inv = 1 / (theta * s->pre);
+}
+
+ALWAYS_INLINE int
+block_minmax(const double *e, size_t n, double *lo, double *hi)
+{
+	double l = e[0], h = e[0], nf = 0;
+	size_t i;
+
+#pragma omp simd reduction(min:l) reduction(max:h) reduction(+:nf)
+	for (i = 0; i < n; i++) {
+		l = e[i] < l ? e[i] : l;
+		h = e[i] > h ? e[i] : h;
+		/* e - e is +0, or NaN exactly for NaN and infinities. */
+		nf += e[i] - e[i];
+	}
+	*lo = l;
+	*hi = h;
+	return nf != 0;
+}
+
+ALWAYS_INLINE void
+block_sums(const double *e, size_t n, double piv, const struct scale *s,
+    struct part *pt)
+{
+	double a = 0, b = 0, c = 0, x, t;
+	size_t i;
+
+#pragma omp simd reduction(+:a, b, c)
+	for (i = 0; i < n; i++) {
+		x = (e[i] - piv) * s->pre * s->inv;
+		/* Clamped so that t x is 0, not 0 * -inf, far below the pivot. */
+		x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
+		t = dsp_fastexp_neg(x);
+		a += x == 0 ? 1.0 : 0.0;
+		b += x == 0 ? 0.0 : t;
+		c += t * x;
+	}
+	pt->c0 += a;
+	pt->zr += b;
+	pt->wx += c;
+}
+
+/* Move the sums of pt to a pivot d = (old - new) / theta <= 0 below. */
+static void
+rescale(struct part *pt, double d)
+{
+	double f, z = pt->c0 + pt->zr;
+
+	d = d < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : d;
+	f = exp(d);
+	pt->wx = f * (pt->wx + d * z);
+	pt->zr = f * z;
+	pt->c0 = 0;
+}
+
+ALWAYS_INLINE void
+chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt)
+{
+	double lo, hi, bp;
+	size_t i, m;
+
+	pt->c0 = pt->zr = pt->wx = 0;
+	pt->lo = INFINITY;
+	pt->hi = -INFINITY;
+	pt->bad = 0;
+	pt->empty = n == 0;
+	pt->piv = 0;
+	for (i = 0; i < n; i += m) {
+		m = n - i < BLOCK ? n - i : BLOCK;
+		if (block_minmax(e + i, m, &lo, &hi)) {
+			pt->bad = 1;
+			return;
+		}
+		pt->lo = lo < pt->lo ? lo : pt->lo;
+		pt->hi = hi > pt->hi ? hi : pt->hi;
+		bp = s->inv > 0 ? hi : lo;
+		if (i == 0)
+			pt->piv = bp;
+		else if (s->inv > 0 ? bp > pt->piv : bp < pt->piv) {
+			rescale(pt, (pt->piv - bp) * s->pre * s->inv);
+			pt->piv = bp;
+		}
+		block_sums(e + i, m, pt->piv, s, pt);
+	}
+}
+
+static void
+chunk_generic(const double *e, size_t n, const struct scale *s, struct part *pt)
+{
+	chunk_body(e, n, s, pt);
+}
+
+#ifdef HAVE_AVX2_CLONE
+static void __attribute__((target("avx2")))
+chunk_avx2(const double *e, size_t n, const struct scale *s, struct part *pt)
+{
+	chunk_body(e, n, s, pt);
+}
+#endif
+
+typedef void (*chunk_fn)(const double *, size_t, const struct scale *, struct part *);
+
+static chunk_fn
+pick_chunk(void)
+{
+#ifdef HAVE_AVX2_CLONE
+	if (!force_generic && __builtin_cpu_supports("avx2"))
+		return chunk_avx2;
+#endif
+	return chunk_generic;
+}
+
+const char *
+dsp_kernel_variant(void)
+{
+#ifdef HAVE_AVX2_CLONE
+	if (pick_chunk() == chunk_avx2)
+		return "avx2";
+#endif
+	return "generic";
+}
+
+void
+dsp_kernel_force_generic(int on)
+{
+	force_generic = on != 0;
+}
+
+/* acc += pt, both relative to their pivots. */
+static void
+merge(struct part *acc, struct part *pt, const struct scale *s)
+{
+	if (pt->empty)
+		return;
+	acc->lo = pt->lo < acc->lo ? pt->lo : acc->lo;
+	acc->hi = pt->hi > acc->hi ? pt->hi : acc->hi;
+	if (acc->empty) {
+		acc->piv = pt->piv;
+		acc->c0 = pt->c0;
+		acc->zr = pt->zr;
+		acc->wx = pt->wx;
+		acc->empty = 0;
+		return;
+	}
+	if (s->inv > 0 ? pt->piv > acc->piv : pt->piv < acc->piv) {
+		rescale(acc, (acc->piv - pt->piv) * s->pre * s->inv);
+		acc->piv = pt->piv;
+	} else if (pt->piv != acc->piv)
+		rescale(pt, (pt->piv - acc->piv) * s->pre * s->inv);
+	acc->c0 += pt->c0;
+	acc->zr += pt->zr;
+	acc->wx += pt->wx;
+}
+
+static int
+report_bad(const double *e, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isfinite(e[i]))
+			return dsp_fail(DSP_EINVAL, "logit %zu is not finite (%g)", i, e[i]);
+	return dsp_fail(DSP_EINVAL, "a logit is not finite");
+}
+
+int
+dsp_softmax_stats_tail(const double *e, size_t n, double tail, uint64_t tail_count,
+    double theta, dsp_stats *out)
+{
+	struct part one, acc, *pt;
+	struct scale sc;
+	size_t csize, nchunks, k;
+	double z, q;
+	chunk_fn fn;
+	long c;
+	int bad = 0;
+
+	if (n == 0 && tail_count == 0)
+		return dsp_fail(DSP_EEMPTY, "no logits");
+	if (theta == 0 || !isfinite(theta))
+		return dsp_fail(DSP_EINVAL, "kernel needs a finite non-zero theta");
+	if (tail_count > 0 && !isfinite(tail))
+		return dsp_fail(DSP_EINVAL, "tail logit is not finite (%g)", tail);
+	set_scale(&sc, theta);
+	csize = CHUNK_MIN;
+	if (n / csize >= CHUNK_COUNT_MAX)
+		csize = (n / CHUNK_COUNT_MAX + BLOCK) / BLOCK * BLOCK;
+	nchunks = (n + csize - 1) / csize;
+	pt = &one;
+	if (nchunks > 1 && (pt = malloc(nchunks * sizeof *pt)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", nchunks);
+	fn = pick_chunk();
+#pragma omp parallel for schedule(static) if (n >= PAR_MIN)
+	for (c = 0; c < (long)nchunks; c++) {
+		size_t off = (size_t)c * csize;
+
+		fn(e + off, n - off < csize ? n - off : csize, &sc, &pt[c]);
+	}
+	acc.empty = 1;
+	acc.lo = INFINITY;
+	acc.hi = -INFINITY;
+	for (k = 0; k < nchunks; k++) {
+		bad |= pt[k].bad;
+		merge(&acc, &pt[k], &sc);
+	}
+	if (pt != &one)
+		free(pt);
+	if (bad)
+		return report_bad(e, n);
+	if (tail_count > 0) {
+		one.empty = 0;
+		one.bad = 0;
+		one.piv = one.lo = one.hi = tail;
+		one.c0 = (double)tail_count;
+		one.zr = one.wx = 0;
+		merge(&acc, &one, &sc);
+	}
+	z = acc.c0 + acc.zr;
+	q = theta > 0 ? acc.lo : acc.hi;
+	out->logz = acc.piv / theta + log1p((acc.c0 - 1) + acc.zr);
+	out->entropy = log1p((acc.c0 - 1) + acc.zr) - acc.wx / z;
+	out->max_weight = 1 / z;
+	out->min_weight = exp((q - acc.piv) / theta) / z;
+	out->emin = acc.lo;
+	out->emax = acc.hi;
+	return DSP_OK;
+}
 
 int
 dsp_softmax_stats(const double *e, size_t n, double theta, dsp_stats *out)
 {
-	double lo = INFINITY, hi = -INFINITY, p, q, z = 0, wx = 0, x, t;
-	size_t i;
-
-	if (n == 0)
-		return dsp_fail(DSP_EEMPTY, "no logits");
-	if (theta == 0 || !isfinite(theta))
-		return dsp_fail(DSP_EINVAL, "kernel needs a finite non-zero theta");
-	for (i = 0; i < n; i++) {
-		lo = e[i] < lo ? e[i] : lo;
-		hi = e[i] > hi ? e[i] : hi;
-	}
-	p = theta > 0 ? hi : lo;
-	q = theta > 0 ? lo : hi;
-	for (i = 0; i < n; i++) {
-		x = (e[i] - p) / theta;
-		t = exp(x);
-		z += t;
-		wx += t * x;
-	}
-	out->logz = p / theta + log(z);
-	out->entropy = log(z) - wx / z;
-	out->max_weight = 1 / z;
-	out->min_weight = exp((q - p) / theta) / z;
-	out->emin = lo;
-	out->emax = hi;
-	return DSP_OK;
+	return dsp_softmax_stats_tail(e, n, 0, 0, theta, out);
 }

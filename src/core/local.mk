@@ -7,6 +7,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/error.c src/core/error.h \
 	src/core/eval.c src/core/eval.h \
 	src/core/family.c src/core/family.h \
+	src/core/fastexp.c src/core/fastexp.h \
 	src/core/fit.c src/core/fit.h \
 	src/core/kernel.c src/core/kernel.h \
 	src/core/map.c src/core/map.h \

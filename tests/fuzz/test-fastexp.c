@@ -1,0 +1,107 @@
+/* dsp_fastexp_neg against glibc exp: < 4 ulp over [-746, 0], including the
+ * subnormal results (ulp = 2^-1074 there) and the exact-zero region. */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "core/fastexp.h"
+#include "tap.h"
+
+/* Distance in units in the last place of want (subnormal ulp below 2^-1022). */
+static double
+ulps(double got, double want)
+{
+	int ex;
+
+	if (got == want)
+		return 0;
+	if (want == 0)
+		return fabs(got) / 0x1p-1074;
+	frexp(want, &ex);
+	ex = ex - 53 < -1074 ? -1074 : ex - 53;
+	return fabs(got - want) / ldexp(1, ex);
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+
+static double
+uniform(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (double)(rng >> 11) * 0x1p-53;
+}
+
+/* Worst ulp error over count points of [lo, hi] (random and a regular grid). */
+static double
+worst(double lo, double hi, long count, double *at)
+{
+	double w = 0, x, u;
+	long i;
+
+	for (i = 0; i < count; i++) {
+		x = i % 2 ? lo + (hi - lo) * uniform() : lo + (hi - lo) * (double)i / (double)count;
+		u = ulps(dsp_fastexp(x), exp(x));
+		if (u > w) {
+			w = u;
+			*at = x;
+		}
+	}
+	return w;
+}
+
+int
+main(void)
+{
+	double at = 0, w, x, y[1000], xs[1000];
+	int i, zero_ok = 1, nan_ok, arr_ok = 1;
+
+	w = worst(-1, 0, 2000000, &at);
+	ok(w < 4, "[-1, 0]: worst %.3f ulp at %.17g", w, at);
+	w = worst(-708.39, -1, 2000000, &at);
+	ok(w < 4, "[-708.39, -1] (normal results): worst %.3f ulp at %.17g", w, at);
+	w = worst(-745.13, -708.4, 1000000, &at);
+	ok(w < 4, "[-745.13, -708.4] (subnormal results): worst %.3f ulp at %.17g", w, at);
+	at = 0;
+	w = worst(-1e-10, 0, 100000, &at);
+	ok(w < 4, "[-1e-10, 0]: worst %.3f ulp at %.17g", w, at);
+	/* Around the reduction boundaries x = (k + 1/2) ln 2. */
+	for (w = 0, i = 0; i < 1075; i++) {
+		double b = -(i + 0.5) * M_LN2, u;
+		int j;
+
+		for (j = -4; j <= 4; j++) {
+			x = b + j * 1e-15 * fabs(b);
+			if (x > 0 || x < -745.13)
+				continue;
+			u = ulps(dsp_fastexp(x), exp(x));
+			if (u > w) {
+				w = u;
+				at = x;
+			}
+		}
+	}
+	ok(w < 4, "reduction boundaries (k + 1/2) ln 2: worst %.3f ulp at %.17g", w, at);
+	ok(dsp_fastexp(0) == 1 && dsp_fastexp(-0.0) == 1, "exp(0) = 1 exactly");
+	is_rel(dsp_fastexp(-M_LN2), exp(-M_LN2), 4 * DBL_EPSILON, "exp(-ln 2) within 4 ulp of libm");
+	is_close(dsp_fastexp(-1), exp(-1), 4 * DBL_EPSILON, "exp(-1) within 4 ulp of libm");
+	for (x = -745.14; x >= -800; x -= 0.01)
+		if (dsp_fastexp(x) != 0 || exp(x) != 0)
+			zero_ok = 0;
+	zero_ok = zero_ok && dsp_fastexp(-1e308) == 0 && dsp_fastexp(-INFINITY) == 0 &&
+	    dsp_fastexp(-746) == 0 && !signbit(dsp_fastexp(-INFINITY));
+	ok(zero_ok, "exact +0 below -745.14, at -1e308 and at -inf (as libm)");
+	ok(dsp_fastexp(-745.13) == exp(-745.13), "smallest subnormal 2^-1074 at -745.13");
+	nan_ok = isnan(dsp_fastexp(NAN));
+	ok(nan_ok, "NaN gives NaN");
+	for (i = 0; i < 1000; i++)
+		xs[i] = -0.75 * i;
+	dsp_fastexp_array(xs, y, 1000);
+	for (i = 0; i < 1000; i++)
+		if (y[i] != dsp_fastexp(xs[i]))
+			arr_ok = 0;
+	is_int(arr_ok, 1, "vectorised array version equals the scalar one");
+	return tap_done();
+}

@@ -1,0 +1,189 @@
+/* dsp_softmax_stats: accuracy against a long double reference on 2^20
+ * random logits, independence from the thread count and the SIMD path,
+ * edge cases (negative theta, one-hot, huge, subnormal, non-finite). */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "core/error.h"
+#include "core/kernel.h"
+#include "core/softmax.h"
+#include "tap.h"
+
+#define N	((size_t)1 << 20)
+
+static uint64_t rng = 0x2545f4914f6cdd1du;
+
+static double
+uniform(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (double)(rng >> 11) * 0x1p-53;
+}
+
+/* Reference with long double and libm's expl/logl, pairwise-free but in
+ * 64-bit mantissa arithmetic (error ~ n 2^-64 < 1e-13 relative). */
+static void
+reference(const double *e, size_t n, double theta, long double *logz, long double *h,
+    long double *maxw)
+{
+	long double p = e[0], c0 = 0, zr = 0, wx = 0, x, t;
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (theta > 0 ? e[i] > p : e[i] < p)
+			p = e[i];
+	/* Z - 1 kept apart so that log Z is accurate for near one-hot inputs. */
+	for (i = 0; i < n; i++) {
+		x = ((long double)e[i] - p) / theta;
+		t = expl(x);
+		if (x == 0)
+			c0 += 1;
+		else
+			zr += t;
+		wx += t * x;
+	}
+	*logz = p / theta + log1pl(c0 - 1 + zr);
+	*h = log1pl(c0 - 1 + zr) - wx / (c0 + zr);
+	*maxw = 1 / (c0 + zr);
+}
+
+static double
+rel(double got, long double want)
+{
+	return want == 0 ? fabs(got) : (double)fabsl((got - want) / want);
+}
+
+static void
+accuracy(const char *what, const double *e, size_t n, double theta)
+{
+	long double lz, h, mw;
+	dsp_stats st;
+	double r1, r2, r3;
+	int rc;
+
+	reference(e, n, theta, &lz, &h, &mw);
+	rc = dsp_softmax_stats(e, n, theta, &st);
+	r1 = rel(st.entropy, h);
+	r2 = rel(st.logz, lz);
+	r3 = rel(st.max_weight, mw);
+	ok(rc == DSP_OK && r1 < 1e-12 && r2 < 1e-12 && r3 < 1e-12,
+	    "%s, theta %g: H %.6f rel err %.2g, log Z rel err %.2g, max w rel err %.2g",
+	    what, theta, (double)h, r1, r2, r3);
+}
+
+static int
+same_stats(const dsp_stats *a, const dsp_stats *b, double tol)
+{
+	return fabs(a->entropy - b->entropy) <= tol * fabs(b->entropy) &&
+	    fabs(a->logz - b->logz) <= tol * fabs(b->logz) &&
+	    fabs(a->max_weight - b->max_weight) <= tol * b->max_weight &&
+	    a->emin == b->emin && a->emax == b->emax;
+}
+
+int
+main(void)
+{
+	static const double thetas[] = { 1, 0.05, -0.5, 7 };
+	dsp_stats st, st1, st2;
+	double *e, x[8], h;
+	size_t i, k;
+	int rc, same = 1;
+
+	if ((e = malloc(N * sizeof *e)) == NULL)
+		return 1;
+	diag("kernel variant: %s", dsp_kernel_variant());
+	for (i = 0; i < N; i++)
+		e[i] = 10 * uniform();
+	for (k = 0; k < sizeof thetas / sizeof thetas[0]; k++)
+		accuracy("2^20 uniform [0, 10]", e, N, thetas[k]);
+	for (i = 0; i < N; i++)
+		e[i] = sqrt(-2 * log(1 - uniform())) * cos(2 * M_PI * uniform()) * 3;
+	accuracy("2^20 Gaussian sigma 3", e, N, 1);
+	accuracy("2^20 Gaussian sigma 3", e, N, -0.2);
+	/* One sharp item: the log1p form keeps H's relative accuracy. */
+	for (i = 0; i < N; i++)
+		e[i] = uniform();
+	e[12345] = 40;
+	accuracy("2^20 near one-hot", e, N, 1);
+	accuracy("2^20 near one-hot", e, N, 2);
+	for (i = 0; i < 1000; i++)
+		e[i] = 5 * uniform();
+	accuracy("1000 items (single chunk, no threads)", e, 1000, 0.3);
+
+	/* Thread count and SIMD path must not change the answer. */
+	for (i = 0; i < N; i++)
+		e[i] = 10 * uniform() - 5 * (i % 7 == 0);
+#ifdef _OPENMP
+	omp_set_num_threads(1);
+#endif
+	dsp_softmax_stats(e, N, 0.7, &st1);
+#ifdef _OPENMP
+	for (k = 2; k <= 5; k++) {
+		omp_set_num_threads((int)k);
+		dsp_softmax_stats(e, N, 0.7, &st);
+		same = same && same_stats(&st, &st1, 1e-12);
+	}
+	omp_set_num_threads(2);
+#endif
+	ok(same, "1..5 threads agree within 1e-12 (H = %.15g)", st1.entropy);
+	dsp_kernel_force_generic(1);
+	dsp_softmax_stats(e, N, 0.7, &st2);
+	dsp_kernel_force_generic(0);
+	ok(same_stats(&st2, &st1, 1e-12), "generic and %s paths agree within 1e-12",
+	    dsp_kernel_variant());
+	/* A later block holding the maximum forces a rescale of the sums. */
+	for (i = 0; i < N; i++)
+		e[i] = (double)i / N;
+	accuracy("2^20 increasing ramp (rescale every block)", e, N, 0.01);
+	accuracy("2^20 increasing ramp (rescale every block)", e, N, -0.01);
+
+	/* Edge cases. */
+	x[0] = 3;
+	rc = dsp_softmax_stats(x, 1, 1, &st);
+	ok(rc == DSP_OK && st.entropy == 0 && st.max_weight == 1 && st.logz == 3,
+	    "n = 1: H = 0, max weight 1, log Z = e/theta");
+	x[0] = 1e308; x[1] = -1e308; x[2] = 0;
+	rc = dsp_softmax_stats(x, 3, 1, &st);
+	ok(rc == DSP_OK && st.entropy == 0 && st.max_weight == 1 && st.min_weight == 0,
+	    "logits +-1e308: one-hot, no NaN (H %g)", st.entropy);
+	x[0] = 4.9e-324; x[1] = 0; x[2] = -4.9e-324;
+	rc = dsp_softmax_stats(x, 3, 1, &st);
+	is_close(st.entropy, log(3), 1e-15, "subnormal logits: uniform, H = log 3");
+	rc = dsp_softmax_stats(x, 3, 4.9e-324, &st);
+	h = 1 + exp(-1) + exp(-2);
+	is_close(st.entropy, log(h) + (exp(-1) + 2 * exp(-2)) / h, 1e-14,
+	    "subnormal theta 4.9e-324, logits 0 and +-4.9e-324: weights 1 : e^-1 : e^-2");
+	x[0] = 1; x[1] = NAN;
+	rc = dsp_softmax_stats(x, 2, 1, &st);
+	ok(rc == DSP_EINVAL && strstr(dsp_last_error(), "logit 1") != NULL,
+	    "NaN logit: DSP_EINVAL naming item 1 (%s)", dsp_last_error());
+	x[1] = -INFINITY;
+	ok(dsp_softmax_stats(x, 2, 1, &st) == DSP_EINVAL, "-inf logit: DSP_EINVAL");
+	is_int(dsp_softmax_stats(x, 0, 1, &st), DSP_EEMPTY, "no logits: DSP_EEMPTY");
+	is_int(dsp_softmax_stats(x, 1, 0, &st), DSP_EINVAL, "theta 0: DSP_EINVAL");
+	ok(dsp_softmax_stats(x, 1, INFINITY, &st) == DSP_EINVAL, "theta inf: DSP_EINVAL");
+	/* The tail form equals the expanded array. */
+	for (i = 0; i < 5000; i++)
+		e[i] = i < 40 ? 4 * pow(0.7, (double)i) : 0;
+	dsp_softmax_stats(e, 5000, -0.9, &st1);
+	dsp_softmax_stats_tail(e, 40, 0, 4960, -0.9, &st2);
+	ok(same_stats(&st2, &st1, 1e-13), "tail run equals the expanded array (theta < 0)");
+	dsp_softmax_stats(e, 5000, 1.3, &st1);
+	dsp_softmax_stats_tail(e, 40, 0, 4960, 1.3, &st2);
+	ok(same_stats(&st2, &st1, 1e-13), "tail run equals the expanded array (theta > 0)");
+	rc = dsp_softmax_stats_tail(NULL, 0, 2.5, (uint64_t)1 << 62, 1, &st);
+	is_close(st.entropy, 62 * M_LN2, 1e-14, "tail only, 2^62 equal items: H = 62 ln 2");
+	h = dsp_softmax_entropy(e, 5000, 0.37);
+	dsp_softmax_stats(e, 5000, 0.37, &st);
+	is_rel(st.entropy, h, 1e-13, "agrees with dsp_softmax_entropy (libm exp)");
+	free(e);
+	return tap_done();
+}
