@@ -21,3 +21,5 @@ tests_theory_test_precision_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_theory_test_precision_LDADD = $(DSP_CORE_LIBS)
 TESTS += tests/theory/test-fit-cli.sh tests/theory/test-tour-cli.sh
 EXTRA_DIST += tests/theory/test-fit-cli.sh tests/theory/test-tour-cli.sh
+TESTS += tests/theory/test-alt-cli.sh tests/theory/test-precision-cli.sh
+EXTRA_DIST += tests/theory/test-alt-cli.sh tests/theory/test-precision-cli.sh
