@@ -26,7 +26,7 @@
 
 #define MIN_COLS	80
 #define MIN_LINES	24
-#define TUI_EXPLICIT_MAX	((uint64_t)1 << 20)
+#define TUI_EXPLICIT_MAX	((uint64_t)1 << 18)
 #define N_MAX		((uint64_t)1 << 62)
 
 enum {
@@ -726,14 +726,17 @@ key(struct app *a, int ch)
 		return;
 	case 'g':
 		st->vs.hist_mode = !st->vs.hist_mode;
+		focus(a, VIEW_WEIGHTS);
 		return;
 	case 'v':
 		st->curve_mode = (st->curve_mode + 1) % 3;
+		focus(a, VIEW_CURVE);
 		return;
 	case 'm':
 		st->vs.map.metric = (enum dsp_metric)(((int)st->vs.map.metric + 1) %
 		    DSP_METRIC_COUNT);
 		say(a, 0, "map metric %s", dsp_metric_name(st->vs.map.metric));
+		focus(a, VIEW_MAP);
 		return;
 	case 's':
 		snapshot(a);
@@ -821,8 +824,8 @@ frame(struct app *a)
 		say(a, 1, "%s", st->sum_err);
 	view_printf(stdscr, 0, 0, COLS, view_attr_title(), "%-*s", COLS, "");
 	view_printf(stdscr, 0, 0, COLS, view_attr_title(),
-	    " disperse %s  softmax dispersion explorer   ?/F1 help  Tab focus  q quit",
-	    PACKAGE_VERSION);
+	    " disperse %s  %s?/F1 help  Tab focus  q quit",
+	    PACKAGE_VERSION, COLS >= 100 ? "softmax dispersion explorer   " : "");
 	for (i = 0; i < VIEW_PANELS; i++)
 		if (a->pn[i].visible) {
 			a->pn[i].cls->update(&a->pn[i], st);

@@ -58,17 +58,19 @@ static void
 legend(struct view_panel *pn, WINDOW *w, int y)
 {
 	const struct view_map *m = &pn->st->map;
-	int lw = pn->pw - 24, i;
+	int lw, i, x;
 	char a[32], b[32];
 
+	view_printf(w, y, 1, 16, 0, "min %s ", view_num(a, sizeof a, m->min, 3));
+	x = getcurx(w);
+	lw = pn->w - 2 - x - 14;
 	if (lw < 4)
 		lw = 4;
 	if (lw > 32)
 		lw = 32;
-	view_printf(w, y, 1, 11, 0, "min %s", view_num(a, sizeof a, m->min, 3));
 	for (i = 0; i < lw; i++)
-		cell(w, y, 12 + i, 1, (double)i / (lw - 1), 0);
-	view_printf(w, y, 13 + lw, pn->w - 14 - lw, 0, "max %s",
+		cell(w, y, x + i, 1, (double)i / (lw - 1), 0);
+	view_printf(w, y, x + lw + 1, pn->w - 3 - x - lw, 0, "max %s",
 	    view_num(b, sizeof b, m->max, 3));
 }
 

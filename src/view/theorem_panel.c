@@ -2,6 +2,8 @@
  * check that the current weights sit inside the band. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "view/view.h"
 
@@ -20,6 +22,15 @@ critical_text(char *buf, size_t size, double logn)
 		snprintf(buf, size, "%.4g", exp(logn));
 	else
 		snprintf(buf, size, "e^%.4g", logn);
+}
+
+/* Display columns of a UTF-8 string (every glyph used here is one wide). */
+static size_t
+width(const char *s)
+{
+	size_t n = mbstowcs(NULL, s, 0);
+
+	return n == (size_t)-1 ? strlen(s) : n;
 }
 
 static void
@@ -55,16 +66,25 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	view_printf(w, y++, 1, iw, A_BOLD, "Lemma 2.1, %s=%s %s=%s%s:",
 	    view_sym(SYM_DELTA), d, view_sym(SYM_THETA), t, s->beta != 1 ?
 	    " (adaptive)" : "");
-	snprintf(left, sizeof left, "1/(1+%s%se^{%s/%s}) = %s %s %s_k", n1, view_sym(SYM_DOT),
-	    d, t, lo, view_sym(SYM_LE), view_sym(SYM_ALPHA));
-	snprintf(right, sizeof right, "%s %s = 1/(1+%s%se^{%s%s/%s})", view_sym(SYM_LE), hi, n1,
+	snprintf(left, sizeof left, "1/(1+%s%se^{%s/%s}) = %s", n1, view_sym(SYM_DOT),
+	    d, t, lo);
+	snprintf(right, sizeof right, "%s = 1/(1+%s%se^{%s%s/%s})", hi, n1,
 	    view_sym(SYM_DOT), view_sym(SYM_MINUS), d, t);
-	if (iw >= 66)
-		view_printf(w, y++, 1, iw, 0, "%s %s", left, right);
-	else {
+	if (width(left) + width(right) + 12 <= (size_t)iw)
+		view_printf(w, y++, 1, iw, 0, "%s %s %s_k %s %s", left, view_sym(SYM_LE),
+		    view_sym(SYM_ALPHA), view_sym(SYM_LE), right);
+	else if (width(left) + 6 <= (size_t)iw && width(right) + 4 <= (size_t)iw) {
+		view_printf(w, y++, 1, iw, 0, "%s %s %s_k", left, view_sym(SYM_LE),
+		    view_sym(SYM_ALPHA));
+		if (y <= last)
+			view_printf(w, y++, 3, iw - 2, 0, "%s %s", view_sym(SYM_LE), right);
+	} else {
 		view_printf(w, y++, 1, iw, 0, "%s", left);
 		if (y <= last)
-			view_printf(w, y++, 3, iw - 2, 0, "%s", right);
+			view_printf(w, y++, 3, iw - 2, 0, "%s %s_k %s", view_sym(SYM_LE),
+			    view_sym(SYM_ALPHA), view_sym(SYM_LE));
+		if (y <= last)
+			view_printf(w, y++, 1, iw, 0, "%s", right);
 	}
 	if (y <= last) {
 		view_printf(w, y, 1, iw, 0, "max %s min %s%s",

@@ -66,9 +66,30 @@ tui_wait "terminal too small: 70x20"; ok $? "below 80x24: centred message"
 T resize-window -x 100 -y 30
 tui_wait "H=$hj"; ok $? "back to 100x30: panels again"
 
+# Sizes as exponents, and every attention function (some may be
+# unsupported by the core: an error line, never a crash).
+T send-keys : "n 2^20" Enter
+tui_wait "1048576 = 2^20"; ok $? "':n 2^20' sets n = 2^20"
+for f in ssmax logn sigmoid stickbreak softmax1 sparsemax entmax softmax; do
+	T send-keys x
+	tui_wait " $f " ; ok $? "x cycles the attention function to $f"
+done
+T send-keys g
+tui_wait "Weights: log10 distribution"; ok $? "g shows the log-binned distribution"
+T send-keys g
+tui_wait "Weights: sorted coefficients"; ok $? "g again: sorted coefficients"
+
 # Quit: process gone, tty modes back.
 T send-keys q
 tui_exited; ok $? "q quits"
 [ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 0 ]; ok $? "exit status 0"
 tui_restored; ok $? "terminal restored after q (icanon, echo)"
+
+# --load with a missing file: one line, exit status 1, terminal fine.
+T kill-server >/dev/null 2>&1
+sleep 0.2
+tui_start 100 30 --load "$tui_tmp/missing.json"
+tui_exited; ok $? "--load of a missing file exits"
+[ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 1 ]; ok $? "--load failure: exit status 1"
+tui_wait "disperse: cannot load $tui_tmp/missing.json"; ok $? "--load failure: one-line message"
 tap_done
