@@ -1,10 +1,20 @@
-/* The (theta, lambda) map: one dsp_eval per cell, rows in parallel. */
+/* The (theta, lambda) map: rows in parallel.  Plain softmax over the power
+ * series takes a fast path: the terms delta lambda^k go into a per-thread
+ * buffer (no allocation per cell) and the fused kernel sums them with the
+ * zero tail as one run, exactly the runs that dsp_eval would build.  Every
+ * other combination runs dsp_eval per cell. */
 #include <math.h>
+#include <stdlib.h>
 #include <strings.h>
 
 #include "core/error.h"
 #include "core/eval.h"
+#include "core/kernel.h"
 #include "core/map.h"
+
+/* Same truncation as the power-series runs of family.c. */
+#define POWER_TAIL_REL	0x1p-60
+#define POWER_MAX_RUNS	((size_t)1 << 22)
 
 static const char *metric_names[DSP_METRIC_COUNT] = {
 	"entropy", "entropy-norm", "max-weight"
@@ -70,6 +80,60 @@ metric_of(const dsp_summary *sm, enum dsp_metric m)
 	}
 }
 
+static int
+fast_applies(const dsp_params *q)
+{
+	return q->family == DSP_FAM_POWER && q->attn == DSP_ATTN_SOFTMAX &&
+	    !q->adaptive && q->precision == DSP_PREC_DOUBLE && q->theta != 0 &&
+	    fabs(q->lambda) <= 1 && q->n >= 1 && dsp_params_check(q) == DSP_OK;
+}
+
+/* Metric of one power-series cell; returns 0 when the caller must fall back
+ * to dsp_eval (buffer growth failed, series too long). */
+static int
+fast_cell(const dsp_params *q, enum dsp_metric m, double **buf, size_t *cap,
+    double *val)
+{
+	double tol = fabs(q->theta) * POWER_TAIL_REL, t = q->delta, *nb;
+	uint64_t k = 0;
+	dsp_stats st;
+
+	if (q->lambda == 1) {
+		if (dsp_softmax_stats_tail(NULL, 0, q->delta, q->n, q->theta, &st) != DSP_OK)
+			return 0;
+	} else {
+		for (k = 0; k < q->n; k++) {
+			if (fabs(q->lambda) < 1 && fabs(t) < tol)
+				break;
+			if (k >= POWER_MAX_RUNS)
+				return 0;
+			if (k == *cap) {
+				*cap = *cap ? *cap * 2 : 256;
+				if ((nb = realloc(*buf, *cap * sizeof *nb)) == NULL)
+					return 0;
+				*buf = nb;
+			}
+			(*buf)[k] = t;
+			t *= q->lambda;
+		}
+		if (dsp_softmax_stats_tail(*buf, (size_t)k, 0, q->n - k, q->theta,
+		    &st) != DSP_OK)
+			return 0;
+	}
+	switch (m) {
+	case DSP_METRIC_ENTROPY_NORM:
+		*val = q->n > 1 ? st.entropy / log((double)q->n) : 0;
+		break;
+	case DSP_METRIC_MAX_WEIGHT:
+		*val = st.max_weight;
+		break;
+	default:
+		*val = st.entropy;
+		break;
+	}
+	return 1;
+}
+
 int
 dsp_map_compute(const dsp_params *p, const dsp_map_spec *s, double *out)
 {
@@ -85,11 +149,16 @@ dsp_map_compute(const dsp_params *p, const dsp_map_spec *s, double *out)
 	for (r = 0; r < (long)s->rows; r++) {
 		dsp_params q = *p;
 		dsp_summary sm;
-		size_t c;
+		double *buf = NULL, v;
+		size_t c, cap = 0;
 
 		q.lambda = dsp_map_lambda(s, (size_t)r);
 		for (c = 0; c < s->cols; c++) {
 			q.theta = dsp_map_theta(s, c);
+			if (fast_applies(&q) && fast_cell(&q, s->metric, &buf, &cap, &v)) {
+				out[(size_t)r * s->cols + c] = v;
+				continue;
+			}
 			if (dsp_eval(&q, &sm) != DSP_OK) {
 				out[(size_t)r * s->cols + c] = NAN;
 				rc = DSP_ERANGE;
@@ -97,6 +166,7 @@ dsp_map_compute(const dsp_params *p, const dsp_map_spec *s, double *out)
 			}
 			out[(size_t)r * s->cols + c] = metric_of(&sm, s->metric);
 		}
+		free(buf);
 	}
 	if (rc != DSP_OK)
 		return dsp_fail(rc, "some map cells could not be evaluated");
