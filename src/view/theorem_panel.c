@@ -106,12 +106,19 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 		    view_num(b, sizeof b, s->entropy, 6), view_sym(SYM_LE),
 		    view_num(c, sizeof c, s->entropy_ceiling, 4));
 	critical_text(c, sizeof c, s->log_critical_n);
-	if (y <= last)
-		view_printf(w, y++, 1, iw, 0, "Thm 2.2: %s_k < %s=%g for n > %s",
-		    view_sym(SYM_ALPHA), view_sym(SYM_EPS), st->vs.params.eps, c);
+	snprintf(left, sizeof left, "Thm 2.2: %s_k < %s=%g", view_sym(SYM_ALPHA),
+	    view_sym(SYM_EPS), st->vs.params.eps);
+	snprintf(right, sizeof right, "for n > %s", c);
+	if (y <= last && width(left) + width(right) + 1 <= (size_t)iw)
+		view_printf(w, y++, 1, iw, 0, "%s %s", left, right);
+	else if (y <= last) {
+		view_printf(w, y++, 1, iw, 0, "%s", left);
+		if (y <= last)
+			view_printf(w, y++, 3, iw - 2, 0, "%s", right);
+	}
 	if (y <= last && s->n > exp(s->log_critical_n))
 		view_printf(w, y++, 3, iw - 2, view_attr_marker(), "n=%.4g is past n*", s->n);
-	if (y <= last && !st->bounded)
+	if (y <= last && !st->bounded && st->vs.params.family != DSP_FAM_FILE)
 		view_printf(w, y++, 1, iw, view_attr_error(),
 		    "premise: spread grows with n for %s", dsp_family_name(st->vs.params.family));
 	if (y <= last)
