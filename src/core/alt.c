@@ -10,17 +10,21 @@
 #include <stdlib.h>
 
 #include <gsl/gsl_errno.h>
+#include <gsl/gsl_integration.h>
 #include <gsl/gsl_roots.h>
 
 #include "core/alt.h"
 #include "core/bounds.h"
 #include "core/error.h"
+#include "core/family.h"
+#include "core/softmax.h"
 
 /* Stick-breaking: items of one run emitted one by one before the rest of
  * the run is summarised in chunks (see stick_run). */
 #define STICK_EMIT_MAX	((uint64_t)1 << 14)
 #define STICK_CHUNKS	1024
 #define ENTMAX_ITER	200
+#define QUAD_LIMIT	256
 
 int
 dsp_attn_is_softmax(enum dsp_attn a)
@@ -363,4 +367,118 @@ dsp_alt_weights_runs(enum dsp_attn a, const dsp_runs *e, double theta,
 	}
 	return dsp_fail(DSP_ENOTSUP, "%s is a softmax; dsp_eval computes it",
 	    dsp_attn_name(a));
+}
+
+/* Large-n limit of sigmoid attention over iid logits (uniform on [0, delta]
+ * or the truncated normal of eval.c's expected route): sums over items are
+ * n times expectations, a(v) = sigma(v/theta - log n). */
+struct sig_expect {
+	int	gaussian, what;
+	double	sigma, norm, lo, hi, theta, logn;
+};
+
+static double
+sig_density(const struct sig_expect *x, double v)
+{
+	if (!x->gaussian)
+		return 1 / (x->hi - x->lo);
+	return exp(-v * v / (2 * x->sigma * x->sigma)) /
+	    (x->sigma * sqrt(2 * M_PI)) / x->norm;
+}
+
+/* log a(v) = -softplus(log n - v/theta), accurate when a is tiny. */
+static double
+sig_integrand(double v, void *arg)
+{
+	const struct sig_expect *x = arg;
+	double la = -dsp_softplus(x->logn - scaled(v, x->theta)), a = exp(la);
+
+	switch (x->what) {
+	case 0:
+		return sig_density(x, v) * a;
+	case 1:
+		return sig_density(x, v) * (a > 0 ? a * la : 0);
+	default:
+		return sig_density(x, v) * a * log(a + DSP_PAPER_ENTROPY_EPS);
+	}
+}
+
+static int
+sig_integral(struct sig_expect *x, int what, double *out)
+{
+	gsl_integration_workspace *ws;
+	gsl_function f = { sig_integrand, x };
+	double r, err, edge[3] = { x->lo, x->hi, x->hi };
+	int rc = 0, k, parts = 1;
+
+	if ((ws = gsl_integration_workspace_alloc(QUAD_LIMIT)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	x->what = what;
+	*out = 0;
+	/* theta == 0 makes a(v) jump at v = 0: integrate each side. */
+	if (x->lo < 0 && x->hi > 0) {
+		edge[1] = 0;
+		parts = 2;
+	}
+	for (k = 0; k < parts && (rc == 0 || rc == GSL_EROUND); k++) {
+		rc = gsl_integration_qags(&f, edge[k], edge[k + 1], 0, 1e-11,
+		    QUAD_LIMIT, ws, &r, &err);
+		*out += r;
+	}
+	gsl_integration_workspace_free(ws);
+	if (rc != 0 && rc != GSL_EROUND)
+		return dsp_fail(DSP_ERANGE, "sigmoid quadrature failed: %s", gsl_strerror(rc));
+	return DSP_OK;
+}
+
+int
+dsp_alt_sigmoid_expected(const dsp_params *p, dsp_summary *s)
+{
+	struct sig_expect x;
+	double n = (double)p->n, A, B, P, lmax, lmin, k;
+	int rc;
+
+	if (p->attn != DSP_ATTN_SIGMOID ||
+	    (p->family != DSP_FAM_UNIFORM && p->family != DSP_FAM_GAUSSIAN))
+		return dsp_fail(DSP_ENOTSUP, "%s has no expected large-n limit for %s",
+		    dsp_attn_name(p->attn), dsp_family_name(p->family));
+	x.gaussian = p->family == DSP_FAM_GAUSSIAN;
+	x.sigma = p->delta;
+	dsp_family_range(p, &x.lo, &x.hi);
+	x.norm = x.gaussian ? erf(x.hi / (p->delta * M_SQRT2)) : 1;
+	x.theta = p->theta;
+	x.logn = log(n);
+	s->method = DSP_METHOD_EXPECTED;
+	s->n = n;
+	s->logit_min = x.lo;
+	s->logit_max = x.hi;
+	s->spread = x.hi - x.lo;
+	s->theta_eff = p->theta;
+	s->beta = 1;
+	if (p->delta == 0) {
+		A = 1 / (1 + n);
+		B = A * log(A);
+		P = A * log(A + DSP_PAPER_ENTROPY_EPS);
+	} else if ((rc = sig_integral(&x, 0, &A)) != DSP_OK ||
+	    (rc = sig_integral(&x, 1, &B)) != DSP_OK ||
+	    (rc = sig_integral(&x, 2, &P)) != DSP_OK)
+		return rc;
+	/* Row total n A; entropy of the row normalised by it. */
+	s->total = n * A;
+	s->entropy = A > 0 ? log(s->total) - B / A : 0;
+	s->entropy_bits = s->entropy / M_LN2;
+	s->entropy_norm = n > 1 ? s->entropy / log(n) : 0;
+	s->entropy_paper = -n * P;
+	lmax = -dsp_softplus(x.logn - scaled(p->theta >= 0 ? x.hi : x.lo, p->theta));
+	lmin = -dsp_softplus(x.logn - scaled(p->theta >= 0 ? x.lo : x.hi, p->theta));
+	s->max_weight = exp(lmax);
+	s->min_weight = exp(lmin);
+	k = (double)(p->topk ? p->topk : 1);
+	s->topk_mass = fmin(s->total, k * s->max_weight);
+	s->zero_weights = s->min_weight > 0 ? 0 : NAN;
+	s->lo_tight = s->hi_tight = s->lo_loose = s->hi_loose = NAN;
+	s->entropy_floor = s->log_critical_n = s->bound_margin = NAN;
+	s->entropy_ceiling = dsp_entropy_ceiling(n);
+	s->bound_holds = -1;
+	return DSP_OK;
 }

@@ -10,6 +10,7 @@
 #ifndef DSP_ALT_H
 #define DSP_ALT_H
 
+#include "core/eval.h"
 #include "core/params.h"
 #include "core/runs.h"
 
@@ -23,6 +24,11 @@
  * softmax-type functions (handled by dsp_eval). */
 int	dsp_alt_weights_runs(enum dsp_attn a, const dsp_runs *e, double theta,
 	    double alpha, dsp_runs *w);
+/* Expected large-n limit of sigmoid attention for the uniform and Gaussian
+ * families (GSL quadrature of n E[sigma(v/theta - log n)] and friends):
+ * total, entropy of the normalised row, extreme weights at the ends of the
+ * logit range.  DSP_ENOTSUP for anything else. */
+int	dsp_alt_sigmoid_expected(const dsp_params *p, dsp_summary *s);
 /* 1 for softmax, SSMax and log-n scaling (Lemma 2.1 applies at theta_eff). */
 int	dsp_attn_is_softmax(enum dsp_attn a);
 

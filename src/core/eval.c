@@ -417,6 +417,8 @@ eval_expected(const dsp_params *p, dsp_summary *s)
 	double n = (double)p->n, th, a, b, pe;
 	int pass, rc;
 
+	if (p->attn == DSP_ATTN_SIGMOID)
+		return dsp_alt_sigmoid_expected(p, s);
 	if (!dsp_attn_is_softmax(p->attn))
 		return dsp_fail(DSP_ENOTSUP,
 		    "%s has no expected large-n limit; use n <= 2^27",

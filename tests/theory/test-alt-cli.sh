@@ -52,10 +52,15 @@ else
 fi
 
 # Functions without a route at some n: NaN cells and a note, exit 0.
-"$DISPERSE" compare --family uniform --attn-list sigmoid --from 2^28 --to 2^28 --points 1 \
-	--format csv >"$tmp/u.csv"
-ok $? "sigmoid on uniform past 2^27: still exit 0"
-grep -q '^# note_sigmoid:' "$tmp/u.csv"; ok $? "... with a note line"
+"$DISPERSE" compare --family uniform --attn-list sparsemax,sigmoid --from 2^28 --to 2^28 \
+	--points 1 --metrics max_weight --format csv >"$tmp/u.csv"
+ok $? "sparsemax on uniform past 2^27: still exit 0"
+grep -q '^# note_sparsemax:' "$tmp/u.csv"; ok $? "... with a note line"
+v=$(cell sparsemax_max_weight 268435456 <"$tmp/u.csv")
+[ "$v" = nan ]; ok $? "... and a nan cell (got $v)"
+# Sigmoid has an expected limit there: max weight sigma(delta - log n), delta 4.
+v=$(cell sigmoid_max_weight 268435456 <"$tmp/u.csv")
+near "$v" 2.0339392e-07 1e-13; ok $? "sigmoid uniform 2^28 (expected): sigma(4 - log 2^28) (got $v)"
 
 # Usage errors: exit 2 with one line on stderr.
 for args in "--attn-list softmax,bogus" "--attn-list ," "--metrics nope" \

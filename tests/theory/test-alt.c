@@ -365,6 +365,50 @@ test_ssmax(void)
 	dsp_runs_free(w);
 }
 
+static double
+softplus_ref(double x)
+{
+	return x > 30 ? x + exp(-x) : log1p(exp(x));
+}
+
+/* Expected large-n sigmoid: uniform has E[sigma(v - L)] in closed form,
+ * (1/delta)[softplus(delta - L) - softplus(-L)]. */
+static void
+test_sigmoid_expected(void)
+{
+	dsp_params p;
+	dsp_summary s, x;
+	double L, A;
+
+	dsp_params_default(&p);
+	p.family = DSP_FAM_UNIFORM;
+	p.attn = DSP_ATTN_SIGMOID;
+	p.delta = 4;
+	p.n = (uint64_t)1 << 40;
+	L = 40 * M_LN2;
+	is_int(dsp_eval(&p, &s), DSP_OK, "sigmoid uniform at 2^40: expected route");
+	ok(s.method == DSP_METHOD_EXPECTED, "method = expected");
+	A = (softplus_ref(4 - L) - softplus_ref(-L)) / 4;
+	is_rel(s.total, 0x1p40 * A, 1e-9, "sigmoid uniform total = n (softplus(d-L) - softplus(-L))/d");
+	is_rel(s.max_weight, sigma(4 - L), 1e-12, "sigmoid uniform max = sigma(delta - log n)");
+	ok(isnan(s.lo_tight) && s.bound_holds == -1, "sigmoid expected: no Lemma band");
+	/* Against an explicit sample of the same size. */
+	p.n = (uint64_t)1 << 16;
+	dsp_eval(&p, &x);
+	p.explicit_max = 1000;
+	dsp_eval(&p, &s);
+	ok(x.method == DSP_METHOD_EXPLICIT && s.method == DSP_METHOD_EXPECTED, "2^16: explicit vs expected");
+	is_rel(s.total, x.total, 1e-2, "sigmoid 2^16: expected total ~ sample total");
+	is_close(s.entropy, x.entropy, 5e-3, "sigmoid 2^16: expected entropy ~ sample entropy");
+	/* Gaussian at theta = 0: a = 1 on v > 0, 0 below: total n/2. */
+	p.family = DSP_FAM_GAUSSIAN;
+	p.theta = 0;
+	p.n = (uint64_t)1 << 30;
+	is_int(dsp_eval(&p, &s), DSP_OK, "sigmoid gaussian theta=0 at 2^30");
+	is_rel(s.total, 0x1p29, 1e-9, "theta=0: total = n/2");
+	is_close(s.entropy, 29 * M_LN2, 1e-9, "theta=0: entropy = log(n/2)");
+}
+
 static void
 test_eval(void)
 {
@@ -392,6 +436,7 @@ test_eval(void)
 	p.family = DSP_FAM_UNIFORM;
 	p.n = (uint64_t)1 << 30;
 	is_int(dsp_eval(&p, &s), DSP_ENOTSUP, "sparsemax uniform past 2^27: ENOTSUP");
+	test_sigmoid_expected();
 }
 
 int
