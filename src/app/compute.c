@@ -10,6 +10,7 @@
 #include <gsl/gsl_histogram.h>
 
 #include "app/compute.h"
+#include "core/alt.h"
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/family.h"
@@ -20,6 +21,9 @@
 /* Sorting more runs than this costs more than a frame: use bins. */
 #define SORT_MAX		65536
 #define FINE_BINS		4096
+/* Alternatives cost more per item; their explicit curve stops earlier. */
+#define CURVE_ALT_EXPLICIT_MAX	((uint64_t)1 << 12)
+#define SERIES_CACHE		16
 
 struct run {
 	double		v;
@@ -39,6 +43,13 @@ struct compute_cache {
 	int		 w_ok;
 	struct key	 sum_key, hist_key, curve_key, map_key;
 	int		 sum_valid, hist_valid, curve_valid, map_valid;
+	struct series_slot {
+		struct key		 key;
+		int			 valid;
+		unsigned		 age;
+		struct view_series	 s;
+	} slot[SERIES_CACHE];
+	unsigned	 clock;
 	struct run	*sorted;
 	size_t		 sorted_cap;
 	dsp_summary	*curve_buf;
@@ -107,7 +118,11 @@ compute_free(struct compute_cache *c)
 void
 compute_invalidate(struct compute_cache *c)
 {
+	size_t i;
+
 	c->sum_valid = c->hist_valid = c->curve_valid = c->map_valid = 0;
+	for (i = 0; i < SERIES_CACHE; i++)
+		c->slot[i].valid = 0;
 }
 
 static int
@@ -329,14 +344,38 @@ compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_col
 	}
 }
 
+/* Evaluate sizes ns[from..to) into s; returns how many points it kept
+ * (it stops at the first size that does not evaluate). */
+static size_t
+eval_points(struct compute_cache *cc, struct view_series *s, const dsp_params *q,
+    const double *ns, size_t from, size_t to, size_t k)
+{
+	dsp_params r = *q;
+	size_t i;
+	int rc;
+
+	if (from >= to)
+		return k;
+	if ((rc = dsp_eval_curve(q, ns + from, to - from, cc->curve_buf + k)) == DSP_OK)
+		return k + (to - from);
+	set_msg(s->err, rc);
+	for (i = from; i < to; i++) {
+		r.n = (uint64_t)ns[i];
+		if (dsp_eval(&r, &cc->curve_buf[k]) != DSP_OK)
+			break;
+		k++;
+	}
+	return k;
+}
+
 static void
 fill_series(struct compute_cache *cc, struct view_series *s, const dsp_params *p,
     const dsp_viewstate *vs)
 {
 	double ns[VIEW_CURVE_MAX];
 	dsp_params q = *p;
-	size_t count, i, k;
-	int rc;
+	size_t count, i, k, split;
+	uint64_t lim;
 
 	s->ok = 0;
 	s->err[0] = '\0';
@@ -347,22 +386,20 @@ fill_series(struct compute_cache *cc, struct view_series *s, const dsp_params *p
 		snprintf(s->err, sizeof s->err, "empty n range");
 		return;
 	}
-	if ((q.family == DSP_FAM_UNIFORM || q.family == DSP_FAM_GAUSSIAN) &&
-	    (q.explicit_max == 0 || q.explicit_max > CURVE_EXPLICIT_MAX))
-		q.explicit_max = CURVE_EXPLICIT_MAX;
-	rc = dsp_eval_curve(&q, ns, count, cc->curve_buf);
-	if (rc != DSP_OK) {
-		/* Keep the points that do evaluate (e.g. up to an alternative's
-		 * explicit limit) and say why the rest are missing. */
-		set_msg(s->err, rc);
-		for (i = 0, k = 0; i < count; i++) {
-			q.n = (uint64_t)ns[i];
-			if (dsp_eval(&q, &cc->curve_buf[k]) == DSP_OK)
-				k++;
-		}
-		count = k;
+	split = count;
+	if (q.family == DSP_FAM_UNIFORM || q.family == DSP_FAM_GAUSSIAN) {
+		lim = dsp_attn_is_softmax(q.attn) ? CURVE_EXPLICIT_MAX : CURVE_ALT_EXPLICIT_MAX;
+		if (q.explicit_max == 0 || q.explicit_max > lim)
+			q.explicit_max = lim;
+		for (split = 0; split < count && ns[split] <= (double)q.explicit_max; split++)
+			;
 	}
-	for (i = 0; i < count; i++) {
+	/* Item by item up to the explicit limit, then the large-n limit,
+	 * which only softmax-type functions have. */
+	k = eval_points(cc, s, &q, ns, 0, split, 0);
+	if (k == split)
+		k = eval_points(cc, s, &q, ns, split, count, k);
+	for (i = 0; i < k; i++) {
 		const dsp_summary *sm = &cc->curve_buf[i];
 
 		s->n[i] = sm->n;
@@ -373,8 +410,41 @@ fill_series(struct compute_cache *cc, struct view_series *s, const dsp_params *p
 		s->floor[i] = sm->entropy_floor;
 		s->expected[i] = sm->method == DSP_METHOD_EXPECTED;
 	}
-	s->count = count;
-	s->ok = count > 0;
+	s->count = k;
+	s->ok = k > 0;
+}
+
+/* One series through the per-function cache: toggling a function in
+ * compare mode computes only that function. */
+static void
+cached_series(struct compute_cache *cc, struct view_series *out, const dsp_params *p,
+    const dsp_viewstate *vs)
+{
+	struct series_slot *sl, *victim = &cc->slot[0];
+	struct key k;
+	size_t i;
+
+	key_init(&k, p);
+	k.p.n = 0;
+	k.a = vs->curve_points;
+	k.d[0] = vs->curve_lo;
+	k.d[1] = vs->curve_hi;
+	cc->clock++;
+	for (i = 0; i < SERIES_CACHE; i++) {
+		sl = &cc->slot[i];
+		if (sl->valid && memcmp(&sl->key, &k, sizeof k) == 0) {
+			sl->age = cc->clock;
+			*out = sl->s;
+			return;
+		}
+		if (!sl->valid || sl->age < victim->age)
+			victim = sl;
+	}
+	fill_series(cc, out, p, vs);
+	victim->key = k;
+	victim->valid = 1;
+	victim->age = cc->clock;
+	victim->s = *out;
 }
 
 void
@@ -405,7 +475,7 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 		return;
 	}
 	s = &st->series[st->nseries++];
-	fill_series(cc, s, p, &st->vs);
+	cached_series(cc, s, p, &st->vs);
 	s->attn = p->attn;
 	s->adaptive = p->adaptive;
 	snprintf(s->label, sizeof s->label, "%s%s", dsp_attn_name(p->attn),
@@ -416,7 +486,7 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 		q = *p;
 		q.adaptive = 0;
 		s = &st->series[st->nseries++];
-		fill_series(cc, s, &q, &st->vs);
+		cached_series(cc, s, &q, &st->vs);
 		s->attn = q.attn;
 		s->adaptive = 0;
 		snprintf(s->label, sizeof s->label, "%s plain", dsp_attn_name(q.attn));
@@ -430,7 +500,7 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 		q.attn = (enum dsp_attn)a;
 		q.adaptive = 0;
 		s = &st->series[st->nseries++];
-		fill_series(cc, s, &q, &st->vs);
+		cached_series(cc, s, &q, &st->vs);
 		s->attn = a;
 		s->adaptive = 0;
 		snprintf(s->label, sizeof s->label, "%s", dsp_attn_name(q.attn));
