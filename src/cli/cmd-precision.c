@@ -179,7 +179,7 @@ run(struct dsp_opts *o, const struct prec *pr, uint64_t n_max, dsp_table *t)
 	dsp_params q = o->params;
 	dsp_summary s;
 	size_t i, k, r, ov = 0, uc = 0;
-	int rc;
+	int rc, noted = 0;
 
 	for (i = 0; i < pr->nfmt; i++) {
 		f = dsp_prec_info_of((enum dsp_precision)pr->fmt[i]);
@@ -199,7 +199,16 @@ run(struct dsp_opts *o, const struct prec *pr, uint64_t n_max, dsp_table *t)
 		}
 		if (pr->show & SHOW_WEIGHTS) {
 			dsp_clear_error();
-			if ((rc = dsp_prec_eval(&q, pr->model, NULL, &s)) != DSP_OK)
+			rc = dsp_prec_eval(&q, pr->model, NULL, &s);
+			if (rc == DSP_ETOOBIG || rc == DSP_ENOTSUP) {
+				/* No logits to round (random family past 2^27). */
+				if (!noted++)
+					dsp_table_stamp(t, "note_weights", dsp_last_error());
+				memset(&s, 0, sizeof s);
+				s.max_weight = s.min_weight = s.entropy = s.total = NAN;
+				s.zero_weights = NAN;
+				s.n = 1;
+			} else if (rc != DSP_OK)
 				return dsp_opts_core_fail(o, dsp_precision_name(f->prec), rc);
 			row[k++] = s.max_weight;
 			row[k++] = s.min_weight;
