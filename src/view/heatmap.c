@@ -40,7 +40,7 @@ cell(WINDOW *w, int y, int x, int cw, double t, int cursor)
 			ch = view_heat_char(t);
 			a = 0;
 			if (cursor) {
-				ch = k == 0 ? '[' : ']';
+				ch = cw == 1 ? 'X' : k == 0 ? '[' : ']';
 				a = A_REVERSE | A_BOLD;
 			}
 			view_printf(w, y, x + k, 1, a, "%c", ch);
@@ -123,7 +123,7 @@ map_draw(struct view_panel *pn, WINDOW *w)
 		view_printf(w, y, 1 + AXIS_W + pn->pw / 2 - 2, 8, view_attr_dim(), "%s",
 		    view_sym(SYM_THETA));
 		view_printf(w, y, 1 + AXIS_W + pn->pw - 2, 4, view_attr_dim(), "%g", s->theta_hi);
-		view_printf(w, y, 1, 5, view_attr_dim(), "%s", view_sym(SYM_LAMBDA));
+		view_printf(w, y, 1, AXIS_W - 1, view_attr_dim(), "%s", view_style.utf8 ? "λ" : "lam");
 	}
 	legend(pn, w, pn->h - 3);
 	view_printf(w, pn->h - 2, 1, iw, A_BOLD, "cursor %s=%s %s=%s  %s = %s",
