@@ -12,3 +12,22 @@ TESTS += tests/fuzz/test-map
 tests_fuzz_test_map_SOURCES = tests/fuzz/test-map.c
 tests_fuzz_test_map_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_fuzz_test_map_LDADD = $(DSP_CORE_LIBS)
+# Fuzz targets: replayed over the seed corpora with the project compiler;
+# test-libfuzzer.sh builds them with clang -fsanitize=fuzzer when it can.
+check_PROGRAMS += tests/fuzz/fuzz-replay-parse tests/fuzz/fuzz-replay-json
+tests_fuzz_fuzz_replay_parse_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-parse.c
+tests_fuzz_fuzz_replay_parse_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_fuzz_fuzz_replay_parse_LDADD = $(DSP_CORE_LIBS)
+tests_fuzz_fuzz_replay_json_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-json.c
+tests_fuzz_fuzz_replay_json_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_fuzz_fuzz_replay_json_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
+TESTS += tests/fuzz/test-replay.sh tests/fuzz/test-libfuzzer.sh
+EXTRA_DIST += tests/fuzz/test-replay.sh tests/fuzz/test-libfuzzer.sh \
+	tests/fuzz/corpus-logits tests/fuzz/corpus-json
+# CLI bad-input matrix and valgrind run; both need $DISPERSE.
+TESTS += tests/fuzz/test-badinput.sh tests/fuzz/test-valgrind.sh
+EXTRA_DIST += tests/fuzz/test-badinput.sh tests/fuzz/test-valgrind.sh
+# Tests that cannot run under ASan (valgrind, ulimit -v) look at this.
+if SANITIZERS
+AM_TESTS_ENVIRONMENT += DSP_SANITIZERS=1; export DSP_SANITIZERS;
+endif

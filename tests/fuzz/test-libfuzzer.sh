@@ -1,0 +1,45 @@
+#!/bin/sh
+# Short bounded libFuzzer runs (clang -fsanitize=fuzzer,address,undefined)
+# of the logit parser + kernel and the JSON parser.  Skips cleanly without
+# clang or libFuzzer.  Longer run: see README "Performance and reliability".
+. "$top_srcdir/tests/tap.sh"
+CLANG=${CLANG:-clang}
+RUNS=${DSP_FUZZ_RUNS:-50000}
+command -v "$CLANG" >/dev/null 2>&1 || skip_all "clang not found"
+work=${TMPDIR:-/tmp}/disperse-fuzz-$$
+trap 'rm -rf "$work"' EXIT INT TERM
+mkdir -p "$work"
+src=$top_srcdir/src
+printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)n * 0; }\n' \
+	> "$work/probe.c"
+"$CLANG" -fsanitize=fuzzer "$work/probe.c" -o "$work/probe" >/dev/null 2>&1 ||
+	skip_all "clang cannot link -fsanitize=fuzzer (install libclang-rt-14-dev)"
+flags="-g -O1 -std=c11 -D_DEFAULT_SOURCE -fopenmp-simd -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=undefined -I$src -I$top_builddir"
+gsl=$(pkg-config --libs gsl 2>/dev/null || echo "-lgsl -lgslcblas")
+build() { # name sources...
+	name=$1; shift
+	# shellcheck disable=SC2086
+	"$CLANG" $flags "$@" -o "$work/$name" $gsl -lm 2>"$work/$name.log"
+}
+build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/parse.c" \
+	"$src/core/error.c" "$src/core/kernel.c" "$src/core/fastexp.c"
+ok $? "build libFuzzer target for dsp_parse_logits"
+build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c"
+ok $? "build libFuzzer target for dsp_json_parse"
+for t in parse json; do
+	case $t in parse) seeds=corpus-logits ;; json) seeds=corpus-json ;; esac
+	[ -x "$work/fuzz-$t" ] || { ok 1 "fuzz $t (not built)"; sed 's/^/# /' "$work/fuzz-$t.log"; continue; }
+	mkdir -p "$work/corpus-$t"
+	start=$(date +%s)
+	ASAN_OPTIONS=detect_leaks=1 "$work/fuzz-$t" -runs="$RUNS" -max_total_time=60 \
+		-max_len=4096 -timeout=10 -rss_limit_mb=1024 \
+		"$work/corpus-$t" "$top_srcdir/tests/fuzz/$seeds" >"$work/$t.out" 2>&1
+	rc=$?
+	end=$(date +%s)
+	ok $rc "fuzz dsp_$t: $RUNS runs, no crash, leak, hang or UB"
+	execs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$work/$t.out" | tail -1)
+	diag "fuzz $t: ${execs:-?} (wall $((end - start)) s)"
+	[ $rc -eq 0 ] || tail -30 "$work/$t.out" | sed 's/^/# /'
+done
+tap_done
