@@ -53,8 +53,9 @@ int	dsp_tour_parse(const char *buf, size_t len, const char *name, dsp_tour *t);
 int	dsp_tour_load(const char *path, dsp_tour *t);
 void	dsp_tour_free(dsp_tour *t);
 
-/* Apply "key=value" words from set on top of *p (no reset).  Keys: family n delta theta lambda eps seed topk attn adaptive s (SSMax
- * scale) alpha precision.  n accepts 2^K.  DSP_EPARSE on an unknown key or
+/* Apply "key=value" words from set on top of *p (no reset).  Keys: family
+ * n delta theta lambda eps seed topk attn adaptive s (SSMax scale) alpha
+ * precision.  n accepts 2^K (n, seed and topk are integers).  DSP_EPARSE on an unknown key or
  * bad value (detail names the word). */
 int	dsp_params_assign(dsp_params *p, const char *set);
 /* dsp_params_default, then the step's assignment, then dsp_params_check. */
