@@ -1012,12 +1012,13 @@ app_main(int argc, char **argv)
 	memset(&spec, 0, sizeof spec);
 	spec.usage = "disperse [options]";
 	spec.help =
-	    "TUI options:\n"
+	    "\nTUI options:\n"
 	    "  --no-color           no colours (also NO_COLOR in the environment)\n"
 	    "  --ascii              ASCII glyphs only\n"
 	    "  --no-mouse           do not capture the mouse\n"
 	    "  --load FILE          restore a view from a snapshot JSON\n"
-	    "  --snapshot-dir DIR   where 's' writes snapshots (./disperse-snapshots)\n";
+	    "  --snapshot-dir DIR   where 's' writes snapshots (./disperse-snapshots)\n"
+	    "Keys: ? or F1 in the TUI (h is 'left'); q quits.\n\n";
 	spec.longopts = tui_longopts;
 	spec.cb = extra_opt;
 	spec.ctx = &a;

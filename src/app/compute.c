@@ -426,6 +426,7 @@ cached_series(struct compute_cache *cc, struct view_series *out, const dsp_param
 
 	key_init(&k, p);
 	k.p.n = 0;
+	k.p.eps = 0;
 	k.a = vs->curve_points;
 	k.d[0] = vs->curve_lo;
 	k.d[1] = vs->curve_hi;
@@ -458,6 +459,7 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 
 	key_init(&k, p);
 	k.p.n = 0;		/* the curve spans every n */
+	k.p.eps = 0;		/* and draws no per-point critical n */
 	k.mask = st->vs.compare_mask;
 	k.compare = st->compare;
 	k.a = st->vs.curve_points;
@@ -529,6 +531,7 @@ compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t
 	if (st->vs.params.family == DSP_FAM_FILE)
 		q.n = st->vs.params.n_logits;
 	q.theta = q.lambda = 0;
+	q.eps = 1;		/* no cell depends on epsilon */
 	key_init(&k, &q);
 	k.metric = st->vs.map.metric;
 	k.a = cols;
