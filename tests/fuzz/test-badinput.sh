@@ -72,7 +72,16 @@ expect 0 "uniform n = 2^62: expected limit" report --family uniform --n 46116860
 grep -q 'expected' "$tmp/out"
 ok $? "uniform n = 2^62 reports method 'expected'"
 
+# Weights requested where only the expected limit exists: said so, no allocation.
+"$DISPERSE" precision --family uniform --n 2^62 --show weights >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ "$st" -eq 0 ] && grep -q 'exceeds the explicit limit' "$tmp/out"
+ok $? "uniform 2^62 weights (precision --show weights): explicit-limit note, exit $st"
+
 if [ -z "${DSP_SANITIZERS:-}" ]; then
+	( ulimit -v 262144 && "$DISPERSE" precision --family uniform --n 2^62 --show weights ) \
+		>/dev/null 2>&1
+	ok $? "uniform 2^62 weights under ulimit -v 256 MiB"
 	# 256 MiB of address space: any attempt to materialise 2^62 items fails.
 	( ulimit -v 262144 && "$DISPERSE" report --family uniform --n 2^62 ) >/dev/null 2>&1
 	ok $? "uniform n = 2^62 under ulimit -v 256 MiB (no allocation attempt)"
