@@ -31,3 +31,5 @@ EXTRA_DIST += tests/fuzz/test-badinput.sh tests/fuzz/test-valgrind.sh
 if SANITIZERS
 AM_TESTS_ENVIRONMENT += DSP_SANITIZERS=1; export DSP_SANITIZERS;
 endif
+TESTS += tests/fuzz/test-resize-storm.sh
+EXTRA_DIST += tests/fuzz/test-resize-storm.sh
