@@ -18,6 +18,7 @@
 
 #include "app/app.h"
 #include "app/compute.h"
+#include "app/worker.h"
 #include "cli/opts.h"
 #include "core/error.h"
 #include "core/family.h"
@@ -40,6 +41,7 @@ enum {
 struct app {
 	struct view_state	*st;
 	struct compute_cache	*cc;
+	struct worker		*wk;		/* curve and map off the draw path */
 	struct view_panel	 pn[VIEW_PANELS];
 	struct view_panel	 status, help;
 	int			 plot;		/* plot panel kept on screen */
@@ -794,6 +796,7 @@ frame(struct app *a)
 	struct view_state *st = a->st;
 	struct view_panel *mp;
 	double t0 = now_ms(), t1;
+	size_t cols, rows;
 	int i, iw;
 
 	layout(a);
@@ -810,13 +813,26 @@ frame(struct app *a)
 	/* Compute what is on screen; the caches make unchanged figures free. */
 	compute_summary(a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
 	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
-	if (a->pn[VIEW_CURVE].visible)
-		compute_curve(a->cc, st);
 	mp = &a->pn[VIEW_MAP];
+	iw = mp->w - 2 - 6;
+	cols = (size_t)(iw >= 128 ? iw / 2 : iw > 64 ? 64 : iw > 2 ? iw : 2);
+	rows = (size_t)(mp->h - 7 > 32 ? 32 : mp->h - 7 > 2 ? mp->h - 7 : 2);
 	if (mp->visible) {
-		iw = mp->w - 2 - 6;
-		compute_map(a->cc, st, (size_t)(iw >= 128 ? iw / 2 : iw > 64 ? 64 : iw),
-		    (size_t)(mp->h - 7 > 32 ? 32 : mp->h - 7));
+		st->vs.map.cols = cols;
+		st->vs.map.rows = rows;
+		if (st->vs.map_row >= rows)
+			st->vs.map_row = rows - 1;
+		if (st->vs.map_col >= cols)
+			st->vs.map_col = cols - 1;
+	}
+	if (a->wk != NULL) {
+		worker_post(a->wk, st, a->pn[VIEW_CURVE].visible, mp->visible, cols, rows);
+		worker_collect(a->wk, st);
+	} else {
+		if (a->pn[VIEW_CURVE].visible)
+			compute_curve(a->cc, st);
+		if (mp->visible)
+			compute_map(a->cc, st, cols, rows);
 	}
 	t1 = now_ms();
 	st->compute_ms = t1 - t0;
@@ -981,11 +997,16 @@ run(struct app *a)
 
 	frame(a);
 	while (!a->quit && !got_signal) {
+		/* Poll faster while the worker computes, to show its result. */
+		timeout(a->wk != NULL && worker_busy(a->wk) ? 15 : 200);
 		ch = getch();
 		if (got_signal)
 			break;
-		if (ch == ERR)
+		if (ch == ERR) {
+			if (a->wk != NULL && worker_collect(a->wk, a->st))
+				frame(a);
 			continue;
+		}
 		if (a->small && ch != KEY_RESIZE && ch != 'q' && ch != 'Q')
 			continue;
 		key(a, ch);
@@ -1063,9 +1084,12 @@ app_main(int argc, char **argv)
 		fputs("disperse: cannot initialise the terminal\n", stderr);
 		rc = 1;
 	}
-	if (rc == 0)
+	if (rc == 0) {
+		a.wk = worker_start();
 		rc = run(&a);
+	}
 	restore_terminal();
+	worker_stop(a.wk);
 	free(a.st->map.cell);
 	free(a.st);
 	free(a.load_logits);

@@ -24,6 +24,7 @@
 /* Alternatives cost more per item; their explicit curve stops earlier. */
 #define CURVE_ALT_EXPLICIT_MAX	((uint64_t)1 << 12)
 #define SERIES_CACHE		16
+#define SUMMARY_ALT_EXPLICIT_MAX	((uint64_t)1 << 16)
 
 struct run {
 	double		v;
@@ -303,10 +304,34 @@ build_hist(struct compute_cache *cc, struct view_state *st, size_t cols)
 		snprintf(h->err, sizeof h->err, "out of memory for the histogram");
 }
 
+/* Alternatives on the ramp have no closed form or limit: the core goes
+ * item by item up to 2^27, seconds per frame. */
+static int
+too_slow(const dsp_params *p)
+{
+	return p->family == DSP_FAM_RAMP && !dsp_attn_is_softmax(p->attn) &&
+	    p->explicit_max != 0 && p->n > p->explicit_max;
+}
+
+/* The parameters the TUI evaluates: alternatives cost more per item, so
+ * their item-by-item limit is lower. */
+static dsp_params
+tui_params(const dsp_params *p)
+{
+	dsp_params q = *p;
+
+	if (!dsp_attn_is_softmax(q.attn) && (q.family == DSP_FAM_RAMP ||
+	    q.family == DSP_FAM_UNIFORM || q.family == DSP_FAM_GAUSSIAN) &&
+	    (q.explicit_max == 0 || q.explicit_max > SUMMARY_ALT_EXPLICIT_MAX))
+		q.explicit_max = SUMMARY_ALT_EXPLICIT_MAX;
+	return q;
+}
+
 void
 compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_cols)
 {
 	struct key k, hk;
+	dsp_params q;
 	double m, M;
 	int rc;
 
@@ -316,17 +341,24 @@ compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_col
 		cc->sum_valid = 1;
 		cc->hist_valid = 0;
 		cc->w_ok = 0;
-		rc = dsp_eval_weights(&st->vs.params, cc->w, &st->sum);
-		if (rc == DSP_OK)
+		q = tui_params(&st->vs.params);
+		if (too_slow(&q))
+			rc = dsp_fail(DSP_ETOOBIG, "%s on the ramp past n = %llu is item by item: "
+			    "too slow for the TUI (try disperse report)",
+			    dsp_attn_name(q.attn), (unsigned long long)q.explicit_max);
+		else
+			rc = dsp_eval_weights(&q, cc->w, &st->sum);
+		if (rc == DSP_ETOOBIG && too_slow(&q))
+			set_msg(st->hist.err, rc);
+		else if (rc == DSP_OK)
 			cc->w_ok = 1;
 		else if (rc == DSP_ETOOBIG) {
 			/* Only the large-n limit exists: summary without weights. */
 			snprintf(st->hist.err, sizeof st->hist.err,
 			    "n=%.0f: expected large-n limit, no per-item weights "
-			    "(explicit up to %.0f)", (double)st->vs.params.n,
-			    (double)(st->vs.params.explicit_max ? st->vs.params.explicit_max :
-			    DSP_EXPLICIT_MAX));
-			rc = dsp_eval(&st->vs.params, &st->sum);
+			    "(explicit up to %.0f)", (double)q.n, (double)(q.explicit_max ?
+			    q.explicit_max : DSP_EXPLICIT_MAX));
+			rc = dsp_eval(&q, &st->sum);
 		} else
 			set_msg(st->hist.err, rc);
 		st->sum_ok = rc == DSP_OK;
@@ -387,17 +419,23 @@ fill_series(struct compute_cache *cc, struct view_series *s, const dsp_params *p
 		return;
 	}
 	split = count;
-	if (q.family == DSP_FAM_UNIFORM || q.family == DSP_FAM_GAUSSIAN) {
+	if (q.family == DSP_FAM_UNIFORM || q.family == DSP_FAM_GAUSSIAN ||
+	    q.family == DSP_FAM_RAMP) {
 		lim = dsp_attn_is_softmax(q.attn) ? CURVE_EXPLICIT_MAX : CURVE_ALT_EXPLICIT_MAX;
 		if (q.explicit_max == 0 || q.explicit_max > lim)
 			q.explicit_max = lim;
 		for (split = 0; split < count && ns[split] <= (double)q.explicit_max; split++)
 			;
 	}
-	/* Item by item up to the explicit limit, then the large-n limit,
-	 * which only softmax-type functions have. */
+	/* Item by item up to the explicit limit, then the large-n limit or
+	 * closed form.  The ramp has no large-n route for alternatives: the
+	 * core would go item by item up to 2^27, so the curve stops. */
 	k = eval_points(cc, s, &q, ns, 0, split, 0);
-	if (k == split)
+	if (k == split && q.family == DSP_FAM_RAMP && !dsp_attn_is_softmax(q.attn) &&
+	    split < count)
+		snprintf(s->err, sizeof s->err, "ramp: %s curve only up to n = %.0f",
+		    dsp_attn_name(q.attn), (double)q.explicit_max);
+	else if (k == split)
 		k = eval_points(cc, s, &q, ns, split, count, k);
 	for (i = 0; i < k; i++) {
 		const dsp_summary *sm = &cc->curve_buf[i];

@@ -227,8 +227,9 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	int iw = pn->w - 2, top = 3, avail, h1, mode = st->curve_mode;
 	size_t i;
 
-	view_frame(w, st->compare ? "Entropy / max weight vs n: compare" :
-	    "Entropy and max weight vs n", pn->focused);
+	view_frame(w, st->compare ? (st->curve_busy ? "Entropy / max weight vs n: compare (computing)" :
+	    "Entropy / max weight vs n: compare") : st->curve_busy ?
+	    "Entropy and max weight vs n (computing)" : "Entropy and max weight vs n", pn->focused);
 	pn->pw = iw - AXIS_W + 1;
 	pn->px = pn->x + AXIS_W;
 	pn->py = pn->y + top;

@@ -85,9 +85,12 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	char a[32], b[32], v[32];
 	double val;
 
-	view_frame(w, view_style.utf8 ? "(θ, λ) map" : "(theta, lambda) map", pn->focused);
+	view_frame(w, st->map_busy ? (view_style.utf8 ? "(θ, λ) map (computing…)" :
+	    "(theta, lambda) map (computing...)") : view_style.utf8 ? "(θ, λ) map" :
+	    "(theta, lambda) map", pn->focused);
 	if (!m->ok) {
-		view_printf(w, 1, 1, iw, view_attr_error(), "%s", m->err);
+		view_printf(w, 1, 1, iw, st->map_busy ? 0 : view_attr_error(), "%s",
+		    st->map_busy ? "computing" : m->err);
 		return;
 	}
 	row = st->vs.map_row < s->rows ? st->vs.map_row : 0;

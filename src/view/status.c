@@ -20,7 +20,7 @@ status_draw(struct view_panel *pn, WINDOW *w)
 
 	view_printf(w, 0, 0, pn->w, a, "%-*s", pn->w, "");
 	view_printf(w, 0, 0, pn->w, a,
-	    " n=%.0f %s=%s %s=%s %s=%s %s=%s seed=%llu %s %s%s%s%s | %s | %.2f ms (frame %.2f ms)",
+	    " n=%.0f %s=%s %s=%s %s=%s %s=%s seed=%llu %s %s%s%s%s | %s | %.2f ms (frame %.2f ms, bg %.1f ms%s)",
 	    st->sum_ok ? st->sum.n : (double)p->n,
 	    view_sym(SYM_DELTA), view_num(d, sizeof d, p->delta, 4),
 	    view_sym(SYM_THETA), view_num(t, sizeof t, p->theta, 4),
@@ -30,7 +30,8 @@ status_draw(struct view_panel *pn, WINDOW *w)
 	    p->adaptive ? "+adaptive" : "", p->precision != DSP_PREC_DOUBLE ? " " : "",
 	    p->precision != DSP_PREC_DOUBLE ? dsp_precision_name(p->precision) : "",
 	    st->sum_ok ? dsp_method_name(st->sum.method) : "error",
-	    st->compute_ms, st->frame_ms);
+	    st->compute_ms, st->frame_ms, st->bg_ms,
+	    st->curve_busy || st->map_busy ? ", computing" : "");
 	wmove(w, 1, 0);
 	wclrtoeol(w);
 	if (st->editing) {

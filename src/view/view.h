@@ -115,7 +115,9 @@ struct view_state {
 	size_t		 nseries;
 	struct view_series series[VIEW_SERIES_MAX];
 	char		 curve_err[VIEW_MSG];
-	double		 curve_explicit_max;	/* random families: expected beyond */
+	int		 curve_busy;	/* the worker is recomputing the curves */
+	int		 map_busy;
+	double		 bg_ms;		/* worker time of the last curve/map */
 	struct view_map	 map;
 	int		 sel;		/* selected parameter row */
 	int		 help;		/* help overlay shown */

@@ -1,3 +1,4 @@
 # tests/tui: tmux-driven TUI tests (skipped without tmux)
 TESTS += tests/tui/test-tui.sh tests/tui/test-signals.sh
-EXTRA_DIST += tests/tui/test-tui.sh tests/tui/test-signals.sh tests/tui/tui-lib.sh
+EXTRA_DIST += tests/tui/test-tui.sh tests/tui/test-signals.sh tests/tui/tui-lib.sh \
+	tests/tui/test-snapshot.sh

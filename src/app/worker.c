@@ -1,0 +1,223 @@
+/* Worker thread for the expensive figures (entropy-vs-n curves, the map).
+ * Inputs and outputs are copies under one mutex, so the draw path never
+ * sees half-written numbers and never waits for the core. */
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "app/compute.h"
+#include "app/worker.h"
+
+struct job {
+	dsp_viewstate	vs;
+	int		compare;
+	int		want_curve, want_map;
+	size_t		cols, rows;
+};
+
+struct worker {
+	pthread_t		 thread;
+	pthread_mutex_t		 lock;
+	pthread_cond_t		 cond;
+	int			 quit;
+	struct job		 job;		/* latest request */
+	unsigned long		 posted;	/* its number */
+	unsigned long		 done;		/* number of the finished result */
+	unsigned long		 taken;		/* last result copied out */
+	struct view_state	*wst;		/* the worker's own state */
+	struct view_state	*out;		/* finished figures */
+	struct job		 out_job;
+	struct compute_cache	*cc;
+};
+
+static void
+copy_map(struct view_map *dst, const struct view_map *src)
+{
+	size_t n = src->spec.cols * src->spec.rows;
+	double *cell = dst->cell;
+	size_t cap = dst->cap;
+
+	if (src->ok && cap < n) {
+		free(cell);
+		cap = 0;
+		if ((cell = malloc(n * sizeof *cell)) != NULL)
+			cap = n;
+	}
+	*dst = *src;
+	dst->cell = cell;
+	dst->cap = cap;
+	if (src->ok && cell != NULL && cap >= n)
+		memcpy(cell, src->cell, n * sizeof *cell);
+	else if (src->ok) {
+		dst->ok = 0;
+		strcpy(dst->err, "out of memory for the map");
+	}
+}
+
+static void *
+worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct timespec t0, t1;
+	struct job job;
+	unsigned long id;
+
+	pthread_mutex_lock(&w->lock);
+	for (;;) {
+		while (!w->quit && w->done == w->posted)
+			pthread_cond_wait(&w->cond, &w->lock);
+		if (w->quit)
+			break;
+		job = w->job;
+		id = w->posted;
+		pthread_mutex_unlock(&w->lock);
+
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		w->wst->vs = job.vs;
+		w->wst->compare = job.compare;
+		if (job.want_curve)
+			compute_curve(w->cc, w->wst);
+		if (job.want_map)
+			compute_map(w->cc, w->wst, job.cols, job.rows);
+
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		pthread_mutex_lock(&w->lock);
+		w->out->bg_ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+		w->out->nseries = w->wst->nseries;
+		memcpy(w->out->series, w->wst->series, w->wst->nseries * sizeof w->out->series[0]);
+		memcpy(w->out->curve_err, w->wst->curve_err, sizeof w->out->curve_err);
+		copy_map(&w->out->map, &w->wst->map);
+		w->out_job = job;
+		w->done = id;
+	}
+	pthread_mutex_unlock(&w->lock);
+	return NULL;
+}
+
+struct worker *
+worker_start(void)
+{
+	struct worker *w = calloc(1, sizeof *w);
+	sigset_t all, old;
+	int rc;
+
+	if (w == NULL)
+		return NULL;
+	w->wst = calloc(1, sizeof *w->wst);
+	w->out = calloc(1, sizeof *w->out);
+	w->cc = compute_alloc();
+	if (w->wst == NULL || w->out == NULL || w->cc == NULL)
+		goto fail;
+	pthread_mutex_init(&w->lock, NULL);
+	pthread_cond_init(&w->cond, NULL);
+	/* Signals (SIGINT, SIGWINCH ...) go to the event loop, not here. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&w->thread, NULL, worker_main, w);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		pthread_mutex_destroy(&w->lock);
+		pthread_cond_destroy(&w->cond);
+		goto fail;
+	}
+	return w;
+fail:
+	compute_free(w->cc);
+	free(w->wst);
+	free(w->out);
+	free(w);
+	return NULL;
+}
+
+void
+worker_stop(struct worker *w)
+{
+	int busy;
+
+	if (w == NULL)
+		return;
+	pthread_mutex_lock(&w->lock);
+	w->quit = 1;
+	busy = w->done != w->posted;
+	pthread_cond_signal(&w->cond);
+	pthread_mutex_unlock(&w->lock);
+	if (busy) {
+		/* Quitting must not wait for a long computation: the process
+		 * exits and takes the thread with it. */
+		pthread_detach(w->thread);
+		return;
+	}
+	pthread_join(w->thread, NULL);
+	pthread_mutex_destroy(&w->lock);
+	pthread_cond_destroy(&w->cond);
+	compute_free(w->cc);
+	free(w->wst->map.cell);
+	free(w->out->map.cell);
+	free(w->wst);
+	free(w->out);
+	free(w);
+}
+
+void
+worker_post(struct worker *w, const struct view_state *st, int want_curve, int want_map,
+    size_t cols, size_t rows)
+{
+	struct job job;
+
+	memset(&job, 0, sizeof job);
+	job.vs = st->vs;
+	/* The cursor, focus and histogram mode change no figure here. */
+	job.vs.map_row = job.vs.map_col = 0;
+	job.vs.focus = job.vs.hist_mode = 0;
+	job.compare = st->compare;
+	job.want_curve = want_curve;
+	job.want_map = want_map;
+	job.cols = cols;
+	job.rows = rows;
+	pthread_mutex_lock(&w->lock);
+	if (w->posted == 0 || memcmp(&job, &w->job, sizeof job) != 0) {
+		w->job = job;
+		w->posted++;
+		pthread_cond_signal(&w->cond);
+	}
+	pthread_mutex_unlock(&w->lock);
+}
+
+int
+worker_collect(struct worker *w, struct view_state *st)
+{
+	int fresh = 0;
+
+	pthread_mutex_lock(&w->lock);
+	if (w->done != w->taken) {
+		w->taken = w->done;
+		if (w->out_job.want_curve) {
+			st->nseries = w->out->nseries;
+			memcpy(st->series, w->out->series,
+			    w->out->nseries * sizeof st->series[0]);
+			memcpy(st->curve_err, w->out->curve_err, sizeof st->curve_err);
+		}
+		if (w->out_job.want_map)
+			copy_map(&st->map, &w->out->map);
+		st->bg_ms = w->out->bg_ms;
+		fresh = 1;
+	}
+	st->curve_busy = w->done != w->posted && w->job.want_curve;
+	st->map_busy = w->done != w->posted && w->job.want_map;
+	pthread_mutex_unlock(&w->lock);
+	return fresh;
+}
+
+int
+worker_busy(struct worker *w)
+{
+	int busy;
+
+	pthread_mutex_lock(&w->lock);
+	busy = w->done != w->posted;
+	pthread_mutex_unlock(&w->lock);
+	return busy;
+}

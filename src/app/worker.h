@@ -1,0 +1,24 @@
+/* The curve and the map computed off the draw path: a worker thread takes
+ * the latest inputs, the event loop keeps drawing and collects results. */
+#ifndef DSP_APP_WORKER_H
+#define DSP_APP_WORKER_H
+
+#include <stddef.h>
+
+#include "view/view.h"
+
+struct worker;
+
+/* NULL if no thread could be started (the caller computes inline). */
+struct worker	*worker_start(void);
+void		 worker_stop(struct worker *w);
+/* Ask for the curve (if want_curve) and a cols x rows map (if want_map)
+ * of st's view; a request equal to the last one is a no-op. */
+void		 worker_post(struct worker *w, const struct view_state *st,
+		    int want_curve, int want_map, size_t cols, size_t rows);
+/* Copy finished figures into st; 1 if anything new arrived.  Sets
+ * st->curve_busy and st->map_busy while the latest request runs. */
+int		 worker_collect(struct worker *w, struct view_state *st);
+int		 worker_busy(struct worker *w);
+
+#endif
