@@ -942,8 +942,12 @@ start_curses(struct app *a)
 	 * says (tmux and xterm-256color otherwise get VT100 line codes). */
 	if (!a->ascii && utf8_locale())
 		setenv("NCURSES_NO_UTF8_ACS", "1", 0);
-	if (initscr() == NULL)
+	/* newterm, not initscr: an unknown TERM is an error line, not exit(). */
+	if (newterm(NULL, stdout, stdin) == NULL) {
+		fprintf(stderr, "disperse: cannot use terminal type '%s'\n",
+		    getenv("TERM") != NULL ? getenv("TERM") : "");
 		return -1;
+	}
 	curses_on = 1;
 	atexit(restore_terminal);
 	cbreak();
@@ -1080,10 +1084,8 @@ app_main(int argc, char **argv)
 		    &view_theorem_class }[i];
 	a.status.cls = &view_status_class;
 	a.help.cls = &view_help_class;
-	if (rc == 0 && start_curses(&a) != 0) {
-		fputs("disperse: cannot initialise the terminal\n", stderr);
+	if (rc == 0 && start_curses(&a) != 0)
 		rc = 1;
-	}
 	if (rc == 0) {
 		a.wk = worker_start();
 		rc = run(&a);

@@ -8,6 +8,15 @@ msg=$("$DISPERSE" </dev/null 2>&1 >/dev/null); rc=$?
 [ "$rc" -eq 2 ]; ok $? "not a terminal: exit status 2"
 [ "$msg" = "disperse: not a terminal (try 'disperse report')" ]; ok $? "not a terminal: one-line message"
 
+# An unknown terminal type: one line, status 1, no curses exit().
+T new-session -d -x 80 -y 24 "TERM=nosuchterm-dsp '$DISPERSE' 2> '$tui_tmp/err'; echo \$? > '$tui_tmp/rc'; stty -a > '$tui_tmp/stty'; sleep 30"
+tui_exited; ok $? "unknown TERM: exits"
+[ "$(cat "$tui_tmp/rc")" = 1 ]; ok $? "unknown TERM: exit status 1"
+[ "$(cat "$tui_tmp/err")" = "disperse: cannot use terminal type 'nosuchterm-dsp'" ]
+ok $? "unknown TERM: one-line message"
+T kill-server >/dev/null 2>&1
+sleep 0.2
+
 for sig in TERM HUP; do
 	tui_start 90 26
 	tui_wait "H=1.36044"; ok $? "SIG$sig run: TUI up"
