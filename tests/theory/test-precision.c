@@ -408,6 +408,45 @@ test_underflow(void)
 	ok(t == DSP_ETOOBIG, "E4M3 uniform past 2^27: refused (%s)", dsp_last_error());
 }
 
+static void
+test_eval_weights(void)
+{
+	dsp_params p;
+	dsp_summary s, s2;
+	dsp_runs *w = dsp_runs_alloc(64), *e = dsp_runs_alloc(64), *ref = dsp_runs_alloc(64);
+	size_t i;
+	int bad = 0;
+	double z = 0;
+
+	dsp_params_default(&p);
+	p.n = 64;
+	p.lambda = 0.9;
+	p.precision = DSP_PREC_FLOAT16;
+	is_int(dsp_eval_weights(&p, w, &s), DSP_OK, "dsp_eval_weights in float16");
+	dsp_family_runs(&p, e);
+	dsp_prec_softmax_runs(DSP_PREC_FLOAT16, DSP_PREC_MODEL_DEFAULT, e, s.theta_eff, ref);
+	for (i = 0; i < w->len; i++)
+		if (w->value[i] != dsp_round_to(DSP_PREC_FLOAT16, w->value[i]) ||
+		    w->value[i] != ref->value[i])
+			bad++;
+	ok(bad == 0 && w->len == ref->len, "float16 weights representable and = default model");
+	/* Fast path (no weights) and runs path count the same double zeros. */
+	p.family = DSP_FAM_UNIFORM;
+	p.precision = DSP_PREC_DOUBLE;
+	p.n = 1000;
+	p.theta = 0.002;
+	dsp_eval(&p, &s);
+	dsp_eval_weights(&p, w, &s2);
+	for (i = 0; i < w->len; i++)
+		z += w->value[i] == 0 ? (double)w->count[i] : 0;
+	ok(s.zero_weights == z && s2.zero_weights == z && z > 100 && z < 1000,
+	    "double underflow count: fast path %.0f = runs path %.0f = weights %.0f",
+	    s.zero_weights, s2.zero_weights, z);
+	dsp_runs_free(w);
+	dsp_runs_free(e);
+	dsp_runs_free(ref);
+}
+
 int
 main(void)
 {
@@ -420,5 +459,6 @@ main(void)
 	test_accumulate();
 	test_softmax();
 	test_underflow();
+	test_eval_weights();
 	return tap_done();
 }
