@@ -12,6 +12,12 @@ dsp_fastexp(double x)
 	return dsp_fastexp_neg(x);
 }
 
+double
+dsp_fastlog(double y)
+{
+	return dsp_fastlog_pos(y);
+}
+
 void
 dsp_fastexp_array(const double *x, double *y, size_t n)
 {

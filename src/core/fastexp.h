@@ -76,8 +76,44 @@ dsp_fastexp_neg(double x)
 	return p * dsp_fe_asf64((dsp_fe_asu64(k2 + shift) + 1023) << 52);
 }
 
+/* Natural log for normal positive y (no zero, subnormal, inf or NaN):
+ * y = m 2^k with m in [sqrt(1/2), sqrt(2)), log m = 2 atanh((m-1)/(m+1))
+ * by its odd series to s^23 (|s| <= 0.1716, truncation < 1e-18).  Used for
+ * the paper's entropy term log(p + 1e-9), where y >= 1e-9.  Branch-free;
+ * tested to < 4 ulp against glibc's log on [1e-9, 2]. */
+static inline __attribute__((always_inline)) double
+dsp_fastlog_pos(double y)
+{
+	const double two52 = 0x1p52, sqrt2 = 0x1.6a09e667f3bcdp0;
+	const double ln2hi = 0x1.62e42fee00000p-1, ln2lo = 0x1.a39ef35793c76p-33;
+	uint64_t b = dsp_fe_asu64(y);
+	double k, m, s, s2, p;
+
+	/* Biased exponent as a double without an int64 -> double conversion. */
+	k = dsp_fe_asf64((b >> 52) | dsp_fe_asu64(two52)) - two52 - 1023;
+	m = dsp_fe_asf64((b & 0x000fffffffffffffu) | dsp_fe_asu64(1.0));
+	k = m > sqrt2 ? k + 1 : k;
+	m = m > sqrt2 ? m * 0.5 : m;
+	s = (m - 1) / (m + 1);
+	s2 = s * s;
+	p = 1.0 / 23;
+	p = p * s2 + 1.0 / 21;
+	p = p * s2 + 1.0 / 19;
+	p = p * s2 + 1.0 / 17;
+	p = p * s2 + 1.0 / 15;
+	p = p * s2 + 1.0 / 13;
+	p = p * s2 + 1.0 / 11;
+	p = p * s2 + 1.0 / 9;
+	p = p * s2 + 1.0 / 7;
+	p = p * s2 + 1.0 / 5;
+	p = p * s2 + 1.0 / 3;
+	/* 2s + 2s^3 p, with k ln 2 added in two parts. */
+	return (k * ln2hi + 2 * s) + (k * ln2lo + 2 * s * s2 * p);
+}
+
 /* Out-of-line versions (tests, callers that do not need inlining). */
 double	dsp_fastexp(double x);
+double	dsp_fastlog(double y);
 /* y[i] = dsp_fastexp_neg(x[i]); x and y may be the same array. */
 void	dsp_fastexp_array(const double *x, double *y, size_t n);
 

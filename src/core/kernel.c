@@ -26,6 +26,7 @@
 #include "core/error.h"
 #include "core/fastexp.h"
 #include "core/kernel.h"
+#include "core/softmax.h"
 
 #define BLOCK		512			/* 4 KiB of logits */
 #define CHUNK_MIN	((size_t)1 << 15)
@@ -152,6 +153,37 @@ chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt)
 	}
 }
 
+/* -sum q log(q + 1e-9), q = exp(x - logz): the paper's entropy term. */
+ALWAYS_INLINE double
+paper_body(const double *e, size_t n, double piv, const struct scale *s, double logz)
+{
+	double h = 0, x, q;
+	size_t i;
+
+#pragma omp simd reduction(+:h)
+	for (i = 0; i < n; i++) {
+		x = (e[i] - piv) * s->pre * s->inv - logz;
+		x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
+		q = dsp_fastexp_neg(x);
+		h -= q * dsp_fastlog_pos(q + DSP_PAPER_ENTROPY_EPS);
+	}
+	return h;
+}
+
+static double
+paper_generic(const double *e, size_t n, double piv, const struct scale *s, double logz)
+{
+	return paper_body(e, n, piv, s, logz);
+}
+
+#ifdef HAVE_AVX2_CLONE
+static double __attribute__((target("avx2")))
+paper_avx2(const double *e, size_t n, double piv, const struct scale *s, double logz)
+{
+	return paper_body(e, n, piv, s, logz);
+}
+#endif
+
 static void
 chunk_generic(const double *e, size_t n, const struct scale *s, struct part *pt)
 {
@@ -176,6 +208,18 @@ pick_chunk(void)
 		return chunk_avx2;
 #endif
 	return chunk_generic;
+}
+
+typedef double (*paper_fn)(const double *, size_t, double, const struct scale *, double);
+
+static paper_fn
+pick_paper(void)
+{
+#ifdef HAVE_AVX2_CLONE
+	if (!force_generic && __builtin_cpu_supports("avx2"))
+		return paper_avx2;
+#endif
+	return paper_generic;
 }
 
 const char *
@@ -231,6 +275,18 @@ report_bad(const double *e, size_t n)
 	return dsp_fail(DSP_EINVAL, "a logit is not finite");
 }
 
+/* Chunk size and count for n items: a function of n only. */
+static size_t
+chunking(size_t n, size_t *nchunks)
+{
+	size_t csize = CHUNK_MIN;
+
+	if (n / csize >= CHUNK_COUNT_MAX)
+		csize = (n / CHUNK_COUNT_MAX + BLOCK) / BLOCK * BLOCK;
+	*nchunks = (n + csize - 1) / csize;
+	return csize;
+}
+
 int
 dsp_softmax_stats_tail(const double *e, size_t n, double tail, uint64_t tail_count,
     double theta, dsp_stats *out)
@@ -250,10 +306,7 @@ dsp_softmax_stats_tail(const double *e, size_t n, double tail, uint64_t tail_cou
 	if (tail_count > 0 && !isfinite(tail))
 		return dsp_fail(DSP_EINVAL, "tail logit is not finite (%g)", tail);
 	set_scale(&sc, theta);
-	csize = CHUNK_MIN;
-	if (n / csize >= CHUNK_COUNT_MAX)
-		csize = (n / CHUNK_COUNT_MAX + BLOCK) / BLOCK * BLOCK;
-	nchunks = (n + csize - 1) / csize;
+	csize = chunking(n, &nchunks);
 	pt = &one;
 	if (nchunks > 1 && (pt = malloc(nchunks * sizeof *pt)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", nchunks);
@@ -285,12 +338,48 @@ dsp_softmax_stats_tail(const double *e, size_t n, double tail, uint64_t tail_cou
 	}
 	z = acc.c0 + acc.zr;
 	q = theta > 0 ? acc.lo : acc.hi;
-	out->logz = acc.piv / theta + log1p((acc.c0 - 1) + acc.zr);
+	out->logz_shift = log1p((acc.c0 - 1) + acc.zr);
+	out->pivot = acc.piv;
+	out->logz = acc.piv / theta + out->logz_shift;
 	out->entropy = log1p((acc.c0 - 1) + acc.zr) - acc.wx / z;
 	out->max_weight = 1 / z;
 	out->min_weight = exp((q - acc.piv) / theta) / z;
 	out->emin = acc.lo;
 	out->emax = acc.hi;
+	return DSP_OK;
+}
+
+int
+dsp_softmax_paper_entropy(const double *e, size_t n, double theta, const dsp_stats *st,
+    double *out)
+{
+	double one, *part = &one, h = 0;
+	size_t csize, nchunks, k;
+	struct scale sc;
+	paper_fn fn;
+	long c;
+
+	if (n == 0)
+		return dsp_fail(DSP_EEMPTY, "no logits");
+	if (theta == 0 || !isfinite(theta))
+		return dsp_fail(DSP_EINVAL, "kernel needs a finite non-zero theta");
+	set_scale(&sc, theta);
+	csize = chunking(n, &nchunks);
+	if (nchunks > 1 && (part = malloc(nchunks * sizeof *part)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", nchunks);
+	fn = pick_paper();
+#pragma omp parallel for schedule(static) if (n >= PAR_MIN)
+	for (c = 0; c < (long)nchunks; c++) {
+		size_t off = (size_t)c * csize;
+
+		part[c] = fn(e + off, n - off < csize ? n - off : csize, st->pivot, &sc,
+		    st->logz_shift);
+	}
+	for (k = 0; k < nchunks; k++)
+		h += part[k];
+	if (part != &one)
+		free(part);
+	*out = h;
 	return DSP_OK;
 }
 

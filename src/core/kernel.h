@@ -19,6 +19,8 @@ typedef struct dsp_stats {
 	double	max_weight;
 	double	min_weight;
 	double	emin, emax;	/* logit min / max */
+	double	pivot;		/* emax for theta > 0, emin for theta < 0 */
+	double	logz_shift;	/* log sum exp((e - pivot)/theta) = logz - pivot/theta, exactly */
 } dsp_stats;
 
 /* theta != 0 required (theta == 0 is handled by the caller). */
@@ -27,6 +29,10 @@ int	dsp_softmax_stats(const double *e, size_t n, double theta, dsp_stats *out);
  * run, e.g. the zero tail of a power series); n may be 0. */
 int	dsp_softmax_stats_tail(const double *e, size_t n, double tail,
 	    uint64_t tail_count, double theta, dsp_stats *out);
+/* The paper's -sum p log(p + 1e-9) for the same e and theta, given the
+ * statistics st from dsp_softmax_stats (second, vectorised pass). */
+int	dsp_softmax_paper_entropy(const double *e, size_t n, double theta,
+	    const dsp_stats *st, double *out);
 /* "avx2" or "generic": the code path dsp_softmax_stats takes here. */
 const char *dsp_kernel_variant(void);
 /* Tests: take the generic (SSE2) path even where AVX2 exists. */

@@ -96,6 +96,17 @@ main(void)
 	ok(dsp_fastexp(-745.13) == exp(-745.13), "smallest subnormal 2^-1074 at -745.13");
 	nan_ok = isnan(dsp_fastexp(NAN));
 	ok(nan_ok, "NaN gives NaN");
+	for (w = 0, i = 0; i < 2000000; i++) {
+		double v = i % 2 ? exp(-20.8 * uniform()) : 1e-9 + 2 * uniform(), u;
+
+		u = ulps(dsp_fastlog(v), log(v));
+		if (u > w) {
+			w = u;
+			at = v;
+		}
+	}
+	ok(w < 4, "fastlog on [1e-9, 2]: worst %.3f ulp at %.17g", w, at);
+	ok(dsp_fastlog(1) == 0, "fastlog(1) = 0 exactly");
 	for (i = 0; i < 1000; i++)
 		xs[i] = -0.75 * i;
 	dsp_fastexp_array(xs, y, 1000);

@@ -181,6 +181,26 @@ main(void)
 	ok(same_stats(&st2, &st1, 1e-13), "tail run equals the expanded array (theta > 0)");
 	rc = dsp_softmax_stats_tail(NULL, 0, 2.5, (uint64_t)1 << 62, 1, &st);
 	is_close(st.entropy, 62 * M_LN2, 1e-14, "tail only, 2^62 equal items: H = 62 ln 2");
+	/* The paper's entropy term against libm over explicit weights. */
+	{
+		double *w = malloc(N * sizeof *w), pe, want;
+		size_t j;
+
+		for (j = 0; j < N; j++)
+			e[j] = 12 * uniform();
+		for (k = 0; k < 3 && w != NULL; k++) {
+			double th = k == 0 ? 1 : k == 1 ? -0.3 : 25;
+
+			dsp_softmax(e, N, th, w);
+			want = dsp_entropy_paper(w, N);
+			dsp_softmax_stats(e, N, th, &st);
+			rc = dsp_softmax_paper_entropy(e, N, th, &st, &pe);
+			ok(rc == DSP_OK && fabs(pe - want) <= 1e-12 * fabs(want),
+			    "paper entropy -sum p log(p + 1e-9), 2^20 items, theta %g: %.15g vs libm %.15g",
+			    th, pe, want);
+		}
+		free(w);
+	}
 	h = dsp_softmax_entropy(e, 5000, 0.37);
 	dsp_softmax_stats(e, 5000, 0.37, &st);
 	is_rel(st.entropy, h, 1e-13, "agrees with dsp_softmax_entropy (libm exp)");
