@@ -144,7 +144,8 @@ top_runs(struct view_hist *h, const dsp_runs *w)
 	h->last_value = INFINITY;
 	h->last_count = 0;
 	for (i = 0; i < w->len; i++) {
-		if (w->value[i] < h->last_value) {
+		if (w->value[i] < h->last_value || (w->value[i] == h->last_value &&
+		    w->count[i] > h->last_count)) {
 			h->last_value = w->value[i];
 			h->last_count = w->count[i];
 		}
@@ -286,7 +287,17 @@ build_hist(struct compute_cache *cc, struct view_state *st, size_t cols)
 	if (lo > -1)
 		lo = -1;
 	h->ylo = lo;
-	h->yhi = 0;
+	/* Up to the heavier of the max weight and the band's top, not 1:
+	 * at n = 2^40 every weight is near 1e-12. */
+	h->yhi = mx > 0 ? log10(mx) : 0;
+	if (isfinite(st->sum.hi_tight) && st->sum.hi_tight > 0 &&
+	    log10(st->sum.hi_tight) > h->yhi)
+		h->yhi = log10(st->sum.hi_tight);
+	h->yhi = ceil(h->yhi * 2 + 0.5) / 2;
+	if (h->yhi > 0)
+		h->yhi = 0;
+	if (h->yhi < h->ylo + 1)
+		h->yhi = h->ylo + 1;
 	if (st->vs.hist_mode == 1) {
 		h->cols = cols;
 		h->logrank = 0;

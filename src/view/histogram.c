@@ -3,10 +3,20 @@
  * with the Lemma 2.1 band drawn over it.  Huge n shows runs, not n bars. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "view/view.h"
 
 #define AXIS_W	7
+
+static size_t
+cols(const char *s)
+{
+	size_t n = mbstowcs(NULL, s, 0);
+
+	return n == (size_t)-1 ? strlen(s) : n;
+}
 
 static void
 hist_update(struct view_panel *pn, const struct view_state *st)
@@ -142,8 +152,8 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 	const struct view_state *st = pn->st;
 	const struct view_hist *h = &st->hist;
 	const dsp_summary *s = &st->sum;
-	int iw = pn->w - 2, oy = 2, binned = st->vs.hist_mode == 1, x;
-	char a[32], b[32], line[512];
+	int iw = pn->w - 2, oy = 2, binned = st->vs.hist_mode == 1;
+	char a[32], b[32], line[512], item[64], last[64];
 	size_t i, len;
 
 	view_frame(w, binned ? "Weights: log10 distribution" : "Weights: sorted coefficients",
@@ -185,18 +195,26 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 		    pow(10, h->ylo), pow(10, h->yhi));
 		view_printf(w, oy, 1, AXIS_W - 1, view_attr_dim(), "count");
 	}
-	/* The runs: what the weights are, value x multiplicity. */
-	len = (size_t)snprintf(line, sizeof line, "%zu run%s:", h->nruns, h->nruns == 1 ? "" : "s");
-	for (i = 0; i < h->ntop && len < sizeof line - 40; i++)
-		len += (size_t)snprintf(line + len, sizeof line - len, " %s%s%llu",
-		    view_num(a, sizeof a, h->top_value[i], 3), view_sym(SYM_TIMES),
-		    (unsigned long long)h->top_count[i]);
-	if (h->nruns > h->ntop && len < sizeof line - 40)
-		snprintf(line + len, sizeof line - len, " %s %s%s%llu", view_sym(SYM_ELLIPSIS),
+	/* The runs: what the weights are, value x multiplicity; as many of
+	 * the heaviest as fit, then the lightest. */
+	last[0] = '\0';
+	if (h->nruns > h->ntop)
+		snprintf(last, sizeof last, " %s %s%s%llu", view_sym(SYM_ELLIPSIS),
 		    view_num(a, sizeof a, h->last_value, 3), view_sym(SYM_TIMES),
 		    (unsigned long long)h->last_count);
-	x = 1;
-	view_printf(w, pn->h - 2, x, iw, 0, "%s", line);
+	len = (size_t)snprintf(line, sizeof line, "%zu run%s:", h->nruns, h->nruns == 1 ? "" : "s");
+	for (i = 0; i < h->ntop; i++) {
+		snprintf(item, sizeof item, " %s%s%llu", view_num(a, sizeof a, h->top_value[i], 3),
+		    view_sym(SYM_TIMES), (unsigned long long)h->top_count[i]);
+		if (cols(line) + cols(item) + cols(last) > (size_t)iw) {
+			if (last[0] == '\0')
+				snprintf(last, sizeof last, " %s", view_sym(SYM_ELLIPSIS));
+			break;
+		}
+		len += (size_t)snprintf(line + len, sizeof line - len, "%s", item);
+	}
+	snprintf(line + len, sizeof line - len, "%s", last);
+	view_printf(w, pn->h - 2, 1, iw, 0, "%s", line);
 }
 
 const struct view_class view_hist_class = {
