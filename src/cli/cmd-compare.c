@@ -143,6 +143,11 @@ make_table(const struct dsp_opts *o, const struct compare *c)
 			strcat(list, ",");
 	}
 	rc |= dsp_table_stamp(t, "attn_list", list);
+	if (o->params.family != DSP_FAM_FILE) {
+		rc |= dsp_table_stampf(t, "from", "%llu", (unsigned long long)c->from);
+		rc |= dsp_table_stampf(t, "to", "%llu", (unsigned long long)c->to);
+		rc |= dsp_table_stampf(t, "points", "%llu", (unsigned long long)c->points);
+	}
 	rc |= dsp_table_stamp(t, "entropy", "nats, of the row normalised to sum 1");
 	rc |= dsp_table_column(t, "n", "%.0f");
 	for (i = 0; i < c->nattn; i++)
