@@ -165,18 +165,17 @@ summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary 
 	return DSP_OK;
 }
 
-/* -sum p log(p + 1e-9) with p = exp((e - pivot)/theta - log z). */
+/* -sum p log(p + 1e-9) with p = exp((e - pivot)/theta - log z): the
+ * vectorised, threaded kernel pass (was libm exp + log per item). */
 static double
 paper_entropy_array(const double *e, size_t n, double theta, double pivot, double logz)
 {
-	double h = 0, q;
-	size_t i;
+	dsp_stats st;
+	double h;
 
-	for (i = 0; i < n; i++) {
-		q = exp((e[i] - pivot) / theta - logz);
-		h -= q * log(q + DSP_PAPER_ENTROPY_EPS);
-	}
-	return h;
+	st.pivot = pivot;
+	st.logz_shift = logz;
+	return dsp_softmax_paper_entropy(e, n, theta, &st, &h) == DSP_OK ? h : NAN;
 }
 
 /* Items whose weight exp((e - pivot)/theta - log z) underflows to 0. */
@@ -206,7 +205,7 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, dsp_summary *s)
 	pivot = th > 0 ? st.emax : st.emin;
 	if (p->adaptive) {
 		s->beta = dsp_adaptive_beta(paper_entropy_array(e, n, th, pivot,
-		    st.logz - pivot / th));
+		    st.logz_shift));
 		th /= s->beta;
 		if ((rc = dsp_softmax_stats(e, n, th, &st)) != DSP_OK)
 			return rc;
@@ -219,9 +218,9 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, dsp_summary *s)
 	s->min_weight = st.min_weight;
 	s->total = 1;
 	s->topk_mass = st.max_weight;
-	s->entropy_paper = paper_entropy_array(e, n, th, pivot, st.logz - pivot / th);
+	s->entropy_paper = paper_entropy_array(e, n, th, pivot, st.logz_shift);
 	if (st.min_weight == 0)
-		s->zero_weights = count_zero_weights(e, n, th, pivot, st.logz - pivot / th);
+		s->zero_weights = count_zero_weights(e, n, th, pivot, st.logz_shift);
 	fill_bounds(p, s, 1);
 	return DSP_OK;
 }
@@ -316,6 +315,21 @@ eval_ramp(const dsp_params *p, dsp_summary *s)
 	s->logit_max = p->delta;
 	s->beta = 1;
 	th = scaled_theta(p, n);
+	if (th == 0) {
+		/* Argmax limit (u would be inf and u * E[j] NaN): one maximum
+		 * unless delta = 0, where all n logits tie. */
+		double k = (double)(p->topk ? p->topk : 1), q = p->delta > 0 ? 1 : 1 / n;
+
+		s->theta_eff = 0;
+		s->entropy = p->delta > 0 ? 0 : log(n);
+		s->max_weight = q;
+		s->min_weight = p->delta > 0 ? 0 : q;
+		s->topk_mass = p->delta > 0 ? 1 : fmin(1, k / n);
+		s->entropy_paper = -log(q + DSP_PAPER_ENTROPY_EPS);
+		s->total = 1;
+		fill_bounds(p, s, 1);
+		return DSP_OK;
+	}
 	for (pass = 0; pass < 1 + (p->adaptive != 0); pass++) {
 		r.n = n;
 		r.u = fabs(p->delta / th) / (n - 1);

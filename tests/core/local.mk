@@ -6,7 +6,8 @@ DSP_CORE_TESTS = \
 	tests/core/test-softmax \
 	tests/core/test-bounds \
 	tests/core/test-adaptive \
-	tests/core/test-family
+	tests/core/test-family \
+	tests/core/test-eval
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
@@ -22,3 +23,6 @@ tests_core_test_adaptive_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_family_SOURCES = tests/core/test-family.c
 tests_core_test_family_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_family_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_eval_SOURCES = tests/core/test-eval.c
+tests_core_test_eval_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_eval_LDADD = $(DSP_CORE_LIBS)
