@@ -168,6 +168,16 @@ test_entmax(void)
 	alt_array(DSP_ATTN_ENTMAX, e, 2, 2, 2, got);
 	is_close(got[0], 0.75, 1e-14, "entmax alpha=2 = sparsemax ([.5,0] -> .75)");
 	is_int(alt_array(DSP_ATTN_ENTMAX, e, 2, 1, 1, got), DSP_EINVAL, "entmax alpha=1 rejected");
+	{
+		double r5[5] = { 0.3, 0.1, -0.2, 0.25, 0 }, sm[5], em[5], d = 0;
+		dsp_softmax(r5, 5, 1, sm);
+		alt_array(DSP_ATTN_ENTMAX, r5, 5, 1, 1.001, em);
+		for (i = 0; i < 5; i++)
+			d = fmax(d, fabs(sm[i] - em[i]));
+		ok(d < 1e-4, "entmax alpha -> 1 tends to softmax (alpha 1.001: %.2g)", d);
+		alt_array(DSP_ATTN_ENTMAX, r5, 5, 1, 50, em);
+		ok(em[0] == 1 && em[1] == 0, "entmax alpha = 50 is one-hot here");
+	}
 }
 
 static void
