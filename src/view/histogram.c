@@ -46,7 +46,10 @@ draw_axis(struct view_panel *pn, WINDOW *w, double ylo, double yhi, int oy)
 		step = 1;
 	for (r = 0; r < pn->ph; r += step) {
 		lg = yhi - (yhi - ylo) * r / (pn->ph - 1);
-		view_printf(w, oy + r, 1, AXIS_W - 1, view_attr_dim(), "%5.3g", pow(10, lg));
+		if (lg < -3)
+			view_printf(w, oy + r, 1, AXIS_W - 1, view_attr_dim(), "%5.0e", pow(10, lg));
+		else
+			view_printf(w, oy + r, 1, AXIS_W - 1, view_attr_dim(), "%5.3g", pow(10, lg));
 	}
 }
 

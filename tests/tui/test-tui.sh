@@ -68,6 +68,14 @@ tui_wait "H=$hj"; ok $? "back to 100x30: panels again"
 
 # Sizes as exponents, and every attention function (some may be
 # unsupported by the core: an error line, never a crash).
+T send-keys r
+tui_wait "reset to the default view"; ok $? "r resets the view"
+tui_wait "H=1.36044"; ok $? "reset: default numbers again"
+T send-keys : "n 2^40" Enter
+mw=$(report_value max_weight --n 2^40 | xargs printf '%.3g')
+tui_wait "max $mw "; ok $? "n = 2^40: max weight $mw as disperse report says"
+T send-keys g g
+tui_wait "×10995116"; ok $? "n = 2^40: weights shown as runs (value × count), not 2^40 bars"
 T send-keys : "n 2^20" Enter
 tui_wait "1048576 = 2^20"; ok $? "':n 2^20' sets n = 2^20"
 for f in ssmax logn sigmoid stickbreak softmax1 sparsemax entmax softmax; do
