@@ -194,7 +194,8 @@ snapshot(struct app *a)
 {
 	dsp_snapshot_files files;
 	const char *base;
-	char *text = screen_text();
+	char *text = screen_text(), msg[VIEW_MSG];
+	size_t i, len;
 	int rc;
 
 	memset(&files, 0, sizeof files);
@@ -209,9 +210,16 @@ snapshot(struct app *a)
 		say(a, 1, "snapshot wrote no files");
 		return;
 	}
+	/* Name every file: the directory once, then the base names. */
 	base = strrchr(files.path[0], '/');
-	say(a, 0, "snapshot: %zu files: %s ...%s", files.count, files.path[0],
-	    base != NULL ? "" : "");
+	len = (size_t)snprintf(msg, sizeof msg, "snapshot in %.*s:",
+	    base != NULL ? (int)(base - files.path[0]) : 1, base != NULL ? files.path[0] : ".");
+	for (i = 0; i < files.count && len < sizeof msg; i++) {
+		base = strrchr(files.path[i], '/');
+		len += (size_t)snprintf(msg + len, sizeof msg - len, " %s",
+		    base != NULL ? base + 1 : files.path[i]);
+	}
+	say(a, 0, "%s", msg);
 }
 
 static double

@@ -9,7 +9,7 @@ tui_wait "H=1.36044"; ok $? "TUI up"
 T send-keys l
 tui_wait "H=2.05219"; ok $? "n = 32"
 T send-keys s
-tui_wait "snapshot: "; ok $? "s reports the files written"
+tui_wait "snapshot in $snaps: disperse-"; ok $? "s names the files written"
 txt=$(ls "$snaps"/disperse-*.txt 2>/dev/null | head -1)
 json=$(ls "$snaps"/disperse-*.json 2>/dev/null | head -1)
 [ -n "$txt" ] && [ -n "$json" ]; ok $? "snapshot text and JSON files exist"
