@@ -988,6 +988,26 @@ load_snapshot(struct app *a, struct dsp_opts *o)
 		return 1;
 	}
 	/* Options on the command line win over the snapshot's parameters. */
+	if (o->given & DSP_GIVEN_FAMILY)
+		v.params.family = o->params.family;
+	if (o->given & DSP_GIVEN_N)
+		v.params.n = o->params.n;
+	if (o->given & DSP_GIVEN_DELTA)
+		v.params.delta = o->params.delta;
+	if (o->given & DSP_GIVEN_THETA)
+		v.params.theta = o->params.theta;
+	if (o->given & DSP_GIVEN_LAMBDA)
+		v.params.lambda = o->params.lambda;
+	if (o->given & DSP_GIVEN_EPS)
+		v.params.eps = o->params.eps;
+	if (o->given & DSP_GIVEN_SEED)
+		v.params.seed = o->params.seed;
+	if (o->given & DSP_GIVEN_ATTN)
+		v.params.attn = o->params.attn;
+	if (o->given & DSP_GIVEN_ADAPTIVE)
+		v.params.adaptive = o->params.adaptive;
+	if (o->given & DSP_GIVEN_PRECISION)
+		v.params.precision = o->params.precision;
 	if (o->given & DSP_GIVEN_INPUT) {
 		v.params.family = DSP_FAM_FILE;
 		v.params.logits = o->params.logits;
@@ -995,6 +1015,10 @@ load_snapshot(struct app *a, struct dsp_opts *o)
 		v.params.logits_name = o->params.logits_name;
 	}
 	a->st->vs = v;
+	if (v.params.family == DSP_FAM_FILE && !(o->given & DSP_GIVEN_INPUT))
+		a->st->input_name = v.params.logits_name;
+	/* A saved overlay of other functions means compare mode was on. */
+	a->st->compare = (v.compare_mask & ~(1u << v.params.attn)) != 0;
 	if (v.focus >= 0 && v.focus < VIEW_PANELS)
 		focus(a, v.focus);
 	else
