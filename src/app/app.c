@@ -678,8 +678,15 @@ key(struct app *a, int ch)
 		return;
 	}
 	if (st->help) {
-		if (ch != KEY_RESIZE && ch != KEY_MOUSE)
+		/* The help scrolls on small terminals; other keys close it. */
+		if (ch == KEY_DOWN || ch == 'j' || ch == KEY_NPAGE || ch == ' ')
+			st->help_page += ch == KEY_NPAGE || ch == ' ' ? 10 : 1;
+		else if (ch == KEY_UP || ch == 'k' || ch == KEY_PPAGE)
+			st->help_page -= ch == KEY_PPAGE ? 10 : 1;
+		else if (ch != KEY_RESIZE && ch != KEY_MOUSE)
 			st->help = 0;
+		if (st->help_page < 0)
+			st->help_page = 0;
 		return;
 	}
 	if (ch != KEY_RESIZE && ch != KEY_MOUSE)
@@ -692,6 +699,7 @@ key(struct app *a, int ch)
 	case '?':
 	case KEY_F(1):
 		st->help = 1;
+		st->help_page = 0;
 		return;
 	case '\t':
 		focus(a, (st->vs.focus + 1) % VIEW_PANELS);

@@ -31,7 +31,7 @@ static const char *help_lines[] = {
 	"  Up/Down  epsilon x2 or /2",
 	"Mouse: click a parameter to select, wheel to adjust; click the curve",
 	"  to set n; click a map cell to pick it (again to jump); --no-mouse.",
-	"Press any key to close."
+	"j/k scroll this help; any other key closes it."
 };
 
 static void
@@ -43,14 +43,19 @@ help_update(struct view_panel *pn, const struct view_state *st)
 static void
 help_draw(struct view_panel *pn, WINDOW *w)
 {
-	size_t i, count = sizeof help_lines / sizeof help_lines[0];
-	int y;
+	int count = (int)(sizeof help_lines / sizeof help_lines[0]), rows = pn->h - 2;
+	int first = pn->st->help_page, i, y;
 
+	if (first > count - rows)
+		first = count - rows > 0 ? count - rows : 0;
 	werase(w);
 	view_frame(w, "Help", 1);
-	for (i = 0, y = 1; i < count && y < pn->h - 1; i++, y++)
+	for (i = first, y = 1; i < count && y < pn->h - 1; i++, y++)
 		view_printf(w, y, 2, pn->w - 4, help_lines[i][0] != ' ' ? A_BOLD : 0,
 		    "%s", help_lines[i]);
+	if (count > rows)
+		view_printf(w, pn->h - 1, pn->w - 28, 26, A_BOLD, " %s ",
+		    first + rows < count ? "more: j/Down, Space" : "top: k/Up");
 }
 
 const struct view_class view_help_class = {
