@@ -1,13 +1,15 @@
 # tests/core
 
 # Numeric core TAP suite (tests/core/coretest.h: long double references).
-EXTRA_DIST += tests/core/coretest.h
+EXTRA_DIST += tests/core/coretest.h tests/data/core-logits.txt
 DSP_CORE_TESTS = \
 	tests/core/test-softmax \
 	tests/core/test-bounds \
 	tests/core/test-adaptive \
 	tests/core/test-family \
-	tests/core/test-eval
+	tests/core/test-eval \
+	tests/core/test-parse \
+	tests/core/test-props
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
@@ -26,3 +28,9 @@ tests_core_test_family_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_eval_SOURCES = tests/core/test-eval.c
 tests_core_test_eval_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_eval_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_parse_SOURCES = tests/core/test-parse.c
+tests_core_test_parse_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_parse_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_props_SOURCES = tests/core/test-props.c
+tests_core_test_props_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_props_LDADD = $(DSP_CORE_LIBS)
