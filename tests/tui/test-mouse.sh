@@ -1,0 +1,42 @@
+#!/bin/sh
+# Mouse: clicks and the wheel on the parameters, the curve and the map.
+# The events are X10 mouse reports written straight into the pane; that
+# encoding is what ncurses expects with TERM=tmux-256color (the
+# xterm-256color entry announces SGR reports that ncurses 6.4 does not
+# decode in this setup), so this test alone runs under tmux's own TERM.
+. "$top_srcdir/tests/tap.sh"
+. "$top_srcdir/tests/tui/tui-lib.sh"
+infocmp tmux-256color >/dev/null 2>&1 || skip_all "no tmux-256color terminfo"
+TERM=tmux-256color
+
+# mouse B X Y: a report for button code B at 0-based column X, row Y.
+mouse() {
+	T send-keys -H 1b 5b 4d "$(printf '%x' $((32 + $1)))" \
+	    "$(printf '%x' $((33 + $2)))" "$(printf '%x' $((33 + $3)))"
+}
+
+tui_start 100 30
+tui_wait "H=1.36044"; ok $? "TUI up"
+# Row 0 of the parameters is screen row 2: theta is row 4.
+mouse 0 5 4; mouse 3 5 4
+tui_wait "▶ θ"; ok $? "click selects the theta row"
+mouse 64 5 4
+h=$(report_value entropy_nats --theta 1.1 | xargs printf '%.6g')
+tui_wait "H=$h"; ok $? "wheel up on theta: theta = 1.1, H = $h"
+mouse 65 5 4
+tui_wait "H=1.36044"; ok $? "wheel down: back to theta = 1"
+# The curve: a click inside its plot area focuses it and sets n.
+# The curve panel is the lower plot (rows 15-28 at 100x30); its plot starts at row 18.
+mouse 0 80 20; mouse 3 80 20
+tui_wait "(clicked)"; ok $? "click on the curve sets n"
+tui_cap | grep -q "Entropy and max weight vs n \*"; ok $? "the click focused the curve"
+n=$(tui_cap | sed -n 's/.*n = \([0-9]*\) (clicked).*/\1/p')
+# Column 80 is 35 of the 54 plot columns (x from 45) of log2 n in 0..40.
+[ -n "$n" ] && [ "$n" -gt $((1 << 26)) ] && [ "$n" -lt $((1 << 27)) ]
+ok $? "clicked n = $n is 2^(40*35/53), between 2^26 and 2^27"
+h=$(report_value entropy_nats --n "$n" | xargs printf '%.6g')
+tui_wait "H=$h"; ok $? "H at the clicked n = $h (disperse report)"
+T send-keys q
+tui_exited; ok $? "q quits"
+tui_restored; ok $? "terminal restored"
+tap_done
