@@ -457,7 +457,7 @@ eval_expected(const dsp_params *p, dsp_summary *s)
 		s->entropy = s->entropy_paper = th == 0 ? 0 : log(n);
 		s->max_weight = th == 0 ? 1 : 1 / n;
 		s->min_weight = th == 0 ? 0 : 1 / n;
-		s->topk_mass = th == 0 ? 1 : fmin(1, (double)p->topk / n);
+		s->topk_mass = th == 0 ? 1 : fmin(1, (double)(p->topk ? p->topk : 1) / n);
 		s->entropy_paper = th == 0 ? 0 : -log(1 / n + DSP_PAPER_ENTROPY_EPS);
 		fill_bounds(p, s, 1);
 		return DSP_OK;

@@ -189,6 +189,9 @@ test_uniform_expected(void)
 	base(&p, DSP_FAM_UNIFORM, (uint64_t)1 << 40, 0, 1);
 	dsp_eval(&p, &s);
 	is_close(s.entropy, 40 * M_LN2, 1e-15, "uniform delta=0 at 2^40: H = log n");
+	p.topk = 0;	/* 0 means 1 everywhere else */
+	dsp_eval(&p, &s);
+	is_rel(s.topk_mass, s.max_weight, 1e-15, "uniform delta=0 topk = 0 counts as top-1");
 	base(&p, DSP_FAM_UNIFORM, (uint64_t)1 << 40, 2, 0);
 	dsp_eval(&p, &s);
 	ok(s.entropy == 0 && s.max_weight == 1, "uniform theta=0 at 2^40: argmax limit H = 0");

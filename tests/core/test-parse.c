@@ -82,6 +82,18 @@ test_files(void)
 	fp = fopen(path, "r");
 	is_int(dsp_read_logits(fp, &v, &n), DSP_EPARSE, "read_logits from a stream");
 	fclose(fp);
+	/* "-" reads stdin. */
+	fp = fopen(path, "w");
+	fputs("4,5\n6\n", fp);
+	fclose(fp);
+	if (freopen(path, "r", stdin) != NULL) {
+		is_int(dsp_load_logits("-", &v, &n), DSP_OK, "path '-' reads stdin");
+		ok(n == 3 && v[0] == 4 && v[2] == 6, "stdin values 4 5 6");
+		free(v);
+	} else {
+		ok(0, "freopen stdin");
+		ok(0, "freopen stdin");
+	}
 	unlink(path);
 	is_int(dsp_load_logits(path, &v, &n), DSP_EIO, "missing file: DSP_EIO");
 	ok(strstr(dsp_last_error(), path) != NULL, "detail names the path: '%s'", dsp_last_error());
