@@ -1,5 +1,9 @@
 noinst_LIBRARIES += src/export/libdspexport.a
 src_export_libdspexport_a_SOURCES = \
 	src/export/json.c src/export/json.h \
-	src/export/table.c src/export/table.h
+	src/export/table.c src/export/table.h \
+	src/export/atomic.c src/export/atomic.h \
+	src/export/snapshot.c src/export/snapshot.h \
+	src/export/svg.c src/export/svg.h \
+	src/export/viridis.c src/export/viridis.h
 DSP_EXPORT_LIBS = src/export/libdspexport.a

@@ -1,0 +1,182 @@
+/* Atomic publication of export files: temporary file, fsync, link/rename. */
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/error.h"
+#include "export/atomic.h"
+
+int
+dsp_mkdir_p(const char *dir)
+{
+	char buf[4096], *p;
+	struct stat st;
+	size_t len = strlen(dir);
+
+	if (len == 0)
+		return dsp_fail(DSP_EINVAL, "empty directory name");
+	if (len >= sizeof buf)
+		return dsp_fail(DSP_EINVAL, "directory name too long");
+	memcpy(buf, dir, len + 1);
+	while (len > 1 && buf[len - 1] == '/')
+		buf[--len] = '\0';
+	/* Each prefix in turn; an existing one is fine if it is a directory. */
+	for (p = buf + 1;; p++) {
+		if (*p != '/' && *p != '\0')
+			continue;
+		char save = *p;
+		*p = '\0';
+		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+			return dsp_fail(DSP_EIO, "cannot create directory %s: %s", buf,
+			    strerror(errno));
+		if (stat(buf, &st) != 0)
+			return dsp_fail(DSP_EIO, "cannot create directory %s: %s", buf,
+			    strerror(errno));
+		if (!S_ISDIR(st.st_mode))
+			return dsp_fail(DSP_EIO, "cannot create directory %s: %s", dir,
+			    strerror(ENOTDIR));
+		*p = save;
+		if (save == '\0')
+			break;
+	}
+	return DSP_OK;
+}
+
+int
+dsp_afile_open(dsp_afile *a, const char *dir)
+{
+	mode_t mask;
+	int fd, n;
+
+	memset(a, 0, sizeof *a);
+	if (strlen(dir) >= sizeof a->dir)
+		return dsp_fail(DSP_EINVAL, "directory name too long");
+	strcpy(a->dir, dir);
+	n = snprintf(a->tmp, sizeof a->tmp, "%s/.disperse-XXXXXX", dir);
+	if (n < 0 || (size_t)n >= sizeof a->tmp)
+		return dsp_fail(DSP_EINVAL, "directory name too long");
+	if ((fd = mkstemp(a->tmp)) < 0) {
+		a->tmp[0] = '\0';
+		return dsp_fail(DSP_EIO, "cannot create a file in %s: %s", dir,
+		    strerror(errno));
+	}
+	/* mkstemp makes 0600; exports are ordinary files. */
+	mask = umask(0);
+	umask(mask);
+	(void)fchmod(fd, 0666 & ~mask);
+	if ((a->fp = fdopen(fd, "w")) == NULL) {
+		int e = errno;
+		close(fd);
+		unlink(a->tmp);
+		a->tmp[0] = '\0';
+		return dsp_fail(DSP_EIO, "cannot create a file in %s: %s", dir,
+		    strerror(e));
+	}
+	return DSP_OK;
+}
+
+void
+dsp_afile_abort(dsp_afile *a)
+{
+	if (a->fp != NULL && !a->closed)
+		fclose(a->fp);
+	a->fp = NULL;
+	a->closed = 1;
+	if (a->tmp[0] != '\0')
+		unlink(a->tmp);
+	a->tmp[0] = '\0';
+}
+
+/* Flush, sync and close once; the error is the first one seen. */
+static int
+finish(dsp_afile *a)
+{
+	int e = 0;
+
+	if (a->closed)
+		return 0;
+	if (fflush(a->fp) != 0 || ferror(a->fp))
+		e = errno ? errno : EIO;
+	if (e == 0 && fsync(fileno(a->fp)) != 0 && errno != EINVAL)
+		e = errno;
+	if (fclose(a->fp) != 0 && e == 0)
+		e = errno;
+	a->fp = NULL;
+	a->closed = 1;
+	return e;
+}
+
+static void
+sync_dir(const char *dir)
+{
+	int fd;
+
+	/* Makes the new directory entry durable; best effort. */
+	if ((fd = open(dir, O_RDONLY | O_DIRECTORY)) >= 0) {
+		(void)fsync(fd);
+		close(fd);
+	}
+}
+
+/* Exclusive publication where hard links are not supported: claim the
+ * name with O_EXCL, then rename over the (empty) claim. */
+static int
+publish_excl_fallback(const char *tmp, const char *path)
+{
+	int fd;
+
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666)) < 0)
+		return errno;
+	close(fd);
+	if (rename(tmp, path) != 0) {
+		int e = errno;
+		unlink(path);
+		return e;
+	}
+	return 0;
+}
+
+int
+dsp_afile_commit(dsp_afile *a, const char *name, int exclusive)
+{
+	char path[8192];
+	int e;
+
+	snprintf(path, sizeof path, "%s/%s", a->dir, name);
+	if (a->tmp[0] == '\0')
+		return dsp_fail(DSP_EINVAL, "cannot write %s: no temporary file", path);
+	if ((e = finish(a)) != 0)
+		goto fail;
+	if (!exclusive) {
+		if (rename(a->tmp, path) != 0) {
+			e = errno;
+			goto fail;
+		}
+	} else if (link(a->tmp, path) == 0)
+		unlink(a->tmp);
+	else if (errno == EEXIST)
+		return DSP_AFILE_EXISTS;
+	else if (errno == EPERM || errno == ENOTSUP || errno == EOPNOTSUPP ||
+	    errno == ENOSYS || errno == EMLINK) {
+		if ((e = publish_excl_fallback(a->tmp, path)) == EEXIST)
+			return DSP_AFILE_EXISTS;
+		if (e != 0)
+			goto fail;
+	} else {
+		e = errno;
+		goto fail;
+	}
+	a->tmp[0] = '\0';
+	sync_dir(a->dir);
+	return DSP_OK;
+fail:
+	unlink(a->tmp);
+	a->tmp[0] = '\0';
+	return dsp_fail(DSP_EIO, "cannot write %s: %s", path, strerror(e));
+}

@@ -1,0 +1,34 @@
+/* Atomic file creation for exports: write into a temporary file in the
+ * destination directory, fsync it, then publish it under its final name in
+ * one step, so a reader never sees a half-written file and a crash or a
+ * full disk leaves nothing but the files already published. */
+#ifndef DSP_ATOMIC_H
+#define DSP_ATOMIC_H
+
+#include <stdio.h>
+
+typedef struct dsp_afile {
+	FILE	*fp;		/* write here between open and commit */
+	char	 tmp[4096];	/* temporary path, "" once gone */
+	char	 dir[4096];
+	int	 closed;	/* data flushed, synced and closed */
+} dsp_afile;
+
+/* dsp_afile_commit: the exclusive name is taken, try another. */
+#define DSP_AFILE_EXISTS (-1)
+
+/* mkdir -p: create dir and missing parents (mode 0777 & ~umask). */
+int	dsp_mkdir_p(const char *dir);
+/* Open a fresh temporary file ".disperse-XXXXXX.tmp" in dir. */
+int	dsp_afile_open(dsp_afile *a, const char *dir);
+/* Flush, fsync and close, then publish as dir/name.  With exclusive set the
+ * name must not exist yet (hard link, so two processes can never both
+ * claim it): DSP_AFILE_EXISTS when it does, and the temporary file stays
+ * for another try with a new name.  Without exclusive the
+ * name is replaced with rename(2).  On other failures the temporary file
+ * is removed and the detail message names the final path. */
+int	dsp_afile_commit(dsp_afile *a, const char *name, int exclusive);
+/* Give up: close and remove the temporary file. */
+void	dsp_afile_abort(dsp_afile *a);
+
+#endif
