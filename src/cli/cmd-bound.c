@@ -1,16 +1,218 @@
-/* disperse bound (not implemented yet). */
+/* disperse bound: Lemma 2.1 / Theorem 2.2 calculator for given n, delta,
+ * theta and eps, with --solve for the parameter that puts the tight upper
+ * bound exactly at eps.
+ *
+ * The tight upper bound hi = 1/(1 + (n-1) e^{-delta/theta}) reaches eps
+ * exactly when delta/theta = log((n-1) eps/(1-eps)) =: L.  So, for n > 1
+ * and eps < 1 (derivation, not the paper's statement):
+ *   theta_max = delta / L   largest |theta| at which a weight >= eps is still
+ *                           possible at n (L <= 0: every theta)
+ *   delta_min = |theta| L   smallest spread that still allows a weight >= eps
+ *   n_max     = 1 + (1/eps - 1) e^{delta/theta}   the critical n
+ *   eps_max   = hi          largest weight Lemma 2.1 allows at n */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/cmd.h"
+#include "cli/opts.h"
+#include "core/dsp.h"
+#include "export/table.h"
+
+enum { SOLVE_NONE, SOLVE_THETA, SOLVE_DELTA, SOLVE_N, SOLVE_EPS };
+static const char *solve_names[] = { "none", "theta", "delta", "n", "eps" };
+
+enum { OPT_SOLVE = DSP_OPT_USER, OPT_LOG_N };
+
+static const struct option bound_longopts[] = {
+	{ "solve",	required_argument, NULL, OPT_SOLVE },
+	{ "log-n",	required_argument, NULL, OPT_LOG_N },
+	{ NULL, 0, NULL, 0 }
+};
+
+struct bound {
+	int	solve;
+	double	log_n;		/* NAN unless --log-n */
+};
+
+static int
+bound_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
+{
+	struct bound *b = ctx;
+	size_t i;
+
+	switch (code) {
+	case OPT_SOLVE:
+		for (i = 1; i < sizeof solve_names / sizeof solve_names[0]; i++)
+			if (strcmp(arg, solve_names[i]) == 0) {
+				b->solve = (int)i;
+				return 0;
+			}
+		return dsp_opts_usage(o, "--solve: unknown parameter '%s' "
+		    "(theta, delta, n, eps)", arg);
+	case OPT_LOG_N:
+		if (dsp_opts_double(o, "--log-n", arg, &b->log_n) != 0)
+			return o->status;
+		if (b->log_n < 0)
+			return dsp_opts_usage(o, "--log-n: must be >= 0 (n >= 1)");
+		return 0;
+	}
+	return dsp_opts_usage(o, "internal error: option %d", code);
+}
+
+/* log(n - 1) for n = e^ln, stable for huge and for small n. */
+static double
+log_nm1(double ln)
+{
+	if (ln <= 0)
+		return -INFINITY;
+	if (ln > 40)
+		return ln + log1p(-exp(-ln));
+	return log(expm1(ln));
+}
+
+/* Lemma 2.1 tight band from log n (so n may exceed a double). */
+static void
+band_tight(double ln, double r, double *lo, double *hi)
+{
+	double l1 = log_nm1(ln);
+
+	if (ln <= 0) {
+		*lo = *hi = 1;
+		return;
+	}
+	*lo = exp(-dsp_softplus(l1 + r));
+	*hi = exp(-dsp_softplus(l1 - r));
+}
+
+static int
+fill(dsp_table *t, const dsp_params *p, const struct bound *b, double ln)
+{
+	double r, lo, hi, llo, lhi, floor_h, lcrit, L;
+	int rc = 0;
+
+	if (p->theta == 0)
+		r = p->delta > 0 ? INFINITY : 0;
+	else
+		r = p->delta / fabs(p->theta);
+	band_tight(ln, r, &lo, &hi);
+	if (p->theta == 0 && p->delta > 0 && ln > 0) {
+		lo = 0;
+		hi = 1;
+	}
+	llo = exp(-r - ln);
+	lhi = exp(r - ln);
+	floor_h = ln <= 0 ? 0 : isinf(r) ? 0 : dsp_softplus(log_nm1(ln) - r);
+	if (dsp_log_critical_n(p->eps, p->delta, p->theta, &lcrit) != DSP_OK)
+		lcrit = NAN;
+	/* L = log((n-1) eps / (1-eps)) */
+	L = p->eps >= 1 ? INFINITY : log_nm1(ln) + log(p->eps) - log1p(-p->eps);
+
+	rc |= dsp_kv_logsize(t, "n", ln, "items");
+	rc |= dsp_kv_num(t, "log_n", ln, "natural log of n");
+	rc |= dsp_kv_num(t, "delta_over_theta", r, "delta/|theta|");
+	rc |= dsp_kv_num(t, "lemma_tight_lo", lo, "1/(1+(n-1)e^{delta/theta})");
+	rc |= dsp_kv_num(t, "lemma_tight_hi", hi, "1/(1+(n-1)e^{-delta/theta}): largest possible weight");
+	rc |= dsp_kv_num(t, "lemma_loose_lo", llo, "e^{-delta/theta}/n");
+	rc |= dsp_kv_num(t, "lemma_loose_hi", lhi, "e^{delta/theta}/n");
+	rc |= dsp_kv_num(t, "entropy_floor", floor_h, "log(1+(n-1)e^{-delta/theta}) nats");
+	rc |= dsp_kv_num(t, "entropy_ceiling", ln, "log n nats");
+	rc |= dsp_kv_logsize(t, "critical_n", lcrit,
+	    "Theorem 2.2: 1+(1/eps-1)e^{delta/theta}");
+	rc |= dsp_kv_num(t, "log_critical_n", lcrit, "natural log of critical_n");
+	rc |= dsp_kv_text(t, "dispersed", isnan(lcrit) ? "n/a" : ln > lcrit ?
+	    "yes" : "no", "n > critical_n: every weight < eps");
+
+	switch (b->solve) {
+	case SOLVE_THETA:
+		if (ln <= 0 || L <= 0)
+			rc |= dsp_kv_num(t, "theta_max", INFINITY,
+			    "every theta allows a weight >= eps at this n");
+		else if (p->delta == 0)
+			rc |= dsp_kv_text(t, "theta_max", "none",
+			    "delta = 0: uniform weights 1/n < eps at every theta");
+		else
+			rc |= dsp_kv_num(t, "theta_max", isinf(L) ? 0 : p->delta / L,
+			    "largest |theta| with max weight >= eps possible: delta / log((n-1)eps/(1-eps))");
+		break;
+	case SOLVE_DELTA:
+		if (p->theta == 0)
+			rc |= dsp_kv_num(t, "delta_min", ln <= 0 || L <= 0 ? 0 : DBL_MIN,
+			    "theta = 0 (argmax): any positive spread is sharp");
+		else
+			rc |= dsp_kv_num(t, "delta_min", ln <= 0 || L <= 0 ? 0 :
+			    fabs(p->theta) * L,
+			    "smallest spread with max weight >= eps possible: |theta| log((n-1)eps/(1-eps))");
+		break;
+	case SOLVE_N:
+		rc |= dsp_kv_logsize(t, "n_max", lcrit,
+		    "largest n with max weight >= eps possible (= critical_n)");
+		break;
+	case SOLVE_EPS:
+		rc |= dsp_kv_num(t, "eps_max", hi,
+		    "largest weight Lemma 2.1 allows at n (= lemma_tight_hi)");
+		break;
+	}
+	return rc;
+}
 
 static int
 cmd_bound_exec(int argc, char **argv)
 {
-	(void)argc; (void)argv;
-	fputs("disperse bound: not implemented yet\n", stderr);
-	return 1;
+	struct bound b = { SOLVE_NONE, NAN };
+	struct dsp_opts_spec spec = {
+		"disperse bound [-n N | --log-n L] [--delta D] [--theta T] [--eps E] "
+		"[--solve theta|delta|n|eps] [options]",
+		"Lemma 2.1 band, entropy floor and Theorem 2.2 critical n for logits\n"
+		"spread over delta at temperature theta; no weights are computed.\n"
+		"  --log-n L          n = e^L (n past 2^63, e.g. --log-n 1000)\n"
+		"  --solve P          theta: largest |theta| keeping a weight >= eps\n"
+		"                     possible at n; delta: smallest such spread;\n"
+		"                     n: largest such n (critical n); eps: largest\n"
+		"                     possible weight at n\n\n",
+		bound_longopts, NULL, bound_opt, NULL,
+		DSP_GIVEN_FAMILY | DSP_GIVEN_LAMBDA | DSP_GIVEN_SEED | DSP_GIVEN_TOPK |
+		    DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S |
+		    DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_INPUT
+	};
+	struct dsp_opts o;
+	dsp_table *t = NULL;
+	double ln;
+	int rc;
+
+	spec.ctx = &b;
+	dsp_opts_init(&o, "bound");
+	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
+		rc = o.status;
+		goto out;
+	}
+	if (o.optind < argc) {
+		rc = dsp_opts_usage(&o, "unexpected argument '%s'", argv[o.optind]);
+		goto out;
+	}
+	if (!isnan(b.log_n) && (o.given & DSP_GIVEN_N)) {
+		rc = dsp_opts_usage(&o, "--n and --log-n exclude each other");
+		goto out;
+	}
+	ln = isnan(b.log_n) ? log((double)o.params.n) : b.log_n;
+	if ((t = dsp_kv_table(&o, "disperse bound")) == NULL ||
+	    (!isnan(b.log_n) && dsp_table_stampf(t, "log_n", "%.17g", b.log_n) != DSP_OK) ||
+	    dsp_table_stamp(t, "solve", solve_names[b.solve]) != DSP_OK ||
+	    fill(t, &o.params, &b, ln) != DSP_OK) {
+		rc = dsp_opts_fail(&o, "out of memory");
+		goto out;
+	}
+	rc = dsp_opts_write_table(&o, t);
+out:
+	dsp_table_free(t);
+	dsp_opts_free(&o);
+	return rc;
 }
 
 const struct dsp_command cmd_bound = {
-	"bound", "disperse bound [options]", "(not implemented yet)", cmd_bound_exec
+	"bound", "disperse bound [options]",
+	"Lemma 2.1 band and Theorem 2.2 critical n calculator (--solve)",
+	cmd_bound_exec
 };

@@ -540,6 +540,7 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 	if (s == NULL)
 		s = &none;
 	o->status = 0;
+	o->omit = s->omit;
 	if (build_tables(s, &lo, so, sizeof so) != 0)
 		return dsp_opts_fail(o, "out of memory");
 	opterr = 0;
@@ -607,21 +608,32 @@ dsp_opts_stamp(const struct dsp_opts *o, dsp_table *t)
 	rc |= dsp_table_stamp(t, "program", PACKAGE_NAME " " PACKAGE_VERSION);
 	if (o->cmd != NULL)
 		rc |= dsp_table_stamp(t, "command", o->cmd);
-	rc |= dsp_table_stamp(t, "family", dsp_family_name(p->family));
+#define WANT(bit) ((o->omit & (bit)) == 0)
+	if (WANT(DSP_GIVEN_FAMILY))
+		rc |= dsp_table_stamp(t, "family", dsp_family_name(p->family));
 	if (p->family == DSP_FAM_FILE && p->logits_name != NULL)
 		rc |= dsp_table_stamp(t, "input", p->logits_name);
 	rc |= dsp_table_stampf(t, "n", "%llu", (unsigned long long)p->n);
 	rc |= stamp_double(t, "delta", p->delta);
 	rc |= stamp_double(t, "theta", p->theta);
-	rc |= stamp_double(t, "lambda", p->lambda);
+	if (WANT(DSP_GIVEN_LAMBDA))
+		rc |= stamp_double(t, "lambda", p->lambda);
 	rc |= stamp_double(t, "eps", p->eps);
-	rc |= dsp_table_stampf(t, "seed", "%llu", (unsigned long long)p->seed);
-	rc |= dsp_table_stampf(t, "topk", "%llu", (unsigned long long)p->topk);
-	rc |= dsp_table_stamp(t, "attn", dsp_attn_name(p->attn));
-	rc |= dsp_table_stamp(t, "adaptive", p->adaptive ? "true" : "false");
-	rc |= stamp_double(t, "ssmax_s", p->ssmax_s);
-	rc |= stamp_double(t, "alpha", p->alpha);
-	rc |= dsp_table_stamp(t, "precision", dsp_precision_name(p->precision));
+	if (WANT(DSP_GIVEN_SEED))
+		rc |= dsp_table_stampf(t, "seed", "%llu", (unsigned long long)p->seed);
+	if (WANT(DSP_GIVEN_TOPK))
+		rc |= dsp_table_stampf(t, "topk", "%llu", (unsigned long long)p->topk);
+	if (WANT(DSP_GIVEN_ATTN))
+		rc |= dsp_table_stamp(t, "attn", dsp_attn_name(p->attn));
+	if (WANT(DSP_GIVEN_ADAPTIVE))
+		rc |= dsp_table_stamp(t, "adaptive", p->adaptive ? "true" : "false");
+	if (WANT(DSP_GIVEN_SSMAX_S))
+		rc |= stamp_double(t, "ssmax_s", p->ssmax_s);
+	if (WANT(DSP_GIVEN_ALPHA))
+		rc |= stamp_double(t, "alpha", p->alpha);
+	if (WANT(DSP_GIVEN_PRECISION))
+		rc |= dsp_table_stamp(t, "precision", dsp_precision_name(p->precision));
+#undef WANT
 	return rc ? DSP_ENOMEM : DSP_OK;
 }
 

@@ -57,6 +57,7 @@ struct dsp_opts {
 	const char	*input;		/* --input FILE ("-" = stdin) or NULL */
 	double		*logits;	/* loaded --input logits (owned) */
 	unsigned	 given;		/* DSP_GIVEN_* bits */
+	unsigned	 omit;		/* spec.omit: not stamped either */
 	int		 optind;	/* first operand after parsing */
 	int		 status;	/* exit status when parse returns != 0 */
 };
@@ -120,7 +121,8 @@ int	dsp_opts_close_output(struct dsp_opts *o, FILE *fp);
 /* Write table t in o->format to the output; returns the exit status. */
 int	dsp_opts_write_table(struct dsp_opts *o, const dsp_table *t);
 
-/* Stamp program version, command and every parameter (and the seed). */
+/* Stamp program version, command and every parameter (and the seed),
+ * except those the command omits (spec.omit). */
 int	dsp_opts_stamp(const struct dsp_opts *o, dsp_table *t);
 /* Key/value tables for report and bound: columns quantity, value, note.
  * The table is stamped with o's parameters. */
