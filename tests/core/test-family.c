@@ -239,6 +239,38 @@ test_range(void)
 	ok(dsp_family_range(&p, &m, &M) == 0 && m == -7 && M == 5, "file: actual min/max");
 }
 
+static void
+test_runs_container(void)
+{
+	dsp_runs *r = dsp_runs_alloc(1), *c = dsp_runs_alloc(1);
+	double x[8], lo, hi;
+
+	dsp_runs_push(r, 2, 3);
+	dsp_runs_push(r, 2, 4);
+	dsp_runs_push(r, 5, 0);
+	dsp_runs_push(r, -1, 1);
+	ok(r->len == 2 && r->count[0] == 7 && r->value[1] == -1,
+	    "push merges equal values, ignores count 0, grows past cap 1");
+	is_int(dsp_runs_expand(r, x, 8), DSP_OK, "expand 8 items into 8");
+	ok(x[0] == 2 && x[6] == 2 && x[7] == -1, "expanded in position order");
+	is_int(dsp_runs_expand(r, x, 7), DSP_ETOOBIG, "expand 8 items into 7: DSP_ETOOBIG");
+	dsp_runs_copy(c, r);
+	ok(c->len == 2 && c->count[0] == 7 && c->value[1] == -1, "copy");
+	dsp_runs_minmax(r, &lo, &hi);
+	ok(lo == -1 && hi == 2, "minmax");
+	dsp_runs_push(r, 9, UINT64_MAX - 3);
+	ok(dsp_runs_total(r) == UINT64_MAX, "total saturates at UINT64_MAX");
+	dsp_runs_push(r, 9, 10);
+	ok(r->len == 4 && r->count[2] == UINT64_MAX - 3, "push does not overflow a count: new run");
+	dsp_runs_clear(r);
+	dsp_runs_minmax(r, &lo, &hi);
+	ok(dsp_runs_total(r) == 0 && isinf(lo) && lo > 0 && isinf(hi) && hi < 0,
+	    "cleared runs: total 0, minmax (+inf, -inf)");
+	dsp_runs_free(r);
+	dsp_runs_free(c);
+	dsp_runs_free(NULL);
+}
+
 int
 main(void)
 {
@@ -249,5 +281,6 @@ main(void)
 	test_toobig();
 	test_runs();
 	test_range();
+	test_runs_container();
 	return tap_done();
 }
