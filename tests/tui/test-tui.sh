@@ -99,5 +99,6 @@ sleep 0.2
 tui_start 100 30 --load "$tui_tmp/missing.json"
 tui_exited; ok $? "--load of a missing file exits"
 [ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 1 ]; ok $? "--load failure: exit status 1"
-tui_wait "disperse: cannot load $tui_tmp/missing.json"; ok $? "--load failure: one-line message"
+tui_wait "disperse: cannot load snapshot: "; ok $? "--load failure: one-line message"
+tui_cap | grep -c "missing.json" | grep -qx 1; ok $? "--load failure: the message names the file once"
 tap_done
