@@ -31,7 +31,7 @@ method_text(enum dsp_method m)
 	case DSP_METHOD_EXPLICIT:
 		return "explicit (every item)";
 	case DSP_METHOD_RUNS:
-		return "runs (exact, run-length)";
+		return "runs (exact run-length)";
 	case DSP_METHOD_ANALYTIC:
 		return "analytic (closed form)";
 	case DSP_METHOD_EXPECTED:

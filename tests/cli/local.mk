@@ -4,3 +4,39 @@ TESTS += tests/cli/test-json
 tests_cli_test_json_SOURCES = tests/cli/test-json.c
 tests_cli_test_json_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_cli_test_json_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
+TESTS += tests/cli/test-golden.sh tests/cli/test-errors.sh tests/cli/test-numbers.sh
+EXTRA_DIST += tests/cli/test-golden.sh tests/cli/test-errors.sh tests/cli/test-numbers.sh \
+	tests/cli/golden.list \
+	tests/cli/golden/bound-huge.csv \
+	tests/cli/golden/bound-huge.json \
+	tests/cli/golden/bound-huge.text \
+	tests/cli/golden/bound-solve.csv \
+	tests/cli/golden/bound-solve.json \
+	tests/cli/golden/bound-solve.text \
+	tests/cli/golden/heatmap.csv \
+	tests/cli/golden/heatmap.json \
+	tests/cli/golden/heatmap.text \
+	tests/cli/golden/report-argmax.csv \
+	tests/cli/golden/report-argmax.json \
+	tests/cli/golden/report-argmax.text \
+	tests/cli/golden/report-power.csv \
+	tests/cli/golden/report-power.json \
+	tests/cli/golden/report-power.text \
+	tests/cli/golden/report-spike.csv \
+	tests/cli/golden/report-spike.json \
+	tests/cli/golden/report-spike.text \
+	tests/cli/golden/report-uniform.csv \
+	tests/cli/golden/report-uniform.json \
+	tests/cli/golden/report-uniform.text \
+	tests/cli/golden/sweep-n.csv \
+	tests/cli/golden/sweep-n.json \
+	tests/cli/golden/sweep-n.text \
+	tests/cli/golden/sweep-theta.csv \
+	tests/cli/golden/sweep-theta.json \
+	tests/cli/golden/sweep-theta.text \
+	tests/data/cli-comment.txt \
+	tests/data/cli-empty.txt \
+	tests/data/cli-inf.txt \
+	tests/data/cli-nan.txt \
+	tests/data/cli-spike5.txt \
+	tests/data/cli-word.txt

@@ -1,0 +1,97 @@
+#!/bin/sh
+# Bad input: exactly one line on stderr, nothing on stdout, exit 2 for a
+# usage error and 1 for a runtime failure (unreadable or malformed data).
+. "$top_srcdir/tests/tap.sh"
+[ -x "$DISPERSE" ] || skip_all "no disperse binary"
+data="$top_srcdir/tests/data"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# expect STATUS STDIN-FILE ARGS...
+expect() {
+	want=$1 in=$2
+	shift 2
+	"$DISPERSE" "$@" <"$in" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	lines=$(wc -l <"$tmp/err")
+	[ "$rc" -eq "$want" ] && [ "$lines" -eq 1 ] && [ ! -s "$tmp/out" ] &&
+	    grep -q '^disperse' "$tmp/err"
+	ok $? "exit $want, one stderr line: $*"
+	[ "$rc" -eq "$want" ] && [ "$lines" -eq 1 ] || diag "rc=$rc lines=$lines: $(cat "$tmp/err")"
+}
+
+n=/dev/null
+expect 2 $n report --n 0
+expect 2 $n report --n -3
+expect 2 $n report --n abc
+expect 2 $n report --n 2^64
+expect 2 $n report --n 9223372036854775809
+expect 2 $n report --n 1.5
+expect 2 $n report --n ''
+expect 2 $n report --delta -1
+expect 2 $n report --delta nan
+expect 2 $n report --theta inf
+expect 2 $n report --theta 1x
+expect 2 $n report --eps 0
+expect 2 $n report --eps 2
+expect 2 $n report --alpha 1
+expect 2 $n report --ssmax-s 0
+expect 2 $n report --seed -1
+expect 2 $n report --family nope
+expect 2 $n report --attn nope
+expect 2 $n report --precision fp4
+expect 2 $n report --format xml
+expect 2 $n report --theta
+expect 2 $n report -n
+expect 2 $n report --bogus
+expect 2 $n report -Z
+expect 2 $n report --adaptive=1
+expect 2 $n report extra
+expect 2 $n report --family file
+expect 2 $n report --family spike --input "$data/cli-spike5.txt"
+expect 2 $n report --n 5 --input "$data/cli-spike5.txt"
+expect 2 $n sweep --vary nope
+expect 2 $n sweep --points 0
+expect 2 $n sweep --from 100 --to 10
+expect 2 $n sweep --input "$data/cli-spike5.txt"
+expect 2 $n bound --solve nope
+expect 2 $n bound --family spike
+expect 2 $n bound --log-n -1
+expect 2 $n heatmap --metric nope
+expect 2 $n heatmap --cols 0
+expect 2 $n heatmap --theta-range 1
+expect 2 $n heatmap --lambda-range a:b
+expect 2 $n nosuchcommand
+expect 2 $n help nosuchcommand
+expect 1 $n report --input "$data/cli-nan.txt"
+expect 1 $n report --input "$data/cli-inf.txt"
+expect 1 $n report --input "$data/cli-empty.txt"
+expect 1 $n report --input "$data/cli-comment.txt"
+expect 1 $n report --input "$data/cli-word.txt"
+expect 1 $n report --input "$tmp/does-not-exist"
+expect 1 "$data/cli-nan.txt" report --input -
+expect 1 "$data/cli-empty.txt" report --input -
+expect 1 "$data/cli-word.txt" report --input -
+expect 1 $n report -o "$tmp/no/such/dir/out.txt"
+"$DISPERSE" report --input "$data/cli-word.txt" 2>&1 | grep -q 'line 2'
+ok $? "malformed input names the line"
+
+# --help and --version: stdout, exit 0, every command of cmd.h listed.
+"$DISPERSE" --help >"$tmp/help" 2>"$tmp/err"
+ok $? "disperse --help exits 0"
+for c in report sweep bound heatmap snapshot compare precision fit tour; do
+	grep -q "^  $c  " "$tmp/help"
+	ok $? "--help lists $c"
+done
+for c in report sweep bound heatmap; do
+	"$DISPERSE" $c --help >"$tmp/h" 2>&1 && grep -q "^Usage: disperse $c" "$tmp/h" &&
+	    grep -q -- '--format' "$tmp/h"
+	ok $? "disperse $c --help"
+done
+"$DISPERSE" help bound | grep -q -- '--solve'
+ok $? "disperse help bound"
+[ "$("$DISPERSE" --version)" = "disperse 0.1.0" ]
+ok $? "disperse --version"
+[ "$("$DISPERSE" -V)" = "disperse 0.1.0" ]
+ok $? "disperse -V"
+tap_done

@@ -1,0 +1,82 @@
+#!/bin/sh
+# CLI numbers against closed forms (awk double arithmetic).
+. "$top_srcdir/tests/tap.sh"
+[ -x "$DISPERSE" ] || skip_all "no disperse binary"
+data="$top_srcdir/tests/data"
+
+# value QUANTITY ARGS...: the report/bound value column as CSV.
+value() {
+	q=$1
+	shift
+	"$DISPERSE" "$@" --format csv | awk -F, -v q="$q" '$1 == q { print $2 }'
+}
+# close GOT WANT RELTOL DESCRIPTION
+close() {
+	awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN {
+		d = g - w; if (d < 0) d = -d; s = w < 0 ? -w : w; if (s < 1e-300) s = 1
+		exit !(g != "" && d <= t * s) }'
+	ok $? "$4"
+	awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; s = w < 0 ? -w : w; if (s < 1e-300) s = 1; if (!(g != "" && d <= t * s)) exit 0; exit 1 }' &&
+	    diag "got '$1' want '$2'"
+}
+
+# Spike: H = log Z - r e^r / Z, Z = e^r + n - 1, r = delta/theta; max = e^r/Z.
+for case in "1000 4 1" "16 2 0.5" "1048576 10 2" "1152921504606846976 30 1"; do
+	set -- $case
+	want_h=$(awk -v n="$1" -v d="$2" -v t="$3" 'BEGIN { r = d / t; z = exp(r) + n - 1; printf "%.17g", log(z) - r * exp(r) / z }')
+	want_m=$(awk -v n="$1" -v d="$2" -v t="$3" 'BEGIN { r = d / t; z = exp(r) + n - 1; printf "%.17g", exp(r) / z }')
+	got_h=$(value entropy_nats report --family spike --n "$1" --delta "$2" --theta "$3")
+	got_m=$(value max_weight report --family spike --n "$1" --delta "$2" --theta "$3")
+	close "$got_h" "$want_h" 1e-9 "spike n=$1 delta=$2 theta=$3: entropy = log Z - r e^r/Z"
+	close "$got_m" "$want_m" 1e-9 "spike n=$1 delta=$2 theta=$3: max weight = e^r/Z"
+done
+
+# The same spike from a file and from stdin.
+close "$(value entropy_nats report --input "$data/cli-spike5.txt")" \
+    "$(awk 'BEGIN { z = exp(4) + 4; printf "%.17g", log(z) - 4 * exp(4) / z }')" 1e-9 \
+    "--input file: spike of 5 matches the closed form"
+close "$(printf '4 0 0 0 0\n' | value entropy_nats report --input -)" \
+    "$(awk 'BEGIN { z = exp(4) + 4; printf "%.17g", log(z) - 4 * exp(4) / z }')" 1e-9 \
+    "--input -: logits from stdin"
+
+# theta = 0: argmax limit, entropy 0, max weight 1.
+[ "$(value entropy_nats report --theta 0)" = 0 ] && [ "$(value max_weight report --theta 0)" = 1 ]
+ok $? "theta = 0 gives the argmax limit (H = 0, max = 1)"
+
+# Huge n: 2^60 spike is exact (runs); 2^40 uniform is the expected limit.
+[ "$(value method report --family spike --n 2^60)" = "runs (exact run-length)" ]
+ok $? "2^60 spike evaluated by runs"
+value method report --family uniform --n 2^40 | grep -q '^expected large-n limit'
+ok $? "2^40 uniform says expected large-n limit"
+
+# Size syntax: 2^20 = 1Mi = 1048576; 1e6.
+[ "$(value n bound --n 2^20)" = 1048576 ] && [ "$(value n bound --n 1Mi)" = 1048576 ] &&
+    [ "$(value n bound --n 1e6)" = 1000000 ]
+ok $? "sizes 2^20, 1Mi, 1e6"
+
+# Lemma 2.1 tight band: hi = 1/(1 + (n-1) e^{-r}).
+close "$(value lemma_tight_hi bound --n 1e6 --delta 8 --theta 1)" \
+    "$(awk 'BEGIN { printf "%.17g", 1 / (1 + 999999 * exp(-8)) }')" 1e-9 "bound: tight upper band"
+close "$(value critical_n bound --delta 4 --theta 1 --eps 0.01)" \
+    "$(awk 'BEGIN { printf "%.17g", 1 + 99 * exp(4) }')" 1e-9 "bound: critical n = 1 + (1/eps - 1) e^{delta/theta}"
+# --solve theta puts the upper band exactly at eps.
+th=$(value theta_max bound --n 1e6 --delta 8 --eps 0.05 --solve theta)
+close "$(value lemma_tight_hi bound --n 1e6 --delta 8 --theta "$th" --eps 0.05)" 0.05 1e-8 \
+    "bound --solve theta: band at theta_max equals eps"
+dm=$(value delta_min bound --n 1e6 --theta 0.5 --eps 0.05 --solve delta)
+close "$(value lemma_tight_hi bound --n 1e6 --delta "$dm" --theta 0.5 --eps 0.05)" 0.05 1e-8 \
+    "bound --solve delta: band at delta_min equals eps"
+value critical_n bound --log-n 1000 --delta 2000 --theta 1 | grep -q '^exp(2004\.59'
+ok $? "critical n past a double is printed as exp(...)"
+
+# Sweep: report row for n = 1024 agrees with the sweep curve.
+s=$("$DISPERSE" sweep --from 1024 --to 1024 --points 1 --format csv | awk -F, '$1 == 1024 { print $2 }')
+close "$s" "$(value entropy_nats report --n 1024)" 1e-15 "sweep and report agree at n = 1024"
+[ "$("$DISPERSE" sweep --format csv | grep -c '^[0-9]')" -eq 41 ]
+ok $? "default sweep: 41 sizes from 1 to 2^40"
+# Heatmap: lambda = 1 row is uniform, entropy log n at every theta.
+"$DISPERSE" heatmap --cols 5 --rows 2 --n 64 --format csv |
+    awk -F, '$4 == 1 { d = $5 - log(64); if (d < 0) d = -d; if (d > 1e-9) bad++ ; c++ }
+    END { exit !(c == 5 && !bad) }'
+ok $? "heatmap: lambda = 1 is uniform (H = log n)"
+tap_done
