@@ -29,13 +29,22 @@ tui_wait "H=1.36044"; ok $? "wheel down: back to theta = 1"
 # The curve panel is the lower plot (rows 15-28 at 100x30); its plot starts at row 18.
 mouse 0 80 20; mouse 3 80 20
 tui_wait "(clicked)"; ok $? "click on the curve sets n"
-tui_cap | grep -q "Entropy and max weight vs n \*"; ok $? "the click focused the curve"
+tui_cap | grep -q "Entropy and max weight vs n.* \*"; ok $? "the click focused the curve"
 n=$(tui_cap | sed -n 's/.*n = \([0-9]*\) (clicked).*/\1/p')
 # Column 80 is 35 of the 54 plot columns (x from 45) of log2 n in 0..40.
 [ -n "$n" ] && [ "$n" -gt $((1 << 26)) ] && [ "$n" -lt $((1 << 27)) ]
 ok $? "clicked n = $n is 2^(40*35/53), between 2^26 and 2^27"
 h=$(report_value entropy_nats --n "$n" | xargs printf '%.6g')
 tui_wait "H=$h"; ok $? "H at the clicked n = $h (disperse report)"
+# The map: Tab to it (it replaces the weights), click a cell, click it again.
+T send-keys Tab
+tui_wait "map *"; ok $? "map focused and shown"
+# At 100x30 the map is the lower plot: 54 x 6 cells from column 45, row 17
+# (lambda = 1 on top).  Column 3, screen row 19 = grid row 3 of 0..5.
+mouse 0 48 19; mouse 3 48 19
+tui_wait "cursor θ=-1.774 λ=0.6 "; ok $? "click picks the map cell (theta -2 + 4*3/53, lambda 3/5)"
+mouse 0 48 19; mouse 3 48 19
+tui_wait "jumped to theta = -1.77358, lambda = 0.6"; ok $? "second click jumps theta, lambda there"
 T send-keys q
 tui_exited; ok $? "q quits"
 tui_restored; ok $? "terminal restored"
