@@ -1,5 +1,8 @@
-/* disperse snapshot: write one snapshot set (text, JSON, CSV, SVG) of a
- * view given by options or restored from a snapshot JSON (--load). */
+/* disperse snapshot: write a snapshot set (text, CSV, JSON, SVG) of one
+ * view, or re-export the view of a snapshot JSON with --load. */
+#include "config.h"
+
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +10,9 @@
 
 #include "cli/cmd.h"
 #include "cli/opts.h"
-#include "core/dsp.h"
+#include "core/error.h"
+#include "core/map.h"
+#include "core/params.h"
 #include "export/snapshot.h"
 
 enum {
@@ -18,10 +23,16 @@ enum {
 	OPT_CURVE_POINTS,
 	OPT_MAP_COLS,
 	OPT_MAP_ROWS,
-	OPT_METRIC
+	OPT_METRIC,
+	OPT_MAP_THETA,
+	OPT_MAP_LAMBDA,
+	OPT_CURSOR,
+	OPT_HIST,
+	OPT_COMPARE,
+	OPT_SCREEN
 };
 
-static const struct option snapshot_longopts[] = {
+static const struct option longopts[] = {
 	{ "out",		required_argument, NULL, OPT_OUT },
 	{ "load",		required_argument, NULL, OPT_LOAD },
 	{ "curve-from",		required_argument, NULL, OPT_CURVE_FROM },
@@ -30,207 +41,330 @@ static const struct option snapshot_longopts[] = {
 	{ "map-cols",		required_argument, NULL, OPT_MAP_COLS },
 	{ "map-rows",		required_argument, NULL, OPT_MAP_ROWS },
 	{ "metric",		required_argument, NULL, OPT_METRIC },
+	{ "map-theta",		required_argument, NULL, OPT_MAP_THETA },
+	{ "map-lambda",		required_argument, NULL, OPT_MAP_LAMBDA },
+	{ "cursor",		required_argument, NULL, OPT_CURSOR },
+	{ "hist",		required_argument, NULL, OPT_HIST },
+	{ "compare",		required_argument, NULL, OPT_COMPARE },
+	{ "screen",		required_argument, NULL, OPT_SCREEN },
 	{ NULL, 0, NULL, 0 }
 };
 
-#define GIVEN_CURVE_FROM	(1u << 0)
-#define GIVEN_CURVE_TO		(1u << 1)
-#define GIVEN_CURVE_POINTS	(1u << 2)
-#define GIVEN_MAP_COLS		(1u << 3)
-#define GIVEN_MAP_ROWS		(1u << 4)
-#define GIVEN_METRIC		(1u << 5)
+static const char help[] =
+"Write a snapshot set of one view and print the written paths, one a line:\n"
+"NAME.txt, NAME.json, NAME-weights.csv, NAME-curve.csv, NAME-map.csv,\n"
+"NAME-hist.svg, NAME-curve.svg, NAME-map.svg with NAME =\n"
+"disperse-YYYYmmdd-HHMMSS-NNN (never reused).\n"
+"  -o, --out DIR        directory (created if missing; default ./disperse-snapshots)\n"
+"  --load FILE          start from the view of a snapshot JSON; options given\n"
+"                       on the command line override it\n"
+"  --curve-from N       entropy-vs-n curve from N (default 1)\n"
+"  --curve-to N         ... to N (default 2^40)\n"
+"  --curve-points K     ... with K log-spaced sizes (default 256)\n"
+"  --map-cols C         (theta, lambda) map columns (default 64)\n"
+"  --map-rows R         map rows (default 32)\n"
+"  --metric M           map metric: entropy, entropy-norm, max-weight\n"
+"  --map-theta LO:HI    map theta range (default -2:2)\n"
+"  --map-lambda LO:HI   map lambda range (default 0:1)\n"
+"  --cursor ROW,COL     map cursor cell (default 0,0)\n"
+"  --hist MODE          weight plot: sorted (bars) or log (log-binned)\n"
+"  --compare LIST       attention functions overlaid on the curve, comma\n"
+"                       separated (default softmax)\n"
+"  --screen FILE        use FILE's text as the .txt screen dump\n";
 
-struct snapshot_args {
-	const char	*out;
-	const char	*load;
-	uint64_t	 curve_from, curve_to, curve_points, cols, rows;
-	int		 metric;
-	unsigned	 given;
+struct snapargs {
+	const char	*out, *load, *screen;
+	double		 curve_lo, curve_hi, tlo, thi, llo, lhi;
+	uint64_t	 points, cols, rows, crow, ccol;
+	int		 metric, hist;
+	unsigned	 compare;
+	unsigned	 set;		/* bits: which of the above were given */
+};
+
+enum {
+	S_CFROM = 1 << 0, S_CTO = 1 << 1, S_CPOINTS = 1 << 2, S_COLS = 1 << 3,
+	S_ROWS = 1 << 4, S_METRIC = 1 << 5, S_THETA = 1 << 6, S_LAMBDA = 1 << 7,
+	S_CURSOR = 1 << 8, S_HIST = 1 << 9, S_COMPARE = 1 << 10
 };
 
 static int
-snapshot_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
+parse_compare(struct dsp_opts *o, const char *arg, unsigned *mask)
 {
-	struct snapshot_args *s = ctx;
-	int m;
+	char buf[256], *tok, *save = NULL;
+	int a;
+
+	if (strlen(arg) >= sizeof buf)
+		return dsp_opts_usage(o, "--compare: list too long");
+	strcpy(buf, arg);
+	*mask = 0;
+	for (tok = strtok_r(buf, ",", &save); tok != NULL;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if ((a = dsp_attn_parse(tok)) < 0)
+			return dsp_opts_usage(o, "--compare: unknown attention function "
+			    "'%s'", tok);
+		*mask |= 1u << a;
+	}
+	return 0;
+}
+
+static int
+parse_cursor(struct dsp_opts *o, const char *arg, uint64_t *r, uint64_t *c)
+{
+	char *end;
+
+	errno = 0;
+	*r = strtoull(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != ',' || arg[0] == '-')
+		return dsp_opts_usage(o, "--cursor: expected ROW,COL (got '%s')", arg);
+	arg = end + 1;
+	*c = strtoull(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || arg[0] == '-')
+		return dsp_opts_usage(o, "--cursor: expected ROW,COL (got '%s')", arg);
+	return 0;
+}
+
+static int
+snap_cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
+{
+	struct snapargs *a = ctx;
+	uint64_t u;
 
 	switch (code) {
+	case 'o':
 	case OPT_OUT:
-		s->out = arg;
+		a->out = arg;
 		return 0;
 	case OPT_LOAD:
-		s->load = arg;
+		a->load = arg;
+		return 0;
+	case OPT_SCREEN:
+		a->screen = arg;
 		return 0;
 	case OPT_CURVE_FROM:
-		s->given |= GIVEN_CURVE_FROM;
-		return dsp_opts_size(o, "--curve-from", arg, &s->curve_from);
-	case OPT_CURVE_TO:
-		s->given |= GIVEN_CURVE_TO;
-		return dsp_opts_size(o, "--curve-to", arg, &s->curve_to);
-	case OPT_CURVE_POINTS:
-		s->given |= GIVEN_CURVE_POINTS;
-		if (dsp_opts_size(o, "--curve-points", arg, &s->curve_points) != 0)
+		a->set |= S_CFROM;
+		if (dsp_opts_size(o, "--curve-from", arg, &u) != 0)
 			return o->status;
-		if (s->curve_points > 4096)
-			return dsp_opts_usage(o, "--curve-points: at most 4096 (got %s)",
+		a->curve_lo = (double)u;
+		return 0;
+	case OPT_CURVE_TO:
+		a->set |= S_CTO;
+		if (dsp_opts_size(o, "--curve-to", arg, &u) != 0)
+			return o->status;
+		a->curve_hi = (double)u;
+		return 0;
+	case OPT_CURVE_POINTS:
+		a->set |= S_CPOINTS;
+		return dsp_opts_size(o, "--curve-points", arg, &a->points);
+	case OPT_MAP_COLS:
+		a->set |= S_COLS;
+		return dsp_opts_size(o, "--map-cols", arg, &a->cols);
+	case OPT_MAP_ROWS:
+		a->set |= S_ROWS;
+		return dsp_opts_size(o, "--map-rows", arg, &a->rows);
+	case OPT_METRIC:
+		a->set |= S_METRIC;
+		if ((a->metric = dsp_metric_parse(arg)) < 0)
+			return dsp_opts_usage(o, "--metric: unknown metric '%s' (entropy, "
+			    "entropy-norm, max-weight)", arg);
+		return 0;
+	case OPT_MAP_THETA:
+		a->set |= S_THETA;
+		return dsp_opts_range(o, "--map-theta", arg, &a->tlo, &a->thi);
+	case OPT_MAP_LAMBDA:
+		a->set |= S_LAMBDA;
+		return dsp_opts_range(o, "--map-lambda", arg, &a->llo, &a->lhi);
+	case OPT_CURSOR:
+		a->set |= S_CURSOR;
+		return parse_cursor(o, arg, &a->crow, &a->ccol);
+	case OPT_HIST:
+		a->set |= S_HIST;
+		if (strcmp(arg, "sorted") == 0)
+			a->hist = 0;
+		else if (strcmp(arg, "log") == 0 || strcmp(arg, "log-binned") == 0)
+			a->hist = 1;
+		else
+			return dsp_opts_usage(o, "--hist: expected sorted or log (got '%s')",
 			    arg);
 		return 0;
-	case OPT_MAP_COLS:
-	case OPT_MAP_ROWS:
-		s->given |= code == OPT_MAP_COLS ? GIVEN_MAP_COLS : GIVEN_MAP_ROWS;
-		if (dsp_opts_size(o, code == OPT_MAP_COLS ? "--map-cols" : "--map-rows",
-		    arg, code == OPT_MAP_COLS ? &s->cols : &s->rows) != 0)
-			return o->status;
-		if ((code == OPT_MAP_COLS ? s->cols : s->rows) > 1024)
-			return dsp_opts_usage(o, "%s: at most 1024 (got %s)",
-			    code == OPT_MAP_COLS ? "--map-cols" : "--map-rows", arg);
-		return 0;
-	case OPT_METRIC:
-		if ((m = dsp_metric_parse(arg)) < 0)
-			return dsp_opts_usage(o, "--metric: unknown metric '%s' "
-			    "(entropy, entropy-norm, max-weight)", arg);
-		s->metric = m;
-		s->given |= GIVEN_METRIC;
-		return 0;
+	case OPT_COMPARE:
+		a->set |= S_COMPARE;
+		return parse_compare(o, arg, &a->compare);
 	}
 	return dsp_opts_usage(o, "internal error: option %d", code);
 }
 
 /* Options on the command line win over a loaded snapshot. */
 static void
-apply_params(dsp_params *p, const struct dsp_opts *o)
+override_params(const struct dsp_opts *o, dsp_params *p)
 {
 	const dsp_params *q = &o->params;
+	unsigned g = o->given;
 
-	if (o->given & DSP_GIVEN_INPUT) {
-		p->family = DSP_FAM_FILE;
+	if (g & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT)) {
+		p->family = q->family;
 		p->logits = q->logits;
 		p->n_logits = q->n_logits;
-		p->n = q->n;
 		p->logits_name = q->logits_name;
-	} else if (o->given & DSP_GIVEN_FAMILY)
-		p->family = q->family;
-	if (o->given & DSP_GIVEN_N)
+		if (q->family == DSP_FAM_FILE)
+			p->n = q->n;
+	}
+	if (g & DSP_GIVEN_N)
 		p->n = q->n;
-	if (o->given & DSP_GIVEN_DELTA)
+	if (g & DSP_GIVEN_DELTA)
 		p->delta = q->delta;
-	if (o->given & DSP_GIVEN_THETA)
+	if (g & DSP_GIVEN_THETA)
 		p->theta = q->theta;
-	if (o->given & DSP_GIVEN_LAMBDA)
+	if (g & DSP_GIVEN_LAMBDA)
 		p->lambda = q->lambda;
-	if (o->given & DSP_GIVEN_EPS)
+	if (g & DSP_GIVEN_EPS)
 		p->eps = q->eps;
-	if (o->given & DSP_GIVEN_SEED)
+	if (g & DSP_GIVEN_SEED)
 		p->seed = q->seed;
-	if (o->given & DSP_GIVEN_TOPK)
+	if (g & DSP_GIVEN_TOPK)
 		p->topk = q->topk;
-	if (o->given & DSP_GIVEN_ATTN)
+	if (g & DSP_GIVEN_ATTN)
 		p->attn = q->attn;
-	if (o->given & DSP_GIVEN_ADAPTIVE)
+	if (g & DSP_GIVEN_ADAPTIVE)
 		p->adaptive = q->adaptive;
-	if (o->given & DSP_GIVEN_SSMAX_S)
+	if (g & DSP_GIVEN_SSMAX_S)
 		p->ssmax_s = q->ssmax_s;
-	if (o->given & DSP_GIVEN_ALPHA)
+	if (g & DSP_GIVEN_ALPHA)
 		p->alpha = q->alpha;
-	if (o->given & DSP_GIVEN_PRECISION)
+	if (g & DSP_GIVEN_PRECISION)
 		p->precision = q->precision;
+}
+
+static void
+override_view(const struct snapargs *a, dsp_viewstate *v)
+{
+	if (a->set & S_CFROM)
+		v->curve_lo = a->curve_lo;
+	if (a->set & S_CTO)
+		v->curve_hi = a->curve_hi;
+	if (a->set & S_CPOINTS)
+		v->curve_points = (size_t)a->points;
+	if (a->set & S_COLS)
+		v->map.cols = (size_t)a->cols;
+	if (a->set & S_ROWS)
+		v->map.rows = (size_t)a->rows;
+	if (a->set & S_METRIC)
+		v->map.metric = (enum dsp_metric)a->metric;
+	if (a->set & S_THETA) {
+		v->map.theta_lo = a->tlo;
+		v->map.theta_hi = a->thi;
+	}
+	if (a->set & S_LAMBDA) {
+		v->map.lambda_lo = a->llo;
+		v->map.lambda_hi = a->lhi;
+	}
+	if (a->set & S_CURSOR) {
+		v->map_row = (size_t)a->crow;
+		v->map_col = (size_t)a->ccol;
+	}
+	if (a->set & S_HIST)
+		v->hist_mode = a->hist;
+	if (a->set & S_COMPARE)
+		v->compare_mask = a->compare;
+}
+
+static char *
+read_screen(struct dsp_opts *o, const char *path)
+{
+	FILE *fp;
+	char *buf;
+	size_t n, cap = 1 << 20;
+
+	if ((fp = fopen(path, "r")) == NULL) {
+		dsp_opts_fail(o, "cannot open %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if ((buf = malloc(cap + 1)) == NULL) {
+		fclose(fp);
+		dsp_opts_fail(o, "out of memory");
+		return NULL;
+	}
+	n = fread(buf, 1, cap, fp);
+	if (ferror(fp)) {
+		dsp_opts_fail(o, "cannot read %s: %s", path, strerror(errno));
+		fclose(fp);
+		free(buf);
+		return NULL;
+	}
+	fclose(fp);
+	buf[n] = '\0';
+	return buf;
 }
 
 static int
 cmd_snapshot_exec(int argc, char **argv)
 {
-	struct snapshot_args s;
 	struct dsp_opts_spec spec = {
-		"disperse snapshot [--out DIR] [--load FILE] [--curve-from N] "
-		"[--curve-to N] [--curve-points K] [--map-cols C] [--map-rows R] "
-		"[--metric M] [options]",
-		"Write one snapshot set: NAME.txt, NAME.json, NAME-weights.csv,\n"
-		"NAME-curve.csv, NAME-map.csv, NAME-hist.svg, NAME-curve.svg and\n"
-		"NAME-map.svg, NAME = disperse-YYYYmmdd-HHMMSS-NNN; prints the paths.\n"
-		"  --out DIR          directory (default ./disperse-snapshots, created)\n"
-		"  --load FILE        start from a snapshot JSON; options given win\n"
-		"  --curve-from N     entropy-vs-n curve from n = N (default 1)\n"
-		"  --curve-to N       ... to n = N (default 2^40)\n"
-		"  --curve-points K   log-spaced sizes (default 256, at most 4096)\n"
-		"  --map-cols C       theta columns of the map (default 64, at most 1024)\n"
-		"  --map-rows R       lambda rows of the map (default 32, at most 1024)\n"
-		"  --metric M         map metric: entropy, entropy-norm, max-weight\n\n",
-		snapshot_longopts, NULL, snapshot_opt, NULL,
-		DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT
+		"disperse snapshot [--out DIR] [--load FILE] [options]", help,
+		longopts, "o:", snap_cb, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT
 	};
+	struct snapargs a;
+	struct dsp_opts o;
 	dsp_snapshot_files files;
 	dsp_viewstate v;
-	struct dsp_opts o;
 	double *logits = NULL;
+	char *screen = NULL;
 	size_t i;
-	int rc;
+	int rc, status = 0;
 
-	memset(&s, 0, sizeof s);
-	spec.ctx = &s;
+	memset(&a, 0, sizeof a);
+	spec.ctx = &a;
 	dsp_opts_init(&o, "snapshot");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
-		rc = o.status;
-		goto out;
+		dsp_opts_free(&o);
+		return o.status;
 	}
 	if (o.optind < argc) {
-		rc = dsp_opts_usage(&o, "unexpected argument '%s'", argv[o.optind]);
+		status = dsp_opts_usage(&o, "unexpected argument '%s'", argv[o.optind]);
 		goto out;
 	}
 	dsp_viewstate_default(&v);
-	if (s.load != NULL) {
+	if (a.load != NULL) {
 		dsp_clear_error();
-		if ((rc = dsp_snapshot_load(s.load, &v, &logits)) != DSP_OK) {
-			rc = dsp_opts_fail(&o, "cannot load snapshot: %s",
-			    *dsp_last_error() ? dsp_last_error() : dsp_strerror(rc));
+		if ((rc = dsp_snapshot_load(a.load, &v, &logits)) != DSP_OK) {
+			status = dsp_opts_core_fail(&o, NULL, rc);
 			goto out;
 		}
-		apply_params(&v.params, &o);
+		override_params(&o, &v.params);
 	} else
 		v.params = o.params;
-	if (s.given & GIVEN_CURVE_FROM)
-		v.curve_lo = (double)s.curve_from;
-	if (s.given & GIVEN_CURVE_TO)
-		v.curve_hi = (double)s.curve_to;
-	if (s.given & GIVEN_CURVE_POINTS)
-		v.curve_points = (size_t)s.curve_points;
-	if (s.given & GIVEN_MAP_COLS)
-		v.map.cols = (size_t)s.cols;
-	if (s.given & GIVEN_MAP_ROWS)
-		v.map.rows = (size_t)s.rows;
-	if (s.given & GIVEN_METRIC)
-		v.map.metric = (enum dsp_metric)s.metric;
-	if (v.curve_hi < v.curve_lo) {
-		rc = dsp_opts_usage(&o, "--curve-from %.17g is past --curve-to %.17g",
-		    v.curve_lo, v.curve_hi);
+	override_view(&a, &v);
+	if (a.screen != NULL && (screen = read_screen(&o, a.screen)) == NULL) {
+		status = o.status;
 		goto out;
 	}
-	if (v.map_row >= v.map.rows)
-		v.map_row = v.map.rows - 1;
-	if (v.map_col >= v.map.cols)
-		v.map_col = v.map.cols - 1;
 	dsp_clear_error();
-	rc = dsp_snapshot_write(&v, NULL, s.out, &files);
-	/* The files that made it are listed even after a failure. */
+	rc = dsp_snapshot_write(&v, screen, a.out, &files);
 	for (i = 0; i < files.count; i++)
 		printf("%s\n", files.path[i]);
-	if (fflush(stdout) != 0 && rc == DSP_OK) {
-		rc = dsp_opts_fail(&o, "write error on standard output");
-		goto out;
-	}
 	if (rc != DSP_OK) {
-		rc = dsp_opts_core_fail(&o, NULL, rc);
+		const char *d = dsp_last_error();
+
+		fflush(stdout);
+		if (rc == DSP_EINVAL && files.count == 0)
+			status = dsp_opts_usage(&o, "%s", *d ? d : dsp_strerror(rc));
+		else if (files.count > 0)
+			status = dsp_opts_fail(&o, "%s (the %zu files listed were written "
+			    "and kept)", *d ? d : dsp_strerror(rc), files.count);
+		else
+			status = dsp_opts_fail(&o, "%s", *d ? d : dsp_strerror(rc));
 		goto out;
 	}
-	rc = 0;
+	if (fflush(stdout) != 0 || ferror(stdout))
+		status = dsp_opts_fail(&o, "cannot write the file list to standard "
+		    "output: %s", strerror(errno));
 out:
+	free(screen);
 	free(logits);
 	dsp_opts_free(&o);
-	return rc;
+	return status;
 }
 
 const struct dsp_command cmd_snapshot = {
-	"snapshot",
-	"disperse snapshot [--out DIR] [--load FILE] [options]",
-	"write a snapshot set: text, JSON, CSV and SVG figures of one view",
-	cmd_snapshot_exec
+	"snapshot", "disperse snapshot [--out DIR] [--load FILE] [options]",
+	"write text, CSV, JSON and SVG figures of a view", cmd_snapshot_exec
 };

@@ -1,18 +1,26 @@
-/* Snapshot sets: one view written as text, CSV, JSON and SVG, every file
- * published atomically under a name no other snapshot can take, and the
- * JSON read back into the exact view. */
+/* Snapshot sets: text, CSV, JSON and SVG views of one disperse state,
+ * published atomically under names that never collide, and the loader that
+ * restores the state from the JSON. */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
-#include <inttypes.h>
+#include <locale.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
-#include "core/dsp.h"
+#include "core/bounds.h"
+#include "core/error.h"
+#include "core/eval.h"
+#include "core/map.h"
+#include "core/params.h"
+#include "core/runs.h"
 #include "export/atomic.h"
 #include "export/json.h"
 #include "export/snapshot.h"
@@ -20,12 +28,61 @@
 #include "export/table.h"
 #include "export/viridis.h"
 
-#define DEFAULT_DIR	"./disperse-snapshots"
-#define MAX_SEQ		1000
-#define MAX_CURVE	4096		/* curve points written at most */
-#define MAX_MAP_CELLS	(1u << 20)
-#define MAX_BARS	512		/* histogram rectangles drawn at most */
-#define MAX_LOAD	(64u << 20)	/* largest snapshot JSON read */
+#define SNAP_FORMAT		"disperse-snapshot"
+#define SNAP_FORMAT_VERSION	1
+#define SNAP_DEFAULT_DIR	"./disperse-snapshots"
+#define SNAP_MAX_CELLS		((size_t)1 << 20)
+#define SNAP_MAX_SIDE		4096
+#define SNAP_MAX_POINTS		100000
+#define SNAP_MAX_COUNTER	1000000
+#define TEXT_MAX_RUNS		64
+
+/* Suffixes in writing order; the first one claims the set's name. */
+enum {
+	F_TXT, F_JSON, F_WEIGHTS, F_CURVE, F_MAP, F_HIST_SVG, F_CURVE_SVG,
+	F_MAP_SVG, F_COUNT
+};
+static const char *suffix[F_COUNT] = {
+	".txt", ".json", "-weights.csv", "-curve.csv", "-map.csv", "-hist.svg",
+	"-curve.svg", "-map.svg"
+};
+
+/* Line colours: viridis-friendly dark blue, red-orange for bounds. */
+#define C_MAIN		"#3b528b"
+#define C_BOUND		"#d1495b"
+#define C_CEIL		"#777777"
+#define C_BAND		"#f4a259"
+static const char *cmp_colors[] = {
+	"#21918c", "#5ec962", "#b8860b", "#8e44ad", "#e07a5f", "#2a9d8f",
+	"#6d597a", "#bc6c25"
+};
+
+/* Everything computed for one snapshot, shared by all the writers. */
+struct snap {
+	const dsp_viewstate	*v;
+	dsp_params		 p;
+	const char		*screen;
+	char			 name[128];	/* disperse-YYYYmmdd-HHMMSS-NNN */
+	char			 created[32];	/* ISO 8601 UTC */
+	int			 sum_rc;
+	char			 sum_err[256];
+	dsp_summary		 sum;
+	dsp_runs		*w;
+	int			 w_rc;
+	char			 w_err[256];
+	double			*ns;
+	size_t			 ncurve;
+	dsp_summary		*curve;
+	int			 curve_rc;
+	char			 curve_err[256];
+	/* Overlaid attention functions (compare_mask), plain temperature. */
+	double			*cmp_h[DSP_ATTN_COUNT];
+	double			*cmp_w[DSP_ATTN_COUNT];
+	double			*map;
+	dsp_params		 mp;		/* parameters of the map */
+	int			 map_rc;
+	char			 map_err[256];
+};
 
 void
 dsp_viewstate_default(dsp_viewstate *v)
@@ -33,168 +90,653 @@ dsp_viewstate_default(dsp_viewstate *v)
 	memset(v, 0, sizeof *v);
 	dsp_params_default(&v->params);
 	dsp_map_spec_default(&v->map, 64, 32);
-	v->map_row = 0;
-	v->map_col = 0;
+	v->map_row = v->map_col = 0;
 	v->curve_lo = 1;
-	v->curve_hi = ldexp(1, 40);
+	v->curve_hi = 0x1p40;
 	v->curve_points = 256;
 	v->focus = 0;
 	v->hist_mode = 0;
 	v->compare_mask = 1u << DSP_ATTN_SOFTMAX;
 }
 
-/* Everything computed once and shared by the files of a set. */
-struct snap {
-	const dsp_viewstate	*v;
-	const char		*screen;
-	char			 base[64];	/* disperse-YYYYmmdd-HHMMSS-NNN */
-	char			 created[32];	/* ISO 8601 local time */
-	dsp_summary		 sum;
-	dsp_runs		*w;		/* weights, NULL if unavailable */
-	int			 w_rc;
-	char			 w_err[256];
-	double			*ns;
-	dsp_summary		*curve;
-	size_t			 ncurve;
-	double			*map;		/* rows * cols */
-};
-
-typedef int (*writer_fn)(FILE *fp, const struct snap *sn);
-
-/* ---- text report ---- */
-
-static void
-txt_num(FILE *fp, const char *key, double v)
-{
-	fprintf(fp, "%-18s %.17g\n", key, v);
-}
-
+/* Range checks shared by the writer and the loader (params are checked by
+ * dsp_params_check). */
 static int
-write_txt(FILE *fp, const struct snap *sn)
+view_check(const dsp_viewstate *v)
 {
-	const dsp_params *p = &sn->v->params;
-	const dsp_summary *s = &sn->sum;
+	const dsp_map_spec *m = &v->map;
 
-	if (sn->screen != NULL) {
-		fputs(sn->screen, fp);
-		return DSP_OK;
-	}
-	fprintf(fp, "disperse %s snapshot %s\n\n", PACKAGE_VERSION, sn->base);
-	fprintf(fp, "%-18s %s\n", "family", dsp_family_name(p->family));
-	fprintf(fp, "%-18s %" PRIu64 "\n", "n", p->family == DSP_FAM_FILE ?
-	    (uint64_t)p->n_logits : p->n);
-	txt_num(fp, "delta", p->delta);
-	txt_num(fp, "theta", p->theta);
-	txt_num(fp, "lambda", p->lambda);
-	txt_num(fp, "eps", p->eps);
-	fprintf(fp, "%-18s %" PRIu64 "\n", "seed", p->seed);
-	fprintf(fp, "%-18s %" PRIu64 "\n", "topk", p->topk);
-	fprintf(fp, "%-18s %s\n", "attn", dsp_attn_name(p->attn));
-	fprintf(fp, "%-18s %s\n", "adaptive", p->adaptive ? "on" : "off");
-	txt_num(fp, "ssmax_s", p->ssmax_s);
-	txt_num(fp, "alpha", p->alpha);
-	fprintf(fp, "%-18s %s\n\n", "precision", dsp_precision_name(p->precision));
-	fprintf(fp, "%-18s %s\n", "method", dsp_method_name(s->method));
-	txt_num(fp, "logit_min", s->logit_min);
-	txt_num(fp, "logit_max", s->logit_max);
-	txt_num(fp, "spread", s->spread);
-	txt_num(fp, "theta_eff", s->theta_eff);
-	txt_num(fp, "beta", s->beta);
-	txt_num(fp, "entropy", s->entropy);
-	txt_num(fp, "entropy_bits", s->entropy_bits);
-	txt_num(fp, "entropy_norm", s->entropy_norm);
-	txt_num(fp, "entropy_paper", s->entropy_paper);
-	txt_num(fp, "max_weight", s->max_weight);
-	txt_num(fp, "min_weight", s->min_weight);
-	txt_num(fp, "total", s->total);
-	txt_num(fp, "topk_mass", s->topk_mass);
-	txt_num(fp, "lemma_tight_lo", s->lo_tight);
-	txt_num(fp, "lemma_tight_hi", s->hi_tight);
-	txt_num(fp, "lemma_loose_lo", s->lo_loose);
-	txt_num(fp, "lemma_loose_hi", s->hi_loose);
-	fprintf(fp, "%-18s %s\n", "bound", s->bound_holds < 0 ? "n/a" :
-	    s->bound_holds ? "holds" : "violated");
-	txt_num(fp, "bound_margin", s->bound_margin);
-	txt_num(fp, "entropy_floor", s->entropy_floor);
-	txt_num(fp, "entropy_ceiling", s->entropy_ceiling);
-	txt_num(fp, "log_critical_n", s->log_critical_n);
-	txt_num(fp, "zero_weights", s->zero_weights);
+	if (m->cols < 1 || m->rows < 1 || m->cols > SNAP_MAX_SIDE ||
+	    m->rows > SNAP_MAX_SIDE || m->cols * m->rows > SNAP_MAX_CELLS)
+		return dsp_fail(DSP_EINVAL, "map size %zu x %zu outside 1 .. %d per side "
+		    "and %zu cells", m->cols, m->rows, SNAP_MAX_SIDE, SNAP_MAX_CELLS);
+	if ((unsigned)m->metric >= DSP_METRIC_COUNT)
+		return dsp_fail(DSP_EINVAL, "unknown map metric %d", (int)m->metric);
+	if (!isfinite(m->theta_lo) || !isfinite(m->theta_hi) ||
+	    !isfinite(m->lambda_lo) || !isfinite(m->lambda_hi) ||
+	    !(m->theta_hi > m->theta_lo) || !(m->lambda_hi > m->lambda_lo))
+		return dsp_fail(DSP_EINVAL, "map ranges must be finite with lo < hi");
+	if (v->map_row >= m->rows || v->map_col >= m->cols)
+		return dsp_fail(DSP_EINVAL, "map cursor (row %zu, col %zu) outside the "
+		    "%zu x %zu map", v->map_row, v->map_col, m->cols, m->rows);
+	if (!(v->curve_lo >= 1) || !(v->curve_hi >= v->curve_lo) ||
+	    !(v->curve_hi <= 0x1p63))
+		return dsp_fail(DSP_EINVAL, "curve range %g .. %g must satisfy "
+		    "1 <= from <= to <= 2^63", v->curve_lo, v->curve_hi);
+	if (v->curve_points < 1 || v->curve_points > SNAP_MAX_POINTS)
+		return dsp_fail(DSP_EINVAL, "curve points %zu outside 1 .. %d",
+		    v->curve_points, SNAP_MAX_POINTS);
+	if (v->hist_mode != 0 && v->hist_mode != 1)
+		return dsp_fail(DSP_EINVAL, "histogram mode %d is neither 0 (sorted) "
+		    "nor 1 (log-binned)", v->hist_mode);
+	if (v->focus < 0)
+		return dsp_fail(DSP_EINVAL, "focus %d is negative", v->focus);
+	if (v->compare_mask >= (1u << DSP_ATTN_COUNT))
+		return dsp_fail(DSP_EINVAL, "compare mask %#x has unknown bits",
+		    v->compare_mask);
 	return DSP_OK;
 }
 
-/* ---- JSON ---- */
+static void
+keep_error(char *buf, size_t size, int rc)
+{
+	const char *d = dsp_last_error();
+
+	snprintf(buf, size, "%s", d != NULL && *d != '\0' ? d : dsp_strerror(rc));
+}
+
+static uint64_t
+items_of(const dsp_params *p)
+{
+	return p->family == DSP_FAM_FILE ? (uint64_t)p->n_logits : p->n;
+}
 
 static void
-jnum(dsp_jw *w, const char *key, double v)
+compute_curve(struct snap *s)
+{
+	const dsp_viewstate *v = s->v;
+	dsp_summary *tmp;
+	dsp_params q;
+	size_t i;
+	unsigned a;
+
+	if (s->p.family == DSP_FAM_FILE) {
+		s->curve_rc = DSP_ENOTSUP;
+		snprintf(s->curve_err, sizeof s->curve_err,
+		    "a file's logits have one fixed n, so there is no curve");
+		return;
+	}
+	if ((s->ns = calloc(v->curve_points, sizeof *s->ns)) == NULL ||
+	    (s->curve = calloc(v->curve_points, sizeof *s->curve)) == NULL) {
+		s->curve_rc = DSP_ENOMEM;
+		snprintf(s->curve_err, sizeof s->curve_err, "out of memory");
+		return;
+	}
+	s->ncurve = dsp_log_sizes(v->curve_lo, v->curve_hi, v->curve_points, s->ns);
+	if ((s->curve_rc = dsp_eval_curve(&s->p, s->ns, s->ncurve, s->curve)) != DSP_OK) {
+		keep_error(s->curve_err, sizeof s->curve_err, s->curve_rc);
+		return;
+	}
+	if ((tmp = calloc(s->ncurve, sizeof *tmp)) == NULL)
+		return;
+	for (a = 0; a < DSP_ATTN_COUNT; a++) {
+		if (!(v->compare_mask & (1u << a)) ||
+		    (a == (unsigned)s->p.attn && !s->p.adaptive))
+			continue;
+		q = s->p;
+		q.attn = (enum dsp_attn)a;
+		q.adaptive = 0;
+		/* An overlay that cannot be computed is left out, not fatal. */
+		if (dsp_eval_curve(&q, s->ns, s->ncurve, tmp) != DSP_OK)
+			continue;
+		s->cmp_h[a] = malloc(s->ncurve * sizeof(double));
+		s->cmp_w[a] = malloc(s->ncurve * sizeof(double));
+		if (s->cmp_h[a] == NULL || s->cmp_w[a] == NULL)
+			break;
+		for (i = 0; i < s->ncurve; i++) {
+			s->cmp_h[a][i] = tmp[i].entropy;
+			s->cmp_w[a][i] = tmp[i].max_weight;
+		}
+	}
+	free(tmp);
+}
+
+static void
+compute_map(struct snap *s)
+{
+	const dsp_map_spec *m = &s->v->map;
+
+	/* The map is the power-series map of paper Figure 5 at this view's
+	 * n, delta and attention function, whatever the view's family. */
+	s->mp = s->p;
+	s->mp.n = items_of(&s->p);
+	s->mp.family = DSP_FAM_POWER;
+	s->mp.logits = NULL;
+	s->mp.n_logits = 0;
+	s->mp.logits_name = NULL;
+	if ((s->map = malloc(m->cols * m->rows * sizeof *s->map)) == NULL) {
+		s->map_rc = DSP_ENOMEM;
+		snprintf(s->map_err, sizeof s->map_err, "out of memory");
+		return;
+	}
+	if ((s->map_rc = dsp_map_compute(&s->mp, m, s->map)) != DSP_OK)
+		keep_error(s->map_err, sizeof s->map_err, s->map_rc);
+}
+
+static int
+compute(struct snap *s)
+{
+	if ((s->sum_rc = dsp_eval(&s->p, &s->sum)) != DSP_OK)
+		keep_error(s->sum_err, sizeof s->sum_err, s->sum_rc);
+	if ((s->w = dsp_runs_alloc(64)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((s->w_rc = dsp_eval_weights(&s->p, s->w, NULL)) != DSP_OK) {
+		if (s->w_rc == DSP_ETOOBIG && s->sum_rc == DSP_OK &&
+		    s->sum.method == DSP_METHOD_EXPECTED)
+			snprintf(s->w_err, sizeof s->w_err, "%s logits at n = %llu are "
+			    "evaluated as their expected large-n limit: no per-item weights",
+			    dsp_family_name(s->p.family),
+			    (unsigned long long)items_of(&s->p));
+		else
+			keep_error(s->w_err, sizeof s->w_err, s->w_rc);
+	}
+	compute_curve(s);
+	compute_map(s);
+	return DSP_OK;
+}
+
+static void
+snap_free(struct snap *s)
+{
+	int a;
+
+	dsp_runs_free(s->w);
+	free(s->ns);
+	free(s->curve);
+	free(s->map);
+	for (a = 0; a < DSP_ATTN_COUNT; a++) {
+		free(s->cmp_h[a]);
+		free(s->cmp_w[a]);
+	}
+}
+
+/* A number for text: %.10g, "nan"/"inf" spelled out. */
+static const char *
+num(char *buf, size_t size, double v)
+{
+	if (isnan(v))
+		snprintf(buf, size, "nan");
+	else if (isinf(v))
+		snprintf(buf, size, v > 0 ? "inf" : "-inf");
+	else
+		snprintf(buf, size, "%.10g", v);
+	return buf;
+}
+
+/* The "# key: value" stamps every table file carries. */
+static int
+stamp_all(const struct snap *s, dsp_table *t)
+{
+	const dsp_params *p = &s->p;
+	int rc = DSP_OK;
+
+	rc |= dsp_table_stamp(t, "version", PACKAGE_VERSION);
+	rc |= dsp_table_stamp(t, "snapshot", s->name);
+	rc |= dsp_table_stamp(t, "created", s->created);
+	rc |= dsp_table_stamp(t, "family", dsp_family_name(p->family));
+	if (p->family == DSP_FAM_FILE) {
+		rc |= dsp_table_stamp(t, "input", p->logits_name ? p->logits_name : "-");
+		rc |= dsp_table_stampf(t, "n", "%zu", p->n_logits);
+	} else
+		rc |= dsp_table_stampf(t, "n", "%llu", (unsigned long long)p->n);
+	rc |= dsp_table_stampf(t, "delta", "%.17g", p->delta);
+	rc |= dsp_table_stampf(t, "theta", "%.17g", p->theta);
+	rc |= dsp_table_stampf(t, "lambda", "%.17g", p->lambda);
+	rc |= dsp_table_stampf(t, "eps", "%.17g", p->eps);
+	rc |= dsp_table_stampf(t, "seed", "%llu", (unsigned long long)p->seed);
+	rc |= dsp_table_stampf(t, "topk", "%llu", (unsigned long long)p->topk);
+	rc |= dsp_table_stamp(t, "attn", dsp_attn_name(p->attn));
+	rc |= dsp_table_stamp(t, "adaptive", p->adaptive ? "yes" : "no");
+	rc |= dsp_table_stampf(t, "ssmax_s", "%.17g", p->ssmax_s);
+	rc |= dsp_table_stampf(t, "alpha", "%.17g", p->alpha);
+	rc |= dsp_table_stamp(t, "precision", dsp_precision_name(p->precision));
+	return rc != 0 ? DSP_ENOMEM : DSP_OK;
+}
+
+/* Weights as runs: position of the first item, multiplicity, weight. */
+static dsp_table *
+weights_table(const struct snap *s)
+{
+	dsp_table *t;
+	double row[3];
+	uint64_t first = 0;
+	size_t i;
+
+	if ((t = dsp_table_alloc("disperse snapshot: attention weights as runs "
+	    "(first item, count, weight) in position order")) == NULL)
+		return NULL;
+	if (stamp_all(s, t) != DSP_OK)
+		goto fail;
+	if (s->w_rc != DSP_OK)
+		dsp_table_stamp(t, "note", s->w_err);
+	if (dsp_table_column(t, "first", "%.0f") != DSP_OK ||
+	    dsp_table_column(t, "count", "%.0f") != DSP_OK ||
+	    dsp_table_column(t, "weight", "%.17g") != DSP_OK)
+		goto fail;
+	for (i = 0; s->w_rc == DSP_OK && i < s->w->len; i++) {
+		row[0] = (double)first;
+		row[1] = (double)s->w->count[i];
+		row[2] = s->w->value[i];
+		if (dsp_table_row(t, row) != DSP_OK)
+			goto fail;
+		first += s->w->count[i];
+	}
+	return t;
+fail:
+	dsp_table_free(t);
+	return NULL;
+}
+
+static dsp_table *
+curve_table(const struct snap *s, int full)
+{
+	static const char *cols[] = {
+		"n", "entropy", "entropy_norm", "entropy_paper", "floor", "ceiling",
+		"max_weight", "min_weight", "lo_tight", "hi_tight", "lo_loose",
+		"hi_loose", "theta_eff", "beta", "bound_holds", "method"
+	};
+	/* The text report's short table. */
+	static const size_t brief[] = { 0, 1, 4, 5, 6, 8, 9 };
+	const size_t ncols = full ? sizeof cols / sizeof cols[0] : 7;
+	char name[64];
+	double row[32];
+	dsp_table *t;
+	size_t i, k, c;
+	unsigned a;
+
+	if ((t = dsp_table_alloc(full ? "disperse snapshot: entropy and maximum "
+	    "weight against n, with the Lemma 2.1 bounds" : NULL)) == NULL)
+		return NULL;
+	if (full && stamp_all(s, t) != DSP_OK)
+		goto fail;
+	if (full && s->curve_rc != DSP_OK)
+		dsp_table_stamp(t, "note", s->curve_err);
+	if (full) {
+		dsp_table_stampf(t, "curve", "%.17g .. %.17g, %zu points requested",
+		    s->v->curve_lo, s->v->curve_hi, s->v->curve_points);
+		dsp_table_stamp(t, "units", "entropy in nats; floor = log(1 + (n-1) "
+		    "e^(-delta/theta)), ceiling = log n");
+	}
+	for (c = 0; c < ncols; c++)
+		if (dsp_table_column(t, cols[full ? c : brief[c]], c == 0 ? "%.0f" :
+		    full ? "%.17g" : "%.6g") != DSP_OK)
+			goto fail;
+	for (a = 0; full && a < DSP_ATTN_COUNT; a++) {
+		if (s->cmp_h[a] == NULL)
+			continue;
+		snprintf(name, sizeof name, "entropy_%s", dsp_attn_name((enum dsp_attn)a));
+		dsp_table_column(t, name, "%.17g");
+		snprintf(name, sizeof name, "max_weight_%s", dsp_attn_name((enum dsp_attn)a));
+		dsp_table_column(t, name, "%.17g");
+	}
+	for (i = 0; s->curve_rc == DSP_OK && i < s->ncurve; i++) {
+		const dsp_summary *m = &s->curve[i];
+		double all[] = {
+			m->n, m->entropy, m->entropy_norm, m->entropy_paper,
+			m->entropy_floor, m->entropy_ceiling, m->max_weight,
+			m->min_weight, m->lo_tight, m->hi_tight, m->lo_loose,
+			m->hi_loose, m->theta_eff, m->beta, m->bound_holds, 0
+		};
+
+		for (c = 0; c < ncols; c++)
+			row[c] = full ? all[c] : all[brief[c]];
+		k = ncols;
+		for (a = 0; full && a < DSP_ATTN_COUNT; a++)
+			if (s->cmp_h[a] != NULL) {
+				row[k++] = s->cmp_h[a][i];
+				row[k++] = s->cmp_w[a][i];
+			}
+		if (dsp_table_row(t, row) != DSP_OK)
+			goto fail;
+		if (full) {
+			dsp_table_set_text(t, i, 14, m->bound_holds < 0 ? "n/a" :
+			    m->bound_holds ? "yes" : "no");
+			dsp_table_set_text(t, i, 15, dsp_method_name(m->method));
+		}
+	}
+	return t;
+fail:
+	dsp_table_free(t);
+	return NULL;
+}
+
+/* Long format: one row per cell. */
+static dsp_table *
+map_table(const struct snap *s)
+{
+	const dsp_map_spec *m = &s->v->map;
+	double row[5];
+	dsp_table *t;
+	size_t r, c;
+
+	if ((t = dsp_table_alloc("disperse snapshot: (theta, lambda) map of the "
+	    "power series e_k = delta lambda^k, one row per cell, row 0 = lambda_lo")) == NULL)
+		return NULL;
+	if (stamp_all(s, t) != DSP_OK)
+		goto fail;
+	dsp_table_stamp(t, "metric", dsp_metric_name(m->metric));
+	dsp_table_stampf(t, "grid", "%zu columns (theta %.17g .. %.17g) x %zu rows "
+	    "(lambda %.17g .. %.17g)", m->cols, m->theta_lo, m->theta_hi, m->rows,
+	    m->lambda_lo, m->lambda_hi);
+	if (s->map_rc != DSP_OK)
+		dsp_table_stamp(t, "note", s->map_err);
+	if (dsp_table_column(t, "row", "%.0f") != DSP_OK ||
+	    dsp_table_column(t, "col", "%.0f") != DSP_OK ||
+	    dsp_table_column(t, "theta", "%.17g") != DSP_OK ||
+	    dsp_table_column(t, "lambda", "%.17g") != DSP_OK ||
+	    dsp_table_column(t, dsp_metric_name(m->metric), "%.17g") != DSP_OK)
+		goto fail;
+	for (r = 0; s->map != NULL && r < m->rows; r++)
+		for (c = 0; c < m->cols; c++) {
+			row[0] = (double)r;
+			row[1] = (double)c;
+			row[2] = dsp_map_theta(m, c);
+			row[3] = dsp_map_lambda(m, r);
+			row[4] = s->map[r * m->cols + c];
+			if (dsp_table_row(t, row) != DSP_OK)
+				goto fail;
+		}
+	return t;
+fail:
+	dsp_table_free(t);
+	return NULL;
+}
+
+static int
+write_table(FILE *fp, dsp_table *t, enum dsp_format f)
+{
+	int rc;
+
+	if (t == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	rc = dsp_table_write(t, fp, f);
+	dsp_table_free(t);
+	return rc;
+}
+
+static int
+write_weights_csv(const struct snap *s, FILE *fp)
+{
+	return write_table(fp, weights_table(s), DSP_FMT_CSV);
+}
+
+static int
+write_curve_csv(const struct snap *s, FILE *fp)
+{
+	return write_table(fp, curve_table(s, 1), DSP_FMT_CSV);
+}
+
+static int
+write_map_csv(const struct snap *s, FILE *fp)
+{
+	return write_table(fp, map_table(s), DSP_FMT_CSV);
+}
+
+/* Map values to a shade for the text report. */
+static double
+metric_top(const struct snap *s)
+{
+	switch (s->v->map.metric) {
+	case DSP_METRIC_ENTROPY:
+		return items_of(&s->mp) > 1 ? log((double)items_of(&s->mp)) : 1;
+	default:
+		return 1;
+	}
+}
+
+static void
+text_map(const struct snap *s, FILE *fp)
+{
+	static const char shade[] = " .:-=+*#%@";
+	const dsp_map_spec *m = &s->v->map;
+	size_t r, c, rs, cs, rr, cc;
+	double top = metric_top(s), x;
+	char b1[32], b2[32];
+
+	fprintf(fp, "\n(theta, lambda) map, power series e_k = delta lambda^k, %s, "
+	    "%zu x %zu cells\n", dsp_metric_name(m->metric), m->cols, m->rows);
+	if (s->map_rc != DSP_OK)
+		fprintf(fp, "  note: %s\n", s->map_err);
+	if (s->map == NULL)
+		return;
+	fprintf(fp, "  shades \"%s\" from 0 to %s; top row lambda = %s, bottom row "
+	    "lambda = %s; theta %s .. %s left to right; ? = not computable\n",
+	    shade, num(b1, sizeof b1, top), num(b2, sizeof b2, m->lambda_hi),
+	    num(b1, sizeof b1, m->lambda_lo), num(b2, sizeof b2, m->theta_lo),
+	    num(b1, sizeof b1, m->theta_hi));
+	/* At most 64 x 32 characters: sample the grid. */
+	cs = (m->cols + 63) / 64;
+	rs = (m->rows + 31) / 32;
+	for (rr = (m->rows - 1) / rs + 1; rr-- > 0;) {
+		r = rr * rs;
+		fputs("  |", fp);
+		for (cc = 0; cc * cs < m->cols; cc++) {
+			c = cc * cs;
+			x = s->map[r * m->cols + c];
+			if (!isfinite(x))
+				fputc('?', fp);
+			else {
+				x = x / top;
+				x = x < 0 ? 0 : x > 1 ? 1 : x;
+				fputc(shade[(int)lround(x * 9)], fp);
+			}
+		}
+		fputs("|\n", fp);
+	}
+	fprintf(fp, "  cursor: row %zu, col %zu: theta = %s, lambda = %s, %s = %s\n",
+	    s->v->map_row, s->v->map_col,
+	    num(b1, sizeof b1, dsp_map_theta(m, s->v->map_col)),
+	    num(b2, sizeof b2, dsp_map_lambda(m, s->v->map_row)),
+	    dsp_metric_name(m->metric), num(b1, sizeof b1,
+	    s->map[s->v->map_row * m->cols + s->v->map_col]));
+}
+
+static void
+text_summary(const struct snap *s, FILE *fp)
+{
+	const dsp_summary *m = &s->sum;
+	char b1[32], b2[32], b3[32];
+
+	fputs("\nFigures\n", fp);
+	if (s->sum_rc != DSP_OK) {
+		fprintf(fp, "  not computable: %s\n", s->sum_err);
+		return;
+	}
+	fprintf(fp, "  method            %s\n", dsp_method_name(m->method));
+	fprintf(fp, "  items n           %s\n", num(b1, sizeof b1, m->n));
+	fprintf(fp, "  logits            [%s, %s], spread %s\n", num(b1, sizeof b1,
+	    m->logit_min), num(b2, sizeof b2, m->logit_max),
+	    num(b3, sizeof b3, m->spread));
+	fprintf(fp, "  theta_eff, beta   %s, %s\n", num(b1, sizeof b1, m->theta_eff),
+	    num(b2, sizeof b2, m->beta));
+	fprintf(fp, "  entropy           %s nats = %s bits = %s of log n "
+	    "(paper-exact %s)\n", num(b1, sizeof b1, m->entropy),
+	    num(b2, sizeof b2, m->entropy_bits), num(b3, sizeof b3, m->entropy_norm),
+	    num(b1, sizeof b1, m->entropy_paper));
+	fprintf(fp, "  entropy floor     %s, ceiling log n = %s\n",
+	    num(b1, sizeof b1, m->entropy_floor), num(b2, sizeof b2, m->entropy_ceiling));
+	fprintf(fp, "  max / min weight  %s / %s (total %s)\n",
+	    num(b1, sizeof b1, m->max_weight), num(b2, sizeof b2, m->min_weight),
+	    num(b3, sizeof b3, m->total));
+	fprintf(fp, "  top-%llu mass       %s\n", (unsigned long long)s->p.topk,
+	    num(b1, sizeof b1, m->topk_mass));
+	fprintf(fp, "  Lemma 2.1 tight   [%s, %s]\n", num(b1, sizeof b1, m->lo_tight),
+	    num(b2, sizeof b2, m->hi_tight));
+	fprintf(fp, "  Lemma 2.1 loose   [%s, %s]\n", num(b1, sizeof b1, m->lo_loose),
+	    num(b2, sizeof b2, m->hi_loose));
+	fprintf(fp, "  bound holds       %s (margin %s)\n", m->bound_holds < 0 ? "n/a" :
+	    m->bound_holds ? "yes" : "NO", num(b1, sizeof b1, m->bound_margin));
+	fprintf(fp, "  Theorem 2.2       log n* = %s for eps = %s\n",
+	    num(b1, sizeof b1, m->log_critical_n), num(b2, sizeof b2, s->p.eps));
+}
+
+static int
+write_text_report(const struct snap *s, FILE *fp)
+{
+	const dsp_viewstate *v = s->v;
+	size_t i, show;
+	uint64_t first = 0;
+	char b1[32];
+
+	fprintf(fp, "disperse %s snapshot %s\ncreated %s\n", PACKAGE_VERSION,
+	    s->name, s->created);
+	fputs("\nParameters\n", fp);
+	fprintf(fp, "  family %s, n = %llu, delta = %s", dsp_family_name(s->p.family),
+	    (unsigned long long)items_of(&s->p), num(b1, sizeof b1, s->p.delta));
+	fprintf(fp, ", theta = %s", num(b1, sizeof b1, s->p.theta));
+	fprintf(fp, ", lambda = %s", num(b1, sizeof b1, s->p.lambda));
+	fprintf(fp, ", eps = %s, seed %llu\n", num(b1, sizeof b1, s->p.eps),
+	    (unsigned long long)s->p.seed);
+	fprintf(fp, "  attention %s%s, precision %s, ssmax s = %s", dsp_attn_name(s->p.attn),
+	    s->p.adaptive ? " (adaptive temperature)" : "",
+	    dsp_precision_name(s->p.precision), num(b1, sizeof b1, s->p.ssmax_s));
+	fprintf(fp, ", entmax alpha = %s\n", num(b1, sizeof b1, s->p.alpha));
+	if (s->p.family == DSP_FAM_FILE)
+		fprintf(fp, "  logits from %s\n", s->p.logits_name ? s->p.logits_name : "-");
+	text_summary(s, fp);
+
+	fputs("\nWeights (runs in position order: first item, count, weight)\n", fp);
+	if (s->w_rc != DSP_OK)
+		fprintf(fp, "  not available: %s\n", s->w_err);
+	show = s->w_rc == DSP_OK ? s->w->len : 0;
+	if (show > TEXT_MAX_RUNS)
+		show = TEXT_MAX_RUNS;
+	for (i = 0; i < show; i++) {
+		fprintf(fp, "  %12llu  %12llu  %s\n", (unsigned long long)first,
+		    (unsigned long long)s->w->count[i], num(b1, sizeof b1, s->w->value[i]));
+		first += s->w->count[i];
+	}
+	if (s->w_rc == DSP_OK && s->w->len > show)
+		fprintf(fp, "  ... %zu more runs in the weights CSV\n", s->w->len - show);
+
+	fprintf(fp, "\nEntropy vs n (%zu points from %s", s->ncurve,
+	    num(b1, sizeof b1, v->curve_lo));
+	fprintf(fp, " to %s)\n", num(b1, sizeof b1, v->curve_hi));
+	if (s->curve_rc != DSP_OK)
+		fprintf(fp, "  not available: %s\n", s->curve_err);
+	else if (write_table(fp, curve_table(s, 0), DSP_FMT_TEXT) != DSP_OK)
+		return DSP_ENOMEM;
+	text_map(s, fp);
+	return ferror(fp) ? DSP_EIO : DSP_OK;
+}
+
+static int
+write_txt(const struct snap *s, FILE *fp)
+{
+	size_t len;
+
+	if (s->screen == NULL)
+		return write_text_report(s, fp);
+	len = strlen(s->screen);
+	fwrite(s->screen, 1, len, fp);
+	if (len == 0 || s->screen[len - 1] != '\n')
+		fputc('\n', fp);
+	return DSP_OK;
+}
+
+static void
+jw_knum(dsp_jw *w, const char *key, double v)
 {
 	dsp_jw_key(w, key);
 	dsp_jw_num(w, v);
 }
 
 static void
-juint(dsp_jw *w, const char *key, unsigned long long v)
+jw_kuint(dsp_jw *w, const char *key, unsigned long long v)
 {
 	dsp_jw_key(w, key);
 	dsp_jw_uint(w, v);
 }
 
 static void
-jstr(dsp_jw *w, const char *key, const char *s)
+jw_kstr(dsp_jw *w, const char *key, const char *v)
 {
 	dsp_jw_key(w, key);
-	dsp_jw_str(w, s);
+	dsp_jw_str(w, v);
 }
 
 static void
-json_params(dsp_jw *w, const dsp_params *p)
+json_params(const struct snap *s, dsp_jw *w)
 {
+	const dsp_params *p = &s->p;
+	size_t i;
+
 	dsp_jw_key(w, "params");
 	dsp_jw_object(w);
-	jstr(w, "family", dsp_family_name(p->family));
-	juint(w, "n", p->family == DSP_FAM_FILE ? (uint64_t)p->n_logits : p->n);
-	jnum(w, "delta", p->delta);
-	jnum(w, "theta", p->theta);
-	jnum(w, "lambda", p->lambda);
-	jnum(w, "eps", p->eps);
-	juint(w, "seed", p->seed);
-	juint(w, "topk", p->topk);
-	juint(w, "explicit_max", p->explicit_max);
-	jstr(w, "attn", dsp_attn_name(p->attn));
+	jw_kstr(w, "family", dsp_family_name(p->family));
+	jw_kuint(w, "n", p->n);
+	jw_knum(w, "delta", p->delta);
+	jw_knum(w, "theta", p->theta);
+	jw_knum(w, "lambda", p->lambda);
+	jw_knum(w, "eps", p->eps);
+	jw_kuint(w, "seed", p->seed);
+	jw_kuint(w, "topk", p->topk);
+	jw_kuint(w, "explicit_max", p->explicit_max);
+	jw_kstr(w, "attn", dsp_attn_name(p->attn));
 	dsp_jw_key(w, "adaptive");
-	dsp_jw_bool(w, p->adaptive);
-	jnum(w, "ssmax_s", p->ssmax_s);
-	jnum(w, "alpha", p->alpha);
-	jstr(w, "precision", dsp_precision_name(p->precision));
+	dsp_jw_bool(w, p->adaptive != 0);
+	jw_knum(w, "ssmax_s", p->ssmax_s);
+	jw_knum(w, "alpha", p->alpha);
+	jw_kstr(w, "precision", dsp_precision_name(p->precision));
+	if (p->family == DSP_FAM_FILE) {
+		dsp_jw_key(w, "logits_name");
+		if (p->logits_name != NULL)
+			dsp_jw_str(w, p->logits_name);
+		else
+			dsp_jw_null(w);
+		dsp_jw_key(w, "logits");
+		dsp_jw_array(w);
+		for (i = 0; i < p->n_logits; i++)
+			dsp_jw_num(w, p->logits[i]);
+		dsp_jw_close(w);
+	}
 	dsp_jw_close(w);
 }
 
 static void
-json_view(dsp_jw *w, const dsp_viewstate *v)
+json_view(const struct snap *s, dsp_jw *w)
 {
-	int a;
+	const dsp_viewstate *v = s->v;
+	unsigned a;
 
 	dsp_jw_key(w, "view");
 	dsp_jw_object(w);
 	dsp_jw_key(w, "map");
 	dsp_jw_object(w);
-	jnum(w, "theta_lo", v->map.theta_lo);
-	jnum(w, "theta_hi", v->map.theta_hi);
-	jnum(w, "lambda_lo", v->map.lambda_lo);
-	jnum(w, "lambda_hi", v->map.lambda_hi);
-	juint(w, "cols", v->map.cols);
-	juint(w, "rows", v->map.rows);
-	jstr(w, "metric", dsp_metric_name(v->map.metric));
+	jw_knum(w, "theta_lo", v->map.theta_lo);
+	jw_knum(w, "theta_hi", v->map.theta_hi);
+	jw_knum(w, "lambda_lo", v->map.lambda_lo);
+	jw_knum(w, "lambda_hi", v->map.lambda_hi);
+	jw_kuint(w, "cols", v->map.cols);
+	jw_kuint(w, "rows", v->map.rows);
+	jw_kstr(w, "metric", dsp_metric_name(v->map.metric));
 	dsp_jw_close(w);
-	juint(w, "map_row", v->map_row);
-	juint(w, "map_col", v->map_col);
-	jnum(w, "curve_lo", v->curve_lo);
-	jnum(w, "curve_hi", v->curve_hi);
-	juint(w, "curve_points", v->curve_points);
+	dsp_jw_key(w, "cursor");
+	dsp_jw_object(w);
+	jw_kuint(w, "row", v->map_row);
+	jw_kuint(w, "col", v->map_col);
+	dsp_jw_close(w);
+	dsp_jw_key(w, "curve");
+	dsp_jw_object(w);
+	jw_knum(w, "from", v->curve_lo);
+	jw_knum(w, "to", v->curve_hi);
+	jw_kuint(w, "points", v->curve_points);
+	dsp_jw_close(w);
 	dsp_jw_key(w, "focus");
 	dsp_jw_int(w, v->focus);
-	dsp_jw_key(w, "hist_mode");
-	dsp_jw_int(w, v->hist_mode);
-	juint(w, "compare_mask", v->compare_mask);
+	jw_kstr(w, "hist_mode", v->hist_mode ? "log-binned" : "sorted");
+	jw_kuint(w, "compare_mask", v->compare_mask);
+	/* Names for people; compare_mask is what the loader reads. */
 	dsp_jw_key(w, "compare");
 	dsp_jw_array(w);
 	for (a = 0; a < DSP_ATTN_COUNT; a++)
@@ -205,946 +747,1018 @@ json_view(dsp_jw *w, const dsp_viewstate *v)
 }
 
 static void
-json_figures(dsp_jw *w, const dsp_summary *s)
+json_figures(const struct snap *s, dsp_jw *w)
 {
+	const dsp_summary *m = &s->sum;
+	const dsp_map_spec *ms = &s->v->map;
+
 	dsp_jw_key(w, "figures");
 	dsp_jw_object(w);
-	jstr(w, "method", dsp_method_name(s->method));
-	jnum(w, "n", s->n);
-	jnum(w, "logit_min", s->logit_min);
-	jnum(w, "logit_max", s->logit_max);
-	jnum(w, "spread", s->spread);
-	jnum(w, "theta_eff", s->theta_eff);
-	jnum(w, "beta", s->beta);
-	jnum(w, "entropy", s->entropy);
-	jnum(w, "entropy_bits", s->entropy_bits);
-	jnum(w, "entropy_norm", s->entropy_norm);
-	jnum(w, "entropy_paper", s->entropy_paper);
-	jnum(w, "max_weight", s->max_weight);
-	jnum(w, "min_weight", s->min_weight);
-	jnum(w, "total", s->total);
-	jnum(w, "topk_mass", s->topk_mass);
-	jnum(w, "lemma_tight_lo", s->lo_tight);
-	jnum(w, "lemma_tight_hi", s->hi_tight);
-	jnum(w, "lemma_loose_lo", s->lo_loose);
-	jnum(w, "lemma_loose_hi", s->hi_loose);
-	dsp_jw_key(w, "bound_holds");
-	if (s->bound_holds < 0)
-		dsp_jw_null(w);
-	else
-		dsp_jw_bool(w, s->bound_holds);
-	jnum(w, "bound_margin", s->bound_margin);
-	jnum(w, "entropy_floor", s->entropy_floor);
-	jnum(w, "entropy_ceiling", s->entropy_ceiling);
-	jnum(w, "log_critical_n", s->log_critical_n);
-	jnum(w, "critical_n", exp(s->log_critical_n));
-	jnum(w, "zero_weights", s->zero_weights);
+	if (s->sum_rc != DSP_OK)
+		jw_kstr(w, "error", s->sum_err);
+	else {
+		jw_kstr(w, "method", dsp_method_name(m->method));
+		jw_knum(w, "n", m->n);
+		jw_knum(w, "logit_min", m->logit_min);
+		jw_knum(w, "logit_max", m->logit_max);
+		jw_knum(w, "spread", m->spread);
+		jw_knum(w, "theta_eff", m->theta_eff);
+		jw_knum(w, "beta", m->beta);
+		jw_knum(w, "entropy", m->entropy);
+		jw_knum(w, "entropy_bits", m->entropy_bits);
+		jw_knum(w, "entropy_norm", m->entropy_norm);
+		jw_knum(w, "entropy_paper", m->entropy_paper);
+		jw_knum(w, "max_weight", m->max_weight);
+		jw_knum(w, "min_weight", m->min_weight);
+		jw_knum(w, "total", m->total);
+		jw_knum(w, "topk_mass", m->topk_mass);
+		jw_knum(w, "lo_tight", m->lo_tight);
+		jw_knum(w, "hi_tight", m->hi_tight);
+		jw_knum(w, "lo_loose", m->lo_loose);
+		jw_knum(w, "hi_loose", m->hi_loose);
+		jw_knum(w, "entropy_floor", m->entropy_floor);
+		jw_knum(w, "entropy_ceiling", m->entropy_ceiling);
+		jw_knum(w, "log_critical_n", m->log_critical_n);
+		jw_knum(w, "critical_n", exp(m->log_critical_n));
+		dsp_jw_key(w, "bound_holds");
+		if (m->bound_holds < 0)
+			dsp_jw_null(w);
+		else
+			dsp_jw_bool(w, m->bound_holds);
+		jw_knum(w, "bound_margin", m->bound_margin);
+	}
+	dsp_jw_key(w, "map_cursor");
+	dsp_jw_object(w);
+	jw_knum(w, "theta", dsp_map_theta(ms, s->v->map_col));
+	jw_knum(w, "lambda", dsp_map_lambda(ms, s->v->map_row));
+	jw_knum(w, ms->metric == DSP_METRIC_ENTROPY ? "entropy" :
+	    dsp_metric_name(ms->metric), s->map != NULL ?
+	    s->map[s->v->map_row * ms->cols + s->v->map_col] : NAN);
+	dsp_jw_close(w);
+	dsp_jw_key(w, "notes");
+	dsp_jw_array(w);
+	if (s->w_rc != DSP_OK)
+		dsp_jw_str(w, s->w_err);
+	if (s->curve_rc != DSP_OK)
+		dsp_jw_str(w, s->curve_err);
+	if (s->map_rc != DSP_OK)
+		dsp_jw_str(w, s->map_err);
+	dsp_jw_close(w);
 	dsp_jw_close(w);
 }
 
 static int
-write_json(FILE *fp, const struct snap *sn)
+write_json(const struct snap *s, FILE *fp)
 {
-	const dsp_params *p = &sn->v->params;
 	dsp_jw *w;
-	size_t i;
 
-	if ((w = dsp_jw_new(fp, 2)) == NULL)
-		return DSP_ENOMEM;
+	if ((w = dsp_jw_new(fp, 1)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
 	dsp_jw_object(w);
-	jstr(w, "program", PACKAGE_NAME);
-	jstr(w, "version", PACKAGE_VERSION);
-	jstr(w, "snapshot", sn->base);
-	jstr(w, "created", sn->created);
-	json_params(w, p);
-	json_view(w, sn->v);
-	json_figures(w, &sn->sum);
-	if (p->family == DSP_FAM_FILE) {
-		dsp_jw_key(w, "logits");
-		dsp_jw_array(w);
-		for (i = 0; i < p->n_logits; i++)
-			dsp_jw_num(w, p->logits[i]);
-		dsp_jw_close(w);
-	}
+	jw_kstr(w, "format", SNAP_FORMAT);
+	jw_kuint(w, "format_version", SNAP_FORMAT_VERSION);
+	jw_kstr(w, "version", PACKAGE_VERSION);
+	jw_kstr(w, "name", s->name);
+	jw_kstr(w, "created", s->created);
+	json_params(s, w);
+	json_view(s, w);
+	json_figures(s, w);
 	dsp_jw_close(w);
 	return dsp_jw_end(w);
 }
 
-/* ---- CSV ---- */
-
-static int
-stamp(dsp_table *t, const struct snap *sn)
-{
-	const dsp_params *p = &sn->v->params;
-	int rc = 0;
-
-	rc |= dsp_table_stamp(t, "program", PACKAGE_NAME " " PACKAGE_VERSION);
-	rc |= dsp_table_stamp(t, "snapshot", sn->base);
-	rc |= dsp_table_stamp(t, "family", dsp_family_name(p->family));
-	rc |= dsp_table_stampf(t, "n", "%" PRIu64, p->family == DSP_FAM_FILE ?
-	    (uint64_t)p->n_logits : p->n);
-	rc |= dsp_table_stampf(t, "delta", "%.17g", p->delta);
-	rc |= dsp_table_stampf(t, "theta", "%.17g", p->theta);
-	rc |= dsp_table_stampf(t, "lambda", "%.17g", p->lambda);
-	rc |= dsp_table_stampf(t, "seed", "%" PRIu64, p->seed);
-	rc |= dsp_table_stamp(t, "attn", dsp_attn_name(p->attn));
-	rc |= dsp_table_stamp(t, "adaptive", p->adaptive ? "on" : "off");
-	rc |= dsp_table_stamp(t, "precision", dsp_precision_name(p->precision));
-	return rc ? DSP_ENOMEM : DSP_OK;
-}
-
-static int
-finish_table(dsp_table *t, FILE *fp, int rc)
-{
-	if (rc == DSP_OK)
-		rc = dsp_table_write(t, fp, DSP_FMT_CSV);
-	dsp_table_free(t);
-	return rc;
-}
-
-static int
-write_weights(FILE *fp, const struct snap *sn)
-{
-	char cnt[32];
-	dsp_table *t;
-	double row[2];
-	size_t i;
-	int rc;
-
-	if (sn->w == NULL) {
-		/* No weights to list, but the file says why. */
-		fprintf(fp, "# snapshot: %s\n# weights not available: %s\n",
-		    sn->base, sn->w_err);
-		return DSP_OK;
-	}
-	if ((t = dsp_table_alloc("weights")) == NULL)
-		return DSP_ENOMEM;
-	rc = stamp(t, sn);
-	rc |= dsp_table_column(t, "value", "%.17g");
-	rc |= dsp_table_column(t, "count", "%.0f");
-	for (i = 0; rc == DSP_OK && i < sn->w->len; i++) {
-		row[0] = sn->w->value[i];
-		row[1] = (double)sn->w->count[i];
-		if ((rc = dsp_table_row(t, row)) != DSP_OK)
-			break;
-		/* Counts past 2^53 are not exact as doubles. */
-		snprintf(cnt, sizeof cnt, "%" PRIu64, sn->w->count[i]);
-		rc = dsp_table_set_text(t, i, 1, cnt);
-	}
-	return finish_table(t, fp, rc ? DSP_ENOMEM : DSP_OK);
-}
-
-static int
-write_curve(FILE *fp, const struct snap *sn)
-{
-	dsp_table *t;
-	double row[8];
-	size_t i;
-	int rc;
-	const dsp_summary *s;
-
-	if ((t = dsp_table_alloc("entropy vs n")) == NULL)
-		return DSP_ENOMEM;
-	rc = stamp(t, sn);
-	rc |= dsp_table_column(t, "n", "%.17g");
-	rc |= dsp_table_column(t, "entropy", "%.17g");
-	rc |= dsp_table_column(t, "entropy_floor", "%.17g");
-	rc |= dsp_table_column(t, "entropy_ceiling", "%.17g");
-	rc |= dsp_table_column(t, "max_weight", "%.17g");
-	rc |= dsp_table_column(t, "lo_tight", "%.17g");
-	rc |= dsp_table_column(t, "hi_tight", "%.17g");
-	rc |= dsp_table_column(t, "method", "%g");
-	for (i = 0; rc == DSP_OK && i < sn->ncurve; i++) {
-		s = &sn->curve[i];
-		row[0] = sn->ns[i];
-		row[1] = s->entropy;
-		row[2] = s->entropy_floor;
-		row[3] = s->entropy_ceiling;
-		row[4] = s->max_weight;
-		row[5] = s->lo_tight;
-		row[6] = s->hi_tight;
-		row[7] = 0;
-		if ((rc = dsp_table_row(t, row)) == DSP_OK)
-			rc = dsp_table_set_text(t, i, 7, dsp_method_name(s->method));
-	}
-	return finish_table(t, fp, rc ? DSP_ENOMEM : DSP_OK);
-}
-
-static int
-write_map(FILE *fp, const struct snap *sn)
-{
-	const dsp_map_spec *m = &sn->v->map;
-	dsp_table *t;
-	double row[3];
-	size_t r, c;
-	int rc;
-
-	if ((t = dsp_table_alloc("theta-lambda map")) == NULL)
-		return DSP_ENOMEM;
-	rc = stamp(t, sn);
-	rc |= dsp_table_stamp(t, "metric", dsp_metric_name(m->metric));
-	rc |= dsp_table_column(t, "theta", "%.17g");
-	rc |= dsp_table_column(t, "lambda", "%.17g");
-	rc |= dsp_table_column(t, "value", "%.17g");
-	for (r = 0; rc == DSP_OK && r < m->rows; r++)
-		for (c = 0; rc == DSP_OK && c < m->cols; c++) {
-			row[0] = dsp_map_theta(m, c);
-			row[1] = dsp_map_lambda(m, r);
-			row[2] = sn->map[r * m->cols + c];
-			rc = dsp_table_row(t, row);
-		}
-	return finish_table(t, fp, rc ? DSP_ENOMEM : DSP_OK);
-}
-
 /* ---- SVG figures ---- */
 
-#define SVG_W	720
-#define SVG_H	460
-
-static const char *const attn_colors[DSP_ATTN_COUNT] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#9467bd",
-	"#8c564b", "#e377c2", "#ff7f0e", "#17becf"
-};
-
-static void
-std_plot(dsp_plot *pl)
-{
-	memset(pl, 0, sizeof *pl);
-	pl->x = 84;
-	pl->y = 48;
-	pl->w = SVG_W - 84 - 24;
-	pl->h = SVG_H - 48 - 64;
-}
-
-static void
-figure_title(dsp_svg *s, const char *title, const struct snap *sn)
-{
-	const dsp_params *p = &sn->v->params;
-
-	dsp_svg_text(s, SVG_W / 2.0, 22, "middle", 15, 0, title);
-	dsp_svg_textf(s, SVG_W / 2.0, 38, "middle", 11, 0,
-	    "%s, n = %" PRIu64 ", \xce\xb4 = %g, \xce\xb8 = %g, \xce\xbb = %g, %s%s",
-	    dsp_family_name(p->family), p->family == DSP_FAM_FILE ?
-	    (uint64_t)p->n_logits : p->n, p->delta, p->theta, p->lambda,
-	    dsp_attn_name(p->attn), p->adaptive ? " (adaptive)" : "");
-}
+#define SVG_W		720
+#define SVG_H		460
+#define HIST_MAX_BARS	200
 
 struct wrun {
-	double		v;
+	double		w;
 	uint64_t	c;
 };
 
 static int
 wrun_desc(const void *a, const void *b)
 {
-	double x = ((const struct wrun *)a)->v, y = ((const struct wrun *)b)->v;
+	double x = ((const struct wrun *)a)->w, y = ((const struct wrun *)b)->w;
 
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
-static int
-write_hist_svg(FILE *fp, const struct snap *sn)
+/* Weights sorted largest first, equal values merged. */
+static struct wrun *
+sorted_runs(const dsp_runs *w, size_t *len)
 {
-	const dsp_summary *sum = &sn->sum;
-	struct wrun *r = NULL;
-	dsp_legend_item leg[3];
-	size_t nr = 0, i, nleg = 0;
-	double total = 0, rank, hi, x0, x1, y0;
-	dsp_plot pl;
-	dsp_svg *s;
+	struct wrun *r;
+	size_t i, k = 0;
 
-	if (sn->w != NULL && sn->w->len > 0) {
-		if ((r = malloc(sn->w->len * sizeof *r)) == NULL)
-			return DSP_ENOMEM;
-		for (i = 0; i < sn->w->len; i++) {
-			r[i].v = sn->w->value[i];
-			r[i].c = sn->w->count[i];
-			total += (double)r[i].c;
-		}
-		nr = sn->w->len;
-		qsort(r, nr, sizeof *r, wrun_desc);
+	if ((r = malloc((w->len ? w->len : 1) * sizeof *r)) == NULL)
+		return NULL;
+	for (i = 0; i < w->len; i++) {
+		r[i].w = w->value[i];
+		r[i].c = w->count[i];
 	}
-	std_plot(&pl);
-	pl.ax.title = "rank of weight (largest first)";
-	pl.ay.title = "attention weight";
-	pl.ax.lo = 0;
-	pl.ax.hi = total > 0 ? total : (sum->n > 0 ? sum->n : 1);
-	hi = sum->max_weight;
-	if (isfinite(sum->hi_tight) && sum->hi_tight > hi)
-		hi = sum->hi_tight;
-	pl.ay.lo = 0;
-	pl.ay.hi = isfinite(hi) && hi > 0 ? hi * 1.05 : 1;
-	dsp_axis_nice(&pl.ax, 6);
-	dsp_axis_nice(&pl.ay, 6);
-	pl.ax.lo = 0;
-	pl.ay.lo = 0;
-	if ((s = dsp_svg_begin(fp, SVG_W, SVG_H, "Sorted attention weights",
-	    "Weights sorted from largest to smallest, with the Lemma 2.1 band")) == NULL) {
-		free(r);
-		return DSP_ENOMEM;
+	qsort(r, w->len, sizeof *r, wrun_desc);
+	for (i = 0; i < w->len; i++) {
+		if (k > 0 && r[k - 1].w == r[i].w)
+			r[k - 1].c += r[i].c;
+		else
+			r[k++] = r[i];
 	}
-	figure_title(s, "Sorted attention weights with the Lemma 2.1 band", sn);
-	dsp_svg_axes(s, &pl);
-	dsp_svg_clip(s, &pl, "hist-clip");
-	dsp_svg_raw(s, "<g clip-path=\"url(#hist-clip)\">\n");
-	if (isfinite(sum->lo_tight) && isfinite(sum->hi_tight)) {
-		y0 = dsp_plot_py(&pl, sum->hi_tight);
-		dsp_svg_rect(s, pl.x, y0, pl.w, dsp_plot_py(&pl, sum->lo_tight) - y0,
-		    "#fdae61", "fill-opacity=\"0.35\" class=\"band\"");
-		dsp_svg_line(s, pl.x, y0, pl.x + pl.w, y0, "#d7191c", 1.2, "6 3");
-		dsp_svg_line(s, pl.x, dsp_plot_py(&pl, sum->lo_tight), pl.x + pl.w,
-		    dsp_plot_py(&pl, sum->lo_tight), "#d7191c", 1.2, "6 3");
-		leg[nleg++] = (dsp_legend_item){ "Lemma 2.1 tight band", "#fdae61",
-		    NULL, 1, 0.35 };
-	}
-	/* One bar per run of equal weights; past MAX_BARS runs the tail is
-	 * drawn as one step line, still exact at every run edge. */
-	rank = 0;
-	for (i = 0; i < nr; i++) {
-		x0 = dsp_plot_px(&pl, rank);
-		rank += (double)r[i].c;
-		x1 = dsp_plot_px(&pl, rank);
-		y0 = dsp_plot_py(&pl, r[i].v);
-		if (i < MAX_BARS)
-			dsp_svg_rect(s, x0, y0, x1 - x0 > 0.3 ? x1 - x0 : 0.3,
-			    pl.y + pl.h - y0, "#3b528b", "class=\"bar\"");
-	}
-	if (nr > MAX_BARS) {
-		double *xs = malloc(2 * (nr - MAX_BARS) * sizeof *xs);
-		double *ys = malloc(2 * (nr - MAX_BARS) * sizeof *ys);
-		size_t k = 0;
-
-		if (xs != NULL && ys != NULL) {
-			rank = 0;
-			for (i = 0; i < nr; i++) {
-				if (i >= MAX_BARS) {
-					xs[k] = dsp_plot_px(&pl, rank);
-					ys[k++] = dsp_plot_py(&pl, r[i].v);
-				}
-				rank += (double)r[i].c;
-				if (i >= MAX_BARS) {
-					xs[k] = dsp_plot_px(&pl, rank);
-					ys[k++] = dsp_plot_py(&pl, r[i].v);
-				}
-			}
-			dsp_svg_polyline(s, xs, ys, k, "#3b528b", 1.5, NULL);
-		}
-		free(xs);
-		free(ys);
-	}
-	dsp_svg_raw(s, "</g>\n");
-	if (nr == 0)
-		dsp_svg_textf(s, pl.x + pl.w / 2, pl.y + pl.h / 2, "middle", 13, 0,
-		    "weights not available: %s", sn->w_err);
-	leg[nleg++] = (dsp_legend_item){ "weights (sorted)", "#3b528b", NULL, 1, 0 };
-	dsp_svg_legend(s, pl.x + pl.w - 190, pl.y + 8, leg, nleg);
-	free(r);
-	return dsp_svg_end(s);
+	*len = k;
+	return r;
 }
-
-static int
-write_curve_svg(FILE *fp, const struct snap *sn)
-{
-	const dsp_viewstate *v = sn->v;
-	dsp_legend_item leg[DSP_ATTN_COUNT + 3];
-	dsp_summary *cmp = NULL;
-	double *xs = NULL, *ys = NULL, *yf = NULL, *yc = NULL, hi = 0;
-	size_t i, nleg = 0;
-	dsp_plot pl;
-	dsp_params q;
-	dsp_svg *s;
-	int a, rc = DSP_OK;
-
-	if (sn->ncurve > 0) {
-		xs = malloc(sn->ncurve * sizeof *xs);
-		ys = malloc(sn->ncurve * sizeof *ys);
-		yf = malloc(sn->ncurve * sizeof *yf);
-		yc = malloc(sn->ncurve * sizeof *yc);
-		cmp = malloc(sn->ncurve * sizeof *cmp);
-		if (xs == NULL || ys == NULL || yf == NULL || yc == NULL || cmp == NULL) {
-			rc = DSP_ENOMEM;
-			goto out;
-		}
-	}
-	for (i = 0; i < sn->ncurve; i++) {
-		if (isfinite(sn->curve[i].entropy_ceiling) && sn->curve[i].entropy_ceiling > hi)
-			hi = sn->curve[i].entropy_ceiling;
-		if (isfinite(sn->curve[i].entropy) && sn->curve[i].entropy > hi)
-			hi = sn->curve[i].entropy;
-	}
-	std_plot(&pl);
-	pl.ax.title = "n (number of items, log scale)";
-	pl.ay.title = "entropy H (nats)";
-	pl.ax.lo = sn->ncurve > 0 ? sn->ns[0] : v->curve_lo;
-	pl.ax.hi = sn->ncurve > 0 ? sn->ns[sn->ncurve - 1] : v->curve_hi;
-	pl.ax.log_base = dsp_log_base_for(pl.ax.lo, pl.ax.hi);
-	pl.ay.lo = 0;
-	pl.ay.hi = hi > 0 ? hi : 1;
-	dsp_axis_nice(&pl.ax, 6);
-	dsp_axis_nice(&pl.ay, 6);
-	pl.ay.lo = 0;
-	if ((s = dsp_svg_begin(fp, SVG_W, SVG_H, "Entropy against n",
-	    "Entropy of the attention weights as n grows, with the Lemma 2.1 "
-	    "floor and the log n ceiling")) == NULL) {
-		rc = DSP_ENOMEM;
-		goto out;
-	}
-	figure_title(s, "Entropy against n: dispersion (Lemma 2.1)", sn);
-	dsp_svg_axes(s, &pl);
-	dsp_svg_clip(s, &pl, "curve-clip");
-	dsp_svg_raw(s, "<g clip-path=\"url(#curve-clip)\">\n");
-	for (i = 0; i < sn->ncurve; i++) {
-		xs[i] = dsp_plot_px(&pl, sn->ns[i]);
-		yf[i] = dsp_plot_py(&pl, sn->curve[i].entropy_floor);
-		yc[i] = dsp_plot_py(&pl, sn->curve[i].entropy_ceiling);
-		ys[i] = dsp_plot_py(&pl, sn->curve[i].entropy);
-	}
-	dsp_svg_polyline(s, xs, yc, sn->ncurve, "#555555", 1.2, "2 3");
-	leg[nleg++] = (dsp_legend_item){ "ceiling log n", "#555555", "2 3", 0, 0 };
-	dsp_svg_polyline(s, xs, yf, sn->ncurve, "#d7191c", 1.2, "6 3");
-	leg[nleg++] = (dsp_legend_item){ "Lemma 2.1 floor", "#d7191c", "6 3", 0, 0 };
-	/* Overlaid attention functions of the compare set. */
-	for (a = 0; a < DSP_ATTN_COUNT && sn->ncurve > 0; a++) {
-		if (!(v->compare_mask & (1u << a)) || a == (int)v->params.attn)
-			continue;
-		q = v->params;
-		q.attn = (enum dsp_attn)a;
-		if (dsp_eval_curve(&q, sn->ns, sn->ncurve, cmp) != DSP_OK)
-			continue;
-		for (i = 0; i < sn->ncurve; i++)
-			yf[i] = dsp_plot_py(&pl, cmp[i].entropy);
-		dsp_svg_polyline(s, xs, yf, sn->ncurve, attn_colors[a], 1.5, "4 2");
-		leg[nleg++] = (dsp_legend_item){ dsp_attn_name((enum dsp_attn)a),
-		    attn_colors[a], "4 2", 0, 0 };
-	}
-	dsp_svg_polyline(s, xs, ys, sn->ncurve, attn_colors[v->params.attn], 2.2, NULL);
-	leg[nleg++] = (dsp_legend_item){ dsp_attn_name(v->params.attn),
-	    attn_colors[v->params.attn], NULL, 0, 0 };
-	dsp_svg_raw(s, "</g>\n");
-	dsp_svg_legend(s, pl.x + 10, pl.y + 8, leg, nleg);
-	rc = dsp_svg_end(s);
-out:
-	free(xs);
-	free(ys);
-	free(yf);
-	free(yc);
-	free(cmp);
-	return rc;
-}
-
-static int
-write_map_svg(FILE *fp, const struct snap *sn)
-{
-	const dsp_map_spec *m = &sn->v->map;
-	double vmin = INFINITY, vmax = -INFINITY, val, cw, ch, t, x, y;
-	double ticks[16], step;
-	unsigned char rgb[3];
-	size_t r, c, cells = m->rows * m->cols, nt, i;
-	dsp_plot pl;
-	dsp_svg *s;
-	int k;
-
-	for (i = 0; i < cells; i++)
-		if (isfinite(sn->map[i])) {
-			if (sn->map[i] < vmin)
-				vmin = sn->map[i];
-			if (sn->map[i] > vmax)
-				vmax = sn->map[i];
-		}
-	if (!(vmin <= vmax))
-		vmin = 0, vmax = 1;
-	std_plot(&pl);
-	pl.w -= 80;		/* room for the colour bar */
-	pl.ax.title = "temperature \xce\xb8";
-	pl.ay.title = "power-series ratio \xce\xbb";
-	/* Cells are centred on their grid values. */
-	cw = m->cols > 1 ? (m->theta_hi - m->theta_lo) / (double)(m->cols - 1) : 1;
-	ch = m->rows > 1 ? (m->lambda_hi - m->lambda_lo) / (double)(m->rows - 1) : 1;
-	pl.ax.lo = m->theta_lo - cw / 2;
-	pl.ax.hi = m->theta_hi + cw / 2;
-	pl.ay.lo = m->lambda_lo - ch / 2;
-	pl.ay.hi = m->lambda_hi + ch / 2;
-	if ((s = dsp_svg_begin(fp, SVG_W, SVG_H, "Entropy map over temperature and ratio",
-	    "Paper Figure 5: a metric of the power-series softmax over a "
-	    "(theta, lambda) grid, viridis colours")) == NULL)
-		return DSP_ENOMEM;
-	figure_title(s, "(\xce\xb8, \xce\xbb) map (paper Figure 5), viridis", sn);
-	dsp_svg_raw(s, "<g class=\"cells\" shape-rendering=\"crispEdges\">\n");
-	for (r = 0; r < m->rows; r++)
-		for (c = 0; c < m->cols; c++) {
-			char fill[8];
-			double x0, x1, y0, y1;
-
-			val = sn->map[r * m->cols + c];
-			t = vmax > vmin ? (val - vmin) / (vmax - vmin) : 0.5;
-			if (isfinite(val))
-				dsp_viridis(t, rgb);
-			else
-				rgb[0] = rgb[1] = rgb[2] = 0x99;
-			snprintf(fill, sizeof fill, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
-			x0 = dsp_plot_px(&pl, dsp_map_theta(m, c) - cw / 2);
-			x1 = dsp_plot_px(&pl, dsp_map_theta(m, c) + cw / 2);
-			y0 = dsp_plot_py(&pl, dsp_map_lambda(m, r) + ch / 2);
-			y1 = dsp_plot_py(&pl, dsp_map_lambda(m, r) - ch / 2);
-			dsp_svg_rect(s, x0, y0, x1 - x0, y1 - y0, fill, NULL);
-		}
-	dsp_svg_raw(s, "</g>\n");
-	dsp_svg_axes(s, &pl);
-	/* Cursor cell. */
-	if (sn->v->map_row < m->rows && sn->v->map_col < m->cols) {
-		x = dsp_plot_px(&pl, dsp_map_theta(m, sn->v->map_col) - cw / 2);
-		y = dsp_plot_py(&pl, dsp_map_lambda(m, sn->v->map_row) + ch / 2);
-		dsp_svg_rect(s, x, y, dsp_plot_px(&pl, dsp_map_theta(m,
-		    sn->v->map_col) + cw / 2) - x, dsp_plot_py(&pl,
-		    dsp_map_lambda(m, sn->v->map_row) - ch / 2) - y, "none",
-		    "stroke=\"#ff0000\" stroke-width=\"2\" class=\"cursor\"");
-	}
-	/* Colour bar: 64 bands from vmin (bottom) to vmax (top). */
-	x = pl.x + pl.w + 24;
-	dsp_svg_raw(s, "<g class=\"colorbar\" shape-rendering=\"crispEdges\">\n");
-	for (k = 0; k < 64; k++) {
-		char fill[8];
-
-		dsp_viridis((k + 0.5) / 64, rgb);
-		snprintf(fill, sizeof fill, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
-		dsp_svg_rect(s, x, pl.y + pl.h * (1 - (k + 1) / 64.0), 16,
-		    pl.h / 64 + 0.05, fill, NULL);
-	}
-	dsp_svg_raw(s, "<rect x=\"%.2f\" y=\"%.2f\" width=\"16\" height=\"%.2f\" "
-	    "fill=\"none\" stroke=\"#222222\"/>\n", x, pl.y, pl.h);
-	nt = dsp_nice_ticks(vmin, vmax, 5, ticks, 16, &step);
-	for (i = 0; i < nt; i++) {
-		if (ticks[i] < vmin - 1e-12 || ticks[i] > vmax + 1e-12)
-			continue;
-		y = vmax > vmin ? pl.y + pl.h * (1 - (ticks[i] - vmin) / (vmax - vmin)) :
-		    pl.y + pl.h / 2;
-		dsp_svg_line(s, x + 16, y, x + 20, y, "#222222", 1, NULL);
-		dsp_svg_textf(s, x + 22, y + 4, "start", 10, 0, "%g", ticks[i]);
-	}
-	dsp_svg_raw(s, "</g>\n");
-	dsp_svg_text(s, x + 8, pl.y - 8, "middle", 11, 0,
-	    dsp_metric_name(m->metric));
-	return dsp_svg_end(s);
-}
-
-/* ---- computing the set ---- */
 
 static void
-snap_free(struct snap *sn)
+fig_title(const struct snap *s, char *buf, size_t size, const char *what)
 {
-	dsp_runs_free(sn->w);
-	free(sn->ns);
-	free(sn->curve);
-	free(sn->map);
+	char b1[32], b2[32], b3[32];
+
+	snprintf(buf, size, "%s: %s, n = %llu, \xce\xb4 = %s, \xce\xb8 = %s%s%s", what,
+	    dsp_family_name(s->p.family), (unsigned long long)items_of(&s->p),
+	    num(b1, sizeof b1, s->p.delta), num(b2, sizeof b2, s->p.theta),
+	    s->p.family == DSP_FAM_POWER ? ", \xce\xbb = " : "",
+	    s->p.family == DSP_FAM_POWER ? num(b3, sizeof b3, s->p.lambda) : "");
+}
+
+static void
+svg_heading(dsp_svg *g, const struct snap *s, const char *title)
+{
+	char b[64];
+
+	dsp_svg_text(g, SVG_W / 2.0, 24, "middle", 15, 0, title);
+	snprintf(b, sizeof b, "%s%s", dsp_attn_name(s->p.attn),
+	    s->p.adaptive ? " + adaptive \xce\xb8" : "");
+	dsp_svg_text(g, SVG_W - 10, SVG_H - 8, "end", 9, 0, b);
+}
+
+static void
+svg_message(dsp_svg *g, const dsp_plot *pl, const char *msg)
+{
+	dsp_svg_text(g, pl->x + pl->w / 2, pl->y + pl->h / 2, "middle", 13, 0, msg);
+}
+
+/* Sorted bars: one bar per item up to HIST_MAX_BARS items, else runs on
+ * a log rank axis merged until each bar is at least a pixel wide. */
+static void
+hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, const struct wrun *r,
+    size_t nr, uint64_t total, double wmax, double wmin)
+{
+	double x0, x1, y, bw, h = 0;
+	uint64_t rank = 1, i, start;
+	size_t k, j;
+	int logy = wmin > 0 && wmax / wmin > 50;
+	char extra[64];
+
+	pl->ax.lo = total <= HIST_MAX_BARS ? 0.5 : 1;
+	pl->ax.hi = total <= HIST_MAX_BARS ? (double)total + 0.5 : (double)total + 1;
+	pl->ax.log_base = total <= HIST_MAX_BARS ? 0 : 10;
+	pl->ax.title = "rank of the weight (largest first)";
+	pl->ay.title = "attention weight";
+	if (logy) {
+		pl->ay.log_base = 10;
+		pl->ay.lo = wmin;
+		pl->ay.hi = fmax(wmax, isfinite(s->sum.hi_tight) ? s->sum.hi_tight : wmax);
+	} else {
+		pl->ay.lo = 0;
+		pl->ay.hi = wmax > 0 ? wmax * 1.1 : 1;
+	}
+	dsp_axis_nice(&pl->ay, 6);
+	if (pl->ax.log_base)
+		dsp_axis_nice(&pl->ax, 6);
+	snprintf(extra, sizeof extra, "clip-path=\"url(#plot)\"");
+	dsp_svg_raw(g, "<g class=\"bars\" %s>\n", extra);
+	if (total <= HIST_MAX_BARS) {
+		bw = pl->w / (double)total;
+		for (k = 0; k < nr; k++)
+			for (i = 0; i < r[k].c; i++, rank++) {
+				x0 = dsp_plot_px(pl, (double)rank) - bw * 0.4;
+				y = dsp_plot_py(pl, logy ? fmax(r[k].w, pl->ay.lo) : r[k].w);
+				dsp_svg_rect(g, x0, y, bw * 0.8, pl->y + pl->h - y, C_MAIN, NULL);
+			}
+	} else {
+		for (k = 0; k < nr; k = j) {
+			start = rank;
+			h = r[k].w;
+			for (j = k; j < nr; j++) {
+				rank += r[j].c;
+				if (dsp_plot_px(pl, (double)rank) - dsp_plot_px(pl,
+				    (double)start) >= 1)
+					{ j++; break; }
+			}
+			if (logy && !(h > 0))
+				continue;
+			x0 = dsp_plot_px(pl, (double)start);
+			x1 = dsp_plot_px(pl, (double)rank);
+			y = dsp_plot_py(pl, h);
+			dsp_svg_rect(g, x0, y, x1 - x0, pl->y + pl->h - y, C_MAIN, NULL);
+		}
+	}
+	dsp_svg_raw(g, "</g>\n");
+}
+
+/* Log-binned: how many items have a weight in each logarithmic bin. */
+static void
+hist_binned(dsp_svg *g, dsp_plot *pl, const struct wrun *r, size_t nr,
+    double wmax, double wmin)
+{
+	double lo, hi, per, edges, cnt[64], cmax = 0, cmin = INFINITY, x0, x1, y;
+	size_t k, b, nb;
+
+	lo = floor(log10(wmin));
+	hi = ceil(log10(wmax));
+	if (hi <= lo)
+		hi = lo + 1;
+	per = (hi - lo) >= 12 ? 1 : (hi - lo) >= 6 ? 2 : (hi - lo) >= 3 ? 5 : 10;
+	edges = (hi - lo) * per;
+	nb = (size_t)edges;
+	if (nb > 64)
+		nb = 64;
+	per = (double)nb / (hi - lo);
+	memset(cnt, 0, sizeof cnt);
+	for (k = 0; k < nr; k++) {
+		if (!(r[k].w > 0))
+			continue;
+		b = (size_t)floor((log10(r[k].w) - lo) * per);
+		if (b >= nb)
+			b = nb - 1;
+		cnt[b] += (double)r[k].c;
+	}
+	for (b = 0; b < nb; b++) {
+		cmax = fmax(cmax, cnt[b]);
+		if (cnt[b] > 0)
+			cmin = fmin(cmin, cnt[b]);
+	}
+	pl->ax.log_base = 10;
+	pl->ax.lo = pow(10, lo);
+	pl->ax.hi = pow(10, hi);
+	pl->ax.title = "attention weight (logarithmic bins)";
+	pl->ay.title = "number of items";
+	if (cmax / cmin > 100) {
+		pl->ay.log_base = 10;
+		pl->ay.lo = 0.5;
+		pl->ay.hi = cmax;
+	} else {
+		pl->ay.lo = 0;
+		pl->ay.hi = cmax * 1.1;
+	}
+	dsp_axis_nice(&pl->ay, 6);
+	dsp_svg_raw(g, "<g class=\"bars\" clip-path=\"url(#plot)\">\n");
+	for (b = 0; b < nb; b++) {
+		if (cnt[b] == 0)
+			continue;
+		x0 = dsp_plot_px(pl, pow(10, lo + (double)b / per));
+		x1 = dsp_plot_px(pl, pow(10, lo + (double)(b + 1) / per));
+		y = dsp_plot_py(pl, cnt[b]);
+		dsp_svg_rect(g, x0 + 0.5, y, x1 - x0 - 1, pl->y + pl->h - y, C_MAIN, NULL);
+	}
+	dsp_svg_raw(g, "</g>\n");
 }
 
 static int
-snap_compute(struct snap *sn)
+write_hist_svg(const struct snap *s, FILE *fp)
 {
-	const dsp_viewstate *v = sn->v;
-	dsp_summary tmp;
-	dsp_params q;
-	size_t count, cells;
-	int rc;
+	dsp_plot pl = { 90, 50, 560, 320, { 0, 1, 0, NULL }, { 0, 1, 0, NULL } };
+	dsp_legend_item leg[4];
+	double wmax = 0, wmin = INFINITY, lo = s->sum.lo_tight, hi = s->sum.hi_tight;
+	double un, a, b;
+	struct wrun *r = NULL;
+	size_t nr = 0, k, nl = 0, zeros = 0;
+	uint64_t total = 0;
+	char title[256], note[128];
+	dsp_svg *g;
+	int mode = s->v->hist_mode, band;
 
-	if ((rc = dsp_params_check(&v->params)) != DSP_OK)
-		return rc;
-	if ((rc = dsp_eval(&v->params, &sn->sum)) != DSP_OK)
-		return rc;
-	if ((sn->w = dsp_runs_alloc(1024)) == NULL)
+	fig_title(s, title, sizeof title, mode ? "Weight histogram" : "Sorted attention weights");
+	if ((g = dsp_svg_begin(fp, SVG_W, SVG_H, title, "Attention weights of the "
+	    "current view with the tight Lemma 2.1 band")) == NULL)
+		return DSP_ENOMEM;
+	svg_heading(g, s, title);
+	if (s->w_rc == DSP_OK && (r = sorted_runs(s->w, &nr)) == NULL) {
+		dsp_svg_end(g);
 		return dsp_fail(DSP_ENOMEM, "out of memory");
-	dsp_clear_error();
-	if ((sn->w_rc = dsp_eval_weights(&v->params, sn->w, &tmp)) != DSP_OK) {
-		snprintf(sn->w_err, sizeof sn->w_err, "%s (%s)",
-		    *dsp_last_error() ? dsp_last_error() : dsp_strerror(sn->w_rc),
-		    sn->w_rc == DSP_ETOOBIG ? "only the expected large-n limit "
-		    "exists for this family at this n" : dsp_strerror(sn->w_rc));
-		dsp_runs_free(sn->w);
-		sn->w = NULL;
-		if (sn->w_rc != DSP_ETOOBIG)
-			return dsp_fail(sn->w_rc, "weights: %s", sn->w_err);
 	}
-	count = v->curve_points;
-	if (count > MAX_CURVE)
-		count = MAX_CURVE;
-	if (!(v->curve_lo >= 1 && v->curve_hi >= v->curve_lo && count >= 1))
-		return dsp_fail(DSP_EINVAL, "curve range %g .. %g with %zu points "
-		    "is empty", v->curve_lo, v->curve_hi, v->curve_points);
-	if ((sn->ns = calloc(count, sizeof *sn->ns)) == NULL ||
-	    (sn->curve = calloc(count, sizeof *sn->curve)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
-	sn->ncurve = dsp_log_sizes(v->curve_lo, v->curve_hi, count, sn->ns);
-	if (sn->ncurve > 0 && (rc = dsp_eval_curve(&v->params, sn->ns,
-	    sn->ncurve, sn->curve)) != DSP_OK)
-		return rc;
-	if (v->map.cols == 0 || v->map.rows == 0 ||
-	    v->map.cols > MAX_MAP_CELLS / v->map.rows)
-		return dsp_fail(DSP_EINVAL, "map size %zu x %zu out of range",
-		    v->map.cols, v->map.rows);
-	cells = v->map.cols * v->map.rows;
-	if ((sn->map = calloc(cells, sizeof *sn->map)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
-	/* Figure 5 is the power series, as in the TUI: theta and lambda come
-	 * from the grid, n, delta and the attention function from the view. */
-	q = v->params;
-	q.family = DSP_FAM_POWER;
-	q.logits = NULL;
-	q.n_logits = 0;
-	if (v->params.family == DSP_FAM_FILE)
-		q.n = v->params.n_logits;
-	q.eps = 1;
-	if ((rc = dsp_map_compute(&q, &v->map, sn->map)) != DSP_OK) {
-		size_t i, bad = 0;
+	for (k = 0; k < nr; k++) {
+		total += r[k].c;
+		wmax = fmax(wmax, r[k].w);
+		if (r[k].w > 0)
+			wmin = fmin(wmin, r[k].w);
+		else
+			zeros += r[k].c;
+	}
+	if (nr == 0 || !(wmax > 0)) {
+		pl.ax.title = "rank";
+		pl.ay.title = "attention weight";
+		dsp_svg_axes(g, &pl);
+		svg_message(g, &pl, s->w_rc != DSP_OK ? "no per-item weights (see notes)" :
+		    "all weights are zero");
+		free(r);
+		return dsp_svg_end(g);
+	}
+	dsp_svg_clip(g, &pl, "plot");
+	/* The band is drawn first so the bars sit on top of it. */
+	if (mode == 0)
+		hist_sorted(g, s, &pl, r, nr, total, wmax, wmin);
+	else
+		hist_binned(g, &pl, r, nr, wmax, wmin);
+	band = isfinite(lo) && isfinite(hi);
+	un = 1 / (double)total;
+	dsp_svg_raw(g, "<g class=\"band\" clip-path=\"url(#plot)\">\n");
+	if (band && mode == 0) {
+		a = dsp_plot_py(&pl, hi);
+		b = pl.ay.log_base && !(lo > 0) ? pl.y + pl.h : dsp_plot_py(&pl, lo);
+		dsp_svg_rect(g, pl.x, a, pl.w, b - a, C_BAND, "fill-opacity=\"0.18\"");
+		dsp_svg_line(g, pl.x, a, pl.x + pl.w, a, C_BOUND, 1.5, "6 3");
+		dsp_svg_line(g, pl.x, b, pl.x + pl.w, b, C_BOUND, 1.5, "6 3");
+		dsp_svg_line(g, pl.x, dsp_plot_py(&pl, un), pl.x + pl.w,
+		    dsp_plot_py(&pl, un), C_CEIL, 1, "2 3");
+	} else if (band) {
+		a = lo > 0 ? dsp_plot_px(&pl, lo) : pl.x;
+		b = dsp_plot_px(&pl, hi);
+		dsp_svg_rect(g, a, pl.y, b - a, pl.h, C_BAND, "fill-opacity=\"0.18\"");
+		dsp_svg_line(g, a, pl.y, a, pl.y + pl.h, C_BOUND, 1.5, "6 3");
+		dsp_svg_line(g, b, pl.y, b, pl.y + pl.h, C_BOUND, 1.5, "6 3");
+		dsp_svg_line(g, dsp_plot_px(&pl, un), pl.y, dsp_plot_px(&pl, un),
+		    pl.y + pl.h, C_CEIL, 1, "2 3");
+	}
+	dsp_svg_raw(g, "</g>\n");
+	dsp_svg_axes(g, &pl);
+	leg[nl++] = (dsp_legend_item){ mode ? "items per bin" : "weights", C_MAIN, NULL, 1, 1 };
+	if (band) {
+		leg[nl++] = (dsp_legend_item){ "Lemma 2.1 band (tight)", C_BAND, NULL, 1, 0.35 };
+		leg[nl++] = (dsp_legend_item){ "band edges", C_BOUND, "6 3", 0, 0 };
+		leg[nl++] = (dsp_legend_item){ "uniform 1/n", C_CEIL, "2 3", 0, 0 };
+	}
+	dsp_svg_legend(g, pl.x + pl.w - 190, pl.y + 8, leg, nl);
+	if (zeros > 0 && (mode == 1 || pl.ay.log_base)) {
+		snprintf(note, sizeof note, "%llu items with weight 0 not shown",
+		    (unsigned long long)zeros);
+		dsp_svg_text(g, pl.x, SVG_H - 8, "start", 10, 0, note);
+	}
+	free(r);
+	return dsp_svg_end(g);
+}
 
-		/* Failed cells are NaN and drawn grey; only all-failed is fatal. */
-		for (i = 0; i < cells; i++)
-			bad += isnan(sn->map[i]) != 0;
-		if (bad == cells)
-			return rc;
+/* Range of the finite positive values of several series. */
+static void
+pos_range(const double *x, size_t n, double *lo, double *hi)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (isfinite(x[i]) && x[i] > 0) {
+			*lo = fmin(*lo, x[i]);
+			*hi = fmax(*hi, x[i]);
+		}
+}
+
+static void
+curve_panel(dsp_svg *g, const struct snap *s, int lower, double top)
+{
+	dsp_plot pl = { 90, top, 560, 200, { 0, 1, 0, NULL }, { 0, 1, 0, NULL } };
+	double *x, *y[4], lo = INFINITY, hi = 0, yh = 0, cn = (double)items_of(&s->p);
+	dsp_legend_item leg[4 + DSP_ATTN_COUNT];
+	size_t i, j, nl = 0, n = s->ncurve;
+	unsigned a, ci = 0;
+	char clip[16], lab[DSP_ATTN_COUNT][48];
+
+	snprintf(clip, sizeof clip, "panel%d", lower);
+	pl.ax.lo = s->ns[0];
+	pl.ax.hi = s->ns[n - 1] > s->ns[0] ? s->ns[n - 1] : s->ns[0] * 2;
+	pl.ax.log_base = dsp_log_base_for(pl.ax.lo, pl.ax.hi);
+	pl.ax.title = "number of items n";
+	dsp_axis_nice(&pl.ax, 6);
+	x = malloc(n * sizeof *x);
+	for (j = 0; j < 4; j++)
+		y[j] = malloc(n * sizeof *y[j]);
+	if (x == NULL || y[0] == NULL || y[1] == NULL || y[2] == NULL || y[3] == NULL)
+		goto out;
+	for (i = 0; i < n; i++) {
+		const dsp_summary *m = &s->curve[i];
+
+		x[i] = dsp_plot_px(&pl, s->ns[i]);
+		y[0][i] = lower ? m->max_weight : m->entropy;
+		y[1][i] = lower ? m->hi_tight : m->entropy_floor;
+		y[2][i] = lower ? m->lo_tight : m->entropy_ceiling;
+		if (!lower)
+			yh = fmax(yh, fmax(m->entropy_ceiling, m->entropy));
 	}
-	return DSP_OK;
+	if (lower) {
+		pos_range(y[0], n, &lo, &hi);
+		pos_range(y[1], n, &lo, &hi);
+		for (a = 0; a < DSP_ATTN_COUNT; a++)
+			if (s->cmp_w[a] != NULL)
+				pos_range(s->cmp_w[a], n, &lo, &hi);
+		pl.ay.log_base = 10;
+		pl.ay.lo = isfinite(lo) ? lo : 1e-3;
+		pl.ay.hi = hi > 0 ? fmax(hi, 1) : 1;
+		pl.ay.title = "maximum weight";
+	} else {
+		for (a = 0; a < DSP_ATTN_COUNT; a++)
+			if (s->cmp_h[a] != NULL)
+				for (i = 0; i < n; i++)
+					if (isfinite(s->cmp_h[a][i]))
+						yh = fmax(yh, s->cmp_h[a][i]);
+		pl.ay.lo = 0;
+		pl.ay.hi = yh > 0 ? yh : 1;
+		pl.ay.title = "entropy H (nats)";
+	}
+	dsp_axis_nice(&pl.ay, 6);
+	dsp_svg_clip(g, &pl, clip);
+	dsp_svg_axes(g, &pl);
+	dsp_svg_raw(g, "<g class=\"curves\" clip-path=\"url(#%s)\">\n", clip);
+	if (cn >= pl.ax.lo && cn <= pl.ax.hi)
+		dsp_svg_line(g, dsp_plot_px(&pl, cn), pl.y, dsp_plot_px(&pl, cn),
+		    pl.y + pl.h, "#999999", 1, "1 3");
+	for (j = 0; j < 3; j++)
+		for (i = 0; i < n; i++)
+			y[j][i] = lower && !(y[j][i] > 0) ? NAN : dsp_plot_py(&pl, y[j][i]);
+	dsp_svg_polyline(g, x, y[2], n, lower ? C_BOUND : C_CEIL, 1.5,
+	    lower ? "2 3" : "2 3");
+	dsp_svg_polyline(g, x, y[1], n, C_BOUND, 1.5, "6 3");
+	for (a = 0; a < DSP_ATTN_COUNT; a++) {
+		const double *src = lower ? s->cmp_w[a] : s->cmp_h[a];
+
+		if (src == NULL)
+			continue;
+		for (i = 0; i < n; i++)
+			y[3][i] = lower && !(src[i] > 0) ? NAN : dsp_plot_py(&pl, src[i]);
+		dsp_svg_polyline(g, x, y[3], n, cmp_colors[ci % 8], 1.8, "8 2 2 2");
+		snprintf(lab[ci], sizeof lab[ci], "%s (plain \xce\xb8)",
+		    dsp_attn_name((enum dsp_attn)a));
+		leg[4 + ci] = (dsp_legend_item){ lab[ci], cmp_colors[ci % 8], "8 2 2 2", 0, 0 };
+		ci++;
+	}
+	dsp_svg_polyline(g, x, y[0], n, C_MAIN, 2.2, NULL);
+	dsp_svg_raw(g, "</g>\n");
+	leg[nl++] = (dsp_legend_item){ lower ? "maximum weight" : "entropy H", C_MAIN,
+	    NULL, 0, 0 };
+	leg[nl++] = (dsp_legend_item){ lower ? "Lemma 2.1 upper bound" :
+	    "floor log(1+(n\xe2\x88\x92" "1)e^(\xe2\x88\x92\xce\xb4/\xce\xb8))", C_BOUND,
+	    "6 3", 0, 0 };
+	leg[nl++] = (dsp_legend_item){ lower ? "Lemma 2.1 lower bound" :
+	    "ceiling log n", lower ? C_BOUND : C_CEIL, "2 3", 0, 0 };
+	for (j = 0; j < ci; j++)
+		leg[nl++] = leg[4 + j];
+	dsp_svg_legend(g, lower ? pl.x + pl.w - 230 : pl.x + 8, pl.y + 8, leg, nl);
+out:
+	free(x);
+	for (j = 0; j < 4; j++)
+		free(y[j]);
+}
+
+static int
+write_curve_svg(const struct snap *s, FILE *fp)
+{
+	char title[256];
+	dsp_svg *g;
+	int h = 600;
+
+	fig_title(s, title, sizeof title, "Dispersion with n");
+	if ((g = dsp_svg_begin(fp, SVG_W, h, title, "Entropy against n with the "
+	    "entropy floor and ceiling; maximum weight against n with the Lemma 2.1 "
+	    "bounds")) == NULL)
+		return DSP_ENOMEM;
+	dsp_svg_text(g, SVG_W / 2.0, 24, "middle", 15, 0, title);
+	if (s->curve_rc != DSP_OK || s->ncurve == 0) {
+		dsp_plot pl = { 90, 50, 560, 200, { 1, 10, 10, "number of items n" },
+		    { 0, 1, 0, "entropy H (nats)" } };
+
+		dsp_svg_axes(g, &pl);
+		svg_message(g, &pl, s->curve_rc == DSP_ENOTSUP ?
+		    "a file's logits have one fixed n: no curve" : "curve not computable");
+		return dsp_svg_end(g);
+	}
+	curve_panel(g, s, 0, 50);
+	curve_panel(g, s, 1, 330);
+	return dsp_svg_end(g);
+}
+
+static double
+map_scale(const struct snap *s, double v)
+{
+	double t = v / metric_top(s);
+
+	return t < 0 ? 0 : t > 1 ? 1 : t;
+}
+
+static void
+hex_color(double t, char buf[8])
+{
+	unsigned char rgb[3];
+
+	dsp_viridis(t, rgb);
+	snprintf(buf, 8, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+}
+
+static int
+write_map_svg(const struct snap *s, FILE *fp)
+{
+	const dsp_map_spec *m = &s->v->map;
+	dsp_plot pl = { 80, 50, 520, 360, { 0, 1, 0, "temperature \xce\xb8" },
+	    { 0, 1, 0, "power-series ratio \xce\xbb" } };
+	dsp_plot bar = { 640, 50, 18, 360, { 0, 1, 0, NULL }, { 0, 1, 0, NULL } };
+	double dt, dl, x0, x1, y0, y1, v, top = metric_top(s);
+	char title[256], col[8], prev[8], b1[32];
+	size_t r, c, c0;
+	dsp_svg *g;
+	int k;
+
+	snprintf(title, sizeof title, "%s over (\xce\xb8, \xce\xbb): e_k = \xce\xb4\xce\xbb^k, "
+	    "n = %llu, \xce\xb4 = %s", m->metric == DSP_METRIC_ENTROPY ? "Entropy" :
+	    m->metric == DSP_METRIC_ENTROPY_NORM ? "Normalised entropy" : "Maximum weight",
+	    (unsigned long long)items_of(&s->mp), num(b1, sizeof b1, s->p.delta));
+	if ((g = dsp_svg_begin(fp, SVG_W, SVG_H, title, "Paper Figure 5 style map, "
+	    "viridis colour map")) == NULL)
+		return DSP_ENOMEM;
+	svg_heading(g, s, title);
+	dt = m->cols > 1 ? (m->theta_hi - m->theta_lo) / (double)(m->cols - 1) : 1;
+	dl = m->rows > 1 ? (m->lambda_hi - m->lambda_lo) / (double)(m->rows - 1) : 1;
+	pl.ax.lo = m->theta_lo - dt / 2;
+	pl.ax.hi = m->theta_hi + dt / 2;
+	pl.ay.lo = m->lambda_lo - dl / 2;
+	pl.ay.hi = m->lambda_hi + dl / 2;
+	/* Cells of one colour in a row merge into one rect. */
+	dsp_svg_raw(g, "<g class=\"cells\" shape-rendering=\"crispEdges\">\n");
+	for (r = 0; s->map != NULL && r < m->rows; r++) {
+		y0 = dsp_plot_py(&pl, dsp_map_lambda(m, r) + dl / 2);
+		y1 = dsp_plot_py(&pl, dsp_map_lambda(m, r) - dl / 2);
+		for (c0 = 0; c0 < m->cols; c0 = c) {
+			v = s->map[r * m->cols + c0];
+			if (isfinite(v))
+				hex_color(map_scale(s, v), prev);
+			else
+				strcpy(prev, "#bbbbbb");
+			for (c = c0 + 1; c < m->cols; c++) {
+				v = s->map[r * m->cols + c];
+				if (isfinite(v))
+					hex_color(map_scale(s, v), col);
+				else
+					strcpy(col, "#bbbbbb");
+				if (strcmp(col, prev) != 0)
+					break;
+			}
+			x0 = dsp_plot_px(&pl, dsp_map_theta(m, c0) - dt / 2);
+			x1 = dsp_plot_px(&pl, dsp_map_theta(m, c - 1) + dt / 2);
+			dsp_svg_rect(g, x0, y0, x1 - x0, y1 - y0, prev, NULL);
+		}
+	}
+	dsp_svg_raw(g, "</g>\n");
+	if (s->map == NULL)
+		svg_message(g, &pl, "map not computable");
+	dsp_svg_axes(g, &pl);
+	/* Cursor cell. */
+	x0 = dsp_plot_px(&pl, dsp_map_theta(m, s->v->map_col) - dt / 2);
+	x1 = dsp_plot_px(&pl, dsp_map_theta(m, s->v->map_col) + dt / 2);
+	y0 = dsp_plot_py(&pl, dsp_map_lambda(m, s->v->map_row) + dl / 2);
+	y1 = dsp_plot_py(&pl, dsp_map_lambda(m, s->v->map_row) - dl / 2);
+	dsp_svg_rect(g, x0, y0, x1 - x0, y1 - y0, "none",
+	    "stroke=\"#ffffff\" stroke-width=\"2\" class=\"cursor\"");
+	dsp_svg_rect(g, x0 - 1, y0 - 1, x1 - x0 + 2, y1 - y0 + 2, "none",
+	    "stroke=\"#000000\" stroke-width=\"1\"");
+	/* Colour bar: a vertical gradient, value 0 at the bottom. */
+	dsp_svg_raw(g, "<defs><linearGradient id=\"viridis\" x1=\"0\" y1=\"1\" "
+	    "x2=\"0\" y2=\"0\">\n");
+	for (k = 0; k <= 16; k++) {
+		hex_color(k / 16.0, col);
+		dsp_svg_raw(g, "<stop offset=\"%g\" stop-color=\"%s\"/>\n", k / 16.0, col);
+	}
+	dsp_svg_raw(g, "</linearGradient></defs>\n");
+	dsp_svg_rect(g, bar.x, bar.y, bar.w, bar.h, "url(#viridis)", NULL);
+	bar.ay.lo = 0;
+	bar.ay.hi = top;
+	bar.ay.title = NULL;
+	dsp_svg_axes(g, &bar);
+	dsp_svg_text(g, bar.x + bar.w / 2, bar.y - 10, "middle", 12, 0,
+	    m->metric == DSP_METRIC_ENTROPY ? "H (nats)" :
+	    m->metric == DSP_METRIC_ENTROPY_NORM ? "H / log n" : "max weight");
+	dsp_svg_text(g, pl.x, SVG_H - 8, "start", 10, 0,
+	    "colour scale from 0 to its maximum (log n for entropy, 1 otherwise); "
+	    "grey = not computable");
+	return dsp_svg_end(g);
 }
 
 /* ---- publication ---- */
 
-static const struct part {
-	const char	*suffix;
-	writer_fn	 fn;
-} parts[] = {
-	{ ".txt",		write_txt },
-	{ ".json",		write_json },
-	{ "-weights.csv",	write_weights },
-	{ "-curve.csv",		write_curve },
-	{ "-map.csv",		write_map },
-	{ "-hist.svg",		write_hist_svg },
-	{ "-curve.svg",		write_curve_svg },
-	{ "-map.svg",		write_map_svg },
+typedef int (*writer_fn)(const struct snap *, FILE *);
+
+static const writer_fn writers[F_COUNT] = {
+	write_txt, write_json, write_weights_csv, write_curve_csv, write_map_csv,
+	write_hist_svg, write_curve_svg, write_map_svg
 };
-#define NPARTS (sizeof parts / sizeof parts[0])
+
+/* SOURCE_DATE_EPOCH (reproducible builds convention) fixes the clock. */
+static time_t
+snapshot_time(void)
+{
+	const char *e = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long t;
+
+	if (e != NULL && *e != '\0') {
+		errno = 0;
+		t = strtoll(e, &end, 10);
+		if (errno == 0 && *end == '\0' && t >= 0)
+			return (time_t)t;
+	}
+	return time(NULL);
+}
 
 static int
-write_one(const char *dir, const char *name, writer_fn fn,
-    const struct snap *sn, int *exists)
+any_exists(const char *dir, const char *base)
 {
+	char path[8192];
+	struct stat st;
+	int f;
+
+	for (f = 0; f < F_COUNT; f++) {
+		snprintf(path, sizeof path, "%s/%s%s", dir, base, suffix[f]);
+		if (lstat(path, &st) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static void
+record(dsp_snapshot_files *out, const char *dir, const char *name)
+{
+	if (out == NULL || out->count >= DSP_SNAPSHOT_MAX_FILES)
+		return;
+	snprintf(out->path[out->count++], sizeof out->path[0], "%s/%s", dir, name);
+}
+
+/* Write file f into a temporary file and publish it.  The first file
+ * claims the set's name: the counter goes up until no file of the set
+ * exists and the exclusive link succeeds. */
+static int
+publish(struct snap *s, const char *dir, int f, const char *stamp,
+    unsigned *counter)
+{
+	char fname[256];
 	dsp_afile a;
 	int rc;
 
-	*exists = 0;
 	if ((rc = dsp_afile_open(&a, dir)) != DSP_OK)
 		return rc;
-	dsp_clear_error();
-	if ((rc = fn(a.fp, sn)) != DSP_OK) {
-		char why[512];
+	rc = writers[f](s, a.fp);
+	if (rc == DSP_OK && ferror(a.fp))
+		rc = DSP_EIO;
+	if (rc != DSP_OK) {
+		int e = errno;
 
-		snprintf(why, sizeof why, "%s", *dsp_last_error() ?
-		    dsp_last_error() : dsp_strerror(rc));
 		dsp_afile_abort(&a);
-		return dsp_fail(rc, "cannot write %s/%s: %s", dir, name, why);
+		if (f == F_TXT && s->name[0] == '\0')
+			snprintf(s->name, sizeof s->name, "%s-NNN", stamp);
+		if (rc == DSP_EIO)
+			return dsp_fail(DSP_EIO, "cannot write %s/%s%s: %s", dir,
+			    s->name, suffix[f], strerror(e ? e : EIO));
+		return rc;
 	}
-	rc = dsp_afile_commit(&a, name, 1);
-	if (rc == DSP_AFILE_EXISTS) {
-		*exists = 1;
-		dsp_afile_abort(&a);
-		return DSP_OK;
+	for (;;) {
+		if (f == F_TXT) {
+			if (*counter >= SNAP_MAX_COUNTER) {
+				dsp_afile_abort(&a);
+				return dsp_fail(DSP_EIO, "cannot write in %s: no free "
+				    "snapshot name for %s", dir, stamp);
+			}
+			snprintf(s->name, sizeof s->name, "%s-%03u", stamp, *counter);
+			if (any_exists(dir, s->name)) {
+				(*counter)++;
+				continue;
+			}
+		}
+		snprintf(fname, sizeof fname, "%s%s", s->name, suffix[f]);
+		rc = dsp_afile_commit(&a, fname, 1);
+		if (rc == DSP_AFILE_EXISTS && f == F_TXT) {
+			(*counter)++;
+			continue;
+		}
+		if (rc == DSP_AFILE_EXISTS) {
+			dsp_afile_abort(&a);
+			return dsp_fail(DSP_EIO, "cannot write %s/%s: %s", dir, fname,
+			    strerror(EEXIST));
+		}
+		return rc;
 	}
-	return rc;
 }
 
 int
 dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
     const char *dir, dsp_snapshot_files *written)
 {
-	struct snap sn;
+	static char last_stamp[64];
+	static unsigned last_counter;
+	struct snap s;
+	char stamp[64], fname[256];
+	locale_t cloc, old = (locale_t)0;
 	struct tm tm;
 	time_t now;
-	char name[128], stamp[32];
-	unsigned seq;
-	size_t i;
-	int rc, exists;
+	unsigned counter = 0;
+	int rc, f;
 
-	written->count = 0;
+	if (written != NULL)
+		written->count = 0;
+	if (v == NULL)
+		return dsp_fail(DSP_EINVAL, "no view to snapshot");
+	if ((rc = dsp_params_check(&v->params)) != DSP_OK ||
+	    (rc = view_check(v)) != DSP_OK)
+		return rc;
 	if (dir == NULL || *dir == '\0')
-		dir = DEFAULT_DIR;
-	memset(&sn, 0, sizeof sn);
-	sn.v = v;
-	sn.screen = screen_text;
-	/* Compute first: a bad view writes nothing at all. */
-	if ((rc = snap_compute(&sn)) != DSP_OK)
-		goto out;
+		dir = SNAP_DEFAULT_DIR;
 	if ((rc = dsp_mkdir_p(dir)) != DSP_OK)
-		goto out;
-	now = time(NULL);
+		return rc;
+	if (access(dir, W_OK | X_OK) != 0)
+		return dsp_fail(DSP_EIO, "cannot write in %s: %s", dir, strerror(errno));
+	memset(&s, 0, sizeof s);
+	s.v = v;
+	s.p = v->params;
+	s.screen = screen_text;
+	now = snapshot_time();
+	gmtime_r(&now, &tm);
+	strftime(s.created, sizeof s.created, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	localtime_r(&now, &tm);
-	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-	strftime(sn.created, sizeof sn.created, "%Y-%m-%dT%H:%M:%S%z", &tm);
-	for (seq = 0; seq < MAX_SEQ; seq++) {
-		snprintf(sn.base, sizeof sn.base, "disperse-%s-%03u", stamp, seq);
-		/* The .txt claims the base name for the whole set. */
-		for (i = 0; i < NPARTS; i++) {
-			snprintf(name, sizeof name, "%s%s", sn.base, parts[i].suffix);
-			if ((rc = write_one(dir, name, parts[i].fn, &sn, &exists)) != DSP_OK)
-				goto out;
-			if (exists && i == 0)
-				break;
-			if (exists) {
-				rc = dsp_fail(DSP_EIO, "cannot write %s/%s: %s", dir,
-				    name, strerror(EEXIST));
-				goto out;
-			}
-			snprintf(written->path[written->count++],
-			    sizeof written->path[0], "%s/%s", dir, name);
-		}
-		if (i == NPARTS) {
-			rc = DSP_OK;
-			goto out;
+	strftime(stamp, sizeof stamp, "disperse-%Y%m%d-%H%M%S", &tm);
+	/* Several snapshots in one second: start after this process's last. */
+	if (strcmp(stamp, last_stamp) == 0)
+		counter = last_counter + 1;
+	/* Numbers in files are C-locale whatever LC_NUMERIC the TUI set. */
+	if ((cloc = newlocale(LC_ALL_MASK, "C", (locale_t)0)) != (locale_t)0)
+		old = uselocale(cloc);
+	if ((rc = compute(&s)) != DSP_OK)
+		goto out;
+	for (f = 0; f < F_COUNT; f++) {
+		if ((rc = publish(&s, dir, f, stamp, &counter)) != DSP_OK)
+			break;
+		snprintf(fname, sizeof fname, "%s%s", s.name, suffix[f]);
+		record(written, dir, fname);
+		if (f == F_TXT) {
+			snprintf(last_stamp, sizeof last_stamp, "%s", stamp);
+			last_counter = counter;
 		}
 	}
-	rc = dsp_fail(DSP_EIO, "cannot name a snapshot in %s: %u names taken this "
-	    "second", dir, MAX_SEQ);
 out:
-	snap_free(&sn);
+	if (cloc != (locale_t)0) {
+		uselocale(old);
+		freelocale(cloc);
+	}
+	snap_free(&s);
 	return rc;
 }
 
 /* ---- loading ---- */
 
-/* Field lookup with a type check; NULL when absent (defaults apply). */
+#define LOAD_MAX_BYTES	((size_t)256 << 20)
+
+struct ld {
+	const char	*file;
+};
+
+/* "FILE: detail" (the detail is copied: dsp_fail reuses its buffer). */
 static int
-field(const dsp_jval *obj, const char *prefix, const char *key,
-    enum dsp_jtype type, const dsp_jval **out)
+prefix_error(int rc, const char *file)
 {
-	static const char *const tname[] = {
-		"null", "a boolean", "a number", "a string", "an array", "an object"
-	};
-	const dsp_jval *f = dsp_json_get(obj, key);
+	char d[512];
+
+	snprintf(d, sizeof d, "%s", dsp_last_error());
+	return dsp_fail(rc, "%s: %s", file, d);
+}
+
+static int
+bad(const struct ld *l, int code, const char *field, const char *what)
+{
+	return dsp_fail(code, "%s: %s: %s", l->file, field, what);
+}
+
+/* Optional member: 0 absent (or null where allowed), 1 present. */
+static const dsp_jval *
+member(const dsp_jval *o, const char *key)
+{
+	return o != NULL && o->type == DSP_JOBJ ? dsp_json_get(o, key) : NULL;
+}
+
+static int
+get_double(const struct ld *l, const dsp_jval *o, const char *key,
+    const char *field, double *out)
+{
+	const dsp_jval *j = member(o, key);
+	char *end;
+	double v;
+
+	if (j == NULL)
+		return DSP_OK;
+	if (j->type != DSP_JNUM)
+		return bad(l, DSP_EPARSE, field, "expected a finite number");
+	/* The raw text, so the value is exactly what was written. */
+	v = j->str != NULL ? strtod(j->str, &end) : j->num;
+	if (!isfinite(v))
+		return bad(l, DSP_EPARSE, field, "expected a finite number");
+	*out = v;
+	return DSP_OK;
+}
+
+static int
+get_uint(const struct ld *l, const dsp_jval *o, const char *key,
+    const char *field, uint64_t max, uint64_t *out)
+{
+	const dsp_jval *j = member(o, key);
+	unsigned long long v;
+	const char *p;
+	char *end;
+
+	if (j == NULL)
+		return DSP_OK;
+	if (j->type != DSP_JNUM || j->str == NULL)
+		return bad(l, DSP_EPARSE, field, "expected an unsigned integer");
+	for (p = j->str; *p != '\0'; p++)
+		if (*p < '0' || *p > '9')
+			return bad(l, DSP_EPARSE, field, "expected an unsigned integer");
+	errno = 0;
+	v = strtoull(j->str, &end, 10);
+	if (errno != 0 || v > max)
+		return bad(l, DSP_EINVAL, field, "integer out of range");
+	*out = v;
+	return DSP_OK;
+}
+
+static int
+get_size(const struct ld *l, const dsp_jval *o, const char *key,
+    const char *field, size_t *out)
+{
+	uint64_t v = *out;
+	int rc;
+
+	if ((rc = get_uint(l, o, key, field, SIZE_MAX, &v)) == DSP_OK)
+		*out = (size_t)v;
+	return rc;
+}
+
+static int
+get_name(const struct ld *l, const dsp_jval *o, const char *key,
+    const char *field, int (*parse)(const char *), int *out)
+{
+	const dsp_jval *j = member(o, key);
+	char msg[256];
+	int v;
+
+	if (j == NULL)
+		return DSP_OK;
+	if (j->type != DSP_JSTR)
+		return bad(l, DSP_EPARSE, field, "expected a name (string)");
+	if ((v = parse(j->str)) < 0) {
+		snprintf(msg, sizeof msg, "unknown name \"%.64s\"", j->str);
+		return bad(l, DSP_EINVAL, field, msg);
+	}
+	*out = v;
+	return DSP_OK;
+}
+
+static int
+get_object(const struct ld *l, const dsp_jval *o, const char *key,
+    const char *field, const dsp_jval **out)
+{
+	const dsp_jval *j = member(o, key);
 
 	*out = NULL;
-	if (f == NULL)
+	if (j == NULL)
 		return DSP_OK;
-	if (f->type != type)
-		return dsp_fail(DSP_EPARSE, "%s%s: expected %s, got %s", prefix, key,
-		    tname[type], tname[f->type]);
-	*out = f;
+	if (j->type != DSP_JOBJ)
+		return bad(l, DSP_EPARSE, field, "expected an object");
+	*out = j;
 	return DSP_OK;
 }
 
 static int
-get_num(const dsp_jval *obj, const char *prefix, const char *key, double *v)
+hist_parse(const char *s)
 {
-	const dsp_jval *f;
-	int rc;
-
-	if ((rc = field(obj, prefix, key, DSP_JNUM, &f)) != DSP_OK)
-		return rc;
-	if (f != NULL)
-		*v = f->num;
-	return DSP_OK;
+	if (strcmp(s, "sorted") == 0)
+		return 0;
+	if (strcmp(s, "log-binned") == 0)
+		return 1;
+	return -1;
 }
 
-/* Unsigned integers are read from the number's text: seeds reach 2^64. */
 static int
-get_u64(const dsp_jval *obj, const char *prefix, const char *key, uint64_t *v)
+load_logits(const struct ld *l, const dsp_jval *pj, dsp_params *p, double **logits)
 {
-	const dsp_jval *f;
-	unsigned long long x;
+	const dsp_jval *arr = member(pj, "logits"), *nm = member(pj, "logits_name");
+	size_t i, nlen = 0;
+	double *x;
 	char *end;
-	int rc;
 
-	if ((rc = field(obj, prefix, key, DSP_JNUM, &f)) != DSP_OK)
-		return rc;
-	if (f == NULL)
-		return DSP_OK;
-	errno = 0;
-	x = f->str != NULL ? strtoull(f->str, &end, 10) : 0;
-	if (f->str == NULL || f->str[0] == '-' || *end != '\0' || errno != 0)
-		return dsp_fail(DSP_EPARSE, "%s%s: expected an unsigned integer, got %s",
-		    prefix, key, f->str != NULL ? f->str : "?");
-	*v = x;
-	return DSP_OK;
-}
+	if (arr == NULL)
+		return bad(l, DSP_EPARSE, "params.logits", "missing (the file family "
+		    "embeds its logits)");
+	if (arr->type != DSP_JARR || arr->len == 0)
+		return bad(l, DSP_EPARSE, "params.logits", "expected a non-empty array "
+		    "of numbers");
+	if (nm != NULL && nm->type != DSP_JSTR && nm->type != DSP_JNULL)
+		return bad(l, DSP_EPARSE, "params.logits_name", "expected a string");
+	if (nm != NULL && nm->type == DSP_JSTR)
+		nlen = strlen(nm->str) + 1;
+	/* One block: the logits, then their name, freed together. */
+	if ((x = malloc(arr->len * sizeof *x + nlen)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	for (i = 0; i < arr->len; i++) {
+		const dsp_jval *e = arr->items[i];
 
-static int
-get_size(const dsp_jval *obj, const char *prefix, const char *key, size_t *v)
-{
-	uint64_t x = *v;
-	int rc;
-
-	if ((rc = get_u64(obj, prefix, key, &x)) != DSP_OK)
-		return rc;
-	if (x > SIZE_MAX)
-		return dsp_fail(DSP_EPARSE, "%s%s: too large", prefix, key);
-	*v = (size_t)x;
-	return DSP_OK;
-}
-
-static int
-get_int(const dsp_jval *obj, const char *prefix, const char *key, int *v)
-{
-	const dsp_jval *f;
-	int rc;
-
-	if ((rc = field(obj, prefix, key, DSP_JNUM, &f)) != DSP_OK)
-		return rc;
-	if (f == NULL)
-		return DSP_OK;
-	if (!(f->num == floor(f->num) && fabs(f->num) < 1e9))
-		return dsp_fail(DSP_EPARSE, "%s%s: expected an integer, got %s",
-		    prefix, key, f->str != NULL ? f->str : "?");
-	*v = (int)f->num;
-	return DSP_OK;
-}
-
-static int
-get_enum(const dsp_jval *obj, const char *prefix, const char *key,
-    int (*parse)(const char *), const char *what, int *v)
-{
-	const dsp_jval *f;
-	int rc, e;
-
-	if ((rc = field(obj, prefix, key, DSP_JSTR, &f)) != DSP_OK)
-		return rc;
-	if (f == NULL)
-		return DSP_OK;
-	if ((e = parse(f->str)) < 0)
-		return dsp_fail(DSP_EPARSE, "%s%s: unknown %s '%s'", prefix, key,
-		    what, f->str);
-	*v = e;
-	return DSP_OK;
-}
-
-static int
-load_params(const dsp_jval *root, dsp_params *p)
-{
-	const dsp_jval *o, *f;
-	int rc = DSP_OK, e;
-
-	if ((rc = field(root, "", "params", DSP_JOBJ, &o)) != DSP_OK || o == NULL)
-		return rc;
-	e = (int)p->family;
-	if ((rc = get_enum(o, "params.", "family", dsp_family_parse, "family", &e)))
-		return rc;
-	p->family = (enum dsp_family)e;
-	e = (int)p->attn;
-	if ((rc = get_enum(o, "params.", "attn", dsp_attn_parse,
-	    "attention function", &e)))
-		return rc;
-	p->attn = (enum dsp_attn)e;
-	e = (int)p->precision;
-	if ((rc = get_enum(o, "params.", "precision", dsp_precision_parse,
-	    "precision", &e)))
-		return rc;
-	p->precision = (enum dsp_precision)e;
-	if ((rc = get_u64(o, "params.", "n", &p->n)) ||
-	    (rc = get_num(o, "params.", "delta", &p->delta)) ||
-	    (rc = get_num(o, "params.", "theta", &p->theta)) ||
-	    (rc = get_num(o, "params.", "lambda", &p->lambda)) ||
-	    (rc = get_num(o, "params.", "eps", &p->eps)) ||
-	    (rc = get_u64(o, "params.", "seed", &p->seed)) ||
-	    (rc = get_u64(o, "params.", "topk", &p->topk)) ||
-	    (rc = get_u64(o, "params.", "explicit_max", &p->explicit_max)) ||
-	    (rc = get_num(o, "params.", "ssmax_s", &p->ssmax_s)) ||
-	    (rc = get_num(o, "params.", "alpha", &p->alpha)))
-		return rc;
-	if ((rc = field(o, "params.", "adaptive", DSP_JBOOL, &f)) != DSP_OK)
-		return rc;
-	if (f != NULL)
-		p->adaptive = f->boolean;
-	return DSP_OK;
-}
-
-static int
-load_view(const dsp_jval *root, dsp_viewstate *v)
-{
-	const dsp_jval *o, *m, *f;
-	int rc, e;
-	uint64_t mask;
-
-	if ((rc = field(root, "", "view", DSP_JOBJ, &o)) != DSP_OK || o == NULL)
-		return rc;
-	if ((rc = field(o, "view.", "map", DSP_JOBJ, &m)) != DSP_OK)
-		return rc;
-	if (m != NULL) {
-		e = (int)v->map.metric;
-		if ((rc = get_num(m, "view.map.", "theta_lo", &v->map.theta_lo)) ||
-		    (rc = get_num(m, "view.map.", "theta_hi", &v->map.theta_hi)) ||
-		    (rc = get_num(m, "view.map.", "lambda_lo", &v->map.lambda_lo)) ||
-		    (rc = get_num(m, "view.map.", "lambda_hi", &v->map.lambda_hi)) ||
-		    (rc = get_size(m, "view.map.", "cols", &v->map.cols)) ||
-		    (rc = get_size(m, "view.map.", "rows", &v->map.rows)) ||
-		    (rc = get_enum(m, "view.map.", "metric", dsp_metric_parse,
-		    "metric", &e)))
-			return rc;
-		v->map.metric = (enum dsp_metric)e;
-		if (v->map.cols == 0 || v->map.rows == 0 ||
-		    v->map.cols > MAX_MAP_CELLS / v->map.rows)
-			return dsp_fail(DSP_EPARSE, "view.map: size %zu x %zu out of "
-			    "range", v->map.cols, v->map.rows);
-	}
-	mask = v->compare_mask;
-	if ((rc = get_size(o, "view.", "map_row", &v->map_row)) ||
-	    (rc = get_size(o, "view.", "map_col", &v->map_col)) ||
-	    (rc = get_num(o, "view.", "curve_lo", &v->curve_lo)) ||
-	    (rc = get_num(o, "view.", "curve_hi", &v->curve_hi)) ||
-	    (rc = get_size(o, "view.", "curve_points", &v->curve_points)) ||
-	    (rc = get_int(o, "view.", "focus", &v->focus)) ||
-	    (rc = get_int(o, "view.", "hist_mode", &v->hist_mode)) ||
-	    (rc = get_u64(o, "view.", "compare_mask", &mask)))
-		return rc;
-	if (mask >= (1u << DSP_ATTN_COUNT))
-		return dsp_fail(DSP_EPARSE, "view.compare_mask: %" PRIu64
-		    " names unknown attention functions", mask);
-	v->compare_mask = (unsigned)mask;
-	/* Without a mask, the list of names sets it. */
-	if (dsp_json_get(o, "compare_mask") == NULL) {
-		size_t i;
-
-		if ((rc = field(o, "view.", "compare", DSP_JARR, &f)) != DSP_OK)
-			return rc;
-		for (i = 0; f != NULL && i < f->len; i++) {
-			if (i == 0)
-				v->compare_mask = 0;
-			if (f->items[i]->type != DSP_JSTR ||
-			    (e = dsp_attn_parse(f->items[i]->str)) < 0)
-				return dsp_fail(DSP_EPARSE, "view.compare[%zu]: unknown "
-				    "attention function", i);
-			v->compare_mask |= 1u << e;
+		if (e->type != DSP_JNUM || !isfinite(x[i] = e->str != NULL ?
+		    strtod(e->str, &end) : e->num)) {
+			free(x);
+			return dsp_fail(DSP_EPARSE, "%s: params.logits[%zu]: expected a "
+			    "finite number", l->file, i);
 		}
 	}
-	if (!(v->curve_lo >= 1 && v->curve_hi >= v->curve_lo))
-		return dsp_fail(DSP_EPARSE, "view.curve_lo, curve_hi: need 1 <= lo "
-		    "<= hi, got %g, %g", v->curve_lo, v->curve_hi);
-	if (v->curve_points == 0)
-		return dsp_fail(DSP_EPARSE, "view.curve_points: must be at least 1");
+	p->logits = x;
+	p->n_logits = arr->len;
+	p->logits_name = NULL;
+	if (nlen > 0) {
+		memcpy((char *)(x + arr->len), nm->str, nlen);
+		p->logits_name = (const char *)(x + arr->len);
+	}
+	*logits = x;
 	return DSP_OK;
 }
 
 static int
-load_logits(const dsp_jval *root, dsp_params *p, double **logits)
+load_params(const struct ld *l, const dsp_jval *pj, dsp_params *p, double **logits)
 {
-	const dsp_jval *a;
-	size_t i;
-	int rc;
+	const dsp_jval *j;
+	int rc, e;
 
-	if ((rc = field(root, "", "logits", DSP_JARR, &a)) != DSP_OK)
-		return rc;
-	if (p->family != DSP_FAM_FILE)
-		return DSP_OK;
-	if (a == NULL || a->len == 0)
-		return dsp_fail(DSP_EPARSE, "logits: family file needs a non-empty "
-		    "logits array");
-	if ((*logits = malloc(a->len * sizeof **logits)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
-	for (i = 0; i < a->len; i++) {
-		if (a->items[i]->type != DSP_JNUM || !isfinite(a->items[i]->num))
-			return dsp_fail(DSP_EPARSE, "logits[%zu]: expected a finite "
-			    "number", i);
-		(*logits)[i] = a->items[i]->num;
+#define TRY(x) do { if ((rc = (x)) != DSP_OK) return rc; } while (0)
+	e = (int)p->family;
+	TRY(get_name(l, pj, "family", "params.family", dsp_family_parse, &e));
+	p->family = (enum dsp_family)e;
+	TRY(get_uint(l, pj, "n", "params.n", UINT64_MAX, &p->n));
+	TRY(get_double(l, pj, "delta", "params.delta", &p->delta));
+	TRY(get_double(l, pj, "theta", "params.theta", &p->theta));
+	TRY(get_double(l, pj, "lambda", "params.lambda", &p->lambda));
+	TRY(get_double(l, pj, "eps", "params.eps", &p->eps));
+	TRY(get_uint(l, pj, "seed", "params.seed", UINT64_MAX, &p->seed));
+	TRY(get_uint(l, pj, "topk", "params.topk", UINT64_MAX, &p->topk));
+	TRY(get_uint(l, pj, "explicit_max", "params.explicit_max", UINT64_MAX,
+	    &p->explicit_max));
+	e = (int)p->attn;
+	TRY(get_name(l, pj, "attn", "params.attn", dsp_attn_parse, &e));
+	p->attn = (enum dsp_attn)e;
+	if ((j = member(pj, "adaptive")) != NULL) {
+		if (j->type != DSP_JBOOL)
+			return bad(l, DSP_EPARSE, "params.adaptive", "expected true or false");
+		p->adaptive = j->boolean != 0;
 	}
-	p->logits = *logits;
-	p->n_logits = a->len;
-	p->n = a->len;
-	p->logits_name = "snapshot";
+	TRY(get_double(l, pj, "ssmax_s", "params.ssmax_s", &p->ssmax_s));
+	TRY(get_double(l, pj, "alpha", "params.alpha", &p->alpha));
+	e = (int)p->precision;
+	TRY(get_name(l, pj, "precision", "params.precision", dsp_precision_parse, &e));
+	p->precision = (enum dsp_precision)e;
+	if (p->family == DSP_FAM_FILE)
+		TRY(load_logits(l, pj, p, logits));
 	return DSP_OK;
+}
+
+static int
+load_view(const struct ld *l, const dsp_jval *vj, dsp_viewstate *v)
+{
+	const dsp_jval *m, *c, *cv, *j;
+	uint64_t u;
+	double d;
+	int rc, e;
+
+	TRY(get_object(l, vj, "map", "view.map", &m));
+	TRY(get_double(l, m, "theta_lo", "view.map.theta_lo", &v->map.theta_lo));
+	TRY(get_double(l, m, "theta_hi", "view.map.theta_hi", &v->map.theta_hi));
+	TRY(get_double(l, m, "lambda_lo", "view.map.lambda_lo", &v->map.lambda_lo));
+	TRY(get_double(l, m, "lambda_hi", "view.map.lambda_hi", &v->map.lambda_hi));
+	TRY(get_size(l, m, "cols", "view.map.cols", &v->map.cols));
+	TRY(get_size(l, m, "rows", "view.map.rows", &v->map.rows));
+	e = (int)v->map.metric;
+	TRY(get_name(l, m, "metric", "view.map.metric", dsp_metric_parse, &e));
+	v->map.metric = (enum dsp_metric)e;
+	TRY(get_object(l, vj, "cursor", "view.cursor", &c));
+	TRY(get_size(l, c, "row", "view.cursor.row", &v->map_row));
+	TRY(get_size(l, c, "col", "view.cursor.col", &v->map_col));
+	TRY(get_object(l, vj, "curve", "view.curve", &cv));
+	TRY(get_double(l, cv, "from", "view.curve.from", &v->curve_lo));
+	TRY(get_double(l, cv, "to", "view.curve.to", &v->curve_hi));
+	TRY(get_size(l, cv, "points", "view.curve.points", &v->curve_points));
+	if ((j = member(vj, "focus")) != NULL) {
+		d = NAN;
+		TRY(get_double(l, vj, "focus", "view.focus", &d));
+		if (d != floor(d) || d < 0 || d > 1000)
+			return bad(l, DSP_EINVAL, "view.focus", "expected a panel number "
+			    "0 .. 1000");
+		v->focus = (int)d;
+	}
+	e = v->hist_mode;
+	TRY(get_name(l, vj, "hist_mode", "view.hist_mode", hist_parse, &e));
+	v->hist_mode = e;
+	u = v->compare_mask;
+	TRY(get_uint(l, vj, "compare_mask", "view.compare_mask",
+	    (1u << DSP_ATTN_COUNT) - 1, &u));
+	v->compare_mask = (unsigned)u;
+	return DSP_OK;
+#undef TRY
 }
 
 static int
@@ -1154,8 +1768,8 @@ read_all(const char *path, char **buf, size_t *len)
 	size_t cap = 65536, n = 0, k;
 	char *b, *nb;
 
-	if ((fp = fopen(path, "rb")) == NULL)
-		return dsp_fail(DSP_EIO, "%s: %s", path, strerror(errno));
+	if ((fp = fopen(path, "r")) == NULL)
+		return dsp_fail(DSP_EIO, "cannot open %s: %s", path, strerror(errno));
 	if ((b = malloc(cap)) == NULL) {
 		fclose(fp);
 		return dsp_fail(DSP_ENOMEM, "out of memory");
@@ -1163,16 +1777,10 @@ read_all(const char *path, char **buf, size_t *len)
 	while ((k = fread(b + n, 1, cap - n, fp)) > 0) {
 		n += k;
 		if (n == cap) {
-			if (cap >= MAX_LOAD) {
+			if (cap >= LOAD_MAX_BYTES || (nb = realloc(b, cap * 2)) == NULL) {
 				free(b);
 				fclose(fp);
-				return dsp_fail(DSP_EPARSE, "%s: larger than %u MiB",
-				    path, MAX_LOAD >> 20);
-			}
-			if ((nb = realloc(b, cap * 2)) == NULL) {
-				free(b);
-				fclose(fp);
-				return dsp_fail(DSP_ENOMEM, "out of memory");
+				return dsp_fail(DSP_ETOOBIG, "%s: larger than 256 MiB", path);
 			}
 			b = nb;
 			cap *= 2;
@@ -1183,7 +1791,7 @@ read_all(const char *path, char **buf, size_t *len)
 
 		free(b);
 		fclose(fp);
-		return dsp_fail(DSP_EIO, "%s: %s", path, strerror(e));
+		return dsp_fail(DSP_EIO, "cannot read %s: %s", path, strerror(e));
 	}
 	fclose(fp);
 	*buf = b;
@@ -1191,54 +1799,89 @@ read_all(const char *path, char **buf, size_t *len)
 	return DSP_OK;
 }
 
+static int
+load_tree(const struct ld *l, const dsp_jval *root, dsp_viewstate *v, double **logits)
+{
+	const dsp_jval *fmt, *pj, *vj;
+	uint64_t ver = 1;
+	int rc;
+
+	if (root->type != DSP_JOBJ)
+		return dsp_fail(DSP_EPARSE, "%s: not a disperse snapshot (top level is "
+		    "not an object)", l->file);
+	fmt = member(root, "format");
+	if (fmt == NULL || fmt->type != DSP_JSTR || strcmp(fmt->str, SNAP_FORMAT) != 0)
+		return dsp_fail(DSP_EPARSE, "%s: not a disperse snapshot (\"format\" is "
+		    "not \"" SNAP_FORMAT "\")", l->file);
+	if ((rc = get_uint(l, root, "format_version", "format_version", UINT64_MAX,
+	    &ver)) != DSP_OK)
+		return rc;
+	if (ver != SNAP_FORMAT_VERSION)
+		return dsp_fail(DSP_ENOTSUP, "%s: snapshot format version %llu is not "
+		    "supported (this disperse reads version %d)", l->file,
+		    (unsigned long long)ver, SNAP_FORMAT_VERSION);
+	if ((pj = member(root, "params")) == NULL || pj->type != DSP_JOBJ)
+		return dsp_fail(DSP_EPARSE, "%s: params: missing or not an object",
+		    l->file);
+	if ((rc = load_params(l, pj, &v->params, logits)) != DSP_OK)
+		return rc;
+	if ((rc = get_object(l, root, "view", "view", &vj)) != DSP_OK)
+		return rc;
+	if (vj != NULL && (rc = load_view(l, vj, v)) != DSP_OK)
+		return rc;
+	if ((rc = dsp_params_check(&v->params)) != DSP_OK ||
+	    (rc = view_check(v)) != DSP_OK)
+		return prefix_error(rc, l->file);
+	return DSP_OK;
+}
+
 int
 dsp_snapshot_load(const char *path, dsp_viewstate *v, double **logits)
 {
-	dsp_viewstate nv;
+	struct ld l = { path };
+	dsp_viewstate tmp;
 	dsp_jval *root = NULL;
-	char *buf = NULL, why[512];
+	double *x = NULL;
+	locale_t cloc, old = (locale_t)0;
+	char *buf = NULL;
 	size_t len = 0;
 	int rc;
 
-	*logits = NULL;
+	if (logits != NULL)
+		*logits = NULL;
 	if ((rc = read_all(path, &buf, &len)) != DSP_OK)
 		return rc;
+	if ((cloc = newlocale(LC_ALL_MASK, "C", (locale_t)0)) != (locale_t)0)
+		old = uselocale(cloc);
 	rc = dsp_json_parse(buf, len, &root);
 	free(buf);
 	if (rc != DSP_OK) {
-		snprintf(why, sizeof why, "%s", dsp_last_error());
-		return dsp_fail(DSP_EPARSE, "%s: %s", path, why);
-	}
-	if (root->type != DSP_JOBJ) {
-		rc = dsp_fail(DSP_EPARSE, "%s: not a snapshot (top level is not an "
-		    "object)", path);
+		char d[512];
+
+		snprintf(d, sizeof d, "%s", dsp_last_error());
+		rc = dsp_fail(rc, "%s: malformed JSON: %s", path, d);
 		goto out;
 	}
-	/* Start from the caller's state (normally the defaults): absent
-	 * fields keep it, so an older or hand-written snapshot still loads. */
-	nv = *v;
-	if ((rc = load_params(root, &nv.params)) != DSP_OK ||
-	    (rc = load_view(root, &nv)) != DSP_OK ||
-	    (rc = load_logits(root, &nv.params, logits)) != DSP_OK)
-		goto fail;
-	if (nv.params.family != DSP_FAM_FILE) {
-		nv.params.logits = NULL;
-		nv.params.n_logits = 0;
+	/* Missing fields keep the documented defaults. */
+	dsp_viewstate_default(&tmp);
+	if ((rc = load_tree(&l, root, &tmp, &x)) != DSP_OK) {
+		free(x);
+		goto out;
 	}
-	dsp_clear_error();
-	if ((rc = dsp_params_check(&nv.params)) != DSP_OK) {
-		rc = dsp_fail(DSP_EPARSE, "params: %s", dsp_last_error());
-		goto fail;
+	if (logits == NULL && x != NULL) {
+		free(x);
+		rc = dsp_fail(DSP_EINVAL, "%s: file-family snapshot needs a logits buffer",
+		    path);
+		goto out;
 	}
-	*v = nv;
-	rc = DSP_OK;
-	goto out;
-fail:
-	snprintf(why, sizeof why, "%s", dsp_last_error());
-	dsp_fail(rc, "%s: %s", path, why);
-	free(*logits);
-	*logits = NULL;
+	*v = tmp;
+	if (logits != NULL)
+		*logits = x;
 out:
+	if (cloc != (locale_t)0) {
+		uselocale(old);
+		freelocale(cloc);
+	}
 	dsp_json_free(root);
 	return rc;
 }
