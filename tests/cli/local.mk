@@ -40,3 +40,8 @@ EXTRA_DIST += tests/cli/test-golden.sh tests/cli/test-errors.sh tests/cli/test-n
 	tests/data/cli-nan.txt \
 	tests/data/cli-spike5.txt \
 	tests/data/cli-word.txt
+check_PROGRAMS += tests/cli/test-opts
+TESTS += tests/cli/test-opts
+tests_cli_test_opts_SOURCES = tests/cli/test-opts.c src/cli/opts.c src/cli/opts.h
+tests_cli_test_opts_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_cli_test_opts_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
