@@ -79,4 +79,14 @@ ok $? "default sweep: 41 sizes from 1 to 2^40"
     awk -F, '$4 == 1 { d = $5 - log(64); if (d < 0) d = -d; if (d > 1e-9) bad++ ; c++ }
     END { exit !(c == 5 && !bad) }'
 ok $? "heatmap: lambda = 1 is uniform (H = log n)"
+# -o FILE: same bytes as stdout, nothing on stdout.
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+"$DISPERSE" bound --format json -o "$tmp/b.json" >"$tmp/stdout" &&
+    "$DISPERSE" bound --format json | cmp -s - "$tmp/b.json" && [ ! -s "$tmp/stdout" ]
+ok $? "-o FILE writes the output there"
+# vary theta over stdin logits: symmetric logits 1 2 3 give H(-2) = H(2).
+printf '1 2 3\n' | "$DISPERSE" sweep --input - --vary theta --points 3 --format csv |
+    awk -F, '$1 == -2 { a = $2 } $1 == 2 { b = $2 } END { exit !(a != "" && a == b) }'
+ok $? "sweep --vary theta on stdin logits: H(-theta) = H(theta) for symmetric logits"
 tap_done
