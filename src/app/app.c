@@ -19,6 +19,7 @@
 
 #include "app/app.h"
 #include "app/compute.h"
+#include "app/teach.h"
 #include "app/worker.h"
 #include "cli/opts.h"
 #include "core/error.h"
@@ -45,6 +46,8 @@ struct app {
 	struct worker		*wk;		/* curve and map off the draw path */
 	struct view_panel	 pn[VIEW_PANELS];
 	struct view_panel	 status, help;
+	struct view_panel	 tourbox, refitbox;
+	struct teach		*teach;		/* tour and refit (key t, R) */
 	int			 plot;		/* plot panel kept on screen */
 	int			 plot_first;	/* first of the plots shown */
 	int			 nplots;	/* how many plots fit */
@@ -571,6 +574,7 @@ reset_view(struct app *a)
 	a->st->vs.params.explicit_max = TUI_EXPLICIT_MAX;
 	a->st->compare = 0;
 	a->st->curve_mode = 0;
+	a->st->tour.open = 0;
 	say(a, 0, "reset to the default view");
 }
 
@@ -699,6 +703,65 @@ mouse_event(struct app *a)
 	}
 }
 
+/* Show tour step k: its parameters become the live view's. */
+static void
+tour_go(struct app *a, size_t k)
+{
+	char msg[VIEW_MSG];
+
+	if (teach_tour_show(a->teach, a->st, k, a->st->vs.params.explicit_max, msg,
+	    sizeof msg) != 0) {
+		say(a, 1, "%s", msg);
+		return;
+	}
+	say(a, 0, "%s  (n/Space next, p previous, t/Esc close)", msg);
+}
+
+/* Keys of the open tour; 0 lets the key act as usual. */
+static int
+tour_key(struct app *a, int ch)
+{
+	struct view_tour *t = &a->st->tour;
+
+	switch (ch) {
+	case 'n':
+	case ' ':
+	case KEY_RIGHT:
+		if (t->step + 1 >= t->nsteps)
+			say(a, 0, "last tour step (%zu/%zu); p goes back, t closes",
+			    t->step + 1, t->nsteps);
+		else
+			tour_go(a, t->step + 1);
+		return 1;
+	case 'p':
+	case KEY_LEFT:
+		if (t->step == 0)
+			say(a, 0, "first tour step; n goes on, t closes");
+		else
+			tour_go(a, t->step - 1);
+		return 1;
+	case 't':
+	case 27:
+		t->open = 0;
+		say(a, 0, "tour closed at step %zu/%zu (its parameters stay)", t->step + 1,
+		    t->nsteps);
+		return 1;
+	}
+	return 0;
+}
+
+static void
+refit_open(struct app *a)
+{
+	char msg[VIEW_MSG];
+
+	if (teach_refit(a->teach, a->st, msg, sizeof msg) != 0) {
+		say(a, 1, "%s", msg);
+		return;
+	}
+	a->st->refit.open = 1;
+}
+
 static void
 key(struct app *a, int ch)
 {
@@ -721,8 +784,18 @@ key(struct app *a, int ch)
 			st->help_page = 0;
 		return;
 	}
+	if (st->refit.open) {
+		/* Modal like the help: R or Esc closes, q still quits. */
+		if (ch == 'R' || ch == 27)
+			st->refit.open = 0;
+		else if (ch == 'q' || ch == 'Q')
+			a->quit = 1;
+		return;
+	}
 	if (ch != KEY_RESIZE && ch != KEY_MOUSE)
 		st->status[0] = '\0';
+	if (st->tour.open && tour_key(a, ch))
+		return;
 	switch (ch) {
 	case 'q':
 	case 'Q':
@@ -791,6 +864,12 @@ key(struct app *a, int ch)
 	case 's':
 		snapshot(a);
 		return;
+	case 't':
+		tour_go(a, st->tour.nsteps > 0 ? st->tour.step : 0);
+		return;
+	case 'R':
+		refit_open(a);
+		return;
 	case 'r':
 		reset_view(a);
 		return;
@@ -838,6 +917,26 @@ draw_small(void)
 	}
 }
 
+/* A box drawn over the panels: at (y, x), or centred when negative. */
+static void
+draw_box(struct view_panel *p, const struct view_state *st, int y, int x, int h, int w)
+{
+	if (h > LINES - 3)
+		h = LINES - 3;
+	if (w > COLS - 2 && x < 0)
+		w = COLS - 2;
+	p->h = h;
+	p->w = w;
+	p->y = y >= 0 ? y : (LINES - h) / 2;
+	p->x = x >= 0 ? x : (COLS - w) / 2;
+	p->visible = 1;
+	make_win(p);
+	if (p->visible) {
+		p->cls->update(p, st);
+		p->cls->draw(p, p->win);
+	}
+}
+
 static void
 frame(struct app *a)
 {
@@ -861,6 +960,7 @@ frame(struct app *a)
 	/* Compute what is on screen; the caches make unchanged figures free. */
 	compute_summary(a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
 	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
+	teach_tour_figures(a->teach, st);
 	mp = &a->pn[VIEW_MAP];
 	iw = mp->w - 2 - 6;
 	cols = (size_t)(iw >= 128 ? iw / 2 : iw > 64 ? 64 : iw > 2 ? iw : 2);
@@ -905,6 +1005,11 @@ frame(struct app *a)
 		view_printf(stdscr, 0, COLS - (int)strlen(tabs), (int)strlen(tabs),
 		    view_attr_title(), "%s", tabs);
 	}
+	if (st->tour.open)
+		draw_box(&a->tourbox, st, 1, a->pn[VIEW_PARAMS].w, view_tour_height(st,
+		    COLS - a->pn[VIEW_PARAMS].w), COLS - a->pn[VIEW_PARAMS].w);
+	if (st->refit.open)
+		draw_box(&a->refitbox, st, -1, -1, 25, 80);
 	if (st->help) {
 		a->help.h = LINES - 4 < 31 ? LINES - 4 : 31;
 		a->help.w = COLS - 4 < 76 ? COLS - 4 : 76;
@@ -1161,6 +1266,12 @@ app_main(int argc, char **argv)
 		    &view_theorem_class }[i];
 	a.status.cls = &view_status_class;
 	a.help.cls = &view_help_class;
+	a.tourbox.cls = &view_tour_class;
+	a.refitbox.cls = &view_refit_class;
+	if (rc == 0 && (a.teach = teach_alloc()) == NULL) {
+		fputs("disperse: out of memory\n", stderr);
+		rc = 1;
+	}
 	if (rc == 0 && start_curses(&a) != 0)
 		rc = 1;
 	if (rc == 0) {
@@ -1173,6 +1284,7 @@ app_main(int argc, char **argv)
 	free(a.st);
 	free(a.load_logits);
 	compute_free(a.cc);
+	teach_free(a.teach);
 	dsp_opts_free(&o);
 	return rc;
 }

@@ -1,5 +1,5 @@
 DSP_APP_SOURCES = src/app/app.c src/app/app.h src/app/compute.c src/app/compute.h \
-	src/app/worker.c src/app/worker.h
+	src/app/teach.c src/app/teach.h src/app/worker.c src/app/worker.h
 bin_PROGRAMS += disperse
 disperse_SOURCES = src/main.c $(DSP_APP_SOURCES) $(DSP_VIEW_SOURCES) $(DSP_CLI_SOURCES)
 disperse_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS) $(CURSES_LIBS) -lpthread

@@ -4,5 +4,7 @@ DSP_VIEW_SOURCES = src/view/view.h src/view/draw.c \
 	src/view/help.c \
 	src/view/histogram.c \
 	src/view/params_panel.c \
+	src/view/refit_box.c \
 	src/view/status.c \
-	src/view/theorem_panel.c
+	src/view/theorem_panel.c \
+	src/view/tour_box.c

@@ -103,6 +103,44 @@ struct view_map {
 	double		 min, max;
 };
 
+/* Teaching tour box: the step's text and the live figures it names, as
+ * the app evaluated them on the current summary. */
+#define VIEW_TOUR_SHOW	16
+struct view_tour {
+	int		 open;
+	size_t		 step;			/* 0-based */
+	size_t		 nsteps;
+	const char	*title;			/* owned by the app's dsp_tour */
+	const char	*body;
+	const char	*set;
+	size_t		 nshow;
+	const char	*show[VIEW_TOUR_SHOW];
+	double		 value[VIEW_TOUR_SHOW];	/* NaN when not available */
+};
+
+/* Adaptive-temperature refit overlay: the paper's polynomial beside the
+ * app's GSL refit (descending powers, like dsp_adaptive_poly_desc). */
+#define VIEW_REFIT_COEF	11
+#define VIEW_REFIT_GRID	9
+struct view_refit {
+	int		 open;
+	int		 ok;
+	char		 err[VIEW_MSG];
+	int		 degree;
+	int		 paper_degree;
+	double		 coef[VIEW_REFIT_COEF];
+	double		 se[VIEW_REFIT_COEF];
+	double		 paper[VIEW_REFIT_COEF];
+	double		 r2, rms;
+	size_t		 points, capped;
+	double		 h_lo, h_hi;		/* entropy range of the data */
+	double		 grid_h[VIEW_REFIT_GRID];
+	double		 grid_paper[VIEW_REFIT_GRID];	/* raw polynomials */
+	double		 grid_refit[VIEW_REFIT_GRID];
+	double		 grid_diff[VIEW_REFIT_GRID];	/* refit - paper */
+	double		 plot_lo, plot_hi;	/* both polynomials' range on the grid */
+};
+
 struct view_state {
 	dsp_viewstate	 vs;		/* params, map spec/cursor, focus, modes */
 	dsp_summary	 sum;		/* the current evaluation */
@@ -131,6 +169,8 @@ struct view_state {
 	double		 compute_ms;	/* last frame: core work */
 	double		 frame_ms;	/* last frame: compute + draw */
 	const char	*input_name;
+	struct view_tour tour;
+	struct view_refit refit;
 };
 
 struct view_panel;
@@ -161,6 +201,11 @@ extern const struct view_class view_map_class;
 extern const struct view_class view_theorem_class;
 extern const struct view_class view_status_class;
 extern const struct view_class view_help_class;
+extern const struct view_class view_tour_class;
+extern const struct view_class view_refit_class;
+
+/* tour_box.c: rows the tour box needs at width w (frame included). */
+int		 view_tour_height(const struct view_state *st, int w);
 
 /* draw.c: shared drawing helpers. */
 struct view_style {

@@ -1,0 +1,157 @@
+/* Teaching tour box (key t): step K/N, its title, the body wrapped to the
+ * box and the live figures the step names, as the app computed them. */
+#include <stdio.h>
+#include <string.h>
+
+#include "view/view.h"
+
+#define LINE_MAX_W	512
+
+struct wrap {
+	WINDOW	*win;		/* NULL: only count the lines */
+	int	 y, last, x, w;
+	int	 lines;
+	char	 buf[LINE_MAX_W + 1];
+	int	 len;
+};
+
+static void
+wrap_emit(struct wrap *wr)
+{
+	if (wr->win != NULL && wr->y <= wr->last)
+		view_printf(wr->win, wr->y, wr->x, wr->w, 0, "%.*s", wr->len, wr->buf);
+	wr->y++;
+	wr->lines++;
+	wr->len = 0;
+}
+
+/* Indented lines (formulas) are kept as they are, split at the width;
+ * other paragraphs are filled word by word. */
+static void
+wrap_para(struct wrap *wr, const char *p, const char *end)
+{
+	const char *q, *e;
+	int n, take;
+
+	if (*p == ' ') {
+		for (; p < end; p = e + (e < end)) {
+			if ((e = memchr(p, '\n', (size_t)(end - p))) == NULL)
+				e = end;
+			for (q = p; q < e || q == p; q += take) {
+				take = (int)(e - q) < wr->w ? (int)(e - q) : wr->w;
+				memcpy(wr->buf, q, (size_t)take);
+				wr->len = take;
+				wrap_emit(wr);
+				if (take == 0)
+					break;
+			}
+		}
+		return;
+	}
+	for (q = p; q < end;) {
+		while (q < end && (*q == ' ' || *q == '\n'))
+			q++;
+		if (q == end)
+			break;
+		for (e = q; e < end && *e != ' ' && *e != '\n'; e++)
+			;
+		n = (int)(e - q);
+		while (n > 0) {
+			if (wr->len > 0 && wr->len + 1 + n > wr->w)
+				wrap_emit(wr);
+			if (wr->len > 0)
+				wr->buf[wr->len++] = ' ';
+			take = n < wr->w - wr->len ? n : wr->w - wr->len;
+			if (take <= 0)
+				take = 1;
+			memcpy(wr->buf + wr->len, q, (size_t)take);
+			wr->len += take;
+			q += take;
+			n -= take;
+			if (n > 0)
+				wrap_emit(wr);
+		}
+		q = e;
+	}
+	if (wr->len > 0)
+		wrap_emit(wr);
+}
+
+static void
+wrap_body(struct wrap *wr, const char *body)
+{
+	const char *p = body, *end;
+
+	if (wr->w > LINE_MAX_W)
+		wr->w = LINE_MAX_W;
+	if (wr->w < 1 || body == NULL)
+		return;
+	while (*p != '\0') {
+		if ((end = strstr(p, "\n\n")) == NULL)
+			end = p + strlen(p);
+		if (wr->lines > 0)
+			wrap_emit(wr);		/* blank line between paragraphs */
+		wrap_para(wr, p, end);
+		for (p = end; *p == '\n'; p++)
+			;
+	}
+}
+
+/* Frame, title row, parameters row, body, blank, figures, keys row. */
+int
+view_tour_height(const struct view_state *st, int w)
+{
+	struct wrap wr;
+
+	memset(&wr, 0, sizeof wr);
+	wr.w = w - 4;
+	wrap_body(&wr, st->tour.body);
+	return 2 + 2 + wr.lines + 1 + (int)st->tour.nshow + 1;
+}
+
+static void
+tour_update(struct view_panel *pn, const struct view_state *st)
+{
+	pn->st = st;
+}
+
+static void
+tour_draw(struct view_panel *pn, WINDOW *w)
+{
+	const struct view_tour *t = &pn->st->tour;
+	char title[160], v[32];
+	struct wrap wr;
+	int y = 1, last = pn->h - 3, iw = pn->w - 4, lw = 0;
+	size_t i;
+
+	werase(w);
+	snprintf(title, sizeof title, "Tour %zu/%zu", t->step + 1, t->nsteps);
+	view_frame(w, title, 1);
+	view_printf(w, y++, 2, iw, A_BOLD, "%s", t->title != NULL ? t->title : "");
+	view_printf(w, y++, 2, iw, view_attr_dim(), "set: %s",
+	    t->set != NULL ? t->set : "(defaults)");
+	memset(&wr, 0, sizeof wr);
+	wr.win = w;
+	wr.y = y;
+	wr.last = last - (int)t->nshow - 1;
+	wr.x = 2;
+	wr.w = iw;
+	wrap_body(&wr, t->body);
+	y = wr.y + 1;
+	if (y > last - (int)t->nshow + 1)
+		y = last - (int)t->nshow + 1;
+	if (y < 3)
+		y = 3;
+	for (i = 0; i < t->nshow; i++)
+		if ((int)strlen(t->show[i]) > lw)
+			lw = (int)strlen(t->show[i]);
+	for (i = 0; i < t->nshow && y <= last; i++, y++)
+		view_printf(w, y, 2, iw, view_attr_marker(), "%-*s  %s", lw, t->show[i],
+		    view_num(v, sizeof v, t->value[i], 6));
+	view_printf(w, pn->h - 2, 2, iw, view_attr_dim(),
+	    "n/Space/Right next  p/Left previous  t/Esc close");
+}
+
+const struct view_class view_tour_class = {
+	"Tour", tour_update, tour_draw
+};
