@@ -27,8 +27,16 @@ build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/parse.c" \
 ok $? "build libFuzzer target for dsp_parse_logits"
 build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c"
 ok $? "build libFuzzer target for dsp_json_parse"
-for t in parse json; do
-	case $t in parse) seeds=corpus-logits ;; json) seeds=corpus-json ;; esac
+targets="parse json"
+# The snapshot loader pulls in all of core and export: about 15 s of clang
+# on an idle machine, so only on request.
+if [ -n "${DSP_FUZZ_SNAPSHOT:-}" ]; then
+	build fuzz-snapshot "$top_srcdir/tests/fuzz/fuzz-snapshot.c" "$src"/core/*.c "$src"/export/*.c
+	ok $? "build libFuzzer target for dsp_snapshot_load"
+	targets="$targets snapshot"
+fi
+for t in $targets; do
+	case $t in parse) seeds=corpus-logits ;; json) seeds=corpus-json ;; snapshot) seeds=corpus-snapshot ;; esac
 	[ -x "$work/fuzz-$t" ] || { ok 1 "fuzz $t (not built)"; sed 's/^/# /' "$work/fuzz-$t.log"; continue; }
 	mkdir -p "$work/corpus-$t"
 	start=$(date +%s)
