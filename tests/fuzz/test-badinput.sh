@@ -67,6 +67,22 @@ expect 2 "theta = nan is a usage error" report --theta nan
 expect 2 "unknown family is a usage error" report --family nosuch
 expect 1 "unwritable output path is an error" report -o "$tmp/no/such/dir/out.txt"
 
+# Write failures and snapshot paths (only once the snapshot command exists).
+if [ -w /dev/full ]; then
+	expect 1 "output to /dev/full: write error" report -o /dev/full
+fi
+if "$DISPERSE" snapshot --help >/dev/null 2>&1; then
+	: >"$tmp/plainfile"
+	expect 1 "snapshot into an uncreatable directory" snapshot --out /proc/no-such-dir/x
+	expect 1 "snapshot --out naming a regular file" snapshot --out "$tmp/plainfile"
+	expect 1 "snapshot --load of a missing file" snapshot --load "$tmp/missing.json" --out "$tmp/s"
+	expect 1 "snapshot --load of garbage" snapshot --load "$tmp/binary" --out "$tmp/s"
+	expect 1 "snapshot --load with n = 0" snapshot \
+		--load "$top_srcdir/tests/fuzz/corpus-snapshot/bad-n-0.json" --out "$tmp/s"
+	expect 1 "snapshot --load nested 5000 deep" snapshot \
+		--load "$top_srcdir/tests/fuzz/corpus-json/deep" --out "$tmp/s"
+fi
+
 # n beyond memory: the uniform family switches to its expected limit.
 expect 0 "uniform n = 2^62: expected limit" report --family uniform --n 4611686018427387904
 grep -q 'expected' "$tmp/out"
