@@ -26,15 +26,19 @@ vg() {
 }
 
 vg 0 "report (default power series)" report --n 16
-vg 0 "report --format json" report --n 1000 --theta 0.5 --format json
 vg 0 "report --input FILE" report --input "$tmp/logits"
-vg 0 "report uniform 2^16 (explicit kernel)" report --family uniform --n 65536
 vg 0 "report uniform 2^18 (threads)" report --family uniform --n 2^18
 vg 0 "report spike 2^40 (runs)" report --family spike --n 2^40
 vg 0 "report adaptive ramp" report --family ramp --n 100000 --adaptive
 vg 0 "sweep over n" sweep --vary n --from 1 --to 1000000 --points 12
 vg 0 "compare" compare
 vg 0 "precision" precision
+if "$DISPERSE" snapshot --help >/dev/null 2>&1; then
+	vg 0 "snapshot (all eight files)" snapshot --out "$tmp/snap"
+	vg 0 "snapshot --load" snapshot --load "$top_srcdir/tests/fuzz/corpus-snapshot/file-logits.json" \
+		--out "$tmp/snap2"
+	vg 1 "snapshot --load of a bad file" snapshot --load "$tmp/bad" --out "$tmp/snap3"
+fi
 vg 1 "bad logits file (error path)" report --input "$tmp/bad"
 vg 2 "usage error" report --n 0
 tap_done
