@@ -1,0 +1,93 @@
+#!/bin/sh
+# The TUI's teaching tour (t) and adaptive-temperature refit overlay (R):
+# the numbers on screen are the ones `disperse tour` and `disperse fit` print.
+. "$top_srcdir/tests/tap.sh"
+. "$top_srcdir/tests/tui/tui-lib.sh"
+
+# Field of `disperse tour --step K` (text): "  NAME  VALUE".
+tour_value() { # tour_value STEP NAME
+	"$DISPERSE" tour --step "$1" | awk -v f="$2" '$1 == f { print $2 }'
+}
+
+tui_start 100 30
+tui_wait "H=1.36044"; ok $? "TUI up on the default view"
+
+T send-keys t
+tui_wait "Tour 1/7"; ok $? "t opens the tour at step 1 of 7"
+title1=$("$DISPERSE" tour --list | awk '$1 == 1 { sub(/^1  /, ""); print }')
+tui_cap | grep -qF "$title1"; ok $? "step 1 title '$title1' as disperse tour --list says"
+h1=$(tour_value 1 entropy | xargs printf '%.6g')
+tui_cap | grep -q "entropy  *$h1 "; ok $? "step 1 live entropy $h1 equals disperse tour --step 1"
+m1=$(tour_value 1 max_weight | xargs printf '%.6g')
+tui_cap | grep -q "max_weight  *$m1 "; ok $? "step 1 live max_weight $m1 equals disperse tour --step 1"
+
+T send-keys n
+tui_wait "Tour 2/7"; ok $? "n: step 2"
+tui_cap | grep -q "│▶ n  *4096 = 2^12 "; ok $? "step 2 sets n = 4096 in the parameters panel"
+m2=$(tour_value 2 max_weight | xargs printf '%.6g')
+tui_cap | grep -q "max_weight  *$m2 "; ok $? "step 2 live max_weight $m2 equals disperse tour --step 2"
+T send-keys n
+tui_wait "Tour 3/7"; ok $? "n again: step 3"
+tui_wait "Lemma 2.1 with live numbers"; ok $? "step 3 title"
+lo3=$(awk 'BEGIN { printf "%.6g", 1 / (1 + 15 * exp(4)) }')
+tui_cap | grep -q "lo_tight  *$lo3 "; ok $? "step 3 lo_tight $lo3 = 1/(1+15e^4)"
+tui_cap | grep -qF "1/(1+15·e^{4/1}) = 0.00122"; ok $? "Theorem panel shows the Lemma band edge 0.00122"
+s=$(tui_cap)
+echo "$s" | grep -q "family  *spike " && echo "$s" | grep -q "│▶ n  *16 " &&
+    echo "$s" | grep -q "δ  *4 " && echo "$s" | grep -q "θ  *1 "
+ok $? "parameters panel shows step 3's family=spike n=16 delta=4 theta=1"
+T send-keys p
+tui_wait "Tour 2/7"; ok $? "p: back to step 2"
+T send-keys Right
+tui_wait "Tour 3/7"; ok $? "Right: step 3 again"
+
+T send-keys Escape
+tui_gone "Tour 3/7"; ok $? "Esc closes the tour"
+tui_wait "tour closed at step 3/7"; ok $? "status line says the tour closed"
+tui_cap | grep -q "family  *spike "; ok $? "the step's parameters stay after closing"
+
+# The refit overlay against disperse fit (same defaults).
+T send-keys R
+tui_wait "paper vs GSL refit"; ok $? "R opens the refit overlay"
+tui_cap | grep -q "c0  *-1.791 "; ok $? "paper constant term -1.791"
+c0=$("$DISPERSE" fit --format csv --table coef | awk -F, '$1 == "0" { print $2 }' |
+    xargs printf '%.7g')
+tui_cap | grep -q "c0  *-1.791  *$c0 "; ok $? "refit constant term $c0 equals disperse fit"
+c4=$("$DISPERSE" fit --format csv --table coef | awk -F, '$1 == "4" { print $2 }' |
+    xargs printf '%.7g')
+tui_cap | grep -q "c4  *-0.037  *$c4 "; ok $? "refit H^4 term $c4 equals disperse fit"
+r2=$("$DISPERSE" fit --format csv --table summary | awk -F, '$1 == "r2" { print $2 }' |
+    xargs printf '%.6g')
+tui_cap | grep -q "refit R² = $r2 "; ok $? "refit R² = $r2 as disperse fit says"
+p8=$(awk 'BEGIN { h = 8; printf "%.4g", (((-0.037 * h + 0.481) * h - 2.3) * h + 4.917) * h - 1.791 }')
+tui_cap | grep -q "│ 8  *$p8 "; ok $? "paper polynomial at H = 8 is $p8"
+T send-keys Escape
+tui_gone "paper vs GSL refit"; ok $? "Esc closes the refit overlay"
+T send-keys R
+tui_wait "paper vs GSL refit"; ok $? "R opens it again (cached)"
+T send-keys R
+tui_gone "paper vs GSL refit"; ok $? "R closes it"
+
+T send-keys q
+tui_exited; ok $? "q quits"
+[ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 0 ]; ok $? "exit status 0"
+tui_restored; ok $? "terminal restored"
+
+# A broken tour file first on the search path: one status-line message,
+# no box, the view unchanged.  (A fresh tmux server inherits the variable.)
+T kill-server >/dev/null 2>&1
+sleep 0.2
+mkdir -p "$tui_tmp/data"
+printf 'text before any step\n' > "$tui_tmp/data/tour.txt"
+DISPERSE_DATADIR="$tui_tmp/data"
+export DISPERSE_DATADIR
+tui_start 100 30
+tui_wait "H=1.36044"; ok $? "TUI up with a broken tour file"
+T send-keys t
+tui_wait "cannot load the tour: "; ok $? "t with a broken tour: status-line message"
+tui_cap | grep -q "tour.txt:1: text before the first %step"; ok $? "the message names file and line"
+tui_cap | grep -q "Tour 1/"; [ $? -ne 0 ]; ok $? "no tour box"
+tui_cap | grep -q "H=1.36044"; ok $? "view unchanged"
+T send-keys q
+tui_exited; ok $? "q quits"
+tap_done
