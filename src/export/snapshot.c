@@ -501,7 +501,7 @@ text_map(const struct snap *s, FILE *fp)
 	const dsp_map_spec *m = &s->v->map;
 	size_t r, c, rs, cs, rr, cc;
 	double top = metric_top(s), x;
-	char b1[32], b2[32];
+	char b1[32], b2[32], b3[32], b4[32], b5[32];
 
 	fprintf(fp, "\n(theta, lambda) map, power series e_k = delta lambda^k, %s, "
 	    "%zu x %zu cells\n", dsp_metric_name(m->metric), m->cols, m->rows);
@@ -512,8 +512,8 @@ text_map(const struct snap *s, FILE *fp)
 	fprintf(fp, "  shades \"%s\" from 0 to %s; top row lambda = %s, bottom row "
 	    "lambda = %s; theta %s .. %s left to right; ? = not computable\n",
 	    shade, num(b1, sizeof b1, top), num(b2, sizeof b2, m->lambda_hi),
-	    num(b1, sizeof b1, m->lambda_lo), num(b2, sizeof b2, m->theta_lo),
-	    num(b1, sizeof b1, m->theta_hi));
+	    num(b3, sizeof b3, m->lambda_lo), num(b4, sizeof b4, m->theta_lo),
+	    num(b5, sizeof b5, m->theta_hi));
 	/* At most 64 x 32 characters: sample the grid. */
 	cs = (m->cols + 63) / 64;
 	rs = (m->rows + 31) / 32;
@@ -537,7 +537,7 @@ text_map(const struct snap *s, FILE *fp)
 	    s->v->map_row, s->v->map_col,
 	    num(b1, sizeof b1, dsp_map_theta(m, s->v->map_col)),
 	    num(b2, sizeof b2, dsp_map_lambda(m, s->v->map_row)),
-	    dsp_metric_name(m->metric), num(b1, sizeof b1,
+	    dsp_metric_name(m->metric), num(b3, sizeof b3,
 	    s->map[s->v->map_row * m->cols + s->v->map_col]));
 }
 
@@ -559,10 +559,10 @@ text_summary(const struct snap *s, FILE *fp)
 	    num(b3, sizeof b3, m->spread));
 	fprintf(fp, "  theta_eff, beta   %s, %s\n", num(b1, sizeof b1, m->theta_eff),
 	    num(b2, sizeof b2, m->beta));
-	fprintf(fp, "  entropy           %s nats = %s bits = %s of log n "
-	    "(paper-exact %s)\n", num(b1, sizeof b1, m->entropy),
-	    num(b2, sizeof b2, m->entropy_bits), num(b3, sizeof b3, m->entropy_norm),
-	    num(b1, sizeof b1, m->entropy_paper));
+	fprintf(fp, "  entropy           %s nats = %s bits = %s of log n\n",
+	    num(b1, sizeof b1, m->entropy), num(b2, sizeof b2, m->entropy_bits),
+	    num(b3, sizeof b3, m->entropy_norm));
+	fprintf(fp, "  paper-exact H     %s\n", num(b1, sizeof b1, m->entropy_paper));
 	fprintf(fp, "  entropy floor     %s, ceiling log n = %s\n",
 	    num(b1, sizeof b1, m->entropy_floor), num(b2, sizeof b2, m->entropy_ceiling));
 	fprintf(fp, "  max / min weight  %s / %s (total %s)\n",
@@ -585,6 +585,7 @@ write_text_report(const struct snap *s, FILE *fp)
 {
 	const dsp_viewstate *v = s->v;
 	size_t i, show;
+	int rc;
 	uint64_t first = 0;
 	char b1[32];
 
@@ -624,8 +625,8 @@ write_text_report(const struct snap *s, FILE *fp)
 	fprintf(fp, " to %s)\n", num(b1, sizeof b1, v->curve_hi));
 	if (s->curve_rc != DSP_OK)
 		fprintf(fp, "  not available: %s\n", s->curve_err);
-	else if (write_table(fp, curve_table(s, 0), DSP_FMT_TEXT) != DSP_OK)
-		return DSP_ENOMEM;
+	else if ((rc = write_table(fp, curve_table(s, 0), DSP_FMT_TEXT)) != DSP_OK)
+		return ferror(fp) ? DSP_EIO : rc;
 	text_map(s, fp);
 	return ferror(fp) ? DSP_EIO : DSP_OK;
 }
@@ -1399,43 +1400,43 @@ publish(struct snap *s, const char *dir, int f, const char *stamp,
 	dsp_afile a;
 	int rc;
 
-	if ((rc = dsp_afile_open(&a, dir)) != DSP_OK)
-		return rc;
-	rc = writers[f](s, a.fp);
-	if (rc == DSP_OK && ferror(a.fp))
-		rc = DSP_EIO;
-	if (rc != DSP_OK) {
-		int e = errno;
-
-		dsp_afile_abort(&a);
-		if (f == F_TXT && s->name[0] == '\0')
-			snprintf(s->name, sizeof s->name, "%s-NNN", stamp);
-		if (rc == DSP_EIO)
-			return dsp_fail(DSP_EIO, "cannot write %s/%s%s: %s", dir,
-			    s->name, suffix[f], strerror(e ? e : EIO));
-		return rc;
-	}
 	for (;;) {
+		/* The first file claims the name; it also prints it, so it is
+		 * rewritten for every candidate. */
 		if (f == F_TXT) {
-			if (*counter >= SNAP_MAX_COUNTER) {
-				dsp_afile_abort(&a);
+			while (*counter < SNAP_MAX_COUNTER) {
+				snprintf(s->name, sizeof s->name, "%s-%03u", stamp, *counter);
+				if (!any_exists(dir, s->name))
+					break;
+				(*counter)++;
+			}
+			if (*counter >= SNAP_MAX_COUNTER)
 				return dsp_fail(DSP_EIO, "cannot write in %s: no free "
 				    "snapshot name for %s", dir, stamp);
-			}
-			snprintf(s->name, sizeof s->name, "%s-%03u", stamp, *counter);
-			if (any_exists(dir, s->name)) {
+		}
+		snprintf(fname, sizeof fname, "%s%s", s->name, suffix[f]);
+		if ((rc = dsp_afile_open(&a, dir)) != DSP_OK)
+			return rc;
+		errno = 0;
+		rc = writers[f](s, a.fp);
+		if (ferror(a.fp))
+			rc = DSP_EIO;
+		if (rc != DSP_OK) {
+			int e = errno;
+
+			dsp_afile_abort(&a);
+			if (rc == DSP_EIO)
+				return dsp_fail(DSP_EIO, "cannot write %s/%s: %s", dir,
+				    fname, strerror(e ? e : EIO));
+			return rc;
+		}
+		rc = dsp_afile_commit(&a, fname, 1);
+		if (rc == DSP_AFILE_EXISTS) {
+			dsp_afile_abort(&a);
+			if (f == F_TXT) {
 				(*counter)++;
 				continue;
 			}
-		}
-		snprintf(fname, sizeof fname, "%s%s", s->name, suffix[f]);
-		rc = dsp_afile_commit(&a, fname, 1);
-		if (rc == DSP_AFILE_EXISTS && f == F_TXT) {
-			(*counter)++;
-			continue;
-		}
-		if (rc == DSP_AFILE_EXISTS) {
-			dsp_afile_abort(&a);
 			return dsp_fail(DSP_EIO, "cannot write %s/%s: %s", dir, fname,
 			    strerror(EEXIST));
 		}

@@ -1,1 +1,12 @@
 # tests/export
+TESTS += tests/export/test-snapshot.sh tests/export/test-examples.sh
+EXTRA_DIST += tests/export/test-snapshot.sh tests/export/test-examples.sh \
+	tests/export/normalise.sh \
+	tests/export/golden/default.txt tests/export/golden/default.json \
+	tests/export/golden/default-weights.csv tests/export/golden/default-curve.csv \
+	tests/export/golden/default-map.csv
+check_PROGRAMS += tests/export/test-svg
+TESTS += tests/export/test-svg
+tests_export_test_svg_SOURCES = tests/export/test-svg.c
+tests_export_test_svg_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_export_test_svg_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
