@@ -1148,6 +1148,10 @@ curve_panel(dsp_svg *g, const struct snap *s, int lower, double top)
 	if (lower) {
 		pos_range(y[0], n, &lo, &hi);
 		pos_range(y[1], n, &lo, &hi);
+		/* The lower bound too, unless it would squash the rest. */
+		for (i = 0; i < n; i++)
+			if (y[2][i] > 0 && y[2][i] >= lo * 1e-6)
+				lo = fmin(lo, y[2][i]);
 		for (a = 0; a < DSP_ATTN_COUNT; a++)
 			if (s->cmp_w[a] != NULL)
 				pos_range(s->cmp_w[a], n, &lo, &hi);
