@@ -722,6 +722,7 @@ static int
 tour_key(struct app *a, int ch)
 {
 	struct view_tour *t = &a->st->tour;
+	int over;
 
 	switch (ch) {
 	case 'n':
@@ -739,6 +740,16 @@ tour_key(struct app *a, int ch)
 			say(a, 0, "first tour step; n goes on, t closes");
 		else
 			tour_go(a, t->step - 1);
+		return 1;
+	case KEY_NPAGE:
+	case KEY_PPAGE:
+		/* Scroll the step's text when the box is too short for it. */
+		t->scroll += ch == KEY_NPAGE ? 5 : -5;
+		over = view_tour_height(a->st, a->tourbox.w) - a->tourbox.h;
+		if (t->scroll > over)
+			t->scroll = over;
+		if (t->scroll < 0)
+			t->scroll = 0;
 		return 1;
 	case 't':
 	case 27:

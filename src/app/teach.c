@@ -99,6 +99,7 @@ teach_tour_show(struct teach *t, struct view_state *st, size_t k,
 	*cur = p;
 	vt->open = 1;
 	vt->step = k;
+	vt->scroll = 0;
 	vt->nsteps = t->tour.n_steps;
 	vt->title = s->title;
 	vt->body = s->body;

@@ -10,7 +10,9 @@
 struct wrap {
 	WINDOW	*win;		/* NULL: only count the lines */
 	int	 y, last, x, w;
+	int	 skip;		/* lines scrolled off the top */
 	int	 lines;
+	int	 hidden;	/* lines below the last row */
 	char	 buf[LINE_MAX_W + 1];
 	int	 len;
 };
@@ -18,10 +20,14 @@ struct wrap {
 static void
 wrap_emit(struct wrap *wr)
 {
-	if (wr->win != NULL && wr->y <= wr->last)
-		view_printf(wr->win, wr->y, wr->x, wr->w, 0, "%.*s", wr->len, wr->buf);
-	wr->y++;
-	wr->lines++;
+	if (wr->lines++ >= wr->skip) {
+		if (wr->win != NULL && wr->y <= wr->last)
+			view_printf(wr->win, wr->y, wr->x, wr->w, 0, "%.*s", wr->len,
+			    wr->buf);
+		else
+			wr->hidden++;
+		wr->y++;
+	}
 	wr->len = 0;
 }
 
@@ -136,7 +142,14 @@ tour_draw(struct view_panel *pn, WINDOW *w)
 	wr.last = last - (int)t->nshow - 1;
 	wr.x = 2;
 	wr.w = iw;
+	wr.skip = t->scroll;
 	wrap_body(&wr, t->body);
+	/* Scroll hints sit on the frame, not over the text. */
+	if (wr.hidden > 0 && pn->w > 30)
+		view_printf(w, pn->h - 1, pn->w - 22, 20, A_BOLD, " %d more: PgDn ",
+		    wr.hidden);
+	if (t->scroll > 0 && pn->w > 30)
+		view_printf(w, 0, pn->w - 10, 8, A_BOLD, " PgUp ");
 	y = wr.y + 1;
 	if (y > last - (int)t->nshow + 1)
 		y = last - (int)t->nshow + 1;
@@ -148,8 +161,9 @@ tour_draw(struct view_panel *pn, WINDOW *w)
 	for (i = 0; i < t->nshow && y <= last; i++, y++)
 		view_printf(w, y, 2, iw, view_attr_marker(), "%-*s  %s", lw, t->show[i],
 		    view_num(v, sizeof v, t->value[i], 6));
-	view_printf(w, pn->h - 2, 2, iw, view_attr_dim(),
-	    "n/Space/Right next  p/Left previous  t/Esc close");
+	view_printf(w, pn->h - 2, 2, iw, view_attr_dim(), "%s", iw >= 48 ?
+	    "n/Space/Right next  p/Left previous  t/Esc close" :
+	    "n next  p previous  t/Esc close");
 }
 
 const struct view_class view_tour_class = {

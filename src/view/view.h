@@ -110,6 +110,7 @@ struct view_tour {
 	int		 open;
 	size_t		 step;			/* 0-based */
 	size_t		 nsteps;
+	int		 scroll;		/* body lines scrolled off (PgDn) */
 	const char	*title;			/* owned by the app's dsp_tour */
 	const char	*body;
 	const char	*set;

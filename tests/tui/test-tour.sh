@@ -73,6 +73,23 @@ tui_exited; ok $? "q quits"
 [ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 0 ]; ok $? "exit status 0"
 tui_restored; ok $? "terminal restored"
 
+# 80x24: step 4's text does not fit; PgDn scrolls it, the figures stay.
+T kill-server >/dev/null 2>&1
+sleep 0.2
+tui_start 80 24
+tui_wait "H=1.36044"; ok $? "TUI up at 80x24"
+T send-keys t n n n
+tui_wait "Tour 4/7"; ok $? "80x24: step 4"
+tui_wait " more: PgDn "; ok $? "80x24: the box says more text is below"
+tui_cap | grep -q "head stays sharp for every n"; [ $? -ne 0 ]; ok $? "last line not shown yet"
+T send-keys NPage
+tui_wait "head stays sharp for every n"; ok $? "PgDn scrolls to the end of the text"
+tui_cap | grep -q " PgUp "; ok $? "PgUp hint once scrolled"
+cn=$(tour_value 4 critical_n | xargs printf '%.6g')
+tui_cap | grep -q "critical_n  *$cn "; ok $? "step 4 critical_n $cn still shown, as disperse tour says"
+T send-keys q
+tui_exited; ok $? "q quits"
+
 # A broken tour file first on the search path: one status-line message,
 # no box, the view unchanged.  (A fresh tmux server inherits the variable.)
 T kill-server >/dev/null 2>&1
