@@ -30,7 +30,8 @@ strip(WINDOW *w, int y, int x, int cols, double lo, double hi, double p, double 
 	int cp = strip_col(p, lo, hi, cols), cr = strip_col(r, lo, hi, cols), i;
 
 	for (i = 0; i < cols; i++)
-		view_printf(w, y, x + i, 1, view_attr_dim(), "%s", view_sym(SYM_DOT));
+		view_printf(w, y, x + i, 1, view_attr_dim(), "%s",
+		    view_style.utf8 ? "·" : ".");
 	view_printf(w, y, x + cp, 1, view_attr_series(0), "P");
 	view_printf(w, y, x + cr, 1, view_attr_series(1), cr == cp ? "*" : "R");
 }
@@ -40,6 +41,7 @@ refit_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_refit *r = &pn->st->refit;
 	int iw = pn->w - 4, y = 1, last = pn->h - 3, k, pw, cols;
+	const char *pm = view_style.utf8 ? "±" : "+-";
 	char a[32], b[32], c[32], d[32];
 
 	werase(w);
@@ -56,18 +58,19 @@ refit_draw(struct view_panel *pn, WINDOW *w)
 	    "beta = c4 H^4 + c3 H^3 + c2 H^2 + c1 H + c0; data H in [%s, %s]",
 	    view_num(a, sizeof a, r->h_lo, 3), view_num(b, sizeof b, r->h_hi, 3));
 	y++;
-	view_printf(w, y++, 2, iw, A_BOLD, "%-6s %10s   %-24s %s", "term", "paper",
-	    "refit (GSL)", "± stderr");
+	view_printf(w, y++, 2, iw, A_BOLD, "%-6s %10s   %-24s %s stderr", "term",
+	    "paper", "refit (GSL)", pm);
 	for (k = 0; k <= r->degree && y <= last; k++) {
 		pw = r->degree - k;
-		view_printf(w, y++, 2, iw, 0, "c%-5d %10s   %-24s ± %s", pw,
+		view_printf(w, y++, 2, iw, 0, "c%-5d %10s   %-24s %s %s", pw,
 		    pw <= r->paper_degree ? view_num(a, sizeof a,
 		    r->paper[r->paper_degree - pw], 4) : "0",
-		    view_num(b, sizeof b, r->coef[k], 7), view_num(c, sizeof c, r->se[k], 3));
+		    view_num(b, sizeof b, r->coef[k], 7), pm,
+		    view_num(c, sizeof c, r->se[k], 3));
 	}
 	if (y <= last)
-		view_printf(w, y++, 2, iw, view_attr_marker(), "refit R² = %s   rms = %s",
-		    view_num(a, sizeof a, r->r2, 6), view_num(b, sizeof b, r->rms, 4));
+		view_printf(w, y++, 2, iw, view_attr_marker(), "refit %s = %s   rms = %s",
+		    view_style.utf8 ? "R²" : "R^2", view_num(a, sizeof a, r->r2, 6), view_num(b, sizeof b, r->rms, 4));
 	y++;
 	cols = iw - 36;
 	if (y <= last)

@@ -36,10 +36,15 @@ s=$(tui_cap)
 echo "$s" | grep -q "family  *spike " && echo "$s" | grep -q "│▶ n  *16 " &&
     echo "$s" | grep -q "δ  *4 " && echo "$s" | grep -q "θ  *1 "
 ok $? "parameters panel shows step 3's family=spike n=16 delta=4 theta=1"
+# The figures are live: l doubles n (parameters panel focused, n selected).
+T send-keys l
+lo32=$(awk 'BEGIN { printf "%.6g", 1 / (1 + 31 * exp(4)) }')
+tui_wait "lo_tight    $lo32 "; ok $? "l sets n = 32 inside the tour: lo_tight $lo32 = 1/(1+31e^4)"
 T send-keys p
 tui_wait "Tour 2/7"; ok $? "p: back to step 2"
 T send-keys Right
 tui_wait "Tour 3/7"; ok $? "Right: step 3 again"
+tui_wait "lo_tight    $lo3 "; ok $? "step 3 again re-applies n = 16: lo_tight $lo3"
 
 T send-keys Escape
 tui_gone "Tour 3/7"; ok $? "Esc closes the tour"
