@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <inttypes.h>
 #include <locale.h>
 #include <math.h>
 #include <stdint.h>
@@ -324,10 +325,19 @@ weights_table(const struct snap *s)
 	    dsp_table_column(t, "weight", "%.17g") != DSP_OK)
 		goto fail;
 	for (i = 0; s->w_rc == DSP_OK && i < s->w->len; i++) {
+		char buf[32];
+
 		row[0] = (double)first;
 		row[1] = (double)s->w->count[i];
 		row[2] = s->w->value[i];
 		if (dsp_table_row(t, row) != DSP_OK)
+			goto fail;
+		/* Positions and counts past 2^53 are not exact as doubles. */
+		snprintf(buf, sizeof buf, "%" PRIu64, first);
+		if (dsp_table_set_text(t, i, 0, buf) != DSP_OK)
+			goto fail;
+		snprintf(buf, sizeof buf, "%" PRIu64, s->w->count[i]);
+		if (dsp_table_set_text(t, i, 1, buf) != DSP_OK)
 			goto fail;
 		first += s->w->count[i];
 	}

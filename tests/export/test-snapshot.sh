@@ -145,4 +145,8 @@ ok $? "minimal snapshot loads with defaults"
 ok $(grep -q '"n": 32' "$T/m/$B-000.json" && grep -q '"delta": 4' "$T/m/$B-000.json"; echo $?) "given field kept, missing ones default"
 "$DISPERSE" snapshot --out "$T/x" --cursor 40,1 >/dev/null 2>"$T/e"
 ok $(test $? -eq 2 && grep -q cursor "$T/e"; echo $?) "bad --cursor is a usage error (exit 2)"
+# Runs past 2^53: positions and counts are integers, not rounded doubles
+# (n = 2^60 power series: items 0..62 alone, then 2^60 - 63 equal weights).
+"$DISPERSE" snapshot --out "$T/big" --n 2^60 $SMALL >"$T/big.list"
+ok $(tail -n 1 "$T/big/$B-000-weights.csv" | grep -q '^63,1152921504606846913,'; echo $?) "n = 2^60: last run starts at 63 with count 2^60 - 63 exactly"
 tap_done
