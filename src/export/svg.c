@@ -27,6 +27,19 @@ dsp_svg_escape(const char *in, char *out, size_t size)
 	if (size == 0)
 		return;
 	for (; in != NULL && *in != '\0'; in++) {
+		unsigned char u = (unsigned char)*in;
+
+		/* A multi-byte UTF-8 character is copied whole or not at all, so
+		 * truncation never leaves invalid UTF-8 in the document. */
+		if (u >= 0xc0) {
+			k = u >= 0xf0 ? 4 : u >= 0xe0 ? 3 : 2;
+			if (o + k >= size || strnlen(in, k) < k)
+				break;
+			memcpy(out + o, in, k);
+			o += k;
+			in += k - 1;
+			continue;
+		}
 		switch (*in) {
 		case '&':	rep = "&amp;"; break;
 		case '<':	rep = "&lt;"; break;
