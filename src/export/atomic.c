@@ -101,6 +101,8 @@ finish(dsp_afile *a)
 
 	if (a->closed)
 		return 0;
+	/* errno may be stale; a sticky stream error without one is EIO. */
+	errno = 0;
 	if (fflush(a->fp) != 0 || ferror(a->fp))
 		e = errno ? errno : EIO;
 	if (e == 0 && fsync(fileno(a->fp)) != 0 && errno != EINVAL)

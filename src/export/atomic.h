@@ -19,7 +19,7 @@ typedef struct dsp_afile {
 
 /* mkdir -p: create dir and missing parents (mode 0777 & ~umask). */
 int	dsp_mkdir_p(const char *dir);
-/* Open a fresh temporary file ".disperse-XXXXXX.tmp" in dir. */
+/* Open a fresh temporary file ".disperse-XXXXXX" in dir (mode 0666 & ~umask). */
 int	dsp_afile_open(dsp_afile *a, const char *dir);
 /* Flush, fsync and close, then publish as dir/name.  With exclusive set the
  * name must not exist yet (hard link, so two processes can never both
