@@ -1622,7 +1622,8 @@ get_name(const struct ld *l, const dsp_jval *o, const char *key,
 		return bad(l, DSP_EPARSE, field, "expected a name (string)");
 	if ((v = parse(j->str)) < 0) {
 		snprintf(msg, sizeof msg, "unknown name \"%.64s\"", j->str);
-		return bad(l, DSP_EINVAL, field, msg);
+		/* Issue 4: an unknown family/attn/metric name is a parse error. */
+		return bad(l, DSP_EPARSE, field, msg);
 	}
 	*out = v;
 	return DSP_OK;
