@@ -351,7 +351,7 @@ static dsp_table *
 curve_table(const struct snap *s, int full)
 {
 	static const char *cols[] = {
-		"n", "entropy", "entropy_norm", "entropy_paper", "floor", "ceiling",
+		"n", "entropy", "entropy_norm", "entropy_paper", "entropy_floor", "entropy_ceiling",
 		"max_weight", "min_weight", "lo_tight", "hi_tight", "lo_loose",
 		"hi_loose", "theta_eff", "beta", "bound_holds", "method"
 	};
