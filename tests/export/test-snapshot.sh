@@ -114,6 +114,9 @@ ok $(test $r -eq 1 && test "$(wc -l <"$T/e")" -eq 1 && grep -q 'File too large' 
 ok $(test -s "$T/o" && while read -r f; do test -s "$f" || exit 1; done <"$T/o"; echo $?) "files listed before the failure exist"
 ok $(test "$(ls "$T/q" | wc -l)" -eq "$(wc -l <"$T/o")" && ! ls -a "$T/q" | grep -q '^\.disperse-'; echo $?) "no temporary or partial files"
 ok $("$JQ" -e . "$(grep '\.json$' "$T/o")" >/dev/null 2>&1 || test -z "$JQ"; echo $?) "JSON written before the failure is complete"
+# Without the shell ignoring SIGXFSZ, the command still fails cleanly.
+(ulimit -f 40 && exec "$DISPERSE" snapshot --out "$T/q2") >"$T/o2" 2>"$T/e2"; r=$?
+ok $(test $r -eq 1 && grep -q 'File too large' "$T/e2" && test "$(wc -l <"$T/o2")" -ge 1 && ! ls -a "$T/q2" | grep -q '^\.disperse-'; echo $?) "ulimit -f with default SIGXFSZ: exit 1, files so far listed, no temporary left (exit $r)"
 if [ -w /dev/full ]; then
 	"$DISPERSE" snapshot --out "$T/full" $SMALL >/dev/full 2>"$T/e"; r=$?
 	ok $(test $r -eq 1 && grep -q 'standard output' "$T/e"; echo $?) "stdout on /dev/full: exit 1 with a message"
