@@ -6,19 +6,19 @@
 #endif
 #include "core/fastexp.h"
 
-double
+DSP_FE_NOSAN double
 dsp_fastexp(double x)
 {
 	return dsp_fastexp_neg(x);
 }
 
-double
+DSP_FE_NOSAN double
 dsp_fastlog(double y)
 {
 	return dsp_fastlog_pos(y);
 }
 
-void
+DSP_FE_NOSAN void
 dsp_fastexp_array(const double *x, double *y, size_t n)
 {
 	size_t i;
