@@ -1030,7 +1030,7 @@ hist_binned(dsp_svg *g, dsp_plot *pl, const struct wrun *r, size_t nr,
 static int
 write_hist_svg(const struct snap *s, FILE *fp)
 {
-	dsp_plot pl = { 90, 50, 560, 320, { 0, 1, 0, NULL }, { 0, 1, 0, NULL } };
+	dsp_plot pl = { 90, 50, 560, 320, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
 	dsp_legend_item leg[4];
 	double wmax = 0, wmin = INFINITY, lo = s->sum.lo_tight, hi = s->sum.hi_tight;
 	double un, a, b;
@@ -1127,7 +1127,7 @@ pos_range(const double *x, size_t n, double *lo, double *hi)
 static void
 curve_panel(dsp_svg *g, const struct snap *s, int lower, double top)
 {
-	dsp_plot pl = { 90, top, 560, 200, { 0, 1, 0, NULL }, { 0, 1, 0, NULL } };
+	dsp_plot pl = { 90, top, 560, 200, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
 	double *x, *y[4], lo = INFINITY, hi = 0, yh = 0, cn = (double)items_of(&s->p);
 	dsp_legend_item leg[4 + DSP_ATTN_COUNT];
 	size_t i, j, nl = 0, n = s->ncurve;
@@ -1237,8 +1237,8 @@ write_curve_svg(const struct snap *s, FILE *fp)
 		return DSP_ENOMEM;
 	dsp_svg_text(g, SVG_W / 2.0, 24, "middle", 15, 0, title);
 	if (s->curve_rc != DSP_OK || s->ncurve == 0) {
-		dsp_plot pl = { 90, 50, 560, 200, { 1, 10, 10, "number of items n" },
-		    { 0, 1, 0, "entropy H (nats)" } };
+		dsp_plot pl = { 90, 50, 560, 200, { 1, 10, 10, "number of items n", 0 },
+		    { 0, 1, 0, "entropy H (nats)", 0 } };
 
 		dsp_svg_axes(g, &pl);
 		svg_message(g, &pl, s->curve_rc == DSP_ENOTSUP ?
@@ -1271,9 +1271,10 @@ static int
 write_map_svg(const struct snap *s, FILE *fp)
 {
 	const dsp_map_spec *m = &s->v->map;
-	dsp_plot pl = { 80, 50, 520, 360, { 0, 1, 0, "temperature \xce\xb8" },
-	    { 0, 1, 0, "power-series ratio \xce\xbb" } };
-	dsp_plot bar = { 640, 50, 18, 360, { 0, 1, 0, NULL }, { 0, 1, 0, NULL } };
+	/* Room below the axis title for the footnote. */
+	dsp_plot pl = { 80, 50, 520, 340, { 0, 1, 0, "temperature \xce\xb8", 0 },
+	    { 0, 1, 0, "power-series ratio \xce\xbb", 0 } };
+	dsp_plot bar = { 640, 50, 18, 340, { 0, 1, 0, NULL, 1 }, { 0, 1, 0, NULL, 0 } };
 	double dt, dl, x0, x1, y0, y1, v, top = metric_top(s);
 	char title[256], col[8], prev[8], b1[32];
 	size_t r, c, c0;
@@ -1470,6 +1471,8 @@ dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
 	struct tm tm;
 	time_t now;
 	unsigned counter = 0;
+	char clean[4096];
+	size_t k;
 	int rc, f;
 
 	if (written != NULL)
@@ -1481,6 +1484,13 @@ dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
 		return rc;
 	if (dir == NULL || *dir == '\0')
 		dir = SNAP_DEFAULT_DIR;
+	/* "out/" and "out" name the same place: no "out//name" in messages. */
+	if (strlen(dir) >= sizeof clean)
+		return dsp_fail(DSP_EINVAL, "snapshot directory name too long");
+	strcpy(clean, dir);
+	for (k = strlen(clean); k > 1 && clean[k - 1] == '/'; k--)
+		clean[k - 1] = '\0';
+	dir = clean;
 	if ((rc = dsp_mkdir_p(dir)) != DSP_OK)
 		return rc;
 	if (access(dir, W_OK | X_OK) != 0)

@@ -384,7 +384,7 @@ dsp_svg_axes(dsp_svg *s, const dsp_plot *p)
 	size_t n, i;
 
 	fputs("<g class=\"axes\">\n", s->fp);
-	n = axis_ticks(&p->ax, t, sizeof t / sizeof t[0]);
+	n = p->ax.bare ? 0 : axis_ticks(&p->ax, t, sizeof t / sizeof t[0]);
 	for (i = 0; i < n; i++) {
 		pos = dsp_plot_px(p, t[i].v);
 		if (!(pos >= p->x - 0.01 && pos <= p->x + p->w + 0.01))
@@ -397,7 +397,7 @@ dsp_svg_axes(dsp_svg *s, const dsp_plot *p)
 			fprintf(s->fp, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
 			    "font-size=\"11\">%s</text>\n", pos, p->y + p->h + 18, t[i].label);
 	}
-	n = axis_ticks(&p->ay, t, sizeof t / sizeof t[0]);
+	n = p->ay.bare ? 0 : axis_ticks(&p->ay, t, sizeof t / sizeof t[0]);
 	for (i = 0; i < n; i++) {
 		pos = dsp_plot_py(p, t[i].v);
 		if (!(pos >= p->y - 0.01 && pos <= p->y + p->h + 0.01))

@@ -42,6 +42,7 @@ typedef struct dsp_axis {
 	double		 lo, hi;
 	int		 log_base;	/* 0 linear, 2 or 10 */
 	const char	*title;
+	int		 bare;		/* no ticks, labels or grid (colour bars) */
 } dsp_axis;
 
 /* Plot area in user units and its two axes. */

@@ -2,6 +2,7 @@
  * escaping, colour map end points and known midpoints. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "export/svg.h"
@@ -19,14 +20,36 @@ rgb_is(double t, int r, int g, int b)
 	    r, g, b);
 }
 
+/* A bare x axis (colour bars) draws no tick labels; the y axis still does. */
+static void
+axes_text_count(const dsp_plot *p, int bare)
+{
+	char *buf = NULL, *q;
+	size_t len = 0, texts = 0, xlabels = 4;
+	FILE *fp = open_memstream(&buf, &len);
+	dsp_svg *g = dsp_svg_begin(fp, 200, 100, "t", NULL);
+
+	dsp_svg_axes(g, p);
+	dsp_svg_end(g);
+	fclose(fp);
+	for (q = buf; (q = strstr(q, "<text")) != NULL; q++)
+		texts++;
+	/* 1..1000 on a log axis has labels 1, 10, 10^2, 10^3; y has 0 .. 1. */
+	if (bare)
+		ok(texts == 6, "bare x axis: only the 6 y labels (%zu <text>)", texts);
+	else
+		ok(texts == 6 + xlabels, "x axis: 4 log labels + 6 y labels (%zu <text>)", texts);
+	free(buf);
+}
+
 int
 main(void)
 {
 	double t[64], step;
 	char buf[128];
 	size_t n;
-	dsp_axis a = { 0.013, 0.87, 0, NULL };
-	dsp_plot p = { 10, 20, 100, 50, { 1, 1000, 10, NULL }, { 0, 1, 0, NULL } };
+	dsp_axis a = { 0.013, 0.87, 0, NULL, 0 };
+	dsp_plot p = { 10, 20, 100, 50, { 1, 1000, 10, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
 
 	/* matplotlib's viridis: #440154 .. #21918c .. #fde725 */
 	rgb_is(0, 0x44, 0x01, 0x54);
@@ -58,6 +81,9 @@ main(void)
 	ok(strcmp(buf, "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;") == 0, "escape: %s", buf);
 	dsp_svg_escape("&&&&", buf, 10);
 	ok(strcmp(buf, "&amp;") == 0, "escape never splits an entity: %s", buf);
+	axes_text_count(&p, 0);
+	p.ax.bare = 1;
+	axes_text_count(&p, 1);
 	tap_done();
 	return tap_failed != 0;
 }
