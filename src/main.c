@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <signal.h>
 
 #include "app/app.h"
 #include "cli/cli.h"
@@ -11,6 +12,9 @@ int
 main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	/* Past ulimit -f a write must fail with EFBIG (and be reported), not
+	 * kill the process with the terminal in curses mode. */
+	(void)signal(SIGXFSZ, SIG_IGN);
 	dsp_gsl_init();
 	if (argc > 1 && cli_is_command(argv[1]))
 		return cli_main(argc, argv);

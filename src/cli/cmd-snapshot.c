@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -338,10 +337,6 @@ cmd_snapshot_exec(int argc, char **argv)
 		status = o.status;
 		goto out;
 	}
-	/* Past ulimit -f the default SIGXFSZ kills the process mid-set and
-	 * strands the temporary file; ignored, write fails with EFBIG and the
-	 * writer cleans up and reports it. */
-	(void)signal(SIGXFSZ, SIG_IGN);
 	dsp_clear_error();
 	rc = dsp_snapshot_write(&v, screen, a.out, &files);
 	for (i = 0; i < files.count; i++)
