@@ -515,8 +515,9 @@ finish(struct dsp_opts *o)
 	if (o->input != NULL) {
 		dsp_clear_error();
 		if ((rc = dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
+			/* dsp_load_logits already names the file. */
 			return dsp_opts_core_fail(o, strcmp(o->input, "-") == 0 ?
-			    "stdin" : o->input, rc);
+			    "stdin" : NULL, rc);
 		p->logits = o->logits;
 		p->n_logits = n;
 		p->n = n;

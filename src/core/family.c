@@ -116,7 +116,7 @@ power_runs(const dsp_params *p, dsp_runs *out)
 			break;
 		if (k >= POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX)
 			return dsp_fail(DSP_ETOOBIG,
-			    "lambda = %g decays too slowly for n = %llu", p->lambda,
+			    "lambda = %.17g decays too slowly for n = %llu", p->lambda,
 			    (unsigned long long)p->n);
 		if ((rc = dsp_runs_push(out, t, 1)) != DSP_OK)
 			return rc;
