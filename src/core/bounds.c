@@ -18,8 +18,10 @@ check(double n, double delta, double theta)
 {
 	if (!(n >= 1) || isnan(n))
 		return dsp_fail(DSP_EINVAL, "n must be >= 1 (got %g)", n);
-	if (!(delta >= 0) || !isfinite(delta))
-		return dsp_fail(DSP_EINVAL, "spread must be finite and >= 0 (got %g)", delta);
+	/* +inf is allowed: logits of +-1e308 overflow the spread, and the band
+	 * is then the trivial [0, 1] (critical n infinite). */
+	if (!(delta >= 0))
+		return dsp_fail(DSP_EINVAL, "spread must be >= 0 (got %g)", delta);
 	if (!isfinite(theta))
 		return dsp_fail(DSP_EINVAL, "temperature must be finite (got %g)", theta);
 	return DSP_OK;

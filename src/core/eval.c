@@ -81,7 +81,7 @@ fill_bounds(const dsp_params *p, dsp_summary *s, int softmax_like)
 	s->lo_tight = s->hi_tight = s->lo_loose = s->hi_loose = NAN;
 	s->entropy_floor = s->log_critical_n = s->bound_margin = NAN;
 	s->bound_holds = -1;
-	if (!softmax_like || !isfinite(s->spread))
+	if (!softmax_like || isnan(s->spread))
 		return;
 	dsp_lemma_tight(s->n, s->spread, s->theta_eff, &s->lo_tight, &s->hi_tight);
 	dsp_lemma_loose(s->n, s->spread, s->theta_eff, &s->lo_loose, &s->hi_loose);
@@ -555,6 +555,9 @@ dsp_eval_curve(const dsp_params *p, const double *ns, size_t count, dsp_summary 
 
 	if (p->family == DSP_FAM_FILE)
 		return dsp_fail(DSP_ENOTSUP, "a file's logits have one fixed n");
+	if (q.explicit_max == 0 &&
+	    (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN))
+		q.explicit_max = DSP_CURVE_EXPLICIT_MAX;
 	for (i = 0; i < count; i++) {
 		if (!(ns[i] >= 1) || ns[i] > 0x1p63)
 			return dsp_fail(DSP_EINVAL, "curve size %g out of range", ns[i]);

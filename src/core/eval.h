@@ -53,7 +53,11 @@ int	dsp_eval(const dsp_params *p, dsp_summary *out);
 /* Weights in position order as runs (explicit inputs: one run per item).
  * DSP_ETOOBIG when only an expected limit exists. */
 int	dsp_eval_weights(const dsp_params *p, dsp_runs *w, dsp_summary *out);
-/* Summaries for the same parameters at several n (entropy-vs-n curve). */
+/* Summaries for the same parameters at several n (entropy-vs-n curve).
+ * With explicit_max 0, random families switch to the expected limit past
+ * DSP_CURVE_EXPLICIT_MAX: one point per octave would otherwise draw up to
+ * 2^27 samples each (seconds per curve) for a shape the limit already has. */
+#define DSP_CURVE_EXPLICIT_MAX ((uint64_t)1 << 18)
 int	dsp_eval_curve(const dsp_params *p, const double *ns, size_t count,
 	    dsp_summary *out);
 /* count log-spaced sizes from n_lo to n_hi, rounded to integers, unique. */

@@ -94,7 +94,17 @@ test_lemma(void)
 	ok(strstr(dsp_last_error(), "n must be") != NULL, "detail: '%s'", dsp_last_error());
 	is_int(dsp_lemma_tight(NAN, 1, 1, &lo, &hi), DSP_EINVAL, "tight n = NaN: DSP_EINVAL");
 	is_int(dsp_lemma_tight(5, -1, 1, &lo, &hi), DSP_EINVAL, "tight delta < 0: DSP_EINVAL");
-	is_int(dsp_lemma_tight(5, INFINITY, 1, &lo, &hi), DSP_EINVAL, "tight delta = Inf: DSP_EINVAL");
+	is_int(dsp_lemma_tight(5, NAN, 1, &lo, &hi), DSP_EINVAL, "tight delta = NaN: DSP_EINVAL");
+	/* An overflowed spread (logits of +-1e308) is the trivial band. */
+	is_int(dsp_lemma_tight(5, INFINITY, 1, &lo, &hi), DSP_OK, "tight delta = Inf is the limit");
+	ok(lo == 0 && hi == 1, "delta = Inf: band [0, 1] (%g, %g)", lo, hi);
+	{
+		double ln;
+
+		is_int(dsp_log_critical_n(0.01, INFINITY, 1, &ln), DSP_OK,
+		    "critical n with delta = Inf");
+		ok(isinf(ln) && ln > 0, "delta = Inf: critical n is +inf (%g)", ln);
+	}
 	is_int(dsp_lemma_loose(5, 1, NAN, &lo, &hi), DSP_EINVAL, "loose theta = NaN: DSP_EINVAL");
 	is_int(dsp_lemma_tight(INFINITY, 1, 1, &lo, &hi), DSP_OK, "tight n = Inf is the limit");
 	ok(lo == 0 && hi == 0, "n = Inf: band [0, 0] (%g, %g)", lo, hi);
