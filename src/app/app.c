@@ -1246,12 +1246,6 @@ app_main(int argc, char **argv)
 		dsp_opts_free(&o);
 		return o.status;
 	}
-	if (o.optind < argc) {
-		rc = dsp_opts_usage(&o, "unknown command '%s' (see disperse --help)",
-		    argv[o.optind]);
-		dsp_opts_free(&o);
-		return rc;
-	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fputs("disperse: not a terminal (try 'disperse report')\n", stderr);
 		dsp_opts_free(&o);

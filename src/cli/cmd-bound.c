@@ -188,10 +188,6 @@ cmd_bound_exec(int argc, char **argv)
 		rc = o.status;
 		goto out;
 	}
-	if (o.optind < argc) {
-		rc = dsp_opts_usage(&o, "unexpected argument '%s'", argv[o.optind]);
-		goto out;
-	}
 	if (!isnan(b.log_n) && (o.given & DSP_GIVEN_N)) {
 		rc = dsp_opts_usage(&o, "--n and --log-n exclude each other");
 		goto out;

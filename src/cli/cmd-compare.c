@@ -248,10 +248,6 @@ cmd_compare_exec(int argc, char **argv)
 		rc = o.status;
 		goto out;
 	}
-	if (o.optind < argc) {
-		rc = dsp_opts_usage(&o, "unexpected argument '%s'", argv[o.optind]);
-		goto out;
-	}
 	if (c.to < c.from) {
 		rc = dsp_opts_usage(&o, "--to (%llu) is below --from (%llu)",
 		    (unsigned long long)c.to, (unsigned long long)c.from);

@@ -554,9 +554,7 @@ cmd_fit_exec(int argc, char **argv)
 		dsp_opts_free(&o);
 		return o.status;
 	}
-	if (o.optind < argc)
-		rc = dsp_opts_usage(&o, "unexpected argument '%s'", argv[o.optind]);
-	else if (f.pairs != NULL && f.generate)
+	if (f.pairs != NULL && f.generate)
 		rc = dsp_opts_usage(&o, "--pairs and --generate exclude each other");
 	else if (f.pairs != NULL && f.emit != NULL)
 		rc = dsp_opts_usage(&o, "--emit-pairs needs generated pairs, not --pairs");

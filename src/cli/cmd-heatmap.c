@@ -223,10 +223,6 @@ cmd_heatmap_exec(int argc, char **argv)
 		rc = o.status;
 		goto out;
 	}
-	if (o.optind < argc) {
-		rc = dsp_opts_usage(&o, "unexpected argument '%s'", argv[o.optind]);
-		goto out;
-	}
 	if ((uint64_t)h.spec.rows * h.spec.cols > MAP_MAX_CELLS) {
 		rc = dsp_opts_usage(&o, "--cols x --rows: at most %llu cells",
 		    (unsigned long long)MAP_MAX_CELLS);

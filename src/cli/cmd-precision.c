@@ -274,10 +274,6 @@ cmd_precision_exec(int argc, char **argv)
 		rc = o.status;
 		goto out;
 	}
-	if (o.optind < argc) {
-		rc = dsp_opts_usage(&o, "unexpected argument '%s'", argv[o.optind]);
-		goto out;
-	}
 	n_max = pr.n_max ? pr.n_max : default_n_max(&o.params);
 	if ((t = make_table(&o, &pr, n_max)) == NULL) {
 		rc = dsp_opts_fail(&o, "out of memory");

@@ -108,11 +108,6 @@ cmd_report_exec(int argc, char **argv)
 		dsp_opts_free(&o);
 		return o.status;
 	}
-	if (o.optind < argc) {
-		rc = dsp_opts_usage(&o, "unexpected argument '%s'", argv[o.optind]);
-		dsp_opts_free(&o);
-		return rc;
-	}
 	dsp_clear_error();
 	if ((rc = dsp_eval(&o.params, &s)) != DSP_OK) {
 		rc = dsp_opts_core_fail(&o, NULL, rc);

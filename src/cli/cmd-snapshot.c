@@ -318,10 +318,6 @@ cmd_snapshot_exec(int argc, char **argv)
 		dsp_opts_free(&o);
 		return o.status;
 	}
-	if (o.optind < argc) {
-		status = dsp_opts_usage(&o, "unexpected argument '%s'", argv[o.optind]);
-		goto out;
-	}
 	dsp_viewstate_default(&v);
 	if (a.load != NULL) {
 		dsp_clear_error();

@@ -232,10 +232,6 @@ cmd_sweep_exec(int argc, char **argv)
 		rc = o.status;
 		goto out;
 	}
-	if (o.optind < argc) {
-		rc = dsp_opts_usage(&o, "unexpected argument '%s'", argv[o.optind]);
-		goto out;
-	}
 	if (sw.vary == VARY_N && o.params.family == DSP_FAM_FILE) {
 		rc = dsp_opts_usage(&o, "--vary n needs a generated family: a file's "
 		    "logits have one fixed n");

@@ -206,10 +206,7 @@ cmd_tour_exec(int argc, char **argv)
 		dsp_opts_free(&o);
 		return o.status;
 	}
-	if (o.optind < argc)
-		rc = dsp_opts_usage(&o, "unexpected argument '%s'", argv[o.optind]);
-	else
-		rc = run(&o, &to);
+	rc = run(&o, &to);
 	dsp_opts_free(&o);
 	return rc;
 }

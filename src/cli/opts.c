@@ -574,6 +574,16 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 	o->optind = optind;
 	if (rc != 0)
 		return -1;
+	/* No command takes operands; for the TUI a stray word is a mistyped
+	 * command. */
+	if (optind < argc) {
+		if (o->cmd == NULL)
+			dsp_opts_usage(o, "unknown command '%s' (see disperse --help)",
+			    argv[optind]);
+		else
+			dsp_opts_usage(o, "unexpected argument '%s'", argv[optind]);
+		return -1;
+	}
 	if (finish(o) != 0)
 		return -1;
 	return 0;

@@ -6,7 +6,7 @@
  *	dsp_opts_init(&o, "report");
  *	if (dsp_opts_parse(&o, &spec, argc, argv) != 0)
  *		return dsp_opts_free(&o), o.status;	// help printed or error
- *	... o.params is checked and ready; o.optind is the first operand ...
+ *	... o.params is checked and ready; a stray operand was a usage error ...
  *	dsp_opts_free(&o);
  *
  * A command adds its own long options with a struct option array whose val
