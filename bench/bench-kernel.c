@@ -6,24 +6,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
-#include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
+#include "core/eval.h"
 #include "core/kernel.h"
 
 #define N	((size_t)1 << 24)
 #define REPS	5
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 static double
 peak_rss_mib(void)
@@ -72,27 +63,27 @@ main(int argc, char **argv)
 		return 1;
 	}
 	for (r = 0; r < 3; r++) {
-		t0 = now_ms();
+		t0 = dsp_now_ms();
 		for (i = 0; i < N; i++)
 			s += exp(e[i]);
-		t0 = now_ms() - t0;
+		t0 = dsp_now_ms() - t0;
 		floor_ms = t0 < floor_ms ? t0 : floor_ms;
 	}
 #ifdef _OPENMP
 	threads = omp_get_max_threads();
 	omp_set_num_threads(1);
 	for (r = 0; r < REPS; r++) {
-		t0 = now_ms();
+		t0 = dsp_now_ms();
 		dsp_softmax_stats(e, N, 1, &st);
-		t0 = now_ms() - t0;
+		t0 = dsp_now_ms() - t0;
 		best1 = t0 < best1 ? t0 : best1;
 	}
 	omp_set_num_threads(threads);
 #endif
 	for (r = 0; r < REPS; r++) {
-		t0 = now_ms();
+		t0 = dsp_now_ms();
 		dsp_softmax_stats(e, N, 1, &st);
-		t0 = now_ms() - t0;
+		t0 = dsp_now_ms() - t0;
 		best = t0 < best ? t0 : best;
 	}
 	printf("softmax+entropy+max, n = 2^24, kernel %s, %d thread(s)\n",

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -23,6 +22,7 @@
 #include "app/worker.h"
 #include "cli/opts.h"
 #include "core/error.h"
+#include "core/eval.h"
 #include "core/family.h"
 #include "export/snapshot.h"
 #include "view/view.h"
@@ -77,15 +77,6 @@ restore_terminal(void)
 		endwin();
 		curses_on = 0;
 	}
-}
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
 static void
@@ -953,7 +944,7 @@ frame(struct app *a)
 {
 	struct view_state *st = a->st;
 	struct view_panel *mp;
-	double t0 = now_ms(), t1;
+	double t0 = dsp_now_ms(), t1;
 	size_t cols, rows;
 	int i, iw;
 
@@ -993,7 +984,7 @@ frame(struct app *a)
 		if (mp->visible)
 			compute_map(a->cc, st, cols, rows);
 	}
-	t1 = now_ms();
+	t1 = dsp_now_ms();
 	st->compute_ms = t1 - t0;
 	if (!st->sum_ok && st->status[0] == '\0')
 		say(a, 1, "%s", st->sum_err);
@@ -1033,7 +1024,7 @@ frame(struct app *a)
 			a->help.cls->draw(&a->help, a->help.win);
 		}
 	}
-	st->frame_ms = now_ms() - t0;
+	st->frame_ms = dsp_now_ms() - t0;
 	make_win(&a->status);
 	if (a->status.visible) {
 		a->status.cls->update(&a->status, st);

@@ -5,10 +5,10 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "app/compute.h"
 #include "app/worker.h"
+#include "core/eval.h"
 
 struct job {
 	dsp_viewstate	vs;
@@ -60,7 +60,7 @@ static void *
 worker_main(void *arg)
 {
 	struct worker *w = arg;
-	struct timespec t0, t1;
+	double t0, t1;
 	struct job job;
 	unsigned long id;
 
@@ -74,7 +74,7 @@ worker_main(void *arg)
 		id = w->posted;
 		pthread_mutex_unlock(&w->lock);
 
-		clock_gettime(CLOCK_MONOTONIC, &t0);
+		t0 = dsp_now_ms();
 		w->wst->vs = job.vs;
 		w->wst->compare = job.compare;
 		if (job.want_curve)
@@ -82,10 +82,9 @@ worker_main(void *arg)
 		if (job.want_map)
 			compute_map(w->cc, w->wst, job.cols, job.rows);
 
-		clock_gettime(CLOCK_MONOTONIC, &t1);
+		t1 = dsp_now_ms();
 		pthread_mutex_lock(&w->lock);
-		w->out->bg_ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
-		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+		w->out->bg_ms = t1 - t0;
 		w->out->nseries = w->wst->nseries;
 		memcpy(w->out->series, w->wst->series, w->wst->nseries * sizeof w->out->series[0]);
 		memcpy(w->out->curve_err, w->wst->curve_err, sizeof w->out->curve_err);

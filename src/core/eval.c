@@ -22,8 +22,8 @@
 #define RAMP_EXPLICIT_MAX	((uint64_t)1 << 16)
 #define QUAD_LIMIT		256
 
-static double
-now_ms(void)
+double
+dsp_now_ms(void)
 {
 	struct timespec ts;
 
@@ -513,7 +513,7 @@ eval_route(const dsp_params *p, dsp_runs *w, dsp_summary *s)
 static int
 eval_common(const dsp_params *p, dsp_runs *w, dsp_summary *out)
 {
-	double t0 = now_ms();
+	double t0 = dsp_now_ms();
 	int rc;
 
 	memset(out, 0, sizeof *out);
@@ -528,7 +528,7 @@ eval_common(const dsp_params *p, dsp_runs *w, dsp_summary *out)
 	/* Number-format emulation re-summarises the exact evaluation. */
 	if (rc == DSP_OK && p->precision != DSP_PREC_DOUBLE)
 		rc = dsp_prec_resummarise(p, DSP_PREC_MODEL_DEFAULT, w, out);
-	out->elapsed_ms = now_ms() - t0;
+	out->elapsed_ms = dsp_now_ms() - t0;
 	return rc;
 }
 

@@ -63,5 +63,7 @@ int	dsp_eval_curve(const dsp_params *p, const double *ns, size_t count,
 /* count log-spaced sizes from n_lo to n_hi, rounded to integers, unique. */
 size_t	dsp_log_sizes(double n_lo, double n_hi, size_t count, double *ns);
 const char *dsp_method_name(enum dsp_method m);
+/* Monotonic clock in milliseconds (the clock of elapsed_ms). */
+double	dsp_now_ms(void);
 
 #endif
