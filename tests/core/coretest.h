@@ -5,7 +5,6 @@
 
 #include <math.h>
 #include <stddef.h>
-#include <time.h>
 
 /* softmax_theta(e) in long double with the max/min shift; theta != 0. */
 static inline void
@@ -34,16 +33,6 @@ ld_entropy(const long double *w, size_t n)
 		if (w[i] > 0)
 			h -= w[i] * logl(w[i]);
 	return h;
-}
-
-static inline double
-ms_since(const struct timespec *t0)
-{
-	struct timespec t1;
-
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	return (double)(t1.tv_sec - t0->tv_sec) * 1e3 +
-	    (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
 #endif

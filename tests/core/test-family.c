@@ -138,10 +138,8 @@ test_toobig(void)
 {
 	dsp_params p;
 	double *x = (double *)&p;	/* must stay untouched */
-	struct timespec t0;
 	int fam, good = 1;
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (fam = 0; fam < DSP_FAM_FILE; fam++) {
 		base(&p, (enum dsp_family)fam, (uint64_t)1 << 40, 1);
 		/* NULL output: any write would crash. */
@@ -150,7 +148,6 @@ test_toobig(void)
 	}
 	ok(good, "every family at n = 2^40: generate/alloc DSP_ETOOBIG, nothing written");
 	ok(strstr(dsp_last_error(), "2^27") != NULL, "detail names the limit: '%s'", dsp_last_error());
-	ok(ms_since(&t0) < 50, "ETOOBIG without touching memory (%.2f ms)", ms_since(&t0));
 	base(&p, DSP_FAM_SPIKE, DSP_EXPLICIT_MAX + 1, 1);
 	is_int(dsp_family_generate(&p, NULL), DSP_ETOOBIG, "n = 2^27 + 1: DSP_ETOOBIG");
 }

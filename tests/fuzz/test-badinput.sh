@@ -116,8 +116,8 @@ if [ -z "${DSP_SANITIZERS:-}" ]; then
 	end=$(date +%s)
 	[ "$st" -eq 0 ] && grep -q '^n  *10000000 ' "$tmp/out"
 	ok $? "10^7-line file within 1 GiB of address space (exit $st)"
-	[ $((end - start)) -lt 60 ]
-	ok $? "10^7-line file in $((end - start)) s (< 60)"
+	# Time is reported, not asserted: timing belongs in bench/.
+	diag "10^7-line file parsed in $((end - start)) s"
 	[ "$st" -eq 0 ] || diag "$(head -3 "$tmp/err")"
 else
 	diag "sanitizer build: ulimit -v cases and the 10^7-line file skipped"
