@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <locale.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -68,6 +69,16 @@ static void
 on_signal(int sig)
 {
 	got_signal = sig;
+}
+
+/* A hung-up terminal makes getch() fail at once, forever: without this
+ * check a TUI whose SIGHUP is blocked or lost spins on a dead pty. */
+static int
+terminal_gone(void)
+{
+	struct pollfd p = { STDIN_FILENO, POLLIN, 0 };
+
+	return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL));
 }
 
 static void
@@ -1191,6 +1202,10 @@ run(struct app *a)
 		if (got_signal)
 			break;
 		if (ch == ERR) {
+			if (terminal_gone()) {
+				got_signal = SIGHUP;
+				break;
+			}
 			if (a->wk != NULL && worker_collect(a->wk, a->st))
 				frame(a);
 			continue;
