@@ -1151,32 +1151,7 @@ load_snapshot(struct app *a, struct dsp_opts *o)
 		return 1;
 	}
 	/* Options on the command line win over the snapshot's parameters. */
-	if (o->given & DSP_GIVEN_FAMILY)
-		v.params.family = o->params.family;
-	if (o->given & DSP_GIVEN_N)
-		v.params.n = o->params.n;
-	if (o->given & DSP_GIVEN_DELTA)
-		v.params.delta = o->params.delta;
-	if (o->given & DSP_GIVEN_THETA)
-		v.params.theta = o->params.theta;
-	if (o->given & DSP_GIVEN_LAMBDA)
-		v.params.lambda = o->params.lambda;
-	if (o->given & DSP_GIVEN_EPS)
-		v.params.eps = o->params.eps;
-	if (o->given & DSP_GIVEN_SEED)
-		v.params.seed = o->params.seed;
-	if (o->given & DSP_GIVEN_ATTN)
-		v.params.attn = o->params.attn;
-	if (o->given & DSP_GIVEN_ADAPTIVE)
-		v.params.adaptive = o->params.adaptive;
-	if (o->given & DSP_GIVEN_PRECISION)
-		v.params.precision = o->params.precision;
-	if (o->given & DSP_GIVEN_INPUT) {
-		v.params.family = DSP_FAM_FILE;
-		v.params.logits = o->params.logits;
-		v.params.n_logits = o->params.n_logits;
-		v.params.logits_name = o->params.logits_name;
-	}
+	dsp_opts_override(o, &v.params);
 	a->st->vs = v;
 	if (v.params.family == DSP_FAM_FILE && !(o->given & DSP_GIVEN_INPUT))
 		a->st->input_name = v.params.logits_name;

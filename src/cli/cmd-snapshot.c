@@ -193,47 +193,6 @@ snap_cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	return dsp_opts_usage(o, "internal error: option %d", code);
 }
 
-/* Options on the command line win over a loaded snapshot. */
-static void
-override_params(const struct dsp_opts *o, dsp_params *p)
-{
-	const dsp_params *q = &o->params;
-	unsigned g = o->given;
-
-	if (g & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT)) {
-		p->family = q->family;
-		p->logits = q->logits;
-		p->n_logits = q->n_logits;
-		p->logits_name = q->logits_name;
-		if (q->family == DSP_FAM_FILE)
-			p->n = q->n;
-	}
-	if (g & DSP_GIVEN_N)
-		p->n = q->n;
-	if (g & DSP_GIVEN_DELTA)
-		p->delta = q->delta;
-	if (g & DSP_GIVEN_THETA)
-		p->theta = q->theta;
-	if (g & DSP_GIVEN_LAMBDA)
-		p->lambda = q->lambda;
-	if (g & DSP_GIVEN_EPS)
-		p->eps = q->eps;
-	if (g & DSP_GIVEN_SEED)
-		p->seed = q->seed;
-	if (g & DSP_GIVEN_TOPK)
-		p->topk = q->topk;
-	if (g & DSP_GIVEN_ATTN)
-		p->attn = q->attn;
-	if (g & DSP_GIVEN_ADAPTIVE)
-		p->adaptive = q->adaptive;
-	if (g & DSP_GIVEN_SSMAX_S)
-		p->ssmax_s = q->ssmax_s;
-	if (g & DSP_GIVEN_ALPHA)
-		p->alpha = q->alpha;
-	if (g & DSP_GIVEN_PRECISION)
-		p->precision = q->precision;
-}
-
 static void
 override_view(const struct snapargs *a, dsp_viewstate *v)
 {
@@ -325,7 +284,7 @@ cmd_snapshot_exec(int argc, char **argv)
 			status = dsp_opts_core_fail(&o, NULL, rc);
 			goto out;
 		}
-		override_params(&o, &v.params);
+		dsp_opts_override(&o, &v.params);
 	} else
 		v.params = o.params;
 	override_view(&a, &v);

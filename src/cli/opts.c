@@ -764,3 +764,43 @@ dsp_kv_logsize(dsp_table *t, const char *key, double logv, const char *note)
 		return dsp_kv_num(t, key, exp(logv), note);
 	return dsp_kv_text(t, key, dsp_fmt_exp(buf, sizeof buf, logv), note);
 }
+
+void
+dsp_opts_override(const struct dsp_opts *o, dsp_params *p)
+{
+	const dsp_params *q = &o->params;
+	unsigned g = o->given;
+
+	if (g & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT)) {
+		p->family = q->family;
+		p->logits = q->logits;
+		p->n_logits = q->n_logits;
+		p->logits_name = q->logits_name;
+		if (q->family == DSP_FAM_FILE)
+			p->n = q->n;
+	}
+	if (g & DSP_GIVEN_N)
+		p->n = q->n;
+	if (g & DSP_GIVEN_DELTA)
+		p->delta = q->delta;
+	if (g & DSP_GIVEN_THETA)
+		p->theta = q->theta;
+	if (g & DSP_GIVEN_LAMBDA)
+		p->lambda = q->lambda;
+	if (g & DSP_GIVEN_EPS)
+		p->eps = q->eps;
+	if (g & DSP_GIVEN_SEED)
+		p->seed = q->seed;
+	if (g & DSP_GIVEN_TOPK)
+		p->topk = q->topk;
+	if (g & DSP_GIVEN_ATTN)
+		p->attn = q->attn;
+	if (g & DSP_GIVEN_ADAPTIVE)
+		p->adaptive = q->adaptive;
+	if (g & DSP_GIVEN_SSMAX_S)
+		p->ssmax_s = q->ssmax_s;
+	if (g & DSP_GIVEN_ALPHA)
+		p->alpha = q->alpha;
+	if (g & DSP_GIVEN_PRECISION)
+		p->precision = q->precision;
+}

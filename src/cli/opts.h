@@ -76,6 +76,8 @@ struct dsp_opts_spec {
 };
 
 void	dsp_opts_init(struct dsp_opts *o, const char *cmd);
+/* Copy the parameters given on the command line over p (a loaded view). */
+void	dsp_opts_override(const struct dsp_opts *o, dsp_params *p);
 /* Parse argv[1..] (argv[0] is the command or program name), load --input,
  * check the parameters.  0: go on; otherwise return o->status (0 after
  * --help, 2 usage error, 1 runtime failure; the line is already printed). */
