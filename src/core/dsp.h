@@ -11,6 +11,7 @@
 #include "core/fit.h"
 #include "core/kernel.h"
 #include "core/map.h"
+#include "core/maxret.h"
 #include "core/params.h"
 #include "core/parse.h"
 #include "core/precision.h"

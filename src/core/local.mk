@@ -11,6 +11,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/fit.c src/core/fit.h \
 	src/core/kernel.c src/core/kernel.h \
 	src/core/map.c src/core/map.h \
+	src/core/maxret.c src/core/maxret.h \
 	src/core/params.c src/core/params.h \
 	src/core/parse.c src/core/parse.h \
 	src/core/precision.c src/core/precision.h \

@@ -9,7 +9,8 @@ DSP_CORE_TESTS = \
 	tests/core/test-family \
 	tests/core/test-eval \
 	tests/core/test-parse \
-	tests/core/test-props
+	tests/core/test-props \
+	tests/core/test-maxret
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
@@ -34,3 +35,6 @@ tests_core_test_parse_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_props_SOURCES = tests/core/test-props.c
 tests_core_test_props_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_props_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_maxret_SOURCES = tests/core/test-maxret.c
+tests_core_test_maxret_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_maxret_LDADD = $(DSP_CORE_LIBS)

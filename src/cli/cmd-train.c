@@ -1,0 +1,558 @@
+/* disperse train: train the Max Retrieval model (one single-head softmax
+ * attention, src/core/maxret.c) on sets of 16 items, then measure how its
+ * accuracy and attention fall on larger sets, plain and with the paper's
+ * adaptive temperature.  --save / --load keep the trained weights. */
+#include "config.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "cli/opts.h"
+#include "core/dsp.h"
+#include "export/model.h"
+#include "export/svg.h"
+#include "export/table.h"
+
+enum {
+	OPT_TRAIN_N = DSP_OPT_USER,
+	OPT_STEPS,
+	OPT_WIDTH,
+	OPT_LR,
+	OPT_BATCH,
+	OPT_CLASSES,
+	OPT_EVAL_SIZES,
+	OPT_EVAL_SETS,
+	OPT_SAVE,
+	OPT_LOAD,
+	OPT_EVAL_ONLY,
+	OPT_SVG,
+	OPT_QUIET
+};
+
+static const struct option train_longopts[] = {
+	{ "train-n",	required_argument, NULL, OPT_TRAIN_N },
+	{ "steps",	required_argument, NULL, OPT_STEPS },
+	{ "width",	required_argument, NULL, OPT_WIDTH },
+	{ "lr",		required_argument, NULL, OPT_LR },
+	{ "batch",	required_argument, NULL, OPT_BATCH },
+	{ "classes",	required_argument, NULL, OPT_CLASSES },
+	{ "eval-sizes",	required_argument, NULL, OPT_EVAL_SIZES },
+	{ "eval-sets",	required_argument, NULL, OPT_EVAL_SETS },
+	{ "save",	required_argument, NULL, OPT_SAVE },
+	{ "load",	required_argument, NULL, OPT_LOAD },
+	{ "eval-only",	no_argument,       NULL, OPT_EVAL_ONLY },
+	{ "svg",	required_argument, NULL, OPT_SVG },
+	{ "quiet",	no_argument,       NULL, OPT_QUIET },
+	{ NULL, 0, NULL, 0 }
+};
+
+#define MAX_SIZES	DSP_MODEL_MAX_EVAL
+#define MAX_EVAL_N	((uint64_t)1 << 24)
+
+struct train {
+	dsp_maxret_train_opts	 t;
+	uint64_t		 width, classes, eval_sets;
+	size_t			 sizes[MAX_SIZES], nsizes;
+	const char		*save, *load, *svg;
+	int			 eval_only, quiet;
+	unsigned		 given;		/* training options on the line */
+	int			 sizes_given, sets_given;
+	double			 t0;		/* ms, for the ETA */
+	dsp_model_meta		*meta;		/* gets the last training report */
+};
+
+static int
+size_list(struct dsp_opts *o, const char *arg, struct train *tr)
+{
+	char *s, *tok, *save = NULL;
+	uint64_t v;
+	int rc = 0;
+
+	if ((s = strdup(arg)) == NULL)
+		return dsp_opts_fail(o, "out of memory");
+	tr->nsizes = 0;
+	for (tok = strtok_r(s, ",", &save); tok != NULL && rc == 0;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if (dsp_opts_size(o, "--eval-sizes", tok, &v) != 0)
+			rc = o->status;
+		else if (v > MAX_EVAL_N || tr->nsizes == MAX_SIZES)
+			rc = dsp_opts_usage(o, "--eval-sizes: at most %d sizes, each "
+			    "1 .. 2^24 (got %s)", MAX_SIZES, tok);
+		else
+			tr->sizes[tr->nsizes++] = (size_t)v;
+	}
+	free(s);
+	if (rc == 0 && tr->nsizes == 0)
+		rc = dsp_opts_usage(o, "--eval-sizes: empty list");
+	return rc;
+}
+
+static int
+bounded(struct dsp_opts *o, const char *opt, const char *arg, uint64_t lo,
+    uint64_t hi, uint64_t *v)
+{
+	if (dsp_opts_size(o, opt, arg, v) != 0)
+		return o->status;
+	if (*v < lo || *v > hi)
+		return dsp_opts_usage(o, "%s: must be %llu .. %llu (got %s)", opt,
+		    (unsigned long long)lo, (unsigned long long)hi, arg);
+	return 0;
+}
+
+static int
+train_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
+{
+	struct train *tr = ctx;
+	uint64_t v;
+	int rc;
+
+	if (code >= OPT_TRAIN_N && code <= OPT_CLASSES)
+		tr->given |= 1u << (code - OPT_TRAIN_N);
+	switch (code) {
+	case OPT_TRAIN_N:
+		rc = bounded(o, "--train-n", arg, 1, 1 << 20, &v);
+		tr->t.train_n = (size_t)v;
+		return rc;
+	case OPT_STEPS:
+		rc = bounded(o, "--steps", arg, 1, 100000000, &v);
+		tr->t.steps = (size_t)v;
+		return rc;
+	case OPT_WIDTH:
+		return bounded(o, "--width", arg, 1, DSP_MAXRET_MAX_WIDTH, &tr->width);
+	case OPT_CLASSES:
+		return bounded(o, "--classes", arg, 2, DSP_MAXRET_MAX_CLASSES,
+		    &tr->classes);
+	case OPT_BATCH:
+		rc = bounded(o, "--batch", arg, 1, 1 << 20, &v);
+		tr->t.batch = (size_t)v;
+		return rc;
+	case OPT_LR:
+		if (dsp_opts_double(o, "--lr", arg, &tr->t.lr) != 0)
+			return o->status;
+		if (!(tr->t.lr > 0 && tr->t.lr <= 1))
+			return dsp_opts_usage(o, "--lr: must be in (0, 1] (got %s)", arg);
+		return 0;
+	case OPT_EVAL_SIZES:
+		tr->sizes_given = 1;
+		return size_list(o, arg, tr);
+	case OPT_EVAL_SETS:
+		tr->sets_given = 1;
+		return bounded(o, "--eval-sets", arg, 1, 1 << 24, &tr->eval_sets);
+	case OPT_SAVE:
+		tr->save = arg;
+		return 0;
+	case OPT_LOAD:
+		tr->load = arg;
+		return 0;
+	case OPT_EVAL_ONLY:
+		tr->eval_only = 1;
+		return 0;
+	case OPT_SVG:
+		tr->svg = arg;
+		return 0;
+	case OPT_QUIET:
+		tr->quiet = 1;
+		return 0;
+	}
+	return dsp_opts_usage(o, "internal error: option %d", code);
+}
+
+static int
+progress(const dsp_maxret_progress *p, void *ctx)
+{
+	struct train *tr = ctx;
+	double el = (dsp_now_ms() - tr->t0) / 1000;
+	double eta = el / (double)p->step * (double)(p->steps - p->step);
+
+	tr->meta->train_loss = p->loss;
+	tr->meta->train_accuracy = p->accuracy;
+	if (!tr->quiet)
+		fprintf(stderr, "disperse train: step %zu/%zu  loss %.4f  accuracy %.3f  "
+	    "ETA %.0f s\n", p->step, p->steps, p->loss, p->accuracy, eta);
+	return 0;
+}
+
+static const char *cols[] = {
+	"n", "sets", "accuracy", "accuracy_lo", "accuracy_hi",
+	"accuracy_adaptive", "accuracy_adaptive_lo", "accuracy_adaptive_hi",
+	"max_weight", "max_weight_adaptive", "beta_adaptive", "entropy",
+	"spread", "spread_max", "lemma_lo", "lemma_hi", "lemma_holds"
+};
+#define NCOLS (sizeof cols / sizeof cols[0])
+
+static dsp_table *
+make_table(const struct dsp_opts *o, const struct train *tr,
+    const dsp_maxret *m, const dsp_model_meta *meta, uint64_t eval_seed)
+{
+	dsp_table *t;
+	char num[64];
+	size_t i;
+	int rc = 0;
+
+	if ((t = dsp_table_alloc("disperse train: Max Retrieval, one softmax "
+	    "attention head")) == NULL)
+		return NULL;
+	rc |= dsp_table_stamp(t, "program", PACKAGE_NAME " " PACKAGE_VERSION);
+	rc |= dsp_table_stamp(t, "command", o->cmd);
+	if (tr->load != NULL)
+		rc |= dsp_table_stamp(t, "model", tr->load);
+	rc |= dsp_table_stampf(t, "classes", "%zu", m->classes);
+	rc |= dsp_table_stampf(t, "width", "%zu", m->width);
+	rc |= dsp_table_stampf(t, "train_n", "%zu", meta->train.train_n);
+	rc |= dsp_table_stampf(t, "steps", "%zu", meta->train.steps);
+	rc |= dsp_table_stampf(t, "batch", "%zu", meta->train.batch);
+	rc |= dsp_table_stamp(t, "lr", dsp_fmt_double(num, sizeof num, meta->train.lr));
+	rc |= dsp_table_stampf(t, "seed", "%llu", (unsigned long long)meta->train.seed);
+	rc |= dsp_table_stampf(t, "train_loss", "%.6g", meta->train_loss);
+	rc |= dsp_table_stampf(t, "train_accuracy", "%.6g", meta->train_accuracy);
+	rc |= dsp_table_stampf(t, "eval_seed", "%llu", (unsigned long long)eval_seed);
+	rc |= dsp_table_stampf(t, "eval_sets", "%llu", (unsigned long long)tr->eval_sets);
+	if (tr->load != NULL && meta->neval > 0) {
+		char buf[1024];
+		size_t len = 0;
+
+		for (i = 0; i < meta->neval && len < sizeof buf - 64; i++)
+			len += (size_t)snprintf(buf + len, sizeof buf - len, "%sn=%zu %s",
+			    i ? ", " : "", meta->eval_n[i],
+			    dsp_fmt_double(num, sizeof num, meta->eval_acc[i]));
+		rc |= dsp_table_stampf(t, "recorded_accuracy", "%s (%zu sets, seed %llu)",
+		    buf, meta->eval_sets, meta->eval_seed);
+	}
+	rc |= dsp_table_stamp(t, "accuracy_ci", "Wilson score interval, 95 %");
+	rc |= dsp_table_stamp(t, "adaptive", "paper Figure 4 polynomial applied at "
+	    "inference (beta = 1/theta, mean over sets)");
+	rc |= dsp_table_stamp(t, "max_weight", "mean over sets of the largest "
+	    "attention weight; entropy in nats, plain softmax");
+	rc |= dsp_table_stamp(t, "spread", "logit spread M - m of the trained head "
+	    "(mean and largest over sets)");
+	rc |= dsp_table_stamp(t, "lemma", "Lemma 2.1 tight band at theta = 1 and "
+	    "spread_max (derivation); lemma_holds = fraction of sets whose every "
+	    "weight lies in the band of its own spread");
+	for (i = 0; i < NCOLS; i++)
+		rc |= dsp_table_column(t, cols[i], i < 2 ? "%.0f" :
+		    (i == NCOLS - 1 ? "%.4g" : "%.6g"));
+	if (rc != 0) {
+		dsp_table_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+static int
+fill_table(dsp_table *t, const dsp_maxret_eval_row *r, size_t nr)
+{
+	double v[NCOLS];
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		v[0] = (double)r[i].n;
+		v[1] = (double)r[i].sets;
+		v[2] = r[i].acc;
+		v[3] = r[i].acc_lo;
+		v[4] = r[i].acc_hi;
+		v[5] = r[i].acc_ad;
+		v[6] = r[i].acc_ad_lo;
+		v[7] = r[i].acc_ad_hi;
+		v[8] = r[i].max_weight;
+		v[9] = r[i].max_weight_ad;
+		v[10] = r[i].beta;
+		v[11] = r[i].entropy;
+		v[12] = r[i].spread;
+		v[13] = r[i].spread_max;
+		v[14] = r[i].band_lo;
+		v[15] = r[i].band_hi;
+		v[16] = (double)r[i].lemma_holds / (double)r[i].sets;
+		if (dsp_table_row(t, v) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+#define C_PLAIN	"#3b528b"
+#define C_ADAPT	"#21918c"
+#define C_BAND	"#f4a259"
+#define C_BOUND	"#d1495b"
+#define C_CEIL	"#777777"
+
+static void
+x_axis(dsp_plot *pl, const dsp_maxret_eval_row *r, size_t nr)
+{
+	double lo = INFINITY, hi = 0;
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		lo = fmin(lo, (double)r[i].n);
+		hi = fmax(hi, (double)r[i].n);
+	}
+	if (!(hi > lo)) {
+		lo /= 2;
+		hi *= 2;
+	}
+	pl->ax.lo = lo;
+	pl->ax.hi = hi;
+	pl->ax.log_base = 2;
+	pl->ax.title = "set size n (trained on sets of train_n items)";
+	dsp_axis_nice(&pl->ax, 8);
+}
+
+/* Accuracy vs n, plain and adaptive, with Wilson whiskers. */
+static void
+acc_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
+{
+	dsp_plot pl = { 90, top, 560, 220, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
+	dsp_legend_item leg[2] = {
+		{ "plain softmax", C_PLAIN, NULL, 0, 0 },
+		{ "adaptive temperature", C_ADAPT, "6 3", 0, 0 }
+	};
+	double x[MAX_SIZES], y[MAX_SIZES], px, off;
+	size_t i;
+	int k;
+
+	x_axis(&pl, r, nr);
+	pl.ay.lo = 0;
+	pl.ay.hi = 1;
+	pl.ay.title = "accuracy (95 % Wilson CI)";
+	dsp_svg_axes(g, &pl);
+	for (k = 0; k < 2; k++) {
+		off = k ? 4 : -4;	/* side by side so the whiskers stay apart */
+		for (i = 0; i < nr; i++) {
+			double lo = k ? r[i].acc_ad_lo : r[i].acc_lo;
+			double hi = k ? r[i].acc_ad_hi : r[i].acc_hi;
+
+			px = dsp_plot_px(&pl, (double)r[i].n) + off;
+			x[i] = (double)r[i].n;
+			y[i] = k ? r[i].acc_ad : r[i].acc;
+			dsp_svg_line(g, px, dsp_plot_py(&pl, lo), px, dsp_plot_py(&pl, hi),
+			    k ? C_ADAPT : C_PLAIN, 1.5, NULL);
+			dsp_svg_line(g, px - 3, dsp_plot_py(&pl, lo), px + 3,
+			    dsp_plot_py(&pl, lo), k ? C_ADAPT : C_PLAIN, 1.5, NULL);
+			dsp_svg_line(g, px - 3, dsp_plot_py(&pl, hi), px + 3,
+			    dsp_plot_py(&pl, hi), k ? C_ADAPT : C_PLAIN, 1.5, NULL);
+		}
+		dsp_svg_polyline(g, x, y, nr, k ? C_ADAPT : C_PLAIN, 2, k ? "6 3" : NULL);
+	}
+	dsp_svg_legend(g, pl.x + pl.w - 190, pl.y + pl.h - 50, leg, 2);
+}
+
+/* Mean max weight vs n, log scale, inside the Lemma 2.1 band drawn from
+ * the largest observed spread. */
+static void
+weight_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
+{
+	dsp_plot pl = { 90, top, 560, 220, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
+	dsp_legend_item leg[4] = {
+		{ "Lemma 2.1 band (tight, observed spread)", C_BAND, NULL, 1, 0.35 },
+		{ "max weight, plain", C_PLAIN, NULL, 0, 0 },
+		{ "max weight, adaptive", C_ADAPT, "6 3", 0, 0 },
+		{ "uniform 1/n", C_CEIL, "2 3", 0, 0 }
+	};
+	double x[MAX_SIZES], y[MAX_SIZES], lo = 1;
+	size_t i;
+
+	x_axis(&pl, r, nr);
+	for (i = 0; i < nr; i++)
+		lo = fmin(lo, fmin(r[i].band_lo > 0 ? r[i].band_lo : 1, 1 / (double)r[i].n));
+	pl.ay.lo = fmax(lo, 1e-300);
+	pl.ay.hi = 1;
+	pl.ay.log_base = 10;
+	pl.ay.title = "attention weight";
+	dsp_axis_nice(&pl.ay, 6);
+	dsp_svg_clip(g, &pl, "wpanel");
+	dsp_svg_raw(g, "<g clip-path=\"url(#wpanel)\">\n<polygon fill=\"%s\" "
+	    "fill-opacity=\"0.25\" points=\"", C_BAND);
+	for (i = 0; i < nr; i++)
+		dsp_svg_raw(g, "%.2f,%.2f ", dsp_plot_px(&pl, (double)r[i].n),
+		    dsp_plot_py(&pl, r[i].band_hi));
+	for (i = nr; i-- > 0;)
+		dsp_svg_raw(g, "%.2f,%.2f ", dsp_plot_px(&pl, (double)r[i].n),
+		    dsp_plot_py(&pl, fmax(r[i].band_lo, pl.ay.lo)));
+	dsp_svg_raw(g, "\"/>\n</g>\n");
+	dsp_svg_axes(g, &pl);
+	for (i = 0; i < nr; i++) {
+		x[i] = (double)r[i].n;
+		y[i] = 1 / (double)r[i].n;
+	}
+	dsp_svg_polyline(g, x, y, nr, C_CEIL, 1, "2 3");
+	for (i = 0; i < nr; i++)
+		y[i] = r[i].max_weight;
+	dsp_svg_polyline(g, x, y, nr, C_PLAIN, 2, NULL);
+	for (i = 0; i < nr; i++)
+		y[i] = r[i].max_weight_ad;
+	dsp_svg_polyline(g, x, y, nr, C_ADAPT, 2, "6 3");
+	dsp_svg_legend(g, pl.x + 10, pl.y + pl.h - 78, leg, 4);
+}
+
+static int
+write_svg(struct dsp_opts *o, const char *path, const dsp_maxret_eval_row *r,
+    size_t nr, const dsp_maxret *m, const dsp_model_meta *meta)
+{
+	FILE *fp;
+	dsp_svg *g;
+	int rc, bad;
+
+	if ((fp = fopen(path, "w")) == NULL)
+		return dsp_opts_fail(o, "%s: cannot write: %m", path);
+	if ((g = dsp_svg_begin(fp, 700, 580, "Max Retrieval: a trained attention "
+	    "head disperses", "Accuracy and max attention weight of the trained "
+	    "head versus set size, with the Lemma 2.1 band")) == NULL) {
+		fclose(fp);
+		return dsp_opts_fail(o, "out of memory");
+	}
+	dsp_svg_textf(g, 350, 24, "middle", 15, 0, "Max Retrieval, trained on n = %zu "
+	    "(width %zu, %zu classes, seed %llu)", meta->train.train_n, m->width,
+	    m->classes, (unsigned long long)meta->train.seed);
+	acc_panel(g, r, nr, 50);
+	weight_panel(g, r, nr, 320);
+	rc = dsp_svg_end(g);
+	bad = ferror(fp) | (fclose(fp) != 0);
+	if (rc != 0 || bad)
+		return dsp_opts_fail(o, "%s: write error", path);
+	return 0;
+}
+
+static int
+cmd_train_exec(int argc, char **argv)
+{
+	struct train tr;
+	struct dsp_opts_spec spec = {
+		"disperse train [--steps N] [--width D] [--save FILE] [options]\n"
+		"       disperse train --load FILE --eval-only [options]",
+		"Train the Max Retrieval model (one single-head softmax attention) on\n"
+		"sets of --train-n items, then evaluate it on larger held-out sets,\n"
+		"plain and with the paper's adaptive temperature (doc/theory.md).\n"
+		"  --train-n N        items per training set (default 16, as the paper)\n"
+		"  --steps N          Adam steps (default 3000)\n"
+		"  --batch N          sets per step (default 32)\n"
+		"  --width D          embedding and readout width (default 32)\n"
+		"  --lr X             Adam step size, decaying linearly to X/10 (default 0.003)\n"
+		"  --classes C        item classes (default 10)\n"
+		"  --eval-sizes LIST  set sizes to evaluate (default 16,64,256,1024,4096,16384)\n"
+		"  --eval-sets N      held-out sets per size (default 1000)\n"
+		"  --save FILE        write the trained model (JSON, atomic)\n"
+		"  --load FILE        read a saved model instead of training\n"
+		"  --eval-only        with --load: evaluate only (the default with --load);\n"
+		"                     without --eval-sizes/--eval-sets/--seed, --load repeats\n"
+		"                     the evaluation recorded in the model\n"
+		"  --svg FILE         figure: accuracy vs n with CIs; max weight vs n with\n"
+		"                     the Lemma 2.1 band from the observed spread\n"
+		"  --quiet            no progress lines on stderr\n"
+		"  --seed S           initialisation, training and evaluation sets (default 1;\n"
+		"                     with --load the evaluation seed, default the model's)\n\n",
+		train_longopts, NULL, train_opt, NULL,
+		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_THETA |
+		    DSP_GIVEN_LAMBDA | DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN |
+		    DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA |
+		    DSP_GIVEN_PRECISION | DSP_GIVEN_INPUT
+	};
+	static const size_t default_sizes[] = { 16, 64, 256, 1024, 4096, 16384 };
+	dsp_maxret_eval_row rows[MAX_SIZES];
+	dsp_model_meta meta;
+	struct dsp_opts o;
+	dsp_maxret *m = NULL;
+	dsp_table *t = NULL;
+	uint64_t eval_seed;
+	size_t i;
+	int rc;
+
+	memset(&tr, 0, sizeof tr);
+	dsp_maxret_train_default(&tr.t);
+	tr.width = 32;
+	tr.classes = 10;
+	tr.eval_sets = 1000;
+	tr.nsizes = sizeof default_sizes / sizeof default_sizes[0];
+	memcpy(tr.sizes, default_sizes, sizeof default_sizes);
+	memset(&meta, 0, sizeof meta);
+	spec.ctx = &tr;
+	dsp_opts_init(&o, "train");
+	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
+		rc = o.status;
+		goto out;
+	}
+	if (tr.eval_only && tr.load == NULL) {
+		rc = dsp_opts_usage(&o, "--eval-only needs --load FILE");
+		goto out;
+	}
+	if (tr.load != NULL && tr.given != 0) {
+		rc = dsp_opts_usage(&o, "--load: the training options (--train-n, "
+		    "--steps, --width, --lr, --batch, --classes) come from the model");
+		goto out;
+	}
+	if (tr.load != NULL) {
+		if ((rc = dsp_model_load(tr.load, &m, &meta)) != DSP_OK) {
+			rc = dsp_opts_core_fail(&o, "--load", rc);
+			goto out;
+		}
+		eval_seed = (o.given & DSP_GIVEN_SEED) ? o.params.seed :
+		    (meta.neval ? meta.eval_seed : meta.train.seed);
+		/* Without other choices, repeat the recorded evaluation. */
+		if (meta.neval > 0 && !tr.sizes_given) {
+			tr.nsizes = meta.neval;
+			memcpy(tr.sizes, meta.eval_n, meta.neval * sizeof tr.sizes[0]);
+		}
+		if (meta.neval > 0 && !tr.sets_given)
+			tr.eval_sets = meta.eval_sets;
+	} else {
+		tr.t.seed = o.params.seed;
+		eval_seed = o.params.seed;
+		meta.train = tr.t;
+		if ((m = dsp_maxret_alloc(tr.classes, tr.width)) == NULL) {
+			rc = dsp_opts_core_fail(&o, "train", DSP_EINVAL);
+			goto out;
+		}
+		tr.t0 = dsp_now_ms();
+		tr.meta = &meta;
+		/* Ten progress reports; the last is the model's recorded
+		 * training loss and accuracy. */
+		if ((rc = dsp_maxret_train(m, &tr.t, tr.t.steps >= 10 ? tr.t.steps / 10 : 1,
+		    progress, &tr)) != DSP_OK) {
+			rc = dsp_opts_core_fail(&o, "train", rc);
+			goto out;
+		}
+	}
+	rc = 0;
+	if (!tr.quiet)
+		fprintf(stderr, "disperse train: evaluating %llu sets at %zu sizes\n",
+		    (unsigned long long)tr.eval_sets, tr.nsizes);
+	if ((rc = dsp_maxret_eval(m, tr.sizes, tr.nsizes, (size_t)tr.eval_sets,
+	    eval_seed, rows)) != DSP_OK) {
+		rc = dsp_opts_core_fail(&o, "evaluation", rc);
+		goto out;
+	}
+	if (tr.load == NULL) {
+		meta.neval = tr.nsizes;
+		meta.eval_sets = (size_t)tr.eval_sets;
+		meta.eval_seed = eval_seed;
+		for (i = 0; i < tr.nsizes; i++) {
+			meta.eval_n[i] = rows[i].n;
+			meta.eval_acc[i] = rows[i].acc;
+			meta.eval_acc_adaptive[i] = rows[i].acc_ad;
+		}
+	}
+	if (tr.save != NULL && (rc = dsp_model_save(m, &meta, tr.save)) != DSP_OK) {
+		rc = dsp_opts_core_fail(&o, "--save", rc);
+		goto out;
+	}
+	if ((t = make_table(&o, &tr, m, &meta, eval_seed)) == NULL ||
+	    fill_table(t, rows, tr.nsizes) != 0) {
+		rc = dsp_opts_fail(&o, "out of memory");
+		goto out;
+	}
+	if (tr.svg != NULL && (rc = write_svg(&o, tr.svg, rows, tr.nsizes, m, &meta)) != 0)
+		goto out;
+	rc = dsp_opts_write_table(&o, t);
+out:
+	dsp_table_free(t);
+	dsp_maxret_free(m);
+	dsp_opts_free(&o);
+	return rc;
+}
+
+const struct dsp_command cmd_train = {
+	"train", "disperse train [options]",
+	"train a single attention head on Max Retrieval and watch it disperse",
+	cmd_train_exec
+};

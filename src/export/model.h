@@ -1,0 +1,34 @@
+/* Trained Max Retrieval models as versioned JSON ("disperse-maxret",
+ * format_version 1): the settings they were trained with, what the
+ * training measured, the accuracy recorded at evaluation and every
+ * parameter block with its shape.  Doubles are written with 17 digits so a
+ * loaded model is bitwise the saved one.  Written atomically (temporary
+ * file, fsync, rename), like snapshots. */
+#ifndef DSP_MODEL_H
+#define DSP_MODEL_H
+
+#include <stddef.h>
+
+#include "core/maxret.h"
+
+#define DSP_MODEL_FORMAT	"disperse-maxret"
+#define DSP_MODEL_VERSION	1
+#define DSP_MODEL_MAX_EVAL	32
+
+typedef struct dsp_model_meta {
+	dsp_maxret_train_opts	train;
+	double			train_loss, train_accuracy;	/* last progress report */
+	/* Evaluation recorded when the model was saved (neval = 0: none). */
+	size_t			neval, eval_sets;
+	unsigned long long	eval_seed;
+	size_t			eval_n[DSP_MODEL_MAX_EVAL];
+	double			eval_acc[DSP_MODEL_MAX_EVAL];
+	double			eval_acc_adaptive[DSP_MODEL_MAX_EVAL];
+} dsp_model_meta;
+
+int	dsp_model_save(const dsp_maxret *m, const dsp_model_meta *meta,
+	    const char *path);
+/* *m is allocated (dsp_maxret_free); meta may be NULL. */
+int	dsp_model_load(const char *path, dsp_maxret **m, dsp_model_meta *meta);
+
+#endif
