@@ -180,7 +180,8 @@ static const char *cols[] = {
 	"n", "sets", "accuracy", "accuracy_lo", "accuracy_hi",
 	"accuracy_adaptive", "accuracy_adaptive_lo", "accuracy_adaptive_hi",
 	"max_weight", "max_weight_adaptive", "beta_adaptive", "entropy",
-	"spread", "spread_max", "lemma_lo", "lemma_hi", "lemma_holds"
+	"spread", "spread_max", "lemma_lo", "lemma_hi", "lemma_holds",
+	"log_n_half"
 };
 #define NCOLS (sizeof cols / sizeof cols[0])
 
@@ -231,10 +232,12 @@ make_table(const struct dsp_opts *o, const struct train *tr,
 	    "(mean and largest over sets)");
 	rc |= dsp_table_stamp(t, "lemma", "Lemma 2.1 tight band at theta = 1 and "
 	    "spread_max (derivation); lemma_holds = fraction of sets whose every "
-	    "weight lies in the band of its own spread");
+	    "weight lies in the band of its own spread; log_n_half = log of the n "
+	    "past which the band puts every weight below 1/2 (Theorem 2.2 critical "
+	    "size at eps = 1/2, spread_max; derivation)");
 	for (i = 0; i < NCOLS; i++)
 		rc |= dsp_table_column(t, cols[i], i < 2 ? "%.0f" :
-		    (i == NCOLS - 1 ? "%.4g" : "%.6g"));
+		    (i == 16 ? "%.4g" : "%.6g"));
 	if (rc != 0) {
 		dsp_table_free(t);
 		return NULL;
@@ -266,6 +269,7 @@ fill_table(dsp_table *t, const dsp_maxret_eval_row *r, size_t nr)
 		v[14] = r[i].band_lo;
 		v[15] = r[i].band_hi;
 		v[16] = (double)r[i].lemma_holds / (double)r[i].sets;
+		v[17] = r[i].log_n_half;
 		if (dsp_table_row(t, v) != 0)
 			return -1;
 	}
@@ -299,6 +303,21 @@ x_axis(dsp_plot *pl, const dsp_maxret_eval_row *r, size_t nr)
 	dsp_axis_nice(&pl->ax, 8);
 }
 
+/* A series in data coordinates, drawn in the plot's user units. */
+static void
+series(dsp_svg *g, const dsp_plot *pl, const double *x, const double *y,
+    size_t n, const char *color, double width, const char *dash)
+{
+	double px[MAX_SIZES], py[MAX_SIZES];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		px[i] = dsp_plot_px(pl, x[i]);
+		py[i] = dsp_plot_py(pl, y[i]);
+	}
+	dsp_svg_polyline(g, px, py, n, color, width, dash);
+}
+
 /* Accuracy vs n, plain and adaptive, with Wilson whiskers. */
 static void
 acc_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
@@ -308,7 +327,7 @@ acc_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 		{ "plain softmax", C_PLAIN, NULL, 0, 0 },
 		{ "adaptive temperature", C_ADAPT, "6 3", 0, 0 }
 	};
-	double x[MAX_SIZES], y[MAX_SIZES], px, off;
+	double x[MAX_SIZES] = { 0 }, y[MAX_SIZES] = { 0 }, px, off;
 	size_t i;
 	int k;
 
@@ -333,7 +352,7 @@ acc_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 			dsp_svg_line(g, px - 3, dsp_plot_py(&pl, hi), px + 3,
 			    dsp_plot_py(&pl, hi), k ? C_ADAPT : C_PLAIN, 1.5, NULL);
 		}
-		dsp_svg_polyline(g, x, y, nr, k ? C_ADAPT : C_PLAIN, 2, k ? "6 3" : NULL);
+		series(g, &pl, x, y, nr, k ? C_ADAPT : C_PLAIN, 2, k ? "6 3" : NULL);
 	}
 	dsp_svg_legend(g, pl.x + pl.w - 190, pl.y + pl.h - 50, leg, 2);
 }
@@ -350,13 +369,15 @@ weight_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 		{ "max weight, adaptive", C_ADAPT, "6 3", 0, 0 },
 		{ "uniform 1/n", C_CEIL, "2 3", 0, 0 }
 	};
-	double x[MAX_SIZES], y[MAX_SIZES], lo = 1;
+	double x[MAX_SIZES] = { 0 }, y[MAX_SIZES] = { 0 }, lo = 1;
 	size_t i;
 
 	x_axis(&pl, r, nr);
+	/* The band's lower edge can be astronomically small: the axis stops a
+	 * decade below the data and the band is clipped there. */
 	for (i = 0; i < nr; i++)
-		lo = fmin(lo, fmin(r[i].band_lo > 0 ? r[i].band_lo : 1, 1 / (double)r[i].n));
-	pl.ay.lo = fmax(lo, 1e-300);
+		lo = fmin(lo, fmin(r[i].max_weight, 1 / (double)r[i].n));
+	pl.ay.lo = fmax(lo / 10, 1e-300);
 	pl.ay.hi = 1;
 	pl.ay.log_base = 10;
 	pl.ay.title = "attention weight";
@@ -376,14 +397,19 @@ weight_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 		x[i] = (double)r[i].n;
 		y[i] = 1 / (double)r[i].n;
 	}
-	dsp_svg_polyline(g, x, y, nr, C_CEIL, 1, "2 3");
+	series(g, &pl, x, y, nr, C_CEIL, 1, "2 3");
 	for (i = 0; i < nr; i++)
 		y[i] = r[i].max_weight;
-	dsp_svg_polyline(g, x, y, nr, C_PLAIN, 2, NULL);
+	series(g, &pl, x, y, nr, C_PLAIN, 2, NULL);
 	for (i = 0; i < nr; i++)
 		y[i] = r[i].max_weight_ad;
-	dsp_svg_polyline(g, x, y, nr, C_ADAPT, 2, "6 3");
+	series(g, &pl, x, y, nr, C_ADAPT, 2, "6 3");
 	dsp_svg_legend(g, pl.x + 10, pl.y + pl.h - 78, leg, 4);
+	if (nr > 0 && isfinite(r[nr - 1].log_n_half))
+		dsp_svg_textf(g, pl.x, pl.y + pl.h + 48, "start", 11, 0, "Lemma 2.1 band at "
+		    "the largest spread %.3g: it forces every weight below 1/2 only "
+		    "for n > exp(%.4g)",
+		    r[nr - 1].spread_max, r[nr - 1].log_n_half);
 }
 
 static int
@@ -396,7 +422,7 @@ write_svg(struct dsp_opts *o, const char *path, const dsp_maxret_eval_row *r,
 
 	if ((fp = fopen(path, "w")) == NULL)
 		return dsp_opts_fail(o, "%s: cannot write: %m", path);
-	if ((g = dsp_svg_begin(fp, 700, 580, "Max Retrieval: a trained attention "
+	if ((g = dsp_svg_begin(fp, 700, 610, "Max Retrieval: a trained attention "
 	    "head disperses", "Accuracy and max attention weight of the trained "
 	    "head versus set size, with the Lemma 2.1 band")) == NULL) {
 		fclose(fp);
@@ -427,7 +453,7 @@ cmd_train_exec(int argc, char **argv)
 		"  --train-n N        items per training set (default 16, as the paper)\n"
 		"  --steps N          Adam steps (default 3000)\n"
 		"  --batch N          sets per step (default 32)\n"
-		"  --width D          embedding and readout width (default 32)\n"
+		"  --width D          embedding and readout width (default 16)\n"
 		"  --lr X             Adam step size, decaying linearly to X/10 (default 0.003)\n"
 		"  --classes C        item classes (default 10)\n"
 		"  --eval-sizes LIST  set sizes to evaluate (default 16,64,256,1024,4096,16384)\n"
@@ -460,7 +486,7 @@ cmd_train_exec(int argc, char **argv)
 
 	memset(&tr, 0, sizeof tr);
 	dsp_maxret_train_default(&tr.t);
-	tr.width = 32;
+	tr.width = 16;
 	tr.classes = 10;
 	tr.eval_sets = 1000;
 	tr.nsizes = sizeof default_sizes / sizeof default_sizes[0];
@@ -479,6 +505,10 @@ cmd_train_exec(int argc, char **argv)
 	if (tr.load != NULL && tr.given != 0) {
 		rc = dsp_opts_usage(&o, "--load: the training options (--train-n, "
 		    "--steps, --width, --lr, --batch, --classes) come from the model");
+		goto out;
+	}
+	if (tr.save != NULL && (rc = dsp_model_check_path(tr.save)) != DSP_OK) {
+		rc = dsp_opts_core_fail(&o, "--save", rc);
 		goto out;
 	}
 	if (tr.load != NULL) {

@@ -667,6 +667,7 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 		    &row->acc_ad_hi);
 		dsp_lemma_tight((double)n, row->spread_max, 1.0, &row->band_lo,
 		    &row->band_hi);
+		dsp_log_critical_n(0.5, row->spread_max, 1.0, &row->log_n_half);
 	}
 	free(res);
 	if (rc == DSP_ENOMEM)

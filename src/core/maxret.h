@@ -73,6 +73,8 @@ typedef struct dsp_maxret_eval_row {
 	double	spread, spread_max;		/* logit spread M - m: mean, largest */
 	double	band_lo, band_hi;		/* Lemma 2.1 tight band at spread_max */
 	size_t	lemma_holds;			/* sets whose weights all lie in their band */
+	double	log_n_half;			/* log n* past which every weight < 1/2
+						 * (critical size at spread_max) */
 } dsp_maxret_eval_row;
 
 dsp_maxret	*dsp_maxret_alloc(size_t classes, size_t width);

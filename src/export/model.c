@@ -101,28 +101,55 @@ write_model(dsp_jw *j, const dsp_maxret *m, const dsp_model_meta *meta)
 	dsp_jw_close(j);
 }
 
+/* Split path into its directory and file name. */
+static int
+split_path(const char *path, char *dir, size_t size, const char **base)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash == NULL) {
+		snprintf(dir, size, ".");
+		*base = path;
+	} else if (slash == path) {
+		snprintf(dir, size, "/");
+		*base = slash + 1;
+	} else {
+		snprintf(dir, size, "%.*s", (int)(slash - path), path);
+		*base = slash + 1;
+	}
+	if (**base == '\0' || strlen(path) >= size)
+		return dsp_fail(DSP_EINVAL, "cannot write %s: not a file name", path);
+	return DSP_OK;
+}
+
+int
+dsp_model_check_path(const char *path)
+{
+	char dir[4096];
+	const char *base;
+	dsp_afile a;
+	int rc;
+
+	if ((rc = split_path(path, dir, sizeof dir, &base)) != DSP_OK)
+		return rc;
+	if ((rc = dsp_afile_open(&a, dir)) != DSP_OK)
+		return rc;
+	dsp_afile_abort(&a);
+	return DSP_OK;
+}
+
 int
 dsp_model_save(const dsp_maxret *m, const dsp_model_meta *meta, const char *path)
 {
 	char dir[4096];
-	const char *base, *slash;
+	const char *base;
 	locale_t cloc, old = (locale_t)0;
 	dsp_afile a;
 	dsp_jw *j;
 	int rc;
 
-	slash = strrchr(path, '/');
-	if (slash == NULL) {
-		snprintf(dir, sizeof dir, ".");
-		base = path;
-	} else {
-		snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
-		if (slash == path)
-			snprintf(dir, sizeof dir, "/");
-		base = slash + 1;
-	}
-	if (*base == '\0' || strlen(path) >= sizeof dir)
-		return dsp_fail(DSP_EINVAL, "cannot write %s: not a file name", path);
+	if ((rc = split_path(path, dir, sizeof dir, &base)) != DSP_OK)
+		return rc;
 	if ((rc = dsp_afile_open(&a, dir)) != DSP_OK)
 		return rc;
 	if ((cloc = newlocale(LC_ALL_MASK, "C", (locale_t)0)) != (locale_t)0)

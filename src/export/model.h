@@ -26,6 +26,9 @@ typedef struct dsp_model_meta {
 	double			eval_acc_adaptive[DSP_MODEL_MAX_EVAL];
 } dsp_model_meta;
 
+/* Fail early (before a long training run) when path cannot be written:
+ * creates and removes a temporary file in its directory. */
+int	dsp_model_check_path(const char *path);
 int	dsp_model_save(const dsp_maxret *m, const dsp_model_meta *meta,
 	    const char *path);
 /* *m is allocated (dsp_maxret_free); meta may be NULL. */

@@ -45,3 +45,5 @@ TESTS += tests/cli/test-opts
 tests_cli_test_opts_SOURCES = tests/cli/test-opts.c src/cli/opts.c src/cli/opts.h
 tests_cli_test_opts_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_cli_test_opts_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
+TESTS += tests/cli/test-train.sh
+EXTRA_DIST += tests/cli/test-train.sh
