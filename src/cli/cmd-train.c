@@ -181,13 +181,14 @@ static const char *cols[] = {
 	"accuracy_adaptive", "accuracy_adaptive_lo", "accuracy_adaptive_hi",
 	"max_weight", "max_weight_adaptive", "beta_adaptive", "entropy",
 	"spread", "spread_max", "lemma_lo", "lemma_hi", "lemma_holds",
-	"log_n_half"
+	"log_n_half", "top_weight", "margin", "above_margin"
 };
 #define NCOLS (sizeof cols / sizeof cols[0])
 
 static dsp_table *
 make_table(const struct dsp_opts *o, const struct train *tr,
-    const dsp_maxret *m, const dsp_model_meta *meta, uint64_t eval_seed)
+    const dsp_maxret *m, const dsp_model_meta *meta, uint64_t eval_seed,
+    const dsp_maxret_eval_row *r, size_t nr)
 {
 	dsp_table *t;
 	char num[64];
@@ -235,6 +236,19 @@ make_table(const struct dsp_opts *o, const struct train *tr,
 	    "weight lies in the band of its own spread; log_n_half = log of the n "
 	    "past which the band puts every weight below 1/2 (Theorem 2.2 critical "
 	    "size at eps = 1/2, spread_max; derivation)");
+	rc |= dsp_table_stamp(t, "margin", "Corollary B.1, disperse's operational form: "
+	    "top_weight = mean weight on the maximum item; margin = mean least weight "
+	    "on it for which the readout of that item mixed with the rest of the set "
+	    "still names its class (bisection); above_margin = fraction of sets with "
+	    "top_weight >= margin (equals accuracy when the answer is monotone)");
+	for (i = 0; i < nr && !(r[i].top_weight < r[i].margin); i++)
+		;
+	if (i < nr)
+		rc |= dsp_table_stampf(t, "corollary_b1_n", "%zu (first evaluated n with "
+		    "mean top_weight < mean margin)", r[i].n);
+	else
+		rc |= dsp_table_stamp(t, "corollary_b1_n", "none (top_weight >= margin "
+		    "at every evaluated n)");
 	for (i = 0; i < NCOLS; i++)
 		rc |= dsp_table_column(t, cols[i], i < 2 ? "%.0f" :
 		    (i == 16 ? "%.4g" : "%.6g"));
@@ -270,6 +284,9 @@ fill_table(dsp_table *t, const dsp_maxret_eval_row *r, size_t nr)
 		v[15] = r[i].band_hi;
 		v[16] = (double)r[i].lemma_holds / (double)r[i].sets;
 		v[17] = r[i].log_n_half;
+		v[18] = r[i].top_weight;
+		v[19] = r[i].margin;
+		v[20] = (double)r[i].above_margin / (double)r[i].sets;
 		if (dsp_table_row(t, v) != 0)
 			return -1;
 	}
@@ -363,10 +380,11 @@ static void
 weight_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 {
 	dsp_plot pl = { 90, top, 560, 220, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
-	dsp_legend_item leg[4] = {
+	dsp_legend_item leg[5] = {
 		{ "Lemma 2.1 band (tight, observed spread)", C_BAND, NULL, 1, 0.35 },
 		{ "max weight, plain", C_PLAIN, NULL, 0, 0 },
 		{ "max weight, adaptive", C_ADAPT, "6 3", 0, 0 },
+		{ "readout margin (Corollary B.1)", C_BOUND, "8 2 2 2", 0, 0 },
 		{ "uniform 1/n", C_CEIL, "2 3", 0, 0 }
 	};
 	double x[MAX_SIZES] = { 0 }, y[MAX_SIZES] = { 0 }, lo = 1;
@@ -404,7 +422,21 @@ weight_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 	for (i = 0; i < nr; i++)
 		y[i] = r[i].max_weight_ad;
 	series(g, &pl, x, y, nr, C_ADAPT, 2, "6 3");
-	dsp_svg_legend(g, pl.x + 10, pl.y + pl.h - 78, leg, 4);
+	for (i = 0; i < nr; i++)
+		y[i] = r[i].margin;
+	series(g, &pl, x, y, nr, C_BOUND, 1.5, "8 2 2 2");
+	/* Corollary B.1 marker: the first size whose mean weight on the
+	 * maximum item is below the margin the readout needs. */
+	for (i = 0; i < nr && !(r[i].top_weight < r[i].margin); i++)
+		;
+	if (i < nr) {
+		double px = dsp_plot_px(&pl, (double)r[i].n);
+
+		dsp_svg_line(g, px, pl.y, px, pl.y + pl.h, C_BOUND, 1, "2 2");
+		dsp_svg_textf(g, px - 4, pl.y + 14, "end", 10, 0,
+		    "weight on the maximum below the margin: n = %zu", r[i].n);
+	}
+	dsp_svg_legend(g, pl.x + 10, pl.y + pl.h - 94, leg, 5);
 	if (nr > 0 && isfinite(r[nr - 1].log_n_half))
 		dsp_svg_textf(g, pl.x, pl.y + pl.h + 48, "start", 11, 0, "Lemma 2.1 band at "
 		    "the largest spread %.3g: it forces every weight below 1/2 only "
@@ -566,7 +598,7 @@ cmd_train_exec(int argc, char **argv)
 		rc = dsp_opts_core_fail(&o, "--save", rc);
 		goto out;
 	}
-	if ((t = make_table(&o, &tr, m, &meta, eval_seed)) == NULL ||
+	if ((t = make_table(&o, &tr, m, &meta, eval_seed, rows, tr.nsizes)) == NULL ||
 	    fill_table(t, rows, tr.nsizes) != 0) {
 		rc = dsp_opts_fail(&o, "out of memory");
 		goto out;

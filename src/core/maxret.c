@@ -255,21 +255,14 @@ embed(const dsp_maxret *m, const struct blocks *P, const double *x,
 	}
 }
 
-/* Readout of the attention-weighted embedding with weights alpha: fills
- * y, a3, h3, o; returns the predicted class. */
+/* Readout MLP of w->y: fills a3, h3, o; returns the predicted class. */
 static size_t
-readout(const dsp_maxret *m, const struct blocks *P, const double *alpha,
-    size_t n, struct work *w)
+head(const dsp_maxret *m, const struct blocks *P, struct work *w)
 {
-	size_t d = m->width, C = m->classes, i, j, k;
+	size_t d = m->width, C = m->classes, j, k;
 	const double *W3 = P->p[DSP_MAXRET_W3], *b3 = P->p[DSP_MAXRET_B3];
 	const double *W4 = P->p[DSP_MAXRET_W4], *b4 = P->p[DSP_MAXRET_B4];
 
-	for (j = 0; j < d; j++)
-		w->y[j] = 0;
-	for (i = 0; i < n; i++)
-		for (j = 0; j < d; j++)
-			w->y[j] += alpha[i] * w->z[i * d + j];
 	for (j = 0; j < d; j++) {
 		double t = b3[j];
 
@@ -286,6 +279,72 @@ readout(const dsp_maxret *m, const struct blocks *P, const double *alpha,
 		w->o[j] = t;
 	}
 	return argmax(w->o, C);
+}
+
+/* Readout of the attention-weighted embedding with weights alpha: fills
+ * y, a3, h3, o; returns the predicted class. */
+static size_t
+readout(const dsp_maxret *m, const struct blocks *P, const double *alpha,
+    size_t n, struct work *w)
+{
+	size_t d = m->width, i, j;
+
+	for (j = 0; j < d; j++)
+		w->y[j] = 0;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < d; j++)
+			w->y[j] += alpha[i] * w->z[i * d + j];
+	return head(m, P, w);
+}
+
+/* The readout's margin (Corollary B.1, disperse's operational form): the
+ * least weight u on the maximum item `top` for which the readout of
+ * u z_top + (1 - u) r still names its class t, where r is the rest of the
+ * set averaged with the head's own weights renormalised.  u = alpha_top is
+ * the head's actual output, so the set is answered right exactly when
+ * alpha_top is above the margin if the answer is monotone in u, which the
+ * bisection assumes.  0 when even u = 0 is right; 1 when u = 1 is wrong. */
+static double
+margin(const dsp_maxret *m, const struct blocks *P, size_t n, size_t top,
+    size_t t, struct work *w)
+{
+	size_t d = m->width, i, j, it;
+	double rest = 0, lo = 0, hi = 1, u, *r = w->dz;
+	const double *zt = w->z + top * d;
+
+	if (n == 1)
+		return 0;
+	for (j = 0; j < d; j++)
+		r[j] = 0;
+	for (i = 0; i < n; i++)
+		if (i != top)
+			rest += w->alpha[i];
+	for (i = 0; i < n; i++)
+		if (i != top) {
+			/* The others underflowed to 0: they count equally. */
+			double a = rest > 0 ? w->alpha[i] / rest : 1 / (double)(n - 1);
+
+			for (j = 0; j < d; j++)
+				r[j] += a * w->z[i * d + j];
+		}
+#define MIX(u_) do { for (j = 0; j < d; j++) \
+		w->y[j] = (u_) * zt[j] + (1 - (u_)) * r[j]; } while (0)
+	MIX(0.0);
+	if (head(m, P, w) == t)
+		return 0;
+	MIX(1.0);
+	if (head(m, P, w) != t)
+		return 1;
+	for (it = 0; it < 40; it++) {
+		u = (lo + hi) / 2;
+		MIX(u);
+		if (head(m, P, w) == t)
+			hi = u;
+		else
+			lo = u;
+	}
+#undef MIX
+	return hi;
 }
 
 /* Forward and (with G != NULL) backward pass of one set. */
@@ -542,7 +601,7 @@ mix64(uint64_t z)
 /* What one evaluation set contributes (summed in index order). */
 struct setres {
 	int	ok, ok_ad, holds;
-	double	maxw, maxw_ad, ent, beta, spread;
+	double	maxw, maxw_ad, ent, beta, spread, topw, margin;
 };
 
 static int
@@ -550,17 +609,20 @@ eval_one(const dsp_maxret *m, const struct blocks *P, size_t n, uint64_t seed,
     gsl_rng *r, struct work *w, double *x, int *cls, double *alpha_ad,
     struct setres *res)
 {
-	size_t t, i;
+	size_t t, i, top;
 	double lo, hi, mn, mx, beta;
 	int rc;
 
 	gsl_rng_set(r, (unsigned long)seed);
 	dsp_maxret_draw(r, m->classes, n, x, cls);
-	t = (size_t)cls[argmax(x, n)];
+	top = argmax(x, n);
+	t = (size_t)cls[top];
 	embed(m, P, x, cls, n, w);
 	if ((rc = dsp_softmax(w->e, n, 1.0, w->alpha)) != DSP_OK)
 		return rc;
 	res->ok = readout(m, P, w->alpha, n, w) == t;
+	res->topw = w->alpha[top];
+	res->margin = margin(m, P, n, top, t, w);
 	if ((rc = dsp_adaptive_softmax(w->e, n, 1.0, alpha_ad, &beta)) != DSP_OK)
 		return rc;
 	res->ok_ad = readout(m, P, alpha_ad, n, w) == t;
@@ -654,7 +716,12 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 			row->beta += res[j].beta;
 			row->spread += res[j].spread;
 			row->spread_max = fmax(row->spread_max, res[j].spread);
+			row->top_weight += res[j].topw;
+			row->margin += res[j].margin;
+			row->above_margin += res[j].topw >= res[j].margin;
 		}
+		row->top_weight /= (double)sets;
+		row->margin /= (double)sets;
 		row->max_weight /= (double)sets;
 		row->max_weight_ad /= (double)sets;
 		row->entropy /= (double)sets;

@@ -73,6 +73,11 @@ typedef struct dsp_maxret_eval_row {
 	double	spread, spread_max;		/* logit spread M - m: mean, largest */
 	double	band_lo, band_hi;		/* Lemma 2.1 tight band at spread_max */
 	size_t	lemma_holds;			/* sets whose weights all lie in their band */
+	/* Corollary B.1 (disperse's operational form, see maxret.c margin()):
+	 * mean weight on the maximum item and mean least weight on it that
+	 * the readout needs to name its class. */
+	double	top_weight, margin;
+	size_t	above_margin;			/* sets whose top weight >= their margin */
 	double	log_n_half;			/* log n* past which every weight < 1/2
 						 * (critical size at spread_max) */
 } dsp_maxret_eval_row;

@@ -38,6 +38,15 @@ column max_weight "$tmp/fall.csv" | awk 'NR > 1 && !($1 < p) { bad = 1 } { p = $
 ok $? "max weight falls with n: $(column max_weight "$tmp/fall.csv" | tr '\n' ' ')"
 column lemma_holds "$tmp/fall.csv" | awk '$1 != 1 { bad = 1 } END { exit bad }'
 ok $? "every set's weights lie in the Lemma 2.1 band"
+# The head's own output is the mix at u = weight on the maximum, so a set is
+# right exactly when that weight clears its margin (the answer being
+# monotone in u): two computations of the same fraction.
+[ "$(column accuracy "$tmp/fall.csv")" = "$(column above_margin "$tmp/fall.csv")" ]
+ok $? "fraction above the readout margin equals the accuracy"
+column margin "$tmp/fall.csv" | awk '!($1 > 0 && $1 < 1) { bad = 1 } END { exit bad }'
+ok $? "margins lie in (0, 1)"
+grep -q '^# corollary_b1_n: 4096 ' "$tmp/fall.csv"
+ok $? "Corollary B.1 marker at the first size below the margin"
 
 # Determinism across thread counts: output and saved model bitwise equal.
 for t in 1 2; do
@@ -79,8 +88,8 @@ if [ -n "$XMLLINT" ]; then
 	"$XMLLINT" --noout "$tmp/f.svg"
 	ok $? "figure is well-formed XML"
 fi
-grep -q 'Lemma 2.1 band' "$tmp/f.svg"
-ok $? "figure shows the Lemma 2.1 band"
+grep -q 'Lemma 2.1 band' "$tmp/f.svg" && grep -q 'readout margin' "$tmp/f.svg"
+ok $? "figure shows the Lemma 2.1 band and the readout margin"
 
 # Errors: one line on stderr, nothing on stdout.
 expect() {
