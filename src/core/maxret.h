@@ -91,6 +91,9 @@ void		 dsp_maxret_block(const dsp_maxret *m, int b, const char **name,
 int		 dsp_maxret_init(dsp_maxret *m, uint64_t seed);
 
 void		 dsp_maxret_train_default(dsp_maxret_train_opts *o);
+/* Initialise m from o->seed, then train it (serial, so bitwise
+ * reproducible).  cb (may be NULL) gets a report every `every` steps (0:
+ * only at the end).  DSP_ERANGE if the loss stops being finite. */
 int		 dsp_maxret_train(dsp_maxret *m, const dsp_maxret_train_opts *o,
 		    size_t every, dsp_maxret_progress_fn cb, void *ctx);
 
