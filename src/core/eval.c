@@ -115,20 +115,6 @@ softmax_like_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summa
 	return DSP_OK;
 }
 
-static double
-normalised_entropy_runs(const dsp_runs *w, double total)
-{
-	double h = 0, q;
-	size_t i;
-
-	for (i = 0; i < w->len; i++) {
-		q = w->value[i] / total;
-		if (q > 0)
-			h -= (double)w->count[i] * q * log(q);
-	}
-	return h;
-}
-
 static int
 summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary *s)
 {
@@ -155,7 +141,7 @@ summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary 
 	}
 	s->total = t;
 	if (!soft)
-		s->entropy = t > 0 ? normalised_entropy_runs(w, t) : 0;
+		s->entropy = dsp_row_entropy_runs(w);
 	dsp_runs_minmax(w, &mn, &mx);
 	s->min_weight = mn;
 	s->max_weight = mx;
@@ -293,6 +279,15 @@ ramp_paper_term(double j, void *arg)
 	return -q * log(q + DSP_PAPER_ENTROPY_EPS);
 }
 
+/* log(1 - e^{-a}) for a > 0 without cancellation (Maechler 2012): the
+ * expm1 form near 0, the log1p form past log 2, where 1 - e^{-a} rounds
+ * to 1 and log(-expm1(-a)) would return 0 instead of -e^{-a}. */
+static double
+log1mexp(double a)
+{
+	return a <= M_LN2 ? log(-expm1(-a)) : log1p(-exp(-a));
+}
+
 static double
 ramp_mean_index(double u, double n)
 {
@@ -333,7 +328,7 @@ eval_ramp(const dsp_params *p, dsp_summary *s)
 	for (pass = 0; pass < 1 + (p->adaptive != 0); pass++) {
 		r.n = n;
 		r.u = fabs(p->delta / th) / (n - 1);
-		r.logz = r.u > 0 ? log(-expm1(-n * r.u)) - log(-expm1(-r.u)) : log(n);
+		r.logz = r.u > 0 ? log1mexp(n * r.u) - log1mexp(r.u) : log(n);
 		s->entropy = r.logz + r.u * ramp_mean_index(r.u, n);
 		if (n <= (double)RAMP_EXPLICIT_MAX) {
 			uint64_t j;

@@ -1,0 +1,187 @@
+/* Entropy of nearly one-hot rows on every route (issue 9, section 1).
+ *
+ * When one weight is 1 - r with r below 2^-53, log(Z) = log(1 + r) rounds to
+ * 0 and an entropy computed from it loses the log Z share of H (2 % of H for
+ * a spike n = 2, delta 50).  Every expected value below is the exact entropy
+ * computed once with mpmath at 800 digits (so that Z = e^700 + 1 keeps its 1) (script in each comment:
+ * H_soft(e, theta, counts) = -sum c_i p_i log p_i with p = softmax(e/theta),
+ * H_row(w) = entropy of w / sum w), and every route must agree to 1e-12. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/dsp.h"
+#include "tap.h"
+
+#define REL 1e-12
+
+static void
+base(dsp_params *p, enum dsp_family f, uint64_t n, double delta, double theta)
+{
+	dsp_params_default(p);
+	p->family = f;
+	p->n = n;
+	p->delta = delta;
+	p->theta = theta;
+}
+
+static double
+eval_h(const dsp_params *p, enum dsp_method *m)
+{
+	dsp_summary s;
+
+	if (dsp_eval(p, &s) != DSP_OK)
+		return NAN;
+	if (m != NULL)
+		*m = s.method;
+	return s.entropy;
+}
+
+/* Entropy through dsp_eval_weights (the TUI's route: weights kept). */
+static double
+weights_h(const dsp_params *p)
+{
+	dsp_runs *w = dsp_runs_alloc(16);
+	dsp_summary s;
+	int rc = dsp_eval_weights(p, w, &s);
+
+	dsp_runs_free(w);
+	return rc == DSP_OK ? s.entropy : NAN;
+}
+
+/* One row on every route that can carry it: the family's runs, the same
+ * logits as a file (fused kernel; with topk 2 the item-by-item runs), the
+ * weights route and a one-point curve. */
+static void
+all_routes(dsp_params *p, const double *logits, size_t nl, double want,
+    const char *what)
+{
+	dsp_params f = *p;
+	dsp_summary c;
+	double ns[1] = { (double)p->n };
+	char buf[160];
+
+	snprintf(buf, sizeof buf, "%s: family route", what);
+	is_rel(eval_h(p, NULL), want, REL, buf);
+	snprintf(buf, sizeof buf, "%s: weights route", what);
+	is_rel(weights_h(p), want, REL, buf);
+	snprintf(buf, sizeof buf, "%s: curve", what);
+	is_rel(dsp_eval_curve(p, ns, 1, &c) == DSP_OK ? c.entropy : NAN, want, REL, buf);
+	if (logits == NULL)
+		return;
+	f.family = DSP_FAM_FILE;
+	f.logits = logits;
+	f.n_logits = nl;
+	f.n = nl;
+	snprintf(buf, sizeof buf, "%s: file route", what);
+	is_rel(eval_h(&f, NULL), want, REL, buf);
+	f.topk = 2;
+	snprintf(buf, sizeof buf, "%s: file route, topk 2", what);
+	is_rel(eval_h(&f, NULL), want, REL, buf);
+}
+
+static void
+test_softmax(void)
+{
+	double e50[2] = { 50, 0 }, e600[2] = { 600, 0 }, e700[2] = { 700, 0 };
+	double pw[3] = { 50, 50 * 1e-10, 50 * 1e-10 * 1e-10 };
+	dsp_params p;
+
+	/* H_soft([50, 0], 1) = 51 e^-50 + O(e^-100) */
+	base(&p, DSP_FAM_SPIKE, 2, 50, 1);
+	all_routes(&p, e50, 2, 9.8366242246159806934e-21, "spike n 2 delta 50");
+	/* H_soft([600, 0], 1) */
+	base(&p, DSP_FAM_SPIKE, 2, 600, 1);
+	all_routes(&p, e600, 2, 1.5928883283555908006e-258, "spike n 2 delta 600");
+	/* H_soft([700, 0], 1): H = 6.9e-302, below 1e-300 */
+	base(&p, DSP_FAM_SPIKE, 2, 700, 1);
+	all_routes(&p, e700, 2, 6.9116332571755993706e-302, "spike n 2 delta 700");
+	/* H_soft([600, 0], 1, counts [1, 2^60 - 1]) */
+	base(&p, DSP_FAM_SPIKE, (uint64_t)1 << 60, 600, 1);
+	all_routes(&p, NULL, 0, 1.8364752081984130562e-240, "spike n 2^60 delta 600");
+	/* H_soft([100, 0], 1, counts [1, 2^60 - 1]) */
+	base(&p, DSP_FAM_SPIKE, (uint64_t)1 << 60, 100, 1);
+	all_routes(&p, NULL, 0, 4.3318451474409842564e-24, "spike n 2^60 delta 100");
+	/* Power series, tiny lambda: H_soft([50, 50 lam, 50 lam^2], 1), lam the
+	 * double 1e-10. */
+	base(&p, DSP_FAM_POWER, 3, 50, 1);
+	p.lambda = 1e-10;
+	all_routes(&p, pw, 3, 1.9673248497450707709e-20, "power lambda 1e-10 n 3");
+	/* H_soft([50, 50 lam, 50 lam^2, 0], 1, counts [1, 1, 1, 2^40 - 3]); the
+	 * terms past k = 2 are < 5e-28 and change H by < 1e-27 relative. */
+	p.n = (uint64_t)1 << 40;
+	all_routes(&p, NULL, 0, 1.0815482710747379728e-8, "power lambda 1e-10 n 2^40");
+	/* SSMax s = 1 and log-n at n = 2: theta_eff = 1/log 2,
+	 * H_soft([50, 0], 1/log(2)). */
+	base(&p, DSP_FAM_SPIKE, 2, 50, 1);
+	p.attn = DSP_ATTN_SSMAX;
+	all_routes(&p, e50, 2, 3.1670096792166577022e-14, "SSMax spike n 2 delta 50");
+	p.attn = DSP_ATTN_LOGN;
+	all_routes(&p, e50, 2, 3.1670096792166577022e-14, "log-n spike n 2 delta 50");
+}
+
+static void
+test_alternatives(void)
+{
+	double e40[2] = { 40, 0 }, e50[2] = { 50, 0 }, es[2] = { 1 - 0x1p-40, 0 };
+	dsp_params p;
+
+	/* softmax_1 normalised row = softmax: H_row(e^40, 1) */
+	base(&p, DSP_FAM_SPIKE, 2, 40, 1);
+	p.attn = DSP_ATTN_SOFTMAX1;
+	all_routes(&p, e40, 2, 1.7418252446695514808e-16, "softmax1 spike n 2 delta 40");
+	/* sigmoid, theta = -1: H_row(sig(-50 - log 2), sig(-log 2)) */
+	base(&p, DSP_FAM_SPIKE, 2, 50, -1);
+	p.attn = DSP_ATTN_SIGMOID;
+	all_routes(&p, e50, 2, 1.4637630222081226709e-20, "sigmoid spike n 2 delta 50 theta -1");
+	/* stick-breaking: H_row(sig(50), (1 - sig(50)) / 2) */
+	base(&p, DSP_FAM_SPIKE, 2, 50, 1);
+	p.attn = DSP_ATTN_STICKBREAK;
+	all_routes(&p, e50, 2, 4.9851574882640709859e-21, "stick-breaking spike n 2 delta 50");
+	/* sparsemax of [d, 0], d = 1 - 2^-40: p = [(1 + d)/2, (1 - d)/2] */
+	base(&p, DSP_FAM_SPIKE, 2, 1 - 0x1p-40, 1);
+	p.attn = DSP_ATTN_SPARSEMAX;
+	all_routes(&p, es, 2, 1.3378227960382687485e-11, "sparsemax spike n 2 delta 1-2^-40");
+}
+
+static void
+test_ramp_and_map(void)
+{
+	dsp_params p;
+	dsp_map_spec sp;
+	enum dsp_method m = DSP_METHOD_EXPLICIT;
+	double out[4], h;
+
+	/* Ramp with u = delta/((n-1) theta) = 50: weights q^j / Z, q = e^-50,
+	 * mpmath sum over j < 200 of -(q^j/Z) log(q^j/Z), Z = (1 - q^n)/(1 - q).
+	 * At n = 2^17 this is the analytic route (log Z = -log1p(-e^-50)). */
+	base(&p, DSP_FAM_RAMP, (uint64_t)1 << 17, 50.0 * ((1 << 17) - 1), 1);
+	h = eval_h(&p, &m);
+	is_int(m, DSP_METHOD_ANALYTIC, "ramp 2^17 takes the analytic route");
+	is_close(eval_h(&p, NULL), h, 0, "ramp: same value twice");
+	is_rel(h, 9.8366242246159806934e-21, REL, "ramp u 50: analytic route");
+	base(&p, DSP_FAM_RAMP, 1024, 50.0 * 1023, 1);
+	is_rel(eval_h(&p, NULL), 9.8366242246159806934e-21, REL, "ramp u 50 n 1024: explicit");
+	p.topk = 2;
+	is_rel(eval_h(&p, NULL), 9.8366242246159806934e-21, REL,
+	    "ramp u 50 n 1024: explicit, topk 2");
+	/* (theta, lambda) map over power series with lambda = 0 (a spike):
+	 * every cell is H_soft([50, 0], 1). */
+	base(&p, DSP_FAM_POWER, 2, 50, 1);
+	dsp_map_spec_default(&sp, 2, 2);
+	sp.theta_lo = sp.theta_hi = 1;
+	sp.lambda_lo = sp.lambda_hi = 0;
+	sp.metric = DSP_METRIC_ENTROPY;
+	is_int(dsp_map_compute(&p, &sp, out), DSP_OK, "map computes");
+	is_rel(out[3], 9.8366242246159806934e-21, REL, "map cell, spike-like power series");
+}
+
+int
+main(void)
+{
+	dsp_gsl_init();
+	test_softmax();
+	test_alternatives();
+	test_ramp_and_map();
+	return tap_done();
+}
