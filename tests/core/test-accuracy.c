@@ -176,6 +176,64 @@ test_ramp_and_map(void)
 	is_rel(out[3], 9.8366242246159806934e-21, REL, "map cell, spike-like power series");
 }
 
+static double
+eval_total(const dsp_params *p)
+{
+	dsp_summary s;
+
+	return dsp_eval(p, &s) == DSP_OK ? s.total : NAN;
+}
+
+/* theta = 0 keeps only the sign of each logit for sigmoid (a = 1, 1/(1+n),
+ * 0 for e > 0, = 0, < 0; doc/theory.md section 9).  The power series
+ * e_k = delta lambda^k with delta > 0 has no zero logit unless lambda = 0,
+ * so its tail must not become a run at 0. */
+static void
+test_theta0_signs(void)
+{
+	dsp_params p, f;
+	double *x, t = 4;
+	int k;
+
+	/* lambda 0.5: every e_k > 0, total = n exactly (was 61.97: terms below
+	 * 4 * 2^-60 had become zeros). */
+	base(&p, DSP_FAM_POWER, 2000, 4, 0);
+	p.attn = DSP_ATTN_SIGMOID;
+	is_close(eval_total(&p), 2000, 0, "sigmoid theta 0, power 0.5 n 2000: total = n");
+	p.n = (uint64_t)1 << 60;
+	is_close(eval_total(&p), 0x1p60, 0, "sigmoid theta 0, power 0.5 n 2^60: total = n");
+	/* lambda -0.5: e_k > 0 for even k only, total = ceil(n/2). */
+	p.lambda = -0.5;
+	p.n = 2001;
+	is_close(eval_total(&p), 1001, 0, "sigmoid theta 0, power -0.5 n 2001: total = 1001");
+	p.n = (uint64_t)1 << 60;
+	is_close(eval_total(&p), 0x1p59, 0, "sigmoid theta 0, power -0.5 n 2^60: total = n/2");
+	/* lambda 0: e = [4, 0, ..., 0] exactly: 1 + (n - 1)/(n + 1). */
+	p.lambda = 0;
+	p.n = 2000;
+	is_rel(eval_total(&p), 1 + 1999.0 / 2001, 1e-15, "sigmoid theta 0, lambda 0: 1 + (n-1)/(n+1)");
+	/* The same series as doubles: 4 * 2^-k is a double down to k = 1076
+	 * (2^-1074), then exactly 0: a file of those n = 2000 values has 1077
+	 * positive logits and 923 zeros, total 1077 + 923/2001 -- right for the
+	 * file, whose zeros are real zeros. */
+	x = malloc(2000 * sizeof *x);
+	for (k = 0; k < 2000; k++, t *= 0.5)
+		x[k] = t;
+	ok(x[1076] > 0 && x[1077] == 0, "4 * 2^-k underflows to 0 at k = 1077");
+	base(&f, DSP_FAM_FILE, 2000, 0, 0);
+	f.attn = DSP_ATTN_SIGMOID;
+	f.logits = x;
+	f.n_logits = 2000;
+	is_rel(eval_total(&f), 1077 + 923.0 / 2001, 1e-15, "file of the underflowed doubles: 1077 + 923/2001");
+	/* The runs route agrees with the file route where the doubles do not
+	 * underflow (n = 1000: all 1000 positive). */
+	f.n_logits = f.n = 1000;
+	base(&p, DSP_FAM_POWER, 1000, 4, 0);
+	p.attn = DSP_ATTN_SIGMOID;
+	is_close(eval_total(&f), eval_total(&p), 0, "n 1000: file route = runs route = 1000");
+	free(x);
+}
+
 int
 main(void)
 {
@@ -183,5 +241,6 @@ main(void)
 	test_softmax();
 	test_alternatives();
 	test_ramp_and_map();
+	test_theta0_signs();
 	return tap_done();
 }
