@@ -234,6 +234,44 @@ test_theta0_signs(void)
 	free(x);
 }
 
+/* sparsemax / entmax zero-weight counts on the power series at huge n.
+ * Reference (mpmath, 60 digits): z_k = (alpha-1) delta lambda^k / theta for
+ * k < 600 explicitly, the other n - 600 items at z = 0 (|z_600| < 1e-300,
+ * far below |tau|); tau by bisection of sum [z - tau]_+^(1/(alpha-1)) = 1;
+ * zero weights = n - #{z > tau}.  lambda, delta, theta, alpha are the
+ * doubles below. */
+static void
+test_entmax_tail(void)
+{
+	static const struct {
+		double lambda, delta, theta, alpha;
+		int lg;
+		double zeros;
+	} c[] = {
+		{ 0.1471, 2.0444, -1.7909, 2.4394, 60, 32 },	/* tau = -1.004e-26; was 22 */
+		{ 0.1471, 2.0444, -1.7909, 2, 60, 22 },		/* sparsemax, tau = -8.67e-19 */
+		{ 0.8282, 0.9127, -0.939, 3.4114, 60, 537 },	/* tau = -2.79e-44 */
+		{ 0.2682, 4.5144, -1.1782, 3.1974, 40, 48 },	/* tau = -3.47e-27 */
+		{ 0.9, 1, -2, 2.2, 50, 390 },			/* tau = -8.67e-19 */
+		{ 0.5, 4, -1, 1.5, 40, 21 },			/* tau = -9.54e-7 */
+	};
+	dsp_params p;
+	dsp_summary s;
+	char buf[160];
+	size_t i;
+
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		base(&p, DSP_FAM_POWER, (uint64_t)1 << c[i].lg, c[i].delta, c[i].theta);
+		p.lambda = c[i].lambda;
+		p.alpha = c[i].alpha;
+		p.attn = c[i].alpha == 2 ? DSP_ATTN_SPARSEMAX : DSP_ATTN_ENTMAX;
+		snprintf(buf, sizeof buf, "%s alpha %g lambda %g theta %g n 2^%d: %g zero weights",
+		    dsp_attn_name(p.attn), c[i].alpha, c[i].lambda, c[i].theta, c[i].lg,
+		    c[i].zeros);
+		is_close(dsp_eval(&p, &s) == DSP_OK ? s.zero_weights : NAN, c[i].zeros, 0, buf);
+	}
+}
+
 int
 main(void)
 {
@@ -242,5 +280,6 @@ main(void)
 	test_alternatives();
 	test_ramp_and_map();
 	test_theta0_signs();
+	test_entmax_tail();
 	return tap_done();
 }
