@@ -466,8 +466,9 @@ eval_expected(const dsp_params *p, dsp_summary *s)
 		return dsp_alt_sigmoid_expected(p, s);
 	if (!dsp_attn_is_softmax(p->attn))
 		return dsp_fail(DSP_ENOTSUP,
-		    "%s has no expected large-n limit; use n <= 2^27",
-		    dsp_attn_name(p->attn));
+		    "%s has no large-n limit for %s: item by item only, up to n = %llu",
+		    dsp_attn_name(p->attn), dsp_family_name(p->family),
+		    (unsigned long long)explicit_limit(p));
 	memset(&x, 0, sizeof x);
 	x.n = n;
 	x.gaussian = p->family == DSP_FAM_GAUSSIAN;
@@ -577,26 +578,56 @@ dsp_eval_weights(const dsp_params *p, dsp_runs *w, dsp_summary *out)
 	return eval_common(p, w, out ? out : &tmp);
 }
 
+/* A point that was not computed: its n, every figure NaN. */
+static void
+absent_point(dsp_summary *s, double n)
+{
+	memset(s, 0, sizeof *s);
+	s->n = n;
+	s->logit_min = s->logit_max = s->spread = s->theta_eff = s->beta = NAN;
+	s->entropy = s->entropy_bits = s->entropy_norm = s->entropy_paper = NAN;
+	s->max_weight = s->min_weight = s->total = s->topk_mass = NAN;
+	s->lo_tight = s->hi_tight = s->lo_loose = s->hi_loose = NAN;
+	s->entropy_floor = s->entropy_ceiling = s->log_critical_n = NAN;
+	s->bound_margin = s->zero_weights = NAN;
+	s->bound_holds = -1;
+}
+
 int
-dsp_eval_curve(const dsp_params *p, const double *ns, size_t count, dsp_summary *out)
+dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
+    dsp_summary *out, size_t *done)
 {
 	dsp_params q = *p;
-	size_t i;
-	int rc;
+	size_t i, j;
+	int rc = DSP_OK;
 
+	*done = 0;
 	if (p->family == DSP_FAM_FILE)
 		return dsp_fail(DSP_ENOTSUP, "a file's logits have one fixed n");
 	if (q.explicit_max == 0 &&
 	    (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN))
 		q.explicit_max = DSP_CURVE_EXPLICIT_MAX;
 	for (i = 0; i < count; i++) {
-		if (!(ns[i] >= 1) || ns[i] > 0x1p63)
-			return dsp_fail(DSP_EINVAL, "curve size %g out of range", ns[i]);
+		if (!(ns[i] >= 1) || ns[i] > 0x1p63) {
+			rc = dsp_fail(DSP_EINVAL, "curve size %g out of range", ns[i]);
+			break;
+		}
 		q.n = (uint64_t)ns[i];
 		if ((rc = dsp_eval(&q, &out[i])) != DSP_OK)
-			return rc;
+			break;
 	}
-	return DSP_OK;
+	*done = i;
+	for (j = i; j < count; j++)
+		absent_point(&out[j], ns[j]);
+	return rc;
+}
+
+int
+dsp_eval_curve(const dsp_params *p, const double *ns, size_t count, dsp_summary *out)
+{
+	size_t done;
+
+	return dsp_eval_curve_partial(p, ns, count, out, &done);
 }
 
 size_t

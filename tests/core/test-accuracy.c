@@ -272,6 +272,45 @@ test_entmax_tail(void)
 	}
 }
 
+/* Curves of alternatives with no large-n limit (entmax, sparsemax on the
+ * random families): the points up to the curve's explicit limit 2^18 are
+ * the single evaluations; later points are NaN, never 0, and the reason
+ * names the limit.  (Before: the whole curve failed with "use n <= 2^27".) */
+static void
+test_curve_partial(void)
+{
+	const double ns[5] = { 16, 1024, 262144, 524288, 1048576 };
+	dsp_summary c[5], one;
+	dsp_params p, q;
+	size_t done = 99, i;
+	int rc, same = 1, pos = 0;
+	const char *msg;
+
+	base(&p, DSP_FAM_GAUSSIAN, 16, 4, 1);
+	p.attn = DSP_ATTN_ENTMAX;
+	rc = dsp_eval_curve_partial(&p, ns, 5, c, &done);
+	msg = dsp_last_error();
+	is_int(rc, DSP_ENOTSUP, "gaussian entmax curve to 2^20: DSP_ENOTSUP");
+	is_int((long long)done, 3, "points up to 2^18 computed");
+	ok(msg != NULL && strstr(msg, "up to n = 262144") != NULL,
+	    "reason names the limit: %s", msg ? msg : "(none)");
+	q = p;
+	q.explicit_max = DSP_CURVE_EXPLICIT_MAX;
+	for (i = 0; i < 3; i++) {
+		q.n = (uint64_t)ns[i];
+		same &= dsp_eval(&q, &one) == DSP_OK && one.entropy == c[i].entropy &&
+		    c[i].n == ns[i];
+		pos += c[i].entropy > 0;
+	}
+	ok(same && pos >= 2, "computed points = single evaluations (%d of 3 with H > 0)", pos);
+	ok(isnan(c[3].entropy) && isnan(c[4].max_weight) && c[4].n == ns[4],
+	    "absent points: n kept, figures NaN (not 0)");
+	p.family = DSP_FAM_UNIFORM;
+	p.attn = DSP_ATTN_SPARSEMAX;
+	is_int(dsp_eval_curve_partial(&p, ns, 3, c, &done), DSP_OK, "uniform sparsemax to 2^18: all points");
+	is_int((long long)done, 3, "done = count when all computed");
+}
+
 int
 main(void)
 {
@@ -281,5 +320,6 @@ main(void)
 	test_ramp_and_map();
 	test_theta0_signs();
 	test_entmax_tail();
+	test_curve_partial();
 	return tap_done();
 }
