@@ -315,12 +315,17 @@ build_hist(struct compute_cache *cc, struct view_state *st, size_t cols)
 		snprintf(h->err, sizeof h->err, "out of memory for the histogram");
 }
 
-/* Alternatives on the ramp have no closed form or limit: the core goes
- * item by item up to 2^27, seconds per frame. */
+/* Alternatives on the ramp, and on the random families except sigmoid,
+ * have no closed form or large-n limit: the core goes item by item up to
+ * 2^27 (the CLI does), seconds per frame. */
 static int
 too_slow(const dsp_params *p)
 {
-	return p->family == DSP_FAM_RAMP && !dsp_attn_is_softmax(p->attn) &&
+	int no_limit = p->family == DSP_FAM_RAMP ||
+	    ((p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN) &&
+	    p->attn != DSP_ATTN_SIGMOID);
+
+	return no_limit && !dsp_attn_is_softmax(p->attn) &&
 	    p->explicit_max != 0 && p->n > p->explicit_max;
 }
 
@@ -354,9 +359,10 @@ compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_col
 		cc->w_ok = 0;
 		q = tui_params(&st->vs.params);
 		if (too_slow(&q))
-			rc = dsp_fail(DSP_ETOOBIG, "%s on the ramp past n = %llu is item by item: "
-			    "too slow for the TUI (try disperse report)",
-			    dsp_attn_name(q.attn), (unsigned long long)q.explicit_max);
+			rc = dsp_fail(DSP_ETOOBIG, "%s on %s past n = %llu is item by item: "
+			    "too slow for the TUI (disperse report computes it up to 2^27)",
+			    dsp_attn_name(q.attn), dsp_family_name(q.family),
+			    (unsigned long long)q.explicit_max);
 		else
 			rc = dsp_eval_weights(&q, cc->w, &st->sum);
 		if (rc == DSP_ETOOBIG && too_slow(&q))
@@ -388,27 +394,21 @@ compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_col
 }
 
 /* Evaluate sizes ns[from..to) into s; returns how many points it kept
- * (it stops at the first size that does not evaluate). */
+ * (it stops at the first size that does not evaluate, whose reason goes to
+ * s->err: the curve is drawn only where it was computed). */
 static size_t
 eval_points(struct compute_cache *cc, struct view_series *s, const dsp_params *q,
     const double *ns, size_t from, size_t to, size_t k)
 {
-	dsp_params r = *q;
-	size_t i;
+	size_t done;
 	int rc;
 
 	if (from >= to)
 		return k;
-	if ((rc = dsp_eval_curve(q, ns + from, to - from, cc->curve_buf + k)) == DSP_OK)
-		return k + (to - from);
-	set_msg(s->err, rc);
-	for (i = from; i < to; i++) {
-		r.n = (uint64_t)ns[i];
-		if (dsp_eval(&r, &cc->curve_buf[k]) != DSP_OK)
-			break;
-		k++;
-	}
-	return k;
+	if ((rc = dsp_eval_curve_partial(q, ns + from, to - from, cc->curve_buf + k,
+	    &done)) != DSP_OK)
+		set_msg(s->err, rc);
+	return k + done;
 }
 
 static void

@@ -267,13 +267,15 @@ entmax_root(struct entmax *s, double hi, double *g)
  * Brent on g = z_m - tau, which keeps the smallest support weights g^q
  * accurate even when 2^60 items share them. */
 static int
-entmax_runs(const dsp_runs *e, double theta, double alpha, dsp_runs *w)
+entmax_runs(const dsp_runs *e, double theta, double alpha, dsp_runs *w,
+    double *edge)
 {
 	struct entmax s;
 	double *z = NULL, *c = NULL, *tmp = NULL, hi, g = 0, zi, t = 0;
 	size_t i, k = 0, lo, up, mid;
 	int rc = DSP_OK;
 
+	*edge = NAN;
 	if (theta == 0) {
 		argmax_runs(e, w, 1);
 		return DSP_OK;
@@ -322,6 +324,8 @@ entmax_runs(const dsp_runs *e, double theta, double alpha, dsp_runs *w)
 		hi = z[s.m] - z[s.m + 1];
 	if ((rc = entmax_root(&s, hi, &g)) != DSP_OK)
 		goto out;
+	/* tau = z_m - g, as a logit: z = (alpha - 1) e / theta. */
+	*edge = (z[s.m] - g) * theta / (alpha - 1);
 	for (i = 0; i < e->len; i++) {
 		zi = (alpha - 1) * (e->value[i] / theta);
 		w->value[i] = zi >= z[s.m] ? pow(zi - z[s.m] + g, s.q) : 0;
@@ -337,11 +341,15 @@ out:
 }
 
 int
-dsp_alt_weights_runs(enum dsp_attn a, const dsp_runs *e, double theta,
-    double alpha, dsp_runs *w)
+dsp_alt_weights_runs_edge(enum dsp_attn a, const dsp_runs *e, double theta,
+    double alpha, dsp_runs *w, double *edge)
 {
+	double unused;
 	int rc;
 
+	if (edge == NULL)
+		edge = &unused;
+	*edge = NAN;
 	if (dsp_runs_total(e) == 0)
 		return dsp_fail(DSP_EEMPTY, "attention over no logits");
 	if (!isfinite(theta))
@@ -356,17 +364,24 @@ dsp_alt_weights_runs(enum dsp_attn a, const dsp_runs *e, double theta,
 	case DSP_ATTN_SOFTMAX1:
 		return softmax1_runs(e, theta, w);
 	case DSP_ATTN_SPARSEMAX:
-		return entmax_runs(e, theta, 2, w);
+		return entmax_runs(e, theta, 2, w, edge);
 	case DSP_ATTN_ENTMAX:
 		if (!(alpha > 1) || !isfinite(alpha))
 			return dsp_fail(DSP_EINVAL,
 			    "entmax alpha must be finite and > 1 (got %g)", alpha);
-		return entmax_runs(e, theta, alpha, w);
+		return entmax_runs(e, theta, alpha, w, edge);
 	default:
 		break;
 	}
 	return dsp_fail(DSP_ENOTSUP, "%s is a softmax; dsp_eval computes it",
 	    dsp_attn_name(a));
+}
+
+int
+dsp_alt_weights_runs(enum dsp_attn a, const dsp_runs *e, double theta,
+    double alpha, dsp_runs *w)
+{
+	return dsp_alt_weights_runs_edge(a, e, theta, alpha, w, NULL);
 }
 
 /* Large-n limit of sigmoid attention over iid logits (uniform on [0, delta]

@@ -24,6 +24,13 @@
  * softmax-type functions (handled by dsp_eval). */
 int	dsp_alt_weights_runs(enum dsp_attn a, const dsp_runs *e, double theta,
 	    double alpha, dsp_runs *w);
+/* The same; for sparsemax and entmax at theta != 0 also the support edge
+ * as a logit, edge = tau theta / (alpha - 1): an item is in the support
+ * iff e/theta > edge/theta (NaN for the other functions and theta = 0).
+ * Callers that merged logits into a run use it to check that the run's
+ * items all lie on one side (dsp_eval's power-series tail). */
+int	dsp_alt_weights_runs_edge(enum dsp_attn a, const dsp_runs *e, double theta,
+	    double alpha, dsp_runs *w, double *edge);
 /* Expected large-n limit of sigmoid attention for the uniform and Gaussian
  * families (GSL quadrature of n E[sigma(v/theta - log n)] and friends):
  * total, entropy of the normalised row, extreme weights at the ends of the

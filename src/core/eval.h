@@ -60,6 +60,14 @@ int	dsp_eval_weights(const dsp_params *p, dsp_runs *w, dsp_summary *out);
 #define DSP_CURVE_EXPLICIT_MAX ((uint64_t)1 << 18)
 int	dsp_eval_curve(const dsp_params *p, const double *ns, size_t count,
 	    dsp_summary *out);
+/* The same, keeping what can be computed: points are evaluated in order up
+ * to the first that fails (an alternative with no large-n limit past the
+ * curve's explicit limit: DSP_ENOTSUP, whose message says up to which n);
+ * *done counts the points computed, and out[*done .. count) get their n with
+ * every figure NaN (never 0: an absent point is not H = 0).  Returns DSP_OK
+ * when every point was computed, else the first failure's code. */
+int	dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
+	    dsp_summary *out, size_t *done);
 /* count log-spaced sizes from n_lo to n_hi, rounded to integers, unique. */
 size_t	dsp_log_sizes(double n_lo, double n_hi, size_t count, double *ns);
 const char *dsp_method_name(enum dsp_method m);

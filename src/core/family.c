@@ -1,4 +1,5 @@
 /* Input families. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -9,7 +10,8 @@
 #include "core/family.h"
 
 /* A power-series term below this fraction of |theta| changes exp(e/theta)
- * by less than one part in 2^60, so the tail merges into one run at 0. */
+ * by less than one part in 2^60, so the tail merges into one run at 0
+ * (theta = 0: |delta| 2^-60, and the tail keeps its signs). */
 #define POWER_TAIL_REL	0x1p-60
 /* Most distinct terms a power-series runs vector may hold. */
 #define POWER_MAX_RUNS	((uint64_t)1 << 22)
@@ -99,18 +101,50 @@ dsp_family_alloc(const dsp_params *p, double **out)
 	return DSP_OK;
 }
 
-static int
-power_runs(const dsp_params *p, dsp_runs *out)
+/* Term v of the tail with its exact sign: the exact delta lambda^k is never
+ * 0 for lambda != 0, so a term that underflowed keeps its sign as the
+ * smallest subnormal. */
+static double
+signed_term(double v, int negative)
 {
-	double tol, t = p->delta;
+	if (v != 0)
+		return v;
+	return negative ? -DBL_TRUE_MIN : DBL_TRUE_MIN;
+}
+
+/* theta = 0 (argmax, and the sign-only limits of sigmoid and
+ * stick-breaking): the m tail terms t, t lambda, ... cannot merge into a
+ * run at 0, whose sign is neither (sigmoid of 0 is 1/(1 + n), not 1).
+ * delta >= 0 puts the maximum at item 0 (in the head), so only the tail's
+ * signs matter: lambda > 0, one run with the sign of t; lambda < 0, the
+ * signs alternate, one run per sign (sigmoid only counts them; a
+ * stick-breaking row has no stick left after item 0).  Each run holds the
+ * largest term of its sign. */
+static int
+power_tail_signs(const dsp_params *p, double t, uint64_t m, dsp_runs *out)
+{
+	int neg = signbit(t) != 0, rc;	/* an underflowed t is +-0 */
+	uint64_t same = p->lambda < 0 ? m - m / 2 : m;
+
+	if ((rc = dsp_runs_push(out, signed_term(t, neg), same)) != DSP_OK)
+		return rc;
+	return dsp_runs_push(out, signed_term(t * p->lambda, !neg), m - same);
+}
+
+/* Terms until |delta lambda^k| < tol, then the tail (see family.h). */
+static int
+power_runs(const dsp_params *p, double tol, dsp_runs *out)
+{
+	double t = p->delta;
 	uint64_t k;
 	int rc;
 
 	if (fabs(p->lambda) > 1)
 		return dsp_fail(DSP_ENOTSUP,
 		    "power series with |lambda| > 1 has no bounded runs form");
-	tol = (p->theta != 0 ? fabs(p->theta) : (p->delta > 0 ? p->delta : 1)) *
-	    POWER_TAIL_REL;
+	if (!(tol > 0))
+		tol = (p->theta != 0 ? fabs(p->theta) :
+		    (p->delta != 0 ? fabs(p->delta) : 1)) * POWER_TAIL_REL;
 	for (k = 0; k < p->n; k++) {
 		if (fabs(p->lambda) < 1 && fabs(t) < tol)
 			break;
@@ -127,16 +161,20 @@ power_runs(const dsp_params *p, dsp_runs *out)
 		}
 		t *= p->lambda;
 	}
+	if (k == p->n)
+		return DSP_OK;
+	if (p->theta == 0 && p->lambda != 0 && p->delta != 0)
+		return power_tail_signs(p, t, p->n - k, out);
 	return dsp_runs_push(out, 0.0, p->n - k);
 }
 
 int
-dsp_family_runs(const dsp_params *p, dsp_runs *out)
+dsp_family_runs_tol(const dsp_params *p, double tail_tol, dsp_runs *out)
 {
 	dsp_runs_clear(out);
 	switch (p->family) {
 	case DSP_FAM_POWER:
-		return power_runs(p, out);
+		return power_runs(p, tail_tol, out);
 	case DSP_FAM_SPIKE:
 		if (dsp_runs_push(out, p->delta, 1) != DSP_OK)
 			return DSP_ENOMEM;
@@ -146,6 +184,12 @@ dsp_family_runs(const dsp_params *p, dsp_runs *out)
 	}
 	return dsp_fail(DSP_ENOTSUP, "%s family has no exact runs form",
 	    dsp_family_name(p->family));
+}
+
+int
+dsp_family_runs(const dsp_params *p, dsp_runs *out)
+{
+	return dsp_family_runs_tol(p, 0, out);
 }
 
 static void

@@ -20,6 +20,12 @@ int	dsp_family_alloc(const dsp_params *p, double **out);
  * |lambda| <= 1, uniform-in-value of random families is NOT exact):
  * returns DSP_ENOTSUP when the family needs explicit evaluation. */
 int	dsp_family_runs(const dsp_params *p, dsp_runs *out);
+/* The same with the power series' tail cut where |delta lambda^k| < tail_tol
+ * (logit units; <= 0: the default |theta| 2^-60).  Past the cut the terms
+ * are one run at 0 (theta != 0), or, at theta = 0 where only signs and the
+ * maximum matter, runs that keep each term's sign and the tail's maximum
+ * (doc/theory.md, "Runs representation"). */
+int	dsp_family_runs_tol(const dsp_params *p, double tail_tol, dsp_runs *out);
 /* A-priori logit interval [m, M] for n items; returns 1 when the family is
  * bounded independently of n (Lemma 2.1 premise), 0 when not (Gaussian,
  * power with lambda > 1 or lambda < -1, file: actual min/max). */

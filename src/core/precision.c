@@ -300,7 +300,7 @@ alt_prec(const dsp_params *p, const dsp_runs *e, dsp_runs *w)
 static void
 summarise(const dsp_params *p, const dsp_runs *w, dsp_summary *s)
 {
-	double t = 0, h = 0, pe = 0, z = 0, q, lo, hi;
+	double t = 0, h, pe = 0, z = 0, lo, hi;
 	size_t i;
 
 	for (i = 0; i < w->len; i++)
@@ -308,14 +308,11 @@ summarise(const dsp_params *p, const dsp_runs *w, dsp_summary *s)
 	for (i = 0; i < w->len; i++) {
 		if (w->value[i] == 0)
 			z += (double)w->count[i];
-		q = t > 0 ? w->value[i] / t : 0;
-		if (q > 0)
-			h -= (double)w->count[i] * q * log(q);
 		pe -= (double)w->count[i] * w->value[i] *
 		    log(w->value[i] + DSP_PAPER_ENTROPY_EPS);
 	}
 	s->total = t;
-	s->entropy = h;
+	s->entropy = h = dsp_row_entropy_runs(w);
 	s->entropy_bits = h / M_LN2;
 	s->entropy_norm = s->n > 1 ? h / log(s->n) : 0;
 	s->entropy_paper = pe;

@@ -132,16 +132,81 @@ to_unit(double h, double n, enum dsp_entropy_unit unit)
 	return h;
 }
 
+/* -log(w_i / t) for a weight w_i > 0 of a row with total t = w_i + rest_i.
+ * For the dominant item (q near 1) log(t / w) would lose every digit that
+ * t = w (1 + r) kept below 2^-53; log1p(rest / w) keeps them.  Elsewhere
+ * t / w >= 2 or so and log(t / w) is accurate (log t - log w if that
+ * ratio overflows for subnormal w). */
+static double
+neg_log_share(double w, double t, double rest, int dominant)
+{
+	double r;
+
+	if (dominant)
+		return log1p(rest / w);
+	r = t / w;
+	return isfinite(r) ? log(r) : log(t) - log(w);
+}
+
+/* Entropy of w / sum(w) over runs; the dominant run (largest c w) is the
+ * only one whose share can be near 1, so only its "rest" is summed apart. */
+double
+dsp_row_entropy_runs(const dsp_runs *w)
+{
+	double t = 0, rest = 0, m, best = -1, h = 0;
+	size_t i, b = 0;
+
+	for (i = 0; i < w->len; i++) {
+		m = (double)w->count[i] * w->value[i];
+		t += m;
+		if (m > best) {
+			best = m;
+			b = i;
+		}
+	}
+	if (!(t > 0))
+		return 0;
+	for (i = 0; i < w->len; i++)
+		if (i != b)
+			rest += (double)w->count[i] * w->value[i];
+	for (i = 0; i < w->len; i++) {
+		if (!(w->value[i] > 0))
+			continue;
+		m = (double)w->count[i] * w->value[i];
+		h += m / t * neg_log_share(w->value[i], t, rest, i == b &&
+		    w->count[i] == 1);
+	}
+	return h;
+}
+
+double
+dsp_row_entropy(const double *w, size_t n)
+{
+	double t = 0, rest = 0, best = -1, h = 0;
+	size_t i, b = 0;
+
+	for (i = 0; i < n; i++) {
+		t += w[i];
+		if (w[i] > best) {
+			best = w[i];
+			b = i;
+		}
+	}
+	if (!(t > 0))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (i != b)
+			rest += w[i];
+	for (i = 0; i < n; i++)
+		if (w[i] > 0)
+			h += w[i] / t * neg_log_share(w[i], t, rest, i == b);
+	return h;
+}
+
 double
 dsp_entropy(const double *p, size_t n, enum dsp_entropy_unit unit)
 {
-	double h = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (p[i] > 0)
-			h -= p[i] * log(p[i]);
-	return to_unit(h, (double)n, unit);
+	return to_unit(dsp_row_entropy(p, n), (double)n, unit);
 }
 
 double
@@ -158,13 +223,7 @@ dsp_entropy_paper(const double *p, size_t n)
 double
 dsp_entropy_runs(const dsp_runs *p, enum dsp_entropy_unit unit)
 {
-	double h = 0;
-	size_t i;
-
-	for (i = 0; i < p->len; i++)
-		if (p->value[i] > 0)
-			h -= (double)p->count[i] * p->value[i] * log(p->value[i]);
-	return to_unit(h, (double)dsp_runs_total(p), unit);
+	return to_unit(dsp_row_entropy_runs(p), (double)dsp_runs_total(p), unit);
 }
 
 double
@@ -179,11 +238,15 @@ dsp_entropy_paper_runs(const dsp_runs *p)
 	return h;
 }
 
-/* H = log Z - sum_i w_i x_i with x_i = (e_i - pivot) / theta <= 0. */
+/* H = log Z - sum_i w_i x_i with x_i = (e_i - pivot) / theta <= 0, both
+ * terms >= 0.  Z = c0 + zr, c0 the items at the pivot (exp(0) = 1 exactly)
+ * and zr the sum of the others, so log Z = log1p(c0 - 1 + zr): for a nearly
+ * one-hot row Z = 1 + zr rounds to 1 and log(Z) would drop zr, which is
+ * the whole of H's first term (spike n = 2, delta 50: 2 % of H). */
 double
 dsp_softmax_entropy(const double *e, size_t n, double theta)
 {
-	double p, z = 0, wx = 0, x, t;
+	double p, c0 = 0, zr = 0, wx = 0, x, t;
 	size_t i, ties = 0;
 
 	if (n == 0)
@@ -196,17 +259,21 @@ dsp_softmax_entropy(const double *e, size_t n, double theta)
 	}
 	for (i = 0; i < n; i++) {
 		x = (e[i] - p) / theta;
+		if (x == 0) {
+			c0 += 1;
+			continue;
+		}
 		t = exp(x);
-		z += t;
+		zr += t;
 		wx += t * x;
 	}
-	return log(z) - wx / z;
+	return log1p((c0 - 1) + zr) - wx / (c0 + zr);
 }
 
 double
 dsp_softmax_entropy_runs(const dsp_runs *e, double theta)
 {
-	double p, z = 0, wx = 0, x, t, c;
+	double p, c0 = 0, zr = 0, wx = 0, x, t, c;
 	uint64_t ties = 0;
 	size_t i;
 
@@ -222,11 +289,15 @@ dsp_softmax_entropy_runs(const dsp_runs *e, double theta)
 	for (i = 0; i < e->len; i++) {
 		c = (double)e->count[i];
 		x = (e->value[i] - p) / theta;
+		if (x == 0) {
+			c0 += c;
+			continue;
+		}
 		t = exp(x);
-		z += c * t;
+		zr += c * t;
 		wx += c * t * x;
 	}
-	return log(z) - wx / z;
+	return log1p((c0 - 1) + zr) - wx / (c0 + zr);
 }
 
 double

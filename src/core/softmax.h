@@ -29,12 +29,19 @@ int	dsp_softmax(const double *e, size_t n, double theta, double *out);
 /* Weights per item of each run; out gets the same counts as in. */
 int	dsp_softmax_runs(const dsp_runs *in, double theta, dsp_runs *out);
 
-/* Entropy of a probability vector; 0 log 0 = 0. */
+/* Entropy of a probability vector, computed as the entropy of p / sum(p)
+ * (identical for a probability vector); 0 log 0 = 0.  The dominant item
+ * uses -log q = log1p(rest / w), so a nearly one-hot row keeps its full
+ * relative accuracy (doc/theory.md, "Accurate entropy"). */
 double	dsp_entropy(const double *p, size_t n, enum dsp_entropy_unit unit);
 /* -sum p log(p + 1e-9): the paper's code, for parity. */
 double	dsp_entropy_paper(const double *p, size_t n);
 double	dsp_entropy_runs(const dsp_runs *p, enum dsp_entropy_unit unit);
 double	dsp_entropy_paper_runs(const dsp_runs *p);
+/* Entropy in nats of the row w normalised to sum 1 (w >= 0, any total;
+ * 0 for an all-zero row): the entropy of the unnormalised alternatives. */
+double	dsp_row_entropy(const double *w, size_t n);
+double	dsp_row_entropy_runs(const dsp_runs *w);
 /* Entropy of softmax_theta(e) straight from the logits, in nats, which is
  * more accurate than dsp_entropy(dsp_softmax(e)) for tiny weights. */
 double	dsp_softmax_entropy(const double *e, size_t n, double theta);

@@ -158,7 +158,7 @@ compute_curve(struct snap *s)
 	const dsp_viewstate *v = s->v;
 	dsp_summary *tmp;
 	dsp_params q;
-	size_t i;
+	size_t i, done;
 	unsigned a;
 
 	if (s->p.family == DSP_FAM_FILE) {
@@ -174,9 +174,15 @@ compute_curve(struct snap *s)
 		return;
 	}
 	s->ncurve = dsp_log_sizes(v->curve_lo, v->curve_hi, v->curve_points, s->ns);
-	if ((s->curve_rc = dsp_eval_curve(&s->p, s->ns, s->ncurve, s->curve)) != DSP_OK) {
+	/* Keep the points that can be computed (an alternative with no large-n
+	 * limit stops at the explicit limit) and say where the curve ends. */
+	if ((s->curve_rc = dsp_eval_curve_partial(&s->p, s->ns, s->ncurve, s->curve,
+	    &done)) != DSP_OK) {
 		keep_error(s->curve_err, sizeof s->curve_err, s->curve_rc);
-		return;
+		if (done == 0)
+			return;
+		s->ncurve = done;
+		s->curve_rc = DSP_OK;	/* curve_err stays: a partial curve */
 	}
 	if ((tmp = calloc(s->ncurve, sizeof *tmp)) == NULL)
 		return;
@@ -369,7 +375,7 @@ curve_table(const struct snap *s, int full)
 		return NULL;
 	if (full && stamp_all(s, t) != DSP_OK)
 		goto fail;
-	if (full && s->curve_rc != DSP_OK)
+	if (full && s->curve_err[0] != '\0')
 		dsp_table_stamp(t, "note", s->curve_err);
 	if (full) {
 		dsp_table_stampf(t, "curve", "%.17g .. %.17g, %zu points requested",
@@ -637,6 +643,9 @@ write_text_report(const struct snap *s, FILE *fp)
 		fprintf(fp, "  not available: %s\n", s->curve_err);
 	else if ((rc = write_table(fp, curve_table(s, 0), DSP_FMT_TEXT)) != DSP_OK)
 		return ferror(fp) ? DSP_EIO : rc;
+	else if (s->curve_err[0] != '\0')
+		fprintf(fp, "  the curve ends at n = %s: %s\n",
+		    num(b1, sizeof b1, s->ns[s->ncurve - 1]), s->curve_err);
 	text_map(s, fp);
 	return ferror(fp) ? DSP_EIO : DSP_OK;
 }
@@ -810,7 +819,7 @@ json_figures(const struct snap *s, dsp_jw *w)
 	dsp_jw_array(w);
 	if (s->w_rc != DSP_OK)
 		dsp_jw_str(w, s->w_err);
-	if (s->curve_rc != DSP_OK)
+	if (s->curve_err[0] != '\0')
 		dsp_jw_str(w, s->curve_err);
 	if (s->map_rc != DSP_OK)
 		dsp_jw_str(w, s->map_err);
@@ -1241,10 +1250,12 @@ write_curve_svg(const struct snap *s, FILE *fp)
 		    { 0, 1, 0, "entropy H (nats)", 0 } };
 
 		dsp_svg_axes(g, &pl);
-		svg_message(g, &pl, s->curve_rc == DSP_ENOTSUP ?
-		    "a file's logits have one fixed n: no curve" : "curve not computable");
+		svg_message(g, &pl, s->curve_err[0] != '\0' ? s->curve_err :
+		    "curve not computable");
 		return dsp_svg_end(g);
 	}
+	if (s->curve_err[0] != '\0')	/* partial: say where and why it ends */
+		dsp_svg_text(g, SVG_W / 2.0, 42, "middle", 11, 0, s->curve_err);
 	curve_panel(g, s, 0, 50);
 	curve_panel(g, s, 1, 330);
 	return dsp_svg_end(g);

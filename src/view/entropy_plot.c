@@ -15,7 +15,8 @@ curve_update(struct view_panel *pn, const struct view_state *st)
 	pn->st = st;
 }
 
-/* Value of y[] at log size ln, interpolated linearly in log n. */
+/* Value of y[] at log size ln, interpolated linearly in log n; NaN outside
+ * the computed sizes. */
 static double
 sample(const struct view_series *s, const double *y, double ln)
 {
@@ -25,6 +26,10 @@ sample(const struct view_series *s, const double *y, double ln)
 	if (s->count == 0)
 		return NAN;
 	hi = s->count - 1;
+	/* Nothing outside the computed sizes: a curve that stops (no large-n
+	 * route) must not be drawn on as a flat line. */
+	if (ln < log(s->n[0]) - 1e-9 || ln > log(s->n[hi]) + 1e-9)
+		return NAN;
 	if (ln <= log(s->n[0]))
 		return y[0];
 	if (ln >= log(s->n[hi]))
@@ -91,7 +96,7 @@ markers(struct view_panel *pn, WINDOW *w, int top, int h)
 	    (c = ln_col(pn, s->log_critical_n)) >= 0)
 		for (r = top; r < top + h; r++)
 			put(w, r, AXIS_W + c, view_attr_band(), ":");
-	if ((c = ln_col(pn, log(s->n))) >= 0)
+	if ((c = ln_col(pn, log((double)pn->st->vs.params.n))) >= 0)
 		for (r = top; r < top + h; r++)
 			put(w, r, AXIS_W + c, view_attr_marker(), view_sym(SYM_VLINE));
 }
@@ -100,17 +105,26 @@ static void
 entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 {
 	const struct view_state *st = pn->st;
-	double ymax = log(st->vs.curve_hi), ln;
+	double ymax = 0, ln;
 	size_t i;
 	int c, r;
 
+	/* The y range is the ceiling log n at the largest n computed: a curve
+	 * that stops at 2^12 keeps its resolution instead of hugging the H = 0
+	 * row of a 0 .. log 2^40 axis. */
+	for (i = 0; i < st->nseries; i++)
+		if (st->series[i].ok && st->series[i].count > 0 &&
+		    log(st->series[i].n[st->series[i].count - 1]) > ymax)
+			ymax = log(st->series[i].n[st->series[i].count - 1]);
+	if (!(ymax > 0) || ymax > log(st->vs.curve_hi))
+		ymax = log(st->vs.curve_hi);
 	view_printf(w, top, 1, AXIS_W - 1, view_attr_dim(), "%5.3g", ymax);
 	view_printf(w, top + h - 1, 1, AXIS_W - 1, view_attr_dim(), "%5s", "0 H");
 	markers(pn, w, top, h);
 	for (c = 0; c < pn->pw; c++) {
 		ln = col_ln(pn, c);
 		/* Ceiling log n and, for the main series, the Lemma floor. */
-		if ((r = yrow(ln, 0, ymax, top, h)) >= 0)
+		if (ln <= ymax + 1e-9 && (r = yrow(ln, 0, ymax, top, h)) >= 0)
 			put(w, r, AXIS_W + c, view_attr_dim(), view_sym(SYM_DOT));
 		if (st->nseries > 0 && st->series[0].ok &&
 		    (r = yrow(sample(&st->series[0], st->series[0].floor, ln), 0, ymax,
@@ -211,12 +225,13 @@ legend(struct view_panel *pn, WINDOW *w)
 		for (k = 0; st->series[i].ok && k < st->series[i].count; k++)
 			expected |= st->series[i].expected[k];
 	}
-	if (isfinite(s->log_critical_n))
+	/* A failed summary is zeroed: its n = 0 and log n* = 0 are not values. */
+	if (st->sum_ok && isfinite(s->log_critical_n))
 		view_num(cn, sizeof cn, exp(s->log_critical_n), 3);
 	else
 		snprintf(cn, sizeof cn, "n/a");
 	view_printf(w, 2, 1, iw, view_attr_dim(), "%s n=%.0f  : n*=%s (%s=%g)  %s floor  %s log n%s",
-	    view_sym(SYM_VLINE), s->n, cn, view_sym(SYM_EPS), st->vs.params.eps,
+	    view_sym(SYM_VLINE), (double)st->vs.params.n, cn, view_sym(SYM_EPS), st->vs.params.eps,
 	    view_sym(SYM_HLINE), view_sym(SYM_DOT), expected ? "  (+expected limit)" : "");
 }
 
@@ -240,8 +255,9 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 		return;
 	}
 	legend(pn, w);
+	/* A failed series, or one that stops early: say why. */
 	for (i = 0; i < st->nseries; i++)
-		if (!st->series[i].ok && st->series[i].err[0] != '\0') {
+		if (st->series[i].err[0] != '\0') {
 			view_printf(w, pn->h - 2, 1, iw, view_attr_error(), "%s: %s",
 			    st->series[i].label, st->series[i].err);
 			avail--;

@@ -8,6 +8,7 @@ DSP_CORE_TESTS = \
 	tests/core/test-adaptive \
 	tests/core/test-family \
 	tests/core/test-eval \
+	tests/core/test-accuracy \
 	tests/core/test-parse \
 	tests/core/test-props \
 	tests/core/test-maxret
@@ -26,6 +27,9 @@ tests_core_test_adaptive_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_family_SOURCES = tests/core/test-family.c
 tests_core_test_family_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_family_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_accuracy_SOURCES = tests/core/test-accuracy.c
+tests_core_test_accuracy_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_accuracy_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_eval_SOURCES = tests/core/test-eval.c
 tests_core_test_eval_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_eval_LDADD = $(DSP_CORE_LIBS)

@@ -1,6 +1,8 @@
 # tests/export
-TESTS += tests/export/test-snapshot.sh tests/export/test-examples.sh
+TESTS += tests/export/test-snapshot.sh tests/export/test-examples.sh \
+	tests/export/test-curve-partial.sh
 EXTRA_DIST += tests/export/test-snapshot.sh tests/export/test-examples.sh \
+	tests/export/test-curve-partial.sh \
 	tests/export/normalise.sh \
 	tests/export/golden/default.txt tests/export/golden/default.json \
 	tests/export/golden/default-weights.csv tests/export/golden/default-curve.csv \
