@@ -8,4 +8,5 @@ DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h src/cli/cmd.h \
 	src/cli/cmd-snapshot.c \
 	src/cli/cmd-sweep.c \
 	src/cli/cmd-tour.c \
+	src/cli/figrows.c \
 	src/cli/opts.c src/cli/opts.h
