@@ -46,6 +46,7 @@ tui_wait "λ=0.99999"; ok $? "status line: lambda=0.99999, not 1"
 restart --attn ssmax --family spike --n 2^40
 tui_wait "sδ/θ=4 >= 1: stays sharp"; ok $? "SSMax: stays sharp, s delta/theta = 4 (derived)"
 tui_cap | grep -q "Thm 2.2 n\* n/a"; ok $? "SSMax: no fixed-temperature critical n"
+tui_cap | grep -q "n\*=n/a, θ shrinks with n"; ok $? "SSMax: the curve legend draws no n* either"
 
 # Adaptive spike n = 128: guaranteed 1 + 99 e^{4 * 2.4213877066315243}
 # (the polynomial's ceiling, mpmath) and the first n below eps, 5407 =
