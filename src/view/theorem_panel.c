@@ -269,8 +269,8 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 		    view_num(a, sizeof a, s->entropy_bits, 4),
 		    view_num(b, sizeof b, s->entropy_norm, 4));
 	if (y <= last)
-		view_printf(w, y++, 1, iw, view_attr_dim(), "paper's proof e^{%s%s/%s}/n: %s .. %s",
-		    view_style.utf8 ? "±" : "+-", view_sym(SYM_DELTA), view_sym(SYM_THETA),
+		view_printf(w, y++, 1, iw, view_attr_dim(), "paper's proof e^{%sspread/%s}/n: %s .. %s",
+		    view_style.utf8 ? "±" : "+-", view_sym(SYM_THETA),
 		    view_num(a, sizeof a, s->lo_loose, 3), view_num(b, sizeof b, s->hi_loose, 3));
 }
 

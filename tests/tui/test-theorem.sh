@@ -21,7 +21,7 @@ tui_wait "1/(1+1048575·e^{4/|−1|}) = $lo"; ok $? "theta < 0: e^{4/|-1|} = $lo
 tui_cap | grep -q "e^{4/-1}"; [ $? -ne 0 ]; ok $? "no e^{4/-1} on screen"
 tui_cap | grep -q "Lemma 2.1 (paper): α_k = Θ(1/n)"; ok $? "the paper's statement is labelled"
 tui_cap | grep -q "derived: band, H floor, n\*"; ok $? "the band, floor and n* are labelled derived"
-tui_cap | grep -q "paper's proof e^{±δ/θ}/n"; ok $? "the loose band is the paper's proof"
+tui_cap | grep -q "paper.s proof e^{±spread/θ}/n"; ok $? "the loose band is the paper's proof"
 
 # theta = 0: the argmax limit, not e^{4/0}.
 restart --theta 0
