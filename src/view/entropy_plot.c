@@ -128,6 +128,13 @@ entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 		for (i = st->nseries; i-- > 0;) {
 			if (!st->series[i].ok)
 				continue;
+			/* Every weight underflowed to 0 (reduced precision): H = 0
+			 * there is no sharpness, so no point on the H curve, an
+			 * 'x' on the axis instead (legend: "x underflow to 0"). */
+			if (sample(&st->series[i], st->series[i].maxw, ln) == 0) {
+				put(w, top + h - 1, AXIS_W + c, view_attr_error(), "x");
+				continue;
+			}
 			if ((r = yrow(sample(&st->series[i], st->series[i].entropy, ln),
 			    0, ymax, top, h)) >= 0)
 				put(w, r, AXIS_W + c, view_attr_series((int)i),
@@ -208,7 +215,7 @@ legend(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
 	const dsp_summary *s = &st->sum;
-	int x = 1, iw = pn->w - 2, expected = 0;
+	int x = 1, iw = pn->w - 2, expected = 0, underflow = 0;
 	char buf[64], cn[48], ep[32];
 	size_t i, k;
 
@@ -217,8 +224,10 @@ legend(struct view_panel *pn, WINDOW *w)
 		    st->series[i].ok ? "" : "!", st->series[i].label);
 		view_printf(w, 1, x, iw - x, view_attr_series((int)i), "%s", buf);
 		x += (int)(mbstowcs(NULL, buf, 0) == (size_t)-1 ? 12 : mbstowcs(NULL, buf, 0));
-		for (k = 0; st->series[i].ok && k < st->series[i].count; k++)
+		for (k = 0; st->series[i].ok && k < st->series[i].count; k++) {
 			expected |= st->series[i].expected[k];
+			underflow |= st->series[i].maxw[k] == 0;
+		}
 	}
 	if (!fixed_temperature(st))
 		snprintf(cn, sizeof cn, "n/a, %s shrinks with n", view_sym(SYM_THETA));
@@ -228,10 +237,11 @@ legend(struct view_panel *pn, WINDOW *w)
 			strncat(cn, " at this n's beta", sizeof cn - strlen(cn) - 1);
 	} else
 		snprintf(cn, sizeof cn, "n/a");
-	view_printf(w, 2, 1, iw, view_attr_dim(), "%s n=%.0f  : n*=%s (%s=%s)  %s floor  %s log n%s",
+	view_printf(w, 2, 1, iw, view_attr_dim(), "%s n=%.0f  : n*=%s (%s=%s)  %s floor  %s log n%s%s",
 	    view_sym(SYM_VLINE), s->n, cn, view_sym(SYM_EPS), view_num(ep, sizeof ep,
 	    st->vs.params.eps, 4),
-	    view_sym(SYM_HLINE), view_sym(SYM_DOT), expected ? "  (+expected limit)" : "");
+	    view_sym(SYM_HLINE), view_sym(SYM_DOT), expected ? "  (+expected limit)" : "",
+	    underflow ? "  x all weights underflow to 0" : "");
 }
 
 static void
