@@ -84,6 +84,12 @@ static const dsp_figure figures[] = {
 	  "largest n with max weight >= eps possible (= critical_n)", NULL, NOFF },
 	{ "eps_max", "", DSP_SRC_DERIVED,
 	  "largest weight Lemma 2.1 allows at n (= lemma_tight_hi)", NULL, NOFF },
+	/* compare / precision: rows that need not sum to 1 (sigmoid, emulated
+	 * formats) are normalised first, so this is not entropy_nats. */
+	{ "entropy", "nats", DSP_SRC_MEASURED,
+	  "entropy of the row normalised to sum 1 (compare, precision)", NULL, NOFF },
+	{ "zero_fraction", "", DSP_SRC_MEASURED,
+	  "zero_weights / n", NULL, NOFF },
 	{ "elapsed_ms", "ms", DSP_SRC_MEASURED, "compute time (--time)", NULL, S(elapsed_ms) }
 };
 #define NFIG (sizeof figures / sizeof figures[0])
