@@ -11,7 +11,12 @@
 int
 main(int argc, char **argv)
 {
-	setlocale(LC_ALL, "");
+	/* Only the character type comes from the environment: UTF-8 text and
+	 * ncursesw's wide characters need LC_CTYPE, while every number read
+	 * (options, --input, tour.txt, JSON) and written (CSV, JSON, SVG, the
+	 * screen) stays C-locale, whatever LC_NUMERIC a decimal-comma locale
+	 * would set (as htop and tmux do). */
+	setlocale(LC_CTYPE, "");
 	/* Past ulimit -f a write must fail with EFBIG (and be reported), not
 	 * kill the process with the terminal in curses mode. */
 	(void)signal(SIGXFSZ, SIG_IGN);

@@ -90,7 +90,8 @@ band_tight(double ln, double r, double *lo, double *hi)
 static int
 fill(dsp_table *t, const dsp_params *p, const struct bound *b, double ln)
 {
-	double r, lo, hi, llo, lhi, floor_h, lcrit, L;
+	double r, lo, hi, llo, lhi, floor_h, lcrit, L, th;
+	char eps[64];
 	int rc = 0;
 
 	if (p->theta == 0)
@@ -110,20 +111,21 @@ fill(dsp_table *t, const dsp_params *p, const struct bound *b, double ln)
 	/* L = log((n-1) eps / (1-eps)) */
 	L = p->eps >= 1 ? INFINITY : log_nm1(ln) + log(p->eps) - log1p(-p->eps);
 
-	rc |= dsp_kv_logsize(t, "n", ln, "items");
-	rc |= dsp_kv_num(t, "log_n", ln, "natural log of n");
-	rc |= dsp_kv_num(t, "delta_over_theta", r, "delta/|theta|");
-	rc |= dsp_kv_num(t, "lemma_tight_lo", lo, "1/(1+(n-1)e^{delta/theta})");
-	rc |= dsp_kv_num(t, "lemma_tight_hi", hi, "1/(1+(n-1)e^{-delta/theta}): largest possible weight");
-	rc |= dsp_kv_num(t, "lemma_loose_lo", llo, "e^{-delta/theta}/n");
-	rc |= dsp_kv_num(t, "lemma_loose_hi", lhi, "e^{delta/theta}/n");
-	rc |= dsp_kv_num(t, "entropy_floor", floor_h, "log(1+(n-1)e^{-delta/theta}) nats");
-	rc |= dsp_kv_num(t, "entropy_ceiling", ln, "log n nats");
-	rc |= dsp_kv_logsize(t, "critical_n", lcrit,
-	    "Theorem 2.2: 1+(1/eps-1)e^{delta/theta}");
-	rc |= dsp_kv_num(t, "log_critical_n", lcrit, "natural log of critical_n");
-	rc |= dsp_kv_text(t, "dispersed", isnan(lcrit) ? "n/a" : ln > lcrit ?
-	    "yes" : "no", "n > critical_n: every weight < eps");
+	th = p->theta;
+	snprintf(eps, sizeof eps, "eps = %g", p->eps);
+	rc |= dsp_fig_logsize(t, "n", ln, th, NULL);
+	rc |= dsp_fig_num(t, "log_n", ln, th, NULL);
+	rc |= dsp_fig_num(t, "delta_over_theta", r, th, NULL);
+	rc |= dsp_fig_num(t, "lemma_tight_lo", lo, th, NULL);
+	rc |= dsp_fig_num(t, "lemma_tight_hi", hi, th, "largest possible weight");
+	rc |= dsp_fig_num(t, "lemma_loose_lo", llo, th, NULL);
+	rc |= dsp_fig_num(t, "lemma_loose_hi", lhi, th, NULL);
+	rc |= dsp_fig_num(t, "entropy_floor", floor_h, th, NULL);
+	rc |= dsp_fig_num(t, "entropy_ceiling", ln, th, NULL);
+	rc |= dsp_fig_logsize(t, "critical_n", lcrit, th, eps);
+	rc |= dsp_fig_num(t, "log_critical_n", lcrit, th, NULL);
+	rc |= dsp_fig_text(t, "dispersed", isnan(lcrit) ? "n/a" : ln > lcrit ?
+	    "yes" : "no", th, NULL);
 
 	switch (b->solve) {
 	case SOLVE_THETA:
@@ -134,25 +136,21 @@ fill(dsp_table *t, const dsp_params *p, const struct bound *b, double ln)
 			rc |= dsp_kv_text(t, "theta_max", "none",
 			    "delta = 0: uniform weights 1/n < eps at every theta");
 		else
-			rc |= dsp_kv_num(t, "theta_max", isinf(L) ? 0 : p->delta / L,
-			    "largest |theta| with max weight >= eps possible: delta / log((n-1)eps/(1-eps))");
+			rc |= dsp_fig_num(t, "theta_max", isinf(L) ? 0 : p->delta / L, th, NULL);
 		break;
 	case SOLVE_DELTA:
 		if (p->theta == 0)
 			rc |= dsp_kv_num(t, "delta_min", ln <= 0 || L <= 0 ? 0 : DBL_MIN,
 			    "theta = 0 (argmax): any positive spread is sharp");
 		else
-			rc |= dsp_kv_num(t, "delta_min", ln <= 0 || L <= 0 ? 0 :
-			    fabs(p->theta) * L,
-			    "smallest spread with max weight >= eps possible: |theta| log((n-1)eps/(1-eps))");
+			rc |= dsp_fig_num(t, "delta_min", ln <= 0 || L <= 0 ? 0 :
+			    fabs(p->theta) * L, th, NULL);
 		break;
 	case SOLVE_N:
-		rc |= dsp_kv_logsize(t, "n_max", lcrit,
-		    "largest n with max weight >= eps possible (= critical_n)");
+		rc |= dsp_fig_logsize(t, "n_max", lcrit, th, NULL);
 		break;
 	case SOLVE_EPS:
-		rc |= dsp_kv_num(t, "eps_max", hi,
-		    "largest weight Lemma 2.1 allows at n (= lemma_tight_hi)");
+		rc |= dsp_fig_num(t, "eps_max", hi, th, NULL);
 		break;
 	}
 	return rc;

@@ -40,50 +40,94 @@ method_text(enum dsp_method m)
 	return "?";
 }
 
+/* Theorem 2.2 rows.  Its critical n is a statement about one fixed
+ * temperature: for SSMax / log-n (temperature shrinks like 1/log n) and
+ * adaptive theta (beta depends on n) the rows say so and give what does
+ * hold (core/critical.h), each labelled. */
+static int
+critical_rows(dsp_table *t, const dsp_params *p, const dsp_summary *s, double th)
+{
+	char note[200], eps[64];
+	double lc, fn, k;
+	int rc = 0, moving = p->attn == DSP_ATTN_SSMAX || p->attn == DSP_ATTN_LOGN;
+
+	snprintf(eps, sizeof eps, "eps = %g", p->eps);
+	if (moving) {
+		k = dsp_sharp_exponent(p);
+		rc |= dsp_fig_text(t, "critical_n", "n/a", th,
+		    "not for this function: its temperature theta/(s log n) shrinks with n");
+		snprintf(note, sizeof note, "%s: %s", p->attn == DSP_ATTN_LOGN ?
+		    "s = 1 for log-n" : "s = --ssmax-s", isnan(k) ? "" : k >= 1 ?
+		    "sharp: the largest weight keeps a share at every n" :
+		    "disperses: every weight -> 0 as n grows");
+		rc |= dsp_fig_num(t, "sharp_exponent", k, th, note);
+		rc |= dsp_fig_text(t, "past_critical", "n/a", th, "no fixed-temperature critical n");
+	} else {
+		if (p->adaptive && p->attn == DSP_ATTN_SOFTMAX)
+			snprintf(note, sizeof note, "%s; at this n's beta = %.6g only "
+			    "(adaptive: beta changes with n)", eps, s->beta);
+		else
+			snprintf(note, sizeof note, "%s", eps);
+		rc |= dsp_fig_logsize(t, "critical_n", s->log_critical_n, th, note);
+		rc |= dsp_fig_num(t, "log_critical_n", s->log_critical_n, th, NULL);
+		rc |= dsp_fig_text(t, "past_critical", isnan(s->log_critical_n) ? "n/a" :
+		    log(s->n) > s->log_critical_n ? "yes" : "no", th, NULL);
+	}
+	if (p->adaptive && p->attn == DSP_ATTN_SOFTMAX && !isnan(s->spread)) {
+		if (dsp_log_critical_n_adaptive(p->eps, s->spread, p->theta, &lc) != DSP_OK)
+			lc = NAN;
+		snprintf(note, sizeof note, "%s; beta <= %.6g at every n, spread %.6g",
+		    eps, dsp_adaptive_beta_ceiling(), s->spread);
+		rc |= dsp_fig_logsize(t, "critical_n_guaranteed", lc, p->theta, note);
+	}
+	if ((moving || p->adaptive) && p->family != DSP_FAM_FILE) {
+		if (dsp_first_n_below_eps(p, &fn) != DSP_OK)
+			fn = NAN;
+		rc |= isinf(fn) ? dsp_fig_text(t, "first_n_below_eps", "none up to 2^63",
+		    th, eps) : dsp_fig_num(t, "first_n_below_eps", fn, th, eps);
+	}
+	return rc;
+}
+
 static int
 fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 {
 	char note[160];
+	double th = s->theta_eff;
+	enum dsp_band v = dsp_band_verdict(s);
 	int rc = 0;
 
 	rc |= dsp_kv_text(t, "method", method_text(s->method), dsp_method_name(s->method));
-	rc |= dsp_kv_num(t, "n", s->n, "items");
-	rc |= dsp_kv_num(t, "logit_min", s->logit_min, "smallest logit");
-	rc |= dsp_kv_num(t, "logit_max", s->logit_max, "largest logit");
-	rc |= dsp_kv_num(t, "spread", s->spread, "logit_max - logit_min (delta of Lemma 2.1)");
-	rc |= dsp_kv_num(t, "theta_eff", s->theta_eff, "temperature after adaptive / n scaling");
-	rc |= dsp_kv_num(t, "beta", s->beta, p->adaptive ?
-	    "adaptive inverse temperature (paper Fig. 4)" : "adaptive off");
-	rc |= dsp_kv_num(t, "entropy_nats", s->entropy, "H = -sum p log p");
-	rc |= dsp_kv_num(t, "entropy_bits", s->entropy_bits, "H / log 2");
-	rc |= dsp_kv_num(t, "entropy_norm", s->entropy_norm, "H / log n");
-	rc |= dsp_kv_num(t, "entropy_paper", s->entropy_paper, "-sum p log(p + 1e-9) (paper code)");
-	rc |= dsp_kv_num(t, "max_weight", s->max_weight, "largest coefficient");
-	rc |= dsp_kv_num(t, "min_weight", s->min_weight, "smallest coefficient");
-	rc |= dsp_kv_num(t, "total", s->total, "sum of weights");
-	snprintf(note, sizeof note, "mass of the %llu largest weights",
-	    (unsigned long long)p->topk);
-	rc |= dsp_kv_num(t, "topk_mass", s->topk_mass, note);
-	rc |= dsp_kv_num(t, "lemma_tight_lo", s->lo_tight, "1/(1+(n-1)e^{delta/theta})");
-	rc |= dsp_kv_num(t, "lemma_tight_hi", s->hi_tight, "1/(1+(n-1)e^{-delta/theta})");
-	rc |= dsp_kv_num(t, "lemma_loose_lo", s->lo_loose, "e^{-delta/theta}/n");
-	rc |= dsp_kv_num(t, "lemma_loose_hi", s->hi_loose, "e^{delta/theta}/n");
-	rc |= dsp_kv_text(t, "bound", s->bound_holds < 0 ? "n/a" :
-	    s->bound_holds ? "holds" : "violated", s->bound_holds < 0 ?
-	    "not a softmax: Lemma 2.1 does not apply" :
-	    "min/max weight inside the tight band");
-	rc |= dsp_kv_num(t, "bound_margin", s->bound_margin,
-	    "relative distance to the band edge (< 0: violated)");
-	rc |= dsp_kv_num(t, "entropy_floor", s->entropy_floor, "log(1+(n-1)e^{-delta/theta}) nats");
-	rc |= dsp_kv_num(t, "entropy_ceiling", s->entropy_ceiling, "log n nats");
-	snprintf(note, sizeof note, "Theorem 2.2: past it every weight < eps = %g", p->eps);
-	rc |= dsp_kv_logsize(t, "critical_n", s->log_critical_n, note);
-	rc |= dsp_kv_num(t, "log_critical_n", s->log_critical_n, "natural log of critical_n");
-	rc |= dsp_kv_text(t, "past_critical", isnan(s->log_critical_n) ? "n/a" :
-	    log(s->n) > s->log_critical_n ? "yes" : "no",
-	    "n > critical_n: dispersion certain");
+	rc |= dsp_fig_num(t, "n", s->n, th, NULL);
+	rc |= dsp_fig_num(t, "logit_min", s->logit_min, th, NULL);
+	rc |= dsp_fig_num(t, "logit_max", s->logit_max, th, NULL);
+	rc |= dsp_fig_num(t, "spread", s->spread, th, NULL);
+	rc |= dsp_fig_num(t, "theta_eff", s->theta_eff, th, NULL);
+	rc |= dsp_fig_num(t, "beta", s->beta, th, p->adaptive ? NULL : "adaptive off");
+	rc |= dsp_fig_num(t, "entropy_nats", s->entropy, th, dsp_row_underflow(s) ?
+	    dsp_band_text(DSP_BAND_UNDERFLOW) : NULL);
+	rc |= dsp_fig_num(t, "entropy_bits", s->entropy_bits, th, NULL);
+	rc |= dsp_fig_num(t, "entropy_norm", s->entropy_norm, th, NULL);
+	rc |= dsp_fig_num(t, "entropy_paper", s->entropy_paper, th, NULL);
+	rc |= dsp_fig_num(t, "max_weight", s->max_weight, th, NULL);
+	rc |= dsp_fig_num(t, "min_weight", s->min_weight, th, NULL);
+	rc |= dsp_fig_num(t, "total", s->total, th, dsp_row_underflow(s) ?
+	    dsp_band_text(DSP_BAND_UNDERFLOW) : NULL);
+	snprintf(note, sizeof note, "k = %llu", (unsigned long long)p->topk);
+	rc |= dsp_fig_num(t, "topk_mass", s->topk_mass, th, note);
+	rc |= dsp_fig_num(t, "lemma_tight_lo", s->lo_tight, th, NULL);
+	rc |= dsp_fig_num(t, "lemma_tight_hi", s->hi_tight, th, NULL);
+	rc |= dsp_fig_num(t, "lemma_loose_lo", s->lo_loose, th, NULL);
+	rc |= dsp_fig_num(t, "lemma_loose_hi", s->hi_loose, th, NULL);
+	rc |= dsp_fig_text(t, "bound", dsp_band_text(v), th, v == DSP_BAND_NA ?
+	    "not a softmax: Lemma 2.1 does not apply" : NULL);
+	snprintf(note, sizeof note, "|margin| <= %.2g: on the bound", DSP_BAND_TOL);
+	rc |= dsp_fig_num(t, "bound_margin", s->bound_margin, th, note);
+	rc |= dsp_fig_num(t, "entropy_floor", s->entropy_floor, th, NULL);
+	rc |= dsp_fig_num(t, "entropy_ceiling", s->entropy_ceiling, th, NULL);
+	rc |= critical_rows(t, p, s, th);
 	if (timing)
-		rc |= dsp_kv_num(t, "elapsed_ms", s->elapsed_ms, "compute time (--time)");
+		rc |= dsp_fig_num(t, "elapsed_ms", s->elapsed_ms, th, NULL);
 	return rc;
 }
 

@@ -118,7 +118,7 @@ sweep_values(struct dsp_opts *o, const struct sweep *sw, double **xs, size_t *co
 }
 
 static const char *columns[] = {
-	"entropy", "entropy_norm", "max_weight", "min_weight", "topk_mass",
+	"entropy_nats", "entropy_norm", "max_weight", "min_weight", "topk_mass",
 	"lemma_tight_lo", "lemma_tight_hi", "entropy_floor", "entropy_ceiling",
 	"log_critical_n", "bound", "method"
 };
@@ -138,8 +138,8 @@ add_row(dsp_table *t, double x, const dsp_summary *s)
 	if ((rc = dsp_table_row(t, row)) != DSP_OK)
 		return rc;
 	r = dsp_table_rows(t) - 1;
-	if ((rc = dsp_table_set_text(t, r, NCOLS - 1, s->bound_holds < 0 ? "n/a" :
-	    s->bound_holds ? "holds" : "violated")) != DSP_OK)
+	if ((rc = dsp_table_set_text(t, r, NCOLS - 1,
+	    dsp_band_word(dsp_band_verdict(s)))) != DSP_OK)
 		return rc;
 	return dsp_table_set_text(t, r, NCOLS, dsp_method_name(s->method));
 }

@@ -21,4 +21,15 @@ extern const struct dsp_command cmd_fit;
 extern const struct dsp_command cmd_tour;
 extern const struct dsp_command cmd_train;
 
+/* report / bound rows named and labelled by the figure table
+ * (core/figures.h; figrows.c); extra (may be NULL) is appended to the
+ * note after "; ".  DSP_EINVAL for a name not in the table. */
+struct dsp_table;
+int	dsp_fig_num(struct dsp_table *t, const char *name, double v, double theta,
+	    const char *extra);
+int	dsp_fig_text(struct dsp_table *t, const char *name, const char *text,
+	    double theta, const char *extra);
+int	dsp_fig_logsize(struct dsp_table *t, const char *name, double logv,
+	    double theta, const char *extra);
+
 #endif

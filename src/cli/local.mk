@@ -9,4 +9,5 @@ DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h src/cli/cmd.h \
 	src/cli/cmd-sweep.c \
 	src/cli/cmd-tour.c \
 	src/cli/cmd-train.c \
+	src/cli/figrows.c \
 	src/cli/opts.c src/cli/opts.h

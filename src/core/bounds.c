@@ -13,6 +13,15 @@ dsp_softplus(double x)
 	return log1p(exp(x));
 }
 
+double
+dsp_band_margin(double min_w, double max_w, double lo, double hi)
+{
+	double a = lo > 0 ? (min_w - lo) / lo : min_w - lo;
+	double b = (hi - max_w) / hi;
+
+	return a < b ? a : b;
+}
+
 static int
 check(double n, double delta, double theta)
 {

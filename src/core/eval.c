@@ -72,8 +72,6 @@ scaled_theta(const dsp_params *p, double n)
 static void
 fill_bounds(const dsp_params *p, dsp_summary *s, int softmax_like)
 {
-	double lo, hi;
-
 	s->spread = s->logit_max - s->logit_min;
 	s->entropy_bits = s->entropy / M_LN2;
 	s->entropy_norm = s->n > 1 ? s->entropy / log(s->n) : 0;
@@ -88,12 +86,10 @@ fill_bounds(const dsp_params *p, dsp_summary *s, int softmax_like)
 	s->entropy_floor = dsp_entropy_floor(s->n, s->spread, s->theta_eff);
 	if (dsp_log_critical_n(p->eps, s->spread, s->theta_eff, &s->log_critical_n) != DSP_OK)
 		s->log_critical_n = NAN;
-	/* Relative distance of the extreme weights to the band edges. */
-	lo = s->lo_tight > 0 ? (s->min_weight - s->lo_tight) / s->lo_tight :
-	    s->min_weight - s->lo_tight;
-	hi = (s->hi_tight - s->max_weight) / s->hi_tight;
-	s->bound_margin = lo < hi ? lo : hi;
-	s->bound_holds = s->bound_margin >= -1e-12;
+	s->bound_margin = dsp_band_margin(s->min_weight, s->max_weight, s->lo_tight,
+	    s->hi_tight);
+	/* One policy (figures.h): on the edge within a few ulps is inside. */
+	s->bound_holds = s->bound_margin >= -DSP_BAND_TOL;
 }
 
 /* Weights of a softmax-type function over runs; sets theta_eff and beta. */

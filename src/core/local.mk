@@ -3,10 +3,12 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/adaptive.c src/core/adaptive.h \
 	src/core/alt.c src/core/alt.h \
 	src/core/bounds.c src/core/bounds.h \
+	src/core/critical.c src/core/critical.h \
 	src/core/dsp.h \
 	src/core/error.c src/core/error.h \
 	src/core/eval.c src/core/eval.h \
 	src/core/family.c src/core/family.h \
+	src/core/figures.c src/core/figures.h \
 	src/core/fastexp.c src/core/fastexp.h \
 	src/core/fit.c src/core/fit.h \
 	src/core/kernel.c src/core/kernel.h \

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "core/alt.h"
+#include "core/bounds.h"
 #include "core/error.h"
 #include "core/family.h"
 #include "core/precision.h"
@@ -300,7 +301,7 @@ alt_prec(const dsp_params *p, const dsp_runs *e, dsp_runs *w)
 static void
 summarise(const dsp_params *p, const dsp_runs *w, dsp_summary *s)
 {
-	double t = 0, h, pe = 0, z = 0, lo, hi;
+	double t = 0, h, pe = 0, z = 0;
 	size_t i;
 
 	for (i = 0; i < w->len; i++)
@@ -321,11 +322,9 @@ summarise(const dsp_params *p, const dsp_runs *w, dsp_summary *s)
 	s->topk_mass = dsp_topk_mass_runs(w, p->topk ? p->topk : 1);
 	if (isnan(s->lo_tight))
 		return;
-	lo = s->lo_tight > 0 ? (s->min_weight - s->lo_tight) / s->lo_tight :
-	    s->min_weight - s->lo_tight;
-	hi = (s->hi_tight - s->max_weight) / s->hi_tight;
-	s->bound_margin = lo < hi ? lo : hi;
-	s->bound_holds = s->bound_margin >= -1e-12;
+	s->bound_margin = dsp_band_margin(s->min_weight, s->max_weight, s->lo_tight,
+	    s->hi_tight);
+	s->bound_holds = s->bound_margin >= -DSP_BAND_TOL;
 }
 
 int

@@ -11,7 +11,9 @@
 #include <unistd.h>
 
 #include "core/adaptive.h"
+#include "core/critical.h"
 #include "core/error.h"
+#include "core/figures.h"
 #include "core/fit.h"
 #include "core/tour.h"
 
@@ -177,39 +179,18 @@ dsp_tour_apply(const dsp_tour_step *s, dsp_params *p)
 }
 
 /* Peak of the paper polynomial, computed once (about 2.42 at H = 4.4). */
-static double
-paper_peak(void)
-{
-	double x, y;
-
-	if (dsp_poly_desc_max(dsp_adaptive_poly_desc, DSP_ADAPTIVE_DEGREE, 0.5, 8,
-	    &x, &y) != DSP_OK)
-		return NAN;
-	return y;
-}
-
-#define F(name) { #name, offsetof(dsp_summary, name) }
-static const struct {
-	const char	*name;
-	size_t		 off;
-} fields[] = {
-	F(n), F(logit_min), F(logit_max), F(spread), F(theta_eff), F(beta),
-	F(entropy), F(entropy_bits), F(entropy_norm), F(entropy_paper),
-	F(max_weight), F(min_weight), F(total), F(topk_mass), F(lo_tight),
-	F(hi_tight), F(lo_loose), F(hi_loose), F(entropy_floor),
-	F(entropy_ceiling), F(log_critical_n), F(bound_margin)
-};
-#undef F
-static const char *derived[] = { "critical_n", "beta_max_paper", "theta_over_peak" };
+/* %show names are the figure table's (core/figures.h: one name per figure
+ * on every surface); three tour-only figures are computed here. */
+static const char *derived[] = { "beta_max_paper", "theta_over_peak" };
 
 int
 dsp_tour_known(const char *name)
 {
+	const dsp_figure *f = dsp_figure_find(name);
 	size_t i;
 
-	for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
-		if (strcmp(name, fields[i].name) == 0)
-			return 1;
+	if (f != NULL && (f->off != (size_t)-1 || strcmp(name, "critical_n") == 0))
+		return 1;
 	for (i = 0; i < sizeof derived / sizeof derived[0]; i++)
 		if (strcmp(name, derived[i]) == 0)
 			return 1;
@@ -220,19 +201,16 @@ int
 dsp_tour_value(const dsp_summary *s, const dsp_params *p, const char *name,
     double *v)
 {
-	size_t i;
+	const dsp_figure *f = dsp_figure_find(name);
 
-	for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
-		if (strcmp(name, fields[i].name) == 0) {
-			memcpy(v, (const char *)s + fields[i].off, sizeof *v);
-			return DSP_OK;
-		}
+	if (f != NULL && f->off != (size_t)-1)
+		return dsp_figure_value(f, s, v);
 	if (strcmp(name, "critical_n") == 0)
 		*v = exp(s->log_critical_n);
 	else if (strcmp(name, "beta_max_paper") == 0)
-		*v = paper_peak();
+		*v = dsp_adaptive_beta_ceiling();
 	else if (strcmp(name, "theta_over_peak") == 0)
-		*v = p->theta / paper_peak();
+		*v = p->theta / dsp_adaptive_beta_ceiling();
 	else
 		return dsp_fail(DSP_EINVAL, "unknown tour figure '%s'", name);
 	return DSP_OK;

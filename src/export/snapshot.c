@@ -19,6 +19,7 @@
 #include "core/bounds.h"
 #include "core/error.h"
 #include "core/eval.h"
+#include "core/figures.h"
 #include "core/map.h"
 #include "core/params.h"
 #include "core/runs.h"
@@ -287,7 +288,8 @@ stamp_all(const struct snap *s, dsp_table *t)
 	const dsp_params *p = &s->p;
 	int rc = DSP_OK;
 
-	rc |= dsp_table_stamp(t, "version", PACKAGE_VERSION);
+	/* Same stamp key as every CLI table (figure table: one name). */
+	rc |= dsp_table_stamp(t, "program", PACKAGE_NAME " " PACKAGE_VERSION);
 	rc |= dsp_table_stamp(t, "snapshot", s->name);
 	rc |= dsp_table_stamp(t, "created", s->created);
 	rc |= dsp_table_stamp(t, "family", dsp_family_name(p->family));
@@ -357,9 +359,11 @@ static dsp_table *
 curve_table(const struct snap *s, int full)
 {
 	static const char *cols[] = {
-		"n", "entropy", "entropy_norm", "entropy_paper", "entropy_floor", "entropy_ceiling",
-		"max_weight", "min_weight", "lo_tight", "hi_tight", "lo_loose",
-		"hi_loose", "theta_eff", "beta", "bound_holds", "method"
+		/* The figure table's names (core/figures.h). */
+		"n", "entropy_nats", "entropy_norm", "entropy_paper", "entropy_floor",
+		"entropy_ceiling", "max_weight", "min_weight", "lemma_tight_lo",
+		"lemma_tight_hi", "lemma_loose_lo", "lemma_loose_hi", "theta_eff", "beta",
+		"bound", "method"
 	};
 	/* The text report's short table. */
 	static const size_t brief[] = { 0, 1, 4, 5, 6, 8, 9 };
@@ -415,8 +419,7 @@ curve_table(const struct snap *s, int full)
 		if (dsp_table_row(t, row) != DSP_OK)
 			goto fail;
 		if (full) {
-			dsp_table_set_text(t, i, 14, m->bound_holds < 0 ? "n/a" :
-			    m->bound_holds ? "yes" : "no");
+			dsp_table_set_text(t, i, 14, dsp_band_word(dsp_band_verdict(m)));
 			dsp_table_set_text(t, i, 15, dsp_method_name(m->method));
 		}
 	}
@@ -436,7 +439,8 @@ map_table(const struct snap *s)
 	size_t r, c;
 
 	if ((t = dsp_table_alloc("disperse snapshot: (theta, lambda) map of the "
-	    "power series e_k = delta lambda^k, one row per cell, row 0 = lambda_lo")) == NULL)
+	    "power series e_k = delta lambda^k (as disperse defines it), one row per "
+	    "cell, row 0 = lambda_lo")) == NULL)
 		return NULL;
 	if (stamp_all(s, t) != DSP_OK)
 		goto fail;
@@ -519,7 +523,8 @@ text_map(const struct snap *s, FILE *fp)
 	double top = metric_top(s), x;
 	char b1[32], b2[32], b3[32], b4[32], b5[32];
 
-	fprintf(fp, "\n(theta, lambda) map, power series e_k = delta lambda^k, %s, "
+	fprintf(fp, "\n(theta, lambda) map, power series e_k = delta lambda^k (as disperse "
+	    "defines it), %s, "
 	    "%zu x %zu cells\n", dsp_metric_name(m->metric), m->cols, m->rows);
 	if (s->map_rc != DSP_OK)
 		fprintf(fp, "  note: %s\n", s->map_err);
@@ -578,21 +583,26 @@ text_summary(const struct snap *s, FILE *fp)
 	fprintf(fp, "  entropy           %s nats = %s bits = %s of log n\n",
 	    num(b1, sizeof b1, m->entropy), num(b2, sizeof b2, m->entropy_bits),
 	    num(b3, sizeof b3, m->entropy_norm));
-	fprintf(fp, "  paper-exact H     %s\n", num(b1, sizeof b1, m->entropy_paper));
-	fprintf(fp, "  entropy floor     %s, ceiling log n = %s\n",
+	if (dsp_row_underflow(m))
+		fprintf(fp, "  underflow         %s\n", dsp_band_text(DSP_BAND_UNDERFLOW));
+	fprintf(fp, "  paper-exact H     %s (the paper's code)\n", num(b1, sizeof b1,
+	    m->entropy_paper));
+	fprintf(fp, "  entropy floor     %s (derived), ceiling log n = %s\n",
 	    num(b1, sizeof b1, m->entropy_floor), num(b2, sizeof b2, m->entropy_ceiling));
 	fprintf(fp, "  max / min weight  %s / %s (total %s)\n",
 	    num(b1, sizeof b1, m->max_weight), num(b2, sizeof b2, m->min_weight),
 	    num(b3, sizeof b3, m->total));
 	fprintf(fp, "  top-%llu mass       %s\n", (unsigned long long)s->p.topk,
 	    num(b1, sizeof b1, m->topk_mass));
-	fprintf(fp, "  Lemma 2.1 tight   [%s, %s]\n", num(b1, sizeof b1, m->lo_tight),
-	    num(b2, sizeof b2, m->hi_tight));
-	fprintf(fp, "  Lemma 2.1 loose   [%s, %s]\n", num(b1, sizeof b1, m->lo_loose),
-	    num(b2, sizeof b2, m->hi_loose));
-	fprintf(fp, "  bound holds       %s (margin %s)\n", m->bound_holds < 0 ? "n/a" :
-	    m->bound_holds ? "yes" : "NO", num(b1, sizeof b1, m->bound_margin));
-	fprintf(fp, "  Theorem 2.2       log n* = %s for eps = %s\n",
+	/* The paper states Lemma 2.1 as Theta(1/n) with the proof's loose band;
+	 * the tight band and the critical n are derivations (figures.h). */
+	fprintf(fp, "  Lemma 2.1 tight   [%s, %s] (derived)\n", num(b1, sizeof b1,
+	    m->lo_tight), num(b2, sizeof b2, m->hi_tight));
+	fprintf(fp, "  Lemma 2.1 loose   [%s, %s] (the paper's proof)\n", num(b1,
+	    sizeof b1, m->lo_loose), num(b2, sizeof b2, m->hi_loose));
+	fprintf(fp, "  bound             %s (margin %s)\n",
+	    dsp_band_text(dsp_band_verdict(m)), num(b1, sizeof b1, m->bound_margin));
+	fprintf(fp, "  Theorem 2.2       log n* = %s for eps = %s (derived critical n)\n",
 	    num(b1, sizeof b1, m->log_critical_n), num(b2, sizeof b2, s->p.eps));
 }
 
@@ -784,7 +794,7 @@ json_figures(const struct snap *s, dsp_jw *w)
 		jw_knum(w, "spread", m->spread);
 		jw_knum(w, "theta_eff", m->theta_eff);
 		jw_knum(w, "beta", m->beta);
-		jw_knum(w, "entropy", m->entropy);
+		jw_knum(w, "entropy_nats", m->entropy);
 		jw_knum(w, "entropy_bits", m->entropy_bits);
 		jw_knum(w, "entropy_norm", m->entropy_norm);
 		jw_knum(w, "entropy_paper", m->entropy_paper);
@@ -792,19 +802,15 @@ json_figures(const struct snap *s, dsp_jw *w)
 		jw_knum(w, "min_weight", m->min_weight);
 		jw_knum(w, "total", m->total);
 		jw_knum(w, "topk_mass", m->topk_mass);
-		jw_knum(w, "lo_tight", m->lo_tight);
-		jw_knum(w, "hi_tight", m->hi_tight);
-		jw_knum(w, "lo_loose", m->lo_loose);
-		jw_knum(w, "hi_loose", m->hi_loose);
+		jw_knum(w, "lemma_tight_lo", m->lo_tight);
+		jw_knum(w, "lemma_tight_hi", m->hi_tight);
+		jw_knum(w, "lemma_loose_lo", m->lo_loose);
+		jw_knum(w, "lemma_loose_hi", m->hi_loose);
 		jw_knum(w, "entropy_floor", m->entropy_floor);
 		jw_knum(w, "entropy_ceiling", m->entropy_ceiling);
 		jw_knum(w, "log_critical_n", m->log_critical_n);
 		jw_knum(w, "critical_n", exp(m->log_critical_n));
-		dsp_jw_key(w, "bound_holds");
-		if (m->bound_holds < 0)
-			dsp_jw_null(w);
-		else
-			dsp_jw_bool(w, m->bound_holds);
+		jw_kstr(w, "bound", dsp_band_word(dsp_band_verdict(m)));
 		jw_knum(w, "bound_margin", m->bound_margin);
 	}
 	dsp_jw_key(w, "map_cursor");
@@ -837,7 +843,7 @@ write_json(const struct snap *s, FILE *fp)
 	dsp_jw_object(w);
 	jw_kstr(w, "format", SNAP_FORMAT);
 	jw_kuint(w, "format_version", SNAP_FORMAT_VERSION);
-	jw_kstr(w, "version", PACKAGE_VERSION);
+	jw_kstr(w, "program", PACKAGE_NAME " " PACKAGE_VERSION);
 	jw_kstr(w, "name", s->name);
 	jw_kstr(w, "created", s->created);
 	json_params(s, w);
@@ -1106,11 +1112,11 @@ write_hist_svg(const struct snap *s, FILE *fp)
 	dsp_svg_axes(g, &pl);
 	leg[nl++] = (dsp_legend_item){ mode ? "items per bin" : "weights", C_MAIN, NULL, 1, 1 };
 	if (band) {
-		leg[nl++] = (dsp_legend_item){ "Lemma 2.1 band (tight)", C_BAND, NULL, 1, 0.35 };
+		leg[nl++] = (dsp_legend_item){ "Lemma 2.1 tight band (derived)", C_BAND, NULL, 1, 0.35 };
 		leg[nl++] = (dsp_legend_item){ "band edges", C_BOUND, "6 3", 0, 0 };
 		leg[nl++] = (dsp_legend_item){ "uniform 1/n", C_CEIL, "2 3", 0, 0 };
 	}
-	dsp_svg_legend(g, pl.x + pl.w - 190, pl.y + 8, leg, nl);
+	dsp_svg_legend(g, pl.x + pl.w - 240, pl.y + 8, leg, nl);
 	if (zeros > 0 && (mode == 1 || pl.ay.log_base)) {
 		snprintf(note, sizeof note, "%llu items with weight 0 not shown",
 		    (unsigned long long)zeros);
@@ -1218,10 +1224,12 @@ curve_panel(dsp_svg *g, const struct snap *s, int lower, double top)
 	dsp_svg_raw(g, "</g>\n");
 	leg[nl++] = (dsp_legend_item){ lower ? "maximum weight" : "entropy H", C_MAIN,
 	    NULL, 0, 0 };
-	leg[nl++] = (dsp_legend_item){ lower ? "Lemma 2.1 upper bound" :
-	    "floor log(1+(n\xe2\x88\x92" "1)e^(\xe2\x88\x92\xce\xb4/\xce\xb8))", C_BOUND,
-	    "6 3", 0, 0 };
-	leg[nl++] = (dsp_legend_item){ lower ? "Lemma 2.1 lower bound" :
+	/* Whose line is it (figures.h): the tight band and the floor are
+	 * derivations from Lemma 2.1, not the paper's statement. */
+	leg[nl++] = (dsp_legend_item){ lower ? "tight upper bound (derived)" :
+	    "floor log(1+(n\xe2\x88\x92" "1)e^(\xe2\x88\x92\xce\xb4/\xce\xb8)) (derived)",
+	    C_BOUND, "6 3", 0, 0 };
+	leg[nl++] = (dsp_legend_item){ lower ? "tight lower bound (derived)" :
 	    "ceiling log n", lower ? C_BOUND : C_CEIL, "2 3", 0, 0 };
 	for (j = 0; j < ci; j++)
 		leg[nl++] = leg[4 + j];
@@ -1292,12 +1300,14 @@ write_map_svg(const struct snap *s, FILE *fp)
 	dsp_svg *g;
 	int k;
 
-	snprintf(title, sizeof title, "%s over (\xce\xb8, \xce\xbb): e_k = \xce\xb4\xce\xbb^k, "
+	snprintf(title, sizeof title, "%s over (\xce\xb8, \xce\xbb): e_k = \xce\xb4\xce\xbb^k "
+	    "(as disperse defines it), "
 	    "n = %llu, \xce\xb4 = %s", m->metric == DSP_METRIC_ENTROPY ? "Entropy" :
 	    m->metric == DSP_METRIC_ENTROPY_NORM ? "Normalised entropy" : "Maximum weight",
 	    (unsigned long long)items_of(&s->mp), num(b1, sizeof b1, s->p.delta));
-	if ((g = dsp_svg_begin(fp, SVG_W, SVG_H, title, "Paper Figure 5 style map, "
-	    "viridis colour map")) == NULL)
+	if ((g = dsp_svg_begin(fp, SVG_W, SVG_H, title, "Paper Figure 5 style map "
+	    "over disperse's power series e_k = delta lambda^k (as disperse defines "
+	    "it), viridis colour map")) == NULL)
 		return DSP_ENOMEM;
 	svg_heading(g, s, title);
 	dt = m->cols > 1 ? (m->theta_hi - m->theta_lo) / (double)(m->cols - 1) : 1;

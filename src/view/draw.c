@@ -7,6 +7,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "core/figures.h"
 #include "view/view.h"
 
 struct view_style view_style;
@@ -305,13 +306,8 @@ view_printf(WINDOW *w, int y, int x, int width, attr_t a, const char *fmt, ...)
 char *
 view_num(char *buf, size_t size, double v, int digits)
 {
-	if (isnan(v))
-		snprintf(buf, size, "n/a");
-	else if (isinf(v))
-		snprintf(buf, size, v > 0 ? "inf" : "-inf");
-	else
-		snprintf(buf, size, "%.*g", digits, v);
-	return buf;
+	/* One rounding rule for every number on screen (core/figures.h). */
+	return dsp_fmt_sig(buf, size, v, digits);
 }
 
 static const char *row_keys[VIEW_ROWS] = {

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "view/view.h"
 
@@ -86,13 +87,21 @@ yrow(double v, double lo, double hi, int top, int h)
 	return top + h - 1 - (int)lround(f * (h - 1));
 }
 
+/* Theorem 2.2's critical n is about one fixed temperature: SSMax and
+ * log-n scale it with n (core/critical.h), so no n* is drawn for them. */
+static int
+fixed_temperature(const struct view_state *st)
+{
+	return st->vs.params.attn != DSP_ATTN_SSMAX && st->vs.params.attn != DSP_ATTN_LOGN;
+}
+
 static void
 markers(struct view_panel *pn, WINDOW *w, int top, int h)
 {
 	const dsp_summary *s = &pn->st->sum;
 	int c, r;
 
-	if (pn->st->sum_ok && isfinite(s->log_critical_n) &&
+	if (pn->st->sum_ok && fixed_temperature(pn->st) && isfinite(s->log_critical_n) &&
 	    (c = ln_col(pn, s->log_critical_n)) >= 0)
 		for (r = top; r < top + h; r++)
 			put(w, r, AXIS_W + c, view_attr_band(), ":");
@@ -133,6 +142,13 @@ entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 		for (i = st->nseries; i-- > 0;) {
 			if (!st->series[i].ok)
 				continue;
+			/* Every weight underflowed to 0 (reduced precision): H = 0
+			 * there is no sharpness, so no point on the H curve, an
+			 * 'x' on the axis instead (legend: "x underflow to 0"). */
+			if (sample(&st->series[i], st->series[i].maxw, ln) == 0) {
+				put(w, top + h - 1, AXIS_W + c, view_attr_error(), "x");
+				continue;
+			}
 			if ((r = yrow(sample(&st->series[i], st->series[i].entropy, ln),
 			    0, ymax, top, h)) >= 0)
 				put(w, r, AXIS_W + c, view_attr_series((int)i),
@@ -213,8 +229,8 @@ legend(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
 	const dsp_summary *s = &st->sum;
-	int x = 1, iw = pn->w - 2, expected = 0;
-	char buf[64], cn[32];
+	int x = 1, iw = pn->w - 2, expected = 0, underflow = 0;
+	char buf[64], cn[48], ep[32];
 	size_t i, k;
 
 	for (i = 0; i < st->nseries && x < iw - 4; i++) {
@@ -222,17 +238,25 @@ legend(struct view_panel *pn, WINDOW *w)
 		    st->series[i].ok ? "" : "!", st->series[i].label);
 		view_printf(w, 1, x, iw - x, view_attr_series((int)i), "%s", buf);
 		x += (int)(mbstowcs(NULL, buf, 0) == (size_t)-1 ? 12 : mbstowcs(NULL, buf, 0));
-		for (k = 0; st->series[i].ok && k < st->series[i].count; k++)
+		for (k = 0; st->series[i].ok && k < st->series[i].count; k++) {
 			expected |= st->series[i].expected[k];
+			underflow |= st->series[i].maxw[k] == 0;
+		}
 	}
 	/* A failed summary is zeroed: its n = 0 and log n* = 0 are not values. */
-	if (st->sum_ok && isfinite(s->log_critical_n))
+	if (!fixed_temperature(st))
+		snprintf(cn, sizeof cn, "n/a, %s shrinks with n", view_sym(SYM_THETA));
+	else if (st->sum_ok && isfinite(s->log_critical_n)) {
 		view_num(cn, sizeof cn, exp(s->log_critical_n), 3);
-	else
+		if (st->vs.params.adaptive)
+			strncat(cn, " at this n's beta", sizeof cn - strlen(cn) - 1);
+	} else
 		snprintf(cn, sizeof cn, "n/a");
-	view_printf(w, 2, 1, iw, view_attr_dim(), "%s n=%.0f  : n*=%s (%s=%g)  %s floor  %s log n%s",
-	    view_sym(SYM_VLINE), (double)st->vs.params.n, cn, view_sym(SYM_EPS), st->vs.params.eps,
-	    view_sym(SYM_HLINE), view_sym(SYM_DOT), expected ? "  (+expected limit)" : "");
+	view_printf(w, 2, 1, iw, view_attr_dim(), "%s n=%.0f  : n*=%s (%s=%s)  %s floor  %s log n%s%s",
+	    view_sym(SYM_VLINE), (double)st->vs.params.n, cn, view_sym(SYM_EPS), view_num(ep, sizeof ep,
+	    st->vs.params.eps, 4),
+	    view_sym(SYM_HLINE), view_sym(SYM_DOT), expected ? "  (+expected limit)" : "",
+	    underflow ? "  x all weights underflow to 0" : "");
 }
 
 static void

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dsp.h"
 #include "view/view.h"
 
 #define AXIS_W	7
@@ -167,6 +168,15 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 			view_printf(w, 2, 1, iw, 0, "max weight %s  min %s",
 			    view_num(a, sizeof a, s->max_weight, 3),
 			    view_num(b, sizeof b, s->min_weight, 3));
+		return;
+	}
+	/* A row that underflowed to 0 has no bars to draw: say so instead of
+	 * drawing n empty bars (and H = 0 elsewhere reading as sharp). */
+	if (st->sum_ok && dsp_row_underflow(s)) {
+		view_printf(w, 1, 1, iw, view_attr_error(), "%s in %s",
+		    dsp_band_text(DSP_BAND_UNDERFLOW), dsp_precision_name(st->vs.params.precision));
+		view_printf(w, 2, 1, iw, 0, "band [%s, %s]: every weight is below it",
+		    view_num(a, sizeof a, s->lo_tight, 3), view_num(b, sizeof b, s->hi_tight, 3));
 		return;
 	}
 	view_printf(w, 1, 1, iw, 0, "band [%s, %s]  max %s  (g: %s)",

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dsp.h"
 #include "view/view.h"
 
 static void
@@ -33,39 +34,75 @@ width(const char *s)
 	return n == (size_t)-1 ? strlen(s) : n;
 }
 
-static void
-theorem_draw(struct view_panel *pn, WINDOW *w)
+/* Theorem 2.2 beyond a fixed temperature: the first n where the largest
+ * weight is below eps, searched once per parameter set (core/critical.h).
+ * Random families would draw up to 2^18 samples per probe on the UI
+ * thread, so they are left to `disperse report`. */
+static double
+first_n_cached(const dsp_params *p)
 {
-	const struct view_state *st = pn->st;
-	const dsp_summary *s = &st->sum;
-	int iw = pn->w - 2, y = 1, last = pn->h - 2;
-	char n1[32], d[32], t[32], lo[32], hi[32], a[32], b[32], c[32], left[160],
-	    right[160];
+	static dsp_params last;
+	static double value = NAN;
+	static int have;
 
-	view_frame(w, "Theorem", pn->focused);
-	if (!st->sum_ok) {
-		view_printf(w, y, 1, iw, view_attr_error(), "%s", st->sum_err);
-		return;
+	if (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN ||
+	    p->family == DSP_FAM_FILE)
+		return NAN;
+	if (!have || memcmp(&last, p, sizeof last) != 0) {
+		if (dsp_first_n_below_eps(p, &value) != DSP_OK)
+			value = NAN;
+		last = *p;
+		have = 1;
 	}
-	if (isnan(s->lo_tight)) {
-		view_printf(w, y++, 1, iw, A_BOLD, "Lemma 2.1: softmax only;");
-		view_printf(w, y++, 1, iw, 0, "%s weights are not a softmax", dsp_attn_name(
-		    st->vs.params.attn));
-		view_printf(w, y++, 1, iw, 0, "max %s  min %s  sum %s",
-		    view_num(a, sizeof a, s->max_weight, 3), view_num(b, sizeof b,
-		    s->min_weight, 3), view_num(c, sizeof c, s->total, 4));
-		if (y <= last)
-			view_printf(w, y++, 1, iw, 0, "H = %.6g nats", s->entropy);
-		return;
-	}
-	view_num(n1, sizeof n1, s->n - 1, 6);
+	return value;
+}
+
+/* The exponent's divisor as evaluated: theta, or |theta| for theta < 0
+ * (the bands use |theta|; a negative theta favours the smallest logits). */
+static void
+divisor_text(char *buf, size_t size, double theta)
+{
+	char t[24];
+
+	view_num(t, sizeof t, fabs(theta), 4);
+	if (theta < 0)
+		snprintf(buf, size, "|%s%s|", view_sym(SYM_MINUS), t);
+	else
+		snprintf(buf, size, "%s", t);
+}
+
+static void
+lemma_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last)
+{
+	const dsp_summary *s = &st->sum;
+	char n1[32], d[32], t[48], lo[32], hi[32], left[160], right[160];
+	int y = *yp;
+
+	/* n - 1 exactly while a double holds it: the formula must be the one
+	 * evaluated. */
+	if (s->n - 1 < 1e15)
+		snprintf(n1, sizeof n1, "%.0f", s->n - 1);
+	else
+		view_num(n1, sizeof n1, s->n - 1, 6);
 	view_num(d, sizeof d, s->spread, 4);
-	view_num(t, sizeof t, s->theta_eff, 4);
 	view_num(lo, sizeof lo, s->lo_tight, 3);
 	view_num(hi, sizeof hi, s->hi_tight, 3);
-	view_printf(w, y++, 1, iw, A_BOLD, "Lemma 2.1, %s=%s %s=%s%s:",
-	    view_sym(SYM_DELTA), d, view_sym(SYM_THETA), t, s->beta != 1 ?
-	    " (adaptive)" : "");
+	divisor_text(t, sizeof t, s->theta_eff);
+	if (s->theta_eff == 0 || s->n <= 1) {
+		/* theta = 0: the argmax limit, e^{spread/theta} -> infinity. */
+		if (s->n <= 1)
+			snprintf(left, sizeof left, "n=1: %s_k = 1", view_sym(SYM_ALPHA));
+		else if (s->spread > 0)
+			snprintf(left, sizeof left, "%s=0 argmax limit: 0 %s %s_k %s 1",
+			    view_sym(SYM_THETA), view_sym(SYM_LE), view_sym(SYM_ALPHA),
+			    view_sym(SYM_LE));
+		else
+			snprintf(left, sizeof left, "%s=0, spread 0: %s_k = 1/n = %s",
+			    view_sym(SYM_THETA), view_sym(SYM_ALPHA), lo);
+		view_printf(w, y++, 1, iw, 0, "%s", left);
+		*yp = y;
+		return;
+	}
 	snprintf(left, sizeof left, "1/(1+%s%se^{%s/%s}) = %s", n1, view_sym(SYM_DOT),
 	    d, t, lo);
 	snprintf(right, sizeof right, "%s = 1/(1+%s%se^{%s%s/%s})", hi, n1,
@@ -86,47 +123,154 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 		if (y <= last)
 			view_printf(w, y++, 1, iw, 0, "%s", right);
 	}
-	if (y <= last) {
-		view_printf(w, y, 1, iw, 0, "max %s min %s%s",
-		    view_num(a, sizeof a, s->max_weight, 3),
-		    view_num(b, sizeof b, s->min_weight, 3), iw >= 46 ? ": " : "");
-		if (iw < 46 && y < last)
-			wmove(w, ++y, 3);
-		if (s->bound_holds > 0)
-			view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_series(0),
-			    "holds (margin %.3g%%)", s->bound_margin * 100);
-		else
-			view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_error(),
-			    "VIOLATED (margin %.3g%%)", s->bound_margin * 100);
-		y++;
+	*yp = y;
+}
+
+static void
+verdict_line(const dsp_summary *s, WINDOW *w, int iw, int *yp, int last)
+{
+	enum dsp_band v = dsp_band_verdict(s);
+	char a[32], b[32];
+	int y = *yp;
+
+	if (y > last)
+		return;
+	if (v == DSP_BAND_UNDERFLOW) {
+		view_printf(w, y++, 1, iw, view_attr_error(), "%s", dsp_band_text(v));
+		*yp = y;
+		return;
 	}
+	view_printf(w, y, 1, iw, 0, "max %s min %s%s",
+	    view_num(a, sizeof a, s->max_weight, 3),
+	    view_num(b, sizeof b, s->min_weight, 3), iw >= 46 ? ": " : "");
+	if (iw < 46 && y < last)
+		wmove(w, ++y, 3);
+	if (v == DSP_BAND_INSIDE)
+		view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_series(0),
+		    "holds (margin %s%%)", view_num(a, sizeof a, s->bound_margin * 100, 3));
+	else if (v == DSP_BAND_EDGE)
+		view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_series(0),
+		    "%s", dsp_band_text(v));
+	else
+		view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_error(),
+		    "VIOLATED (margin %s%%)", view_num(a, sizeof a, s->bound_margin * 100, 3));
+	*yp = y + 1;
+}
+
+/* Theorem 2.2: the derived critical n at a fixed temperature; for SSMax /
+ * log-n and adaptive theta what holds instead (core/critical.h). */
+static void
+critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last)
+{
+	const dsp_summary *s = &st->sum;
+	const dsp_params *p = &st->vs.params;
+	char c[48], e[32], left[160], right[160];
+	double k, lc, fn;
+	int y = *yp;
+
+	view_num(e, sizeof e, p->eps, 4);
+	if (p->attn == DSP_ATTN_SSMAX || p->attn == DSP_ATTN_LOGN) {
+		k = dsp_sharp_exponent(p);
+		if (y <= last)
+			view_printf(w, y++, 1, iw, 0, "Thm 2.2 n* n/a: %s/(s log n) shrinks",
+			    view_sym(SYM_THETA));
+		if (y <= last)
+			view_printf(w, y++, 3, iw - 2, 0, "s%s/%s=%s %s 1: %s (derived)",
+			    view_sym(SYM_DELTA), view_sym(SYM_THETA), view_num(c, sizeof c, k, 4),
+			    k >= 1 ? ">=" : "<", k >= 1 ? "stays sharp" : "disperses");
+	} else {
+		critical_text(c, sizeof c, s->log_critical_n);
+		snprintf(left, sizeof left, "Thm 2.2: %s_k < %s=%s", view_sym(SYM_ALPHA),
+		    view_sym(SYM_EPS), e);
+		snprintf(right, sizeof right, "for n > %s (derived%s)", c,
+		    p->adaptive ? ", this n's beta" : "");
+		if (y <= last && width(left) + width(right) + 1 <= (size_t)iw)
+			view_printf(w, y++, 1, iw, 0, "%s %s", left, right);
+		else if (y <= last) {
+			view_printf(w, y++, 1, iw, 0, "%s", left);
+			if (y <= last)
+				view_printf(w, y++, 3, iw - 2, 0, "%s", right);
+		}
+		if (y <= last && s->n > exp(s->log_critical_n))
+			view_printf(w, y++, 3, iw - 2, view_attr_marker(), "n=%.0f is past n*",
+			    s->n);
+	}
+	if (p->adaptive && p->attn == DSP_ATTN_SOFTMAX && y <= last &&
+	    dsp_log_critical_n_adaptive(p->eps, s->spread, p->theta, &lc) == DSP_OK) {
+		critical_text(c, sizeof c, lc);
+		view_printf(w, y++, 3, iw - 2, 0, "any n > %s (%s%s%.4g, derived)", c,
+		    "beta", view_sym(SYM_LE), dsp_adaptive_beta_ceiling());
+	}
+	if ((p->adaptive || p->attn == DSP_ATTN_SSMAX || p->attn == DSP_ATTN_LOGN) &&
+	    y <= last && !isnan(fn = first_n_cached(p)))
+		view_printf(w, y++, 3, iw - 2, 0, "first n with max < %s: %s (search)", e,
+		    isinf(fn) ? "none to 2^63" : view_num(c, sizeof c, fn, 6));
+	*yp = y;
+}
+
+static void
+theorem_draw(struct view_panel *pn, WINDOW *w)
+{
+	const struct view_state *st = pn->st;
+	const dsp_summary *s = &st->sum;
+	int iw = pn->w - 2, y = 1, last = pn->h - 2;
+	char d[32], t[32], a[32], b[32], c[32];
+
+	view_frame(w, "Theorem", pn->focused);
+	if (!st->sum_ok) {
+		view_printf(w, y, 1, iw, view_attr_error(), "%s", st->sum_err);
+		return;
+	}
+	if (isnan(s->lo_tight)) {
+		view_printf(w, y++, 1, iw, A_BOLD, "Lemma 2.1: softmax only;");
+		view_printf(w, y++, 1, iw, 0, "%s weights are not a softmax", dsp_attn_name(
+		    st->vs.params.attn));
+		if (dsp_row_underflow(s)) {
+			view_printf(w, y++, 1, iw, view_attr_error(), "%s",
+			    dsp_band_text(DSP_BAND_UNDERFLOW));
+			return;
+		}
+		view_printf(w, y++, 1, iw, 0, "max %s  min %s  sum %s",
+		    view_num(a, sizeof a, s->max_weight, 3), view_num(b, sizeof b,
+		    s->min_weight, 3), view_num(c, sizeof c, s->total, 4));
+		if (y <= last)
+			view_printf(w, y++, 1, iw, 0, "H = %s nats", view_num(a, sizeof a,
+			    s->entropy, 6));
+		return;
+	}
+	view_num(d, sizeof d, s->spread, 4);
+	view_num(t, sizeof t, s->theta_eff, 4);
+	/* The paper's Lemma 2.1 says Theta(1/n) (its proof gives the loose
+	 * band, last line); the tight band, the entropy floor and the
+	 * critical n are derivations, and say so. */
+	view_printf(w, y++, 1, iw, A_BOLD, "Lemma 2.1 (paper): %s_k = %s(1/n)%s",
+	    view_sym(SYM_ALPHA), view_style.utf8 ? "Θ" : "Theta", s->beta != 1 ?
+	    ", adaptive" : "");
+	if (y <= last && last - y >= 6)
+		view_printf(w, y++, 1, iw, view_attr_dim(), "derived: band, H floor, n*; spread=%s %s=%s",
+		    d, view_sym(SYM_THETA), t);
 	if (y <= last)
+		lemma_lines(st, w, iw, &y, last);
+	verdict_line(s, w, iw, &y, last);
+	if (y <= last && dsp_row_underflow(s))
+		view_printf(w, y++, 1, iw, view_attr_error(), "H: %s",
+		    dsp_band_text(DSP_BAND_UNDERFLOW));
+	else if (y <= last)
 		view_printf(w, y++, 1, iw, 0, "%s %s H=%s %s log n=%s",
 		    view_num(a, sizeof a, s->entropy_floor, 4), view_sym(SYM_LE),
 		    view_num(b, sizeof b, s->entropy, 6), view_sym(SYM_LE),
 		    view_num(c, sizeof c, s->entropy_ceiling, 4));
-	critical_text(c, sizeof c, s->log_critical_n);
-	snprintf(left, sizeof left, "Thm 2.2: %s_k < %s=%g", view_sym(SYM_ALPHA),
-	    view_sym(SYM_EPS), st->vs.params.eps);
-	snprintf(right, sizeof right, "for n > %s", c);
-	if (y <= last && width(left) + width(right) + 1 <= (size_t)iw)
-		view_printf(w, y++, 1, iw, 0, "%s %s", left, right);
-	else if (y <= last) {
-		view_printf(w, y++, 1, iw, 0, "%s", left);
-		if (y <= last)
-			view_printf(w, y++, 3, iw - 2, 0, "%s", right);
-	}
-	if (y <= last && s->n > exp(s->log_critical_n))
-		view_printf(w, y++, 3, iw - 2, view_attr_marker(), "n=%.4g is past n*", s->n);
+	critical_lines(st, w, iw, &y, last);
 	if (y <= last && !st->bounded && st->vs.params.family != DSP_FAM_FILE)
 		view_printf(w, y++, 1, iw, view_attr_error(),
 		    "premise: spread grows with n for %s", dsp_family_name(st->vs.params.family));
+	if (y <= last && !dsp_row_underflow(s))
+		view_printf(w, y++, 3, iw - 2, view_attr_dim(), "%s bits, H/log n = %s",
+		    view_num(a, sizeof a, s->entropy_bits, 4),
+		    view_num(b, sizeof b, s->entropy_norm, 4));
 	if (y <= last)
-		view_printf(w, y++, 3, iw - 2, view_attr_dim(), "%.4g bits, H/log n = %.4g",
-		    s->entropy_bits, s->entropy_norm);
-	if (y <= last)
-		view_printf(w, y++, 1, iw, view_attr_dim(), "loose e^{%s%s/%s}/n: %s .. %s",
-		    view_style.utf8 ? "±" : "+-", view_sym(SYM_DELTA), view_sym(SYM_THETA),
+		view_printf(w, y++, 1, iw, view_attr_dim(), "paper's proof e^{%sspread/%s}/n: %s .. %s",
+		    view_style.utf8 ? "±" : "+-", view_sym(SYM_THETA),
 		    view_num(a, sizeof a, s->lo_loose, 3), view_num(b, sizeof b, s->hi_loose, 3));
 }
 

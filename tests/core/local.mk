@@ -5,6 +5,7 @@ EXTRA_DIST += tests/core/coretest.h tests/data/core-logits.txt
 DSP_CORE_TESTS = \
 	tests/core/test-softmax \
 	tests/core/test-bounds \
+	tests/core/test-figures \
 	tests/core/test-adaptive \
 	tests/core/test-family \
 	tests/core/test-eval \
@@ -18,6 +19,9 @@ TESTS += $(DSP_CORE_TESTS)
 tests_core_test_softmax_SOURCES = tests/core/test-softmax.c
 tests_core_test_softmax_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_softmax_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_figures_SOURCES = tests/core/test-figures.c
+tests_core_test_figures_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_figures_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_bounds_SOURCES = tests/core/test-bounds.c
 tests_core_test_bounds_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_bounds_LDADD = $(DSP_CORE_LIBS)

@@ -1,9 +1,9 @@
-# Normalise a snapshot file for golden comparison: the version, and numbers
+# Normalise a snapshot file for golden comparison: the program version, and numbers
 # rounded to 9 significant digits (last-bit libm differences are not bugs).
 # shellcheck shell=sh
 snap_normalise() {
-	sed -e "s/\"version\": \"[^\"]*\"/\"version\": \"VERSION\"/" \
-	    -e "s/^# version: .*/# version: VERSION/" \
+	sed -e "s/\"program\": \"disperse [^\"]*\"/\"program\": \"disperse VERSION\"/" \
+	    -e "s/^# program: disperse .*/# program: disperse VERSION/" \
 	    -e "s/^disperse [0-9][0-9.]* snapshot/disperse VERSION snapshot/" "$1" |
 	awk '{
 		out = ""; s = $0

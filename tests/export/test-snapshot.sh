@@ -32,6 +32,9 @@ if [ -n "$XMLLINT" ] && [ -x "$XMLLINT" ]; then
 	ok $(test "$(cnt hist '//*[local-name()="rect"]')" -ge 16; echo $?) "hist.svg has >= 16 rects (one bar per item)"
 	ok $(test "$(cnt hist '//*[local-name()="text"][contains(.,"attention weight")]')" -ge 1; echo $?) "hist.svg y axis title"
 	ok $(test "$(cnt hist '//*[local-name()="text"][contains(.,"Lemma 2.1")]')" -ge 1; echo $?) "hist.svg legend names the Lemma 2.1 band"
+	ok $(test "$(cnt hist '//*[local-name()="text"][contains(.,"tight band (derived)")]')" -ge 1; echo $?) "hist.svg legend: the tight band is derived"
+	ok $(test "$(cnt curve '//*[local-name()="text"][contains(.,"(derived)")]')" -ge 3; echo $?) "curve.svg legend: floor and tight bounds labelled derived"
+	ok $(test "$(cnt map '//*[local-name()="text"][contains(.,"as disperse defines it")]')" -ge 1; echo $?) "map.svg: Figure 5's power series as disperse defines it"
 	ok $(test "$(cnt curve '//*[local-name()="polyline"]')" -ge 6; echo $?) "curve.svg has >= 6 polylines (2 panels x 3 curves)"
 	ok $(test "$(cnt curve '//*[local-name()="text"][contains(.,"number of items n")]')" -eq 2; echo $?) "curve.svg x axis titles"
 	ok $(test "$(cnt curve '//*[local-name()="tspan"]')" -ge 3; echo $?) "curve.svg log ticks as powers"
@@ -48,8 +51,8 @@ fi
 if [ -n "$JQ" ] && [ -x "$JQ" ]; then
 	J="$T/a/$B-000.json"
 	ok $("$JQ" -e '.format == "disperse-snapshot" and .params.n == 16 and .view.cursor.col == 5' "$J" >/dev/null; echo $?) "jq: format, n, cursor"
-	ok $("$JQ" -e '(.figures.max_weight <= .figures.hi_tight) and (.figures.min_weight >= .figures.lo_tight)' "$J" >/dev/null; echo $?) "jq: weights inside the Lemma 2.1 band"
-	ok $("$JQ" -e '.figures.entropy_floor <= .figures.entropy and .figures.entropy <= .figures.entropy_ceiling' "$J" >/dev/null; echo $?) "jq: floor <= H <= log n"
+	ok $("$JQ" -e '(.figures.max_weight <= .figures.lemma_tight_hi) and (.figures.min_weight >= .figures.lemma_tight_lo)' "$J" >/dev/null; echo $?) "jq: weights inside the Lemma 2.1 band"
+	ok $("$JQ" -e '.figures.entropy_floor <= .figures.entropy_nats and .figures.entropy_nats <= .figures.entropy_ceiling' "$J" >/dev/null; echo $?) "jq: floor <= H <= log n"
 else
 	ok 0 "# SKIP jq not found"
 fi

@@ -16,10 +16,10 @@ n=$("$DISPERSE" tour --list | wc -l)
 "$DISPERSE" tour --step 3 >"$tmp/s3"
 ok $? "--step 3"
 grep -q '^Step 3/7: Lemma 2.1' "$tmp/s3"; ok $? "step 3 is Lemma 2.1"
-awk '$1 == "lo_tight" { want = 1 / (1 + 15 * exp(4)); d = ($2 - want) / want;
+awk '$1 == "lemma_tight_lo" { want = 1 / (1 + 15 * exp(4)); d = ($2 - want) / want;
 	found = 1; exit (d < 1e-9 && d > -1e-9) ? 0 : 1 } END { if (!found) exit 1 }' "$tmp/s3"
 ok $? "printed lower band = 1/(1 + 15 e^4) = 0.0012195534..."
-awk '$1 == "hi_tight" { h = $2 } $1 == "max_weight" { m = $2 }
+awk '$1 == "lemma_tight_hi" { h = $2 } $1 == "max_weight" { m = $2 }
 	END { want = exp(4) / (exp(4) + 15); exit (h == m && (h - want) / want < 1e-9 &&
 	(want - h) / want < 1e-9) ? 0 : 1 }' "$tmp/s3"
 ok $? "spike max weight = upper band = e^4/(e^4 + 15)"
@@ -30,6 +30,22 @@ ok $? "spike max weight = upper band = e^4/(e^4 + 15)"
 ok $? "step 4 critical n = 1 + 99 e^4 (CSV)"
 "$DISPERSE" tour --step 6 --format csv | awk -F, '$3 == "beta" { exit ($4 > 1 && $4 <= 2.4214) ? 0 : 1 }'
 ok $? "step 6 adaptive beta is active and below the 2.42 peak"
+
+# Step 5: the authors' reported Gemma 7B mean spread 5.82 on a spike at
+# theta = 1: critical n = 1 + 99 e^5.82 = 33361.2333 (derived), and the text
+# names the reported spreads and says which statements are the paper's.
+"$DISPERSE" tour --step 5 --format csv | awk -F, '$3 == "critical_n" {
+	want = 1 + 99 * exp(5.82); d = ($4 - want) / want; exit (d < 1e-13 && d > -1e-13) ? 0 : 1 }'
+ok $? "step 5 critical n = 1 + 99 e^5.82 for the Gemma 7B mean spread (CSV)"
+"$DISPERSE" tour --step 5 >"$tmp/s5"
+grep -q '\[0.09, 32.74\], mean' "$tmp/s5" && grep -q '\[2.28, 14.78\], mean 5.69' "$tmp/s5"
+ok $? "step 5 names the reported Gemma 2B and 7B spreads"
+grep -q "as disperse defines them" "$tmp/all"; ok $? "Figure 5's power series: as disperse defines them"
+grep -q "Lemma 2.1 (the paper's statement)" "$tmp/all" && grep -q "Derived from the same argument" "$tmp/all"
+ok $? "step 3 labels the paper's statement and the derived band"
+grep -q "size; derived from the tight band" "$tmp/all"; ok $? "step 4: the critical n is derived"
+grep -q "fitted to the best inverse temperature on" "$tmp/all"; [ $? -ne 0 ]
+ok $? "no claim that the polynomial was fitted on Max Retrieval"
 
 # Errors.
 "$DISPERSE" tour --step 8 2>"$tmp/err"; [ $? -eq 2 ]; ok $? "--step past the end: usage error"

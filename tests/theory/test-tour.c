@@ -84,13 +84,13 @@ test_shipped(void)
 
 	st = find_step(&t, "Lemma 2.1");
 	ok(st == &t.steps[2], "step 3 is Lemma 2.1");
-	is_rel(figure(st, "lo_tight"), 1 / (1 + 15 * exp(4.0)), 1e-13,
+	is_rel(figure(st, "lemma_tight_lo"), 1 / (1 + 15 * exp(4.0)), 1e-13,
 	    "step 3 lower band 1/(1 + 15 e^4)");
-	is_rel(figure(st, "hi_tight"), exp(4.0) / (exp(4.0) + 15), 1e-13,
+	is_rel(figure(st, "lemma_tight_hi"), exp(4.0) / (exp(4.0) + 15), 1e-13,
 	    "step 3 upper band e^4/(e^4 + 15)");
-	is_rel(figure(st, "max_weight"), figure(st, "hi_tight"), 1e-13,
+	is_rel(figure(st, "max_weight"), figure(st, "lemma_tight_hi"), 1e-13,
 	    "spike attains the upper edge");
-	is_rel(figure(st, "hi_loose"), exp(4.0) / 16, 1e-13, "loose upper e^4/16");
+	is_rel(figure(st, "lemma_loose_hi"), exp(4.0) / 16, 1e-13, "loose upper e^4/16");
 	st = find_step(&t, "Theorem 2.2");
 	is_rel(figure(st, "critical_n"), 1 + 99 * exp(4.0), 1e-12,
 	    "critical n = 1 + 99 e^4");
@@ -141,7 +141,7 @@ static void
 test_malformed(void)
 {
 	static const char good[] =
-	    "# comment\n\n%step One\n%set n=8\n%set delta=2\n%show entropy\n\n"
+	    "# comment\n\n%step One\n%set n=8\n%set delta=2\n%show entropy_nats\n\n"
 	    "Para one\nline two\n\nPara two\n\n\n%step Two\nText.\n";
 	dsp_tour t;
 	dsp_params p;
@@ -163,7 +163,7 @@ test_malformed(void)
 	    "unknown parameter");
 	bad("%step A\n%set n=abc\nx\n", DSP_EPARSE, "t.txt:2: bad value 'abc' for n",
 	    "bad value");
-	bad("%step A\n%show entropy nonsense\nx\n", DSP_EPARSE,
+	bad("%step A\n%show entropy_nats nonsense\nx\n", DSP_EPARSE,
 	    "t.txt:2: unknown figure 'nonsense'", "unknown figure");
 	bad("%step A\n%set n=4\n%step B\nx\n", DSP_EPARSE, "t.txt:1: step 'A' has no text",
 	    "step without text");

@@ -16,8 +16,8 @@ T send-keys t
 tui_wait "Tour 1/7"; ok $? "t opens the tour at step 1 of 7"
 title1=$("$DISPERSE" tour --list | awk '$1 == 1 { sub(/^1  /, ""); print }')
 tui_cap | grep -qF "$title1"; ok $? "step 1 title '$title1' as disperse tour --list says"
-h1=$(tour_value 1 entropy | xargs printf '%.6g')
-tui_cap | grep -q "entropy  *$h1 "; ok $? "step 1 live entropy $h1 equals disperse tour --step 1"
+h1=$(tour_value 1 entropy_nats | xargs printf '%.6g')
+tui_cap | grep -q "entropy_nats  *$h1 "; ok $? "step 1 live entropy $h1 equals disperse tour --step 1"
 m1=$(tour_value 1 max_weight | xargs printf '%.6g')
 tui_cap | grep -q "max_weight  *$m1 "; ok $? "step 1 live max_weight $m1 equals disperse tour --step 1"
 
@@ -30,7 +30,7 @@ T send-keys n
 tui_wait "Tour 3/7"; ok $? "n again: step 3"
 tui_wait "Lemma 2.1 with live numbers"; ok $? "step 3 title"
 lo3=$(awk 'BEGIN { printf "%.6g", 1 / (1 + 15 * exp(4)) }')
-tui_cap | grep -q "lo_tight  *$lo3 "; ok $? "step 3 lo_tight $lo3 = 1/(1+15e^4)"
+tui_cap | grep -q "lemma_tight_lo  *$lo3 "; ok $? "step 3 lemma_tight_lo $lo3 = 1/(1+15e^4)"
 tui_cap | grep -qF "1/(1+15·e^{4/1}) = 0.00122"; ok $? "Theorem panel shows the Lemma band edge 0.00122"
 s=$(tui_cap)
 echo "$s" | grep -q "family  *spike " && echo "$s" | grep -q "│▶ n  *16 " &&
@@ -39,12 +39,12 @@ ok $? "parameters panel shows step 3's family=spike n=16 delta=4 theta=1"
 # The figures are live: l doubles n (parameters panel focused, n selected).
 T send-keys l
 lo32=$(awk 'BEGIN { printf "%.6g", 1 / (1 + 31 * exp(4)) }')
-tui_wait "lo_tight    $lo32 "; ok $? "l sets n = 32 inside the tour: lo_tight $lo32 = 1/(1+31e^4)"
+tui_wait "lemma_tight_lo  $lo32 "; ok $? "l sets n = 32 inside the tour: lemma_tight_lo $lo32 = 1/(1+31e^4)"
 T send-keys p
 tui_wait "Tour 2/7"; ok $? "p: back to step 2"
 T send-keys Right
 tui_wait "Tour 3/7"; ok $? "Right: step 3 again"
-tui_wait "lo_tight    $lo3 "; ok $? "step 3 again re-applies n = 16: lo_tight $lo3"
+tui_wait "lemma_tight_lo  $lo3 "; ok $? "step 3 again re-applies n = 16: lemma_tight_lo $lo3"
 
 T send-keys Escape
 tui_gone "Tour 3/7"; ok $? "Esc closes the tour"

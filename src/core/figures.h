@@ -1,0 +1,81 @@
+/* The figure table: one name, unit, description and source for every figure
+ * disperse outputs (report and bound rows, sweep CSV/JSON columns, tour
+ * figures, snapshot files).  Every surface takes the name and the label of
+ * a figure from here, so a figure is called the same everywhere and says
+ * whether it is the paper's statement, a derivation, or measured on the
+ * weights (doc/theory.md, "Paper or derivation").
+ *
+ * Also here, the policies every surface shares when it judges figures:
+ * whether the weights are inside the Lemma 2.1 band, on it (equality within
+ * a few ulps) or outside it, and whether the row underflowed to 0. */
+#ifndef DSP_FIGURES_H
+#define DSP_FIGURES_H
+
+#include <stddef.h>
+
+#include "core/bounds.h"
+#include "core/eval.h"
+
+enum dsp_source {
+	DSP_SRC_INPUT,		/* a parameter or the size of the input */
+	DSP_SRC_MEASURED,	/* computed from this evaluation's weights */
+	DSP_SRC_PAPER,		/* the paper's own statement or formula */
+	DSP_SRC_DERIVED		/* a derivation from the paper (not stated there) */
+};
+
+typedef struct dsp_figure {
+	const char	*name;	/* the one name: row, column, tour %show, JSON key */
+	const char	*unit;	/* "" for pure numbers and weights */
+	enum dsp_source	 source;
+	const char	*what;	/* one-line description, ASCII; "delta/theta"
+				 * in it is written delta/|theta| for theta < 0 */
+	const char	*argmax;	/* what is evaluated at theta = 0 (the
+					 * argmax limit); NULL: same as what */
+	/* offset of the double in dsp_summary, or (size_t)-1 when the figure
+	 * is not a summary field (computed by its command) */
+	size_t		 off;
+} dsp_figure;
+
+/* NULL when unknown. */
+const dsp_figure *dsp_figure_find(const char *name);
+/* The i-th figure, NULL past the end (for tests and documentation). */
+const dsp_figure *dsp_figure_at(size_t i);
+/* "input", "measured", "paper", "derived". */
+const char *dsp_source_name(enum dsp_source s);
+/* The description of f as evaluated at theta, followed by its source in
+ * brackets ("[derived]", "[paper]", "[measured]"); input figures get no
+ * bracket.  theta < 0: the bands use |theta|, and the text says so;
+ * theta = 0: the argmax limit's text. */
+void	dsp_figure_note(const dsp_figure *f, double theta, char *buf, size_t size);
+/* The summary value of a figure with an offset; DSP_EINVAL otherwise. */
+int	dsp_figure_value(const dsp_figure *f, const dsp_summary *s, double *v);
+
+/* The one rule for numbers shown rounded (the TUI, notes): "%.*g" with
+ * digits significant digits, but never rounded onto a boundary it is not
+ * on: when the rounded text is a plain whole number ("0", "1", "5406", no
+ * point, no exponent) and v is not that number, digits are added until it
+ * is not (up to 17), so lambda = 0.99999 shows as 0.99999, not as the
+ * uniform lambda = 1, and a critical n of 5406.2 as 5406.2, not 5406.
+ * NaN is "n/a", infinities "inf" / "-inf".  Returns buf. */
+char	*dsp_fmt_sig(char *buf, size_t size, double v, int digits);
+
+/* Lemma 2.1 verdict for the weights of one evaluation; a relative margin
+ * within DSP_BAND_TOL (bounds.h) is "on the bound (equality)". */
+enum dsp_band {
+	DSP_BAND_NA = -1,	/* not a softmax: the lemma does not apply */
+	DSP_BAND_VIOLATED = 0,
+	DSP_BAND_INSIDE = 1,
+	DSP_BAND_EDGE = 2,	/* on the bound (equality within DSP_BAND_TOL) */
+	DSP_BAND_UNDERFLOW = 3	/* every weight underflowed to 0 (row total 0) */
+};
+enum dsp_band dsp_band_verdict(const dsp_summary *s);
+/* Short text of a verdict: "holds" (inside), "on the bound (equality)",
+ * "violated", "all weights underflow to 0 (row total 0)", "n/a". */
+const char *dsp_band_text(enum dsp_band b);
+/* One word for a table cell: "holds", "equality", "violated",
+ * "underflow", "n/a". */
+const char *dsp_band_word(enum dsp_band b);
+/* Every weight of the row is 0 (underflow in a reduced precision). */
+int	dsp_row_underflow(const dsp_summary *s);
+
+#endif

@@ -1,0 +1,195 @@
+/* The figure table, the band verdict policy, the number-format rule and
+ * the critical sizes of views whose temperature depends on n
+ * (core/figures.h, core/critical.h).  References are closed forms or
+ * mpmath values computed once (40 digits), quoted with their derivation. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/dsp.h"
+#include "tap.h"
+
+static void
+test_table(void)
+{
+	const dsp_figure *f, *g;
+	size_t i, j;
+	int dup = 0, bad = 0;
+	static const char *needed[] = {
+		"spread", "entropy_nats", "max_weight", "lemma_tight_lo", "lemma_tight_hi",
+		"lemma_loose_lo", "lemma_loose_hi", "entropy_floor", "critical_n",
+		"log_critical_n", "bound", "bound_margin", "critical_n_guaranteed",
+		"first_n_below_eps", "sharp_exponent"
+	};
+
+	for (i = 0; (f = dsp_figure_at(i)) != NULL; i++) {
+		for (j = i + 1; (g = dsp_figure_at(j)) != NULL; j++)
+			dup |= strcmp(f->name, g->name) == 0;
+		bad |= f->what == NULL || f->unit == NULL || f->source > DSP_SRC_DERIVED;
+	}
+	ok(i > 30 && !dup, "figure table: %zu figures, every name once", i);
+	is_int((long long)(dsp_figure_find("elapsed_ms") != NULL), 1, "elapsed_ms is a figure");
+	ok(!bad, "every figure has a description, a unit and a source");
+	for (i = 0; i < sizeof needed / sizeof needed[0]; i++)
+		if (dsp_figure_find(needed[i]) == NULL)
+			break;
+	ok(i == sizeof needed / sizeof needed[0], "report's figures are in the table");
+	/* Attribution (paper notes): the paper states Lemma 2.1 with the proof's
+	 * loose band; the tight band, floor and critical n are derivations. */
+	ok(dsp_figure_find("lemma_loose_hi")->source == DSP_SRC_PAPER &&
+	    dsp_figure_find("lemma_tight_hi")->source == DSP_SRC_DERIVED &&
+	    dsp_figure_find("entropy_floor")->source == DSP_SRC_DERIVED &&
+	    dsp_figure_find("critical_n")->source == DSP_SRC_DERIVED &&
+	    dsp_figure_find("entropy_nats")->source == DSP_SRC_MEASURED,
+	    "loose band: paper; tight band, floor, critical n: derived; H: measured");
+	ok(dsp_figure_find("lo_tight") == NULL, "old alias lo_tight is not a figure name");
+}
+
+static void
+test_notes(void)
+{
+	char b[256];
+
+	dsp_figure_note(dsp_figure_find("lemma_tight_lo"), 1, b, sizeof b);
+	ok(strcmp(b, "tight Lemma 2.1 band 1/(1+(n-1)e^{delta/theta}) [derived]") == 0,
+	    "theta > 0 note: %s", b);
+	dsp_figure_note(dsp_figure_find("lemma_tight_lo"), -1, b, sizeof b);
+	ok(strstr(b, "e^{delta/|theta|}") != NULL, "theta < 0 note uses |theta|: %s", b);
+	dsp_figure_note(dsp_figure_find("lemma_tight_hi"), 0, b, sizeof b);
+	ok(strstr(b, "argmax limit") != NULL && strstr(b, "delta/0") == NULL,
+	    "theta = 0 note is the argmax limit: %s", b);
+	dsp_figure_note(dsp_figure_find("n"), 1, b, sizeof b);
+	ok(strcmp(b, "items") == 0, "input figures carry no source tag");
+}
+
+static void
+test_fmt(void)
+{
+	static const struct { double v; int d; const char *want; } c[] = {
+		{ 0.99999, 4, "0.99999" },	/* not the uniform lambda = 1 */
+		{ 1.00001, 4, "1.00001" },
+		{ 1e-7, 4, "1e-07" },		/* exponent text is no boundary */
+		{ 3.99988, 4, "3.9999" },	/* spread of power n = 16 */
+		{ 5406.216853, 4, "5406.2" },	/* critical n: "n > 5406" is false */
+		{ 4, 4, "4" },
+		{ 0, 4, "0" },
+		{ 0.5, 4, "0.5" },
+		{ 1.3292279957849297e36, 4, "1.329e+36" },
+		{ 1048576, 4, "1.049e+06" },
+		{ 1e-300, 3, "1e-300" }
+	};
+	char b[64];
+	size_t i;
+
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		dsp_fmt_sig(b, sizeof b, c[i].v, c[i].d);
+		ok(strcmp(b, c[i].want) == 0, "fmt %.17g at %d digits: '%s' (want '%s')",
+		    c[i].v, c[i].d, b, c[i].want);
+	}
+	ok(strcmp(dsp_fmt_sig(b, sizeof b, NAN, 4), "n/a") == 0, "NaN is n/a");
+	ok(strcmp(dsp_fmt_sig(b, sizeof b, -INFINITY, 4), "-inf") == 0, "-inf");
+}
+
+static void
+test_verdict(void)
+{
+	dsp_params p;
+	dsp_summary s;
+	double lo, hi;
+
+	memset(&s, 0, sizeof s);
+	s.n = 16;
+	s.total = 1;
+	s.lo_tight = 0.001;
+	s.hi_tight = 0.5;
+	s.min_weight = 0.01;
+	s.max_weight = 0.4;
+	s.bound_margin = dsp_band_margin(s.min_weight, s.max_weight, s.lo_tight, s.hi_tight);
+	ok(dsp_band_verdict(&s) == DSP_BAND_INSIDE, "inside: margin %.3g", s.bound_margin);
+	s.max_weight = 0.5 * (1 + 2.6e-16);
+	s.bound_margin = dsp_band_margin(s.min_weight, s.max_weight, s.lo_tight, s.hi_tight);
+	ok(dsp_band_verdict(&s) == DSP_BAND_EDGE, "max 1 ulp past the edge: on the bound");
+	ok(strcmp(dsp_band_text(DSP_BAND_EDGE), "on the bound (equality)") == 0,
+	    "edge text");
+	s.max_weight = 0.5 * (1 + 1e-13);
+	s.bound_margin = dsp_band_margin(s.min_weight, s.max_weight, s.lo_tight, s.hi_tight);
+	ok(dsp_band_verdict(&s) == DSP_BAND_VIOLATED, "1e-13 past the edge: violated");
+	s.max_weight = s.min_weight = s.total = 0;
+	s.bound_margin = -1;
+	ok(dsp_band_verdict(&s) == DSP_BAND_UNDERFLOW && dsp_row_underflow(&s),
+	    "all weights 0: underflow, not violated and not sharp");
+	s.lo_tight = NAN;
+	ok(dsp_band_verdict(&s) == DSP_BAND_NA, "no band: n/a");
+
+	/* The spike attains the upper edge: 1/(1 + (n-1)e^{-delta/theta}). */
+	dsp_params_default(&p);
+	p.family = DSP_FAM_SPIKE;
+	p.n = 1 << 20;
+	ok(dsp_eval(&p, &s) == DSP_OK && dsp_band_verdict(&s) == DSP_BAND_EDGE &&
+	    s.bound_holds == 1, "spike n = 2^20: on the bound (margin %.3g)", s.bound_margin);
+	dsp_lemma_tight(1 << 20, 4, 1, &lo, &hi);
+	ok(fabs(s.max_weight - hi) <= DSP_BAND_TOL * hi, "spike max = upper edge within the tolerance");
+	p.family = DSP_FAM_POWER;
+	p.precision = DSP_PREC_FP8_E4M3;
+	ok(dsp_eval(&p, &s) == DSP_OK && dsp_band_verdict(&s) == DSP_BAND_UNDERFLOW,
+	    "power n = 2^20 in fp8-e4m3: every weight underflows (total %g)", s.total);
+}
+
+static void
+test_critical(void)
+{
+	dsp_params p;
+	double n, lc;
+
+	/* mpmath: the global maximum of -0.037H^4 + 0.481H^3 - 2.3H^2 + 4.917H
+	 * - 1.791 (its only real critical point, H = 4.41240186596567) is
+	 * 2.421387706631524275. */
+	is_rel(dsp_adaptive_beta_ceiling(), 2.421387706631524275, 1e-12,
+	    "adaptive beta ceiling 2.4213877066315243 (mpmath)");
+	/* 1 + 99 e^{4 * 2.4213877...} = 1592270.1205328134 (mpmath). */
+	ok(dsp_log_critical_n_adaptive(0.01, 4, 1, &lc) == DSP_OK, "guaranteed critical n");
+	is_rel(exp(lc), 1592270.1205328134, 1e-10, "guaranteed adaptive critical n = 1 + 99 e^{4 beta_max}");
+
+	dsp_params_default(&p);
+	p.family = DSP_FAM_SPIKE;
+	/* Plain softmax: max = e^4/(e^4 + n - 1) < 0.01 iff n > 1 + 99 e^4 =
+	 * 5406.2168..., so the first n is 5407. */
+	ok(dsp_first_n_below_eps(&p, &n) == DSP_OK && n == 5407,
+	    "spike first n below eps = 5407 = ceil(1 + 99 e^4) (got %.17g)", n);
+	/* Adaptive: at n ~ 5407 the paper-form entropy is 8.5653 nats > 5.94,
+	 * where the polynomial is below 1, so beta = 1 and the answer is the
+	 * same 5407, not the 1.4e6 of the current n's beta at n = 128. */
+	p.adaptive = 1;
+	p.n = 128;
+	ok(dsp_first_n_below_eps(&p, &n) == DSP_OK && n == 5407,
+	    "adaptive spike first n below eps = 5407 (got %.17g)", n);
+	/* SSMax, s = 1, delta = 0.5: max = n^{0.5}/(n^{0.5} + n - 1); mpmath:
+	 * first n below 0.01 is 9803 (0.0099999999485; at 9802: 0.0100005). */
+	p.adaptive = 0;
+	p.attn = DSP_ATTN_SSMAX;
+	p.delta = 0.5;
+	ok(dsp_first_n_below_eps(&p, &n) == DSP_OK && n == 9803,
+	    "SSMax s delta = 0.5 first n below eps = 9803 (got %.17g)", n);
+	is_close(dsp_sharp_exponent(&p), 0.5, 0, "SSMax exponent s delta/theta = 0.5");
+	/* s delta = 4 >= 1: max = n^4/(n^4 + n - 1) -> 1, never below eps. */
+	p.delta = 4;
+	ok(dsp_first_n_below_eps(&p, &n) == DSP_OK && isinf(n),
+	    "SSMax s delta = 4: never below eps up to 2^63");
+	p.attn = DSP_ATTN_LOGN;
+	p.theta = -2;
+	ok(dsp_sharp_exponent(&p) == 2, "log-n exponent delta/|theta| = 2");
+	p.family = DSP_FAM_FILE;
+	ok(dsp_first_n_below_eps(&p, &n) == DSP_EINVAL, "file logits: no search over n");
+}
+
+int
+main(void)
+{
+	dsp_gsl_init();
+	test_table();
+	test_notes();
+	test_fmt();
+	test_verdict();
+	test_critical();
+	return tap_done();
+}
