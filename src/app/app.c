@@ -133,7 +133,11 @@ layout(struct app *a)
 		return;
 	lw = COLS >= 160 ? 68 : COLS >= 120 ? 46 : 38;
 	rw = COLS - lw;
+	/* All parameter rows when they fit with a theorem panel of 9 lines;
+	 * else the parameters scroll (params_panel.c). */
 	ph = VIEW_ROWS + 2;
+	if (body - ph < 9)
+		ph = body - 9 < 7 ? 7 : body - 9;
 	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
 	place(&a->pn[VIEW_THEOREM], 1 + ph, 0, body - ph, lw);
 	a->nplots = body / 12;
@@ -367,7 +371,8 @@ apply_preset(struct app *a, const char *name)
 	}
 	dsp_preset_apply(ps, &a->st->vs.params);
 	a->st->sel = ROW_DELTA;
-	say(a, 0, "preset %s: delta = %g (%s)", ps->name, ps->delta, ps->source);
+	say(a, 0, "preset %s: delta = %g (reported by the paper's authors; "
+	    "medium confidence)", ps->name, ps->delta);
 	return 0;
 }
 
@@ -427,7 +432,7 @@ edit_apply(struct app *a)
 			return;
 		}
 		if ((d = dsp_param_find(k)) == NULL) {
-			say(a, 1, "unknown parameter '%s' (%s, preset)", k,
+			say(a, 1, "unknown parameter '%s' (%s; or preset)", k,
 			    dsp_param_names());
 			return;
 		}
@@ -628,8 +633,8 @@ mouse_event(struct app *a)
 		focus(a, i);
 	switch (i) {
 	case VIEW_PARAMS:
-		r = ev.y - p->py;
-		if (click && r >= 0 && r < VIEW_ROWS)
+		r = ev.y - p->py + p->row0;
+		if (click && ev.y >= p->py && ev.y < p->py + p->ph && r < VIEW_ROWS)
 			st->sel = r;
 		if (wheel)
 			adjust(a, st->sel, wheel, 0);

@@ -103,9 +103,14 @@ dsp_param_names(void)
 	if (buf[0] != '\0')
 		return buf;
 	for (i = 0; i < DSP_P_COUNT && len < sizeof buf; i++)
-		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s%s%s",
-		    i ? " " : "", table[i].name, table[i].uname ? "/" : "",
-		    table[i].uname ? table[i].uname : "");
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s",
+		    i ? " " : "", table[i].name);
+	if (len < sizeof buf)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, ";");
+	for (i = 0; i < DSP_P_COUNT && len < sizeof buf; i++)
+		if (table[i].uname != NULL)
+			len += (size_t)snprintf(buf + len, sizeof buf - len, " %s",
+			    table[i].uname);
 	return buf;
 }
 

@@ -85,7 +85,7 @@ const dsp_param_def	*dsp_param(int id);	/* NULL if out of range */
 /* By any name a user sees: ASCII name (any case), Unicode name, alias or
  * long option ("ssmax-s").  NULL if none. */
 const dsp_param_def	*dsp_param_find(const char *name);
-/* "n delta/δ theta/θ ...": every accepted name, for error messages. */
+/* "family n delta ... precision; δ θ λ ε α": the names, for messages. */
 const char		*dsp_param_names(void);
 
 /* Value access by row type. */

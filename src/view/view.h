@@ -197,6 +197,7 @@ struct view_panel {
 	int			 visible;
 	int			 focused;
 	int			 py, px, ph, pw;	/* plot area, screen coordinates */
+	int			 row0;		/* params: first row shown (scrolled) */
 	int			 map_cw;		/* map: screen columns per cell */
 };
 
