@@ -405,10 +405,38 @@ set_value(struct app *a, int row, const char *v)
 	return 0;
 }
 
+/* `:map_theta A:B`, `:map_lambda A:B`: a row of the view-option table. */
+static void
+set_view_option(struct app *a, const dsp_vopt_def *d, const char *v)
+{
+	dsp_viewstate *vs = &a->st->vs;
+	const char *colon = *v != '\0' ? strchr(v + 1, ':') : NULL;
+	char lo_text[64];
+	double lo, hi;
+
+	if (colon == NULL || (size_t)(colon - v) >= sizeof lo_text) {
+		say(a, 1, "%s: '%s' is not a range A:B", d->name, v);
+		return;
+	}
+	memcpy(lo_text, v, (size_t)(colon - v));
+	lo_text[colon - v] = '\0';
+	if (dsp_parse_double(lo_text, &lo) != 0 || dsp_parse_double(colon + 1, &hi) != 0) {
+		say(a, 1, "%s: '%s' is not a range A:B of finite numbers", d->name, v);
+		return;
+	}
+	dsp_clear_error();
+	if (dsp_vopt_set(d, &vs->map, lo, hi, d->name) != DSP_OK) {
+		say(a, 1, "%s", dsp_last_error());
+		return;
+	}
+	say(a, 0, "%s = %g:%g", d->name, lo, hi);
+}
+
 static void
 edit_apply(struct app *a)
 {
 	char buf[sizeof a->st->edit_buf], *k, *v;
+	const dsp_vopt_def *vd;
 	const dsp_param_def *d;
 	int row;
 
@@ -431,9 +459,13 @@ edit_apply(struct app *a)
 				apply_preset(a, v);
 			return;
 		}
+		if ((vd = dsp_vopt_find(k)) != NULL) {
+			set_view_option(a, vd, v);
+			return;
+		}
 		if ((d = dsp_param_find(k)) == NULL) {
-			say(a, 1, "unknown parameter '%s' (%s; or preset)", k,
-			    dsp_param_names());
+			say(a, 1, "unknown parameter '%s' (%s; map_theta map_lambda; "
+			    "preset)", k, dsp_param_names());
 			return;
 		}
 		row = (int)d->id;

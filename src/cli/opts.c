@@ -285,6 +285,19 @@ dsp_opts_range(struct dsp_opts *o, const char *opt, const char *arg,
 	return 0;
 }
 
+int
+dsp_opts_vopt(struct dsp_opts *o, const char *opt, const char *arg,
+    const dsp_vopt_def *d, dsp_map_spec *m)
+{
+	double lo, hi;
+
+	if (dsp_opts_range(o, opt, arg, &lo, &hi) != 0)
+		return o->status;
+	if (dsp_vopt_set(d, m, lo, hi, opt) != DSP_OK)
+		return dsp_opts_usage(o, "%s", dsp_last_error());
+	return 0;
+}
+
 static int
 lookup_name(const dsp_param_def *d, const char *s)
 {

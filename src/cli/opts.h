@@ -121,6 +121,10 @@ int	dsp_opts_range(struct dsp_opts *o, const char *opt, const char *arg,
  * (got x)"; p is unchanged on error.  label NULL = the row's name. */
 int	dsp_param_parse(const dsp_param_def *d, const char *text, dsp_params *p,
 	    const char *label);
+/* "a:b" into the view option d of m, checked against its domain; on error
+ * the usage line naming opt, return 2. */
+int	dsp_opts_vopt(struct dsp_opts *o, const char *opt, const char *arg,
+	    const dsp_vopt_def *d, dsp_map_spec *m);
 /* The same size syntax without printing (TUI prompts); 0 or -1. */
 int	dsp_parse_size(const char *s, uint64_t *v);
 int	dsp_parse_double(const char *s, double *v);

@@ -315,6 +315,67 @@ dsp_param_format(const dsp_param_def *d, const dsp_params *p, char *buf,
 	return buf;
 }
 
+/* View options (ptable.h).  Defaults: the ranges of paper Figure 5. */
+static const dsp_vopt_def vtable[DSP_V_COUNT] = {
+	{ DSP_V_MAP_THETA, "map_theta", "theta_range", -DSP_REAL_MAX, DSP_REAL_MAX,
+	  -2, 2, "map temperature range (columns)",
+	  offsetof(dsp_map_spec, theta_lo), offsetof(dsp_map_spec, theta_hi) },
+	{ DSP_V_MAP_LAMBDA, "map_lambda", "lambda_range", -DSP_REAL_MAX, DSP_REAL_MAX,
+	  0, 1, "map power-series ratio range (rows)",
+	  offsetof(dsp_map_spec, lambda_lo), offsetof(dsp_map_spec, lambda_hi) },
+};
+
+const dsp_vopt_def *
+dsp_vopt(int id)
+{
+	return id >= 0 && id < DSP_V_COUNT ? &vtable[id] : NULL;
+}
+
+const dsp_vopt_def *
+dsp_vopt_find(const char *s)
+{
+	int i;
+
+	for (i = 0; s != NULL && i < DSP_V_COUNT; i++)
+		if (strcasecmp(s, vtable[i].name) == 0 || strcasecmp(s, vtable[i].alias) == 0)
+			return &vtable[i];
+	return NULL;
+}
+
+int
+dsp_vopt_check_range(const dsp_vopt_def *d, double lo, double hi,
+    const char *label)
+{
+	char a[32], b[32], c[32], e[32];
+
+	if (isfinite(lo) && isfinite(hi) && lo >= d->min && hi <= d->max && lo < hi)
+		return DSP_OK;
+	return dsp_fail(DSP_EINVAL, "%s must be A:B with A < B in [%s, %s] (got %s:%s)",
+	    label != NULL ? label : d->name, dsp_real_format(a, sizeof a, d->min),
+	    dsp_real_format(b, sizeof b, d->max), dsp_real_format(c, sizeof c, lo),
+	    dsp_real_format(e, sizeof e, hi));
+}
+
+int
+dsp_vopt_set(const dsp_vopt_def *d, dsp_map_spec *m, double lo, double hi,
+    const char *label)
+{
+	int rc;
+
+	if ((rc = dsp_vopt_check_range(d, lo, hi, label)) != DSP_OK)
+		return rc;
+	*(double *)(void *)((char *)m + d->off_lo) = lo;
+	*(double *)(void *)((char *)m + d->off_hi) = hi;
+	return DSP_OK;
+}
+
+void
+dsp_vopt_get(const dsp_vopt_def *d, const dsp_map_spec *m, double *lo, double *hi)
+{
+	*lo = *(const double *)(const void *)((const char *)m + d->off_lo);
+	*hi = *(const double *)(const void *)((const char *)m + d->off_hi);
+}
+
 /* Presets.  The Gemma spreads are the authors' empirical logit spreads
  * over all attention heads on one ~4,000-token code file, as reported in
  * their rebuttal (medium confidence: two independent secondary sources;

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/map.h"
 #include "core/params.h"
 
 /* Row ids: the order of --help, the stamps, the snapshot JSON and the TUI
@@ -117,6 +118,39 @@ char	*dsp_param_format(const dsp_param_def *d, const dsp_params *p,
 	    char *buf, size_t size);
 /* Shortest "%.*g" text of v that reads back exactly. */
 char	*dsp_real_format(char *buf, size_t size, double v);
+
+/* View options: a second small table for what a view shows beyond the
+ * parameters.  The map's theta and lambda ranges (the TUI's `:map_theta
+ * A:B`, heatmap --theta-range, snapshot --map-theta, the snapshot JSON's
+ * view.map).  The map's resolution is not a row: the TUI draws the map at
+ * its panel's cells, and a figure resolution of its own belongs to the
+ * view computation ("One view", item 3). */
+enum dsp_vopt_id {
+	DSP_V_MAP_THETA,
+	DSP_V_MAP_LAMBDA,
+	DSP_V_COUNT
+};
+
+typedef struct dsp_vopt_def {
+	enum dsp_vopt_id	 id;
+	const char		*name;		/* `:map_theta`, "map_theta" */
+	const char		*alias;		/* "theta_range" */
+	double			 min, max;	/* both ends inside [min, max], lo < hi */
+	double			 def_lo, def_hi;
+	const char		*help;
+	size_t			 off_lo, off_hi;	/* offsetof(dsp_map_spec, ...) */
+} dsp_vopt_def;
+
+const dsp_vopt_def	*dsp_vopt(int id);
+const dsp_vopt_def	*dsp_vopt_find(const char *name);
+/* DSP_OK or DSP_EINVAL: "LABEL must be A:B with A < B in [min, max] (got
+ * lo:hi)". */
+int	dsp_vopt_check_range(const dsp_vopt_def *d, double lo, double hi,
+	    const char *label);
+int	dsp_vopt_set(const dsp_vopt_def *d, dsp_map_spec *m, double lo, double hi,
+	    const char *label);
+void	dsp_vopt_get(const dsp_vopt_def *d, const dsp_map_spec *m, double *lo,
+	    double *hi);
 
 /* Presets: named sets of values with where the numbers come from. */
 typedef struct dsp_preset {

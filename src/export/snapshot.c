@@ -107,6 +107,7 @@ static int
 view_check(const dsp_viewstate *v)
 {
 	const dsp_map_spec *m = &v->map;
+	int rc;
 
 	if (m->cols < 1 || m->rows < 1 || m->cols > SNAP_MAX_SIDE ||
 	    m->rows > SNAP_MAX_SIDE || m->cols * m->rows > SNAP_MAX_CELLS)
@@ -114,10 +115,12 @@ view_check(const dsp_viewstate *v)
 		    "and %zu cells", m->cols, m->rows, SNAP_MAX_SIDE, SNAP_MAX_CELLS);
 	if ((unsigned)m->metric >= DSP_METRIC_COUNT)
 		return dsp_fail(DSP_EINVAL, "unknown map metric %d", (int)m->metric);
-	if (!isfinite(m->theta_lo) || !isfinite(m->theta_hi) ||
-	    !isfinite(m->lambda_lo) || !isfinite(m->lambda_hi) ||
-	    !(m->theta_hi > m->theta_lo) || !(m->lambda_hi > m->lambda_lo))
-		return dsp_fail(DSP_EINVAL, "map ranges must be finite with lo < hi");
+	/* The view-option table's domains, as for --map-theta. */
+	if ((rc = dsp_vopt_check_range(dsp_vopt(DSP_V_MAP_THETA), m->theta_lo,
+	    m->theta_hi, "view.map theta range")) != DSP_OK ||
+	    (rc = dsp_vopt_check_range(dsp_vopt(DSP_V_MAP_LAMBDA), m->lambda_lo,
+	    m->lambda_hi, "view.map lambda range")) != DSP_OK)
+		return rc;
 	if (v->map_row >= m->rows || v->map_col >= m->cols)
 		return dsp_fail(DSP_EINVAL, "map cursor (row %zu, col %zu) outside the "
 		    "%zu x %zu map", v->map_row, v->map_col, m->cols, m->rows);

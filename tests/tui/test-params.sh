@@ -36,6 +36,10 @@ T send-keys : "preset gemma-7b-max" Enter
 tui_wait "δ=32.74 "; ok $? ":preset gemma-7b-max sets δ = 32.74"
 T send-keys : "preset nosuch" Enter
 tui_wait "unknown preset 'nosuch' (gemma-2b-min"; ok $? "unknown preset: error listing the presets"
+T send-keys : "map_theta -4:4" Enter
+tui_wait "map_theta = -4:4"; ok $? ":map_theta -4:4 sets the map's theta range"
+T send-keys : "map_lambda 1:1" Enter
+tui_wait "map_lambda must be A:B with A < B"; ok $? ":map_lambda 1:1 refused with the domain"
 T send-keys r
 tui_wait "H=1.36044"; ok $? "reset"
 
