@@ -103,6 +103,10 @@ ok $? "a 132-character --n reads as 16"
 "$DISPERSE" heatmap --format csv --cols 2 --rows 2 --theta-range "0.${z}1:2" 2>"$tmp/err" |
     grep -q '^# theta_range: 9.9999999999999999e-132:2'
 ok $? "a 133-character --theta-range end is read"
+printf '%s1.5\n2\n' "$z" >"$tmp/long.txt"
+"$DISPERSE" report --input "$tmp/long.txt" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "line 1: a number of 133 characters (at most 127)" "$tmp/err"
+ok $? "--input: a 133-character number is refused with its length and the cap"
 # Presets: the authors' reported Gemma spreads set delta.
 "$DISPERSE" report --format csv --preset gemma-7b-max | grep -qx '# delta: 32.74'
 ok $? "--preset gemma-7b-max: delta 32.74"
