@@ -38,7 +38,7 @@ static const dsp_param_def table[DSP_P_COUNT] = {
 	  "logit spread", OFF(delta) },
 	{ DSP_P_THETA, "theta", "θ", NULL, "theta", 0, "T", DSP_PT_REAL,
 	  -DSP_REAL_MAX, DSP_REAL_MAX, 0, 0, 0, NULL, 0, 1, DSP_STEP_ADD, 0.1, 1,
-	  "temperature (0 = argmax limit, < 0 allowed)", OFF(theta) },
+	  "temperature; 0 = argmax limit, < 0 allowed", OFF(theta) },
 	{ DSP_P_LAMBDA, "lambda", "λ", NULL, "lambda", 0, "L", DSP_PT_REAL,
 	  -DSP_REAL_MAX, DSP_REAL_MAX, 0, 0, 0, NULL, 0, 0.5, DSP_STEP_ADD, 0.05, 0.25,
 	  "power-series ratio", OFF(lambda) },
