@@ -582,24 +582,30 @@ static int
 write_text_report(const struct snap *s, FILE *fp)
 {
 	const dsp_viewstate *v = s->v;
-	size_t i, show;
-	int rc;
+	const dsp_param_def *d;
+	size_t i, show, col, len;
+	int rc, id;
 	uint64_t first = 0;
-	char b1[32];
+	char b1[32], val[64];
 
 	fprintf(fp, "disperse %s snapshot %s\ncreated %s\n", PACKAGE_VERSION,
 	    s->name, s->created);
 	fputs("\nParameters\n", fp);
-	fprintf(fp, "  family %s, n = %llu, delta = %s", dsp_family_name(s->p.family),
-	    (unsigned long long)items_of(&s->p), num(b1, sizeof b1, s->p.delta));
-	fprintf(fp, ", theta = %s", num(b1, sizeof b1, s->p.theta));
-	fprintf(fp, ", lambda = %s", num(b1, sizeof b1, s->p.lambda));
-	fprintf(fp, ", eps = %s, seed %llu\n", num(b1, sizeof b1, s->p.eps),
-	    (unsigned long long)s->p.seed);
-	fprintf(fp, "  attention %s%s, precision %s, ssmax s = %s", dsp_attn_name(s->p.attn),
-	    s->p.adaptive ? " (adaptive temperature)" : "",
-	    dsp_precision_name(s->p.precision), num(b1, sizeof b1, s->p.ssmax_s));
-	fprintf(fp, ", entmax alpha = %s\n", num(b1, sizeof b1, s->p.alpha));
+	/* Every row of the parameter table, as the stamps write it. */
+	for (id = 0, col = 0; id < DSP_P_COUNT; id++) {
+		d = dsp_param(id);
+		if (id == DSP_P_N)
+			snprintf(val, sizeof val, "%llu", (unsigned long long)items_of(&s->p));
+		else
+			dsp_param_format(d, &s->p, val, sizeof val);
+		len = strlen(d->name) + strlen(val) + 5;
+		if (col > 0 && col + len > 78) {
+			fputs(",\n", fp);
+			col = 0;
+		}
+		col += (size_t)fprintf(fp, "%s%s = %s", col == 0 ? "  " : ", ", d->name, val);
+	}
+	fputc('\n', fp);
 	if (s->p.family == DSP_FAM_FILE)
 		fprintf(fp, "  logits from %s\n", s->p.logits_name ? s->p.logits_name : "-");
 	text_summary(s, fp);
