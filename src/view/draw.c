@@ -323,7 +323,7 @@ view_row_key(int row)
 }
 
 /* The name the panel shows: the Greek letter of the row (its ASCII name
- * without UTF-8), else its ASCII name. */
+ * without UTF-8), else its ASCII name; every one is a name `:` accepts. */
 const char *
 view_row_name(int row)
 {
@@ -333,9 +333,7 @@ view_row_name(int row)
 		return "?";
 	if (d->uname != NULL && view_style.utf8)
 		return d->uname;
-	if (row == ROW_SSMAX_S)
-		return "ssmax s";
-	if (row == ROW_ATTN)
+	if (row == ROW_ATTN)	/* an alias the `:` command takes too */
 		return "attention";
 	return d->name;
 }

@@ -43,6 +43,21 @@ tui_wait "map_lambda must be A:B with A < B"; ok $? ":map_lambda 1:1 refused wit
 T send-keys r
 tui_wait "H=1.36044"; ok $? "reset"
 
+# Every name the parameters panel shows is a name `:` takes (a name alone
+# asks for a value instead of being unknown).
+tui_cap | sed -n '3,15p' | sed -n 's/^│[▶ ] \([^ ]*\) .*/\1/p' >"$tui_tmp/shown"
+[ "$(wc -l <"$tui_tmp/shown")" -eq "$(wc -l <"$rows")" ]; ok $? "the panel shows one row per table row"
+# Panel rows are in table order: the message names the row's ASCII name.
+paste -d ' ' "$tui_tmp/shown" "$rows" >"$tui_tmp/pairs"
+while read -r shown name rest; do
+	T send-keys : "$shown" Enter
+	tui_wait "no value typed for $name" 30; ok $? "panel name '$shown' is accepted by ':' ($name)"
+done <"$tui_tmp/pairs"
+T send-keys : "attention sigmoid" Enter
+tui_wait "attn = sigmoid"; ok $? ":attention (the panel's word) sets attn"
+T send-keys r
+tui_wait "H=1.36044"; ok $? "reset"
+
 # Walk the table: `:name value` for every row.
 cli=""
 while read -r name uname value opt; do
