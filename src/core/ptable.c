@@ -315,13 +315,13 @@ dsp_param_format(const dsp_param_def *d, const dsp_params *p, char *buf,
 	return buf;
 }
 
-/* View options (ptable.h).  Defaults: the ranges of paper Figure 5. */
+/* View options (ptable.h). */
 static const dsp_vopt_def vtable[DSP_V_COUNT] = {
 	{ DSP_V_MAP_THETA, "map_theta", "theta_range", -DSP_REAL_MAX, DSP_REAL_MAX,
-	  -2, 2, "map temperature range (columns)",
+	  "map temperature range (columns)",
 	  offsetof(dsp_map_spec, theta_lo), offsetof(dsp_map_spec, theta_hi) },
 	{ DSP_V_MAP_LAMBDA, "map_lambda", "lambda_range", -DSP_REAL_MAX, DSP_REAL_MAX,
-	  0, 1, "map power-series ratio range (rows)",
+	  "map power-series ratio range (rows)",
 	  offsetof(dsp_map_spec, lambda_lo), offsetof(dsp_map_spec, lambda_hi) },
 };
 

@@ -124,7 +124,8 @@ char	*dsp_real_format(char *buf, size_t size, double v);
  * A:B`, heatmap --theta-range, snapshot --map-theta, the snapshot JSON's
  * view.map).  The map's resolution is not a row: the TUI draws the map at
  * its panel's cells, and a figure resolution of its own belongs to the
- * view computation ("One view", item 3). */
+ * view computation ("One view", item 3).  The defaults stay in
+ * dsp_map_spec_default (paper Figure 5's ranges). */
 enum dsp_vopt_id {
 	DSP_V_MAP_THETA,
 	DSP_V_MAP_LAMBDA,
@@ -136,7 +137,6 @@ typedef struct dsp_vopt_def {
 	const char		*name;		/* `:map_theta`, "map_theta" */
 	const char		*alias;		/* "theta_range" */
 	double			 min, max;	/* both ends inside [min, max], lo < hi */
-	double			 def_lo, def_hi;
 	const char		*help;
 	size_t			 off_lo, off_hi;	/* offsetof(dsp_map_spec, ...) */
 } dsp_vopt_def;
