@@ -358,15 +358,9 @@ static int
 apply_preset(struct app *a, const char *name)
 {
 	const dsp_preset *ps = dsp_preset_find(name);
-	char names[256];
-	size_t i, len = 0;
 
 	if (ps == NULL) {
-		names[0] = '\0';
-		for (i = 0; (ps = dsp_preset_get(i)) != NULL && len < sizeof names; i++)
-			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
-			    i ? " " : "", ps->name);
-		say(a, 1, "unknown preset '%s' (%s)", name, names);
+		say(a, 1, "unknown preset '%s' (%s)", name, dsp_preset_names());
 		return -1;
 	}
 	dsp_preset_apply(ps, &a->st->vs.params);

@@ -368,7 +368,6 @@ parse_common(struct dsp_opts *o, int c, const char *arg)
 	const dsp_param_def *d;
 	const dsp_preset *ps;
 	char label[64];
-	size_t i;
 	int k;
 
 	if ((d = row_of_code(c)) != NULL) {
@@ -381,17 +380,9 @@ parse_common(struct dsp_opts *o, int c, const char *arg)
 	}
 	switch (c) {
 	case OPT_PRESET:
-		if ((ps = dsp_preset_find(arg)) == NULL) {
-			char names[256];
-			size_t len = 0;
-
-			names[0] = '\0';
-			for (i = 0; (ps = dsp_preset_get(i)) != NULL && len < sizeof names; i++)
-				len += (size_t)snprintf(names + len, sizeof names - len,
-				    "%s%s", i ? ", " : "", ps->name);
+		if ((ps = dsp_preset_find(arg)) == NULL)
 			return dsp_opts_usage(o, "--preset: unknown preset '%s' (%s)",
-			    arg, names);
-		}
+			    arg, dsp_preset_names());
 		dsp_preset_apply(ps, &o->params);
 		return 0;
 	case OPT_INPUT:

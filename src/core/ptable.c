@@ -408,6 +408,20 @@ dsp_preset_find(const char *name)
 	return NULL;
 }
 
+const char *
+dsp_preset_names(void)
+{
+	static char buf[256];
+	size_t i, len = 0;
+
+	if (buf[0] != '\0')
+		return buf;
+	for (i = 0; i < sizeof presets / sizeof presets[0] && len < sizeof buf; i++)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s",
+		    i ? " " : "", presets[i].name);
+	return buf;
+}
+
 void
 dsp_preset_apply(const dsp_preset *s, dsp_params *p)
 {

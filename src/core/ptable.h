@@ -161,6 +161,8 @@ typedef struct dsp_preset {
 
 const dsp_preset	*dsp_preset_get(size_t i);	/* NULL past the end */
 const dsp_preset	*dsp_preset_find(const char *name);
+/* "gemma-2b-min gemma-2b-mean ...": the names, for messages. */
+const char		*dsp_preset_names(void);
 /* Set the preset's values in p. */
 void			 dsp_preset_apply(const dsp_preset *s, dsp_params *p);
 
