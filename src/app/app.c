@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -132,7 +133,11 @@ layout(struct app *a)
 		return;
 	lw = COLS >= 160 ? 68 : COLS >= 120 ? 46 : 38;
 	rw = COLS - lw;
+	/* All parameter rows when they fit with a theorem panel of 9 lines;
+	 * else the parameters scroll (params_panel.c). */
 	ph = VIEW_ROWS + 2;
+	if (body - ph < 9)
+		ph = body - 9 < 7 ? 7 : body - 9;
 	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
 	place(&a->pn[VIEW_THEOREM], 1 + ph, 0, body - ph, lw);
 	a->nplots = body / 12;
@@ -294,72 +299,75 @@ set_n(struct app *a, double n)
 	p->n = (uint64_t)nearbyint(n);
 }
 
-/* Adjust the selected parameter one (fine or coarse) step. */
+/* Adjust a parameter one (fine or coarse) step, the way its table row
+ * says; a step that would leave the row's domain stops at a closed end and
+ * is not taken at an open one. */
 static void
 adjust(struct app *a, int row, int dir, int coarse)
 {
 	dsp_params *p = &a->st->vs.params;
-	double f;
+	const dsp_param_def *d = dsp_param(row);
+	double f, x;
+	uint64_t u;
+	int e, n;
 
-	switch (row) {
-	case ROW_N:
-		f = coarse ? 16 : 2;
+	if (d == NULL)
+		return;
+	f = coarse ? d->coarse : d->fine;
+	if (row == ROW_N) {
 		set_n(a, dir > 0 ? (double)p->n * f : (double)p->n / f);
-		break;
-	case ROW_DELTA:
-		p->delta = tidy(p->delta + dir * (coarse ? 5 : 0.5));
-		if (p->delta < 0)
-			p->delta = 0;
-		break;
-	case ROW_THETA:
-		p->theta = tidy(p->theta + dir * (coarse ? 1 : 0.1));
-		break;
-	case ROW_LAMBDA:
-		p->lambda = tidy(p->lambda + dir * (coarse ? 0.25 : 0.05));
-		break;
-	case ROW_FAMILY:
+		return;
+	}
+	if (row == ROW_FAMILY) {
 		cycle_family(a, dir);
+		return;
+	}
+	switch (d->type) {
+	case DSP_PT_REAL:
+		x = dsp_param_get_real(d, p);
+		x = d->step == DSP_STEP_MUL ? (dir > 0 ? x * f : x / f) : tidy(x + dir * f);
+		if (x < d->min && !(d->dom & DSP_DOM_MIN_OPEN))
+			x = d->min;
+		if (x > d->max && !(d->dom & DSP_DOM_MAX_OPEN))
+			x = d->max;
+		dsp_param_set_real(d, p, x, NULL);	/* refused: unchanged */
 		break;
-	case ROW_EPS:
-		f = coarse ? 10 : 2;
-		p->eps = dir > 0 ? p->eps * f : p->eps / f;
-		if (p->eps > 1)
-			p->eps = 1;
-		if (p->eps < 1e-300)
-			p->eps = 1e-300;
-		break;
-	case ROW_ATTN:
-		p->attn = (enum dsp_attn)(((int)p->attn + dir + DSP_ATTN_COUNT) % DSP_ATTN_COUNT);
-		break;
-	case ROW_ADAPTIVE:
-		p->adaptive = !p->adaptive;
-		break;
-	case ROW_PRECISION:
-		p->precision = (enum dsp_precision)(((int)p->precision + dir + DSP_PREC_COUNT) %
-		    DSP_PREC_COUNT);
-		break;
-	case ROW_SEED:
-		if (dir < 0 && p->seed < (coarse ? 100u : 1u))
-			p->seed = 0;
+	case DSP_PT_SIZE:
+	case DSP_PT_UINT:
+		u = dsp_param_get_uint(d, p);
+		if (d->step == DSP_STEP_MUL)
+			u = dir > 0 ? (u > d->umax / (uint64_t)f ? d->umax : u * (uint64_t)f) :
+			    u / (uint64_t)f;
+		else if (dir > 0)
+			u = u > d->umax - (uint64_t)f ? d->umax : u + (uint64_t)f;
 		else
-			p->seed += (uint64_t)(dir * (coarse ? 100 : 1));
+			u = u < d->umin + (uint64_t)f ? d->umin : u - (uint64_t)f;
+		dsp_param_set_uint(d, p, u < d->umin ? d->umin : u, NULL);
+		break;
+	case DSP_PT_ENUM:
+	case DSP_PT_BOOL:
+		n = d->type == DSP_PT_BOOL ? 2 : d->nnames;
+		e = (dsp_param_get_enum(d, p) + dir + n) % n;
+		dsp_param_set_enum(d, p, e, NULL);
 		break;
 	}
 }
 
+/* A preset by name: its values, and the row it sets selected. */
 static int
-row_by_key(const char *k)
+apply_preset(struct app *a, const char *name)
 {
-	int r;
+	const dsp_preset *ps = dsp_preset_find(name);
 
-	for (r = 0; r < VIEW_ROWS; r++)
-		if (strcmp(k, view_row_key(r)) == 0)
-			return r;
-	if (strcmp(k, "epsilon") == 0)
-		return ROW_EPS;
-	if (strcmp(k, "attention") == 0)
-		return ROW_ATTN;
-	return -1;
+	if (ps == NULL) {
+		say(a, 1, "unknown preset '%s' (%s)", name, dsp_preset_names());
+		return -1;
+	}
+	dsp_preset_apply(ps, &a->st->vs.params);
+	a->st->sel = ROW_DELTA;
+	say(a, 0, "preset %s: delta = %g (reported by the paper's authors; "
+	    "medium confidence)", ps->name, ps->delta);
+	return 0;
 }
 
 /* Set one parameter from text; 0 or -1 with the reason on the status line. */
@@ -367,84 +375,22 @@ static int
 set_value(struct app *a, int row, const char *v)
 {
 	dsp_params q = a->st->vs.params;
-	uint64_t u;
-	double d;
-	int e;
+	const dsp_param_def *d = dsp_param(row);
 
-	switch (row) {
-	case ROW_N:
-		if (q.family == DSP_FAM_FILE) {
-			say(a, 1, "n is fixed by the file (%zu logits)", q.n_logits);
-			return -1;
-		}
-		if (dsp_parse_size(v, &u) != 0 || u < 1) {
-			say(a, 1, "bad value for n: '%s' (a size such as 32, 2^20, 1Mi)", v);
-			return -1;
-		}
-		q.n = u;
-		break;
-	case ROW_DELTA:
-	case ROW_THETA:
-	case ROW_LAMBDA:
-	case ROW_EPS:
-		if (dsp_parse_double(v, &d) != 0) {
-			say(a, 1, "bad value for %s: '%s' (not a finite number)",
-			    view_row_key(row), v);
-			return -1;
-		}
-		if (row == ROW_DELTA)
-			q.delta = d;
-		else if (row == ROW_THETA)
-			q.theta = d;
-		else if (row == ROW_LAMBDA)
-			q.lambda = d;
-		else
-			q.eps = d;
-		break;
-	case ROW_FAMILY:
-		if ((e = dsp_family_parse(v)) < 0 || (e == DSP_FAM_FILE && q.logits == NULL)) {
-			say(a, 1, "bad family '%s' (power, spike, uniform, gaussian, ramp%s)", v,
-			    q.logits != NULL ? ", file" : "");
-			return -1;
-		}
-		q.family = (enum dsp_family)e;
-		break;
-	case ROW_ATTN:
-		if ((e = dsp_attn_parse(v)) < 0) {
-			say(a, 1, "unknown attention function '%s'", v);
-			return -1;
-		}
-		q.attn = (enum dsp_attn)e;
-		break;
-	case ROW_ADAPTIVE:
-		if (strcmp(v, "on") == 0 || strcmp(v, "1") == 0 || strcmp(v, "yes") == 0)
-			q.adaptive = 1;
-		else if (strcmp(v, "off") == 0 || strcmp(v, "0") == 0 || strcmp(v, "no") == 0)
-			q.adaptive = 0;
-		else {
-			say(a, 1, "bad value for adaptive: '%s' (on or off)", v);
-			return -1;
-		}
-		break;
-	case ROW_PRECISION:
-		if ((e = dsp_precision_parse(v)) < 0) {
-			say(a, 1, "unknown precision '%s'", v);
-			return -1;
-		}
-		q.precision = (enum dsp_precision)e;
-		break;
-	case ROW_SEED:
-		if (dsp_parse_size(v, &u) != 0 && strcmp(v, "0") != 0) {
-			say(a, 1, "bad value for seed: '%s'", v);
-			return -1;
-		}
-		q.seed = strcmp(v, "0") == 0 ? 0 : u;
-		break;
-	default:
+	if (d == NULL)
+		return -1;
+	if (row == ROW_N && q.family == DSP_FAM_FILE) {
+		say(a, 1, "n is fixed by the file (%zu logits)", q.n_logits);
 		return -1;
 	}
-	if (dsp_params_check(&q) != DSP_OK) {
-		say(a, 1, "bad value for %s: %s", view_row_key(row), dsp_last_error());
+	if (row == ROW_FAMILY && strcasecmp(v, "file") == 0 && q.logits == NULL) {
+		say(a, 1, "family file needs logits: start with --input FILE");
+		return -1;
+	}
+	dsp_clear_error();
+	if (dsp_param_parse(d, v, &q, NULL) != DSP_OK ||
+	    dsp_params_check(&q) != DSP_OK) {
+		say(a, 1, "%s", dsp_last_error());
 		return -1;
 	}
 	a->st->vs.params = q;
@@ -453,25 +399,70 @@ set_value(struct app *a, int row, const char *v)
 	return 0;
 }
 
+/* `:map_theta A:B`, `:map_lambda A:B`: a row of the view-option table. */
+static void
+set_view_option(struct app *a, const dsp_vopt_def *d, const char *v)
+{
+	dsp_viewstate *vs = &a->st->vs;
+	const char *colon = *v != '\0' ? strchr(v + 1, ':') : NULL;
+	char lo_text[64];
+	double lo, hi;
+
+	if (colon == NULL || (size_t)(colon - v) >= sizeof lo_text) {
+		say(a, 1, "%s: '%s' is not a range A:B", d->name, v);
+		return;
+	}
+	memcpy(lo_text, v, (size_t)(colon - v));
+	lo_text[colon - v] = '\0';
+	if (dsp_parse_double(lo_text, &lo) != 0 || dsp_parse_double(colon + 1, &hi) != 0) {
+		say(a, 1, "%s: '%s' is not a range A:B of finite numbers", d->name, v);
+		return;
+	}
+	dsp_clear_error();
+	if (dsp_vopt_set(d, &vs->map, lo, hi, d->name) != DSP_OK) {
+		say(a, 1, "%s", dsp_last_error());
+		return;
+	}
+	say(a, 0, "%s = %g:%g", d->name, lo, hi);
+}
+
 static void
 edit_apply(struct app *a)
 {
 	char buf[sizeof a->st->edit_buf], *k, *v;
+	const dsp_vopt_def *vd;
+	const dsp_param_def *d;
 	int row;
 
 	snprintf(buf, sizeof buf, "%s", a->st->edit_buf);
 	for (k = buf; *k == ' '; k++)
 		;
-	v = k + strcspn(k, " =");
-	if (*v != '\0' && a->st->edit_prompt[0] == ':') {
-		*v++ = '\0';
+	if (a->st->edit_prompt[0] == ':') {
+		/* `:NAME VALUE`, `:NAME=VALUE`: the first word always names a
+		 * parameter (any name the interface shows), never a value. */
+		v = k + strcspn(k, " =");
+		if (*v != '\0')
+			*v++ = '\0';
 		while (*v == ' ' || *v == '=')
 			v++;
-		if ((row = row_by_key(k)) < 0) {
-			say(a, 1, "unknown parameter '%s' (n delta theta lambda family eps "
-			    "attn adaptive precision seed)", k);
+		v[strcspn(v, " ")] = '\0';
+		if (strcmp(k, "preset") == 0) {
+			if (*v == '\0')
+				say(a, 1, "no preset named (:preset NAME)");
+			else
+				apply_preset(a, v);
 			return;
 		}
+		if ((vd = dsp_vopt_find(k)) != NULL) {
+			set_view_option(a, vd, v);
+			return;
+		}
+		if ((d = dsp_param_find(k)) == NULL) {
+			say(a, 1, "unknown parameter '%s' (%s; map_theta map_lambda; "
+			    "preset)", k, dsp_param_names());
+			return;
+		}
+		row = (int)d->id;
 	} else {
 		row = a->st->sel;
 		v = k;
@@ -518,15 +509,23 @@ edit_key(struct app *a, int ch)
 	case KEY_BACKSPACE:
 	case 127:
 	case 8:
+		/* A whole UTF-8 character: continuation bytes, then its lead. */
+		while (st->edit_len > 0 &&
+		    ((unsigned char)st->edit_buf[st->edit_len - 1] & 0xC0) == 0x80)
+			st->edit_len--;
 		if (st->edit_len > 0)
-			st->edit_buf[--st->edit_len] = '\0';
+			st->edit_len--;
+		st->edit_buf[st->edit_len] = '\0';
 		return;
 	case 21:	/* ^U */
 		st->edit_len = 0;
 		st->edit_buf[0] = '\0';
 		return;
 	}
-	if (ch >= 32 && ch < 127 && st->edit_len + 1 < sizeof st->edit_buf) {
+	/* Bytes of UTF-8 text too (getch() delivers them one by one), so a
+	 * typed δ, θ, λ, ε or α reaches the `:` command. */
+	if (((ch >= 32 && ch < 127) || (ch >= 0x80 && ch <= 0xFF)) &&
+	    st->edit_len + 1 < sizeof st->edit_buf) {
 		st->edit_buf[st->edit_len++] = (char)ch;
 		st->edit_buf[st->edit_len] = '\0';
 	}
@@ -660,8 +659,8 @@ mouse_event(struct app *a)
 		focus(a, i);
 	switch (i) {
 	case VIEW_PARAMS:
-		r = ev.y - p->py;
-		if (click && r >= 0 && r < VIEW_ROWS)
+		r = ev.y - p->py + p->row0;
+		if (click && ev.y >= p->py && ev.y < p->py + p->ph && r < VIEW_ROWS)
 			st->sel = r;
 		if (wheel)
 			adjust(a, st->sel, wheel, 0);
@@ -1232,7 +1231,9 @@ app_main(int argc, char **argv)
 		dsp_opts_free(&o);
 		return 2;
 	}
-	if ((a.st = calloc(1, sizeof *a.st)) == NULL || (a.cc = compute_alloc()) == NULL) {
+	if ((a.st = calloc(1, sizeof *a.st)) != NULL)
+		a.st->sel = ROW_N;
+	if (a.st == NULL || (a.cc = compute_alloc()) == NULL) {
 		fputs("disperse: out of memory\n", stderr);
 		free(a.st);
 		dsp_opts_free(&o);

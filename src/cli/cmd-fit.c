@@ -61,7 +61,7 @@ static const char fit_help[] =
     "                     gaussian: rest ~ N(0, R)\n"
     "  --noise-dist KIND  uniform or gaussian (default uniform)\n"
     "  --target TAU       beta* = smallest beta >= 1 with max weight >= TAU (0.9)\n"
-    "  --beta-max B       cap on beta* (default 4)\n"
+    "  --beta-max B       cap on beta*, in [1, 1e6] (default 4)\n"
     "  --seed S           GSL mt19937 seed (default 1)\n"
     "  --degree K         polynomial degree 0..10 (default 4, like the paper)\n"
     "  --emit-pairs FILE  write the generated (H, beta*) pairs as CSV\n"
@@ -178,8 +178,11 @@ fit_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	case OPT_BETA_MAX:
 		if (dsp_opts_double(o, "--beta-max", arg, &d) != 0)
 			return o->status;
-		if (d < 1)
-			return dsp_opts_usage(o, "--beta-max: must be >= 1 (got %s)", arg);
+		/* Past 1e6 the bracket of beta* no longer converges; a cap
+		 * that large is no cap for any real head. */
+		if (!(d >= 1 && d <= 1e6))
+			return dsp_opts_usage(o, "--beta-max must be in [1, 1e6] (got %s)",
+			    arg);
 		f->spec.beta_max = d;
 		return 0;
 	case OPT_DEGREE:

@@ -65,11 +65,11 @@ heatmap_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 			h->spec.rows = (size_t)v;
 		return 0;
 	case OPT_THETA_RANGE:
-		return dsp_opts_range(o, "--theta-range", arg, &h->spec.theta_lo,
-		    &h->spec.theta_hi);
+		return dsp_opts_vopt(o, "--theta-range", arg,
+		    dsp_vopt(DSP_V_MAP_THETA), &h->spec);
 	case OPT_LAMBDA_RANGE:
-		return dsp_opts_range(o, "--lambda-range", arg, &h->spec.lambda_lo,
-		    &h->spec.lambda_hi);
+		return dsp_opts_vopt(o, "--lambda-range", arg,
+		    dsp_vopt(DSP_V_MAP_LAMBDA), &h->spec);
 	case OPT_CELLS:
 		h->cells = 1;
 		return 0;

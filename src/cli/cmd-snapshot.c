@@ -169,10 +169,20 @@ snap_cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
 		return 0;
 	case OPT_MAP_THETA:
 		a->set |= S_THETA;
-		return dsp_opts_range(o, "--map-theta", arg, &a->tlo, &a->thi);
+		if (dsp_opts_range(o, "--map-theta", arg, &a->tlo, &a->thi) != 0)
+			return o->status;
+		if (dsp_vopt_check_range(dsp_vopt(DSP_V_MAP_THETA), a->tlo, a->thi,
+		    "--map-theta") != DSP_OK)
+			return dsp_opts_usage(o, "%s", dsp_last_error());
+		return 0;
 	case OPT_MAP_LAMBDA:
 		a->set |= S_LAMBDA;
-		return dsp_opts_range(o, "--map-lambda", arg, &a->llo, &a->lhi);
+		if (dsp_opts_range(o, "--map-lambda", arg, &a->llo, &a->lhi) != 0)
+			return o->status;
+		if (dsp_vopt_check_range(dsp_vopt(DSP_V_MAP_LAMBDA), a->llo, a->lhi,
+		    "--map-lambda") != DSP_OK)
+			return dsp_opts_usage(o, "%s", dsp_last_error());
+		return 0;
 	case OPT_CURSOR:
 		a->set |= S_CURSOR;
 		return parse_cursor(o, arg, &a->crow, &a->ccol);

@@ -9,6 +9,7 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
+#include "core/ptable.h"
 #include "export/table.h"
 
 #define SWEEP_MAX_POINTS 100000
@@ -73,6 +74,8 @@ sweep_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 static int
 sweep_values(struct dsp_opts *o, const struct sweep *sw, double **xs, size_t *count)
 {
+	const dsp_param_def *d;
+	char lf[40], lt[40];
 	double a, b, *v;
 	uint64_t ua, ub;
 	size_t i, k;
@@ -99,8 +102,14 @@ sweep_values(struct dsp_opts *o, const struct sweep *sw, double **xs, size_t *co
 			return o->status;
 		if (sw->to != NULL && dsp_opts_double(o, "--to", sw->to, &b) != 0)
 			return o->status;
-		if (sw->vary == VARY_DELTA && (a < 0 || b < 0))
-			return dsp_opts_usage(o, "--from/--to: delta must be >= 0");
+		/* Both ends inside the varied parameter's own domain (the
+		 * parameter table's row), named as options. */
+		d = dsp_param_find(vary_names[sw->vary]);
+		snprintf(lf, sizeof lf, "--from (%s)", d->name);
+		snprintf(lt, sizeof lt, "--to (%s)", d->name);
+		if (dsp_param_check_real(d, a, lf) != DSP_OK ||
+		    dsp_param_check_real(d, b, lt) != DSP_OK)
+			return dsp_opts_usage(o, "%s", dsp_last_error());
 	}
 	if ((v = calloc(sw->points, sizeof *v)) == NULL)
 		return dsp_opts_fail(o, "out of memory");
@@ -108,8 +117,10 @@ sweep_values(struct dsp_opts *o, const struct sweep *sw, double **xs, size_t *co
 		k = dsp_log_sizes(a, b, sw->points, v);
 	else {
 		for (i = 0; i < sw->points; i++)
+			/* (1 - t) a + t b: no b - a, which could overflow. */
 			v[i] = sw->points > 1 ?
-			    a + (b - a) * (double)i / (double)(sw->points - 1) : a;
+			    a * (1 - (double)i / (double)(sw->points - 1)) +
+			    b * ((double)i / (double)(sw->points - 1)) : a;
 		k = sw->points;
 	}
 	*xs = v;

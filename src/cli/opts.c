@@ -9,56 +9,56 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli/opts.h"
 #include "core/error.h"
 #include "core/parse.h"
 #include "export/table.h"
 
+/* Option codes: a parameter row's option is OPT_PARAM + its id (or its
+ * short letter), a boolean row's --no-NAME is OPT_NO + its id. */
 enum {
-	OPT_FAMILY = 256,
-	OPT_DELTA,
-	OPT_THETA,
-	OPT_LAMBDA,
-	OPT_EPS,
-	OPT_SEED,
-	OPT_TOPK,
-	OPT_ATTN,
-	OPT_ADAPTIVE,
-	OPT_NO_ADAPTIVE,
-	OPT_SSMAX_S,
-	OPT_ALPHA,
-	OPT_PRECISION,
-	OPT_INPUT,
+	OPT_PARAM = 256,
+	OPT_NO = 320,
+	OPT_INPUT = 384,
 	OPT_FORMAT,
+	OPT_PRESET,
 	OPT_HELP
 };
 
-/* Common options with the DSP_GIVEN_* bit each one sets. */
+/* The options that are not parameter rows. */
 static const struct {
 	struct option	opt;
 	unsigned	bit;
-} common[] = {
-	{ { "family",		required_argument, NULL, OPT_FAMILY },	DSP_GIVEN_FAMILY },
-	{ { "n",		required_argument, NULL, 'n' },		DSP_GIVEN_N },
-	{ { "delta",		required_argument, NULL, OPT_DELTA },	DSP_GIVEN_DELTA },
-	{ { "theta",		required_argument, NULL, OPT_THETA },	DSP_GIVEN_THETA },
-	{ { "lambda",		required_argument, NULL, OPT_LAMBDA },	DSP_GIVEN_LAMBDA },
-	{ { "eps",		required_argument, NULL, OPT_EPS },	DSP_GIVEN_EPS },
-	{ { "seed",		required_argument, NULL, OPT_SEED },	DSP_GIVEN_SEED },
-	{ { "topk",		required_argument, NULL, OPT_TOPK },	DSP_GIVEN_TOPK },
-	{ { "attn",		required_argument, NULL, OPT_ATTN },	DSP_GIVEN_ATTN },
-	{ { "adaptive",		no_argument,	   NULL, OPT_ADAPTIVE },DSP_GIVEN_ADAPTIVE },
-	{ { "no-adaptive",	no_argument,	   NULL, OPT_NO_ADAPTIVE },DSP_GIVEN_ADAPTIVE },
-	{ { "ssmax-s",		required_argument, NULL, OPT_SSMAX_S },	DSP_GIVEN_SSMAX_S },
-	{ { "alpha",		required_argument, NULL, OPT_ALPHA },	DSP_GIVEN_ALPHA },
-	{ { "precision",	required_argument, NULL, OPT_PRECISION },DSP_GIVEN_PRECISION },
-	{ { "input",		required_argument, NULL, OPT_INPUT },	DSP_GIVEN_INPUT },
-	{ { "format",		required_argument, NULL, OPT_FORMAT },	DSP_GIVEN_FORMAT },
-	{ { "output",		required_argument, NULL, 'o' },		DSP_GIVEN_OUTPUT },
-	{ { "help",		no_argument,	   NULL, OPT_HELP },	0 },
+	const char	*help;
+} extra_common[] = {
+	{ { "preset",	required_argument, NULL, OPT_PRESET },	DSP_GIVEN_DELTA, NULL },
+	{ { "input",	required_argument, NULL, OPT_INPUT },	DSP_GIVEN_INPUT,
+	  "  --input FILE       logits from FILE ('-' = stdin); implies --family file" },
+	{ { "format",	required_argument, NULL, OPT_FORMAT },	DSP_GIVEN_FORMAT,
+	  "  --format FMT       text|csv|json (default text)" },
+	{ { "output",	required_argument, NULL, 'o' },		DSP_GIVEN_OUTPUT,
+	  "  -o, --output FILE  write to FILE instead of stdout" },
+	{ { "help",	no_argument,	   NULL, OPT_HELP },	0, NULL },
 };
-#define NCOMMON (sizeof common / sizeof common[0])
+#define NEXTRA (sizeof extra_common / sizeof extra_common[0])
+
+/* The row behind an option code, or NULL. */
+static const dsp_param_def *
+row_of_code(int c)
+{
+	const dsp_param_def *d;
+	int i;
+
+	for (i = 0; i < DSP_P_COUNT; i++) {
+		d = dsp_param(i);
+		if (c == (d->opt_short ? d->opt_short : OPT_PARAM + i) ||
+		    (d->type == DSP_PT_BOOL && c == OPT_NO + i))
+			return d;
+	}
+	return NULL;
+}
 
 static void
 vmessage(const struct dsp_opts *o, const char *fmt, va_list ap)
@@ -176,9 +176,10 @@ dsp_parse_size(const char *s, uint64_t *v)
 	uint64_t base, ex, x, mul = 1;
 	double d;
 	size_t len, i;
-	char tmp[64];
+	char *tmp;
+	int bad;
 
-	if (s == NULL || (len = strlen(s)) == 0 || len >= sizeof tmp)
+	if (s == NULL || (len = strlen(s)) == 0)
 		return -1;
 	end = s + len;
 	if (len > 2 && end[-1] == 'i') {
@@ -204,12 +205,15 @@ dsp_parse_size(const char *s, uint64_t *v)
 				break;
 		}
 	} else if (parse_digits(s, end, &x) != 0) {
-		/* 1e6, 1.5e3: through a double, which must be an integer. */
-		memcpy(tmp, s, (size_t)(end - s));
-		tmp[end - s] = '\0';
-		if (strpbrk(tmp, "eE.") == NULL || tmp[0] == '-' || tmp[0] == '+' ||
+		/* 1e6, 1.5e3: through a double, which must be an integer.
+		 * Any length: a long spelling of a small number is still it. */
+		if ((tmp = strndup(s, (size_t)(end - s))) == NULL)
+			return -1;
+		bad = strpbrk(tmp, "eE.") == NULL || tmp[0] == '-' || tmp[0] == '+' ||
 		    dsp_parse_double(tmp, &d) != 0 || d != floor(d) ||
-		    d > (double)SIZE_MAX_N || d < 0)
+		    d > (double)SIZE_MAX_N || d < 0;
+		free(tmp);
+		if (bad)
 			return -1;
 		x = (uint64_t)d;
 	}
@@ -263,92 +267,123 @@ dsp_opts_range(struct dsp_opts *o, const char *opt, const char *arg,
     double *a, double *b)
 {
 	const char *colon;
-	char buf[128];
-	size_t len;
+	char *buf;
+	int bad;
 
 	/* Skip a leading sign so "-2:2" finds the separator. */
 	colon = arg != NULL && *arg != '\0' ? strchr(arg + 1, ':') : NULL;
-	if (colon == NULL || (len = (size_t)(colon - arg)) >= sizeof buf)
+	if (colon == NULL)
 		return dsp_opts_usage(o, "%s: '%s' is not a range a:b", opt,
 		    arg != NULL ? arg : "");
-	memcpy(buf, arg, len);
-	buf[len] = '\0';
-	if (dsp_parse_double(buf, a) != 0 || dsp_parse_double(colon + 1, b) != 0)
+	if ((buf = strndup(arg, (size_t)(colon - arg))) == NULL)
+		return dsp_opts_fail(o, "out of memory");
+	bad = dsp_parse_double(buf, a) != 0 || dsp_parse_double(colon + 1, b) != 0;
+	free(buf);
+	if (bad)
 		return dsp_opts_usage(o, "%s: '%s' is not a range a:b of finite numbers",
 		    opt, arg);
 	return 0;
 }
 
+int
+dsp_opts_vopt(struct dsp_opts *o, const char *opt, const char *arg,
+    const dsp_vopt_def *d, dsp_map_spec *m)
+{
+	double lo, hi;
+
+	if (dsp_opts_range(o, opt, arg, &lo, &hi) != 0)
+		return o->status;
+	if (dsp_vopt_set(d, m, lo, hi, opt) != DSP_OK)
+		return dsp_opts_usage(o, "%s", dsp_last_error());
+	return 0;
+}
+
+static int
+lookup_name(const dsp_param_def *d, const char *s)
+{
+	int i;
+
+	for (i = 0; i < d->nnames; i++)
+		if (strcasecmp(s, d->names[i]) == 0)
+			return i;
+	return -1;
+}
+
+int
+dsp_param_parse(const dsp_param_def *d, const char *arg, dsp_params *p,
+    const char *label)
+{
+	char dom[160];
+	uint64_t u;
+	double x;
+	int k;
+
+	if (label == NULL)
+		label = d->name;
+	if (arg == NULL)
+		arg = "";
+	switch (d->type) {
+	case DSP_PT_REAL:
+		if (dsp_parse_double(arg, &x) != 0)
+			return dsp_fail(DSP_EINVAL, "%s: '%s' is not a finite number",
+			    label, arg);
+		return dsp_param_set_real(d, p, x, label);
+	case DSP_PT_SIZE:
+		if (dsp_parse_size(arg, &u) == 0)
+			return dsp_param_set_uint(d, p, u, label);
+		while (*arg == ' ')
+			arg++;
+		if (*arg == '-')
+			return dsp_fail(DSP_EINVAL, "%s: '%s' is negative; a size is at "
+			    "least 1", label, arg);
+		if (parse_digits(arg, arg + strlen(arg), &u) == 0 && u == 0)
+			return dsp_fail(DSP_EINVAL, "%s: a size is at least 1 (got 0)", label);
+		return dsp_fail(DSP_EINVAL, "%s: '%s' is not a size from 1 to 2^63 "
+		    "(forms: 1048576, 2^40, 1e6, 16Ki, 1Mi, 1Gi)", label, arg);
+	case DSP_PT_UINT:
+		if (parse_digits(arg, arg + strlen(arg), &u) != 0)
+			return dsp_fail(DSP_EINVAL, "%s: '%s' is not an integer from "
+			    "0 to 2^64-1", label, arg);
+		return dsp_param_set_uint(d, p, u, label);
+	case DSP_PT_ENUM:
+		if ((k = lookup_name(d, arg)) < 0)
+			return dsp_fail(DSP_EINVAL, "%s: unknown %s '%s' (%s)", label,
+			    d->help, arg, dsp_param_domain(d, dom, sizeof dom));
+		return dsp_param_set_enum(d, p, k, label);
+	case DSP_PT_BOOL:
+		if (strcasecmp(arg, "on") == 0 || strcmp(arg, "1") == 0 ||
+		    strcasecmp(arg, "yes") == 0 || strcasecmp(arg, "true") == 0)
+			return dsp_param_set_enum(d, p, 1, label);
+		if (strcasecmp(arg, "off") == 0 || strcmp(arg, "0") == 0 ||
+		    strcasecmp(arg, "no") == 0 || strcasecmp(arg, "false") == 0)
+			return dsp_param_set_enum(d, p, 0, label);
+		return dsp_fail(DSP_EINVAL, "%s: '%s' is not on or off", label, arg);
+	}
+	return dsp_fail(DSP_EINVAL, "%s: unknown parameter type", label);
+}
+
 static int
 parse_common(struct dsp_opts *o, int c, const char *arg)
 {
-	dsp_params *p = &o->params;
-	double d;
+	const dsp_param_def *d;
+	const dsp_preset *ps;
+	char label[64];
 	int k;
 
+	if ((d = row_of_code(c)) != NULL) {
+		snprintf(label, sizeof label, "--%s", d->opt_long);
+		if (d->type == DSP_PT_BOOL)
+			dsp_param_set_enum(d, &o->params, c != OPT_NO + (int)d->id, label);
+		else if (dsp_param_parse(d, arg, &o->params, label) != DSP_OK)
+			return dsp_opts_usage(o, "%s", dsp_last_error());
+		return 0;
+	}
 	switch (c) {
-	case OPT_FAMILY:
-		if ((k = dsp_family_parse(arg)) < 0)
-			return dsp_opts_usage(o, "--family: unknown family '%s' "
-			    "(power, spike, uniform, gaussian, ramp, file)", arg);
-		p->family = (enum dsp_family)k;
-		return 0;
-	case 'n':
-		return dsp_opts_size(o, "--n", arg, &p->n);
-	case OPT_DELTA:
-		if (dsp_opts_double(o, "--delta", arg, &d) != 0)
-			return o->status;
-		if (d < 0)
-			return dsp_opts_usage(o, "--delta: must be >= 0 (got %s)", arg);
-		p->delta = d;
-		return 0;
-	case OPT_THETA:
-		return dsp_opts_double(o, "--theta", arg, &p->theta);
-	case OPT_LAMBDA:
-		return dsp_opts_double(o, "--lambda", arg, &p->lambda);
-	case OPT_EPS:
-		if (dsp_opts_double(o, "--eps", arg, &d) != 0)
-			return o->status;
-		if (!(d > 0 && d <= 1))
-			return dsp_opts_usage(o, "--eps: must be in (0, 1] (got %s)", arg);
-		p->eps = d;
-		return 0;
-	case OPT_SEED:
-		return dsp_opts_uint(o, "--seed", arg, &p->seed);
-	case OPT_TOPK:
-		return dsp_opts_size(o, "--topk", arg, &p->topk);
-	case OPT_ATTN:
-		if ((k = dsp_attn_parse(arg)) < 0)
-			return dsp_opts_usage(o, "--attn: unknown attention function '%s' "
-			    "(softmax, ssmax, logn, sigmoid, stickbreak, softmax1, "
-			    "sparsemax, entmax)", arg);
-		p->attn = (enum dsp_attn)k;
-		return 0;
-	case OPT_ADAPTIVE:
-		p->adaptive = 1;
-		return 0;
-	case OPT_NO_ADAPTIVE:
-		p->adaptive = 0;
-		return 0;
-	case OPT_SSMAX_S:
-		if (dsp_opts_double(o, "--ssmax-s", arg, &d) != 0)
-			return o->status;
-		if (d <= 0)
-			return dsp_opts_usage(o, "--ssmax-s: must be > 0 (got %s)", arg);
-		p->ssmax_s = d;
-		return 0;
-	case OPT_ALPHA:
-		if (dsp_opts_double(o, "--alpha", arg, &d) != 0)
-			return o->status;
-		if (d <= 1)
-			return dsp_opts_usage(o, "--alpha: must be > 1 (got %s)", arg);
-		p->alpha = d;
-		return 0;
-	case OPT_PRECISION:
-		if ((k = dsp_precision_parse(arg)) < 0)
-			return dsp_opts_usage(o, "--precision: unknown number format '%s' "
-			    "(double, float32, float16, bfloat16, fp8-e4m3, fp8-e5m2)", arg);
-		p->precision = (enum dsp_precision)k;
+	case OPT_PRESET:
+		if ((ps = dsp_preset_find(arg)) == NULL)
+			return dsp_opts_usage(o, "--preset: unknown preset '%s' (%s)",
+			    arg, dsp_preset_names());
+		dsp_preset_apply(ps, &o->params);
 		return 0;
 	case OPT_INPUT:
 		if (*arg == '\0')
@@ -370,36 +405,56 @@ parse_common(struct dsp_opts *o, int c, const char *arg)
 	return dsp_opts_usage(o, "internal error: option %d", c);
 }
 
+/* "  --delta D          logit spread (in [0, 1e+300]; default 4)" */
+static void
+help_line(FILE *fp, const dsp_param_def *d)
+{
+	char head[64], dom[160], def[64];
+	dsp_params p;
+
+	dsp_params_default(&p);
+	dsp_param_format(d, &p, def, sizeof def);
+	if (d->type == DSP_PT_BOOL) {
+		fprintf(fp, "  --%s, --no-%s  %s (default %s)\n", d->opt_long,
+		    d->opt_long, d->help, p.adaptive ? "on" : "off");
+		return;
+	}
+	if (d->opt_short)
+		snprintf(head, sizeof head, "-%c, --%s %s", d->opt_short, d->opt_long,
+		    d->metavar);
+	else
+		snprintf(head, sizeof head, "--%s %s", d->opt_long, d->metavar);
+	dsp_param_domain(d, dom, sizeof dom);
+	if (d->type == DSP_PT_ENUM)
+		fprintf(fp, "  %-18s %s (default %s)\n", head, dom, def);
+	else
+		fprintf(fp, "  %-18s %s (%s%s; default %s)\n", head, d->help,
+		    d->type == DSP_PT_REAL ? "in " : "", dom, def);
+}
+
 void
 dsp_opts_help(FILE *fp, unsigned omit)
 {
-	static const struct {
-		unsigned	 bit;
-		const char	*text;
-	} lines[] = {
-	{ DSP_GIVEN_FAMILY, "  --family NAME      power|spike|uniform|gaussian|ramp|file (default power)" },
-	{ DSP_GIVEN_N,      "  -n, --n N          items: 1048576, 2^40, 1e6, 16Ki, 1Mi, 1Gi (1..2^63; default 16)" },
-	{ DSP_GIVEN_DELTA,  "  --delta D          logit spread (>= 0; default 4)" },
-	{ DSP_GIVEN_THETA,  "  --theta T          temperature (0 = argmax limit, < 0 allowed; default 1)" },
-	{ DSP_GIVEN_LAMBDA, "  --lambda L         power-series ratio (default 0.5)" },
-	{ DSP_GIVEN_EPS,    "  --eps E            Theorem 2.2 threshold in (0, 1] (default 0.01)" },
-	{ DSP_GIVEN_SEED,   "  --seed S           RNG seed of random families (default 1)" },
-	{ DSP_GIVEN_TOPK,   "  --topk K           k of the top-k mass (default 1)" },
-	{ DSP_GIVEN_ATTN,   "  --attn NAME        softmax|ssmax|logn|sigmoid|stickbreak|softmax1|sparsemax|entmax" },
-	{ DSP_GIVEN_ADAPTIVE, "  --adaptive         adaptive temperature (paper Figure 4); --no-adaptive" },
-	{ DSP_GIVEN_SSMAX_S, "  --ssmax-s S        SSMax scale s (> 0; default 1)" },
-	{ DSP_GIVEN_ALPHA,  "  --alpha A          entmax alpha (> 1; default 1.5)" },
-	{ DSP_GIVEN_PRECISION, "  --precision NAME   double|float32|float16|bfloat16|fp8-e4m3|fp8-e5m2" },
-	{ DSP_GIVEN_INPUT,  "  --input FILE       logits from FILE ('-' = stdin); implies --family file" },
-	{ DSP_GIVEN_FORMAT, "  --format FMT       text|csv|json (default text)" },
-	{ DSP_GIVEN_OUTPUT, "  -o, --output FILE  write to FILE instead of stdout" },
-	};
+	const dsp_preset *ps;
 	size_t i;
+	int id;
 
 	fputs("Common options:\n", fp);
-	for (i = 0; i < sizeof lines / sizeof lines[0]; i++)
-		if ((lines[i].bit & omit) == 0)
-			fprintf(fp, "%s\n", lines[i].text);
+	for (id = 0; id < DSP_P_COUNT; id++)
+		if ((DSP_GIVEN_PARAM(id) & omit) == 0)
+			help_line(fp, dsp_param(id));
+	if ((DSP_GIVEN_DELTA & omit) == 0) {
+		fputs("  --preset NAME      set delta to a reported logit spread:", fp);
+		for (i = 0; (ps = dsp_preset_get(i)) != NULL; i++)
+			fprintf(fp, "%s%s (%g)", i % 3 ? ", " : "\n                       ",
+			    ps->name, ps->delta);
+		fputs("\n                     (Gemma heads on a ~4,000-token code file, "
+		    "as reported by\n                     the paper's authors; "
+		    "medium confidence)\n", fp);
+	}
+	for (i = 0; i < NEXTRA; i++)
+		if (extra_common[i].help != NULL && (extra_common[i].bit & omit) == 0)
+			fprintf(fp, "%s\n", extra_common[i].help);
 	fputs("  --help             this help\n", fp);
 }
 
@@ -423,22 +478,44 @@ static int
 build_tables(const struct dsp_opts_spec *s, struct option **lo, char *so,
     size_t sosize)
 {
-	size_t i, k = 0, extra = 0;
+	const dsp_param_def *d;
+	size_t i, k = 0, extra = 0, len;
 	struct option *t;
+	int id;
 
 	if (s->longopts != NULL)
 		while (s->longopts[extra].name != NULL)
 			extra++;
-	if ((t = calloc(NCOMMON + extra + 1, sizeof *t)) == NULL)
+	if ((t = calloc(2 * DSP_P_COUNT + NEXTRA + extra + 1, sizeof *t)) == NULL)
 		return -1;
-	for (i = 0; i < NCOMMON; i++)
-		if ((common[i].bit & s->omit) == 0)
-			t[k++] = common[i].opt;
+	len = (size_t)snprintf(so, sosize, ":");
+	for (id = 0; id < DSP_P_COUNT; id++) {
+		d = dsp_param(id);
+		if (DSP_GIVEN_PARAM(id) & s->omit)
+			continue;
+		t[k].name = d->opt_long;
+		t[k].has_arg = d->type == DSP_PT_BOOL ? no_argument : required_argument;
+		t[k++].val = d->opt_short ? d->opt_short : OPT_PARAM + id;
+		if (d->type == DSP_PT_BOOL) {
+			/* "no-adaptive": the names live as long as the table. */
+			static char noname[DSP_P_COUNT][40];
+
+			snprintf(noname[id], sizeof noname[id], "no-%s", d->opt_long);
+			t[k].name = noname[id];
+			t[k].has_arg = no_argument;
+			t[k++].val = OPT_NO + id;
+		}
+		if (d->opt_short && len + 3 < sosize)
+			len += (size_t)snprintf(so + len, sosize - len, "%c:", d->opt_short);
+	}
+	for (i = 0; i < NEXTRA; i++)
+		if ((extra_common[i].bit & s->omit) == 0 ||
+		    extra_common[i].opt.val == OPT_HELP)
+			t[k++] = extra_common[i].opt;
 	for (i = 0; i < extra; i++)
 		t[k++] = s->longopts[i];
 	*lo = t;
-	snprintf(so, sosize, ":%s%s%s",
-	    (s->omit & DSP_GIVEN_N) ? "" : "n:",
+	snprintf(so + len, sosize - len, "%s%s",
 	    (s->omit & DSP_GIVEN_OUTPUT) ? "" : "o:",
 	    s->shortopts != NULL ? s->shortopts : "");
 	return 0;
@@ -447,11 +524,14 @@ build_tables(const struct dsp_opts_spec *s, struct option **lo, char *so,
 static unsigned
 given_bit(int c)
 {
+	const dsp_param_def *d;
 	size_t i;
 
-	for (i = 0; i < NCOMMON; i++)
-		if (common[i].opt.val == c)
-			return common[i].bit;
+	if ((d = row_of_code(c)) != NULL)
+		return DSP_GIVEN_PARAM(d->id);
+	for (i = 0; i < NEXTRA; i++)
+		if (extra_common[i].opt.val == c)
+			return extra_common[i].bit;
 	return 0;
 }
 
@@ -460,8 +540,10 @@ is_common(int c)
 {
 	size_t i;
 
-	for (i = 0; i < NCOMMON; i++)
-		if (common[i].opt.val == c)
+	if (row_of_code(c) != NULL)
+		return 1;
+	for (i = 0; i < NEXTRA; i++)
+		if (extra_common[i].opt.val == c)
 			return 1;
 	return 0;
 }
@@ -510,8 +592,6 @@ finish(struct dsp_opts *o)
 		p->family = DSP_FAM_FILE;
 	} else if (p->family == DSP_FAM_FILE)
 		return dsp_opts_usage(o, "--family file needs --input FILE");
-	if (p->topk < 1)
-		return dsp_opts_usage(o, "--topk: must be at least 1");
 	if (o->input != NULL) {
 		dsp_clear_error();
 		if ((rc = dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
@@ -561,8 +641,7 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 			print_help(o, s);
 			o->status = 0;
 			rc = -1;
-		} else if (is_common(c) && (c != 'n' || !(s->omit & DSP_GIVEN_N)) &&
-		    (c != 'o' || !(s->omit & DSP_GIVEN_OUTPUT))) {
+		} else if (is_common(c) && (given_bit(c) & s->omit) == 0) {
 			o->given |= given_bit(c);
 			rc = parse_common(o, c, optarg);
 		} else if (s->cb != NULL)
@@ -592,59 +671,21 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 char *
 dsp_fmt_double(char *buf, size_t size, double v)
 {
-	int prec;
-
-	for (prec = 15; prec <= 17; prec++) {
-		snprintf(buf, size, "%.*g", prec, v);
-		if (!isfinite(v) || strtod(buf, NULL) == v)
-			break;
-	}
-	return buf;
-}
-
-static int
-stamp_double(dsp_table *t, const char *key, double v)
-{
-	char buf[64];
-
-	return dsp_table_stamp(t, key, dsp_fmt_double(buf, sizeof buf, v));
+	return dsp_real_format(buf, size, v);
 }
 
 int
 dsp_opts_stamp(const struct dsp_opts *o, dsp_table *t)
 {
-	const dsp_params *p = &o->params;
 	int rc = 0;
 
 	rc |= dsp_table_stamp(t, "program", PACKAGE_NAME " " PACKAGE_VERSION);
 	if (o->cmd != NULL)
 		rc |= dsp_table_stamp(t, "command", o->cmd);
-#define WANT(bit) ((o->omit & (bit)) == 0)
-	if (WANT(DSP_GIVEN_FAMILY))
-		rc |= dsp_table_stamp(t, "family", dsp_family_name(p->family));
-	if (p->family == DSP_FAM_FILE && p->logits_name != NULL)
-		rc |= dsp_table_stamp(t, "input", p->logits_name);
-	rc |= dsp_table_stampf(t, "n", "%llu", (unsigned long long)p->n);
-	rc |= stamp_double(t, "delta", p->delta);
-	rc |= stamp_double(t, "theta", p->theta);
-	if (WANT(DSP_GIVEN_LAMBDA))
-		rc |= stamp_double(t, "lambda", p->lambda);
-	rc |= stamp_double(t, "eps", p->eps);
-	if (WANT(DSP_GIVEN_SEED))
-		rc |= dsp_table_stampf(t, "seed", "%llu", (unsigned long long)p->seed);
-	if (WANT(DSP_GIVEN_TOPK))
-		rc |= dsp_table_stampf(t, "topk", "%llu", (unsigned long long)p->topk);
-	if (WANT(DSP_GIVEN_ATTN))
-		rc |= dsp_table_stamp(t, "attn", dsp_attn_name(p->attn));
-	if (WANT(DSP_GIVEN_ADAPTIVE))
-		rc |= dsp_table_stamp(t, "adaptive", p->adaptive ? "true" : "false");
-	if (WANT(DSP_GIVEN_SSMAX_S))
-		rc |= stamp_double(t, "ssmax_s", p->ssmax_s);
-	if (WANT(DSP_GIVEN_ALPHA))
-		rc |= stamp_double(t, "alpha", p->alpha);
-	if (WANT(DSP_GIVEN_PRECISION))
-		rc |= dsp_table_stamp(t, "precision", dsp_precision_name(p->precision));
-#undef WANT
+	/* n, delta, theta and eps are figures of every command: always
+	 * stamped. */
+	rc |= dsp_table_stamp_params(t, &o->params, o->omit &
+	    ~(DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_THETA | DSP_GIVEN_EPS));
 	return rc ? DSP_ENOMEM : DSP_OK;
 }
 
@@ -769,7 +810,9 @@ void
 dsp_opts_override(const struct dsp_opts *o, dsp_params *p)
 {
 	const dsp_params *q = &o->params;
+	const dsp_param_def *d;
 	unsigned g = o->given;
+	int id;
 
 	if (g & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT)) {
 		p->family = q->family;
@@ -779,28 +822,24 @@ dsp_opts_override(const struct dsp_opts *o, dsp_params *p)
 		if (q->family == DSP_FAM_FILE)
 			p->n = q->n;
 	}
-	if (g & DSP_GIVEN_N)
-		p->n = q->n;
-	if (g & DSP_GIVEN_DELTA)
-		p->delta = q->delta;
-	if (g & DSP_GIVEN_THETA)
-		p->theta = q->theta;
-	if (g & DSP_GIVEN_LAMBDA)
-		p->lambda = q->lambda;
-	if (g & DSP_GIVEN_EPS)
-		p->eps = q->eps;
-	if (g & DSP_GIVEN_SEED)
-		p->seed = q->seed;
-	if (g & DSP_GIVEN_TOPK)
-		p->topk = q->topk;
-	if (g & DSP_GIVEN_ATTN)
-		p->attn = q->attn;
-	if (g & DSP_GIVEN_ADAPTIVE)
-		p->adaptive = q->adaptive;
-	if (g & DSP_GIVEN_SSMAX_S)
-		p->ssmax_s = q->ssmax_s;
-	if (g & DSP_GIVEN_ALPHA)
-		p->alpha = q->alpha;
-	if (g & DSP_GIVEN_PRECISION)
-		p->precision = q->precision;
+	/* Every other row by its given bit: a value copied raw through the
+	 * row's offset, whatever its type. */
+	for (id = 0; id < DSP_P_COUNT; id++) {
+		if (id == DSP_P_FAMILY || !(g & DSP_GIVEN_PARAM(id)))
+			continue;
+		d = dsp_param(id);
+		switch (d->type) {
+		case DSP_PT_REAL:
+			dsp_param_set_real(d, p, dsp_param_get_real(d, q), NULL);
+			break;
+		case DSP_PT_SIZE:
+		case DSP_PT_UINT:
+			dsp_param_set_uint(d, p, dsp_param_get_uint(d, q), NULL);
+			break;
+		case DSP_PT_ENUM:
+		case DSP_PT_BOOL:
+			dsp_param_set_enum(d, p, dsp_param_get_enum(d, q), NULL);
+			break;
+		}
+	}
 }

@@ -26,28 +26,31 @@
 #include <stdio.h>
 
 #include "core/params.h"
+#include "core/ptable.h"
 #include "export/table.h"
 
 /* Option codes of command-specific options start here. */
 #define DSP_OPT_USER	1000
 
-/* Bits of dsp_opts.given: which common options appeared on the line. */
-#define DSP_GIVEN_FAMILY	(1u << 0)
-#define DSP_GIVEN_N		(1u << 1)
-#define DSP_GIVEN_DELTA		(1u << 2)
-#define DSP_GIVEN_THETA		(1u << 3)
-#define DSP_GIVEN_LAMBDA	(1u << 4)
-#define DSP_GIVEN_EPS		(1u << 5)
-#define DSP_GIVEN_SEED		(1u << 6)
-#define DSP_GIVEN_TOPK		(1u << 7)
-#define DSP_GIVEN_ATTN		(1u << 8)
-#define DSP_GIVEN_ADAPTIVE	(1u << 9)
-#define DSP_GIVEN_SSMAX_S	(1u << 10)
-#define DSP_GIVEN_ALPHA		(1u << 11)
-#define DSP_GIVEN_PRECISION	(1u << 12)
-#define DSP_GIVEN_INPUT		(1u << 13)
-#define DSP_GIVEN_FORMAT	(1u << 14)
-#define DSP_GIVEN_OUTPUT	(1u << 15)
+/* Bits of dsp_opts.given: which common options appeared on the line.  A
+ * parameter row's bit is 1u << its dsp_param_id (see core/ptable.h). */
+#define DSP_GIVEN_PARAM(id)	(1u << (id))
+#define DSP_GIVEN_FAMILY	DSP_GIVEN_PARAM(DSP_P_FAMILY)
+#define DSP_GIVEN_N		DSP_GIVEN_PARAM(DSP_P_N)
+#define DSP_GIVEN_DELTA		DSP_GIVEN_PARAM(DSP_P_DELTA)
+#define DSP_GIVEN_THETA		DSP_GIVEN_PARAM(DSP_P_THETA)
+#define DSP_GIVEN_LAMBDA	DSP_GIVEN_PARAM(DSP_P_LAMBDA)
+#define DSP_GIVEN_EPS		DSP_GIVEN_PARAM(DSP_P_EPS)
+#define DSP_GIVEN_SEED		DSP_GIVEN_PARAM(DSP_P_SEED)
+#define DSP_GIVEN_TOPK		DSP_GIVEN_PARAM(DSP_P_TOPK)
+#define DSP_GIVEN_ATTN		DSP_GIVEN_PARAM(DSP_P_ATTN)
+#define DSP_GIVEN_ADAPTIVE	DSP_GIVEN_PARAM(DSP_P_ADAPTIVE)
+#define DSP_GIVEN_SSMAX_S	DSP_GIVEN_PARAM(DSP_P_SSMAX_S)
+#define DSP_GIVEN_ALPHA		DSP_GIVEN_PARAM(DSP_P_ALPHA)
+#define DSP_GIVEN_PRECISION	DSP_GIVEN_PARAM(DSP_P_PRECISION)
+#define DSP_GIVEN_INPUT		(1u << (DSP_P_COUNT + 0))
+#define DSP_GIVEN_FORMAT	(1u << (DSP_P_COUNT + 1))
+#define DSP_GIVEN_OUTPUT	(1u << (DSP_P_COUNT + 2))
 
 struct dsp_opts {
 	const char	*cmd;		/* "report"; NULL for the TUI */
@@ -112,6 +115,16 @@ int	dsp_opts_uint(struct dsp_opts *o, const char *opt, const char *arg,
 /* "a:b" with two strict finite doubles. */
 int	dsp_opts_range(struct dsp_opts *o, const char *opt, const char *arg,
 	    double *a, double *b);
+/* Text -> row d of p, through the same number syntax and the row's domain
+ * (the CLI, the TUI's `:` and `=`, tests).  DSP_OK, or DSP_EINVAL with the
+ * detail "LABEL: 'x' is not a finite number" or "LABEL must be in [a, b]
+ * (got x)"; p is unchanged on error.  label NULL = the row's name. */
+int	dsp_param_parse(const dsp_param_def *d, const char *text, dsp_params *p,
+	    const char *label);
+/* "a:b" into the view option d of m, checked against its domain; on error
+ * the usage line naming opt, return 2. */
+int	dsp_opts_vopt(struct dsp_opts *o, const char *opt, const char *arg,
+	    const dsp_vopt_def *d, dsp_map_spec *m);
 /* The same size syntax without printing (TUI prompts); 0 or -1. */
 int	dsp_parse_size(const char *s, uint64_t *v);
 int	dsp_parse_double(const char *s, double *v);

@@ -15,6 +15,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/map.c src/core/map.h \
 	src/core/maxret.c src/core/maxret.h \
 	src/core/params.c src/core/params.h \
+	src/core/ptable.c src/core/ptable.h \
 	src/core/parse.c src/core/parse.h \
 	src/core/precision.c src/core/precision.h \
 	src/core/runs.c src/core/runs.h \

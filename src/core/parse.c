@@ -38,7 +38,12 @@ dsp_parse_logits(const char *buf, size_t len, double **out, size_t *n)
 		}
 		for (tl = 0; i + tl < len && !is_sep(buf[i + tl]) && buf[i + tl] != '#'; tl++)
 			;
-		if (tl >= sizeof tok || memchr(buf + i, '\0', tl) != NULL) {
+		if (tl >= sizeof tok) {
+			rc = dsp_fail(DSP_EPARSE, "line %zu: a number of %zu characters "
+			    "(at most %zu)", line, tl, sizeof tok - 1);
+			goto fail;
+		}
+		if (memchr(buf + i, '\0', tl) != NULL) {
 			rc = dsp_fail(DSP_EPARSE, "line %zu: not a number", line);
 			goto fail;
 		}

@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "core/figures.h"
 #include "core/fit.h"
+#include "core/ptable.h"
 #include "core/tour.h"
 
 #define TOUR_FILE	"tour.txt"
@@ -100,47 +101,45 @@ parse_bool(const char *s, int *out)
 static int
 assign_one(dsp_params *p, const char *key, const char *val)
 {
-	int e, good = 0;
+	const dsp_param_def *d = dsp_param_find(key);
+	char msg[256];
+	uint64_t u = 0;
+	double x = 0;
+	int e, good = 0, rc = DSP_OK;
 
-	if (strcmp(key, "family") == 0) {
-		if ((e = dsp_family_parse(val)) >= 0 && e != DSP_FAM_FILE) {
-			p->family = (enum dsp_family)e;
-			good = 1;
-		}
-	} else if (strcmp(key, "attn") == 0) {
-		if ((e = dsp_attn_parse(val)) >= 0) {
-			p->attn = (enum dsp_attn)e;
-			good = 1;
-		}
-	} else if (strcmp(key, "precision") == 0) {
-		if ((e = dsp_precision_parse(val)) >= 0) {
-			p->precision = (enum dsp_precision)e;
-			good = 1;
-		}
-	} else if (strcmp(key, "n") == 0)
-		good = parse_count(val, &p->n);
-	else if (strcmp(key, "seed") == 0)
-		good = parse_count(val, &p->seed);
-	else if (strcmp(key, "topk") == 0)
-		good = parse_count(val, &p->topk);
-	else if (strcmp(key, "delta") == 0)
-		good = parse_real(val, &p->delta);
-	else if (strcmp(key, "theta") == 0)
-		good = parse_real(val, &p->theta);
-	else if (strcmp(key, "lambda") == 0)
-		good = parse_real(val, &p->lambda);
-	else if (strcmp(key, "eps") == 0)
-		good = parse_real(val, &p->eps);
-	else if (strcmp(key, "s") == 0)
-		good = parse_real(val, &p->ssmax_s);
-	else if (strcmp(key, "alpha") == 0)
-		good = parse_real(val, &p->alpha);
-	else if (strcmp(key, "adaptive") == 0)
-		good = parse_bool(val, &p->adaptive);
-	else
+	/* Any name of the parameter table; its type says how to read the
+	 * value, its setter checks the domain. */
+	if (d == NULL)
 		return dsp_fail(DSP_EPARSE, "unknown parameter '%s'", key);
+	switch (d->type) {
+	case DSP_PT_ENUM:
+		for (e = 0; e < d->nnames; e++)
+			if (strcasecmp(val, d->names[e]) == 0)
+				break;
+		/* A tour step cannot bring logits: no file family. */
+		if ((good = e < d->nnames && !(d->id == DSP_P_FAMILY && e == DSP_FAM_FILE)))
+			rc = dsp_param_set_enum(d, p, e, NULL);
+		break;
+	case DSP_PT_BOOL:
+		if ((good = parse_bool(val, &e)))
+			rc = dsp_param_set_enum(d, p, e, NULL);
+		break;
+	case DSP_PT_SIZE:
+	case DSP_PT_UINT:
+		if ((good = parse_count(val, &u)))
+			rc = dsp_param_set_uint(d, p, u, NULL);
+		break;
+	case DSP_PT_REAL:
+		if ((good = parse_real(val, &x)))
+			rc = dsp_param_set_real(d, p, x, NULL);
+		break;
+	}
 	if (!good)
 		return dsp_fail(DSP_EPARSE, "bad value '%s' for %s", val, key);
+	if (rc != DSP_OK) {	/* outside the domain: say which */
+		snprintf(msg, sizeof msg, "%s", dsp_last_error());
+		return dsp_fail(DSP_EPARSE, "%s", msg);
+	}
 	return DSP_OK;
 }
 

@@ -22,6 +22,7 @@
 #include "core/figures.h"
 #include "core/map.h"
 #include "core/params.h"
+#include "core/ptable.h"
 #include "core/runs.h"
 #include "export/atomic.h"
 #include "export/json.h"
@@ -107,6 +108,7 @@ static int
 view_check(const dsp_viewstate *v)
 {
 	const dsp_map_spec *m = &v->map;
+	int rc;
 
 	if (m->cols < 1 || m->rows < 1 || m->cols > SNAP_MAX_SIDE ||
 	    m->rows > SNAP_MAX_SIDE || m->cols * m->rows > SNAP_MAX_CELLS)
@@ -114,10 +116,12 @@ view_check(const dsp_viewstate *v)
 		    "and %zu cells", m->cols, m->rows, SNAP_MAX_SIDE, SNAP_MAX_CELLS);
 	if ((unsigned)m->metric >= DSP_METRIC_COUNT)
 		return dsp_fail(DSP_EINVAL, "unknown map metric %d", (int)m->metric);
-	if (!isfinite(m->theta_lo) || !isfinite(m->theta_hi) ||
-	    !isfinite(m->lambda_lo) || !isfinite(m->lambda_hi) ||
-	    !(m->theta_hi > m->theta_lo) || !(m->lambda_hi > m->lambda_lo))
-		return dsp_fail(DSP_EINVAL, "map ranges must be finite with lo < hi");
+	/* The view-option table's domains, as for --map-theta. */
+	if ((rc = dsp_vopt_check_range(dsp_vopt(DSP_V_MAP_THETA), m->theta_lo,
+	    m->theta_hi, "view.map theta range")) != DSP_OK ||
+	    (rc = dsp_vopt_check_range(dsp_vopt(DSP_V_MAP_LAMBDA), m->lambda_lo,
+	    m->lambda_hi, "view.map lambda range")) != DSP_OK)
+		return rc;
 	if (v->map_row >= m->rows || v->map_col >= m->cols)
 		return dsp_fail(DSP_EINVAL, "map cursor (row %zu, col %zu) outside the "
 		    "%zu x %zu map", v->map_row, v->map_col, m->cols, m->rows);
@@ -292,23 +296,7 @@ stamp_all(const struct snap *s, dsp_table *t)
 	rc |= dsp_table_stamp(t, "program", PACKAGE_NAME " " PACKAGE_VERSION);
 	rc |= dsp_table_stamp(t, "snapshot", s->name);
 	rc |= dsp_table_stamp(t, "created", s->created);
-	rc |= dsp_table_stamp(t, "family", dsp_family_name(p->family));
-	if (p->family == DSP_FAM_FILE) {
-		rc |= dsp_table_stamp(t, "input", p->logits_name ? p->logits_name : "-");
-		rc |= dsp_table_stampf(t, "n", "%zu", p->n_logits);
-	} else
-		rc |= dsp_table_stampf(t, "n", "%llu", (unsigned long long)p->n);
-	rc |= dsp_table_stampf(t, "delta", "%.17g", p->delta);
-	rc |= dsp_table_stampf(t, "theta", "%.17g", p->theta);
-	rc |= dsp_table_stampf(t, "lambda", "%.17g", p->lambda);
-	rc |= dsp_table_stampf(t, "eps", "%.17g", p->eps);
-	rc |= dsp_table_stampf(t, "seed", "%llu", (unsigned long long)p->seed);
-	rc |= dsp_table_stampf(t, "topk", "%llu", (unsigned long long)p->topk);
-	rc |= dsp_table_stamp(t, "attn", dsp_attn_name(p->attn));
-	rc |= dsp_table_stamp(t, "adaptive", p->adaptive ? "yes" : "no");
-	rc |= dsp_table_stampf(t, "ssmax_s", "%.17g", p->ssmax_s);
-	rc |= dsp_table_stampf(t, "alpha", "%.17g", p->alpha);
-	rc |= dsp_table_stamp(t, "precision", dsp_precision_name(p->precision));
+	rc |= dsp_table_stamp_params(t, p, 0);
 	return rc != 0 ? DSP_ENOMEM : DSP_OK;
 }
 
@@ -610,24 +598,30 @@ static int
 write_text_report(const struct snap *s, FILE *fp)
 {
 	const dsp_viewstate *v = s->v;
-	size_t i, show;
-	int rc;
+	const dsp_param_def *d;
+	size_t i, show, col, len;
+	int rc, id;
 	uint64_t first = 0;
-	char b1[32];
+	char b1[32], val[64];
 
 	fprintf(fp, "disperse %s snapshot %s\ncreated %s\n", PACKAGE_VERSION,
 	    s->name, s->created);
 	fputs("\nParameters\n", fp);
-	fprintf(fp, "  family %s, n = %llu, delta = %s", dsp_family_name(s->p.family),
-	    (unsigned long long)items_of(&s->p), num(b1, sizeof b1, s->p.delta));
-	fprintf(fp, ", theta = %s", num(b1, sizeof b1, s->p.theta));
-	fprintf(fp, ", lambda = %s", num(b1, sizeof b1, s->p.lambda));
-	fprintf(fp, ", eps = %s, seed %llu\n", num(b1, sizeof b1, s->p.eps),
-	    (unsigned long long)s->p.seed);
-	fprintf(fp, "  attention %s%s, precision %s, ssmax s = %s", dsp_attn_name(s->p.attn),
-	    s->p.adaptive ? " (adaptive temperature)" : "",
-	    dsp_precision_name(s->p.precision), num(b1, sizeof b1, s->p.ssmax_s));
-	fprintf(fp, ", entmax alpha = %s\n", num(b1, sizeof b1, s->p.alpha));
+	/* Every row of the parameter table, as the stamps write it. */
+	for (id = 0, col = 0; id < DSP_P_COUNT; id++) {
+		d = dsp_param(id);
+		if (id == DSP_P_N)
+			snprintf(val, sizeof val, "%llu", (unsigned long long)items_of(&s->p));
+		else
+			dsp_param_format(d, &s->p, val, sizeof val);
+		len = strlen(d->name) + strlen(val) + 5;
+		if (col > 0 && col + len > 78) {
+			fputs(",\n", fp);
+			col = 0;
+		}
+		col += (size_t)fprintf(fp, "%s%s = %s", col == 0 ? "  " : ", ", d->name, val);
+	}
+	fputc('\n', fp);
 	if (s->p.family == DSP_FAM_FILE)
 		fprintf(fp, "  logits from %s\n", s->p.logits_name ? s->p.logits_name : "-");
 	text_summary(s, fp);
@@ -699,25 +693,33 @@ static void
 json_params(const struct snap *s, dsp_jw *w)
 {
 	const dsp_params *p = &s->p;
+	const dsp_param_def *d;
 	size_t i;
+	int id;
 
 	dsp_jw_key(w, "params");
 	dsp_jw_object(w);
-	jw_kstr(w, "family", dsp_family_name(p->family));
-	jw_kuint(w, "n", p->n);
-	jw_knum(w, "delta", p->delta);
-	jw_knum(w, "theta", p->theta);
-	jw_knum(w, "lambda", p->lambda);
-	jw_knum(w, "eps", p->eps);
-	jw_kuint(w, "seed", p->seed);
-	jw_kuint(w, "topk", p->topk);
-	jw_kuint(w, "explicit_max", p->explicit_max);
-	jw_kstr(w, "attn", dsp_attn_name(p->attn));
-	dsp_jw_key(w, "adaptive");
-	dsp_jw_bool(w, p->adaptive != 0);
-	jw_knum(w, "ssmax_s", p->ssmax_s);
-	jw_knum(w, "alpha", p->alpha);
-	jw_kstr(w, "precision", dsp_precision_name(p->precision));
+	/* Every row of the parameter table under its name.  explicit_max is
+	 * a program limit, not part of the view: not written, not read. */
+	for (id = 0; id < DSP_P_COUNT; id++) {
+		d = dsp_param(id);
+		dsp_jw_key(w, d->name);
+		switch (d->type) {
+		case DSP_PT_REAL:
+			dsp_jw_num(w, dsp_param_get_real(d, p));
+			break;
+		case DSP_PT_SIZE:
+		case DSP_PT_UINT:
+			dsp_jw_uint(w, dsp_param_get_uint(d, p));
+			break;
+		case DSP_PT_ENUM:
+			dsp_jw_str(w, d->names[dsp_param_get_enum(d, p)]);
+			break;
+		case DSP_PT_BOOL:
+			dsp_jw_bool(w, dsp_param_get_enum(d, p) != 0);
+			break;
+		}
+	}
 	if (p->family == DSP_FAM_FILE) {
 		dsp_jw_key(w, "logits_name");
 		if (p->logits_name != NULL)
@@ -1730,37 +1732,70 @@ load_logits(const struct ld *l, const dsp_jval *pj, dsp_params *p, double **logi
 static int
 load_params(const struct ld *l, const dsp_jval *pj, dsp_params *p, double **logits)
 {
+	const dsp_param_def *d;
 	const dsp_jval *j;
-	int rc, e;
+	char field[64], msg[256];
+	uint64_t u;
+	double x;
+	int rc = DSP_OK, e, id;
 
 #define TRY(x) do { if ((rc = (x)) != DSP_OK) return rc; } while (0)
-	e = (int)p->family;
-	TRY(get_name(l, pj, "family", "params.family", dsp_family_parse, &e));
-	p->family = (enum dsp_family)e;
-	TRY(get_uint(l, pj, "n", "params.n", UINT64_MAX, &p->n));
-	TRY(get_double(l, pj, "delta", "params.delta", &p->delta));
-	TRY(get_double(l, pj, "theta", "params.theta", &p->theta));
-	TRY(get_double(l, pj, "lambda", "params.lambda", &p->lambda));
-	TRY(get_double(l, pj, "eps", "params.eps", &p->eps));
-	TRY(get_uint(l, pj, "seed", "params.seed", UINT64_MAX, &p->seed));
-	TRY(get_uint(l, pj, "topk", "params.topk", UINT64_MAX, &p->topk));
-	TRY(get_uint(l, pj, "explicit_max", "params.explicit_max", UINT64_MAX,
-	    &p->explicit_max));
-	e = (int)p->attn;
-	TRY(get_name(l, pj, "attn", "params.attn", dsp_attn_parse, &e));
-	p->attn = (enum dsp_attn)e;
-	if ((j = member(pj, "adaptive")) != NULL) {
-		if (j->type != DSP_JBOOL)
-			return bad(l, DSP_EPARSE, "params.adaptive", "expected true or false");
-		p->adaptive = j->boolean != 0;
+	/* Every row of the parameter table, through the row's checked setter:
+	 * a loaded value meets the same domain as a typed one.  A member that
+	 * is missing keeps its default; explicit_max (older files) is ignored,
+	 * so a file never lifts the program's limit. */
+	for (id = 0; id < DSP_P_COUNT; id++) {
+		d = dsp_param(id);
+		snprintf(field, sizeof field, "params.%s", d->name);
+		if ((j = member(pj, d->name)) == NULL)
+			continue;
+		switch (d->type) {
+		case DSP_PT_REAL:
+			x = dsp_param_get_real(d, p);
+			TRY(get_double(l, pj, d->name, field, &x));
+			rc = dsp_param_set_real(d, p, x, field);
+			break;
+		case DSP_PT_SIZE:
+		case DSP_PT_UINT:
+			u = dsp_param_get_uint(d, p);
+			TRY(get_uint(l, pj, d->name, field, UINT64_MAX, &u));
+			rc = dsp_param_set_uint(d, p, u, field);
+			break;
+		case DSP_PT_ENUM:
+			if (j->type != DSP_JSTR)
+				return bad(l, DSP_EPARSE, field, "expected a name (string)");
+			for (e = 0; e < d->nnames && strcmp(j->str, d->names[e]) != 0; e++)
+				;
+			if (e == d->nnames) {
+				snprintf(msg, sizeof msg, "unknown name \"%.64s\"", j->str);
+				return bad(l, DSP_EPARSE, field, msg);
+			}
+			rc = dsp_param_set_enum(d, p, e, field);
+			break;
+		case DSP_PT_BOOL:
+			if (j->type != DSP_JBOOL)
+				return bad(l, DSP_EPARSE, field, "expected true or false");
+			rc = dsp_param_set_enum(d, p, j->boolean != 0, field);
+			break;
+		}
+		if (rc != DSP_OK)
+			return prefix_error(rc, l->file);
 	}
-	TRY(get_double(l, pj, "ssmax_s", "params.ssmax_s", &p->ssmax_s));
-	TRY(get_double(l, pj, "alpha", "params.alpha", &p->alpha));
-	e = (int)p->precision;
-	TRY(get_name(l, pj, "precision", "params.precision", dsp_precision_parse, &e));
-	p->precision = (enum dsp_precision)e;
-	if (p->family == DSP_FAM_FILE)
+	if (p->family == DSP_FAM_FILE) {
 		TRY(load_logits(l, pj, p, logits));
+		/* n of a file is the number of its logits: a file that says
+		 * otherwise was edited by hand, and which one it meant is
+		 * unknown. */
+		if (member(pj, "n") != NULL && p->n != (uint64_t)p->n_logits) {
+			snprintf(msg, sizeof msg, "%llu disagrees with the %zu logits",
+			    (unsigned long long)p->n, p->n_logits);
+			free(*logits);
+			*logits = NULL;
+			p->logits = NULL;
+			return bad(l, DSP_EINVAL, "params.n", msg);
+		}
+		p->n = p->n_logits;
+	}
 	return DSP_OK;
 }
 
@@ -1860,6 +1895,9 @@ load_tree(const struct ld *l, const dsp_jval *root, dsp_viewstate *v, double **l
 	if (fmt == NULL || fmt->type != DSP_JSTR || strcmp(fmt->str, SNAP_FORMAT) != 0)
 		return dsp_fail(DSP_EPARSE, "%s: not a disperse snapshot (\"format\" is "
 		    "not \"" SNAP_FORMAT "\")", l->file);
+	/* Required: a file without it may be anything (issue 16). */
+	if (member(root, "format_version") == NULL)
+		return bad(l, DSP_EPARSE, "format_version", "missing");
 	if ((rc = get_uint(l, root, "format_version", "format_version", UINT64_MAX,
 	    &ver)) != DSP_OK)
 		return rc;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/ptable.h"
 #include "export/json.h"
 #include "export/table.h"
 
@@ -464,4 +465,27 @@ dsp_table_write(const dsp_table *t, FILE *fp, enum dsp_format f)
 	if (rc == DSP_OK && ferror(fp))
 		rc = dsp_fail(DSP_EIO, "write failed");
 	return rc;
+}
+
+int
+dsp_table_stamp_params(dsp_table *t, const dsp_params *p, unsigned omit)
+{
+	const dsp_param_def *d;
+	char buf[64];
+	int id, rc = 0;
+
+	for (id = 0; id < DSP_P_COUNT; id++) {
+		d = dsp_param(id);
+		if (omit & (1u << id))
+			continue;
+		if (id == DSP_P_N && p->family == DSP_FAM_FILE)
+			rc |= dsp_table_stampf(t, "n", "%zu", p->n_logits);
+		else
+			rc |= dsp_table_stamp(t, d->name, dsp_param_format(d, p, buf,
+			    sizeof buf));
+		if (id == DSP_P_FAMILY && p->family == DSP_FAM_FILE &&
+		    p->logits_name != NULL)
+			rc |= dsp_table_stamp(t, "input", p->logits_name);
+	}
+	return rc ? DSP_ENOMEM : DSP_OK;
 }

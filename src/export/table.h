@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/params.h"
+
 enum dsp_format { DSP_FMT_TEXT, DSP_FMT_CSV, DSP_FMT_JSON };
 
 typedef struct dsp_table dsp_table;
@@ -17,6 +19,12 @@ void		 dsp_table_free(dsp_table *t);
 int		 dsp_table_stamp(dsp_table *t, const char *key, const char *value);
 int		 dsp_table_stampf(dsp_table *t, const char *key, const char *fmt, ...)
 		    __attribute__((format(printf, 3, 4)));
+/* Stamp every parameter row of the table (core/ptable.h) in table order,
+ * by its name and its exact text; rows whose bit (1u << id) is in omit are
+ * left out.  The file family stamps "input" (its name) and n = the number
+ * of logits. */
+int		 dsp_table_stamp_params(dsp_table *t, const dsp_params *p,
+		    unsigned omit);
 /* Column with a printf format for numbers (e.g. "%.10g"). */
 int		 dsp_table_column(dsp_table *t, const char *name, const char *numfmt);
 /* Append a row: one double per column (NaN/Inf written as null in JSON,

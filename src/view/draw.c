@@ -310,81 +310,62 @@ view_num(char *buf, size_t size, double v, int digits)
 	return dsp_fmt_sig(buf, size, v, digits);
 }
 
-static const char *row_keys[VIEW_ROWS] = {
-	"n", "delta", "theta", "lambda", "family", "eps", "attn", "adaptive",
-	"precision", "seed"
-};
-
 const char *
 view_row_key(int row)
 {
-	return (unsigned)row < VIEW_ROWS ? row_keys[row] : "?";
+	const dsp_param_def *d = dsp_param(row);
+
+	return d != NULL ? d->name : "?";
 }
 
+/* The name the panel shows: the Greek letter of the row (its ASCII name
+ * without UTF-8), else its ASCII name; every one is a name `:` accepts. */
 const char *
 view_row_name(int row)
 {
-	switch (row) {
-	case ROW_N:		return "n";
-	case ROW_DELTA:		return view_sym(SYM_DELTA);
-	case ROW_THETA:		return view_sym(SYM_THETA);
-	case ROW_LAMBDA:	return view_sym(SYM_LAMBDA);
-	case ROW_FAMILY:	return "family";
-	case ROW_EPS:		return view_sym(SYM_EPS);
-	case ROW_ATTN:		return "attention";
-	case ROW_ADAPTIVE:	return "adaptive";
-	case ROW_PRECISION:	return "precision";
-	case ROW_SEED:		return "seed";
-	}
-	return "?";
+	const dsp_param_def *d = dsp_param(row);
+
+	if (d == NULL)
+		return "?";
+	if (d->uname != NULL && view_style.utf8)
+		return d->uname;
+	if (row == ROW_ATTN)	/* an alias the `:` command takes too */
+		return "attention";
+	return d->name;
 }
 
 void
 view_row_value(const struct view_state *st, int row, char *buf, size_t size)
 {
 	const dsp_params *p = &st->vs.params;
+	const dsp_param_def *d = dsp_param(row);
 	double n = p->family == DSP_FAM_FILE ? (double)p->n_logits : (double)p->n;
 	int e;
 
-	switch (row) {
-	case ROW_N:
+	if (d == NULL) {
+		snprintf(buf, size, "?");
+		return;
+	}
+	if (row == ROW_N) {
 		e = (int)lround(log2(n));
 		if (n >= 1024 && ldexp(1, e) == n)
 			snprintf(buf, size, "%.0f = 2^%d", n, e);
 		else
 			snprintf(buf, size, "%.0f", n);
+		return;
+	}
+	if (row == ROW_FAMILY && p->family == DSP_FAM_FILE && st->input_name != NULL) {
+		snprintf(buf, size, "file %s", st->input_name);
+		return;
+	}
+	switch (d->type) {
+	case DSP_PT_REAL:
+		view_num(buf, size, dsp_param_get_real(d, p), 6);
 		break;
-	case ROW_DELTA:
-		view_num(buf, size, p->delta, 6);
-		break;
-	case ROW_THETA:
-		view_num(buf, size, p->theta, 6);
-		break;
-	case ROW_LAMBDA:
-		view_num(buf, size, p->lambda, 6);
-		break;
-	case ROW_FAMILY:
-		if (p->family == DSP_FAM_FILE && st->input_name != NULL)
-			snprintf(buf, size, "file %s", st->input_name);
-		else
-			snprintf(buf, size, "%s", dsp_family_name(p->family));
-		break;
-	case ROW_EPS:
-		view_num(buf, size, p->eps, 6);
-		break;
-	case ROW_ATTN:
-		snprintf(buf, size, "%s", dsp_attn_name(p->attn));
-		break;
-	case ROW_ADAPTIVE:
-		snprintf(buf, size, "%s", p->adaptive ? "on" : "off");
-		break;
-	case ROW_PRECISION:
-		snprintf(buf, size, "%s", dsp_precision_name(p->precision));
-		break;
-	case ROW_SEED:
-		snprintf(buf, size, "%llu", (unsigned long long)p->seed);
+	case DSP_PT_BOOL:
+		snprintf(buf, size, "%s", dsp_param_get_enum(d, p) ? "on" : "off");
 		break;
 	default:
-		snprintf(buf, size, "?");
+		dsp_param_format(d, p, buf, size);
 	}
 }

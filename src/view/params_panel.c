@@ -11,25 +11,49 @@ static void
 params_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
-	int r, iw = pn->w - 2, y;
+	int r, iw = pn->w - 2, y, shown = pn->h - 2, k;
+	const char *name, *q;
 	attr_t a;
 	char val[96];
 
 	view_frame(w, "Parameters", pn->focused);
+	/* One row per row of the parameter table; on a short terminal the
+	 * rows scroll so the selected one stays in view. */
+	if (shown > VIEW_ROWS)
+		shown = VIEW_ROWS;
+	if (shown < 1)
+		shown = 1;
+	if (st->sel < pn->row0)
+		pn->row0 = st->sel;
+	if (st->sel >= pn->row0 + shown)
+		pn->row0 = st->sel - shown + 1;
+	if (pn->row0 > VIEW_ROWS - shown)
+		pn->row0 = VIEW_ROWS - shown;
+	if (pn->row0 < 0)
+		pn->row0 = 0;
 	pn->py = pn->y + 1;
 	pn->px = pn->x + 1;
 	pn->pw = iw;
-	pn->ph = VIEW_ROWS;
-	for (r = 0; r < VIEW_ROWS && r + 1 < pn->h - 1; r++) {
+	pn->ph = shown;
+	for (y = 0; y < shown; y++) {
+		r = pn->row0 + y;
 		view_row_value(st, r, val, sizeof val);
 		a = 0;
 		if (r == st->sel)
 			a = pn->focused ? A_REVERSE : A_BOLD;
 		/* Pad the row so the highlight spans the panel. */
-		view_printf(w, r + 1, 1, iw, a, "%-*s", iw, "");
-		view_printf(w, r + 1, 1, iw, a, "%s %-10s %s",
-		    r == st->sel ? view_sym(SYM_CURSOR) : " ", view_row_name(r), val);
+		view_printf(w, y + 1, 1, iw, a, "%-*s", iw, "");
+		/* Pad by characters, not bytes: δ is two bytes, one cell. */
+		name = view_row_name(r);
+		for (k = 0, q = name; *q != '\0'; q++)
+			k += ((unsigned char)*q & 0xC0) != 0x80;
+		view_printf(w, y + 1, 1, iw, a, "%s %s%*s %s",
+		    r == st->sel ? view_sym(SYM_CURSOR) : " ", name,
+		    k < 10 ? 10 - k : 0, "", val);
 	}
+	if (shown < VIEW_ROWS)	/* more rows above or below */
+		view_printf(w, 0, iw - 6, 6, view_attr_dim(), "%s%d/%d",
+		    pn->row0 > 0 ? "^" : " ", st->sel + 1, VIEW_ROWS);
 	y = VIEW_ROWS + 1;
 	if (y < pn->h - 1 && st->vs.params.family == DSP_FAM_FILE)
 		view_printf(w, y++, 2, iw - 1, view_attr_dim(), "n fixed by the file");

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "core/eval.h"
+#include "core/ptable.h"
 #include "export/snapshot.h"
 
 enum view_panel_id {
@@ -23,19 +24,23 @@ enum view_panel_id {
 	VIEW_PANELS
 };
 
-/* Rows of the parameters panel. */
+/* Rows of the parameters panel: the rows of the parameter table
+ * (core/ptable.h), in its order. */
 enum view_row {
-	ROW_N,
-	ROW_DELTA,
-	ROW_THETA,
-	ROW_LAMBDA,
-	ROW_FAMILY,
-	ROW_EPS,
-	ROW_ATTN,
-	ROW_ADAPTIVE,
-	ROW_PRECISION,
-	ROW_SEED,
-	VIEW_ROWS
+	ROW_FAMILY = DSP_P_FAMILY,
+	ROW_N = DSP_P_N,
+	ROW_DELTA = DSP_P_DELTA,
+	ROW_THETA = DSP_P_THETA,
+	ROW_LAMBDA = DSP_P_LAMBDA,
+	ROW_EPS = DSP_P_EPS,
+	ROW_SEED = DSP_P_SEED,
+	ROW_TOPK = DSP_P_TOPK,
+	ROW_ATTN = DSP_P_ATTN,
+	ROW_ADAPTIVE = DSP_P_ADAPTIVE,
+	ROW_SSMAX_S = DSP_P_SSMAX_S,
+	ROW_ALPHA = DSP_P_ALPHA,
+	ROW_PRECISION = DSP_P_PRECISION,
+	VIEW_ROWS = DSP_P_COUNT
 };
 
 enum view_palette {
@@ -192,6 +197,7 @@ struct view_panel {
 	int			 visible;
 	int			 focused;
 	int			 py, px, ph, pw;	/* plot area, screen coordinates */
+	int			 row0;		/* params: first row shown (scrolled) */
 	int			 map_cw;		/* map: screen columns per cell */
 };
 

@@ -76,6 +76,44 @@ expect 1 $n report -o "$tmp/no/such/dir/out.txt"
 "$DISPERSE" report --input "$data/cli-word.txt" 2>&1 | grep -q 'line 2'
 ok $? "malformed input names the line"
 
+# Option domains (issue 16 item 9): one line naming the option and its range,
+# from the parameter table, instead of an internal message after the fact.
+expect_msg() { # expect_msg MESSAGE ARGS...
+	msg=$1
+	shift
+	"$DISPERSE" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 2 ] && [ "$(cat "$tmp/err")" = "$msg" ] && [ ! -s "$tmp/out" ]
+	ok $? "exit 2, '$msg'"
+	[ "$rc" -eq 2 ] || diag "rc=$rc: $(cat "$tmp/err")"
+}
+expect_msg "disperse sweep: --from (theta) must be in [-1e+300, 1e+300] (got -1e+308)" \
+	sweep --vary theta --from -1e308 --to 1e308
+expect_msg "disperse report: --alpha must be in (1, 1000000] (got 1e+308)" \
+	report --attn entmax --alpha 1e308
+expect_msg "disperse fit: --beta-max must be in [1, 1e6] (got 1e308)" fit --beta-max 1e308
+expect_msg "disperse heatmap: --theta-range must be A:B with A < B in [-1e+300, 1e+300] (got -1e+308:1e+308)" \
+	heatmap --theta-range -1e308:1e308
+expect_msg "disperse report: --topk: a size is at least 1 (got 0)" report --topk 0
+expect_msg "disperse report: --ssmax-s must be in (0, 1000000] (got 0)" report --ssmax-s 0
+# Long spellings of numbers (>= 128 characters) are read, not refused.
+z=$(printf '%0130d' 0)
+"$DISPERSE" report --format csv --n "${z}16" 2>"$tmp/err" | grep -qx '# n: 16'
+ok $? "a 132-character --n reads as 16"
+"$DISPERSE" heatmap --format csv --cols 2 --rows 2 --theta-range "0.${z}1:2" 2>"$tmp/err" |
+    grep -q '^# theta_range: 9.9999999999999999e-132:2'
+ok $? "a 133-character --theta-range end is read"
+printf '%s1.5\n2\n' "$z" >"$tmp/long.txt"
+"$DISPERSE" report --input "$tmp/long.txt" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "line 1: a number of 133 characters (at most 127)" "$tmp/err"
+ok $? "--input: a 133-character number is refused with its length and the cap"
+# Presets: the authors' reported Gemma spreads set delta.
+"$DISPERSE" report --format csv --preset gemma-7b-max | grep -qx '# delta: 32.74'
+ok $? "--preset gemma-7b-max: delta 32.74"
+"$DISPERSE" report --format csv --preset gemma-2b-min --delta 3 | grep -qx '# delta: 3'
+ok $? "a later --delta wins over --preset"
+expect 2 $n report --preset gemma-9b
+
 # --help and --version: stdout, exit 0, every command of cmd.h listed.
 "$DISPERSE" --help >"$tmp/help" 2>"$tmp/err"
 ok $? "disperse --help exits 0"

@@ -131,12 +131,12 @@ test_params(void)
 	BAD(delta, NAN, DSP_EINVAL, "delta");
 	BAD(theta, INFINITY, DSP_EINVAL, "theta");
 	BAD(lambda, NAN, DSP_EINVAL, "lambda");
-	BAD(eps, 0, DSP_EINVAL, "epsilon");
-	BAD(eps, 1.5, DSP_EINVAL, "epsilon");
-	BAD(ssmax_s, 0, DSP_EINVAL, "SSMax");
+	BAD(eps, 0, DSP_EINVAL, "eps must be in (0, 1] (got 0)");
+	BAD(eps, 1.5, DSP_EINVAL, "eps must be in (0, 1] (got 1.5)");
+	BAD(ssmax_s, 0, DSP_EINVAL, "ssmax_s must be in (0, 1000000]");
 	BAD(alpha, 1, DSP_EINVAL, "alpha");
 	BAD(family, DSP_FAM_COUNT, DSP_EINVAL, "family");
-	BAD(attn, DSP_ATTN_COUNT, DSP_EINVAL, "attention");
+	BAD(attn, DSP_ATTN_COUNT, DSP_EINVAL, "attn must be one of softmax");
 	BAD(precision, DSP_PREC_COUNT, DSP_EINVAL, "precision");
 	BAD(family, DSP_FAM_FILE, DSP_EEMPTY, "no logits");
 #undef BAD

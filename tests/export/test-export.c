@@ -213,7 +213,7 @@ test_snapshot(void)
 	/* Errors: the field is named, the code is DSP_EPARSE. */
 	snprintf(path, sizeof path, "%s/bad.json", tmpdir);
 	if ((fp = fopen(path, "w")) != NULL) {
-		fputs("{\"format\": \"disperse-snapshot\", \"params\": {}, "
+		fputs("{\"format\": \"disperse-snapshot\", \"format_version\": 1, \"params\": {}, "
 		    "\"view\": {\"map\": {\"metric\": \"loudness\"}}}", fp);
 		fclose(fp);
 	}
@@ -225,7 +225,7 @@ test_snapshot(void)
 	ok(w.map.metric == DSP_METRIC_ENTROPY && logits == NULL,
 	    "a failed load leaves the view untouched");
 	if ((fp = fopen(path, "w")) != NULL) {
-		fputs("{\"format\": \"disperse-snapshot\", "
+		fputs("{\"format\": \"disperse-snapshot\", \"format_version\": 1, "
 		    "\"params\": {\"seed\": -4}}", fp);
 		fclose(fp);
 	}

@@ -126,7 +126,7 @@ if [ -w /dev/full ]; then
 fi
 
 # Malformed and invalid snapshots.
-printf '{"format": "disperse-snapshot", "params": {' >"$T/bad.json"
+printf '{"format": "disperse-snapshot", "format_version": 1, "params": {' >"$T/bad.json"
 "$DISPERSE" snapshot --load "$T/bad.json" --out "$T/x" >"$T/o" 2>"$T/e"; r=$?
 ok $(test $r -eq 1 && test "$(wc -l <"$T/e")" -eq 1 && grep -q 'malformed JSON' "$T/e" && test ! -d "$T/x"; echo $?) "malformed JSON: one line, exit 1, nothing written"
 chk() { # chk JSON PATTERN DESCRIPTION
@@ -136,16 +136,16 @@ chk() { # chk JSON PATTERN DESCRIPTION
 	r=$?; [ $r -ne 0 ] && diag "$(cat "$T/e")"
 	ok $r "$3"
 }
-chk '{"format": "disperse-snapshot", "params": {"family": "cauchy"}}' 'params.family: unknown name' "unknown family named"
-chk '{"format": "disperse-snapshot", "params": {"theta": "hot"}}' 'params.theta: expected a finite number' "wrong type named"
-chk '{"format": "disperse-snapshot", "params": {"n": -3}}' 'params.n: expected an unsigned integer' "negative n rejected"
-chk '{"format": "disperse-snapshot", "params": {"family": "file"}}' 'params.logits: missing' "file family without logits"
-chk '{"format": "disperse-snapshot", "params": {}, "view": {"cursor": {"row": 99}}}' 'cursor' "cursor outside the map"
+chk '{"format": "disperse-snapshot", "format_version": 1, "params": {"family": "cauchy"}}' 'params.family: unknown name' "unknown family named"
+chk '{"format": "disperse-snapshot", "format_version": 1, "params": {"theta": "hot"}}' 'params.theta: expected a finite number' "wrong type named"
+chk '{"format": "disperse-snapshot", "format_version": 1, "params": {"n": -3}}' 'params.n: expected an unsigned integer' "negative n rejected"
+chk '{"format": "disperse-snapshot", "format_version": 1, "params": {"family": "file"}}' 'params.logits: missing' "file family without logits"
+chk '{"format": "disperse-snapshot", "format_version": 1, "params": {}, "view": {"cursor": {"row": 99}}}' 'cursor' "cursor outside the map"
 chk '{"format": "disperse-snapshot", "format_version": 7, "params": {}}' 'version 7' "future format version"
 chk '{"format": "other", "params": {}}' 'not a disperse snapshot' "foreign JSON"
 chk '[1, 2]' 'not a disperse snapshot' "JSON array"
 # Missing fields take the defaults.
-printf '{"format": "disperse-snapshot", "params": {"n": 32}}' >"$T/min.json"
+printf '{"format": "disperse-snapshot", "format_version": 1, "params": {"n": 32}}' >"$T/min.json"
 "$DISPERSE" snapshot --load "$T/min.json" --out "$T/m" $SMALL >/dev/null
 ok $? "minimal snapshot loads with defaults"
 ok $(grep -q '"n": 32' "$T/m/$B-000.json" && grep -q '"delta": 4' "$T/m/$B-000.json"; echo $?) "given field kept, missing ones default"

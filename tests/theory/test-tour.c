@@ -172,7 +172,7 @@ test_malformed(void)
 	bad("# only comments\n\n", DSP_EEMPTY, "no %step", "empty tour");
 	bad("%set n=4\n", DSP_EPARSE, "t.txt:1: %set before the first %step",
 	    "directive before step");
-	bad("%step A\n%set eps=2\nx\n", DSP_EPARSE, "t.txt:1: step 'A': epsilon",
+	bad("%step A\n%set eps=2\nx\n", DSP_EPARSE, "t.txt:2: eps must be in (0, 1]",
 	    "parameters rejected by dsp_params_check");
 	is_int(dsp_tour_load("/nonexistent/tour.txt", &t), DSP_EIO, "missing file");
 }

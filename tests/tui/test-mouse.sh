@@ -17,13 +17,13 @@ mouse() {
 
 tui_start 100 30
 tui_wait "H=1.36044"; ok $? "TUI up"
-# Row 0 of the parameters is screen row 2: theta is row 4.
-mouse 0 5 4; mouse 3 5 4
+# Row 0 of the parameters (family) is screen row 2: theta is row 5.
+mouse 0 5 5; mouse 3 5 5
 tui_wait "▶ θ"; ok $? "click selects the theta row"
-mouse 64 5 4
+mouse 64 5 5
 h=$(report_value entropy_nats --theta 1.1 | xargs printf '%.6g')
 tui_wait "H=$h"; ok $? "wheel up on theta: theta = 1.1, H = $h"
-mouse 65 5 4
+mouse 65 5 5
 tui_wait "H=1.36044"; ok $? "wheel down: back to theta = 1"
 # The curve: a click inside its plot area focuses it and sets n.
 # The curve panel is the lower plot (rows 15-28 at 100x30); its plot starts at row 18.

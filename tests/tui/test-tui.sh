@@ -35,7 +35,7 @@ T send-keys : "theta 2" Enter
 h2=$(report_value entropy_nats --n 1000 --theta 2 | xargs printf '%.6g')
 tui_wait "H=$h2"; ok $? "':theta 2' sets theta: H = $h2"
 T send-keys = abc Enter
-tui_wait "bad value for theta: 'abc'"; ok $? "bad typed value (theta selected by :theta): status-line error"
+tui_wait "theta: 'abc' is not a finite number"; ok $? "bad typed value (theta selected by :theta): status-line error"
 tui_cap | grep -q "H=$h2"; ok $? "bad value leaves the view unchanged"
 
 # Help overlay on ? and closed by any key.

@@ -1,0 +1,169 @@
+/* The parameter table: one row per parameter of a view (after tmux's
+ * options-table.c).  The CLI parser and --help, the TUI parameters panel
+ * and its `:` command, snapshot save/load and the output stamps all walk
+ * this table, so adding a parameter is one row here plus its use in the
+ * math.  Domains are checked here and only here (dsp_params_check walks
+ * the rows), so a value loaded from a file meets the same limits as one
+ * typed on the command line.
+ *
+ * Values are reached through the row's offset into dsp_params; the row's
+ * type says which C type lives there (REAL: double, SIZE and UINT:
+ * uint64_t, ENUM and BOOL: an enum or int). */
+#ifndef DSP_PTABLE_H
+#define DSP_PTABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/map.h"
+#include "core/params.h"
+
+/* Row ids: the order of --help, the stamps, the snapshot JSON and the TUI
+ * parameters panel. */
+enum dsp_param_id {
+	DSP_P_FAMILY,
+	DSP_P_N,
+	DSP_P_DELTA,
+	DSP_P_THETA,
+	DSP_P_LAMBDA,
+	DSP_P_EPS,
+	DSP_P_SEED,
+	DSP_P_TOPK,
+	DSP_P_ATTN,
+	DSP_P_ADAPTIVE,
+	DSP_P_SSMAX_S,
+	DSP_P_ALPHA,
+	DSP_P_PRECISION,
+	/* New parameters go here (one row in ptable.c, one field in
+	 * dsp_params); a memory budget would be one such row. */
+	DSP_P_COUNT
+};
+
+enum dsp_ptype {
+	DSP_PT_SIZE,	/* uint64_t item count: 1048576, 2^40, 1e6, 16Ki */
+	DSP_PT_UINT,	/* uint64_t 0 .. 2^64-1 (seeds) */
+	DSP_PT_REAL,	/* double within [min, max], ends open or closed */
+	DSP_PT_ENUM,	/* one of names[] */
+	DSP_PT_BOOL	/* on/off */
+};
+
+/* How the TUI's adjust keys step a value. */
+enum dsp_pstep {
+	DSP_STEP_ADD,	/* x +- fine (coarse) */
+	DSP_STEP_MUL,	/* x *or/ fine (coarse) */
+	DSP_STEP_CYCLE	/* next/previous name; bool toggles */
+};
+
+#define DSP_DOM_MIN_OPEN	1u	/* min itself excluded */
+#define DSP_DOM_MAX_OPEN	2u	/* max itself excluded */
+
+/* The largest magnitude a real parameter takes: far inside a double, so
+ * differences, products with log n and linear sweeps stay finite. */
+#define DSP_REAL_MAX	1e300
+
+typedef struct dsp_param_def {
+	enum dsp_param_id	 id;
+	const char		*name;		/* ASCII name: `:name`, JSON key, stamp key */
+	const char		*uname;		/* Unicode name the TUI shows ("δ"), or NULL */
+	const char		*alias;		/* one more accepted name ("epsilon"), or NULL */
+	const char		*opt_long;	/* CLI option without "--" */
+	int			 opt_short;	/* CLI short letter, or 0 */
+	const char		*metavar;	/* "D" in "--delta D" */
+	enum dsp_ptype		 type;
+	double			 min, max;	/* REAL domain */
+	unsigned		 dom;		/* DSP_DOM_* bits */
+	uint64_t		 umin, umax;	/* SIZE / UINT domain */
+	const char *const	*names;		/* ENUM names */
+	int			 nnames;
+	double			 def;		/* default (ENUM: index, BOOL: 0/1) */
+	enum dsp_pstep		 step;
+	double			 fine, coarse;	/* step sizes (ADD) or factors (MUL) */
+	const char		*help;		/* one line for --help and the man page */
+	size_t			 off;		/* offsetof(dsp_params, field) */
+} dsp_param_def;
+
+const dsp_param_def	*dsp_param(int id);	/* NULL if out of range */
+/* By any name a user sees: ASCII name (any case), Unicode name, alias or
+ * long option ("ssmax-s").  NULL if none. */
+const dsp_param_def	*dsp_param_find(const char *name);
+/* "family n delta ... precision; δ θ λ ε α": the names, for messages. */
+const char		*dsp_param_names(void);
+
+/* Value access by row type. */
+double		 dsp_param_get_real(const dsp_param_def *d, const dsp_params *p);
+uint64_t	 dsp_param_get_uint(const dsp_param_def *d, const dsp_params *p);
+int		 dsp_param_get_enum(const dsp_param_def *d, const dsp_params *p);
+
+/* Checked setters: DSP_OK, or DSP_EINVAL with the detail
+ * "LABEL must be in DOMAIN (got VALUE)" (LABEL NULL = the row's name);
+ * p is unchanged on error. */
+int	dsp_param_set_real(const dsp_param_def *d, dsp_params *p, double v,
+	    const char *label);
+int	dsp_param_set_uint(const dsp_param_def *d, dsp_params *p, uint64_t v,
+	    const char *label);
+int	dsp_param_set_enum(const dsp_param_def *d, dsp_params *p, int v,
+	    const char *label);
+/* Is the value stored in p inside the row's domain?  Same message. */
+int	dsp_param_check(const dsp_param_def *d, const dsp_params *p,
+	    const char *label);
+/* A real v inside the row's domain (sweep ends, ...)?  Same message. */
+int	dsp_param_check_real(const dsp_param_def *d, double v, const char *label);
+
+/* The domain as text: "[0, 1e+300]", "(0, 1]", "1 .. 2^63",
+ * "power|spike|...", "on|off". */
+char	*dsp_param_domain(const dsp_param_def *d, char *buf, size_t size);
+/* The value as text that reads back exactly (shortest round-trip real,
+ * integer, enum name, "true"/"false"). */
+char	*dsp_param_format(const dsp_param_def *d, const dsp_params *p,
+	    char *buf, size_t size);
+/* Shortest "%.*g" text of v that reads back exactly. */
+char	*dsp_real_format(char *buf, size_t size, double v);
+
+/* View options: a second small table for what a view shows beyond the
+ * parameters.  The map's theta and lambda ranges (the TUI's `:map_theta
+ * A:B`, heatmap --theta-range, snapshot --map-theta, the snapshot JSON's
+ * view.map).  The map's resolution is not a row: the TUI draws the map at
+ * its panel's cells, and a figure resolution of its own belongs to the
+ * view computation ("One view", item 3).  The defaults stay in
+ * dsp_map_spec_default (paper Figure 5's ranges). */
+enum dsp_vopt_id {
+	DSP_V_MAP_THETA,
+	DSP_V_MAP_LAMBDA,
+	DSP_V_COUNT
+};
+
+typedef struct dsp_vopt_def {
+	enum dsp_vopt_id	 id;
+	const char		*name;		/* `:map_theta`, "map_theta" */
+	const char		*alias;		/* "theta_range" */
+	double			 min, max;	/* both ends inside [min, max], lo < hi */
+	const char		*help;
+	size_t			 off_lo, off_hi;	/* offsetof(dsp_map_spec, ...) */
+} dsp_vopt_def;
+
+const dsp_vopt_def	*dsp_vopt(int id);
+const dsp_vopt_def	*dsp_vopt_find(const char *name);
+/* DSP_OK or DSP_EINVAL: "LABEL must be A:B with A < B in [min, max] (got
+ * lo:hi)". */
+int	dsp_vopt_check_range(const dsp_vopt_def *d, double lo, double hi,
+	    const char *label);
+int	dsp_vopt_set(const dsp_vopt_def *d, dsp_map_spec *m, double lo, double hi,
+	    const char *label);
+void	dsp_vopt_get(const dsp_vopt_def *d, const dsp_map_spec *m, double *lo,
+	    double *hi);
+
+/* Presets: named sets of values with where the numbers come from. */
+typedef struct dsp_preset {
+	const char	*name;		/* "gemma-7b-max" */
+	double		 delta;		/* the logit spread it sets */
+	const char	*source;	/* one line: who reported it, how sure */
+} dsp_preset;
+
+const dsp_preset	*dsp_preset_get(size_t i);	/* NULL past the end */
+const dsp_preset	*dsp_preset_find(const char *name);
+/* "gemma-2b-min gemma-2b-mean ...": the names, for messages. */
+const char		*dsp_preset_names(void);
+/* Set the preset's values in p. */
+void			 dsp_preset_apply(const dsp_preset *s, dsp_params *p);
+
+#endif

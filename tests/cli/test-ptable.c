@@ -1,0 +1,420 @@
+/* The parameter table walked row by row: every row's sample value goes
+ * through the CLI option, the snapshot JSON and the loader and comes back
+ * equal; every row is documented in the man page with its domain and
+ * default; the loader keeps the CLI's limits.
+ *
+ * `test-ptable --rows` prints "name unicode-name value --option [value]" per
+ * row for the
+ * tmux test (tests/tui/test-params.sh), which types `:name value`. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/opts.h"
+#include "core/error.h"
+#include "core/ptable.h"
+#include "export/snapshot.h"
+#include "tap.h"
+
+static const char *
+srcdir(void)
+{
+	const char *s = getenv("top_srcdir");
+
+	return s != NULL ? s : ".";
+}
+
+/* A value of the row that is not its default and lies in its domain:
+ * one fine step up (the family: the next name, never "file"). */
+static void
+sample(const dsp_param_def *d, char *buf, size_t size)
+{
+	double x;
+	int e;
+
+	switch (d->type) {
+	case DSP_PT_REAL:
+		x = d->step == DSP_STEP_MUL ? d->def * d->fine : d->def + d->fine;
+		if (x > d->max)
+			x = d->def - d->fine;
+		dsp_real_format(buf, size, x);
+		break;
+	case DSP_PT_SIZE:
+	case DSP_PT_UINT:
+		snprintf(buf, size, "%llu", (unsigned long long)(d->step == DSP_STEP_MUL ?
+		    d->def * d->fine : d->def + d->fine));
+		break;
+	case DSP_PT_ENUM:
+		e = ((int)d->def + 1) % d->nnames;
+		snprintf(buf, size, "%s", d->names[e]);
+		break;
+	case DSP_PT_BOOL:
+		snprintf(buf, size, "%s", d->def != 0 ? "off" : "on");
+		break;
+	}
+}
+
+static int
+same_row(const dsp_param_def *d, const dsp_params *a, const dsp_params *b)
+{
+	switch (d->type) {
+	case DSP_PT_REAL:
+		return dsp_param_get_real(d, a) == dsp_param_get_real(d, b);
+	case DSP_PT_SIZE:
+	case DSP_PT_UINT:
+		return dsp_param_get_uint(d, a) == dsp_param_get_uint(d, b);
+	default:
+		return dsp_param_get_enum(d, a) == dsp_param_get_enum(d, b);
+	}
+}
+
+static char tmpdir[] = "/tmp/dsp-ptable-XXXXXX";
+
+/* Write v as a snapshot and load the JSON back into *out. */
+static int
+json_round_trip(const dsp_viewstate *v, dsp_viewstate *out)
+{
+	dsp_snapshot_files f;
+	double *logits = NULL;
+	size_t i;
+	int rc;
+
+	if ((rc = dsp_snapshot_write(v, "screen", tmpdir, &f)) != DSP_OK)
+		return rc;
+	rc = DSP_EIO;
+	dsp_viewstate_default(out);
+	for (i = 0; i < f.count; i++)
+		if (strstr(f.path[i], ".json") != NULL)
+			rc = dsp_snapshot_load(f.path[i], out, &logits);
+	for (i = 0; i < f.count; i++)
+		unlink(f.path[i]);
+	free(logits);
+	return rc;
+}
+
+static void
+walk_rows(void)
+{
+	const dsp_param_def *d;
+	struct dsp_opts o;
+	dsp_viewstate v, back;
+	dsp_params t, def;
+	char val[64], opt[64], *argv[4];
+	int id, rc;
+
+	for (id = 0; id < DSP_P_COUNT; id++) {
+		d = dsp_param(id);
+		sample(d, val, sizeof val);
+		/* The value is a text the row's own parser takes... */
+		dsp_params_default(&t);
+		dsp_params_default(&def);
+		ok(dsp_param_parse(d, val, &t, NULL) == DSP_OK && !same_row(d, &t, &def),
+		    "%s: sample '%s' parses and differs from the default", d->name, val);
+		/* ...the CLI option sets the same value... */
+		snprintf(opt, sizeof opt, "--%s", d->opt_long);
+		argv[0] = "test";
+		argv[1] = opt;
+		argv[2] = val;
+		argv[3] = NULL;
+		if (d->type == DSP_PT_BOOL) {
+			snprintf(opt, sizeof opt, "--%s%s", strcmp(val, "on") == 0 ? "" : "no-",
+			    d->opt_long);
+			argv[2] = NULL;
+		}
+		dsp_opts_init(&o, "test");
+		fflush(stdout);
+		rc = dsp_opts_parse(&o, NULL, argv[2] != NULL ? 3 : 2, argv);
+		ok(rc == 0 && same_row(d, &o.params, &t) &&
+		    (o.given & DSP_GIVEN_PARAM(id)),
+		    "%s: %s %s on the command line", d->name, opt, argv[2] ? val : "");
+		/* ...the JSON of a snapshot writes it and the loader reads it
+		 * back (a small view: the figures are not what is tested). */
+		dsp_viewstate_default(&v);
+		v.params = o.params;
+		v.map.cols = 4;
+		v.map.rows = 3;
+		v.curve_lo = 1;
+		v.curve_hi = 64;
+		v.curve_points = 4;
+		rc = json_round_trip(&v, &back);
+		ok(rc == DSP_OK && same_row(d, &back.params, &t),
+		    "%s: snapshot JSON -> load gives %s back%s%s", d->name, val,
+		    rc ? ": " : "", rc ? dsp_last_error() : "");
+		dsp_opts_free(&o);
+		/* Every name a user sees finds the row. */
+		ok(dsp_param_find(d->name) == d && dsp_param_find(d->opt_long) == d &&
+		    (d->uname == NULL || dsp_param_find(d->uname) == d) &&
+		    (d->alias == NULL || dsp_param_find(d->alias) == d),
+		    "%s: found by every name", d->name);
+	}
+	ok(dsp_param_find("nosuch") == NULL && dsp_param_find("") == NULL &&
+	    dsp_param_find(NULL) == NULL, "unknown names are not found");
+}
+
+/* Defaults: the table's default of every row is inside its domain. */
+static void
+defaults(void)
+{
+	dsp_params p;
+	int id;
+
+	dsp_params_default(&p);
+	for (id = 0; id < DSP_P_COUNT; id++)
+		if (dsp_param_check(dsp_param(id), &p, NULL) != DSP_OK)
+			break;
+	ok(id == DSP_P_COUNT, "every default is inside its domain");
+	/* The documented default view (README): these numbers are the
+	 * defaults the paper-facing text cites. */
+	ok(p.family == DSP_FAM_POWER && p.n == 16 && p.delta == 4 && p.theta == 1 &&
+	    p.lambda == 0.5 && p.eps == 0.01 && p.seed == 1 && p.topk == 1 &&
+	    p.attn == DSP_ATTN_SOFTMAX && !p.adaptive && p.ssmax_s == 1 &&
+	    p.alpha == 1.5 && p.precision == DSP_PREC_DOUBLE,
+	    "defaults: power, n 16, delta 4, theta 1, lambda 0.5, eps 0.01, ...");
+}
+
+/* Domain messages name the option and the range (issue 16, item 9). */
+static void
+domains(void)
+{
+	const dsp_param_def *a = dsp_param(DSP_P_ALPHA);
+	dsp_params p;
+
+	dsp_params_default(&p);
+	ok(dsp_param_parse(a, "1e308", &p, "--alpha") == DSP_EINVAL &&
+	    strcmp(dsp_last_error(), "--alpha must be in (1, 1000000] (got 1e+308)") == 0,
+	    "alpha 1e308: '%s'", dsp_last_error());
+	ok(dsp_param_parse(dsp_param(DSP_P_THETA), "-1e308", &p, NULL) == DSP_EINVAL &&
+	    strstr(dsp_last_error(), "theta must be in [-1e+300, 1e+300]") != NULL,
+	    "theta -1e308: '%s'", dsp_last_error());
+	ok(dsp_param_parse(dsp_param(DSP_P_TOPK), "0", &p, "--topk") == DSP_EINVAL &&
+	    p.topk == 1, "topk 0 refused, value unchanged: '%s'", dsp_last_error());
+	ok(dsp_param_parse(dsp_param(DSP_P_EPS), "0", &p, NULL) == DSP_EINVAL &&
+	    dsp_param_parse(dsp_param(DSP_P_EPS), "1", &p, NULL) == DSP_OK && p.eps == 1,
+	    "eps: 0 excluded (open), 1 included (closed)");
+	/* A long spelling of a small size is still that size. */
+	{
+		char big[200];
+		uint64_t u = 0;
+
+		memset(big, '0', sizeof big);
+		snprintf(big + 150, sizeof big - 150, "16.0e0");
+		ok(dsp_parse_size(big, &u) == 0 && u == 16,
+		    "a 156-character size '000...16.0e0' reads as 16");
+	}
+}
+
+static void
+presets(void)
+{
+	/* The authors' reported Gemma spreads (paper-notes.md, Prop. 3.1). */
+	static const struct { const char *name; double delta; } want[] = {
+		{ "gemma-2b-min", 2.28 }, { "gemma-2b-mean", 5.69 },
+		{ "gemma-2b-max", 14.78 }, { "gemma-7b-min", 0.09 },
+		{ "gemma-7b-mean", 5.82 }, { "gemma-7b-max", 32.74 },
+	};
+	struct dsp_opts o;
+	char *argv[] = { "test", "--preset", NULL, NULL };
+	size_t i;
+
+	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+		argv[2] = (char *)want[i].name;
+		dsp_opts_init(&o, "test");
+		ok(dsp_opts_parse(&o, NULL, 3, argv) == 0 && o.params.delta == want[i].delta &&
+		    (o.given & DSP_GIVEN_DELTA),
+		    "--preset %s sets delta = %g", want[i].name, want[i].delta);
+		dsp_opts_free(&o);
+	}
+	ok(dsp_preset_get(i) == NULL, "exactly six presets");
+}
+
+/* The loader's checks equal the CLI's (issue 16, item 5). */
+static void
+loader_limits(void)
+{
+	static const struct { const char *json, *want, *what; } bad[] = {
+		{ "{\"format\": \"disperse-snapshot\", \"format_version\": 1, "
+		  "\"params\": {\"topk\": 0}}", "params.topk must be in 1 .. 2^63",
+		  "topk 0 refused like --topk 0" },
+		{ "{\"format\": \"disperse-snapshot\", \"params\": {}}",
+		  "format_version: missing", "a missing format_version is refused" },
+		{ "{\"format\": \"disperse-snapshot\", \"format_version\": 1, "
+		  "\"params\": {\"family\": \"file\", \"n\": 5, \"logits\": [1, 2, 3]}}",
+		  "params.n: 5 disagrees with the 3 logits",
+		  "a file family's n must be its number of logits" },
+		{ "{\"format\": \"disperse-snapshot\", \"format_version\": 1, "
+		  "\"params\": {\"alpha\": 1e308}}", "params.alpha must be in (1, 1000000]",
+		  "alpha 1e308 refused like --alpha 1e308" },
+	};
+	char path[4096];
+	dsp_viewstate v;
+	double *logits = NULL;
+	FILE *fp;
+	size_t i;
+	int rc;
+
+	snprintf(path, sizeof path, "%s/in.json", tmpdir);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		if ((fp = fopen(path, "w")) != NULL) {
+			fputs(bad[i].json, fp);
+			fclose(fp);
+		}
+		dsp_viewstate_default(&v);
+		rc = dsp_snapshot_load(path, &v, &logits);
+		ok(rc != DSP_OK && strstr(dsp_last_error(), bad[i].want) != NULL,
+		    "%s: %s", bad[i].what, dsp_last_error());
+		free(logits);
+		logits = NULL;
+	}
+	/* explicit_max in a file never lifts the program's limit. */
+	if ((fp = fopen(path, "w")) != NULL) {
+		fputs("{\"format\": \"disperse-snapshot\", \"format_version\": 1, "
+		    "\"params\": {\"n\": 1048576, \"explicit_max\": 1099511627776}}", fp);
+		fclose(fp);
+	}
+	dsp_viewstate_default(&v);
+	rc = dsp_snapshot_load(path, &v, &logits);
+	ok(rc == DSP_OK && v.params.n == 1048576 && v.params.explicit_max == 0,
+	    "explicit_max 2^40 in a file is ignored (limit stays the program's)");
+	free(logits);
+	unlink(path);
+}
+
+/* The man page documents every row: its option, its domain as the table
+ * prints it and its default; every preset by name. */
+static void
+man_page(void)
+{
+	char path[4096], *man = NULL, *sect, *end, esc[256], want[512], dom[160],
+	    def[64], *entry, *next;
+	const dsp_param_def *d;
+	const dsp_preset *ps;
+	dsp_params p;
+	size_t len = 0, i, k;
+	FILE *fp;
+	int id, n;
+
+	snprintf(path, sizeof path, "%s/doc/disperse.1", srcdir());
+	if ((fp = fopen(path, "r")) != NULL) {
+		man = malloc(1 << 20);
+		if (man != NULL)
+			len = fread(man, 1, (1 << 20) - 1, fp);
+		fclose(fp);
+	}
+	if (man == NULL) {
+		ok(0, "man page %s readable", path);
+		return;
+	}
+	man[len] = '\0';
+	sect = strstr(man, ".SH COMMON OPTIONS");
+	end = sect != NULL ? strstr(sect + 1, "\n.SH ") : NULL;
+	ok(sect != NULL && end != NULL, "man page has COMMON OPTIONS");
+	if (sect == NULL || end == NULL) {
+		free(man);
+		return;
+	}
+	*end = '\0';
+	dsp_params_default(&p);
+	for (id = 0; id < DSP_P_COUNT; id++) {
+		d = dsp_param(id);
+		/* groff escapes every '-'. */
+		for (i = 0, k = 0; d->opt_long[i] != '\0' && k + 3 < sizeof esc; i++) {
+			if (d->opt_long[i] == '-')
+				esc[k++] = '\\';
+			esc[k++] = d->opt_long[i];
+		}
+		esc[k] = '\0';
+		snprintf(want, sizeof want, "\\-\\-%s", esc);
+		entry = strstr(sect, want);
+		next = entry != NULL ? strstr(entry, "\n.TP") : NULL;
+		if (next != NULL)
+			*next = '\0';
+		dsp_param_domain(d, dom, sizeof dom);
+		dsp_param_format(d, &p, def, sizeof def);
+		if (d->type == DSP_PT_BOOL)
+			snprintf(def, sizeof def, "%s", p.adaptive ? "on" : "off");
+		n = entry != NULL;
+		if (n && d->type == DSP_PT_ENUM) {
+			for (i = 0; i < (size_t)d->nnames && n; i++) {
+				char nm[64];
+
+				for (k = 0; d->names[i][k] != '\0'; k++)
+					;
+				snprintf(nm, sizeof nm, "%s", d->names[i]);
+				if (strchr(nm, '-') != NULL) {	/* fp8-e4m3 -> fp8\-e4m3 */
+					char *m = strchr(nm, '-');
+					memmove(m + 1, m, strlen(m) + 1);
+					*m = '\\';
+				}
+				n = strstr(entry, nm) != NULL;
+			}
+		} else if (n && d->type != DSP_PT_BOOL) {
+			char dd[200];
+
+			/* "[\-1e+300, 1e+300]": the table's text, '-' escaped. */
+			for (i = 0, k = 0; dom[i] != '\0' && k + 3 < sizeof dd; i++) {
+				if (dom[i] == '-')
+					dd[k++] = '\\';
+				dd[k++] = dom[i];
+			}
+			dd[k] = '\0';
+			n = strstr(entry, dd) != NULL;
+		}
+		snprintf(want, sizeof want, "default %s", def);
+		if (n)
+			n = strstr(entry, want) != NULL;
+		ok(n, "man page: --%s with its domain %s and '%s'", d->opt_long, dom, want);
+		if (next != NULL)
+			*next = '\n';
+	}
+	for (i = 0; (ps = dsp_preset_get(i)) != NULL; i++) {
+		for (k = 0, len = 0; ps->name[k] != '\0' && len + 3 < sizeof esc; k++) {
+			if (ps->name[k] == '-')
+				esc[len++] = '\\';
+			esc[len++] = ps->name[k];
+		}
+		esc[len] = '\0';
+		ok(strstr(sect, esc) != NULL, "man page names preset %s", ps->name);
+	}
+	free(man);
+}
+
+int
+main(int argc, char **argv)
+{
+	char val[64];
+	int id;
+
+	(void)is_int;	/* tap.h helpers this test does not need */
+	(void)is_close;
+	(void)is_rel;
+	if (argc > 1 && strcmp(argv[1], "--rows") == 0) {
+		/* name, Unicode name (or -), sample value, CLI form */
+		for (id = 0; id < DSP_P_COUNT; id++) {
+			const dsp_param_def *d = dsp_param(id);
+
+			sample(d, val, sizeof val);
+			printf("%s %s %s ", d->name, d->uname ? d->uname : "-", val);
+			if (d->type == DSP_PT_BOOL)
+				printf("--%s%s\n", strcmp(val, "on") == 0 ? "" : "no-",
+				    d->opt_long);
+			else
+				printf("--%s %s\n", d->opt_long, val);
+		}
+		return 0;
+	}
+	if (mkdtemp(tmpdir) == NULL) {
+		printf("Bail out! mkdtemp\n");
+		return 1;
+	}
+	/* The parser prints usage errors on stderr: none expected here. */
+	defaults();
+	walk_rows();
+	domains();
+	presets();
+	loader_limits();
+	man_page();
+	rmdir(tmpdir);
+	return tap_done();
+}
