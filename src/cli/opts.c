@@ -12,6 +12,7 @@
 
 #include "cli/opts.h"
 #include "core/error.h"
+#include "core/job.h"
 #include "core/parse.h"
 #include "export/table.h"
 
@@ -31,8 +32,12 @@ enum {
 	OPT_PRECISION,
 	OPT_INPUT,
 	OPT_FORMAT,
+	OPT_MEM_BUDGET,
 	OPT_HELP
 };
+
+/* The job (core/job.h) of the thread that parsed the options. */
+static dsp_job main_job;
 
 /* Common options with the DSP_GIVEN_* bit each one sets. */
 static const struct {
@@ -56,6 +61,7 @@ static const struct {
 	{ { "input",		required_argument, NULL, OPT_INPUT },	DSP_GIVEN_INPUT },
 	{ { "format",		required_argument, NULL, OPT_FORMAT },	DSP_GIVEN_FORMAT },
 	{ { "output",		required_argument, NULL, 'o' },		DSP_GIVEN_OUTPUT },
+	{ { "mem-budget",	required_argument, NULL, OPT_MEM_BUDGET },DSP_GIVEN_MEM_BUDGET },
 	{ { "help",		no_argument,	   NULL, OPT_HELP },	0 },
 };
 #define NCOMMON (sizeof common / sizeof common[0])
@@ -117,6 +123,7 @@ dsp_opts_init(struct dsp_opts *o, const char *cmd)
 	o->cmd = cmd;
 	dsp_params_default(&o->params);
 	o->format = DSP_FMT_TEXT;
+	o->mem_budget = DSP_MEM_BUDGET_DEFAULT;
 	o->optind = 1;
 }
 
@@ -366,6 +373,12 @@ parse_common(struct dsp_opts *o, int c, const char *arg)
 			return dsp_opts_usage(o, "--output: empty file name");
 		o->output = strcmp(arg, "-") == 0 ? NULL : arg;
 		return 0;
+	case OPT_MEM_BUDGET:
+		if (strcmp(arg, "0") == 0) {
+			o->mem_budget = 0;
+			return 0;
+		}
+		return dsp_opts_size(o, "--mem-budget", arg, &o->mem_budget);
 	}
 	return dsp_opts_usage(o, "internal error: option %d", c);
 }
@@ -393,6 +406,7 @@ dsp_opts_help(FILE *fp, unsigned omit)
 	{ DSP_GIVEN_INPUT,  "  --input FILE       logits from FILE ('-' = stdin); implies --family file" },
 	{ DSP_GIVEN_FORMAT, "  --format FMT       text|csv|json (default text)" },
 	{ DSP_GIVEN_OUTPUT, "  -o, --output FILE  write to FILE instead of stdout" },
+	{ DSP_GIVEN_MEM_BUDGET, "  --mem-budget B     memory of one computation: 1Gi (default), 512Mi, 0 = none" },
 	};
 	size_t i;
 
@@ -586,6 +600,11 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 	}
 	if (finish(o) != 0)
 		return -1;
+	/* Every computation of the command (or of the TUI's event loop) runs
+	 * inside the budget: past it the core refuses at once, naming what it
+	 * would need, instead of swapping for minutes. */
+	dsp_job_init(&main_job, (size_t)o->mem_budget);
+	dsp_job_attach(&main_job);
 	return 0;
 }
 

@@ -48,6 +48,7 @@
 #define DSP_GIVEN_INPUT		(1u << 13)
 #define DSP_GIVEN_FORMAT	(1u << 14)
 #define DSP_GIVEN_OUTPUT	(1u << 15)
+#define DSP_GIVEN_MEM_BUDGET	(1u << 16)
 
 struct dsp_opts {
 	const char	*cmd;		/* "report"; NULL for the TUI */
@@ -56,6 +57,9 @@ struct dsp_opts {
 	const char	*output;	/* -o FILE; NULL = stdout ("-" too) */
 	const char	*input;		/* --input FILE ("-" = stdin) or NULL */
 	double		*logits;	/* loaded --input logits (owned) */
+	uint64_t	 mem_budget;	/* --mem-budget bytes (0: none); the
+					   parser attaches a job with it to
+					   the calling thread (core/job.h) */
 	unsigned	 given;		/* DSP_GIVEN_* bits */
 	unsigned	 omit;		/* spec.omit: not stamped either */
 	int		 optind;	/* first operand after parsing */

@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/family.h"
+#include "core/job.h"
 #include "core/kernel.h"
 #include "core/precision.h"
 #include "core/softmax.h"
@@ -271,7 +272,8 @@ eval_runs(const dsp_params *p, dsp_runs *w, dsp_summary *s)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	}
 	s->method = DSP_METHOD_RUNS;
-	if ((rc = dsp_family_runs(p, e)) == DSP_OK)
+	/* Without weights to return the order of the items is free. */
+	if ((rc = w == NULL ? dsp_family_multiset(p, e) : dsp_family_runs(p, e)) == DSP_OK)
 		rc = summarise_runs(p, e, w ? w : tmp, s);
 	dsp_runs_free(e);
 	dsp_runs_free(tmp);
@@ -562,8 +564,9 @@ dsp_eval_curve(const dsp_params *p, const double *ns, size_t count, dsp_summary 
 		if (!(ns[i] >= 1) || ns[i] > 0x1p63)
 			return dsp_fail(DSP_EINVAL, "curve size %g out of range", ns[i]);
 		q.n = (uint64_t)ns[i];
-		if ((rc = dsp_eval(&q, &out[i])) != DSP_OK)
+		if ((rc = dsp_job_poll()) != DSP_OK || (rc = dsp_eval(&q, &out[i])) != DSP_OK)
 			return rc;
+		dsp_job_step();
 	}
 	return DSP_OK;
 }

@@ -7,10 +7,13 @@
 
 #include "core/error.h"
 #include "core/family.h"
+#include "core/job.h"
 
 /* A power-series term below this fraction of |theta| changes exp(e/theta)
  * by less than one part in 2^60, so the tail merges into one run at 0. */
 #define POWER_TAIL_REL	0x1p-60
+/* Long loops look at the job (cancelled?) every this many items. */
+#define POLL_MASK	0xffff
 /* Most distinct terms a power-series runs vector may hold. */
 #define POWER_MAX_RUNS	((uint64_t)1 << 22)
 
@@ -29,10 +32,15 @@ random_fill(const dsp_params *p, double *out, uint64_t n)
 	if ((rng = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "cannot allocate RNG");
 	gsl_rng_set(rng, (unsigned long)p->seed);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if ((i & POLL_MASK) == 0 && dsp_job_cancelled()) {
+			gsl_rng_free(rng);
+			return dsp_job_poll();
+		}
 		out[i] = p->family == DSP_FAM_UNIFORM ?
 		    p->delta * gsl_rng_uniform(rng) :
 		    gsl_ran_gaussian_ziggurat(rng, p->delta);
+	}
 	gsl_rng_free(rng);
 	return DSP_OK;
 }
@@ -84,10 +92,15 @@ dsp_family_alloc(const dsp_params *p, double **out)
 	uint64_t n = family_size(p);
 	double *x;
 	int rc;
+	char what[64];
 
 	if (n > DSP_EXPLICIT_MAX)
 		return dsp_fail(DSP_ETOOBIG, "n = %llu exceeds the explicit limit 2^27",
 		    (unsigned long long)n);
+	snprintf(what, sizeof what, "%s at n = %llu item by item",
+	    dsp_family_name(p->family), (unsigned long long)n);
+	if ((rc = dsp_job_need(n * sizeof *x, what)) != DSP_OK)
+		return rc;
 	if ((x = malloc((n ? n : 1) * sizeof *x)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "cannot allocate %llu logits",
 		    (unsigned long long)n);
@@ -114,6 +127,8 @@ power_runs(const dsp_params *p, dsp_runs *out)
 	for (k = 0; k < p->n; k++) {
 		if (fabs(p->lambda) < 1 && fabs(t) < tol)
 			break;
+		if ((k & POLL_MASK) == POLL_MASK && (rc = dsp_job_poll()) != DSP_OK)
+			return rc;
 		if (k >= POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX)
 			return dsp_fail(DSP_ETOOBIG,
 			    "lambda = %.17g decays too slowly for n = %llu", p->lambda,
@@ -146,6 +161,22 @@ dsp_family_runs(const dsp_params *p, dsp_runs *out)
 	}
 	return dsp_fail(DSP_ENOTSUP, "%s family has no exact runs form",
 	    dsp_family_name(p->family));
+}
+
+int
+dsp_family_multiset(const dsp_params *p, dsp_runs *out)
+{
+	/* lambda = -1 alternates delta, -delta: n runs in position order, two
+	 * as a multiset (the first term is delta, so it has the extra one). */
+	int rc;
+
+	if (p->family == DSP_FAM_POWER && p->lambda == -1 && p->n > 2) {
+		dsp_runs_clear(out);
+		if ((rc = dsp_runs_push(out, p->delta, p->n - p->n / 2)) != DSP_OK)
+			return rc;
+		return dsp_runs_push(out, -p->delta, p->n / 2);
+	}
+	return dsp_family_runs(p, out);
 }
 
 static void

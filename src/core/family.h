@@ -20,6 +20,10 @@ int	dsp_family_alloc(const dsp_params *p, double **out);
  * |lambda| <= 1, uniform-in-value of random families is NOT exact):
  * returns DSP_ENOTSUP when the family needs explicit evaluation. */
 int	dsp_family_runs(const dsp_params *p, dsp_runs *out);
+/* The same logits as a multiset, not in position order, where that is
+ * shorter (power with lambda = -1: two runs instead of n); for figures
+ * that do not depend on the order. */
+int	dsp_family_multiset(const dsp_params *p, dsp_runs *out);
 /* A-priori logit interval [m, M] for n items; returns 1 when the family is
  * bounded independently of n (Lemma 2.1 premise), 0 when not (Gaussian,
  * power with lambda > 1 or lambda < -1, file: actual min/max). */

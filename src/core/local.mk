@@ -9,6 +9,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/family.c src/core/family.h \
 	src/core/fastexp.c src/core/fastexp.h \
 	src/core/fit.c src/core/fit.h \
+	src/core/job.c src/core/job.h \
 	src/core/kernel.c src/core/kernel.h \
 	src/core/map.c src/core/map.h \
 	src/core/params.c src/core/params.h \
