@@ -111,6 +111,9 @@ softmax_like_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summa
 		th /= s->beta;
 	} else if ((rc = dsp_softmax_runs(e, th, w)) != DSP_OK)
 		return rc;
+	/* Each pass over long runs is tens of ms: look for a cancel between. */
+	if ((rc = dsp_job_poll()) != DSP_OK)
+		return rc;
 	s->theta_eff = th;
 	s->entropy = dsp_softmax_entropy_runs(e, th);
 	return DSP_OK;
@@ -146,7 +149,7 @@ summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary 
 		s->beta = 1;
 		rc = dsp_alt_weights_runs(p->attn, e, p->theta, p->alpha, w);
 	}
-	if (rc != DSP_OK)
+	if (rc != DSP_OK || (rc = dsp_job_poll()) != DSP_OK)
 		return rc;
 	s->zero_weights = 0;
 	for (i = 0; i < w->len; i++) {
@@ -161,6 +164,8 @@ summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary 
 	s->min_weight = mn;
 	s->max_weight = mx;
 	s->entropy_paper = dsp_entropy_paper_runs(w);
+	if ((rc = dsp_job_poll()) != DSP_OK)
+		return rc;
 	s->topk_mass = dsp_topk_mass_runs(w, p->topk ? p->topk : 1);
 	fill_bounds(p, s, soft);
 	return DSP_OK;
@@ -552,7 +557,7 @@ int
 dsp_eval_curve(const dsp_params *p, const double *ns, size_t count, dsp_summary *out)
 {
 	dsp_params q = *p;
-	size_t i;
+	size_t i, k;
 	int rc;
 
 	if (p->family == DSP_FAM_FILE)
@@ -563,8 +568,13 @@ dsp_eval_curve(const dsp_params *p, const double *ns, size_t count, dsp_summary 
 	for (i = 0; i < count; i++) {
 		if (!(ns[i] >= 1) || ns[i] > 0x1p63)
 			return dsp_fail(DSP_EINVAL, "curve size %g out of range", ns[i]);
-		q.n = (uint64_t)ns[i];
-		if ((rc = dsp_job_poll()) != DSP_OK || (rc = dsp_eval(&q, &out[i])) != DSP_OK)
+	}
+	/* The largest size first: a curve that cannot be finished is refused
+	 * at once, not after every smaller point. */
+	for (i = 0; i < count; i++) {
+		k = i == 0 ? count - 1 : i - 1;
+		q.n = (uint64_t)ns[k];
+		if ((rc = dsp_job_poll()) != DSP_OK || (rc = dsp_eval(&q, &out[k])) != DSP_OK)
 			return rc;
 		dsp_job_step();
 	}

@@ -112,6 +112,27 @@ dsp_family_alloc(const dsp_params *p, double **out)
 	return DSP_OK;
 }
 
+/* Refuse at once, naming the whole need, when the distinct terms (until
+ * the tail drops below tol) do not fit in the job's memory budget: they
+ * become a run each, twice (logits and weights). */
+static int
+power_budget(const dsp_params *p, double tol)
+{
+	double terms = (double)p->n, a = fabs(p->lambda), d = fabs(p->delta);
+	char what[160];
+
+	if (a == 1 && p->lambda > 0)
+		return DSP_OK;
+	if (a < 1)
+		terms = a == 0 || d < tol ? 1 : fmin(terms, ceil(log(tol / d) / log(a)) + 1);
+	if (terms <= 65536 || (terms > (double)POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX))
+		return DSP_OK;	/* small, or refused with its own message */
+	snprintf(what, sizeof what, "the power series with lambda = %.17g at n = %llu "
+	    "(%.0f distinct terms as runs of logits and weights)", p->lambda,
+	    (unsigned long long)p->n, terms);
+	return dsp_job_need((size_t)terms * 2 * (sizeof(double) + sizeof(uint64_t)), what);
+}
+
 static int
 power_runs(const dsp_params *p, dsp_runs *out)
 {
@@ -124,6 +145,8 @@ power_runs(const dsp_params *p, dsp_runs *out)
 		    "power series with |lambda| > 1 has no bounded runs form");
 	tol = (p->theta != 0 ? fabs(p->theta) : (p->delta > 0 ? p->delta : 1)) *
 	    POWER_TAIL_REL;
+	if ((rc = power_budget(p, tol)) != DSP_OK)
+		return rc;
 	for (k = 0; k < p->n; k++) {
 		if (fabs(p->lambda) < 1 && fabs(t) < tol)
 			break;

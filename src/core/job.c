@@ -1,5 +1,4 @@
 /* The running job of a thread (see job.h). */
-#include <math.h>
 #include <stdio.h>
 
 #include "core/error.h"
@@ -103,10 +102,7 @@ dsp_format_bytes(double b, char *buf, size_t len)
 		b /= 1024;
 		u++;
 	}
-	if (u == 0 || b >= 100 || b == floor(b))
-		snprintf(buf, len, "%.0f %s", b, unit[u]);
-	else
-		snprintf(buf, len, "%.1f %s", b, unit[u]);
+	snprintf(buf, len, "%.3g %s", b, unit[u]);
 	return buf;
 }
 
