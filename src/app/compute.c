@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/family.h"
+#include "core/job.h"
 #include "core/map.h"
 
 /* Random families: curve points past this n use the expected limit. */
@@ -402,10 +403,11 @@ eval_points(struct compute_cache *cc, struct view_series *s, const dsp_params *q
 	if ((rc = dsp_eval_curve(q, ns + from, to - from, cc->curve_buf + k)) == DSP_OK)
 		return k + (to - from);
 	set_msg(s->err, rc);
-	for (i = from; i < to; i++) {
+	for (i = from; i < to && rc != DSP_ECANCELED; i++) {
 		r.n = (uint64_t)ns[i];
-		if (dsp_eval(&r, &cc->curve_buf[k]) != DSP_OK)
+		if (dsp_job_poll() != DSP_OK || dsp_eval(&r, &cc->curve_buf[k]) != DSP_OK)
 			break;
+		dsp_job_step();
 		k++;
 	}
 	return k;
@@ -491,6 +493,8 @@ cached_series(struct compute_cache *cc, struct view_series *out, const dsp_param
 			victim = sl;
 	}
 	fill_series(cc, out, p, vs);
+	if (dsp_job_cancelled())
+		return;		/* partial: not worth keeping */
 	victim->key = k;
 	victim->valid = 1;
 	victim->age = cc->clock;
@@ -542,9 +546,7 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 		s->adaptive = 0;
 		snprintf(s->label, sizeof s->label, "%s plain", dsp_attn_name(q.attn));
 	}
-	if (!st->compare)
-		return;
-	for (a = 0; a < DSP_ATTN_COUNT && st->nseries < VIEW_SERIES_MAX; a++) {
+	for (a = 0; st->compare && a < DSP_ATTN_COUNT && st->nseries < VIEW_SERIES_MAX; a++) {
 		if (!(st->vs.compare_mask & (1u << a)) || (a == (int)p->attn && !p->adaptive))
 			continue;
 		q = *p;
@@ -556,6 +558,8 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 		s->adaptive = 0;
 		snprintf(s->label, sizeof s->label, "%s", dsp_attn_name(q.attn));
 	}
+	if (dsp_job_cancelled())
+		cc->curve_valid = 0;	/* recompute when asked again */
 }
 
 void
@@ -609,6 +613,12 @@ compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t
 		m->cap = cols * rows;
 	}
 	rc = dsp_map_compute(&q, &m->spec, m->cell);
+	if (rc == DSP_ECANCELED) {
+		cc->map_valid = 0;
+		m->ok = 0;
+		snprintf(m->err, sizeof m->err, "cancelled");
+		return;
+	}
 	m->min = INFINITY;
 	m->max = -INFINITY;
 	for (i = 0; i < cols * rows; i++)

@@ -226,10 +226,19 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	const struct view_state *st = pn->st;
 	int iw = pn->w - 2, top = 3, avail, h1, mode = st->curve_mode;
 	size_t i;
+	char title[96], busy[32];
+	static const char *mode_name[3] = {
+		"Entropy and max weight vs n", "Entropy vs n", "Max weight vs n"
+	};
 
-	view_frame(w, st->compare ? (st->curve_busy ? "Entropy / max weight vs n: compare (computing)" :
-	    "Entropy / max weight vs n: compare") : st->curve_busy ?
-	    "Entropy and max weight vs n (computing)" : "Entropy and max weight vs n", pn->focused);
+	/* The title names the mode 'v' cycles through, and the progress. */
+	if (st->curve_busy && st->busy_pct >= 0)
+		snprintf(busy, sizeof busy, " (computing %d %%)", st->busy_pct);
+	else
+		snprintf(busy, sizeof busy, "%s", st->curve_busy ? " (computing)" : "");
+	snprintf(title, sizeof title, "%s%s%s", mode_name[mode >= 0 && mode < 3 ? mode : 0],
+	    st->compare ? ": compare" : "", busy);
+	view_frame(w, title, pn->focused);
 	pn->pw = iw - AXIS_W + 1;
 	pn->px = pn->x + AXIS_W;
 	pn->py = pn->y + top;
