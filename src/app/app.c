@@ -885,7 +885,13 @@ key(struct app *a, int ch)
 		    "sorted weights");
 		return;
 	case 'v':
-		st->curve_mode = (st->curve_mode + 1) % 3;
+		/* A curve panel too short for two plots draws mode 0 as the
+		 * entropy alone: skip it, so each v visibly changes the plot. */
+		if (st->curve_mode == 0 && a->pn[VIEW_CURVE].h - 5 < 12)
+			st->curve_mode = 1;
+		do
+			st->curve_mode = (st->curve_mode + 1) % 3;
+		while (st->curve_mode == 0 && a->pn[VIEW_CURVE].h - 5 < 12);
 		show_plot(a, VIEW_CURVE);
 		say(a, 0, "curve: %s", st->curve_mode == 0 ? "entropy and max weight" :
 		    st->curve_mode == 1 ? "entropy only" : "max weight only");

@@ -403,10 +403,15 @@ eval_points(struct compute_cache *cc, struct view_series *s, const dsp_params *q
 	if ((rc = dsp_eval_curve(q, ns + from, to - from, cc->curve_buf + k)) == DSP_OK)
 		return k + (to - from);
 	set_msg(s->err, rc);
+	/* Point by point up to the first that fails, which says why the
+	 * curve stops there (the batch tried the largest size first). */
 	for (i = from; i < to && rc != DSP_ECANCELED; i++) {
 		r.n = (uint64_t)ns[i];
-		if (dsp_job_poll() != DSP_OK || dsp_eval(&r, &cc->curve_buf[k]) != DSP_OK)
+		if ((rc = dsp_job_poll()) != DSP_OK ||
+		    (rc = dsp_eval(&r, &cc->curve_buf[k])) != DSP_OK) {
+			set_msg(s->err, rc);
 			break;
+		}
 		dsp_job_step();
 		k++;
 	}

@@ -119,7 +119,7 @@ static int
 power_budget(const dsp_params *p, double tol)
 {
 	double terms = (double)p->n, a = fabs(p->lambda), d = fabs(p->delta);
-	char what[160];
+	char what[64];
 
 	if (a == 1 && p->lambda > 0)
 		return DSP_OK;
@@ -127,9 +127,8 @@ power_budget(const dsp_params *p, double tol)
 		terms = a == 0 || d < tol ? 1 : fmin(terms, ceil(log(tol / d) / log(a)) + 1);
 	if (terms <= 65536 || (terms > (double)POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX))
 		return DSP_OK;	/* small, or refused with its own message */
-	snprintf(what, sizeof what, "the power series with lambda = %.17g at n = %llu "
-	    "(%.0f distinct terms as runs of logits and weights)", p->lambda,
-	    (unsigned long long)p->n, terms);
+	/* Short: a panel shows it on one line. */
+	snprintf(what, sizeof what, "the power series to n = %llu", (unsigned long long)p->n);
 	return dsp_job_need((size_t)terms * 2 * (sizeof(double) + sizeof(uint64_t)), what);
 }
 

@@ -343,11 +343,11 @@ dsp_prec_resummarise(const dsp_params *p, enum dsp_prec_model m, dsp_runs *w,
 	/* The expected limit has no items to round; rebuilding up to 2^27 of
 	 * them here took minutes and gigabytes per curve point. */
 	if (s->method == DSP_METHOD_EXPECTED)
-		return dsp_fail(DSP_ETOOBIG, "%s emulation rounds each item: %s at n = %llu "
-		    "is past the item-by-item limit %llu (only its double-precision "
-		    "expected limit exists)", dsp_precision_name(p->precision),
-		    dsp_family_name(p->family), (unsigned long long)p->n,
-		    (unsigned long long)(p->explicit_max ? p->explicit_max : DSP_EXPLICIT_MAX));
+		return dsp_fail(DSP_ETOOBIG, "%s rounds item by item, up to n = %llu: "
+		    "%s at n = %llu has only its double-precision expected limit",
+		    dsp_precision_name(p->precision),
+		    (unsigned long long)(p->explicit_max ? p->explicit_max : DSP_EXPLICIT_MAX),
+		    dsp_family_name(p->family), (unsigned long long)p->n);
 	if ((e = dsp_runs_alloc(64)) == NULL ||
 	    (w == NULL && (tmp = dsp_runs_alloc(64)) == NULL)) {
 		dsp_runs_free(e);

@@ -27,6 +27,10 @@ sample(const struct view_series *s, const double *y, double ln)
 	hi = s->count - 1;
 	if (ln <= log(s->n[0]))
 		return y[0];
+	/* Past the last point there is nothing: a curve that stops (limit,
+	 * budget, refusal) must not look flat to the right edge. */
+	if (ln > log(s->n[hi]) + 1e-9)
+		return NAN;
 	if (ln >= log(s->n[hi]))
 		return y[hi];
 	while (hi - lo > 1) {
@@ -231,7 +235,10 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 		"Entropy and max weight vs n", "Entropy vs n", "Max weight vs n"
 	};
 
-	/* The title names the mode 'v' cycles through, and the progress. */
+	/* Too short for two plots: mode 0 draws the entropy alone (the app's
+	 * 'v' skips mode 0 then).  The title names the mode drawn. */
+	if (mode == 0 && pn->h - 2 - top < 12)
+		mode = 1;
 	if (st->curve_busy && st->busy_pct >= 0)
 		snprintf(busy, sizeof busy, " (computing %d %%)", st->busy_pct);
 	else
@@ -249,8 +256,9 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 		return;
 	}
 	legend(pn, w);
+	/* Why a series is missing or stops early (it keeps its points). */
 	for (i = 0; i < st->nseries; i++)
-		if (!st->series[i].ok && st->series[i].err[0] != '\0') {
+		if (st->series[i].err[0] != '\0') {
 			view_printf(w, pn->h - 2, 1, iw, view_attr_error(), "%s: %s",
 			    st->series[i].label, st->series[i].err);
 			avail--;
@@ -258,8 +266,6 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 		}
 	if (pn->pw < 8 || avail < 4)
 		return;
-	if (mode == 0 && avail < 12)
-		mode = 1;
 	if (mode == 0) {
 		h1 = (avail - 1) / 2;
 		entropy_plot(pn, w, top, h1);
