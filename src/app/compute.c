@@ -365,12 +365,20 @@ compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_col
 		else if (rc == DSP_OK)
 			cc->w_ok = 1;
 		else if (rc == DSP_ETOOBIG) {
-			/* Only the large-n limit exists: summary without weights. */
-			snprintf(st->hist.err, sizeof st->hist.err,
-			    "n=%.0f: expected large-n limit, no per-item weights "
-			    "(explicit up to %.0f)", (double)q.n, (double)(q.explicit_max ?
-			    q.explicit_max : DSP_EXPLICIT_MAX));
+			char why[VIEW_MSG];
+
+			/* No weights in position order: the summary alone (the
+			 * expected limit, or runs where the order is free). */
+			set_msg(why, rc);
 			rc = dsp_eval(&q, &st->sum);
+			if (rc == DSP_OK && st->sum.method != DSP_METHOD_EXPECTED)
+				snprintf(st->hist.err, sizeof st->hist.err,
+				    "no per-item weights: %.200s", why);
+			else
+				snprintf(st->hist.err, sizeof st->hist.err,
+				    "n=%.0f: expected large-n limit, no per-item weights "
+				    "(explicit up to %.0f)", (double)q.n, (double)(q.explicit_max ?
+				    q.explicit_max : DSP_EXPLICIT_MAX));
 		} else
 			set_msg(st->hist.err, rc);
 		st->sum_ok = rc == DSP_OK;

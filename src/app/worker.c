@@ -180,8 +180,9 @@ worker_stop(struct worker *w)
 	pthread_cond_signal(&w->cond);
 	pthread_mutex_unlock(&w->lock);
 	if (busy) {
-		/* Quitting must not wait for a long computation: the process
-		 * exits and takes the thread with it. */
+		/* Quitting must not wait for a long computation: stop it at its
+		 * next poll, and let the process exit take the thread with it. */
+		dsp_job_cancel(&w->dj);
 		pthread_detach(w->thread);
 		return;
 	}

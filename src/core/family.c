@@ -153,7 +153,8 @@ power_runs(const dsp_params *p, dsp_runs *out)
 			return rc;
 		if (k >= POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX)
 			return dsp_fail(DSP_ETOOBIG,
-			    "lambda = %.17g decays too slowly for n = %llu", p->lambda,
+			    "power series with lambda = %.10g: more than 2^22 distinct "
+			    "terms in position order at n = %llu", p->lambda,
 			    (unsigned long long)p->n);
 		if ((rc = dsp_runs_push(out, t, 1)) != DSP_OK)
 			return rc;
