@@ -8,6 +8,8 @@ data=${TMPDIR:-/tmp}/disperse-bench-$$.f64
 trap 'rm -f "$data"' EXIT INT TERM
 "$builddir/bench/bench-map" || exit 1
 echo
+"$builddir/bench/bench-app" || exit 1
+echo
 # Write the data file first (bench-kernel creates it), then time scipy on it.
 "$builddir/bench/bench-kernel" "$data" >/dev/null || exit 1
 py=/usr/bin/python3

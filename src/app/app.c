@@ -774,6 +774,18 @@ refit_open(struct app *a)
 	a->st->refit.open = 1;
 }
 
+/* A mode key changed plot id: bring it into view without moving the focus
+ * (the arrows keep doing what they did), unless that would hide the
+ * focused plot on a layout with room for one plot. */
+static void
+show_plot(struct app *a, int id)
+{
+	int f = a->st->vs.focus;
+
+	if (!is_plot(f) || f == id || a->nplots > 1)
+		a->plot = id;
+}
+
 static void
 key(struct app *a, int ch)
 {
@@ -797,11 +809,10 @@ key(struct app *a, int ch)
 		return;
 	}
 	if (st->refit.open) {
-		/* Modal like the help: R or Esc closes, q still quits. */
-		if (ch == 'R' || ch == 27)
+		/* Modal like the help: R, Esc or q closes (q closes the top
+		 * overlay first, everywhere; a second q quits). */
+		if (ch == 'R' || ch == 27 || ch == 'q' || ch == 'Q')
 			st->refit.open = 0;
-		else if (ch == 'q' || ch == 'Q')
-			a->quit = 1;
 		return;
 	}
 	if (ch != KEY_RESIZE && ch != KEY_MOUSE)
@@ -811,6 +822,11 @@ key(struct app *a, int ch)
 	switch (ch) {
 	case 'q':
 	case 'Q':
+		if (st->tour.open) {
+			/* The tour box is an overlay: q closes it first. */
+			tour_key(a, 't');
+			return;
+		}
 		a->quit = 1;
 		return;
 	case '?':
@@ -855,23 +871,35 @@ key(struct app *a, int ch)
 		if (st->compare && (st->vs.compare_mask & ~1u) == 0)
 			st->vs.compare_mask |= (1u << DSP_ATTN_SOFTMAX) | (1u << DSP_ATTN_SSMAX) |
 			    (1u << DSP_ATTN_LOGN);
-		focus(a, VIEW_CURVE);
+		/* Mode keys change a panel, never the focus: the next arrow
+		 * still moves what it moved before. */
+		show_plot(a, VIEW_CURVE);
 		say(a, 0, "compare %s (1-%d toggle functions)", st->compare ? "on" : "off",
 		    DSP_ATTN_COUNT);
 		return;
 	case 'g':
 		st->vs.hist_mode = !st->vs.hist_mode;
-		focus(a, VIEW_WEIGHTS);
+		show_plot(a, VIEW_WEIGHTS);
+		say(a, 0, "weights plot: %s", st->vs.hist_mode ? "log-binned counts" :
+		    "sorted weights");
 		return;
 	case 'v':
-		st->curve_mode = (st->curve_mode + 1) % 3;
-		focus(a, VIEW_CURVE);
+		/* A curve panel too short for two plots draws mode 0 as the
+		 * entropy alone: skip it, so each v visibly changes the plot. */
+		if (st->curve_mode == 0 && a->pn[VIEW_CURVE].h - 5 < 12)
+			st->curve_mode = 1;
+		do
+			st->curve_mode = (st->curve_mode + 1) % 3;
+		while (st->curve_mode == 0 && a->pn[VIEW_CURVE].h - 5 < 12);
+		show_plot(a, VIEW_CURVE);
+		say(a, 0, "curve: %s", st->curve_mode == 0 ? "entropy and max weight" :
+		    st->curve_mode == 1 ? "entropy only" : "max weight only");
 		return;
 	case 'm':
 		st->vs.map.metric = (enum dsp_metric)(((int)st->vs.map.metric + 1) %
 		    DSP_METRIC_COUNT);
+		show_plot(a, VIEW_MAP);
 		say(a, 0, "map metric %s", dsp_metric_name(st->vs.map.metric));
-		focus(a, VIEW_MAP);
 		return;
 	case 's':
 		snapshot(a);
@@ -1180,8 +1208,13 @@ run(struct app *a)
 				got_signal = SIGHUP;
 				break;
 			}
-			if (a->wk != NULL && worker_collect(a->wk, a->st))
-				frame(a);
+			if (a->wk != NULL) {
+				int pct = a->st->busy_pct;
+
+				/* New figures, or new progress to show. */
+				if (worker_collect(a->wk, a->st) || a->st->busy_pct != pct)
+					frame(a);
+			}
 			continue;
 		}
 		if (a->small && ch != KEY_RESIZE && ch != 'q' && ch != 'Q')
@@ -1262,7 +1295,7 @@ app_main(int argc, char **argv)
 	if (rc == 0 && start_curses(&a) != 0)
 		rc = 1;
 	if (rc == 0) {
-		a.wk = worker_start();
+		a.wk = worker_start((size_t)o.mem_budget);
 		rc = run(&a);
 	}
 	restore_terminal();

@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/family.h"
+#include "core/job.h"
 #include "core/map.h"
 
 /* Random families: curve points past this n use the expected limit. */
@@ -370,12 +371,20 @@ compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_col
 		else if (rc == DSP_OK)
 			cc->w_ok = 1;
 		else if (rc == DSP_ETOOBIG) {
-			/* Only the large-n limit exists: summary without weights. */
-			snprintf(st->hist.err, sizeof st->hist.err,
-			    "n=%.0f: expected large-n limit, no per-item weights "
-			    "(explicit up to %.0f)", (double)q.n, (double)(q.explicit_max ?
-			    q.explicit_max : DSP_EXPLICIT_MAX));
+			char why[VIEW_MSG];
+
+			/* No weights in position order: the summary alone (the
+			 * expected limit, or runs where the order is free). */
+			set_msg(why, rc);
 			rc = dsp_eval(&q, &st->sum);
+			if (rc == DSP_OK && st->sum.method != DSP_METHOD_EXPECTED)
+				snprintf(st->hist.err, sizeof st->hist.err,
+				    "no per-item weights: %.200s", why);
+			else
+				snprintf(st->hist.err, sizeof st->hist.err,
+				    "n=%.0f: expected large-n limit, no per-item weights "
+				    "(explicit up to %.0f)", (double)q.n, (double)(q.explicit_max ?
+				    q.explicit_max : DSP_EXPLICIT_MAX));
 		} else
 			set_msg(st->hist.err, rc);
 		st->sum_ok = rc == DSP_OK;
@@ -491,6 +500,8 @@ cached_series(struct compute_cache *cc, struct view_series *out, const dsp_param
 			victim = sl;
 	}
 	fill_series(cc, out, p, vs);
+	if (dsp_job_cancelled())
+		return;		/* partial: not worth keeping */
 	victim->key = k;
 	victim->valid = 1;
 	victim->age = cc->clock;
@@ -542,9 +553,7 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 		s->adaptive = 0;
 		snprintf(s->label, sizeof s->label, "%s plain", dsp_attn_name(q.attn));
 	}
-	if (!st->compare)
-		return;
-	for (a = 0; a < DSP_ATTN_COUNT && st->nseries < VIEW_SERIES_MAX; a++) {
+	for (a = 0; st->compare && a < DSP_ATTN_COUNT && st->nseries < VIEW_SERIES_MAX; a++) {
 		if (!(st->vs.compare_mask & (1u << a)) || (a == (int)p->attn && !p->adaptive))
 			continue;
 		q = *p;
@@ -556,6 +565,8 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 		s->adaptive = 0;
 		snprintf(s->label, sizeof s->label, "%s", dsp_attn_name(q.attn));
 	}
+	if (dsp_job_cancelled())
+		cc->curve_valid = 0;	/* recompute when asked again */
 }
 
 void
@@ -609,6 +620,12 @@ compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t
 		m->cap = cols * rows;
 	}
 	rc = dsp_map_compute(&q, &m->spec, m->cell);
+	if (rc == DSP_ECANCELED) {
+		cc->map_valid = 0;
+		m->ok = 0;
+		snprintf(m->err, sizeof m->err, "cancelled");
+		return;
+	}
 	m->min = INFINITY;
 	m->max = -INFINITY;
 	for (i = 0; i < cols * rows; i++)

@@ -1,6 +1,11 @@
 /* Worker thread for the expensive figures (entropy-vs-n curves, the map).
  * Inputs and outputs are copies under one mutex, so the draw path never
- * sees half-written numbers and never waits for the core. */
+ * sees half-written numbers and never waits for the core.
+ *
+ * Every request carries a generation (its number); a newer request cancels
+ * the running one through the thread's dsp_job (core/job.h), which the
+ * core's long loops poll, so a panel never waits behind a stale job.  The
+ * job also carries the memory budget and the progress the panels show. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -9,6 +14,7 @@
 #include "app/compute.h"
 #include "app/worker.h"
 #include "core/eval.h"
+#include "core/job.h"
 
 struct job {
 	dsp_viewstate	vs;
@@ -23,9 +29,12 @@ struct worker {
 	pthread_cond_t		 cond;
 	int			 quit;
 	struct job		 job;		/* latest request */
-	unsigned long		 posted;	/* its number */
+	unsigned long		 posted;	/* its number (generation) */
+	unsigned long		 running;	/* generation being computed, 0: none */
 	unsigned long		 done;		/* number of the finished result */
 	unsigned long		 taken;		/* last result copied out */
+	dsp_job			 dj;		/* the thread's job: cancel, budget,
+						   progress */
 	struct view_state	*wst;		/* the worker's own state */
 	struct view_state	*out;		/* finished figures */
 	struct job		 out_job;
@@ -56,6 +65,23 @@ copy_map(struct view_map *dst, const struct view_map *src)
 	}
 }
 
+/* Progress units of a job: one a curve point per series, one a map cell
+ * (the core steps them; cached series go by without steps). */
+static uint64_t
+job_units(const struct job *j)
+{
+	uint64_t series = 1, curve;
+	int a;
+
+	if (j->vs.params.adaptive && !j->compare)
+		series++;
+	for (a = 0; j->compare && a < DSP_ATTN_COUNT; a++)
+		if ((j->vs.compare_mask & (1u << a)) && a != (int)j->vs.params.attn)
+			series++;
+	curve = j->want_curve ? series * j->vs.curve_points : 0;
+	return curve + (j->want_map ? (uint64_t)j->cols * j->rows : 0);
+}
+
 static void *
 worker_main(void *arg)
 {
@@ -64,6 +90,7 @@ worker_main(void *arg)
 	struct job job;
 	unsigned long id;
 
+	dsp_job_attach(&w->dj);
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
 		while (!w->quit && w->done == w->posted)
@@ -72,6 +99,8 @@ worker_main(void *arg)
 			break;
 		job = w->job;
 		id = w->posted;
+		w->running = id;
+		dsp_job_restart(&w->dj, job_units(&job));
 		pthread_mutex_unlock(&w->lock);
 
 		t0 = dsp_now_ms();
@@ -79,11 +108,17 @@ worker_main(void *arg)
 		w->wst->compare = job.compare;
 		if (job.want_curve)
 			compute_curve(w->cc, w->wst);
-		if (job.want_map)
+		if (job.want_map && !dsp_job_cancelled())
 			compute_map(w->cc, w->wst, job.cols, job.rows);
 
 		t1 = dsp_now_ms();
 		pthread_mutex_lock(&w->lock);
+		w->running = 0;
+		if (dsp_job_cancelled()) {
+			/* A newer request is waiting: its figures, not these
+			 * (the caches kept nothing of the cancelled part). */
+			continue;
+		}
 		w->out->bg_ms = t1 - t0;
 		w->out->nseries = w->wst->nseries;
 		memcpy(w->out->series, w->wst->series, w->wst->nseries * sizeof w->out->series[0]);
@@ -97,7 +132,7 @@ worker_main(void *arg)
 }
 
 struct worker *
-worker_start(void)
+worker_start(size_t mem_budget)
 {
 	struct worker *w = calloc(1, sizeof *w);
 	sigset_t all, old;
@@ -110,6 +145,7 @@ worker_start(void)
 	w->cc = compute_alloc();
 	if (w->wst == NULL || w->out == NULL || w->cc == NULL)
 		goto fail;
+	dsp_job_init(&w->dj, mem_budget);
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_cond_init(&w->cond, NULL);
 	/* Signals (SIGINT, SIGWINCH ...) go to the event loop, not here. */
@@ -144,8 +180,9 @@ worker_stop(struct worker *w)
 	pthread_cond_signal(&w->cond);
 	pthread_mutex_unlock(&w->lock);
 	if (busy) {
-		/* Quitting must not wait for a long computation: the process
-		 * exits and takes the thread with it. */
+		/* Quitting must not wait for a long computation: stop it at its
+		 * next poll, and let the process exit take the thread with it. */
+		dsp_job_cancel(&w->dj);
 		pthread_detach(w->thread);
 		return;
 	}
@@ -180,6 +217,9 @@ worker_post(struct worker *w, const struct view_state *st, int want_curve, int w
 	if (w->posted == 0 || memcmp(&job, &w->job, sizeof job) != 0) {
 		w->job = job;
 		w->posted++;
+		/* The running job is stale now: stop it at its next poll. */
+		if (w->running != 0)
+			dsp_job_cancel(&w->dj);
 		pthread_cond_signal(&w->cond);
 	}
 	pthread_mutex_unlock(&w->lock);
@@ -206,6 +246,8 @@ worker_collect(struct worker *w, struct view_state *st)
 	}
 	st->curve_busy = w->done != w->posted && w->job.want_curve;
 	st->map_busy = w->done != w->posted && w->job.want_map;
+	st->busy_pct = w->running == w->posted && w->running != 0 ?
+	    dsp_job_percent(&w->dj) : -1;
 	pthread_mutex_unlock(&w->lock);
 	return fresh;
 }
@@ -216,7 +258,20 @@ worker_busy(struct worker *w)
 	int busy;
 
 	pthread_mutex_lock(&w->lock);
-	busy = w->done != w->posted;
+	/* A finished result not yet collected counts: the event loop must
+	 * keep polling fast until it has drawn it. */
+	busy = w->done != w->posted || w->done != w->taken;
 	pthread_mutex_unlock(&w->lock);
 	return busy;
+}
+
+int
+worker_progress(struct worker *w)
+{
+	int pct;
+
+	pthread_mutex_lock(&w->lock);
+	pct = w->running != 0 ? dsp_job_percent(&w->dj) : -1;
+	pthread_mutex_unlock(&w->lock);
+	return pct;
 }

@@ -13,6 +13,7 @@
 
 #include "cli/opts.h"
 #include "core/error.h"
+#include "core/job.h"
 #include "core/parse.h"
 #include "export/table.h"
 
@@ -24,8 +25,12 @@ enum {
 	OPT_INPUT = 384,
 	OPT_FORMAT,
 	OPT_PRESET,
+	OPT_MEM_BUDGET,
 	OPT_HELP
 };
+
+/* The job (core/job.h) of the thread that parsed the options. */
+static dsp_job main_job;
 
 /* The options that are not parameter rows. */
 static const struct {
@@ -40,6 +45,8 @@ static const struct {
 	  "  --format FMT       text|csv|json (default text)" },
 	{ { "output",	required_argument, NULL, 'o' },		DSP_GIVEN_OUTPUT,
 	  "  -o, --output FILE  write to FILE instead of stdout" },
+	{ { "mem-budget", required_argument, NULL, OPT_MEM_BUDGET }, DSP_GIVEN_MEM_BUDGET,
+	  "  --mem-budget B     memory of one computation: 1Gi (default), 512Mi, 0 = none" },
 	{ { "help",	no_argument,	   NULL, OPT_HELP },	0, NULL },
 };
 #define NEXTRA (sizeof extra_common / sizeof extra_common[0])
@@ -117,6 +124,7 @@ dsp_opts_init(struct dsp_opts *o, const char *cmd)
 	o->cmd = cmd;
 	dsp_params_default(&o->params);
 	o->format = DSP_FMT_TEXT;
+	o->mem_budget = DSP_MEM_BUDGET_DEFAULT;
 	o->optind = 1;
 }
 
@@ -401,6 +409,12 @@ parse_common(struct dsp_opts *o, int c, const char *arg)
 			return dsp_opts_usage(o, "--output: empty file name");
 		o->output = strcmp(arg, "-") == 0 ? NULL : arg;
 		return 0;
+	case OPT_MEM_BUDGET:
+		if (strcmp(arg, "0") == 0) {
+			o->mem_budget = 0;
+			return 0;
+		}
+		return dsp_opts_size(o, "--mem-budget", arg, &o->mem_budget);
 	}
 	return dsp_opts_usage(o, "internal error: option %d", c);
 }
@@ -665,6 +679,11 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 	}
 	if (finish(o) != 0)
 		return -1;
+	/* Every computation of the command (or of the TUI's event loop) runs
+	 * inside the budget: past it the core refuses at once, naming what it
+	 * would need, instead of swapping for minutes. */
+	dsp_job_init(&main_job, (size_t)o->mem_budget);
+	dsp_job_attach(&main_job);
 	return 0;
 }
 

@@ -51,6 +51,7 @@
 #define DSP_GIVEN_INPUT		(1u << (DSP_P_COUNT + 0))
 #define DSP_GIVEN_FORMAT	(1u << (DSP_P_COUNT + 1))
 #define DSP_GIVEN_OUTPUT	(1u << (DSP_P_COUNT + 2))
+#define DSP_GIVEN_MEM_BUDGET	(1u << (DSP_P_COUNT + 3))
 
 struct dsp_opts {
 	const char	*cmd;		/* "report"; NULL for the TUI */
@@ -59,6 +60,9 @@ struct dsp_opts {
 	const char	*output;	/* -o FILE; NULL = stdout ("-" too) */
 	const char	*input;		/* --input FILE ("-" = stdin) or NULL */
 	double		*logits;	/* loaded --input logits (owned) */
+	uint64_t	 mem_budget;	/* --mem-budget bytes (0: none); the
+					   parser attaches a job with it to
+					   the calling thread (core/job.h) */
 	unsigned	 given;		/* DSP_GIVEN_* bits */
 	unsigned	 omit;		/* spec.omit: not stamped either */
 	int		 optind;	/* first operand after parsing */

@@ -21,6 +21,7 @@ dsp_strerror(int code)
 	case DSP_ENOTSUP:	return "not supported";
 	case DSP_ETOOBIG:	return "too large to materialise";
 	case DSP_EEMPTY:	return "no data";
+	case DSP_ECANCELED:	return "cancelled";
 	}
 	return "unknown error";
 }

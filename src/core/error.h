@@ -15,7 +15,8 @@ enum dsp_status {
 	DSP_EIO,	/* read or write failed */
 	DSP_ENOTSUP,	/* combination not supported */
 	DSP_ETOOBIG,	/* n too large to materialise; no allocation tried */
-	DSP_EEMPTY	/* no data */
+	DSP_EEMPTY,	/* no data */
+	DSP_ECANCELED	/* stopped by dsp_job_cancel (core/job.h) */
 };
 
 const char	*dsp_strerror(int code);

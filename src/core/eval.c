@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/family.h"
+#include "core/job.h"
 #include "core/kernel.h"
 #include "core/precision.h"
 #include "core/softmax.h"
@@ -106,6 +107,9 @@ softmax_like_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summa
 		th /= s->beta;
 	} else if ((rc = dsp_softmax_runs(e, th, w)) != DSP_OK)
 		return rc;
+	/* Each pass over long runs is tens of ms: look for a cancel between. */
+	if ((rc = dsp_job_poll()) != DSP_OK)
+		return rc;
 	s->theta_eff = th;
 	s->entropy = dsp_softmax_entropy_runs(e, th);
 	return DSP_OK;
@@ -127,7 +131,7 @@ summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary 
 		s->beta = 1;
 		rc = dsp_alt_weights_runs(p->attn, e, p->theta, p->alpha, w);
 	}
-	if (rc != DSP_OK)
+	if (rc != DSP_OK || (rc = dsp_job_poll()) != DSP_OK)
 		return rc;
 	s->zero_weights = 0;
 	for (i = 0; i < w->len; i++) {
@@ -142,6 +146,8 @@ summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary 
 	s->min_weight = mn;
 	s->max_weight = mx;
 	s->entropy_paper = dsp_entropy_paper_runs(w);
+	if ((rc = dsp_job_poll()) != DSP_OK)
+		return rc;
 	s->topk_mass = dsp_topk_mass_runs(w, p->topk ? p->topk : 1);
 	fill_bounds(p, s, soft);
 	return DSP_OK;
@@ -254,13 +260,15 @@ out:
 #define ENTMAX_TAIL_ITER 8
 
 static int
-family_runs_for(const dsp_params *p, dsp_runs *e, dsp_runs *scratch)
+family_runs_for(const dsp_params *p, int ordered, dsp_runs *e, dsp_runs *scratch)
 {
 	double tol = 0, tail, edge;
 	int it, rc;
 
 	for (it = 0; it < ENTMAX_TAIL_ITER; it++) {
-		if ((rc = dsp_family_runs_tol(p, tol, e)) != DSP_OK)
+		rc = ordered || it > 0 ? dsp_family_runs_tol(p, tol, e) :
+		    dsp_family_multiset(p, e);
+		if (rc != DSP_OK)
 			return rc;
 		if ((p->attn != DSP_ATTN_SPARSEMAX && p->attn != DSP_ATTN_ENTMAX) ||
 		    p->family != DSP_FAM_POWER || p->theta == 0 || p->lambda == 0 ||
@@ -289,7 +297,8 @@ eval_runs(const dsp_params *p, dsp_runs *w, dsp_summary *s)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	}
 	s->method = DSP_METHOD_RUNS;
-	if ((rc = family_runs_for(p, e, w ? w : tmp)) == DSP_OK)
+	/* Without weights to return the order of the items is free. */
+	if ((rc = family_runs_for(p, w != NULL, e, w ? w : tmp)) == DSP_OK)
 		rc = summarise_runs(p, e, w ? w : tmp, s);
 	dsp_runs_free(e);
 	dsp_runs_free(tmp);
@@ -609,8 +618,9 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 			break;
 		}
 		q.n = (uint64_t)ns[i];
-		if ((rc = dsp_eval(&q, &out[i])) != DSP_OK)
+		if ((rc = dsp_job_poll()) != DSP_OK || (rc = dsp_eval(&q, &out[i])) != DSP_OK)
 			break;
+		dsp_job_step();
 	}
 	*done = i;
 	for (j = i; j < count; j++)
@@ -622,8 +632,16 @@ int
 dsp_eval_curve(const dsp_params *p, const double *ns, size_t count, dsp_summary *out)
 {
 	size_t done;
+	int rc;
 
-	return dsp_eval_curve_partial(p, ns, count, out, &done);
+	if (count == 0)
+		return DSP_OK;
+	/* The largest size first: a curve that cannot be finished is refused
+	 * at once, not after every smaller point. */
+	if ((rc = dsp_eval_curve_partial(p, ns + count - 1, 1, out + count - 1,
+	    &done)) != DSP_OK)
+		return rc;
+	return dsp_eval_curve_partial(p, ns, count - 1, out, &done);
 }
 
 size_t

@@ -8,11 +8,14 @@
 
 #include "core/error.h"
 #include "core/family.h"
+#include "core/job.h"
 
 /* A power-series term below this fraction of |theta| changes exp(e/theta)
  * by less than one part in 2^60, so the tail merges into one run at 0
  * (theta = 0: |delta| 2^-60, and the tail keeps its signs). */
 #define POWER_TAIL_REL	0x1p-60
+/* Long loops look at the job (cancelled?) every this many items. */
+#define POLL_MASK	0xffff
 /* Most distinct terms a power-series runs vector may hold. */
 #define POWER_MAX_RUNS	((uint64_t)1 << 22)
 
@@ -31,10 +34,15 @@ random_fill(const dsp_params *p, double *out, uint64_t n)
 	if ((rng = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "cannot allocate RNG");
 	gsl_rng_set(rng, (unsigned long)p->seed);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		if ((i & POLL_MASK) == 0 && dsp_job_cancelled()) {
+			gsl_rng_free(rng);
+			return dsp_job_poll();
+		}
 		out[i] = p->family == DSP_FAM_UNIFORM ?
 		    p->delta * gsl_rng_uniform(rng) :
 		    gsl_ran_gaussian_ziggurat(rng, p->delta);
+	}
 	gsl_rng_free(rng);
 	return DSP_OK;
 }
@@ -86,10 +94,15 @@ dsp_family_alloc(const dsp_params *p, double **out)
 	uint64_t n = family_size(p);
 	double *x;
 	int rc;
+	char what[64];
 
 	if (n > DSP_EXPLICIT_MAX)
 		return dsp_fail(DSP_ETOOBIG, "n = %llu exceeds the explicit limit 2^27",
 		    (unsigned long long)n);
+	snprintf(what, sizeof what, "%s at n = %llu item by item",
+	    dsp_family_name(p->family), (unsigned long long)n);
+	if ((rc = dsp_job_need(n * sizeof *x, what)) != DSP_OK)
+		return rc;
 	if ((x = malloc((n ? n : 1) * sizeof *x)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "cannot allocate %llu logits",
 		    (unsigned long long)n);
@@ -99,6 +112,26 @@ dsp_family_alloc(const dsp_params *p, double **out)
 	}
 	*out = x;
 	return DSP_OK;
+}
+
+/* Refuse at once, naming the whole need, when the distinct terms (until
+ * the tail drops below tol) do not fit in the job's memory budget: they
+ * become a run each, twice (logits and weights). */
+static int
+power_budget(const dsp_params *p, double tol)
+{
+	double terms = (double)p->n, a = fabs(p->lambda), d = fabs(p->delta);
+	char what[64];
+
+	if (a == 1 && p->lambda > 0)
+		return DSP_OK;
+	if (a < 1)
+		terms = a == 0 || d < tol ? 1 : fmin(terms, ceil(log(tol / d) / log(a)) + 1);
+	if (terms <= 65536 || (terms > (double)POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX))
+		return DSP_OK;	/* small, or refused with its own message */
+	/* Short: a panel shows it on one line. */
+	snprintf(what, sizeof what, "the power series to n = %llu", (unsigned long long)p->n);
+	return dsp_job_need((size_t)terms * 2 * (sizeof(double) + sizeof(uint64_t)), what);
 }
 
 /* Term v of the tail with its exact sign: the exact delta lambda^k is never
@@ -145,12 +178,17 @@ power_runs(const dsp_params *p, double tol, dsp_runs *out)
 	if (!(tol > 0))
 		tol = (p->theta != 0 ? fabs(p->theta) :
 		    (p->delta != 0 ? fabs(p->delta) : 1)) * POWER_TAIL_REL;
+	if ((rc = power_budget(p, tol)) != DSP_OK)
+		return rc;
 	for (k = 0; k < p->n; k++) {
 		if (fabs(p->lambda) < 1 && fabs(t) < tol)
 			break;
+		if ((k & POLL_MASK) == POLL_MASK && (rc = dsp_job_poll()) != DSP_OK)
+			return rc;
 		if (k >= POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX)
 			return dsp_fail(DSP_ETOOBIG,
-			    "lambda = %.17g decays too slowly for n = %llu", p->lambda,
+			    "power series with lambda = %.10g: more than 2^22 distinct "
+			    "terms in position order at n = %llu", p->lambda,
 			    (unsigned long long)p->n);
 		if ((rc = dsp_runs_push(out, t, 1)) != DSP_OK)
 			return rc;
@@ -190,6 +228,22 @@ int
 dsp_family_runs(const dsp_params *p, dsp_runs *out)
 {
 	return dsp_family_runs_tol(p, 0, out);
+}
+
+int
+dsp_family_multiset(const dsp_params *p, dsp_runs *out)
+{
+	/* lambda = -1 alternates delta, -delta: n runs in position order, two
+	 * as a multiset (the first term is delta, so it has the extra one). */
+	int rc;
+
+	if (p->family == DSP_FAM_POWER && p->lambda == -1 && p->n > 2) {
+		dsp_runs_clear(out);
+		if ((rc = dsp_runs_push(out, p->delta, p->n - p->n / 2)) != DSP_OK)
+			return rc;
+		return dsp_runs_push(out, -p->delta, p->n / 2);
+	}
+	return dsp_family_runs(p, out);
 }
 
 static void

@@ -26,6 +26,11 @@ int	dsp_family_runs(const dsp_params *p, dsp_runs *out);
  * maximum matter, runs that keep each term's sign and the tail's maximum
  * (doc/theory.md, "Runs representation"). */
 int	dsp_family_runs_tol(const dsp_params *p, double tail_tol, dsp_runs *out);
+
+/* The same logits as a multiset, not in position order, where that is
+ * shorter (power with lambda = -1: two runs instead of n); for figures
+ * that do not depend on the order. */
+int	dsp_family_multiset(const dsp_params *p, dsp_runs *out);
 /* A-priori logit interval [m, M] for n items; returns 1 when the family is
  * bounded independently of n (Lemma 2.1 premise), 0 when not (Gaussian,
  * power with lambda > 1 or lambda < -1, file: actual min/max). */

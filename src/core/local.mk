@@ -11,6 +11,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/figures.c src/core/figures.h \
 	src/core/fastexp.c src/core/fastexp.h \
 	src/core/fit.c src/core/fit.h \
+	src/core/job.c src/core/job.h \
 	src/core/kernel.c src/core/kernel.h \
 	src/core/map.c src/core/map.h \
 	src/core/maxret.c src/core/maxret.h \

@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/kernel.h"
+#include "core/job.h"
 #include "core/map.h"
 
 /* Same truncation as the power-series runs of family.c. */
@@ -137,6 +138,7 @@ fast_cell(const dsp_params *q, enum dsp_metric m, double **buf, size_t *cap,
 int
 dsp_map_compute(const dsp_params *p, const dsp_map_spec *s, double *out)
 {
+	dsp_job *job = dsp_job_current();
 	long r;
 	int rc = DSP_OK;
 
@@ -154,6 +156,12 @@ dsp_map_compute(const dsp_params *p, const dsp_map_spec *s, double *out)
 
 		q.lambda = dsp_map_lambda(s, (size_t)r);
 		for (c = 0; c < s->cols; c++) {
+			/* Rows run on OpenMP threads: the job is the caller's. */
+			if (dsp_job_stopped(job)) {
+				out[(size_t)r * s->cols + c] = NAN;
+				rc = DSP_ECANCELED;
+				continue;
+			}
 			q.theta = dsp_map_theta(s, c);
 			if (fast_applies(&q) && fast_cell(&q, s->metric, &buf, &cap, &v)) {
 				out[(size_t)r * s->cols + c] = v;
@@ -166,8 +174,11 @@ dsp_map_compute(const dsp_params *p, const dsp_map_spec *s, double *out)
 			}
 			out[(size_t)r * s->cols + c] = metric_of(&sm, s->metric);
 		}
+		dsp_job_advance(job, s->cols);
 		free(buf);
 	}
+	if (rc == DSP_ECANCELED)
+		return dsp_fail(rc, "cancelled");
 	if (rc != DSP_OK)
 		return dsp_fail(rc, "some map cells could not be evaluated");
 	return DSP_OK;

@@ -336,6 +336,14 @@ dsp_prec_resummarise(const dsp_params *p, enum dsp_prec_model m, dsp_runs *w,
 
 	if (p->precision == DSP_PREC_DOUBLE)
 		return DSP_OK;
+	/* The expected limit has no items to round; rebuilding up to 2^27 of
+	 * them here took minutes and gigabytes per curve point. */
+	if (s->method == DSP_METHOD_EXPECTED)
+		return dsp_fail(DSP_ETOOBIG, "%s rounds item by item: n = %llu exceeds the "
+		    "explicit limit %llu (%s has only its double expected limit there)",
+		    dsp_precision_name(p->precision), (unsigned long long)p->n,
+		    (unsigned long long)(p->explicit_max ? p->explicit_max : DSP_EXPLICIT_MAX),
+		    dsp_family_name(p->family));
 	if ((e = dsp_runs_alloc(64)) == NULL ||
 	    (w == NULL && (tmp = dsp_runs_alloc(64)) == NULL)) {
 		dsp_runs_free(e);

@@ -1,10 +1,15 @@
-/* Run-length vectors. */
+/* Run-length vectors.  Their memory counts against the thread's job
+ * budget (core/job.h): the long inputs of the core live here. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
+#include "core/job.h"
 #include "core/runs.h"
+
+#define RUN_BYTES	(sizeof(double) + sizeof(uint64_t))
 
 dsp_runs *
 dsp_runs_alloc(size_t cap)
@@ -15,6 +20,10 @@ dsp_runs_alloc(size_t cap)
 		return NULL;
 	if (cap == 0)
 		cap = 4;
+	if (dsp_job_take(cap * RUN_BYTES, "a run vector") != DSP_OK) {
+		free(r);
+		return NULL;
+	}
 	r->value = malloc(cap * sizeof *r->value);
 	r->count = malloc(cap * sizeof *r->count);
 	if (r->value == NULL || r->count == NULL) {
@@ -30,6 +39,7 @@ dsp_runs_free(dsp_runs *r)
 {
 	if (r == NULL)
 		return;
+	dsp_job_give(r->cap * RUN_BYTES);
 	free(r->value);
 	free(r->count);
 	free(r);
@@ -47,15 +57,28 @@ runs_reserve(dsp_runs *r, size_t need)
 	double *v;
 	uint64_t *c;
 	size_t cap;
+	char what[64];
+	int rc;
 
 	if (need <= r->cap)
 		return DSP_OK;
 	cap = r->cap * 2 > need ? r->cap * 2 : need;
-	if ((v = realloc(r->value, cap * sizeof *v)) == NULL)
+	/* Growth is where a long input shows: check for a cancelled job and
+	 * count the new memory against the budget. */
+	if ((rc = dsp_job_poll()) != DSP_OK)
+		return rc;
+	snprintf(what, sizeof what, "a vector of %zu runs", cap);
+	if ((rc = dsp_job_take((cap - r->cap) * RUN_BYTES, what)) != DSP_OK)
+		return rc;
+	if ((v = realloc(r->value, cap * sizeof *v)) == NULL) {
+		dsp_job_give((cap - r->cap) * RUN_BYTES);
 		return dsp_fail(DSP_ENOMEM, "out of memory growing runs to %zu", cap);
+	}
 	r->value = v;
-	if ((c = realloc(r->count, cap * sizeof *c)) == NULL)
+	if ((c = realloc(r->count, cap * sizeof *c)) == NULL) {
+		dsp_job_give((cap - r->cap) * RUN_BYTES);
 		return dsp_fail(DSP_ENOMEM, "out of memory growing runs to %zu", cap);
+	}
 	r->count = c;
 	r->cap = cap;
 	return DSP_OK;
@@ -113,8 +136,13 @@ dsp_runs_from_array(dsp_runs *r, const double *x, size_t n)
 {
 	size_t i;
 	int rc;
+	char what[64];
 
 	dsp_runs_clear(r);
+	/* Say up front what n distinct logits would need. */
+	snprintf(what, sizeof what, "%zu logits as runs", n);
+	if (n > r->cap && (rc = dsp_job_need((n - r->cap) * RUN_BYTES, what)) != DSP_OK)
+		return rc;
 	for (i = 0; i < n; i++)
 		if ((rc = dsp_runs_push(r, x[i], 1)) != DSP_OK)
 			return rc;

@@ -33,6 +33,10 @@ sample(const struct view_series *s, const double *y, double ln)
 		return NAN;
 	if (ln <= log(s->n[0]))
 		return y[0];
+	/* Past the last point there is nothing: a curve that stops (limit,
+	 * budget, refusal) must not look flat to the right edge. */
+	if (ln > log(s->n[hi]) + 1e-9)
+		return NAN;
 	if (ln >= log(s->n[hi]))
 		return y[hi];
 	while (hi - lo > 1) {
@@ -265,10 +269,22 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	const struct view_state *st = pn->st;
 	int iw = pn->w - 2, top = 3, avail, h1, mode = st->curve_mode;
 	size_t i;
+	char title[96], busy[32];
+	static const char *mode_name[3] = {
+		"Entropy and max weight vs n", "Entropy vs n", "Max weight vs n"
+	};
 
-	view_frame(w, st->compare ? (st->curve_busy ? "Entropy / max weight vs n: compare (computing)" :
-	    "Entropy / max weight vs n: compare") : st->curve_busy ?
-	    "Entropy and max weight vs n (computing)" : "Entropy and max weight vs n", pn->focused);
+	/* Too short for two plots: mode 0 draws the entropy alone (the app's
+	 * 'v' skips mode 0 then).  The title names the mode drawn. */
+	if (mode == 0 && pn->h - 2 - top < 12)
+		mode = 1;
+	if (st->curve_busy && st->busy_pct >= 0)
+		snprintf(busy, sizeof busy, " (computing %d %%)", st->busy_pct);
+	else
+		snprintf(busy, sizeof busy, "%s", st->curve_busy ? " (computing)" : "");
+	snprintf(title, sizeof title, "%s%s%s", mode_name[mode >= 0 && mode < 3 ? mode : 0],
+	    st->compare ? ": compare" : "", busy);
+	view_frame(w, title, pn->focused);
 	pn->pw = iw - AXIS_W + 1;
 	pn->px = pn->x + AXIS_W;
 	pn->py = pn->y + top;
@@ -289,8 +305,6 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 		}
 	if (pn->pw < 8 || avail < 4)
 		return;
-	if (mode == 0 && avail < 12)
-		mode = 1;
 	if (mode == 0) {
 		h1 = (avail - 1) / 2;
 		entropy_plot(pn, w, top, h1);

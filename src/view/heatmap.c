@@ -24,6 +24,7 @@ norm(const struct view_map *m, double v)
 	return 0.5;
 }
 
+/* cursor: 0 a plain cell, 1 the cursor, 2 the current (theta, lambda). */
 static void
 cell(WINDOW *w, int y, int x, int cw, double t, int cursor)
 {
@@ -39,17 +40,21 @@ cell(WINDOW *w, int y, int x, int cw, double t, int cursor)
 		if (view_style.palette == PAL_MONO) {
 			ch = view_heat_char(t);
 			a = 0;
-			if (cursor) {
+			if (cursor == 1) {
 				ch = cw == 1 ? 'X' : k == 0 ? '[' : ']';
 				a = A_REVERSE | A_BOLD;
+			} else if (cursor == 2) {
+				ch = cw == 1 || k == cw / 2 ? '+' : ch;
+				a = A_BOLD;
 			}
 			view_printf(w, y, x + k, 1, a, "%c", ch);
 		} else {
 			a = COLOR_PAIR(pair);
 			if (cursor)
 				a |= A_BOLD;
-			view_printf(w, y, x + k, 1, a, "%s", cursor ? (k == 0 &&
-			    cw > 1 ? "[" : cw > 1 ? "]" : "X") : " ");
+			view_printf(w, y, x + k, 1, a, "%s", cursor == 1 ? (k == 0 &&
+			    cw > 1 ? "[" : cw > 1 ? "]" : "X") : cursor == 2 &&
+			    (cw == 1 || k == cw / 2) ? "+" : " ");
 		}
 	}
 }
@@ -74,6 +79,22 @@ legend(struct view_panel *pn, WINDOW *w, int y)
 	    view_num(b, sizeof b, m->max, 3));
 }
 
+/* Index of the grid point nearest v on lo..hi with count points, or -1
+ * when v is off the grid by more than half a step. */
+static long
+nearest(double v, double lo, double hi, size_t count)
+{
+	double f;
+
+	if (count < 2 || !(hi != lo) || !isfinite(v))
+		return -1;
+	f = (v - lo) / (hi - lo) * (double)(count - 1);
+	if (!(f >= -0.5 && f <= (double)count - 0.5))
+		return -1;
+	f = floor(f + 0.5);
+	return f < 0 ? 0 : f > (double)(count - 1) ? (long)count - 1 : (long)f;
+}
+
 static void
 map_draw(struct view_panel *pn, WINDOW *w)
 {
@@ -84,14 +105,29 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	size_t row, col;
 	char a[32], b[32], v[32];
 	double val;
+	long cur_r, cur_c;
+	char title[64], busy[32];
 
-	view_frame(w, st->map_busy ? (view_style.utf8 ? "(θ, λ) map (computing…)" :
-	    "(theta, lambda) map (computing...)") : view_style.utf8 ? "(θ, λ) map" :
-	    "(theta, lambda) map", pn->focused);
+	if (st->map_busy && st->busy_pct >= 0)
+		snprintf(busy, sizeof busy, "computing %d %%", st->busy_pct);
+	else
+		snprintf(busy, sizeof busy, "computing");
+	snprintf(title, sizeof title, "%s%s%s%s", view_style.utf8 ? "(θ, λ) map" :
+	    "(theta, lambda) map", st->map_busy ? " (" : "", st->map_busy ? busy : "",
+	    st->map_busy ? ")" : "");
+	view_frame(w, title, pn->focused);
 	if (!m->ok) {
 		view_printf(w, 1, 1, iw, st->map_busy ? 0 : view_attr_error(), "%s",
-		    st->map_busy ? "computing" : m->err);
+		    st->map_busy ? busy : m->err);
 		return;
+	}
+	/* The view's own (theta, lambda), when it is a power series on the map. */
+	cur_r = cur_c = -1;
+	if (st->vs.params.family == DSP_FAM_POWER) {
+		cur_c = nearest(st->vs.params.theta, s->theta_lo, s->theta_hi, s->cols);
+		cur_r = nearest(st->vs.params.lambda, s->lambda_lo, s->lambda_hi, s->rows);
+		if (cur_c < 0)
+			cur_r = -1;
 	}
 	row = st->vs.map_row < s->rows ? st->vs.map_row : 0;
 	col = st->vs.map_col < s->cols ? st->vs.map_col : 0;
@@ -118,7 +154,8 @@ map_draw(struct view_panel *pn, WINDOW *w)
 			    dsp_map_lambda(s, mr));
 		for (c = 0; c < (int)s->cols; c++)
 			cell(w, y, 1 + AXIS_W + c * cw, cw, norm(m, m->cell[mr * s->cols +
-			    (size_t)c]), mr == row && (size_t)c == col);
+			    (size_t)c]), mr == row && (size_t)c == col ? 1 :
+			    (long)mr == cur_r && c == cur_c ? 2 : 0);
 	}
 	y = 2 + (int)s->rows;
 	if (y < pn->h - 3) {
@@ -129,10 +166,11 @@ map_draw(struct view_panel *pn, WINDOW *w)
 		view_printf(w, y, 1, AXIS_W - 1, view_attr_dim(), "%s", view_style.utf8 ? "λ" : "lam");
 	}
 	legend(pn, w, pn->h - 3);
-	view_printf(w, pn->h - 2, 1, iw, A_BOLD, "cursor %s=%s %s=%s  %s = %s",
+	view_printf(w, pn->h - 2, 1, iw, A_BOLD, "cursor %s=%s %s=%s  %s = %s%s",
 	    view_sym(SYM_THETA), view_num(a, sizeof a, dsp_map_theta(s, col), 4),
 	    view_sym(SYM_LAMBDA), view_num(b, sizeof b, dsp_map_lambda(s, row), 4),
-	    dsp_metric_name(s->metric), view_num(v, sizeof v, val, 4));
+	    dsp_metric_name(s->metric), view_num(v, sizeof v, val, 4),
+	    cur_r >= 0 ? "  + current" : "");
 }
 
 const struct view_class view_map_class = {

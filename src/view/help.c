@@ -5,7 +5,7 @@
 
 static const char *help_lines[] = {
 	"Global keys",
-	"  q            quit (also Ctrl-C)",
+	"  q            close the top overlay (refit, tour box); else quit",
 	"  ? or F1      this help (h is 'left', not help)",
 	"  Tab/S-Tab    cycle panel focus; keys act on the focused panel",
 	"  = or :       type an exact value for the selected parameter",
@@ -19,6 +19,7 @@ static const char *help_lines[] = {
 	"  g            weights: sorted bars / log10-binned distribution",
 	"  v            curve: both plots / entropy / max weight",
 	"  m            map metric: entropy / normalised entropy / max weight",
+	"               (g, v, m, c change their panel, never the focus)",
 	"  s            snapshot: screen text, JSON, CSV and SVG files",
 	"  r            reset to the default view     Ctrl-L  redraw",
 	"  t            teaching tour (doc/tour.txt): each step sets the view",

@@ -161,6 +161,7 @@ struct view_state {
 	char		 curve_err[VIEW_MSG];
 	int		 curve_busy;	/* the worker is recomputing the curves */
 	int		 map_busy;
+	int		 busy_pct;	/* their progress, -1 if unknown */
 	double		 bg_ms;		/* worker time of the last curve/map */
 	struct view_map	 map;
 	int		 sel;		/* selected parameter row */

@@ -73,6 +73,16 @@ tui_wait "paper vs GSL refit"; ok $? "R opens it again (cached)"
 T send-keys R
 tui_gone "paper vs GSL refit"; ok $? "R closes it"
 
+# q closes the top overlay first, then the next one, then quits.
+T send-keys t
+tui_wait "Tour 3/7"; ok $? "t reopens the tour at step 3"
+T send-keys R
+tui_wait "paper vs GSL refit"; ok $? "R opens the refit over the tour"
+T send-keys q
+tui_gone "paper vs GSL refit"; ok $? "q closes the refit first"
+tui_cap | grep -q "Tour 3/7"; ok $? "the tour box stays open"
+T send-keys q
+tui_gone "Tour 3/7"; ok $? "the second q closes the tour box"
 T send-keys q
 tui_exited; ok $? "q quits"
 [ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 0 ]; ok $? "exit status 0"
@@ -93,7 +103,9 @@ tui_cap | grep -q " PgUp "; ok $? "PgUp hint once scrolled"
 cn=$(tour_value 4 critical_n | xargs printf '%.6g')
 tui_cap | grep -q "critical_n  *$cn "; ok $? "step 4 critical_n $cn still shown, as disperse tour says"
 T send-keys q
-tui_exited; ok $? "q quits"
+tui_gone "Tour 4/7"; ok $? "q closes the open tour box first"
+T send-keys q
+tui_exited; ok $? "then q quits"
 
 # A broken tour file first on the search path: one status-line message,
 # no box, the view unchanged.  (A fresh tmux server inherits the variable.)

@@ -1,0 +1,210 @@
+/* The TUI's loop without a terminal (issue 10, "One view", speed): ncurses
+ * draws into /dev/null, the panels and the worker are the app's own.  For
+ * each view it times a key (a parameter change) to the updated frame, and
+ * the curve and map to their arrival from the worker; then a key pressed
+ * while the worker runs a long job, against the same key on an idle
+ * worker.  Prints numbers; asserts nothing (see bench/run.sh). */
+#include <curses.h>
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app/compute.h"
+#include "app/worker.h"
+#include "core/eval.h"
+#include "core/job.h"
+#include "export/snapshot.h"
+#include "view/view.h"
+
+/* As the TUI (app.c): random families item by item up to 2^18. */
+#define TUI_EXPLICIT_MAX	((uint64_t)1 << 18)
+
+struct rig {
+	struct view_state	*st;
+	struct compute_cache	*cc;
+	struct worker		*wk;
+	struct view_panel	 pn[VIEW_PANELS];
+};
+
+static void
+layout(struct rig *r)
+{
+	/* 140 x 45: parameters and theorem on the left, plots on the right. */
+	static const int geo[VIEW_PANELS][4] = {
+		{ 1, 0, 12, 46 }, { 1, 46, 14, 94 }, { 15, 46, 15, 94 },
+		{ 30, 46, 14, 94 }, { 13, 0, 31, 46 }
+	};
+	static const struct view_class *cls[VIEW_PANELS] = {
+		&view_params_class, &view_hist_class, &view_curve_class,
+		&view_map_class, &view_theorem_class
+	};
+	int i;
+
+	for (i = 0; i < VIEW_PANELS; i++) {
+		r->pn[i].cls = cls[i];
+		r->pn[i].y = geo[i][0];
+		r->pn[i].x = geo[i][1];
+		r->pn[i].h = geo[i][2];
+		r->pn[i].w = geo[i][3];
+		r->pn[i].visible = 1;
+		r->pn[i].win = derwin(stdscr, r->pn[i].h, r->pn[i].w, r->pn[i].y,
+		    r->pn[i].x);
+	}
+}
+
+/* One frame as app.c draws it: summary on the event loop, curve and map
+ * posted to the worker and collected if ready, every panel drawn. */
+static void
+frame(struct rig *r)
+{
+	int i;
+
+	compute_summary(r->cc, r->st, 85);
+	worker_post(r->wk, r->st, 1, 1, 64, 8);
+	worker_collect(r->wk, r->st);
+	for (i = 0; i < VIEW_PANELS; i++) {
+		werase(r->pn[i].win);
+		r->pn[i].cls->update(&r->pn[i], r->st);
+		r->pn[i].cls->draw(&r->pn[i], r->pn[i].win);
+		wnoutrefresh(r->pn[i].win);
+	}
+	doupdate();
+}
+
+/* Until the worker's figures of the latest request are in (at most s). */
+static double
+wait_figures(struct rig *r, double s)
+{
+	double t0 = dsp_now_ms();
+
+	while (worker_busy(r->wk) && dsp_now_ms() - t0 < s * 1e3) {
+		usleep(200);
+		if (worker_collect(r->wk, r->st))
+			frame(r);
+	}
+	worker_collect(r->wk, r->st);
+	return worker_busy(r->wk) ? NAN : dsp_now_ms() - t0;
+}
+
+static void
+set_view(struct rig *r, enum dsp_family f, uint64_t n, double *logits)
+{
+	dsp_viewstate_default(&r->st->vs);
+	r->st->vs.params.family = f;
+	r->st->vs.params.n = n;
+	r->st->vs.params.explicit_max = TUI_EXPLICIT_MAX;
+	if (f == DSP_FAM_FILE) {
+		r->st->vs.params.logits = logits;
+		r->st->vs.params.n_logits = (size_t)n;
+	}
+	compute_invalidate(r->cc);
+	frame(r);
+	wait_figures(r, 120);
+}
+
+/* A key: theta one fine step up; best and worst of a few presses. */
+static void
+keys(struct rig *r, const char *name)
+{
+	double key_best = INFINITY, key_worst = 0, fig_best = INFINITY, fig_worst = 0;
+	double t0, k, f;
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		r->st->vs.params.theta += 0.05;
+		t0 = dsp_now_ms();
+		frame(r);
+		k = dsp_now_ms() - t0;
+		f = k + wait_figures(r, 120);
+		key_best = fmin(key_best, k);
+		key_worst = fmax(key_worst, k);
+		fig_best = fmin(fig_best, f);
+		fig_worst = fmax(fig_worst, f);
+	}
+	printf("%-22s key->frame %7.2f .. %7.2f ms   curve+map %8.2f .. %8.2f ms\n", name,
+	    key_best, key_worst, fig_best, fig_worst);
+}
+
+int
+main(void)
+{
+	static const struct { enum dsp_family f; uint64_t n; const char *name; } views[] = {
+		{ DSP_FAM_POWER, (uint64_t)1 << 20, "power n=2^20" },
+		{ DSP_FAM_POWER, (uint64_t)1 << 40, "power n=2^40" },
+		{ DSP_FAM_POWER, (uint64_t)1 << 60, "power n=2^60" },
+		{ DSP_FAM_SPIKE, (uint64_t)1 << 20, "spike n=2^20" },
+		{ DSP_FAM_SPIKE, (uint64_t)1 << 40, "spike n=2^40" },
+		{ DSP_FAM_SPIKE, (uint64_t)1 << 60, "spike n=2^60" },
+		{ DSP_FAM_UNIFORM, (uint64_t)1 << 16, "uniform n=2^16" },
+		{ DSP_FAM_UNIFORM, (uint64_t)1 << 18, "uniform n=2^18" },
+		{ DSP_FAM_FILE, (uint64_t)1 << 16, "file n=2^16" },
+		{ DSP_FAM_FILE, (uint64_t)1 << 20, "file n=2^20" },
+	};
+	struct rig r;
+	FILE *out, *in;
+	SCREEN *scr;
+	double *logits, idle, busy, t0;
+	size_t i;
+
+	setlocale(LC_ALL, "C.UTF-8");
+	memset(&r, 0, sizeof r);
+	out = fopen("/dev/null", "w");
+	in = fopen("/dev/null", "r");
+	if (out == NULL || in == NULL ||
+	    (scr = newterm("xterm-256color", out, in)) == NULL) {
+		fputs("bench-app: cannot open a curses screen on /dev/null\n", stderr);
+		return 1;
+	}
+	resize_term(45, 140);
+	view_style_init(1, 1);
+	r.st = calloc(1, sizeof *r.st);
+	r.cc = compute_alloc();
+	r.wk = worker_start(DSP_MEM_BUDGET_DEFAULT);
+	logits = malloc(((size_t)1 << 20) * sizeof *logits);
+	if (r.st == NULL || r.cc == NULL || r.wk == NULL || logits == NULL) {
+		endwin();
+		fputs("bench-app: out of memory\n", stderr);
+		return 1;
+	}
+	for (i = 0; i < (size_t)1 << 20; i++)
+		logits[i] = 4 * sin((double)i * 0.618);
+	layout(&r);
+	printf("TUI loop without a terminal (140x45, curve 256 sizes to 2^40, map 64x8)\n"
+	    "goals: key->frame <= 16 ms, curve and map <= 50 ms after the key\n");
+	for (i = 0; i < sizeof views / sizeof views[0]; i++) {
+		set_view(&r, views[i].f, views[i].n, logits);
+		keys(&r, views[i].name);
+	}
+
+	/* A key during a long job: lambda = -0.9999999 keeps every term of the
+	 * power series, a run each, up to the budget (seconds of work). */
+	set_view(&r, DSP_FAM_POWER, 16, NULL);
+	r.st->vs.params.lambda = 0.25;
+	t0 = dsp_now_ms();
+	frame(&r);
+	wait_figures(&r, 120);
+	idle = dsp_now_ms() - t0;
+	r.st->vs.params.lambda = 0.5;
+	frame(&r);
+	wait_figures(&r, 120);
+	r.st->vs.params.lambda = -0.9999999;
+	frame(&r);
+	usleep(1000 * 1000);
+	printf("long job (lambda = -0.9999999): %s after 1 s, %d %% done\n",
+	    worker_busy(r.wk) ? "running" : "finished", worker_progress(r.wk));
+	r.st->vs.params.lambda = 0.25;
+	compute_invalidate(r.cc);	/* no cache hit for lambda 0.25 */
+	t0 = dsp_now_ms();
+	frame(&r);
+	wait_figures(&r, 120);
+	busy = dsp_now_ms() - t0;
+	printf("key during the long job: new curve+map in %.2f ms (idle worker: %.2f ms)\n",
+	    busy, idle);
+	worker_stop(r.wk);
+	endwin();
+	delscreen(scr);
+	return 0;
+}

@@ -1,0 +1,57 @@
+/* The running job of this thread: a cancellation flag, a progress counter
+ * and a memory budget that the core's long loops consult.
+ *
+ * The core never knows who runs it: a caller (the TUI's worker, the event
+ * loop, a CLI command) attaches a dsp_job to its thread; every long loop
+ * polls it every few thousand items (a few ms of work at most) and returns
+ * DSP_ECANCELED once another thread has cancelled the job, and the large
+ * allocations (logit arrays, run vectors) are counted against its budget
+ * and refused with DSP_ETOOBIG and a message saying what they would need.
+ * With no job attached nothing is checked (the core's own tests). */
+#ifndef DSP_JOB_H
+#define DSP_JOB_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Default budget of one job: 1 GiB. */
+#define DSP_MEM_BUDGET_DEFAULT	((size_t)1 << 30)
+
+typedef struct dsp_job {
+	atomic_int	cancel;		/* set from any thread */
+	atomic_ullong	done, total;	/* progress units (total 0: unknown) */
+	size_t		budget;		/* bytes; 0: unlimited */
+	size_t		held;		/* bytes of run vectors this thread holds */
+	size_t		peak;		/* most held + transient at once */
+} dsp_job;
+
+void	 dsp_job_init(dsp_job *j, size_t budget);
+/* Make j the job of the calling thread (NULL: none); returns the old one. */
+dsp_job	*dsp_job_attach(dsp_job *j);
+dsp_job	*dsp_job_current(void);
+/* Ask j to stop (any thread). */
+void	 dsp_job_cancel(dsp_job *j);
+/* Start a new task on j: clears cancel and progress, keeps held. */
+void	 dsp_job_restart(dsp_job *j, uint64_t total);
+/* DSP_ECANCELED (with a message) once this thread's job is cancelled. */
+int	 dsp_job_poll(void);
+int	 dsp_job_cancelled(void);
+/* One more progress unit done on this thread's job. */
+void	 dsp_job_step(void);
+/* For worker threads of a parallel loop (OpenMP), which have no job of
+ * their own: the caller's job j (may be NULL), read and advanced safely. */
+int	 dsp_job_stopped(dsp_job *j);
+void	 dsp_job_advance(dsp_job *j, uint64_t units);
+/* Percent done (0..100), -1 if unknown. */
+int	 dsp_job_percent(const dsp_job *j);
+/* Would bytes more, for what, fit in the budget?  DSP_ETOOBIG with
+ * "WHAT needs N, over the memory budget of B" if not. */
+int	 dsp_job_need(size_t bytes, const char *what);
+/* dsp_job_need, then count bytes as held until dsp_job_give. */
+int	 dsp_job_take(size_t bytes, const char *what);
+void	 dsp_job_give(size_t bytes);
+/* Bytes for a message: "1 GiB", "3.5 GiB", "200 MiB", "512 B". */
+const char *dsp_format_bytes(double bytes, char *buf, size_t len);
+
+#endif
