@@ -18,6 +18,7 @@ static const struct dsp_command *commands[] = {
 	&cmd_precision,
 	&cmd_fit,
 	&cmd_tour,
+	&cmd_heads,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

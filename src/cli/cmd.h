@@ -19,5 +19,6 @@ extern const struct dsp_command cmd_compare;
 extern const struct dsp_command cmd_precision;
 extern const struct dsp_command cmd_fit;
 extern const struct dsp_command cmd_tour;
+extern const struct dsp_command cmd_heads;
 
 #endif

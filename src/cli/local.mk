@@ -9,3 +9,4 @@ DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h src/cli/cmd.h \
 	src/cli/cmd-sweep.c \
 	src/cli/cmd-tour.c \
 	src/cli/opts.c src/cli/opts.h
+DSP_CLI_SOURCES += src/cli/cmd-heads.c

@@ -12,6 +12,7 @@
 
 #include "cli/opts.h"
 #include "core/error.h"
+#include "core/npy.h"
 #include "core/parse.h"
 #include "export/table.h"
 
@@ -125,6 +126,8 @@ dsp_opts_free(struct dsp_opts *o)
 {
 	free(o->logits);
 	o->logits = NULL;
+	dsp_npy_close(o->npy);
+	o->npy = NULL;
 	o->params.logits = NULL;
 	o->params.n_logits = 0;
 }
@@ -513,12 +516,17 @@ finish(struct dsp_opts *o)
 	if (p->topk < 1)
 		return dsp_opts_usage(o, "--topk: must be at least 1");
 	if (o->input != NULL) {
+		const double *v = NULL;
+
 		dsp_clear_error();
-		if ((rc = dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
-			/* dsp_load_logits already names the file. */
+		/* A .npy file (by its magic) is mapped, not parsed as text. */
+		if ((rc = strcmp(o->input, "-") != 0 && dsp_npy_sniff_file(o->input) ?
+		    dsp_npy_load_vector(o->input, &o->npy, &o->logits, &v, &n) :
+		    dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
+			/* Both loaders already name the file. */
 			return dsp_opts_core_fail(o, strcmp(o->input, "-") == 0 ?
 			    "stdin" : NULL, rc);
-		p->logits = o->logits;
+		p->logits = v != NULL ? v : o->logits;
 		p->n_logits = n;
 		p->n = n;
 		p->logits_name = strcmp(o->input, "-") == 0 ? "stdin" : o->input;

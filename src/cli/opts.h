@@ -56,6 +56,7 @@ struct dsp_opts {
 	const char	*output;	/* -o FILE; NULL = stdout ("-" too) */
 	const char	*input;		/* --input FILE ("-" = stdin) or NULL */
 	double		*logits;	/* loaded --input logits (owned) */
+	struct dsp_npy	*npy;		/* mapped --input FILE.npy (owned) */
 	unsigned	 given;		/* DSP_GIVEN_* bits */
 	unsigned	 omit;		/* spec.omit: not stamped either */
 	int		 optind;	/* first operand after parsing */
