@@ -179,7 +179,7 @@ set_dtype(const char *d, dsp_npy_header *h)
 		return DSP_OK;
 	}
 	return dsp_fail(DSP_EPARSE, "dtype '%s' is not supported (need float16, float32 "
-	    "or float64: '<f2', '<f4', '<f8' or big-endian '>f…')", d);
+	    "or float64: '<f2', '<f4', '<f8', or big-endian '>f2', '>f4', '>f8')", d);
 }
 
 int
