@@ -199,7 +199,7 @@ add_row(struct run *r, size_t arr, uint64_t l, uint64_t hd, uint64_t q,
 	p.logits_name = r->h->file;
 	if ((rc = dsp_eval(&p, &s)) != DSP_OK)
 		return rc;
-	/* Derivation (doc/theory.md, "Empirical critical n"): n' keys drawn
+	/* Derivation (doc/theory.md §12, empirical critical n): n' keys drawn
 	 * from the row's own logits give max weight ~ (n / n') alpha_max, so
 	 * it falls below eps at n' = n alpha_max / eps. */
 	log_emp = log((double)n) + log(s.max_weight) - log(p.eps);

@@ -42,11 +42,14 @@ dsp_heads_svg_grid(FILE *fp, const double *v, size_t layers, size_t heads,
 	if ((g = dsp_svg_begin(fp, W, H, title, desc)) == NULL)
 		return DSP_ENOMEM;
 	dsp_svg_text(g, W / 2.0, 24, "middle", 15, 0, title);
-	/* Cell centres at integers: head h spans [h - 0.5, h + 0.5]; layer 0 on top. */
+	/* Cell centres at integers: head h spans [h - 0.5, h + 0.5]; layer 0 at
+	 * the bottom.  Integer labels of our own (nice ticks would fall between
+	 * cells), at most about 16 per axis. */
 	pl.ax.lo = -0.5;
 	pl.ax.hi = (double)heads - 0.5;
-	pl.ay.lo = (double)layers - 0.5;
-	pl.ay.hi = -0.5;
+	pl.ay.lo = -0.5;
+	pl.ay.hi = (double)layers - 0.5;
+	pl.ax.bare = pl.ay.bare = 1;
 	dsp_svg_raw(g, "<g class=\"cells\" shape-rendering=\"crispEdges\">\n");
 	for (l = 0; l < layers; l++)
 		for (h = 0; h < heads; h++) {
@@ -65,6 +68,12 @@ dsp_heads_svg_grid(FILE *fp, const double *v, size_t layers, size_t heads,
 		}
 	dsp_svg_raw(g, "</g>\n");
 	dsp_svg_axes(g, &pl);
+	for (h = 0; h < heads; h += (heads + 15) / 16)
+		dsp_svg_textf(g, dsp_plot_px(&pl, (double)h), pl.y + pl.h + 16, "middle",
+		    11, 0, "%zu", h);
+	for (l = 0; l < layers; l += (layers + 15) / 16)
+		dsp_svg_textf(g, pl.x - 6, dsp_plot_py(&pl, (double)l) + 4, "end",
+		    11, 0, "%zu", l);
 	dsp_svg_raw(g, "<defs><linearGradient id=\"viridis\" x1=\"0\" y1=\"1\" "
 	    "x2=\"0\" y2=\"0\">\n");
 	for (k = 0; k <= 16; k++) {
