@@ -6,3 +6,4 @@ include tests/tui/local.mk
 include tests/export/local.mk
 include tests/theory/local.mk
 include tests/fuzz/local.mk
+include tests/heads/local.mk

@@ -19,6 +19,7 @@ static const struct dsp_command *commands[] = {
 	&cmd_fit,
 	&cmd_tour,
 	&cmd_train,
+	&cmd_heads,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

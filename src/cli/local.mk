@@ -11,3 +11,4 @@ DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h src/cli/cmd.h \
 	src/cli/cmd-train.c \
 	src/cli/figrows.c \
 	src/cli/opts.c src/cli/opts.h
+DSP_CLI_SOURCES += src/cli/cmd-heads.c

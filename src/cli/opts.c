@@ -14,6 +14,7 @@
 #include "cli/opts.h"
 #include "core/error.h"
 #include "core/job.h"
+#include "core/npy.h"
 #include "core/parse.h"
 #include "export/table.h"
 
@@ -133,6 +134,8 @@ dsp_opts_free(struct dsp_opts *o)
 {
 	free(o->logits);
 	o->logits = NULL;
+	dsp_npy_close(o->npy);
+	o->npy = NULL;
 	o->params.logits = NULL;
 	o->params.n_logits = 0;
 }
@@ -607,12 +610,17 @@ finish(struct dsp_opts *o)
 	} else if (p->family == DSP_FAM_FILE)
 		return dsp_opts_usage(o, "--family file needs --input FILE");
 	if (o->input != NULL) {
+		const double *v = NULL;
+
 		dsp_clear_error();
-		if ((rc = dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
-			/* dsp_load_logits already names the file. */
+		/* A .npy file (by its magic) is mapped, not parsed as text. */
+		if ((rc = strcmp(o->input, "-") != 0 && dsp_npy_sniff_file(o->input) ?
+		    dsp_npy_load_vector(o->input, &o->npy, &o->logits, &v, &n) :
+		    dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
+			/* Both loaders already name the file. */
 			return dsp_opts_core_fail(o, strcmp(o->input, "-") == 0 ?
 			    "stdin" : NULL, rc);
-		p->logits = o->logits;
+		p->logits = v != NULL ? v : o->logits;
 		p->n_logits = n;
 		p->n = n;
 		p->logits_name = strcmp(o->input, "-") == 0 ? "stdin" : o->input;

@@ -63,6 +63,7 @@ struct dsp_opts {
 	uint64_t	 mem_budget;	/* --mem-budget bytes (0: none); the
 					   parser attaches a job with it to
 					   the calling thread (core/job.h) */
+	struct dsp_npy	*npy;		/* mapped --input FILE.npy (owned) */
 	unsigned	 given;		/* DSP_GIVEN_* bits */
 	unsigned	 omit;		/* spec.omit: not stamped either */
 	int		 optind;	/* first operand after parsing */

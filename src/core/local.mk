@@ -23,3 +23,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/softmax.c src/core/softmax.h \
 	src/core/tour.c src/core/tour.h
 DSP_CORE_LIBS = src/core/libdspcore.a $(GSL_LIBS) $(OPENMP_CFLAGS) -lm
+# NumPy .npy / .npz logits (src/core/npy.h); .npz members through libzip.
+src_core_libdspcore_a_SOURCES += src/core/npy.c src/core/npy.h src/core/npz.c
+AM_CFLAGS += $(LIBZIP_CFLAGS)
+DSP_CORE_LIBS += $(LIBZIP_LIBS)

@@ -8,3 +8,4 @@ src_export_libdspexport_a_SOURCES = \
 	src/export/svg.c src/export/svg.h \
 	src/export/viridis.c src/export/viridis.h
 DSP_EXPORT_LIBS = src/export/libdspexport.a
+src_export_libdspexport_a_SOURCES += src/export/heads_svg.c src/export/heads_svg.h

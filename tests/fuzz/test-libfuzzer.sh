@@ -27,7 +27,9 @@ build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/parse.c" \
 ok $? "build libFuzzer target for dsp_parse_logits"
 build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c"
 ok $? "build libFuzzer target for dsp_json_parse"
-targets="parse json"
+build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/npy.c" "$src/core/error.c"
+ok $? "build libFuzzer target for dsp_npy_parse_header"
+targets="parse json npy"
 # The snapshot loader pulls in all of core and export: about 15 s of clang
 # on an idle machine, so only on request.
 if [ -n "${DSP_FUZZ_SNAPSHOT:-}" ]; then
@@ -36,7 +38,7 @@ if [ -n "${DSP_FUZZ_SNAPSHOT:-}" ]; then
 	targets="$targets snapshot"
 fi
 for t in $targets; do
-	case $t in parse) seeds=corpus-logits ;; json) seeds=corpus-json ;; snapshot) seeds=corpus-snapshot ;; esac
+	case $t in parse) seeds=corpus-logits ;; json) seeds=corpus-json ;; snapshot) seeds=corpus-snapshot ;; npy) seeds=corpus-npy ;; esac
 	[ -x "$work/fuzz-$t" ] || { ok 1 "fuzz $t (not built)"; sed 's/^/# /' "$work/fuzz-$t.log"; continue; }
 	mkdir -p "$work/corpus-$t"
 	start=$(date +%s)

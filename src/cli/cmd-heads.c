@@ -1,0 +1,619 @@
+/* disperse heads FILE: per-head dispersion of real attention logits
+ * (.npy / .npz, src/core/npy.h), each row evaluated by dsp_eval. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "cli/opts.h"
+#include "core/dsp.h"
+#include "core/npy.h"
+#include "export/heads_svg.h"
+#include "export/table.h"
+
+enum {
+	OPT_MEMBER = DSP_OPT_USER,
+	OPT_LAYER,
+	OPT_HEAD,
+	OPT_QUERY,
+	OPT_TABLE,
+	OPT_SVG,
+	OPT_CAP
+};
+
+static const struct option heads_longopts[] = {
+	{ "member",	required_argument, NULL, OPT_MEMBER },
+	{ "layer",	required_argument, NULL, OPT_LAYER },
+	{ "head",	required_argument, NULL, OPT_HEAD },
+	{ "query",	required_argument, NULL, OPT_QUERY },
+	{ "table",	required_argument, NULL, OPT_TABLE },
+	{ "svg",	required_argument, NULL, OPT_SVG },
+	{ "inflate-cap", required_argument, NULL, OPT_CAP },
+	{ NULL, 0, NULL, 0 }
+};
+
+static const char heads_help[] =
+    "Per-head dispersion of attention logits saved before the softmax:\n"
+    "FILE is .npy (float16/32/64, shape (n,), (heads, n), (layers, heads, n)\n"
+    "or (layers, heads, queries, keys); -inf = masked key) or .npz.\n"
+    "  --layer L, --head H only that layer / head (default all)\n"
+    "  --query Q          only query row Q, or 'last' (default every row)\n"
+    "  --member NAME      only this .npz member (default every .npy member)\n"
+    "  --inflate-cap SIZE largest inflated .npz member (default 1Gi)\n"
+    "  --table NAME       heads, summary or all (default all; csv and json\n"
+    "                     write one document per table)\n"
+    "  --svg PREFIX       also write PREFIX-grid.svg (spread per layer x head,\n"
+    "                     viridis) and PREFIX-hist.svg (spread histogram)\n\n";
+
+#define ALL	UINT64_MAX
+#define LAST	(UINT64_MAX - 1)
+
+struct heads_opts {
+	const char	*file;
+	const char	*member;
+	const char	*table;
+	const char	*svg;
+	uint64_t	 layer, head, query, cap;
+};
+
+/* One evaluated row, kept for the summary and the figures. */
+struct rec {
+	size_t		 arr;
+	uint64_t	 layer, head;
+	double		 spread;
+};
+
+struct run {
+	struct dsp_opts		*o;
+	struct heads_opts	*h;
+	dsp_table		*t;
+	struct rec		*recs;
+	size_t			 nrec, cap;
+	size_t			 narr;
+	char			**arr_names;	/* member names (.npz) or NULL */
+	uint64_t		 max_layers, max_heads;
+	int			 has_query, is_npz;
+};
+
+static int
+heads_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
+{
+	struct heads_opts *h = ctx;
+
+	switch (code) {
+	case OPT_MEMBER:
+		h->member = arg;
+		return 0;
+	case OPT_LAYER:
+		return dsp_opts_uint(o, "--layer", arg, &h->layer);
+	case OPT_HEAD:
+		return dsp_opts_uint(o, "--head", arg, &h->head);
+	case OPT_QUERY:
+		if (strcmp(arg, "last") == 0) {
+			h->query = LAST;
+			return 0;
+		}
+		return dsp_opts_uint(o, "--query", arg, &h->query);
+	case OPT_CAP:
+		return dsp_opts_size(o, "--inflate-cap", arg, &h->cap);
+	case OPT_TABLE:
+		if (strcmp(arg, "heads") != 0 && strcmp(arg, "summary") != 0 &&
+		    strcmp(arg, "all") != 0)
+			return dsp_opts_usage(o, "--table: '%s' is not heads, summary or all",
+			    arg);
+		h->table = arg;
+		return 0;
+	case OPT_SVG:
+		if (*arg == '\0')
+			return dsp_opts_usage(o, "--svg: empty prefix");
+		h->svg = arg;
+		return 0;
+	}
+	return dsp_opts_usage(o, "internal error: option %d", code);
+}
+
+static int
+stamp(const struct run *r, dsp_table *t, const char *shape, const char *dtype)
+{
+	char buf[64];
+	int rc = 0;
+
+	rc |= dsp_table_stamp(t, "program", PACKAGE_NAME " " PACKAGE_VERSION);
+	rc |= dsp_table_stamp(t, "command", "heads");
+	rc |= dsp_table_stamp(t, "input", r->h->file);
+	if (r->h->member != NULL)
+		rc |= dsp_table_stamp(t, "member", r->h->member);
+	if (shape != NULL)
+		rc |= dsp_table_stamp(t, "shape", shape);
+	if (dtype != NULL)
+		rc |= dsp_table_stamp(t, "dtype", dtype);
+	rc |= dsp_table_stamp(t, "theta", dsp_fmt_double(buf, sizeof buf,
+	    r->o->params.theta));
+	rc |= dsp_table_stamp(t, "eps", dsp_fmt_double(buf, sizeof buf,
+	    r->o->params.eps));
+	if (r->h->layer != ALL)
+		rc |= dsp_table_stampf(t, "layer", "%llu", (unsigned long long)r->h->layer);
+	if (r->h->head != ALL)
+		rc |= dsp_table_stampf(t, "head", "%llu", (unsigned long long)r->h->head);
+	if (r->h->query == LAST)
+		rc |= dsp_table_stamp(t, "query", "last");
+	else if (r->h->query != ALL)
+		rc |= dsp_table_stampf(t, "query", "%llu", (unsigned long long)r->h->query);
+	rc |= dsp_table_stamp(t, "masked", "-inf keys are excluded from n");
+	return rc ? DSP_ENOMEM : DSP_OK;
+}
+
+/* Columns of the per-row table; "array" only for .npz, "query" only for
+ * 4-D arrays. */
+enum {
+	C_ARRAY, C_LAYER, C_HEAD, C_QUERY, C_N, C_SPREAD, C_THETA, C_ENTROPY,
+	C_ENTROPY_NORM, C_MAX_WEIGHT, C_LO, C_HI, C_BOUND, C_CRIT, C_LOG_CRIT,
+	C_EMP, C_LOG_EMP, C_COUNT
+};
+
+static const char *const col_names[C_COUNT] = {
+	"array", "layer", "head", "query", "n", "spread", "theta", "entropy",
+	"entropy_norm", "max_weight", "lemma_lo", "lemma_hi", "bound",
+	"critical_n", "log_critical_n", "n_eps_empirical", "log_n_eps_empirical"
+};
+
+static int
+want_col(const struct run *r, int c)
+{
+	return (c != C_ARRAY || r->is_npz) && (c != C_QUERY || r->has_query);
+}
+
+static int
+make_table(struct run *r, const char *shape, const char *dtype)
+{
+	int c;
+
+	if ((r->t = dsp_table_alloc("disperse heads: per-head dispersion")) == NULL ||
+	    stamp(r, r->t, shape, dtype) != DSP_OK)
+		return DSP_ENOMEM;
+	for (c = 0; c < C_COUNT; c++)
+		if (want_col(r, c) && dsp_table_column(r->t, col_names[c],
+		    c <= C_N ? "%.0f" : "%.10g") != DSP_OK)
+			return DSP_ENOMEM;
+	return DSP_OK;
+}
+
+/* One row: every figure from dsp_eval on the row's unmasked logits. */
+static int
+add_row(struct run *r, size_t arr, uint64_t l, uint64_t hd, uint64_t q,
+    const double *e, size_t n)
+{
+	dsp_params p = r->o->params;
+	double v[C_COUNT], row[C_COUNT], log_emp;
+	dsp_summary s;
+	size_t k = 0, i;
+	int c, rc;
+
+	p.family = DSP_FAM_FILE;
+	p.logits = e;
+	p.n_logits = n;
+	p.n = n;
+	p.logits_name = r->h->file;
+	if ((rc = dsp_eval(&p, &s)) != DSP_OK)
+		return rc;
+	/* Derivation (doc/theory.md §13, empirical critical n): n' keys drawn
+	 * from the row's own logits give max weight ~ (n / n') alpha_max, so
+	 * it falls below eps at n' = n alpha_max / eps. */
+	log_emp = log((double)n) + log(s.max_weight) - log(p.eps);
+	v[C_ARRAY] = NAN;
+	v[C_LAYER] = (double)l;
+	v[C_HEAD] = (double)hd;
+	v[C_QUERY] = (double)q;
+	v[C_N] = (double)n;
+	v[C_SPREAD] = s.spread;
+	v[C_THETA] = s.theta_eff;
+	v[C_ENTROPY] = s.entropy;
+	v[C_ENTROPY_NORM] = s.entropy_norm;
+	v[C_MAX_WEIGHT] = s.max_weight;
+	v[C_LO] = s.lo_tight;
+	v[C_HI] = s.hi_tight;
+	v[C_BOUND] = NAN;
+	v[C_CRIT] = exp(s.log_critical_n);
+	v[C_LOG_CRIT] = s.log_critical_n;
+	v[C_EMP] = exp(log_emp);
+	v[C_LOG_EMP] = log_emp;
+	for (c = 0; c < C_COUNT; c++)
+		if (want_col(r, c))
+			row[k++] = v[c];
+	if (dsp_table_row(r->t, row) != DSP_OK)
+		return DSP_ENOMEM;
+	i = dsp_table_rows(r->t) - 1;
+	k = 0;
+	for (c = 0; c < C_COUNT; c++) {
+		if (!want_col(r, c))
+			continue;
+		if (c == C_ARRAY && dsp_table_set_text(r->t, i, k,
+		    r->arr_names[arr]) != DSP_OK)
+			return DSP_ENOMEM;
+		if (c == C_BOUND && dsp_table_set_text(r->t, i, k,
+		    s.bound_holds < 0 ? "n/a" : s.bound_holds ? "holds" :
+		    "violated") != DSP_OK)
+			return DSP_ENOMEM;
+		k++;
+	}
+	if (r->nrec == r->cap) {
+		size_t nc = r->cap ? 2 * r->cap : 64;
+		struct rec *nr = realloc(r->recs, nc * sizeof *nr);
+
+		if (nr == NULL)
+			return DSP_ENOMEM;
+		r->recs = nr;
+		r->cap = nc;
+	}
+	r->recs[r->nrec].arr = arr;
+	r->recs[r->nrec].layer = l;
+	r->recs[r->nrec].head = hd;
+	r->recs[r->nrec].spread = s.spread;
+	r->nrec++;
+	return DSP_OK;
+}
+
+static int
+do_array(struct run *r, size_t arr, const dsp_npy *a)
+{
+	uint64_t d[4], l, hd, q, q0, q1;
+	double *buf;
+	size_t n;
+	int rc = DSP_OK;
+
+	dsp_npy_dims(a, d);
+	if (r->h->layer != ALL && r->h->layer >= d[0])
+		return dsp_fail(DSP_EINVAL, "%s: --layer %llu: the array has %llu layer(s)",
+		    dsp_npy_name(a), (unsigned long long)r->h->layer,
+		    (unsigned long long)d[0]);
+	if (r->h->head != ALL && r->h->head >= d[1])
+		return dsp_fail(DSP_EINVAL, "%s: --head %llu: the array has %llu head(s)",
+		    dsp_npy_name(a), (unsigned long long)r->h->head,
+		    (unsigned long long)d[1]);
+	if (r->h->query != ALL && r->h->query != LAST && r->h->query >= d[2])
+		return dsp_fail(DSP_EINVAL, "%s: --query %llu: the array has %llu query row(s)",
+		    dsp_npy_name(a), (unsigned long long)r->h->query,
+		    (unsigned long long)d[2]);
+	if (d[3] > SIZE_MAX / sizeof *buf || (buf = malloc((size_t)d[3] * sizeof *buf)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "%s: out of memory for one row", dsp_npy_name(a));
+	q0 = r->h->query == ALL ? 0 : r->h->query == LAST ? d[2] - 1 : r->h->query;
+	q1 = r->h->query == ALL ? d[2] : q0 + 1;
+	for (l = 0; l < d[0] && rc == DSP_OK; l++) {
+		if (r->h->layer != ALL && l != r->h->layer)
+			continue;
+		for (hd = 0; hd < d[1] && rc == DSP_OK; hd++) {
+			if (r->h->head != ALL && hd != r->h->head)
+				continue;
+			for (q = q0; q < q1 && rc == DSP_OK; q++)
+				if ((rc = dsp_npy_row(a, l, hd, q, buf, &n)) == DSP_OK)
+					rc = add_row(r, arr, l, hd, q, buf, n);
+		}
+	}
+	free(buf);
+	if (d[0] > r->max_layers)
+		r->max_layers = d[0];
+	if (d[1] > r->max_heads)
+		r->max_heads = d[1];
+	return rc;
+}
+
+/* Summary in the authors' form: range and mean +- sd of the spread, per
+ * layer and overall.  sd is the population standard deviation (divide by
+ * the count, numpy's default). */
+static int
+summary_row(dsp_table *t, const char *arr, const char *layer, const double *v,
+    size_t n, int is_npz)
+{
+	double lo = INFINITY, hi = -INFINITY, sum = 0, m, ss = 0, row[6];
+	char form[160];
+	size_t i, col = 0, at;
+	int rc = 0;
+
+	for (i = 0; i < n; i++) {
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+		sum += v[i];
+	}
+	m = sum / (double)n;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - m) * (v[i] - m);
+	row[0] = (double)n;
+	row[1] = lo;
+	row[2] = hi;
+	row[3] = m;
+	row[4] = sqrt(ss / (double)n);
+	snprintf(form, sizeof form, "[%.2f, %.2f], %.2f \xc2\xb1 %.2f", lo, hi, m, row[4]);
+	{
+		double cells[9];
+
+		if (is_npz)
+			cells[col++] = NAN;
+		cells[col++] = NAN;
+		memcpy(cells + col, row, 5 * sizeof *row);
+		cells[col + 5] = NAN;
+		rc |= dsp_table_row(t, cells);
+	}
+	at = dsp_table_rows(t) - 1;
+	col = 0;
+	if (is_npz)
+		rc |= dsp_table_set_text(t, at, col++, arr);
+	rc |= dsp_table_set_text(t, at, col, layer);
+	rc |= dsp_table_set_text(t, at, col + 6, form);
+	return rc ? DSP_ENOMEM : DSP_OK;
+}
+
+static dsp_table *
+summary_table(struct run *r, const char *shape, const char *dtype)
+{
+	static const char *cols[] = { "rows", "spread_min", "spread_max",
+	    "spread_mean", "spread_sd", "authors_form" };
+	dsp_table *t = dsp_table_alloc("disperse heads: spread summary (range, mean \xc2\xb1 sd)");
+	double *v;
+	size_t i, j, n, a;
+	uint64_t l;
+	char name[32];
+	int rc = 0;
+
+	if (t == NULL || (v = malloc((r->nrec ? r->nrec : 1) * sizeof *v)) == NULL) {
+		dsp_table_free(t);
+		return NULL;
+	}
+	rc |= stamp(r, t, shape, dtype);
+	rc |= dsp_table_stamp(t, "sd", "population (divide by the count)");
+	if (r->is_npz)
+		rc |= dsp_table_column(t, "array", NULL);
+	rc |= dsp_table_column(t, "layer", NULL);
+	for (j = 0; j < 6; j++)
+		rc |= dsp_table_column(t, cols[j], j == 0 ? "%.0f" : "%.10g");
+	for (a = 0; a < r->narr && rc == 0; a++)
+		for (l = 0; l < r->max_layers && rc == 0; l++) {
+			for (i = n = 0; i < r->nrec; i++)
+				if (r->recs[i].arr == a && r->recs[i].layer == l)
+					v[n++] = r->recs[i].spread;
+			snprintf(name, sizeof name, "%llu", (unsigned long long)l);
+			if (n > 0)
+				rc |= summary_row(t, r->is_npz ? r->arr_names[a] : NULL,
+				    name, v, n, r->is_npz);
+		}
+	for (i = 0; i < r->nrec; i++)
+		v[i] = r->recs[i].spread;
+	if (rc == 0 && r->nrec > 0)
+		rc |= summary_row(t, "all", "all", v, r->nrec, r->is_npz);
+	free(v);
+	if (rc != 0) {
+		dsp_table_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* PREFIX-grid.svg (mean spread of each layer x head over its rows; the
+ * arrays of an .npz side by side in layer order) and PREFIX-hist.svg. */
+static int
+write_svgs(struct run *r)
+{
+	size_t L = (size_t)r->max_layers * r->narr, Hd = (size_t)r->max_heads, i, k;
+	double *sum = calloc(L * Hd + 1, sizeof *sum), *cnt = calloc(L * Hd + 1, sizeof *cnt);
+	double *sp = malloc((r->nrec + 1) * sizeof *sp);
+	char path[4096], title[256];
+	const char *what[2] = { "grid", "hist" };
+	FILE *fp;
+	int rc = DSP_OK, w;
+
+	if (sum == NULL || cnt == NULL || sp == NULL) {
+		free(sum), free(cnt), free(sp);
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	}
+	for (i = 0; i < r->nrec; i++) {
+		k = (r->recs[i].arr * (size_t)r->max_layers + r->recs[i].layer) * Hd +
+		    r->recs[i].head;
+		sum[k] += r->recs[i].spread;
+		cnt[k] += 1;
+		sp[i] = r->recs[i].spread;
+	}
+	for (k = 0; k < L * Hd; k++)
+		sum[k] = cnt[k] > 0 ? sum[k] / cnt[k] : NAN;
+	for (w = 0; w < 2 && rc == DSP_OK; w++) {
+		snprintf(path, sizeof path, "%s-%s.svg", r->h->svg, what[w]);
+		if ((fp = fopen(path, "w")) == NULL) {
+			rc = dsp_fail(DSP_EIO, "%s: cannot write", path);
+			break;
+		}
+		snprintf(title, sizeof title, w == 0 ?
+		    "Logit spread \xce\xb4 per layer and head: %s" :
+		    "Logit spread \xce\xb4 over attention rows: %s", r->h->file);
+		rc = w == 0 ? dsp_heads_svg_grid(fp, sum, L, Hd, title,
+		    "mean spread M - m of each head's rows, viridis") :
+		    dsp_heads_svg_hist(fp, sp, r->nrec, 0, title,
+		    "histogram of the spread M - m of every row");
+		if (fclose(fp) != 0 && rc == DSP_OK)
+			rc = dsp_fail(DSP_EIO, "%s: write failed", path);
+		else if (rc != DSP_OK)
+			dsp_fail(rc, "%s: write failed", path);
+		else
+			fprintf(stderr, "%s\n", path);
+	}
+	free(sum), free(cnt), free(sp);
+	return rc;
+}
+
+static int
+write_tables(struct run *r, dsp_table *summary)
+{
+	dsp_table *ts[2] = { r->t, summary };
+	const char *names[2] = { "heads", "summary" };
+	FILE *fp;
+	size_t i, done = 0;
+	int rc = DSP_OK;
+
+	if ((fp = dsp_opts_open_output(r->o)) == NULL)
+		return 1;
+	for (i = 0; i < 2 && rc == DSP_OK; i++) {
+		if (strcmp(r->h->table, "all") != 0 && strcmp(r->h->table, names[i]) != 0)
+			continue;
+		if (done++ > 0 && r->o->format != DSP_FMT_JSON)
+			fputc('\n', fp);
+		rc = dsp_table_write(ts[i], fp, r->o->format);
+	}
+	if (dsp_opts_close_output(r->o, fp) != 0)
+		return 1;
+	if (rc != DSP_OK)
+		return dsp_opts_core_fail(r->o, "writing output", rc);
+	return 0;
+}
+
+static void
+describe(const dsp_npy *a, char *shape, size_t ss, char *dtype, size_t ds)
+{
+	const dsp_npy_header *h = dsp_npy_header_of(a);
+	size_t used;
+	int i;
+
+	used = (size_t)snprintf(shape, ss, "(");
+	for (i = 0; i < h->ndim && used < ss; i++)
+		used += (size_t)snprintf(shape + used, ss - used, "%s%llu",
+		    i ? ", " : "", (unsigned long long)h->shape[i]);
+	if (used < ss)
+		snprintf(shape + used, ss - used, h->ndim == 1 ? ",)" : ")");
+	snprintf(dtype, ds, "%s %s-endian, %s order, .npy %d.%d",
+	    h->itemsize == 2 ? "float16" : h->itemsize == 4 ? "float32" : "float64",
+	    h->big_endian ? "big" : "little", h->fortran ? "Fortran" : "C",
+	    h->major, h->minor);
+}
+
+static int
+run_heads(struct dsp_opts *o, struct heads_opts *h)
+{
+	struct run r;
+	dsp_npz *z = NULL;
+	dsp_npy **arrs = NULL;
+	dsp_table *summary = NULL;
+	char shape[160] = "", dtype[96] = "";
+	size_t i, k;
+	int rc = DSP_OK, status;
+
+	memset(&r, 0, sizeof r);
+	r.o = o;
+	r.h = h;
+	dsp_clear_error();
+	if (dsp_npy_sniff_file(h->file) == DSP_NPY_KIND_NPZ) {
+		r.is_npz = 1;
+		if ((rc = dsp_npz_open(h->file, h->cap, &z)) != DSP_OK)
+			return dsp_opts_core_fail(o, NULL, rc);
+		r.narr = dsp_npz_count(z);
+	} else
+		r.narr = 1;
+	if ((arrs = calloc(r.narr, sizeof *arrs)) == NULL ||
+	    (r.arr_names = calloc(r.narr, sizeof *r.arr_names)) == NULL) {
+		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		goto out;
+	}
+	if (h->member != NULL && z == NULL) {
+		status = dsp_opts_usage(o, "--member needs an .npz archive");
+		goto usage;
+	}
+	for (i = k = 0; i < r.narr; i++) {
+		if (z == NULL)
+			rc = dsp_npy_open(h->file, &arrs[k]);
+		else if (h->member != NULL && strcmp(h->member, dsp_npz_member(z, i)) != 0)
+			continue;
+		else
+			rc = dsp_npz_array(z, i, &arrs[k]);
+		if (rc != DSP_OK)
+			goto out;
+		r.arr_names[k] = (char *)(z != NULL ? dsp_npz_member(z, i) : h->file);
+		if (dsp_npy_axes(arrs[k]) & 4)
+			r.has_query = 1;
+		k++;
+	}
+	if (k == 0) {
+		rc = dsp_fail(DSP_EINVAL, "%s: no member '%s' in the archive", h->file,
+		    h->member);
+		goto out;
+	}
+	r.narr = k;
+	if (r.narr == 1)
+		describe(arrs[0], shape, sizeof shape, dtype, sizeof dtype);
+	if ((rc = make_table(&r, r.narr == 1 ? shape : NULL,
+	    r.narr == 1 ? dtype : NULL)) != DSP_OK)
+		goto out;
+	for (i = 0; i < r.narr && rc == DSP_OK; i++)
+		rc = do_array(&r, i, arrs[i]);
+	if (rc != DSP_OK)
+		goto out;
+	if ((summary = summary_table(&r, r.narr == 1 ? shape : NULL,
+	    r.narr == 1 ? dtype : NULL)) == NULL) {
+		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		goto out;
+	}
+	if (h->svg != NULL && (rc = write_svgs(&r)) != DSP_OK)
+		goto out;
+	status = write_tables(&r, summary);
+	goto done;
+out:
+	status = dsp_opts_core_fail(o, NULL, rc);
+usage:
+done:
+	dsp_table_free(summary);
+	dsp_table_free(r.t);
+	for (i = 0; arrs != NULL && i < r.narr; i++)
+		dsp_npy_close(arrs[i]);
+	free(arrs);
+	free(r.arr_names);
+	free(r.recs);
+	dsp_npz_close(z);
+	return status;
+}
+
+static int
+cmd_heads_exec(int argc, char **argv)
+{
+	struct dsp_opts o;
+	struct heads_opts h = { NULL, NULL, "all", NULL, ALL, ALL, ALL, 0 };
+	struct dsp_opts_spec spec = {
+		"disperse heads FILE [options]", heads_help, heads_longopts, NULL,
+		heads_opt, NULL,
+		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_LAMBDA |
+		DSP_GIVEN_SEED | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
+		DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION |
+		DSP_GIVEN_INPUT
+	};
+	char *args[256];
+	int i, nargs = 0, rc;
+
+	spec.ctx = &h;
+	dsp_opts_init(&o, "heads");
+	/* FILE is the first word after the command (the shared parser takes
+	 * options only). */
+	if (argc > (int)(sizeof args / sizeof args[0]) - 1) {
+		dsp_opts_usage(&o, "too many arguments");
+		return o.status;
+	}
+	for (i = 0; i < argc; i++)
+		if (i == 1 && h.file == NULL && argv[1][0] != '-')
+			h.file = argv[1];
+		else
+			args[nargs++] = argv[i];
+	args[nargs] = NULL;
+	if (dsp_opts_parse(&o, &spec, nargs, args) != 0) {
+		dsp_opts_free(&o);
+		return o.status;
+	}
+	if (h.file == NULL) {
+		rc = dsp_opts_usage(&o, "missing FILE (disperse heads FILE.npy|FILE.npz)");
+		dsp_opts_free(&o);
+		return rc;
+	}
+	rc = run_heads(&o, &h);
+	dsp_opts_free(&o);
+	return rc;
+}
+
+const struct dsp_command cmd_heads = {
+	"heads", "disperse heads FILE [options]",
+	"per-head dispersion of your model's attention logits (.npy/.npz)",
+	cmd_heads_exec
+};

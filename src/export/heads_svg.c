@@ -1,0 +1,152 @@
+/* Figures of `disperse heads` (see heads_svg.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "export/heads_svg.h"
+#include "export/svg.h"
+#include "export/viridis.h"
+
+#define W	720
+#define H	480
+
+static void
+hex_color(double t, char buf[8])
+{
+	unsigned char rgb[3];
+
+	dsp_viridis(t, rgb);
+	snprintf(buf, 8, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
+}
+
+int
+dsp_heads_svg_grid(FILE *fp, const double *v, size_t layers, size_t heads,
+    const char *title, const char *desc)
+{
+	dsp_plot pl = { 80, 50, 520, 360, { 0, 1, 0, "head", 0 },
+	    { 0, 1, 0, "layer", 0 } };
+	dsp_plot bar = { 640, 50, 18, 360, { 0, 1, 0, NULL, 1 }, { 0, 1, 0, NULL, 0 } };
+	double top = 0, x0, x1, y0, y1;
+	char col[8];
+	size_t l, h;
+	dsp_svg *g;
+	int k;
+
+	for (l = 0; l < layers * heads; l++)
+		if (isfinite(v[l]) && v[l] > top)
+			top = v[l];
+	if (!(top > 0))
+		top = 1;
+	if ((g = dsp_svg_begin(fp, W, H, title, desc)) == NULL)
+		return DSP_ENOMEM;
+	dsp_svg_text(g, W / 2.0, 24, "middle", 15, 0, title);
+	/* Cell centres at integers: head h spans [h - 0.5, h + 0.5]; layer 0 at
+	 * the bottom.  Integer labels of our own (nice ticks would fall between
+	 * cells), at most about 16 per axis. */
+	pl.ax.lo = -0.5;
+	pl.ax.hi = (double)heads - 0.5;
+	pl.ay.lo = -0.5;
+	pl.ay.hi = (double)layers - 0.5;
+	pl.ax.bare = pl.ay.bare = 1;
+	dsp_svg_raw(g, "<g class=\"cells\" shape-rendering=\"crispEdges\">\n");
+	for (l = 0; l < layers; l++)
+		for (h = 0; h < heads; h++) {
+			double c = v[l * heads + h];
+
+			if (isfinite(c))
+				hex_color(c / top, col);
+			else
+				strcpy(col, "#bbbbbb");
+			x0 = dsp_plot_px(&pl, (double)h - 0.5);
+			x1 = dsp_plot_px(&pl, (double)h + 0.5);
+			y0 = dsp_plot_py(&pl, (double)l - 0.5);
+			y1 = dsp_plot_py(&pl, (double)l + 0.5);
+			dsp_svg_rect(g, x0, y0 < y1 ? y0 : y1, x1 - x0, fabs(y1 - y0),
+			    col, NULL);
+		}
+	dsp_svg_raw(g, "</g>\n");
+	dsp_svg_axes(g, &pl);
+	for (h = 0; h < heads; h += (heads + 15) / 16)
+		dsp_svg_textf(g, dsp_plot_px(&pl, (double)h), pl.y + pl.h + 16, "middle",
+		    11, 0, "%zu", h);
+	for (l = 0; l < layers; l += (layers + 15) / 16)
+		dsp_svg_textf(g, pl.x - 6, dsp_plot_py(&pl, (double)l) + 4, "end",
+		    11, 0, "%zu", l);
+	dsp_svg_raw(g, "<defs><linearGradient id=\"viridis\" x1=\"0\" y1=\"1\" "
+	    "x2=\"0\" y2=\"0\">\n");
+	for (k = 0; k <= 16; k++) {
+		hex_color(k / 16.0, col);
+		dsp_svg_raw(g, "<stop offset=\"%g\" stop-color=\"%s\"/>\n", k / 16.0, col);
+	}
+	dsp_svg_raw(g, "</linearGradient></defs>\n");
+	dsp_svg_rect(g, bar.x, bar.y, bar.w, bar.h, "url(#viridis)", NULL);
+	bar.ay.lo = 0;
+	bar.ay.hi = top;
+	dsp_svg_axes(g, &bar);
+	dsp_svg_text(g, bar.x + bar.w / 2, bar.y - 10, "middle", 12, 0,
+	    "spread \xce\xb4");
+	dsp_svg_text(g, pl.x, H - 8, "start", 10, 0,
+	    "colour scale from 0 to the largest spread; grey = no value");
+	return dsp_svg_end(g);
+}
+
+int
+dsp_heads_svg_hist(FILE *fp, const double *v, size_t count, size_t bins,
+    const char *title, const char *desc)
+{
+	dsp_plot pl = { 80, 50, 580, 360, { 0, 1, 0, "logit spread \xce\xb4 = M \xe2\x88\x92 m", 0 },
+	    { 0, 1, 0, "heads", 0 } };
+	double lo = INFINITY, hi = -INFINITY, wid, top = 0, x0, x1, y0;
+	size_t *cnt, i, b;
+	dsp_svg *g;
+
+	for (i = 0; i < count; i++)
+		if (isfinite(v[i])) {
+			lo = v[i] < lo ? v[i] : lo;
+			hi = v[i] > hi ? v[i] : hi;
+		}
+	if (!(hi >= lo)) {
+		lo = 0;
+		hi = 1;
+	}
+	if (bins == 0)		/* Sturges: 1 + log2 count */
+		bins = 1 + (size_t)ceil(log2((double)(count > 1 ? count : 1)));
+	if (hi == lo) {
+		lo -= 0.5;
+		hi += 0.5;
+	}
+	wid = (hi - lo) / (double)bins;
+	if ((cnt = calloc(bins, sizeof *cnt)) == NULL)
+		return DSP_ENOMEM;
+	for (i = 0; i < count; i++)
+		if (isfinite(v[i])) {
+			b = (size_t)((v[i] - lo) / wid);
+			cnt[b < bins ? b : bins - 1]++;
+		}
+	for (b = 0; b < bins; b++)
+		top = (double)cnt[b] > top ? (double)cnt[b] : top;
+	if ((g = dsp_svg_begin(fp, W, H, title, desc)) == NULL) {
+		free(cnt);
+		return DSP_ENOMEM;
+	}
+	dsp_svg_text(g, W / 2.0, 24, "middle", 15, 0, title);
+	pl.ax.lo = lo;
+	pl.ax.hi = hi;
+	pl.ay.lo = 0;
+	pl.ay.hi = top > 0 ? top : 1;
+	dsp_axis_nice(&pl.ay, 6);
+	for (b = 0; b < bins; b++) {
+		x0 = dsp_plot_px(&pl, lo + (double)b * wid);
+		x1 = dsp_plot_px(&pl, lo + (double)(b + 1) * wid);
+		y0 = dsp_plot_py(&pl, (double)cnt[b]);
+		dsp_svg_rect(g, x0, y0, x1 - x0, dsp_plot_py(&pl, 0) - y0, "#3b528b",
+		    "stroke=\"#ffffff\" stroke-width=\"0.5\"");
+	}
+	dsp_svg_axes(g, &pl);
+	dsp_svg_textf(g, pl.x, H - 8, "start", 10, 0, "%zu rows in %zu bins of "
+	    "width %.4g", count, bins, wid);
+	free(cnt);
+	return dsp_svg_end(g);
+}

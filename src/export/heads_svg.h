@@ -1,0 +1,17 @@
+/* Figures of `disperse heads`: the logit spread of every attention head as
+ * a viridis layer x head grid, and the histogram of the spreads. */
+#ifndef DSP_HEADS_SVG_H
+#define DSP_HEADS_SVG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* v[l * heads + h] is the spread of layer l, head h (NaN: no value, grey).
+ * Colour scale from 0 to the largest value; title and desc are plain text. */
+int	dsp_heads_svg_grid(FILE *fp, const double *v, size_t layers, size_t heads,
+	    const char *title, const char *desc);
+/* Histogram of count spreads in bins equal-width bins (0: Sturges' rule). */
+int	dsp_heads_svg_hist(FILE *fp, const double *v, size_t count, size_t bins,
+	    const char *title, const char *desc);
+
+#endif

@@ -1,0 +1,50 @@
+/* Fuzz target: the .npy header parser (dsp_npy_parse_header), then, for
+ * arrays it accepts, every row read through dsp_npy_from_buffer +
+ * dsp_npy_row (-inf skipped, NaN/+inf refused, count within the row). */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "core/error.h"
+#include "core/npy.h"
+
+int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	dsp_npy_header h;
+	dsp_npy *a;
+	uint64_t d[4], l, hd, q;
+	double *buf;
+	size_t n, k;
+	int rc;
+
+	if (dsp_npy_parse_header(data, size, &h) != DSP_OK)
+		return 0;
+	if (h.ndim < 1 || h.ndim > DSP_NPY_MAXDIM || h.count == 0 ||
+	    h.data_offset > size || (h.itemsize != 2 && h.itemsize != 4 && h.itemsize != 8))
+		abort();
+	if (dsp_npy_from_buffer(data, size, 0, "fuzz", &a) != DSP_OK)
+		return 0;
+	/* Accepted: the data must fit in the buffer. */
+	if (h.count * (uint64_t)h.itemsize > size - h.data_offset)
+		abort();
+	dsp_npy_dims(a, d);
+	if ((buf = malloc((size_t)d[3] * sizeof *buf)) == NULL)
+		abort();
+	for (l = 0; l < d[0]; l++)
+		for (hd = 0; hd < d[1]; hd++)
+			for (q = 0; q < d[2]; q++) {
+				rc = dsp_npy_row(a, l, hd, q, buf, &n);
+				if (rc == DSP_OK && (n == 0 || n > d[3]))
+					abort();
+				for (k = 0; rc == DSP_OK && k < n; k++)
+					if (!isfinite(buf[k]))
+						abort();
+			}
+	free(buf);
+	dsp_npy_close(a);
+	return 0;
+}

@@ -1,0 +1,9 @@
+# tests/heads: the NumPy logits reader and `disperse heads`.
+check_PROGRAMS += tests/heads/test-npy
+TESTS += tests/heads/test-npy
+tests_heads_test_npy_SOURCES = tests/heads/test-npy.c
+tests_heads_test_npy_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_heads_test_npy_LDADD = $(DSP_CORE_LIBS)
+# CLI against numpy, and the PyTorch dump example (skipped without torch).
+TESTS += tests/heads/test-heads.sh tests/heads/test-torch.sh
+EXTRA_DIST += tests/heads/test-heads.sh tests/heads/test-torch.sh

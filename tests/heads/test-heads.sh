@@ -1,0 +1,160 @@
+#!/bin/sh
+# `disperse heads` and `--input FILE.npy` on arrays written here with numpy
+# (float16, big-endian, Fortran order, masked 4-D, .npz stored and
+# deflated); every figure is recomputed with numpy in float64 from the same
+# file (softmax with the max shift, np.std for the summary, the Theorem 2.2
+# and empirical critical n from their formulas in doc/theory.md).
+. "$top_srcdir/tests/tap.sh"
+py=
+for p in /usr/bin/python3 python3; do
+	if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then py=$p; break; fi
+done
+[ -n "$py" ] || skip_all "python3 with numpy not found"
+work=${TMPDIR:-/tmp}/disperse-heads-$$
+trap 'rm -rf "$work"' EXIT INT TERM
+mkdir -p "$work"
+OUT="$work" "$py" - <<'PY' >"$work/tap.txt" 2>&1
+import json, os, subprocess
+import numpy as np
+out, disperse = os.environ["OUT"], os.environ["DISPERSE"]
+n = 0
+def ok(c, what):
+    global n
+    n += 1
+    print(("ok" if c else "not ok") + f" {n} - {what}")
+def run(*args):
+    return subprocess.run([disperse, *args], capture_output=True, text=True)
+def heads(path, *extra, table="heads"):
+    r = run("heads", path, "--format", "json", "--table", table, *extra)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+def want(row, theta=1.0, eps=0.01):
+    x = row[np.isfinite(row)].astype(np.float64)
+    z = x / theta
+    p = np.exp(z - z.max()); p /= p.sum()
+    d = x.max() - x.min()
+    return dict(n=len(x), spread=d, max_weight=p.max(), entropy=-(p * np.log(p)).sum(),
+                log_critical_n=np.log(1 + (1 / eps - 1) * np.exp(d / theta)),
+                log_n_eps_empirical=np.log(len(x) * p.max() / eps))
+def compare(path, arr, what, theta=1.0, **kw):
+    rows = heads(path, "--theta", str(theta), **kw)["rows"]
+    a = arr.reshape((-1,) * 0 + arr.shape)
+    L, H, Q = {1: (1, 1, 1), 2: (1, arr.shape[0], 1), 3: (arr.shape[0], arr.shape[1], 1),
+               4: arr.shape[:3]}[arr.ndim]
+    a4 = arr.astype(np.float64).reshape(L, H, Q, arr.shape[-1])
+    worst = 0.0
+    ok(len(rows) == L * H * Q, f"{what}: {len(rows)} rows")
+    for r in rows:
+        w = want(a4[r["layer"], r["head"], r.get("query", 0)], theta)
+        if r["n"] != w["n"]:
+            worst = np.inf
+        for k in ("spread", "max_weight", "entropy", "log_critical_n", "log_n_eps_empirical"):
+            worst = max(worst, abs(r[k] - w[k]) / max(1.0, abs(w[k])))
+    ok(worst < 1e-12, f"{what}: n, spread, max weight, entropy, critical n, empirical n "
+       f"= numpy (worst rel diff {worst:.1e})")
+
+rng = np.random.default_rng(7)
+a3 = (3 * rng.normal(size=(3, 4, 50))).astype(np.float32)
+np.save(f"{out}/a3.npy", a3)
+compare(f"{out}/a3.npy", a3, "(3, 4, 50) float32")
+compare(f"{out}/a3.npy", a3, "(3, 4, 50) float32 at theta 0.5", theta=0.5)
+h2 = rng.normal(size=(6, 33)).astype(np.float16)
+np.save(f"{out}/h2.npy", h2)
+compare(f"{out}/h2.npy", h2, "(6, 33) float16")
+be = rng.normal(size=(2, 2, 40)).astype(">f8")
+np.save(f"{out}/be.npy", be)
+compare(f"{out}/be.npy", be, "(2, 2, 40) big-endian float64")
+fo = np.asfortranarray(rng.normal(size=(2, 3, 17)))
+np.save(f"{out}/fo.npy", fo)
+compare(f"{out}/fo.npy", fo, "(2, 3, 17) Fortran order")
+m4 = rng.normal(size=(2, 2, 6, 6)).astype(np.float32)
+m4[..., np.triu_indices(6, 1)[0], np.triu_indices(6, 1)[1]] = -np.inf
+np.save(f"{out}/m4.npy", m4)
+compare(f"{out}/m4.npy", m4, "(2, 2, 6, 6) causal-masked")
+rows = heads(f"{out}/m4.npy", "--query", "last", "--layer", "1")["rows"]
+ok(len(rows) == 2 and all(r["query"] == 5 and r["layer"] == 1 and r["n"] == 6 for r in rows),
+   "--query last --layer 1: the two heads' last rows, n = 6")
+
+# Summary in the authors' form: per layer and overall, np.std (ddof 0).
+s = heads(f"{out}/a3.npy", table="summary")["rows"]
+sp = a3.astype(np.float64).max(-1) - a3.astype(np.float64).min(-1)
+good = len(s) == 4
+for r in s:
+    v = sp.ravel() if r["layer"] == "all" else sp[int(r["layer"])]
+    good &= r["rows"] == v.size and abs(r["spread_mean"] - v.mean()) < 1e-12 and \
+        abs(r["spread_sd"] - v.std()) < 1e-12 and r["spread_min"] == v.min() and \
+        r["spread_max"] == v.max()
+ok(good, "summary: min, max, mean, sd (np.std) per layer and overall")
+ok(s[-1]["authors_form"] == f"[{sp.min():.2f}, {sp.max():.2f}], {sp.mean():.2f} \u00b1 {sp.std():.2f}",
+   f"authors' form: {s[-1]['authors_form']}")
+
+# .npz: stored (mapped) and deflated (inflated) members give the same rows.
+np.savez(f"{out}/z.npz", first=a3, second=h2)
+np.savez_compressed(f"{out}/zc.npz", first=a3, second=h2)
+for name in ("z", "zc"):
+    rows = heads(f"{out}/{name}.npz")["rows"]
+    ok([r["array"] for r in rows] == ["first"] * 12 + ["second"] * 6,
+       f"{name}.npz: rows of both members, named")
+    one = heads(f"{out}/{name}.npz", "--member", "second")["rows"]
+    ref = heads(f"{out}/h2.npy")["rows"]
+    ok([r["max_weight"] for r in one] == [r["max_weight"] for r in ref],
+       f"{name}.npz --member second = h2.npy exactly")
+r = run("heads", f"{out}/zc.npz", "--inflate-cap", "1000")
+ok(r.returncode == 1 and "over the 1000-byte cap" in r.stderr and r.stderr.count("\n") == 1,
+   f"deflated member over the cap: {r.stderr.strip()}")
+
+# --input FILE.npy: the same report as the text file of the same numbers.
+v = rng.normal(size=100)
+np.save(f"{out}/v.npy", v)
+with open(f"{out}/v.txt", "w") as f:
+    f.write("\n".join(repr(float(x)) for x in v))
+a = run("report", "--input", f"{out}/v.npy", "--format", "csv").stdout.split("\n")
+b = run("report", "--input", f"{out}/v.txt", "--format", "csv").stdout.split("\n")
+ok(a[5:] == b[5:] and len(a) > 20, "report --input v.npy = report --input v.txt (after the input stamp)")
+np.save(f"{out}/v16.npy", v.astype(np.float16))
+r = run("report", "--input", f"{out}/v16.npy", "--format", "json")
+ok(r.returncode == 0 and abs(json.loads(r.stdout)["rows"][4]["value"] -
+   (v.astype(np.float16).max() - v.astype(np.float16).min())) < 1e-12,
+   "report --input float16 .npy: spread of the float16 values")
+
+# Errors: one line "disperse heads: FILE: reason", exit 1 (2 for usage).
+bad = np.arange(8, dtype=np.float64).reshape(2, 4); bad[1, 2] = np.nan
+np.save(f"{out}/nan.npy", bad)
+np.save(f"{out}/int.npy", np.arange(8))
+np.save(f"{out}/five.npy", np.zeros((1, 1, 1, 1, 2)))
+with open(f"{out}/cut.npy", "wb") as f:
+    f.write(open(f"{out}/a3.npy", "rb").read()[:-7])
+for args, code, msg in [
+        (["heads", f"{out}/nan.npy"], 1, "nan.npy: NaN at head 1, key 2"),
+        (["heads", f"{out}/int.npy"], 1, "dtype '<i8' is not supported"),
+        (["heads", f"{out}/five.npy"], 1, "shape has 5 dimensions"),
+        (["heads", f"{out}/cut.npy"], 1, "truncated data"),
+        (["heads", f"{out}/v.txt"], 1, "not a .npy file"),
+        (["heads", f"{out}/missing.npy"], 1, "missing.npy: No such file"),
+        (["heads", f"{out}/z.npz", "--member", "nope"], 1, "no member 'nope'"),
+        (["heads", f"{out}/a3.npy", "--layer", "3"], 1, "--layer 3: the array has 3 layer(s)"),
+        (["heads"], 2, "missing FILE"),
+        (["heads", f"{out}/a3.npy", "--table", "x"], 2, "--table: 'x'"),
+        (["report", "--input", f"{out}/a3.npy"], 1, "12 rows of logits; --input takes one row")]:
+    r = run(*args)
+    ok(r.returncode == code and msg in r.stderr and r.stderr.startswith(f"disperse {args[0]}: ")
+       and r.stderr.count("\n") == 1, f"{' '.join(a.replace(out + '/', '') for a in args)}: "
+       f"exit {r.returncode}: {r.stderr.strip().replace(out + '/', '')}")
+
+# Figures: two SVG files, a grid cell per layer x head.
+r = run("heads", f"{out}/a3.npy", "--svg", f"{out}/fig", "-o", f"{out}/t.txt")
+grid = open(f"{out}/fig-grid.svg").read() if os.path.exists(f"{out}/fig-grid.svg") else ""
+hist = open(f"{out}/fig-hist.svg").read() if os.path.exists(f"{out}/fig-hist.svg") else ""
+ok(r.returncode == 0 and grid.count("<rect") >= 12 and "</svg>" in grid and "</svg>" in hist,
+   "--svg PREFIX writes PREFIX-grid.svg and PREFIX-hist.svg")
+import xml.etree.ElementTree as ET
+try:
+    ET.fromstring(grid); ET.fromstring(hist); wf = True
+except ET.ParseError:
+    wf = False
+ok(wf, "both SVGs are well-formed XML")
+print(f"1..{n}")
+PY
+rc=$?
+cat "$work/tap.txt"
+[ $rc -eq 0 ] || { echo "not ok - python harness exit $rc"; echo "1..1"; exit 1; }

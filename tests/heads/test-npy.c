@@ -1,0 +1,397 @@
+/* The .npy reader (src/core/npy.c) on files written here byte by byte:
+ * versions 1.0/2.0/3.0, float16/32/64 in both byte orders, C and Fortran
+ * order, masked keys, and every malformed case with its one-line message.
+ * Expected values are exact by construction (small dyadic numbers, the
+ * IEEE half-precision bit patterns of the standard). */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/error.h"
+#include "core/npy.h"
+#include "tap.h"
+
+static char dir[] = "/tmp/dsp-npy-XXXXXX";
+
+/* A return code check with a printf description. */
+#define IS(got, want, ...) do {						\
+	long long g_ = (got);						\
+	if (!ok(g_ == (long long)(want), __VA_ARGS__))			\
+		diag("  got %lld, want %lld: %s", g_, (long long)(want),	\
+		    dsp_last_error());					\
+} while (0)
+
+static void
+put_le(unsigned char *p, uint64_t v, int bytes)
+{
+	int i;
+
+	for (i = 0; i < bytes; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* Header bytes for dict text, version major, padded to 64 like numpy. */
+static size_t
+header(unsigned char *out, int major, const char *dict)
+{
+	size_t pre = major == 1 ? 10 : 12, len = strlen(dict), total;
+
+	total = (pre + len + 1 + 63) / 64 * 64;
+	memcpy(out, "\x93NUMPY", 6);
+	out[6] = (unsigned char)major;
+	out[7] = 0;
+	put_le(out + 8, total - pre, major == 1 ? 2 : 4);
+	memcpy(out + pre, dict, len);
+	memset(out + pre + len, ' ', total - pre - len - 1);
+	out[total - 1] = '\n';
+	return total;
+}
+
+static const char *
+write_file(const char *name, const void *a, size_t alen, const void *b, size_t blen)
+{
+	static char path[256];
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	fp = fopen(path, "wb");
+	if (fp == NULL)
+		abort();
+	fwrite(a, 1, alen, fp);
+	if (blen)
+		fwrite(b, 1, blen, fp);
+	fclose(fp);
+	return path;
+}
+
+/* An .npy file of doubles vals (count) with this dict. */
+static const char *
+f64_file(const char *name, int major, const char *dict, const double *vals,
+    size_t count, int big)
+{
+	unsigned char h[256], *d = malloc(count * 8 + 1);
+	size_t hl = header(h, major, dict), i;
+	uint64_t u;
+	const char *p;
+	int k;
+
+	for (i = 0; i < count; i++) {
+		memcpy(&u, &vals[i], 8);
+		for (k = 0; k < 8; k++)
+			d[i * 8 + k] = (unsigned char)(u >> (8 * (big ? 7 - k : k)));
+	}
+	p = write_file(name, h, hl, d, count * 8);
+	free(d);
+	return p;
+}
+
+static int
+open_fails(const char *path, int code, const char *want)
+{
+	dsp_npy *a = NULL;
+	int rc;
+
+	dsp_clear_error();
+	rc = dsp_npy_open(path, &a);
+	ok(rc == code && strstr(dsp_last_error(), want) != NULL &&
+	    strstr(dsp_last_error(), path) != NULL && strchr(dsp_last_error(), '\n') == NULL,
+	    "%s: code %d, one line naming the file: '%s'", strrchr(path, '/') + 1, rc,
+	    dsp_last_error());
+	dsp_npy_close(a);
+	return rc;
+}
+
+static void
+test_versions_dtypes(void)
+{
+	static const double v[4] = { 1.5, -2.25, 0.0, 3.0 };
+	const char *versions[3] = { "v1.npy", "v2.npy", "v3.npy" };
+	unsigned char h[256], d[16];
+	uint16_t halves[4] = { 0x3c00, 0xc000, 0x0001, 0x7bff };	/* 1, -2, 2^-24, 65504 */
+	float f[4] = { 0.5f, -1.0f, 2.5f, 100.0f };
+	double buf[8];
+	size_t n, hl, i;
+	dsp_npy *a;
+	uint64_t dims[4];
+	const char *p;
+	int m, big, k;
+
+	for (m = 1; m <= 3; m++) {
+		p = f64_file(versions[m - 1], m,
+		    "{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", v, 4, 0);
+		IS(dsp_npy_open(p, &a), DSP_OK, "version %d.0 opens", m);
+		if (a == NULL)
+			continue;
+		ok(dsp_npy_header_of(a)->major == m, "major %d", m);
+		IS(dsp_npy_row(a, 0, 0, 0, buf, &n), DSP_OK, "row of v%d", m);
+		ok(n == 4 && buf[0] == 1.5 && buf[1] == -2.25 && buf[2] == 0 && buf[3] == 3,
+		    "v%d values 1.5 -2.25 0 3", m);
+		dsp_npy_close(a);
+	}
+	/* Big-endian float64, double-quoted keys, keys in another order. */
+	p = f64_file("be8.npy", 1, "{\"shape\": (4,), \"fortran_order\": False, "
+	    "\"descr\": \">f8\"}", v, 4, 1);
+	IS(dsp_npy_open(p, &a), DSP_OK, ">f8 with double quotes opens");
+	IS(dsp_npy_row(a, 0, 0, 0, buf, &n), DSP_OK, ">f8 row");
+	ok(n == 4 && buf[0] == 1.5 && buf[1] == -2.25 && buf[3] == 3, ">f8 values");
+	dsp_npy_close(a);
+	/* float16 both orders. */
+	for (big = 0; big <= 1; big++) {
+		hl = header(h, 1, big ? "{'descr': '>f2', 'fortran_order': False, 'shape': (4,), }" :
+		    "{'descr': '<f2', 'fortran_order': False, 'shape': (4,), }");
+		for (i = 0; i < 4; i++) {
+			d[2 * i + (big ? 1 : 0)] = (unsigned char)(halves[i] & 0xff);
+			d[2 * i + (big ? 0 : 1)] = (unsigned char)(halves[i] >> 8);
+		}
+		p = write_file(big ? "be2.npy" : "le2.npy", h, hl, d, 8);
+		IS(dsp_npy_open(p, &a), DSP_OK, "float16 %s opens", big ? "big" : "little");
+		IS(dsp_npy_row(a, 0, 0, 0, buf, &n), DSP_OK, "float16 row");
+		ok(n == 4 && buf[0] == 1 && buf[1] == -2 && buf[2] == ldexp(1, -24) &&
+		    buf[3] == 65504, "float16 %s: 1, -2, 2^-24, 65504 exactly",
+		    big ? "big" : "little");
+		dsp_npy_close(a);
+	}
+	is_rel(dsp_half_to_double(0x3555), 1365.0 / 4096, 0,
+	    "half 0x3555 = (1024 + 341) 2^-12 = 1365/4096");
+	is_close(dsp_half_to_double(0x0400), ldexp(1, -14), 0, "half 0x0400 = 2^-14 (min normal)");
+	is_int((long long)dsp_half_to_double(0xfbff), -65504, "half 0xfbff = -65504");
+	ok(isnan(dsp_half_to_double(0x7e00)) && dsp_half_to_double(0xfc00) == -INFINITY &&
+	    dsp_half_to_double(0x8000) == 0 && signbit(dsp_half_to_double(0x8000)),
+	    "half: NaN, -inf, -0");
+	/* float32 big endian. */
+	hl = header(h, 1, "{'descr': '>f4', 'fortran_order': False, 'shape': (4,), }");
+	for (i = 0; i < 4; i++) {
+		uint32_t u;
+
+		memcpy(&u, &f[i], 4);
+		for (k = 0; k < 4; k++)
+			d[4 * i + k] = (unsigned char)(u >> (8 * (3 - k)));
+	}
+	p = write_file("be4.npy", h, hl, d, 16);
+	IS(dsp_npy_open(p, &a), DSP_OK, ">f4 opens");
+	IS(dsp_npy_row(a, 0, 0, 0, buf, &n), DSP_OK, ">f4 row");
+	ok(n == 4 && buf[0] == 0.5 && buf[1] == -1 && buf[2] == 2.5 && buf[3] == 100,
+	    ">f4 values");
+	dsp_npy_dims(a, dims);
+	ok(dims[0] == 1 && dims[1] == 1 && dims[2] == 1 && dims[3] == 4 &&
+	    dsp_npy_axes(a) == 0, "(4,) reads as 1 x 1 x 1 x 4");
+	dsp_npy_close(a);
+}
+
+/* Element (l, h, q, k) of a 2 x 3 x 2 x 4 array holds 1000l + 100h + 10q + k;
+ * written in C and in Fortran order, every row must read the same. */
+static void
+test_order(void)
+{
+	enum { L = 2, H = 3, Q = 2, K = 4 };
+	double c[L * H * Q * K], f[L * H * Q * K], buf[K];
+	const char *pc, *pf;
+	dsp_npy *ac, *af;
+	size_t n, l, h, q, k;
+	int good = 1;
+
+	for (l = 0; l < L; l++)
+		for (h = 0; h < H; h++)
+			for (q = 0; q < Q; q++)
+				for (k = 0; k < K; k++) {
+					double v = 1000.0 * l + 100.0 * h + 10.0 * q + k;
+
+					c[((l * H + h) * Q + q) * K + k] = v;
+					f[l + L * (h + H * (q + Q * k))] = v;
+				}
+	pc = f64_file("c4.npy", 1, "{'descr': '<f8', 'fortran_order': False, "
+	    "'shape': (2, 3, 2, 4), }", c, sizeof c / 8, 0);
+	IS(dsp_npy_open(pc, &ac), DSP_OK, "4-D C order opens");
+	pf = f64_file("f4.npy", 1, "{'descr': '<f8', 'fortran_order': True, "
+	    "'shape': (2, 3, 2, 4), }", f, sizeof f / 8, 0);
+	IS(dsp_npy_open(pf, &af), DSP_OK, "4-D Fortran order opens");
+	if (ac == NULL || af == NULL)
+		return;
+	ok(dsp_npy_axes(ac) == 7, "4-D has layer, head and query axes");
+	for (l = 0; l < L; l++)
+		for (h = 0; h < H; h++)
+			for (q = 0; q < Q; q++) {
+				if (dsp_npy_row(ac, l, h, q, buf, &n) != DSP_OK || n != K)
+					good = 0;
+				for (k = 0; k < K; k++)
+					if (buf[k] != 1000.0 * l + 100.0 * h + 10.0 * q + k)
+						good = 0;
+				if (dsp_npy_row(af, l, h, q, buf, &n) != DSP_OK || n != K)
+					good = 0;
+				for (k = 0; k < K; k++)
+					if (buf[k] != 1000.0 * l + 100.0 * h + 10.0 * q + k)
+						good = 0;
+			}
+	ok(good, "every row of C and Fortran order holds 1000l + 100h + 10q + k");
+	dsp_npy_close(ac);
+	dsp_npy_close(af);
+	/* 3-D (layers, heads, n) in Fortran order: dims and one row. */
+	pf = f64_file("f3.npy", 1, "{'descr': '<f8', 'fortran_order': True, "
+	    "'shape': (2, 3, 8), }", f, 48, 0);
+	IS(dsp_npy_open(pf, &af), DSP_OK, "3-D Fortran opens");
+	if (af != NULL) {
+		uint64_t d[4];
+		double b8[8];
+
+		dsp_npy_dims(af, d);
+		ok(d[0] == 2 && d[1] == 3 && d[2] == 1 && d[3] == 8 && dsp_npy_axes(af) == 3,
+		    "(2, 3, 8) is 2 layers x 3 heads x 1 query x 8 keys");
+		/* Element (1, 2, k) sits at 1 + 2*2 + 6k in Fortran order. */
+		IS(dsp_npy_row(af, 1, 2, 0, b8, &n), DSP_OK, "row (1, 2)");
+		ok(n == 8 && b8[0] == f[5] && b8[7] == f[5 + 42], "row (1, 2) keys at 5 + 6k");
+		dsp_npy_close(af);
+	}
+}
+
+static void
+test_masks(void)
+{
+	double v[6] = { 1, -INFINITY, 2, -INFINITY, 3, 4 }, buf[6];
+	double allm[4] = { 0, 1, -INFINITY, -INFINITY };
+	double bad[8] = { 0, 1, 2, 3, 4, 5, NAN, 7 };
+	const char *p;
+	dsp_npy *a;
+	size_t n;
+
+	p = f64_file("mask.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (6,), }",
+	    v, 6, 0);
+	IS(dsp_npy_open(p, &a), DSP_OK, "masked file opens");
+	IS(dsp_npy_row(a, 0, 0, 0, buf, &n), DSP_OK, "masked row");
+	ok(n == 4 && buf[0] == 1 && buf[1] == 2 && buf[2] == 3 && buf[3] == 4,
+	    "-inf keys are skipped: n = 4");
+	dsp_npy_close(a);
+	p = f64_file("allmask.npy", 1, "{'descr': '<f8', 'fortran_order': False, "
+	    "'shape': (2, 2), }", allm, 4, 0);
+	IS(dsp_npy_open(p, &a), DSP_OK, "(2, 2) opens");
+	IS(dsp_npy_row(a, 0, 1, 0, buf, &n), DSP_EEMPTY, "fully masked row: DSP_EEMPTY");
+	ok(strstr(dsp_last_error(), "every key is masked (-inf) at head 1") != NULL,
+	    "message names the head: '%s'", dsp_last_error());
+	dsp_npy_close(a);
+	/* NaN at (layer 1, head 0, query 1, key 0) of a 2 x 1 x 2 x 2 array. */
+	p = f64_file("nan.npy", 1, "{'descr': '<f8', 'fortran_order': False, "
+	    "'shape': (2, 1, 2, 2), }", bad, 8, 0);
+	IS(dsp_npy_open(p, &a), DSP_OK, "file with a NaN opens (checked per row)");
+	IS(dsp_npy_row(a, 1, 0, 1, buf, &n), DSP_EPARSE, "NaN row: DSP_EPARSE");
+	ok(strstr(dsp_last_error(), "NaN at layer 1, head 0, query 1, key 0") != NULL,
+	    "NaN names the index: '%s'", dsp_last_error());
+	bad[6] = INFINITY;
+	dsp_npy_close(a);
+	p = f64_file("pinf.npy", 1, "{'descr': '<f8', 'fortran_order': False, "
+	    "'shape': (2, 1, 2, 2), }", bad, 8, 0);
+	IS(dsp_npy_open(p, &a), DSP_OK, "file with +inf opens");
+	IS(dsp_npy_row(a, 1, 0, 1, buf, &n), DSP_EPARSE, "+inf row: DSP_EPARSE");
+	ok(strstr(dsp_last_error(), "+inf at layer 1, head 0, query 1, key 0") != NULL,
+	    "+inf names the index: '%s'", dsp_last_error());
+	dsp_npy_close(a);
+}
+
+static void
+test_vector(void)
+{
+	double v[3] = { 0.25, 0.5, 1 }, m[3] = { 0.25, -INFINITY, 1 }, *copy;
+	const double *x;
+	const char *p;
+	dsp_npy *a;
+	size_t n;
+
+	p = f64_file("vec.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }",
+	    v, 3, 0);
+	IS(dsp_npy_load_vector(p, &a, &copy, &x, &n), DSP_OK, "vector loads");
+	ok(copy == NULL && x != NULL && n == 3 && x[2] == 1,
+	    "float64 host order: used in place, no copy");
+	dsp_npy_close(a);
+	p = f64_file("vecm.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }",
+	    m, 3, 0);
+	IS(dsp_npy_load_vector(p, &a, &copy, &x, &n), DSP_OK, "masked vector loads");
+	ok(copy != NULL && x == NULL && n == 2 && copy[1] == 1, "masked: a copy of 2 keys");
+	free(copy);
+	dsp_npy_close(a);
+	p = f64_file("mat.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (3, 1), }",
+	    v, 3, 0);
+	IS(dsp_npy_load_vector(p, &a, &copy, &x, &n), DSP_EINVAL, "(3, 1): 3 rows refused");
+	ok(strstr(dsp_last_error(), "3 rows") != NULL && strstr(dsp_last_error(),
+	    "disperse heads") != NULL, "points to disperse heads: '%s'", dsp_last_error());
+}
+
+static void
+test_malformed(void)
+{
+	static const double v[4] = { 1, 2, 3, 4 };
+	unsigned char h[256];
+	size_t hl;
+	const char *p;
+
+	p = write_file("text.npy", "1 2 3\n", 6, NULL, 0);
+	open_fails(p, DSP_EPARSE, "not a .npy file");
+	p = write_file("empty.npy", "", 0, NULL, 0);
+	open_fails(p, DSP_EEMPTY, "empty file");
+	p = write_file("short.npy", "\x93NUMPY\x01", 7, NULL, 0);
+	open_fails(p, DSP_EPARSE, "truncated header");
+	p = write_file("v4.npy", "\x93NUMPY\x04\x00\x10\x00", 10, NULL, 0);
+	open_fails(p, DSP_EPARSE, "unsupported .npy format version 4.0");
+	hl = header(h, 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }");
+	p = write_file("cuthdr.npy", h, hl - 20, NULL, 0);
+	open_fails(p, DSP_EPARSE, "truncated header");
+	p = f64_file("i4.npy", 1, "{'descr': '<i4', 'fortran_order': False, 'shape': (8,), }",
+	    v, 4, 0);
+	open_fails(p, DSP_EPARSE, "dtype '<i4' is not supported");
+	p = f64_file("c16.npy", 1, "{'descr': '<c16', 'fortran_order': False, 'shape': (2,), }",
+	    v, 4, 0);
+	open_fails(p, DSP_EPARSE, "dtype '<c16' is not supported");
+	p = f64_file("struct.npy", 1, "{'descr': [('a', '<f8')], 'fortran_order': False, "
+	    "'shape': (4,), }", v, 4, 0);
+	open_fails(p, DSP_EPARSE, "structured dtype");
+	p = f64_file("5d.npy", 1, "{'descr': '<f8', 'fortran_order': False, "
+	    "'shape': (1, 1, 1, 1, 4), }", v, 4, 0);
+	open_fails(p, DSP_EPARSE, "shape has 5 dimensions");
+	p = f64_file("0d.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (), }",
+	    v, 1, 0);
+	open_fails(p, DSP_EPARSE, "0-d array");
+	p = f64_file("zero.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (0,), }",
+	    v, 0, 0);
+	open_fails(p, DSP_EEMPTY, "zero dimension");
+	p = f64_file("trunc.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (5,), }",
+	    v, 4, 0);
+	open_fails(p, DSP_EPARSE, "truncated data: shape needs 40 bytes of float64, the file has 32");
+	p = f64_file("nokey.npy", 1, "{'descr': '<f8', 'shape': (4,), }", v, 4, 0);
+	open_fails(p, DSP_EPARSE, "missing 'fortran_order'");
+	p = f64_file("dupkey.npy", 1, "{'descr': '<f8', 'descr': '<f8', 'fortran_order': False, "
+	    "'shape': (4,), }", v, 4, 0);
+	open_fails(p, DSP_EPARSE, "repeated key 'descr'");
+	p = f64_file("badbool.npy", 1, "{'descr': '<f8', 'fortran_order': 0, 'shape': (4,), }",
+	    v, 4, 0);
+	open_fails(p, DSP_EPARSE, "not True or False");
+	p = f64_file("badshape.npy", 1, "{'descr': '<f8', 'fortran_order': False, "
+	    "'shape': (4, x), }", v, 4, 0);
+	open_fails(p, DSP_EPARSE, "not a tuple of integers");
+	p = f64_file("huge.npy", 1, "{'descr': '<f8', 'fortran_order': False, "
+	    "'shape': (4294967296, 4294967296), }", v, 4, 0);
+	open_fails(p, DSP_EPARSE, "shape too large");
+	p = f64_file("trail.npy", 1, "{'descr': '<f8', 'fortran_order': False, "
+	    "'shape': (4,), } x", v, 4, 0);
+	open_fails(p, DSP_EPARSE, "text after the dict");
+	ok(dsp_npy_sniff((const unsigned char *)"PK\3\4", 4) == DSP_NPY_KIND_NPZ &&
+	    dsp_npy_sniff((const unsigned char *)"\x93NUMPY", 6) == DSP_NPY_KIND_NPY &&
+	    dsp_npy_sniff((const unsigned char *)"1 2", 3) == 0, "sniff: npz, npy, text");
+}
+
+int
+main(void)
+{
+	char cmd[64];
+
+	if (mkdtemp(dir) == NULL)
+		return 1;
+	test_versions_dtypes();
+	test_order();
+	test_masks();
+	test_vector();
+	test_malformed();
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		diag("could not remove %s", dir);
+	return tap_done();
+}
