@@ -1,6 +1,6 @@
 #!/bin/sh
 # Short bounded libFuzzer runs (clang -fsanitize=fuzzer,address,undefined)
-# of the logit parser + kernel and the JSON parser.  Skips cleanly without
+# of the logit parser + kernel, the JSON parser and the tour parser.  Skips cleanly without
 # clang or libFuzzer.  Longer run: see README "Performance and reliability".
 . "$top_srcdir/tests/tap.sh"
 CLANG=${CLANG:-clang}
@@ -27,7 +27,10 @@ build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/parse.c" \
 ok $? "build libFuzzer target for dsp_parse_logits"
 build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c"
 ok $? "build libFuzzer target for dsp_json_parse"
-targets="parse json"
+# The tour parser applies each step's parameters, so it needs all of core.
+build fuzz-tour "$top_srcdir/tests/fuzz/fuzz-tour.c" "$src"/core/*.c
+ok $? "build libFuzzer target for dsp_tour_parse"
+targets="parse json tour"
 # The snapshot loader pulls in all of core and export: about 15 s of clang
 # on an idle machine, so only on request.
 if [ -n "${DSP_FUZZ_SNAPSHOT:-}" ]; then
@@ -36,7 +39,8 @@ if [ -n "${DSP_FUZZ_SNAPSHOT:-}" ]; then
 	targets="$targets snapshot"
 fi
 for t in $targets; do
-	case $t in parse) seeds=corpus-logits ;; json) seeds=corpus-json ;; snapshot) seeds=corpus-snapshot ;; esac
+	case $t in parse) seeds=corpus-logits ;; json) seeds=corpus-json ;; snapshot) seeds=corpus-snapshot ;;
+	tour) seeds=corpus-tour ;; esac
 	[ -x "$work/fuzz-$t" ] || { ok 1 "fuzz $t (not built)"; sed 's/^/# /' "$work/fuzz-$t.log"; continue; }
 	mkdir -p "$work/corpus-$t"
 	start=$(date +%s)
