@@ -515,9 +515,8 @@ finish(struct dsp_opts *o)
 	if (o->input != NULL) {
 		dsp_clear_error();
 		if ((rc = dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
-			/* dsp_load_logits already names the file. */
-			return dsp_opts_core_fail(o, strcmp(o->input, "-") == 0 ?
-			    "stdin" : NULL, rc);
+			/* dsp_load_logits already names the file ("stdin" for -). */
+			return dsp_opts_core_fail(o, NULL, rc);
 		p->logits = o->logits;
 		p->n_logits = n;
 		p->n = n;

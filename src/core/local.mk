@@ -13,6 +13,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/map.c src/core/map.h \
 	src/core/params.c src/core/params.h \
 	src/core/parse.c src/core/parse.h \
+	src/core/readfile.c src/core/readfile.h \
 	src/core/precision.c src/core/precision.h \
 	src/core/runs.c src/core/runs.h \
 	src/core/softmax.c src/core/softmax.h \

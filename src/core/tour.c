@@ -13,6 +13,7 @@
 #include "core/adaptive.h"
 #include "core/error.h"
 #include "core/fit.h"
+#include "core/readfile.h"
 #include "core/tour.h"
 
 #define TOUR_FILE	"tour.txt"
@@ -479,33 +480,14 @@ dsp_tour_parse(const char *buf, size_t len, const char *name, dsp_tour *t)
 int
 dsp_tour_load(const char *path, dsp_tour *t)
 {
-	FILE *fp;
-	char *buf = NULL, *nb;
-	size_t len = 0, cap = 0, got;
+	char *buf;
+	size_t len;
 	int rc;
 
 	memset(t, 0, sizeof *t);
-	if ((fp = fopen(path, "r")) == NULL)
-		return dsp_fail(DSP_EIO, "%s: %s", path, strerror(errno));
-	for (;;) {
-		if (len == cap) {
-			cap = cap ? 2 * cap : 16384;
-			if ((nb = realloc(buf, cap)) == NULL) {
-				rc = dsp_fail(DSP_ENOMEM, "out of memory");
-				goto out;
-			}
-			buf = nb;
-		}
-		if ((got = fread(buf + len, 1, cap - len, fp)) == 0)
-			break;
-		len += got;
-	}
-	if (ferror(fp))
-		rc = dsp_fail(DSP_EIO, "%s: read error", path);
-	else
-		rc = dsp_tour_parse(buf, len, path, t);
-out:
+	if ((rc = dsp_read_file(path, NULL, DSP_CAP_TOUR, &buf, &len)) != DSP_OK)
+		return rc;
+	rc = dsp_tour_parse(buf, len, path, t);
 	free(buf);
-	fclose(fp);
 	return rc;
 }

@@ -21,6 +21,7 @@
 #include "core/eval.h"
 #include "core/map.h"
 #include "core/params.h"
+#include "core/readfile.h"
 #include "core/runs.h"
 #include "export/atomic.h"
 #include "export/json.h"
@@ -1533,8 +1534,6 @@ out:
 
 /* ---- loading ---- */
 
-#define LOAD_MAX_BYTES	((size_t)256 << 20)
-
 struct ld {
 	const char	*file;
 };
@@ -1790,39 +1789,7 @@ load_view(const struct ld *l, const dsp_jval *vj, dsp_viewstate *v)
 static int
 read_all(const char *path, char **buf, size_t *len)
 {
-	FILE *fp;
-	size_t cap = 65536, n = 0, k;
-	char *b, *nb;
-
-	if ((fp = fopen(path, "r")) == NULL)
-		return dsp_fail(DSP_EIO, "cannot open %s: %s", path, strerror(errno));
-	if ((b = malloc(cap)) == NULL) {
-		fclose(fp);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
-	}
-	while ((k = fread(b + n, 1, cap - n, fp)) > 0) {
-		n += k;
-		if (n == cap) {
-			if (cap >= LOAD_MAX_BYTES || (nb = realloc(b, cap * 2)) == NULL) {
-				free(b);
-				fclose(fp);
-				return dsp_fail(DSP_ETOOBIG, "%s: larger than 256 MiB", path);
-			}
-			b = nb;
-			cap *= 2;
-		}
-	}
-	if (ferror(fp)) {
-		int e = errno;
-
-		free(b);
-		fclose(fp);
-		return dsp_fail(DSP_EIO, "cannot read %s: %s", path, strerror(e));
-	}
-	fclose(fp);
-	*buf = b;
-	*len = n;
-	return DSP_OK;
+	return dsp_read_file(path, NULL, DSP_CAP_SNAPSHOT, buf, len);
 }
 
 static int

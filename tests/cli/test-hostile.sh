@@ -1,0 +1,69 @@
+#!/bin/sh
+# Hostile input and faults (issue 16): bounded readers, binary content,
+# error messages naming the file, BOM and CR-only files.  Termination guards
+# (timeout) only stop a regression from hanging the suite; nothing is timed.
+. "$top_srcdir/tests/tap.sh"
+tmp=${TMPDIR:-/tmp}/disperse-hostile-$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT INT TERM
+TO="timeout 60"
+command -v timeout >/dev/null 2>&1 || TO=
+
+# err1 STATUS PATTERN DESCRIPTION: the last run failed with STATUS and one
+# stderr line matching PATTERN.
+err1() {
+	[ "$st" -eq "$1" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q -- "$2" "$tmp/err"
+	ok $? "$3 (exit $st): $(head -1 "$tmp/err")"
+}
+run() { $TO "$DISPERSE" "$@" >"$tmp/out" 2>"$tmp/err"; st=$?; }
+
+# --- 2. every reader bounded, binary refused early, the file named --------
+run report --input /dev/zero
+err1 1 '/dev/zero: binary content (NUL byte at offset 0)' "report --input /dev/zero refused at the first chunk"
+yes 1 2>/dev/null | DISPERSE_MAX_INPUT=1M $TO "$DISPERSE" report --input - >"$tmp/out" 2>"$tmp/err"
+st=$?
+err1 1 'stdin: more than the 1 MiB input limit' "endless stdin stops at the cap"
+run report --input "$tmp"
+err1 1 "$tmp: is a directory" "report --input DIR names the directory"
+run fit --pairs "$tmp"
+err1 1 "$tmp: is a directory" "fit --pairs DIR names the directory"
+run tour --file "$tmp"
+err1 1 "$tmp: is a directory" "tour --file DIR names the directory"
+run snapshot --load "$tmp" --out "$tmp/s"
+err1 1 "$tmp: is a directory" "snapshot --load DIR names the directory"
+printf '1 2 3\n' >"$tmp/three"
+DISPERSE_MAX_INPUT=4 $TO "$DISPERSE" report --input "$tmp/three" >"$tmp/out" 2>"$tmp/err"; st=$?
+err1 1 'three: 6 bytes is over the 4 bytes input limit' "regular file over DISPERSE_MAX_INPUT: refused from its size"
+DISPERSE_MAX_INPUT=6 $TO "$DISPERSE" report --input "$tmp/three" >"$tmp/out" 2>"$tmp/err"; st=$?
+ok $st "a file of exactly DISPERSE_MAX_INPUT bytes is read"
+DISPERSE_MAX_INPUT=lots $TO "$DISPERSE" report --input "$tmp/three" >"$tmp/out" 2>"$tmp/err"; st=$?
+err1 1 "DISPERSE_MAX_INPUT: 'lots' is not a size" "a bad DISPERSE_MAX_INPUT is one line"
+# A sparse 1 GiB file with a NUL at byte 0, cap raised over it: refused at
+# the first chunk (under ulimit -v 256 MiB where the build allows it).
+if truncate -s 1G "$tmp/nul1g" 2>/dev/null; then
+	if [ -z "${DSP_SANITIZERS:-}" ]; then
+		( ulimit -v 262144 && DISPERSE_MAX_INPUT=2G $TO "$DISPERSE" report \
+			--input "$tmp/nul1g" ) >"$tmp/out" 2>"$tmp/err"; st=$?
+	else
+		DISPERSE_MAX_INPUT=2G $TO "$DISPERSE" report --input "$tmp/nul1g" \
+			>"$tmp/out" 2>"$tmp/err"; st=$?
+	fi
+	err1 1 'nul1g: binary content (NUL byte at offset 0)' "1 GiB file with a NUL at byte 0: refused without reading it"
+	run report --input "$tmp/nul1g"
+	err1 1 'nul1g: 1073741824 bytes is over the 256 MiB input limit' "1 GiB file over the default cap: refused from its size"
+	rm -f "$tmp/nul1g"
+fi
+
+# --- 9. a UTF-8 BOM is skipped; CR-only files have line numbers -----------
+printf '\357\273\2771 2 3\n' >"$tmp/bom"
+run report --input "$tmp/bom" --format csv
+[ "$st" -eq 0 ] && grep -q '^n,3,' "$tmp/out"
+ok $? "a UTF-8 BOM before the logits is skipped (exit $st)"
+printf '1\r2\rx\r' >"$tmp/cr"
+run report --input "$tmp/cr"
+err1 1 'cr: line 3:' "CR-only file: the error names line 3"
+printf 'H,beta\r1,0.5\r2,x\r' >"$tmp/crpairs"
+run fit --pairs "$tmp/crpairs"
+err1 1 'crpairs:3:' "CR-only pairs file: the error names line 3"
+
+tap_done
