@@ -66,4 +66,13 @@ printf 'H,beta\r1,0.5\r2,x\r' >"$tmp/crpairs"
 run fit --pairs "$tmp/crpairs"
 err1 1 'crpairs:3:' "CR-only pairs file: the error names line 3"
 
+# --- 6. top-k mass is O(runs log runs): these never finished before ------
+run compare --family ramp --topk 2^60 --format csv
+[ "$st" -eq 0 ] && [ "$(grep -vc '^#' "$tmp/out")" -gt 2 ]
+ok $? "compare --family ramp --topk 2^60 completes (exit $st)"
+run report --family uniform --n 40000 --topk 40000 --format csv
+# Uniform weights: the 40000 largest of 40000 are all the mass, 1.
+[ "$st" -eq 0 ] && grep -q '^topk_mass,1,' "$tmp/out"
+ok $? "uniform n = 40000, topk = 40000: mass 1 (exit $st)"
+
 tap_done
