@@ -12,6 +12,7 @@
 
 #include "cli/opts.h"
 #include "core/error.h"
+#include "core/escape.h"
 #include "core/parse.h"
 #include "export/table.h"
 
@@ -63,13 +64,12 @@ static const struct {
 static void
 vmessage(const struct dsp_opts *o, const char *fmt, va_list ap)
 {
-	char buf[1024], *p;
+	char raw[1024], buf[1024];
 
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	/* One line, whatever the detail text holds. */
-	for (p = buf; *p != '\0'; p++)
-		if (*p == '\n' || *p == '\r')
-			*p = ' ';
+	vsnprintf(raw, sizeof raw, fmt, ap);
+	/* One line, and nothing from a file name or file that can drive the
+	 * terminal: control characters and non-UTF-8 bytes escaped. */
+	dsp_escape(buf, sizeof buf, raw, 0);
 	if (o->cmd != NULL)
 		fprintf(stderr, "disperse %s: %s\n", o->cmd, buf);
 	else

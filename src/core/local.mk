@@ -5,6 +5,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/bounds.c src/core/bounds.h \
 	src/core/dsp.h \
 	src/core/error.c src/core/error.h \
+	src/core/escape.c src/core/escape.h \
 	src/core/eval.c src/core/eval.h \
 	src/core/family.c src/core/family.h \
 	src/core/fastexp.c src/core/fastexp.h \

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/escape.h"
 #include "export/json.h"
 
 /* ---- writer ---------------------------------------------------------- */
@@ -96,9 +97,24 @@ static void
 put_string(FILE *fp, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)(s != NULL ? s : "");
+	int len;
 
 	fputc('"', fp);
 	for (; *p != '\0'; p++) {
+		/* Valid UTF-8 out even for a non-UTF-8 file name: a stray
+		 * byte is written as the text \xNN (as dsp_escape does). */
+		if ((len = dsp_utf8_len(p)) == 0) {
+			fprintf(fp, "\\\\x%02x", *p);
+			continue;
+		}
+		if (len > 1) {
+			if (dsp_is_control(p, len))
+				fprintf(fp, "\\u%04x", p[1]);	/* C2 80..9F: U+0080..U+009F */
+			else
+				fwrite(p, 1, (size_t)len, fp);
+			p += len - 1;
+			continue;
+		}
 		switch (*p) {
 		case '"':	fputs("\\\"", fp); break;
 		case '\\':	fputs("\\\\", fp); break;

@@ -18,6 +18,7 @@
 
 #include "core/bounds.h"
 #include "core/error.h"
+#include "core/escape.h"
 #include "core/eval.h"
 #include "core/map.h"
 #include "core/params.h"
@@ -613,8 +614,12 @@ write_text_report(const struct snap *s, FILE *fp)
 	    s->p.adaptive ? " (adaptive temperature)" : "",
 	    dsp_precision_name(s->p.precision), num(b1, sizeof b1, s->p.ssmax_s));
 	fprintf(fp, ", entmax alpha = %s\n", num(b1, sizeof b1, s->p.alpha));
-	if (s->p.family == DSP_FAM_FILE)
-		fprintf(fp, "  logits from %s\n", s->p.logits_name ? s->p.logits_name : "-");
+	if (s->p.family == DSP_FAM_FILE) {
+		char *e = dsp_escape_dup(s->p.logits_name ? s->p.logits_name : "-", 0);
+
+		fprintf(fp, "  logits from %s\n", e != NULL ? e : "?");
+		free(e);
+	}
 	text_summary(s, fp);
 
 	fputs("\nWeights (runs in position order: first item, count, weight)\n", fp);
@@ -646,13 +651,18 @@ static int
 write_txt(const struct snap *s, FILE *fp)
 {
 	size_t len;
+	char *e;
 
 	if (s->screen == NULL)
 		return write_text_report(s, fp);
-	len = strlen(s->screen);
-	fwrite(s->screen, 1, len, fp);
-	if (len == 0 || s->screen[len - 1] != '\n')
+	/* The screen is a file's content: its lines kept, controls escaped. */
+	if ((e = dsp_escape_dup(s->screen, 1)) == NULL)
+		return DSP_ENOMEM;
+	len = strlen(e);
+	fwrite(e, 1, len, fp);
+	if (len == 0 || e[len - 1] != '\n')
 		fputc('\n', fp);
+	free(e);
 	return DSP_OK;
 }
 

@@ -75,4 +75,40 @@ run report --family uniform --n 40000 --topk 40000 --format csv
 [ "$st" -eq 0 ] && grep -q '^topk_mass,1,' "$tmp/out"
 ok $? "uniform n = 40000, topk = 40000: mass 1 (exit $st)"
 
+# --- 8. nothing crafted reaches the terminal or injects a line -----------
+esc=$(printf 'a\033]0;pwned\007b')
+printf '1 x\n' >"$tmp/$esc"
+run report --input "$tmp/$esc"
+[ "$st" -eq 1 ] && ! grep -q "$(printf '\033')" "$tmp/err" && grep -q 'a\\x1b]0;pwned\\x07b' "$tmp/err"
+ok $? "an escape sequence in a file name is escaped on stderr: $(cat -v "$tmp/err")"
+printf '1 2 3\n' >"$tmp/$esc"
+run report --input "$tmp/$esc" --format csv
+[ "$st" -eq 0 ] && ! grep -q "$(printf '\033')" "$tmp/out" && grep -q '^# input: .*a\\x1b]0;pwned\\x07b$' "$tmp/out"
+ok $? "... and in the CSV input stamp"
+nl=$(printf 'x\ny')
+printf '1 2\n' >"$tmp/$nl"
+run report --input "$tmp/$nl" --format csv
+# Every line before the header is a "# " stamp: nothing injected.
+[ "$st" -eq 0 ] && [ "$(sed -n '/^[^#]/{p;q;}' "$tmp/out")" = "quantity,value,note" ]
+ok $? "a newline in a file name injects no line ahead of the CSV header"
+bad=$(printf 'z\377\376')
+printf '1 2\n' >"$tmp/$bad"
+run report --input "$tmp/$bad" --format json
+[ "$st" -eq 0 ] && /usr/bin/python3 -c 'import json,sys; json.loads(open(sys.argv[1],"rb").read().decode("utf-8"))' "$tmp/out"
+ok $? "JSON output is valid UTF-8 for a non-UTF-8 file name"
+if "$DISPERSE" snapshot --help >/dev/null 2>&1; then
+	printf '1 2 3\n' >"$tmp/$esc"
+	printf 'screen \033[2J line\nsecond\n' >"$tmp/screen"
+	run snapshot --input "$tmp/$esc" --out "$tmp/snap"
+	! grep -rq "$(printf '\033')" "$tmp/snap"
+	ok $? "snapshot files hold no raw ESC from the file name (exit $st)"
+	run snapshot --input "$tmp/three" --screen "$tmp/screen" --out "$tmp/snap2"
+	[ "$st" -eq 0 ] && ! grep -rq "$(printf '\033')" "$tmp/snap2" &&
+		grep -rq 'second' "$tmp/snap2"
+	ok $? "snapshot --screen: controls escaped, lines kept (exit $st)"
+	head -c 1048577 /dev/zero | tr '\0' 'x' >"$tmp/bigscreen"
+	run snapshot --input "$tmp/three" --screen "$tmp/bigscreen" --out "$tmp/snap3"
+	err1 1 'over the 1 MiB input limit' "snapshot --screen over 1 MiB is refused, not cut"
+fi
+
 tap_done
