@@ -849,6 +849,47 @@ write_json(const struct snap *s, FILE *fp)
 	return dsp_jw_end(w);
 }
 
+/* Most bytes one logit takes in the JSON: indentation (6), the longest
+ * %.17g (24: "-1.2345678901234567e-308"), ",\n" (2). */
+#define JSON_LOGIT_MAX	32
+#define JSON_SLACK	64
+
+/* Write only what --load reads back (issue 16): the JSON of a file family
+ * embeds every logit, and a file over the loader's cap (DSP_CAP_SNAPSHOT,
+ * or DISPERSE_MAX_INPUT, which raises both sides alike) would be data loss.
+ * The rest of the document is measured once computed, the logits bounded
+ * from above (JSON_SLACK: the array's own line breaks); refused before any
+ * file is written. */
+static int
+json_fits(const struct snap *s)
+{
+	struct snap t = *s;
+	size_t cap, ml = 0;
+	char *m = NULL;
+	FILE *fp;
+	int rc;
+
+	if (s->p.family != DSP_FAM_FILE)
+		return DSP_OK;
+	if ((rc = dsp_input_cap(DSP_CAP_SNAPSHOT, &cap)) != DSP_OK)
+		return rc;
+	t.p.n_logits = 0;
+	if ((fp = open_memstream(&m, &ml)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	rc = write_json(&t, fp);
+	fclose(fp);
+	free(m);
+	if (rc != DSP_OK)
+		return rc;
+	ml += JSON_SLACK;
+	if (s->p.n_logits > (cap - (ml < cap ? ml : cap)) / JSON_LOGIT_MAX)
+		return dsp_fail(DSP_ETOOBIG, "%zu logits do not fit a snapshot that "
+		    "--load can read back (at most %zu within its %zu-byte cap; "
+		    "DISPERSE_MAX_INPUT raises it)", s->p.n_logits,
+		    (cap - (ml < cap ? ml : cap)) / JSON_LOGIT_MAX, cap);
+	return DSP_OK;
+}
+
 /* ---- SVG figures ---- */
 
 #define SVG_W		720
@@ -1521,7 +1562,7 @@ dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
 	/* Numbers in files are C-locale whatever LC_NUMERIC the TUI set. */
 	if ((cloc = newlocale(LC_ALL_MASK, "C", (locale_t)0)) != (locale_t)0)
 		old = uselocale(cloc);
-	if ((rc = compute(&s)) != DSP_OK)
+	if ((rc = compute(&s)) != DSP_OK || (rc = json_fits(&s)) != DSP_OK)
 		goto out;
 	for (f = 0; f < F_COUNT; f++) {
 		if ((rc = publish(&s, dir, f, stamp, &counter)) != DSP_OK)

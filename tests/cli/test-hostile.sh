@@ -111,4 +111,32 @@ if "$DISPERSE" snapshot --help >/dev/null 2>&1; then
 	err1 1 'over the 1 MiB input limit' "snapshot --screen over 1 MiB is refused, not cut"
 fi
 
+# --- 4. write only what can be read back --------------------------------
+# Longest logits (24 characters each): the writer's bound is met exactly.
+if "$DISPERSE" snapshot --help >/dev/null 2>&1; then
+	gen() { awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) print "-1.2345678901234567e-300" }'; }
+	# 2600 lines of 25 bytes: under the 64 KiB input cap, over the JSON bound.
+	gen 2600 >"$tmp/many"
+	DISPERSE_MAX_INPUT=64K $TO "$DISPERSE" snapshot --input "$tmp/many" --out "$tmp/w0" \
+		>"$tmp/out" 2>"$tmp/err"; st=$?
+	err1 1 'do not fit a snapshot that --load can read back' "snapshot past the loader's cap refused up front"
+	max=$(sed -n 's/.*(at most \([0-9]*\) within.*/\1/p' "$tmp/err")
+	[ -z "$(ls "$tmp/w0" 2>/dev/null)" ]
+	ok $? "... and no file written"
+	gen "$max" >"$tmp/largest"
+	DISPERSE_MAX_INPUT=64K $TO "$DISPERSE" snapshot --input "$tmp/largest" --out "$tmp/w1" \
+		>"$tmp/out" 2>"$tmp/err"; st=$?
+	ok $st "the largest accepted input ($max logits) is written"
+	DISPERSE_MAX_INPUT=64K $TO "$DISPERSE" snapshot --load "$tmp"/w1/*.json --out "$tmp/w2" \
+		>"$tmp/out" 2>"$tmp/err"; st=$?
+	[ "$st" -eq 0 ]
+	ok $? "... and --load reads it back under the same cap (exit $st): $(head -1 "$tmp/err")"
+	grep -c '^      -1\.23456789012345[0-9]*e-300,\{0,1\}$' "$tmp"/w2/*.json | grep -qx "$max"
+	ok $? "... with all $max logits"
+	gen $((max + 1)) >"$tmp/over"
+	DISPERSE_MAX_INPUT=64K $TO "$DISPERSE" snapshot --input "$tmp/over" --out "$tmp/w3" \
+		>"$tmp/out" 2>"$tmp/err"; st=$?
+	err1 1 "$((max + 1)) logits do not fit" "one logit more is refused"
+fi
+
 tap_done
