@@ -1837,6 +1837,21 @@ load_view(const struct ld *l, const dsp_jval *vj, dsp_viewstate *v)
 #undef TRY
 }
 
+/* The members load_tree reads; the rest (figures, notes, anything a
+ * crafted file adds) is checked for syntax but never built. */
+static int
+snap_keep(const char *key)
+{
+	return strcmp(key, "format") == 0 || strcmp(key, "format_version") == 0 ||
+	    strcmp(key, "params") == 0 || strcmp(key, "view") == 0;
+}
+
+/* The tree may take LOAD_BUDGET times the text cap: a logit costs at most
+ * about 106 bytes of tree (node, its text, its slot) and json_fits lets a
+ * written file hold at most one logit per JSON_LOGIT_MAX (32) bytes of the
+ * cap, so whatever the writer accepts loads. */
+#define LOAD_BUDGET	4
+
 static int
 read_all(const char *path, char **buf, size_t *len)
 {
@@ -1888,7 +1903,7 @@ dsp_snapshot_load(const char *path, dsp_viewstate *v, double **logits)
 	double *x = NULL;
 	locale_t cloc, old = (locale_t)0;
 	char *buf = NULL;
-	size_t len = 0;
+	size_t len = 0, cap;
 	int rc;
 
 	if (logits != NULL)
@@ -1897,13 +1912,15 @@ dsp_snapshot_load(const char *path, dsp_viewstate *v, double **logits)
 		return rc;
 	if ((cloc = newlocale(LC_ALL_MASK, "C", (locale_t)0)) != (locale_t)0)
 		old = uselocale(cloc);
-	rc = dsp_json_parse(buf, len, &root);
+	if ((rc = dsp_input_cap(DSP_CAP_SNAPSHOT, &cap)) == DSP_OK)
+		rc = dsp_json_parse_ex(buf, len, cap, LOAD_BUDGET * cap, snap_keep, &root);
 	free(buf);
 	if (rc != DSP_OK) {
 		char d[512];
 
 		snprintf(d, sizeof d, "%s", dsp_last_error());
-		rc = dsp_fail(rc, "%s: malformed JSON: %s", path, d);
+		rc = dsp_fail(rc, "%s: %s%s", path, rc == DSP_EPARSE ? "malformed JSON: " :
+		    "", d);
 		goto out;
 	}
 	/* Missing fields keep the documented defaults. */

@@ -139,4 +139,29 @@ if "$DISPERSE" snapshot --help >/dev/null 2>&1; then
 	err1 1 "$((max + 1)) logits do not fit" "one logit more is refused"
 fi
 
+# --- 3. snapshot loader memory: unknown members skipped, a budget --------
+if "$DISPERSE" snapshot --help >/dev/null 2>&1; then
+	run snapshot --n 16 --out "$tmp/l0"
+	j=$(ls "$tmp"/l0/*.json)
+	# 40 MB of an unknown top-level member: ~ 2 GB of tree before.
+	{ sed '$d' "$j"; printf ',\n  "zzz_unknown": ['
+	  awk 'BEGIN { for (i = 0; i < 200; i++) { s = ""; for (k = 0; k < 100000; k++) s = s "0,"; printf "%s", s } }'
+	  printf '0]\n}\n'; } >"$tmp/unknown.json"
+	if [ -z "${DSP_SANITIZERS:-}" ]; then
+		( ulimit -v 409600 && $TO "$DISPERSE" snapshot --load "$tmp/unknown.json" \
+			--out "$tmp/l1" ) >"$tmp/out" 2>"$tmp/err"; st=$?
+		ok $st "40 MB unknown member loads within 400 MiB of address space: $(head -1 "$tmp/err")"
+	else
+		run snapshot --load "$tmp/unknown.json" --out "$tmp/l1"
+		ok $st "40 MB unknown member loads (sanitizer build: no ulimit)"
+	fi
+	# A known member full of zeros: refused by the budget (4 x the cap).
+	awk -v f="$j" 'BEGIN { s = ""; for (k = 0; k < 400000; k++) s = s "0,"; z = s }
+		/"params": \{/ && !done { sub(/"params": \{/, "\"params\": {\"junk\": [" z "0],"); done = 1 } { print }' \
+		"$j" >"$tmp/junk.json"
+	DISPERSE_MAX_INPUT=1M $TO "$DISPERSE" snapshot --load "$tmp/junk.json" --out "$tmp/l2" \
+		>"$tmp/out" 2>"$tmp/err"; st=$?
+	err1 1 'needs more than 4 MiB of memory to load' "a tree past the memory budget is refused while parsing"
+fi
+
 tap_done
