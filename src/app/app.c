@@ -1092,16 +1092,24 @@ utf8_locale(void)
 static int
 start_curses(struct app *a)
 {
+	/* Every signal whose default ends the process leaves through the event
+	 * loop, which restores the terminal (Ctrl-\\, kill -USR1, an alarm, a
+	 * closed pipe left the alternate screen, mouse mode and a hidden
+	 * cursor: issue 16).  SIGXFSZ is ignored in main. */
+	static const int term_sigs[] = {
+		SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+		SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU
+	};
 	const char *nc = getenv("NO_COLOR");
 	struct sigaction sa;
+	size_t i;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	/* No SA_RESTART: a signal ends the wait for a key at once. */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	for (i = 0; i < sizeof term_sigs / sizeof term_sigs[0]; i++)
+		sigaction(term_sigs[i], &sa, NULL);
 	if (getenv("ESCDELAY") == NULL)
 		set_escdelay(25);
 	/* Unicode line drawing in UTF-8 locales, whatever the terminfo acsc
