@@ -14,6 +14,7 @@
 #include "core/map.h"
 #include "core/params.h"
 #include "core/readfile.h"
+#include "export/atomic.h"
 #include "export/snapshot.h"
 
 enum {
@@ -281,6 +282,8 @@ cmd_snapshot_exec(int argc, char **argv)
 		goto out;
 	}
 	dsp_clear_error();
+	/* A killed snapshot leaves no temporary file behind. */
+	dsp_afile_trap_signals();
 	rc = dsp_snapshot_write(&v, screen, a.out, &files);
 	for (i = 0; i < files.count; i++)
 		printf("%s\n", files.path[i]);

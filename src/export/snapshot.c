@@ -1547,6 +1547,7 @@ dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
 		return rc;
 	if (access(dir, W_OK | X_OK) != 0)
 		return dsp_fail(DSP_EIO, "cannot write in %s: %s", dir, strerror(errno));
+	dsp_afile_sweep(dir);
 	memset(&s, 0, sizeof s);
 	s.v = v;
 	s.p = v->params;

@@ -164,4 +164,32 @@ if "$DISPERSE" snapshot --help >/dev/null 2>&1; then
 	err1 1 'needs more than 4 MiB of memory to load' "a tree past the memory budget is refused while parsing"
 fi
 
+# --- 7. no temporaries left by killed or dead snapshot writers ----------
+if "$DISPERSE" snapshot --help >/dev/null 2>&1; then
+	mkdir -p "$tmp/t"
+	sh -c 'exit 0' & dead=$!; wait $dead
+	: >"$tmp/t/.disperse-$dead-aaaaaa"
+	: >"$tmp/t/.disperse-$dead-bbbbbb"
+	: >"$tmp/t/.disperse-$$-cccccc"
+	touch -d '2 hours ago' "$tmp/t/.disperse-$dead-aaaaaa" "$tmp/t/.disperse-$$-cccccc"
+	run snapshot --n 16 --out "$tmp/t"
+	[ "$st" -eq 0 ] && [ ! -e "$tmp/t/.disperse-$dead-aaaaaa" ]
+	ok $? "a dead writer's old temporary is swept"
+	[ -e "$tmp/t/.disperse-$dead-bbbbbb" ] && [ -e "$tmp/t/.disperse-$$-cccccc" ]
+	ok $? "a fresh one and a live writer's are kept"
+	# Killed while writing (a few tries at different moments): nothing left.
+	awk 'BEGIN { srand(1); for (i = 0; i < 300000; i++) printf "%.17g\n", rand() * 8 }' >"$tmp/big"
+	mkdir -p "$tmp/k"
+	for d in 0.3 0.6 0.9 1.2; do
+		"$DISPERSE" snapshot --input "$tmp/big" --out "$tmp/k" >/dev/null 2>&1 &
+		p=$!
+		sleep "$d"
+		kill -s TERM "$p" 2>/dev/null
+		wait "$p" 2>/dev/null
+	done
+	left=$(ls -A "$tmp/k" | grep -c '^\.disperse-')
+	[ "$left" -eq 0 ]
+	ok $? "SIGTERM during snapshots leaves no temporary ($left left)"
+fi
+
 tap_done
