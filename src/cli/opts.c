@@ -192,8 +192,9 @@ dsp_parse_size(const char *s, uint64_t *v)
 			return -1;
 	}
 	if ((caret = memchr(s, '^', (size_t)(end - s))) != NULL) {
+		/* 0^k is never a size (and 0^0 = 1 was a surprise). */
 		if (parse_digits(s, caret, &base) != 0 ||
-		    parse_digits(caret + 1, end, &ex) != 0)
+		    parse_digits(caret + 1, end, &ex) != 0 || base == 0)
 			return -1;
 		x = 1;
 		for (i = 0; i < ex; i++) {
@@ -207,7 +208,10 @@ dsp_parse_size(const char *s, uint64_t *v)
 		/* 1e6, 1.5e3: through a double, which must be an integer. */
 		memcpy(tmp, s, (size_t)(end - s));
 		tmp[end - s] = '\0';
+		/* Decimal only: strtod would also take 0x1E (hex 30) while
+		 * 0x10 has no e and was refused. */
 		if (strpbrk(tmp, "eE.") == NULL || tmp[0] == '-' || tmp[0] == '+' ||
+		    strspn(tmp, "0123456789.eE+-") != strlen(tmp) ||
 		    dsp_parse_double(tmp, &d) != 0 || d != floor(d) ||
 		    d > (double)SIZE_MAX_N || d < 0)
 			return -1;

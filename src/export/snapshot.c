@@ -1418,19 +1418,24 @@ static const writer_fn writers[F_COUNT] = {
 
 /* SOURCE_DATE_EPOCH (reproducible builds convention) fixes the clock. */
 static time_t
-snapshot_time(void)
+snapshot_time(time_t *now)
 {
 	const char *e = getenv("SOURCE_DATE_EPOCH");
 	char *end;
 	long long t;
 
-	if (e != NULL && *e != '\0') {
-		errno = 0;
-		t = strtoll(e, &end, 10);
-		if (errno == 0 && *end == '\0' && t >= 0)
-			return (time_t)t;
-	}
-	return time(NULL);
+	*now = time(NULL);
+	if (e == NULL || *e == '\0')
+		return DSP_OK;
+	errno = 0;
+	t = strtoll(e, &end, 10);
+	/* Up to the end of year 9999: four-digit years in the names; past
+	 * that gmtime left the name to uninitialised memory (issue 16). */
+	if (errno != 0 || *end != '\0' || t < 0 || t > 253402300799LL)
+		return dsp_fail(DSP_EINVAL, "SOURCE_DATE_EPOCH: '%.40s' is not a time in "
+		    "seconds from 0 to 253402300799 (year 9999)", e);
+	*now = (time_t)t;
+	return DSP_OK;
 }
 
 static int
@@ -1552,10 +1557,13 @@ dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
 	s.v = v;
 	s.p = v->params;
 	s.screen = screen_text;
-	now = snapshot_time();
-	gmtime_r(&now, &tm);
+	if ((rc = snapshot_time(&now)) != DSP_OK)
+		return rc;
+	if (gmtime_r(&now, &tm) == NULL)
+		return dsp_fail(DSP_EINVAL, "the clock is out of range");
 	strftime(s.created, sizeof s.created, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	localtime_r(&now, &tm);
+	if (localtime_r(&now, &tm) == NULL)
+		return dsp_fail(DSP_EINVAL, "the clock is out of range");
 	strftime(stamp, sizeof stamp, "disperse-%Y%m%d-%H%M%S", &tm);
 	/* Several snapshots in one second: start after this process's last. */
 	if (strcmp(stamp, last_stamp) == 0)

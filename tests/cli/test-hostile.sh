@@ -192,4 +192,26 @@ if "$DISPERSE" snapshot --help >/dev/null 2>&1; then
 	ok $? "SIGTERM during snapshots leaves no temporary ($left left)"
 fi
 
+# --- 9. an out-of-range SOURCE_DATE_EPOCH is one line, no file ----------
+if "$DISPERSE" snapshot --help >/dev/null 2>&1; then
+	SOURCE_DATE_EPOCH=99999999999999999 $TO "$DISPERSE" snapshot --n 4 --out "$tmp/e" \
+		>"$tmp/out" 2>"$tmp/err"; st=$?
+	[ "$st" -ne 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+		grep -q "SOURCE_DATE_EPOCH: '99999999999999999' is not a time" "$tmp/err" &&
+		[ -z "$(ls -A "$tmp/e" 2>/dev/null)" ]
+	ok $? "SOURCE_DATE_EPOCH past year 9999: one line, no file (exit $st)"
+fi
+
+# --- 9. sizes are decimal: hex refused alike, 0^0 refused ---------------
+for v in 0x1E 0x10 0X1e 0^0 0^5; do
+	run report --n "$v"
+	err1 2 "is not a size" "--n $v is a usage error"
+done
+run report --n 3e1 --format csv
+[ "$st" -eq 0 ] && grep -q '^n,30,' "$tmp/out"
+ok $? "--n 3e1 is 30"
+run report --n 2^4 --format csv
+[ "$st" -eq 0 ] && grep -q '^n,16,' "$tmp/out"
+ok $? "--n 2^4 is 16"
+
 tap_done
