@@ -23,9 +23,10 @@ build() { # name sources...
 	"$CLANG" $flags "$@" -o "$work/$name" $gsl -lm 2>"$work/$name.log"
 }
 build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/parse.c" \
-	"$src/core/error.c" "$src/core/kernel.c" "$src/core/fastexp.c"
+	"$src/core/readfile.c" "$src/core/error.c" "$src/core/kernel.c" "$src/core/fastexp.c"
 ok $? "build libFuzzer target for dsp_parse_logits"
-build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c"
+build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c" \
+	"$src/core/escape.c"
 ok $? "build libFuzzer target for dsp_json_parse"
 # The tour parser applies each step's parameters, so it needs all of core.
 build fuzz-tour "$top_srcdir/tests/fuzz/fuzz-tour.c" "$src"/core/*.c
