@@ -491,6 +491,7 @@ edit_start(struct app *a, int colon)
 
 	st->editing = 1;
 	st->edit_len = 0;
+	st->edit_overflow = 0;
 	st->edit_buf[0] = '\0';
 	if (colon)
 		snprintf(st->edit_prompt, sizeof st->edit_prompt, ":");
@@ -513,7 +514,13 @@ edit_key(struct app *a, int ch)
 	case '\r':
 	case KEY_ENTER:
 		st->editing = 0;
-		edit_apply(a);
+		/* A cut value would be applied as something else (a pasted
+		 * 1e-400-ish theta became 0): refuse it whole. */
+		if (st->edit_overflow)
+			say(a, 1, "input longer than %zu characters: nothing applied",
+			    sizeof st->edit_buf - 1);
+		else
+			edit_apply(a);
 		return;
 	case KEY_BACKSPACE:
 	case 127:
@@ -523,12 +530,17 @@ edit_key(struct app *a, int ch)
 		return;
 	case 21:	/* ^U */
 		st->edit_len = 0;
+		st->edit_overflow = 0;
 		st->edit_buf[0] = '\0';
 		return;
 	}
 	if (ch >= 32 && ch < 127 && st->edit_len + 1 < sizeof st->edit_buf) {
 		st->edit_buf[st->edit_len++] = (char)ch;
 		st->edit_buf[st->edit_len] = '\0';
+	} else if (ch >= 32 && ch < 127 && !st->edit_overflow) {
+		st->edit_overflow = 1;
+		say(a, 1, "input longer than %zu characters: Enter applies nothing",
+		    sizeof st->edit_buf - 1);
 	}
 }
 
