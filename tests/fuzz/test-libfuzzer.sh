@@ -32,6 +32,14 @@ ok $? "build libFuzzer target for dsp_json_parse"
 build fuzz-tour "$top_srcdir/tests/fuzz/fuzz-tour.c" "$src"/core/*.c
 ok $? "build libFuzzer target for dsp_tour_parse"
 targets="parse json tour"
+# The option parser: all of core and export (the tables it stamps), only
+# on request like the snapshot loader.
+if [ -n "${DSP_FUZZ_OPTS:-}" ]; then
+	build fuzz-opts "$top_srcdir/tests/fuzz/fuzz-opts.c" "$src/cli/opts.c" "$src"/core/*.c \
+		"$src"/export/*.c
+	ok $? "build libFuzzer target for dsp_opts_parse"
+	targets="$targets opts"
+fi
 # The snapshot loader pulls in all of core and export: about 15 s of clang
 # on an idle machine, so only on request.
 if [ -n "${DSP_FUZZ_SNAPSHOT:-}" ]; then
@@ -41,7 +49,7 @@ if [ -n "${DSP_FUZZ_SNAPSHOT:-}" ]; then
 fi
 for t in $targets; do
 	case $t in parse) seeds=corpus-logits ;; json) seeds=corpus-json ;; snapshot) seeds=corpus-snapshot ;;
-	tour) seeds=corpus-tour ;; esac
+	tour) seeds=corpus-tour ;; opts) seeds=corpus-opts ;; esac
 	[ -x "$work/fuzz-$t" ] || { ok 1 "fuzz $t (not built)"; sed 's/^/# /' "$work/fuzz-$t.log"; continue; }
 	mkdir -p "$work/corpus-$t"
 	start=$(date +%s)
