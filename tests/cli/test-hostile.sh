@@ -214,4 +214,10 @@ run report --n 2^4 --format csv
 [ "$st" -eq 0 ] && grep -q '^n,16,' "$tmp/out"
 ok $? "--n 2^4 is 16"
 
+# --- 9. a sweep that fails part-way prints the points it computed --------
+run sweep --lambda 0.9999999 --from 1 --to 2^62 --points 4 --format csv
+[ "$st" -eq 1 ] && [ "$(grep -c '^[0-9]' "$tmp/out")" -eq 2 ] && grep -q '^1,0,' "$tmp/out" &&
+	[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'point 3 of 4' "$tmp/err"
+ok $? "sweep failing at point 3: points 1-2 printed, one-line error (exit $st): $(head -1 "$tmp/err")"
+
 tap_done
