@@ -482,6 +482,7 @@ edit_start(struct app *a, int colon)
 
 	st->editing = 1;
 	st->edit_len = 0;
+	st->edit_overflow = 0;
 	st->edit_buf[0] = '\0';
 	if (colon)
 		snprintf(st->edit_prompt, sizeof st->edit_prompt, ":");
@@ -504,7 +505,13 @@ edit_key(struct app *a, int ch)
 	case '\r':
 	case KEY_ENTER:
 		st->editing = 0;
-		edit_apply(a);
+		/* A cut value would be applied as something else (a pasted
+		 * 1e-400-ish theta became 0): refuse it whole. */
+		if (st->edit_overflow)
+			say(a, 1, "input longer than %zu characters: nothing applied",
+			    sizeof st->edit_buf - 1);
+		else
+			edit_apply(a);
 		return;
 	case KEY_BACKSPACE:
 	case 127:
@@ -519,6 +526,7 @@ edit_key(struct app *a, int ch)
 		return;
 	case 21:	/* ^U */
 		st->edit_len = 0;
+		st->edit_overflow = 0;
 		st->edit_buf[0] = '\0';
 		return;
 	}
@@ -528,6 +536,10 @@ edit_key(struct app *a, int ch)
 	    st->edit_len + 1 < sizeof st->edit_buf) {
 		st->edit_buf[st->edit_len++] = (char)ch;
 		st->edit_buf[st->edit_len] = '\0';
+	} else if (ch >= 32 && ch < 127 && !st->edit_overflow) {
+		st->edit_overflow = 1;
+		say(a, 1, "input longer than %zu characters: Enter applies nothing",
+		    sizeof st->edit_buf - 1);
 	}
 }
 
@@ -1119,16 +1131,24 @@ utf8_locale(void)
 static int
 start_curses(struct app *a)
 {
+	/* Every signal whose default ends the process leaves through the event
+	 * loop, which restores the terminal (Ctrl-\\, kill -USR1, an alarm, a
+	 * closed pipe left the alternate screen, mouse mode and a hidden
+	 * cursor: issue 16).  SIGXFSZ is ignored in main. */
+	static const int term_sigs[] = {
+		SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+		SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU
+	};
 	const char *nc = getenv("NO_COLOR");
 	struct sigaction sa;
+	size_t i;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	/* No SA_RESTART: a signal ends the wait for a key at once. */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	for (i = 0; i < sizeof term_sigs / sizeof term_sigs[0]; i++)
+		sigaction(term_sigs[i], &sa, NULL);
 	if (getenv("ESCDELAY") == NULL)
 		set_escdelay(25);
 	/* Unicode line drawing in UTF-8 locales, whatever the terminfo acsc

@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
+#include "core/escape.h"
 
 static const struct dsp_command *commands[] = {
 	&cmd_report,
@@ -32,6 +33,16 @@ find_command(const char *name)
 		if (strcmp(commands[i]->name, name) == 0)
 			return commands[i];
 	return NULL;
+}
+
+/* The name as typed, escaped: it may hold terminal controls. */
+static void
+unknown(const char *name)
+{
+	char e[256];
+
+	dsp_escape(e, sizeof e, name, 0);
+	fprintf(stderr, "disperse: unknown command '%s' (try 'disperse --help')\n", e);
 }
 
 static int
@@ -101,16 +112,14 @@ cli_main(int argc, char **argv)
 			return cmd->exec(2, help_argv);
 		}
 		if (argc > 2) {
-			fprintf(stderr, "disperse: unknown command '%s' (try 'disperse --help')\n",
-			    argv[2]);
+			unknown(argv[2]);
 			return 2;
 		}
 		usage(stdout);
 		return ferror(stdout) || fflush(stdout) != 0;
 	}
 	if ((cmd = find_command(argv[1])) == NULL) {
-		fprintf(stderr, "disperse: unknown command '%s' (try 'disperse --help')\n",
-		    argv[1]);
+		unknown(argv[1]);
 		return 2;
 	}
 	return cmd->exec(argc - 1, argv + 1);

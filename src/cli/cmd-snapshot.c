@@ -13,6 +13,8 @@
 #include "core/error.h"
 #include "core/map.h"
 #include "core/params.h"
+#include "core/readfile.h"
+#include "export/atomic.h"
 #include "export/snapshot.h"
 
 enum {
@@ -236,31 +238,18 @@ override_view(const struct snapargs *a, dsp_viewstate *v)
 		v->compare_mask = a->compare;
 }
 
+/* The screen text is kept whole or refused: a silently cut screen would
+ * pass for the real one (DSP_CAP_SCREEN, 1 MiB). */
 static char *
 read_screen(struct dsp_opts *o, const char *path)
 {
-	FILE *fp;
 	char *buf;
-	size_t n, cap = 1 << 20;
+	size_t n;
 
-	if ((fp = fopen(path, "r")) == NULL) {
-		dsp_opts_fail(o, "cannot open %s: %s", path, strerror(errno));
+	if (dsp_read_file(path, NULL, DSP_CAP_SCREEN, &buf, &n) != DSP_OK) {
+		dsp_opts_fail(o, "--screen %s", dsp_last_error());
 		return NULL;
 	}
-	if ((buf = malloc(cap + 1)) == NULL) {
-		fclose(fp);
-		dsp_opts_fail(o, "out of memory");
-		return NULL;
-	}
-	n = fread(buf, 1, cap, fp);
-	if (ferror(fp)) {
-		dsp_opts_fail(o, "cannot read %s: %s", path, strerror(errno));
-		fclose(fp);
-		free(buf);
-		return NULL;
-	}
-	fclose(fp);
-	buf[n] = '\0';
 	return buf;
 }
 
@@ -303,6 +292,8 @@ cmd_snapshot_exec(int argc, char **argv)
 		goto out;
 	}
 	dsp_clear_error();
+	/* A killed snapshot leaves no temporary file behind. */
+	dsp_afile_trap_signals();
 	rc = dsp_snapshot_write(&v, screen, a.out, &files);
 	for (i = 0; i < files.count; i++)
 		printf("%s\n", files.path[i]);

@@ -161,16 +161,26 @@ run(struct dsp_opts *o, const struct sweep *sw, const double *xs, size_t count,
 {
 	dsp_summary *s;
 	dsp_params q = o->params;
-	size_t i;
-	int rc = DSP_OK;
+	size_t i, done;
+	int rc = DSP_OK, st;
 
 	if ((s = calloc(count, sizeof *s)) == NULL)
 		return dsp_opts_fail(o, "out of memory");
 	dsp_clear_error();
-	if (sw->vary == VARY_N)
-		rc = dsp_eval_curve(&o->params, xs, count, s);
-	else
-		for (i = 0; i < count && rc == DSP_OK; i++) {
+	/* Along n the largest size first: a sweep that cannot reach its end
+	 * is refused at once in one line, not after every smaller point.
+	 * Then one point at a time: when a point fails, the points before it
+	 * are still printed, then the one-line error (issue 16). */
+	if (sw->vary == VARY_N && count > 0 &&
+	    (rc = dsp_eval_curve(&o->params, &xs[count - 1], 1, &s[count - 1])) != DSP_OK) {
+		free(s);
+		st = dsp_opts_core_fail(o, NULL, rc);
+		return st ? st : 1;
+	}
+	for (i = 0; i < (sw->vary == VARY_N ? count - 1 : count) && rc == DSP_OK; i++) {
+		if (sw->vary == VARY_N)
+			rc = dsp_eval_curve(&o->params, &xs[i], 1, &s[i]);
+		else {
 			if (sw->vary == VARY_THETA)
 				q.theta = xs[i];
 			else if (sw->vary == VARY_LAMBDA)
@@ -179,16 +189,25 @@ run(struct dsp_opts *o, const struct sweep *sw, const double *xs, size_t count,
 				q.delta = xs[i];
 			rc = dsp_eval(&q, &s[i]);
 		}
-	if (rc != DSP_OK) {
-		free(s);
-		return dsp_opts_core_fail(o, NULL, rc);
 	}
-	for (i = 0; i < count; i++)
+	done = rc == DSP_OK ? count : i - 1;
+	for (i = 0; i < done; i++)
 		if (add_row(t, xs[i], &s[i]) != DSP_OK) {
 			free(s);
 			return dsp_opts_fail(o, "out of memory");
 		}
 	free(s);
+	if (rc != DSP_OK) {
+		char why[512];
+
+		snprintf(why, sizeof why, "%s", dsp_last_error());
+		if (done > 0 && dsp_opts_write_table(o, t) != 0)
+			return 1;
+		dsp_fail(rc, "point %zu of %zu (%s = %.17g): %s", done + 1, count,
+		    vary_names[sw->vary], xs[done], why);
+		st = dsp_opts_core_fail(o, NULL, rc);
+		return st ? st : 1;
+	}
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 
 #include "cli/opts.h"
 #include "core/error.h"
+#include "core/escape.h"
 #include "core/job.h"
 #include "core/npy.h"
 #include "core/parse.h"
@@ -71,13 +72,12 @@ row_of_code(int c)
 static void
 vmessage(const struct dsp_opts *o, const char *fmt, va_list ap)
 {
-	char buf[1024], *p;
+	char raw[1024], buf[1024];
 
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	/* One line, whatever the detail text holds. */
-	for (p = buf; *p != '\0'; p++)
-		if (*p == '\n' || *p == '\r')
-			*p = ' ';
+	vsnprintf(raw, sizeof raw, fmt, ap);
+	/* One line, and nothing from a file name or file that can drive the
+	 * terminal: control characters and non-UTF-8 bytes escaped. */
+	dsp_escape(buf, sizeof buf, raw, 0);
 	if (o->cmd != NULL)
 		fprintf(stderr, "disperse %s: %s\n", o->cmd, buf);
 	else
@@ -204,8 +204,9 @@ dsp_parse_size(const char *s, uint64_t *v)
 			return -1;
 	}
 	if ((caret = memchr(s, '^', (size_t)(end - s))) != NULL) {
+		/* 0^k is never a size (and 0^0 = 1 was a surprise). */
 		if (parse_digits(s, caret, &base) != 0 ||
-		    parse_digits(caret + 1, end, &ex) != 0)
+		    parse_digits(caret + 1, end, &ex) != 0 || base == 0)
 			return -1;
 		x = 1;
 		for (i = 0; i < ex; i++) {
@@ -217,10 +218,13 @@ dsp_parse_size(const char *s, uint64_t *v)
 		}
 	} else if (parse_digits(s, end, &x) != 0) {
 		/* 1e6, 1.5e3: through a double, which must be an integer.
-		 * Any length: a long spelling of a small number is still it. */
+		 * Any length: a long spelling of a small number is still it.
+		 * Decimal only: strtod would also take 0x1E (hex 30) while
+		 * 0x10 has no e and was refused. */
 		if ((tmp = strndup(s, (size_t)(end - s))) == NULL)
 			return -1;
 		bad = strpbrk(tmp, "eE.") == NULL || tmp[0] == '-' || tmp[0] == '+' ||
+		    strspn(tmp, "0123456789.eE+-") != strlen(tmp) ||
 		    dsp_parse_double(tmp, &d) != 0 || d != floor(d) ||
 		    d > (double)SIZE_MAX_N || d < 0;
 		free(tmp);
@@ -617,9 +621,8 @@ finish(struct dsp_opts *o)
 		if ((rc = strcmp(o->input, "-") != 0 && dsp_npy_sniff_file(o->input) ?
 		    dsp_npy_load_vector(o->input, &o->npy, &o->logits, &v, &n) :
 		    dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
-			/* Both loaders already name the file. */
-			return dsp_opts_core_fail(o, strcmp(o->input, "-") == 0 ?
-			    "stdin" : NULL, rc);
+			/* Both loaders already name the file ("stdin" for -). */
+			return dsp_opts_core_fail(o, NULL, rc);
 		p->logits = v != NULL ? v : o->logits;
 		p->n_logits = n;
 		p->n = n;

@@ -127,8 +127,14 @@ power_budget(const dsp_params *p, double tol)
 		return DSP_OK;
 	if (a < 1)
 		terms = a == 0 || d < tol ? 1 : fmin(terms, ceil(log(tol / d) / log(a)) + 1);
-	if (terms <= 65536 || (terms > (double)POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX))
-		return DSP_OK;	/* small, or refused with its own message */
+	if (terms > (double)POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX)
+		/* Refused up front, not after building 2^22 runs. */
+		return dsp_fail(DSP_ETOOBIG,
+		    "power series with lambda = %.10g: more than 2^22 distinct "
+		    "terms in position order at n = %llu", p->lambda,
+		    (unsigned long long)p->n);
+	if (terms <= 65536)
+		return DSP_OK;
 	/* Short: a panel shows it on one line. */
 	snprintf(what, sizeof what, "the power series to n = %llu", (unsigned long long)p->n);
 	return dsp_job_need((size_t)terms * 2 * (sizeof(double) + sizeof(uint64_t)), what);

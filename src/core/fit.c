@@ -18,6 +18,7 @@
 
 #include "core/error.h"
 #include "core/fit.h"
+#include "core/readfile.h"
 #include "core/softmax.h"
 
 #define ROOT_MAX_ITER	200
@@ -557,7 +558,10 @@ dsp_parse_pairs(const char *buf, size_t len, const char *name, double **x,
 	if (name == NULL)
 		name = "<pairs>";
 	while (i < len && rc == DSP_OK) {
-		for (j = i; j < len && buf[j] != '\n'; j++)
+		/* A line ends at LF, CRLF (the CR is white space to the
+		 * field splitter) or a lone CR. */
+		for (j = i; j < len && buf[j] != '\n' &&
+		    !(buf[j] == '\r' && (j + 1 == len || buf[j + 1] != '\n')); j++)
 			;
 		lineno++;
 		if (j - i + 1 > cap) {
@@ -595,38 +599,14 @@ dsp_parse_pairs(const char *buf, size_t len, const char *name, double **x,
 int
 dsp_load_pairs(const char *path, double **x, double **y, size_t *n)
 {
-	FILE *fp;
-	char *buf = NULL, *nb;
-	size_t len = 0, cap = 0, got;
+	char *buf;
+	size_t len;
 	int rc;
 
-	if (strcmp(path, "-") == 0)
-		fp = stdin;
-	else if ((fp = fopen(path, "r")) == NULL)
-		return dsp_fail(DSP_EIO, "%s: %s", path, strerror(errno));
-	for (;;) {
-		if (len == cap) {
-			cap = cap ? 2 * cap : 4096;
-			if ((nb = realloc(buf, cap)) == NULL) {
-				rc = dsp_fail(DSP_ENOMEM, "out of memory");
-				goto out;
-			}
-			buf = nb;
-		}
-		got = fread(buf + len, 1, cap - len, fp);
-		len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(fp)) {
-		rc = dsp_fail(DSP_EIO, "%s: read error", path);
-		goto out;
-	}
+	if ((rc = dsp_read_file(path, NULL, DSP_CAP_PAIRS, &buf, &len)) != DSP_OK)
+		return rc;
 	rc = dsp_parse_pairs(buf, len, strcmp(path, "-") == 0 ? "<stdin>" : path,
 	    x, y, n);
-out:
 	free(buf);
-	if (fp != stdin)
-		fclose(fp);
 	return rc;
 }

@@ -6,6 +6,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/critical.c src/core/critical.h \
 	src/core/dsp.h \
 	src/core/error.c src/core/error.h \
+	src/core/escape.c src/core/escape.h \
 	src/core/eval.c src/core/eval.h \
 	src/core/family.c src/core/family.h \
 	src/core/figures.c src/core/figures.h \
@@ -18,6 +19,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/params.c src/core/params.h \
 	src/core/ptable.c src/core/ptable.h \
 	src/core/parse.c src/core/parse.h \
+	src/core/readfile.c src/core/readfile.h \
 	src/core/precision.c src/core/precision.h \
 	src/core/runs.c src/core/runs.h \
 	src/core/softmax.c src/core/softmax.h \

@@ -1,11 +1,13 @@
 /* Logit text parser: numbers separated by white space, commas or newlines. */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/error.h"
 #include "core/parse.h"
+#include "core/readfile.h"
 
 static int
 is_sep(char c)
@@ -25,7 +27,8 @@ dsp_parse_logits(const char *buf, size_t len, double **out, size_t *n)
 	*out = NULL;
 	*n = 0;
 	while (i < len) {
-		if (buf[i] == '\n')
+		/* LF, CRLF and a lone CR each end one line. */
+		if (buf[i] == '\n' || (buf[i] == '\r' && (i + 1 == len || buf[i + 1] != '\n')))
 			line++;
 		if (is_sep(buf[i])) {
 			i++;
@@ -87,10 +90,17 @@ int
 dsp_read_logits(FILE *fp, double **out, size_t *n)
 {
 	char *buf = NULL, *nb;
-	size_t len = 0, cap = 0, got;
+	size_t len = 0, cap = 0, got, max;
 	int rc;
 
+	if ((rc = dsp_input_cap(DSP_CAP_LOGITS, &max)) != DSP_OK)
+		return rc;
 	for (;;) {
+		if (len > max) {
+			free(buf);
+			return dsp_fail(DSP_ETOOBIG, "more than %zu bytes of logits "
+			    "(DISPERSE_MAX_INPUT raises the limit)", max);
+		}
 		if (cap - len < 65536) {
 			cap = cap ? cap * 2 : 65536;
 			if ((nb = realloc(buf, cap)) == NULL) {
@@ -116,20 +126,20 @@ dsp_read_logits(FILE *fp, double **out, size_t *n)
 int
 dsp_load_logits(const char *path, double **out, size_t *n)
 {
-	FILE *fp;
+	const char *name = strcmp(path, "-") == 0 ? "stdin" : path;
+	char *buf, msg[512];
+	size_t len;
 	int rc;
 
-	if (strcmp(path, "-") == 0)
-		return dsp_read_logits(stdin, out, n);
-	if ((fp = fopen(path, "rb")) == NULL)
-		return dsp_fail(DSP_EIO, "%s: %s", path, strerror(errno));
-	rc = dsp_read_logits(fp, out, n);
-	fclose(fp);
-	if (rc == DSP_EPARSE || rc == DSP_EEMPTY) {
-		char msg[512];
-
+	*out = NULL;
+	*n = 0;
+	if ((rc = dsp_read_file(path, name, DSP_CAP_LOGITS, &buf, &len)) != DSP_OK)
+		return rc;	/* already names the file */
+	rc = dsp_parse_logits(buf, len, out, n);
+	free(buf);
+	if (rc != DSP_OK) {
 		snprintf(msg, sizeof msg, "%s", dsp_last_error());
-		return dsp_fail(rc, "%s: %s", path, msg);
+		return dsp_fail(rc, "%s: %s", name, msg);
 	}
 	return rc;
 }

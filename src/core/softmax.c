@@ -341,29 +341,43 @@ dsp_topk_mass(const double *p, size_t n, size_t k)
 	return s;
 }
 
-/* Repeatedly take the largest remaining run: runs lists are short. */
+struct vrun {
+	double		value;
+	uint64_t	count;
+};
+
+static int
+vrun_desc(const void *a, const void *b)
+{
+	double x = ((const struct vrun *)a)->value, y = ((const struct vrun *)b)->value;
+
+	return (x < y) - (x > y);
+}
+
+/* Sort the runs by weight once (O(r log r)), then take the largest until k
+ * items are taken: k past the total simply takes everything.  (Picking the
+ * largest remaining run k times was quadratic in the number of distinct
+ * weights: issue 16.) */
 double
 dsp_topk_mass_runs(const dsp_runs *p, uint64_t k)
 {
-	unsigned char *used;
+	struct vrun *r;
 	double s = 0;
-	size_t i, best;
+	size_t i;
 	uint64_t take;
 
-	if ((used = calloc(p->len ? p->len : 1, 1)) == NULL)
+	if ((r = malloc((p->len ? p->len : 1) * sizeof *r)) == NULL)
 		return NAN;
-	while (k > 0) {
-		best = p->len;
-		for (i = 0; i < p->len; i++)
-			if (!used[i] && (best == p->len || p->value[i] > p->value[best]))
-				best = i;
-		if (best == p->len)
-			break;
-		used[best] = 1;
-		take = p->count[best] < k ? p->count[best] : k;
-		s += (double)take * p->value[best];
+	for (i = 0; i < p->len; i++) {
+		r[i].value = p->value[i];
+		r[i].count = p->count[i];
+	}
+	qsort(r, p->len, sizeof *r, vrun_desc);
+	for (i = 0; i < p->len && k > 0; i++) {
+		take = r[i].count < k ? r[i].count : k;
+		s += (double)take * r[i].value;
 		k -= take;
 	}
-	free(used);
+	free(r);
 	return s;
 }

@@ -16,6 +16,7 @@
 #include "core/figures.h"
 #include "core/fit.h"
 #include "core/ptable.h"
+#include "core/readfile.h"
 #include "core/tour.h"
 
 #define TOUR_FILE	"tour.txt"
@@ -240,21 +241,47 @@ dsp_tour_free(dsp_tour *t)
 	t->n_steps = 0;
 }
 
-/* Append text (len bytes) plus sep to a malloc'd string. */
+/* A growing string: its length and capacity are tracked so that appending
+ * line after line stays linear in the file size (no strlen per line). */
+struct sbuf {
+	char	**dst;
+	size_t	  len;
+	size_t	  cap;
+};
+
+/* Append text (len bytes) plus sep (only when the string is non-empty). */
 static int
-append(char **dst, const char *sep, const char *text, size_t len)
+append(struct sbuf *b, const char *sep, const char *text, size_t len)
 {
-	size_t old = *dst ? strlen(*dst) : 0, sl = *dst && old ? strlen(sep) : 0;
+	size_t sl = b->len ? strlen(sep) : 0, need = b->len + sl + len + 1, ncap;
 	char *n;
 
-	if ((n = realloc(*dst, old + sl + len + 1)) == NULL)
-		return DSP_ENOMEM;
-	if (sl)
-		memcpy(n + old, sep, sl);
-	memcpy(n + old + sl, text, len);
-	n[old + sl + len] = '\0';
-	*dst = n;
+	if (need > b->cap) {
+		ncap = b->cap ? b->cap : 64;
+		while (ncap < need)
+			ncap *= 2;
+		if ((n = realloc(*b->dst, ncap)) == NULL)
+			return DSP_ENOMEM;
+		*b->dst = n;
+		b->cap = ncap;
+	}
+	memcpy(*b->dst + b->len, sep, sl);
+	memcpy(*b->dst + b->len + sl, text, len);
+	b->len += sl + len;
+	(*b->dst)[b->len] = '\0';
 	return DSP_OK;
+}
+
+/* 1 if the len bytes at s are all white space (never reads past len). */
+static int
+blank(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (strchr(WS, s[i]) == NULL || s[i] == '\0')
+			return 0;
+	return 1;
 }
 
 static int
@@ -321,7 +348,7 @@ finish_step(dsp_tour_step *s, const char *name)
 
 static int
 directive(dsp_tour *t, const char *line, size_t len, const char *name,
-    unsigned lineno)
+    unsigned lineno, struct sbuf *body, struct sbuf *set)
 {
 	dsp_tour_step *s = t->n_steps ? &t->steps[t->n_steps - 1] : NULL, *ns;
 	size_t kl = 0;
@@ -350,6 +377,9 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 		s = &t->steps[t->n_steps++];
 		memset(s, 0, sizeof *s);
 		s->line = lineno;
+		body->dst = &s->body;
+		set->dst = &s->set;
+		body->len = body->cap = set->len = set->cap = 0;
 		if ((s->title = strdup(title)) == NULL)
 			rc = dsp_fail(DSP_ENOMEM, "out of memory");
 	} else if (s == NULL)
@@ -363,7 +393,7 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 		if (dsp_params_assign(&p, args) != DSP_OK) {
 			snprintf(why, sizeof why, "%s", dsp_last_error());
 			rc = dsp_fail(DSP_EPARSE, "%s:%u: %s", name, lineno, why);
-		} else if (append(&s->set, " ", args + strspn(args, WS),
+		} else if (append(set, " ", args + strspn(args, WS),
 		    strlen(args + strspn(args, WS))) != DSP_OK)
 			rc = dsp_fail(DSP_ENOMEM, "out of memory");
 	} else if (kl == 5 && strncmp(line, "%show", 5) == 0)
@@ -379,6 +409,7 @@ out:
 int
 dsp_tour_parse(const char *buf, size_t len, const char *name, dsp_tour *t)
 {
+	struct sbuf body = { NULL, 0, 0 }, set = { NULL, 0, 0 };
 	size_t i = 0, j, l;
 	unsigned lineno = 0;
 	int rc = DSP_OK;
@@ -387,28 +418,29 @@ dsp_tour_parse(const char *buf, size_t len, const char *name, dsp_tour *t)
 	if (name == NULL)
 		name = "<tour>";
 	while (i < len && rc == DSP_OK) {
-		for (j = i; j < len && buf[j] != '\n'; j++)
+		/* A line ends at LF, CRLF or a lone CR (old Mac files). */
+		for (j = i; j < len && buf[j] != '\n' && buf[j] != '\r'; j++)
 			;
 		lineno++;
 		l = j - i;
-		if (l > 0 && buf[i + l - 1] == '\r')
-			l--;
+		if (j + 1 < len && buf[j] == '\r' && buf[j + 1] == '\n')
+			j++;
 		if (memchr(buf + i, '\0', l) != NULL)
 			rc = dsp_fail(DSP_EPARSE, "%s:%u: NUL byte", name, lineno);
 		else if (l > 0 && buf[i] == '#')
 			;
 		else if (l > 0 && buf[i] == '%')
-			rc = directive(t, buf + i, l, name, lineno);
+			rc = directive(t, buf + i, l, name, lineno, &body, &set);
 		else if (t->n_steps == 0) {
-			if (strspn(buf + i, WS) < l)
+			if (!blank(buf + i, l))
 				rc = dsp_fail(DSP_EPARSE,
 				    "%s:%u: text before the first %%step", name, lineno);
 		} else {
 			dsp_tour_step *s = &t->steps[t->n_steps - 1];
 
 			/* Leading blank lines of a body are dropped. */
-			if ((s->body != NULL || strspn(buf + i, WS) < l) &&
-			    append(&s->body, "\n", buf + i, l) != DSP_OK)
+			if ((s->body != NULL || !blank(buf + i, l)) &&
+			    append(&body, "\n", buf + i, l) != DSP_OK)
 				rc = dsp_fail(DSP_ENOMEM, "out of memory");
 		}
 		i = j + 1;
@@ -425,33 +457,14 @@ dsp_tour_parse(const char *buf, size_t len, const char *name, dsp_tour *t)
 int
 dsp_tour_load(const char *path, dsp_tour *t)
 {
-	FILE *fp;
-	char *buf = NULL, *nb;
-	size_t len = 0, cap = 0, got;
+	char *buf;
+	size_t len;
 	int rc;
 
 	memset(t, 0, sizeof *t);
-	if ((fp = fopen(path, "r")) == NULL)
-		return dsp_fail(DSP_EIO, "%s: %s", path, strerror(errno));
-	for (;;) {
-		if (len == cap) {
-			cap = cap ? 2 * cap : 16384;
-			if ((nb = realloc(buf, cap)) == NULL) {
-				rc = dsp_fail(DSP_ENOMEM, "out of memory");
-				goto out;
-			}
-			buf = nb;
-		}
-		if ((got = fread(buf + len, 1, cap - len, fp)) == 0)
-			break;
-		len += got;
-	}
-	if (ferror(fp))
-		rc = dsp_fail(DSP_EIO, "%s: read error", path);
-	else
-		rc = dsp_tour_parse(buf, len, path, t);
-out:
+	if ((rc = dsp_read_file(path, NULL, DSP_CAP_TOUR, &buf, &len)) != DSP_OK)
+		return rc;
+	rc = dsp_tour_parse(buf, len, path, t);
 	free(buf);
-	fclose(fp);
 	return rc;
 }

@@ -2,15 +2,21 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/error.h"
 #include "export/atomic.h"
+
+/* A dead writer's temporary is swept once it is this old. */
+#define STALE_SECONDS	60
 
 int
 dsp_mkdir_p(const char *dir)
@@ -48,6 +54,78 @@ dsp_mkdir_p(const char *dir)
 	return DSP_OK;
 }
 
+/* The temporary file being written, for the signal handler: the path is
+ * complete whenever live is set. */
+static char live_tmp[4096];
+static volatile sig_atomic_t live;
+
+static void
+track(const char *tmp)
+{
+	live = 0;
+	if (tmp != NULL && strlen(tmp) < sizeof live_tmp) {
+		strcpy(live_tmp, tmp);
+		live = 1;
+	}
+}
+
+static void
+on_fatal(int sig)
+{
+	if (live)
+		unlink(live_tmp);	/* async-signal-safe */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void
+dsp_afile_trap_signals(void)
+{
+	static const int sigs[] = {
+		SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE
+	};
+	struct sigaction sa, old;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fatal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		/* A signal the caller ignores stays ignored. */
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+}
+
+void
+dsp_afile_sweep(const char *dir)
+{
+	char path[4096], rest[64];
+	struct dirent *e;
+	struct stat st;
+	time_t now = time(NULL);
+	long pid;
+	DIR *d;
+
+	if ((d = opendir(dir)) == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		/* Only ".disperse-PID-XXXXXX" of a writer that is gone (kill
+		 * says ESRCH: a live or foreign process keeps its file), and
+		 * only after STALE_SECONDS, so a pid reused or a writer on
+		 * another host sharing the directory has time to finish. */
+		if (sscanf(e->d_name, ".disperse-%ld-%63s", &pid, rest) != 2 ||
+		    pid <= 0 || strlen(rest) != 6 || kill((pid_t)pid, 0) == 0 ||
+		    errno != ESRCH)
+			continue;
+		if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >=
+		    (int)sizeof path || lstat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+		    now - st.st_mtime < STALE_SECONDS)
+			continue;
+		(void)unlink(path);
+	}
+	closedir(d);
+}
+
 int
 dsp_afile_open(dsp_afile *a, const char *dir)
 {
@@ -58,7 +136,10 @@ dsp_afile_open(dsp_afile *a, const char *dir)
 	if (strlen(dir) >= sizeof a->dir)
 		return dsp_fail(DSP_EINVAL, "directory name too long");
 	strcpy(a->dir, dir);
-	n = snprintf(a->tmp, sizeof a->tmp, "%s/.disperse-XXXXXX", dir);
+	/* The writer's pid in the name lets dsp_afile_sweep tell a
+	 * temporary of a dead writer from one being written. */
+	n = snprintf(a->tmp, sizeof a->tmp, "%s/.disperse-%ld-XXXXXX", dir,
+	    (long)getpid());
 	if (n < 0 || (size_t)n >= sizeof a->tmp)
 		return dsp_fail(DSP_EINVAL, "directory name too long");
 	if ((fd = mkstemp(a->tmp)) < 0) {
@@ -66,6 +147,7 @@ dsp_afile_open(dsp_afile *a, const char *dir)
 		return dsp_fail(DSP_EIO, "cannot create a file in %s: %s", dir,
 		    strerror(errno));
 	}
+	track(a->tmp);
 	/* mkstemp makes 0600; exports are ordinary files. */
 	mask = umask(0);
 	umask(mask);
@@ -73,6 +155,7 @@ dsp_afile_open(dsp_afile *a, const char *dir)
 	if ((a->fp = fdopen(fd, "w")) == NULL) {
 		int e = errno;
 		close(fd);
+		track(NULL);
 		unlink(a->tmp);
 		a->tmp[0] = '\0';
 		return dsp_fail(DSP_EIO, "cannot create a file in %s: %s", dir,
@@ -90,6 +173,7 @@ dsp_afile_abort(dsp_afile *a)
 	a->closed = 1;
 	if (a->tmp[0] != '\0')
 		unlink(a->tmp);
+	track(NULL);
 	a->tmp[0] = '\0';
 }
 
@@ -174,11 +258,13 @@ dsp_afile_commit(dsp_afile *a, const char *name, int exclusive)
 		e = errno;
 		goto fail;
 	}
+	track(NULL);
 	a->tmp[0] = '\0';
 	sync_dir(a->dir);
 	return DSP_OK;
 fail:
 	unlink(a->tmp);
+	track(NULL);
 	a->tmp[0] = '\0';
 	return dsp_fail(DSP_EIO, "cannot write %s: %s", path, strerror(e));
 }

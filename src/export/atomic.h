@@ -19,7 +19,7 @@ typedef struct dsp_afile {
 
 /* mkdir -p: create dir and missing parents (mode 0777 & ~umask). */
 int	dsp_mkdir_p(const char *dir);
-/* Open a fresh temporary file ".disperse-XXXXXX" in dir (mode 0666 & ~umask). */
+/* Open a fresh temporary file ".disperse-PID-XXXXXX" in dir (mode 0666 & ~umask). */
 int	dsp_afile_open(dsp_afile *a, const char *dir);
 /* Flush, fsync and close, then publish as dir/name.  With exclusive set the
  * name must not exist yet (hard link, so two processes can never both
@@ -30,5 +30,13 @@ int	dsp_afile_open(dsp_afile *a, const char *dir);
 int	dsp_afile_commit(dsp_afile *a, const char *name, int exclusive);
 /* Give up: close and remove the temporary file. */
 void	dsp_afile_abort(dsp_afile *a);
+/* For a command-line writer: INT TERM HUP QUIT USR1 USR2 ALRM PIPE remove
+ * the temporary file being written, then kill the process as before
+ * (signals the caller ignores stay ignored).  Not for the TUI, whose event
+ * loop handles its signals. */
+void	dsp_afile_trap_signals(void);
+/* Remove stale temporaries ".disperse-PID-XXXXXX" in dir: the writer PID
+ * is gone and the file is over a minute old (a SIGKILLed writer's). */
+void	dsp_afile_sweep(const char *dir);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/escape.h"
 #include "export/json.h"
 
 /* ---- writer ---------------------------------------------------------- */
@@ -96,9 +97,24 @@ static void
 put_string(FILE *fp, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)(s != NULL ? s : "");
+	int len;
 
 	fputc('"', fp);
 	for (; *p != '\0'; p++) {
+		/* Valid UTF-8 out even for a non-UTF-8 file name: a stray
+		 * byte is written as the text \xNN (as dsp_escape does). */
+		if ((len = dsp_utf8_len(p)) == 0) {
+			fprintf(fp, "\\\\x%02x", *p);
+			continue;
+		}
+		if (len > 1) {
+			if (dsp_is_control(p, len))
+				fprintf(fp, "\\u%04x", p[1]);	/* C2 80..9F: U+0080..U+009F */
+			else
+				fwrite(p, 1, (size_t)len, fp);
+			p += len - 1;
+			continue;
+		}
 		switch (*p) {
 		case '"':	fputs("\\\"", fp); break;
 		case '\\':	fputs("\\\\", fp); break;
@@ -233,7 +249,27 @@ struct jp {
 	const char	*s;
 	size_t		 len;
 	size_t		 pos;
+	size_t		 budget;	/* bytes the tree may take (0: no limit) */
+	size_t		 used;
+	int		(*keep)(const char *key);	/* top-level members to build */
 };
+
+/* malloc's own overhead per block, for the budget. */
+#define JP_BLOCK	16
+
+/* Charge n bytes of the tree to the budget: a document is refused once
+ * its tree would outgrow it, not after. */
+static int
+jp_charge(struct jp *p, size_t n)
+{
+	if (p->budget == 0)
+		return DSP_OK;
+	if (n > p->budget - p->used)
+		return dsp_fail(DSP_ETOOBIG, "offset %zu: the document needs more than "
+		    "%zu MiB of memory to load", p->pos, p->budget >> 20);
+	p->used += n;
+	return DSP_OK;
+}
 
 static int
 jp_error(const struct jp *p, const char *what)
@@ -354,6 +390,8 @@ jp_string(struct jp *p, char **out)
 		p->pos = p->len;
 		return jp_error(p, "unterminated string");
 	}
+	if (jp_charge(p, end - start + 1 + JP_BLOCK) != DSP_OK)
+		return DSP_ETOOBIG;
 	if ((o = malloc(end - start + 1)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	while (p->pos < end) {
@@ -453,6 +491,10 @@ jp_number(struct jp *p, dsp_jval **out)
 		while (i < p->len && p->s[i] >= '0' && p->s[i] <= '9')
 			i++;
 	}
+	if (out == NULL) {	/* skipped: the grammar is enough */
+		p->pos = i;
+		return DSP_OK;
+	}
 	if (i - start >= sizeof buf)
 		return jp_error(p, "number too long");
 	memcpy(buf, p->s + start, i - start);
@@ -461,6 +503,8 @@ jp_number(struct jp *p, dsp_jval **out)
 	x = strtod(buf, NULL);
 	if (!isfinite(x))
 		return jp_error(p, "number out of range of a double");
+	if (jp_charge(p, sizeof *v + i - start + 1 + 2 * JP_BLOCK) != DSP_OK)
+		return DSP_ETOOBIG;
 	if ((v = jv_new(DSP_JNUM)) == NULL || (v->str = strdup(buf)) == NULL) {
 		free(v);
 		return dsp_fail(DSP_ENOMEM, "out of memory");
@@ -484,8 +528,71 @@ jp_literal(struct jp *p, const char *word)
 
 static int jp_value(struct jp *p, int depth, dsp_jval **out);
 
+/* Check one value's syntax without keeping it: containers are walked, each
+ * scalar is parsed and dropped at once (its charge given back). */
 static int
-jp_push(dsp_jval *c, size_t *cap, dsp_jval *item, char *key)
+jp_skip(struct jp *p, int depth)
+{
+	size_t saved = p->used;
+	dsp_jval *v = NULL;
+	char *key, close;
+	int rc, obj;
+
+	jp_space(p);
+	if (p->pos >= p->len)
+		return jp_error(p, "unexpected end of input");
+	if (p->s[p->pos] == '-' || (p->s[p->pos] >= '0' && p->s[p->pos] <= '9'))
+		return jp_number(p, NULL);
+	if (p->s[p->pos] != '{' && p->s[p->pos] != '[') {
+		rc = jp_value(p, depth, &v);
+		dsp_json_free(v);
+		p->used = saved;
+		return rc;
+	}
+	if (depth >= JP_MAX_DEPTH)
+		return jp_error(p, "nesting deeper than 64 levels");
+	obj = p->s[p->pos] == '{';
+	close = obj ? '}' : ']';
+	p->pos++;
+	jp_space(p);
+	if (p->pos < p->len && p->s[p->pos] == close) {
+		p->pos++;
+		return DSP_OK;
+	}
+	for (;;) {
+		jp_space(p);
+		if (obj) {
+			if (p->pos >= p->len || p->s[p->pos] != '"')
+				return jp_error(p, p->pos >= p->len ? "unexpected end of "
+				    "input" : "object key (a string) expected");
+			if ((rc = jp_string(p, &key)) != DSP_OK)
+				return rc;
+			free(key);
+			p->used = saved;
+			jp_space(p);
+			if (p->pos >= p->len || p->s[p->pos] != ':')
+				return jp_error(p, "':' expected after object key");
+			p->pos++;
+		}
+		if ((rc = jp_skip(p, depth + 1)) != DSP_OK)
+			return rc;
+		jp_space(p);
+		if (p->pos >= p->len)
+			return jp_error(p, "unexpected end of input");
+		if (p->s[p->pos] == ',') {
+			p->pos++;
+			continue;
+		}
+		if (p->s[p->pos] == close) {
+			p->pos++;
+			return DSP_OK;
+		}
+		return jp_error(p, obj ? "',' or '}' expected" : "',' or ']' expected");
+	}
+}
+
+static int
+jp_push(struct jp *p, dsp_jval *c, size_t *cap, dsp_jval *item, char *key)
 {
 	dsp_jval **ni;
 	char **nk;
@@ -493,6 +600,9 @@ jp_push(dsp_jval *c, size_t *cap, dsp_jval *item, char *key)
 
 	if (c->len == *cap) {
 		ncap = *cap ? *cap * 2 : 8;
+		if (jp_charge(p, (ncap - *cap) * (c->type == DSP_JOBJ ? 2 : 1) *
+		    sizeof *ni) != DSP_OK)
+			return -2;
 		if ((ni = realloc(c->items, ncap * sizeof *ni)) == NULL)
 			return -1;
 		c->items = ni;
@@ -520,6 +630,8 @@ jp_container(struct jp *p, int depth, dsp_jval **out)
 
 	if (depth >= JP_MAX_DEPTH)
 		return jp_error(p, "nesting deeper than 64 levels");
+	if (jp_charge(p, sizeof *c + JP_BLOCK) != DSP_OK)
+		return DSP_ETOOBIG;
 	if ((c = jv_new(obj ? DSP_JOBJ : DSP_JARR)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	p->pos++;
@@ -546,6 +658,14 @@ jp_container(struct jp *p, int depth, dsp_jval **out)
 			}
 			p->pos++;
 		}
+		if (obj && depth == 0 && p->keep != NULL && !p->keep(key)) {
+			/* A member the caller does not read: checked, not built. */
+			free(key);
+			key = NULL;
+			if ((rc = jp_skip(p, depth + 1)) != DSP_OK)
+				goto fail;
+			goto next;
+		}
 		if ((rc = jp_value(p, depth + 1, &item)) != DSP_OK)
 			goto fail;
 		if (c->len >= JP_MAX_ITEMS) {
@@ -553,12 +673,13 @@ jp_container(struct jp *p, int depth, dsp_jval **out)
 			rc = jp_error(p, "too many items in one container");
 			goto fail;
 		}
-		if (jp_push(c, &cap, item, key) != 0) {
+		if ((rc = jp_push(p, c, &cap, item, key)) != 0) {
 			dsp_json_free(item);
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = rc == -2 ? DSP_ETOOBIG : dsp_fail(DSP_ENOMEM, "out of memory");
 			goto fail;
 		}
 		key = NULL;
+next:
 		jp_space(p);
 		if (p->pos >= p->len) {
 			rc = jp_error(p, "unexpected end of input");
@@ -597,6 +718,8 @@ jp_value(struct jp *p, int depth, dsp_jval **out)
 	c = p->s[p->pos];
 	if (c == '{' || c == '[')
 		return jp_container(p, depth, out);
+	if (c != '-' && (c < '0' || c > '9') && jp_charge(p, sizeof *v + JP_BLOCK) != DSP_OK)
+		return DSP_ETOOBIG;
 	if (c == '"') {
 		if ((v = jv_new(DSP_JSTR)) == NULL)
 			return dsp_fail(DSP_ENOMEM, "out of memory");
@@ -628,15 +751,22 @@ jp_value(struct jp *p, int depth, dsp_jval **out)
 int
 dsp_json_parse(const char *buf, size_t len, dsp_jval **out)
 {
-	struct jp p = { buf, len, 0 };
+	return dsp_json_parse_ex(buf, len, JP_MAX_SIZE, 0, NULL, out);
+}
+
+int
+dsp_json_parse_ex(const char *buf, size_t len, size_t max_len, size_t budget,
+    int (*keep)(const char *key), dsp_jval **out)
+{
+	struct jp p = { buf, len, 0, budget, 0, keep };
 	dsp_jval *v;
 	int rc;
 
 	*out = NULL;
 	if (buf == NULL)
 		return dsp_fail(DSP_EINVAL, "no JSON text");
-	if (len > JP_MAX_SIZE)
-		return dsp_fail(DSP_ETOOBIG, "JSON text larger than 256 MiB");
+	if (len > max_len)
+		return dsp_fail(DSP_ETOOBIG, "JSON text larger than %zu bytes", max_len);
 	if (memchr(buf, '\0', len) != NULL) {
 		p.pos = (size_t)((const char *)memchr(buf, '\0', len) - buf);
 		return jp_error(&p, "NUL byte in JSON text");

@@ -38,6 +38,12 @@ typedef struct dsp_jval {
 
 /* Parse; DSP_EPARSE with "offset N: ..." detail.  Depth and size limited. */
 int		 dsp_json_parse(const char *buf, size_t len, dsp_jval **out);
+/* The same with a text limit, a memory budget for the whole tree (bytes,
+ * counting nodes, strings, item arrays and malloc overhead; 0: none;
+ * DSP_ETOOBIG once exceeded, while parsing) and a filter: a member of the
+ * top-level object whose key keep() rejects is checked but not built. */
+int		 dsp_json_parse_ex(const char *buf, size_t len, size_t max_len,
+		    size_t budget, int (*keep)(const char *key), dsp_jval **out);
 void		 dsp_json_free(dsp_jval *v);
 const dsp_jval	*dsp_json_get(const dsp_jval *obj, const char *key);
 

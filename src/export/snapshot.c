@@ -18,11 +18,13 @@
 
 #include "core/bounds.h"
 #include "core/error.h"
+#include "core/escape.h"
 #include "core/eval.h"
 #include "core/figures.h"
 #include "core/map.h"
 #include "core/params.h"
 #include "core/ptable.h"
+#include "core/readfile.h"
 #include "core/runs.h"
 #include "export/atomic.h"
 #include "export/json.h"
@@ -622,8 +624,12 @@ write_text_report(const struct snap *s, FILE *fp)
 		col += (size_t)fprintf(fp, "%s%s = %s", col == 0 ? "  " : ", ", d->name, val);
 	}
 	fputc('\n', fp);
-	if (s->p.family == DSP_FAM_FILE)
-		fprintf(fp, "  logits from %s\n", s->p.logits_name ? s->p.logits_name : "-");
+	if (s->p.family == DSP_FAM_FILE) {
+		char *e = dsp_escape_dup(s->p.logits_name ? s->p.logits_name : "-", 0);
+
+		fprintf(fp, "  logits from %s\n", e != NULL ? e : "?");
+		free(e);
+	}
 	text_summary(s, fp);
 
 	fputs("\nWeights (runs in position order: first item, count, weight)\n", fp);
@@ -658,13 +664,18 @@ static int
 write_txt(const struct snap *s, FILE *fp)
 {
 	size_t len;
+	char *e;
 
 	if (s->screen == NULL)
 		return write_text_report(s, fp);
-	len = strlen(s->screen);
-	fwrite(s->screen, 1, len, fp);
-	if (len == 0 || s->screen[len - 1] != '\n')
+	/* The screen is a file's content: its lines kept, controls escaped. */
+	if ((e = dsp_escape_dup(s->screen, 1)) == NULL)
+		return DSP_ENOMEM;
+	len = strlen(e);
+	fwrite(e, 1, len, fp);
+	if (len == 0 || e[len - 1] != '\n')
 		fputc('\n', fp);
+	free(e);
 	return DSP_OK;
 }
 
@@ -853,6 +864,47 @@ write_json(const struct snap *s, FILE *fp)
 	json_figures(s, w);
 	dsp_jw_close(w);
 	return dsp_jw_end(w);
+}
+
+/* Most bytes one logit takes in the JSON: indentation (6), the longest
+ * %.17g (24: "-1.2345678901234567e-308"), ",\n" (2). */
+#define JSON_LOGIT_MAX	32
+#define JSON_SLACK	64
+
+/* Write only what --load reads back (issue 16): the JSON of a file family
+ * embeds every logit, and a file over the loader's cap (DSP_CAP_SNAPSHOT,
+ * or DISPERSE_MAX_INPUT, which raises both sides alike) would be data loss.
+ * The rest of the document is measured once computed, the logits bounded
+ * from above (JSON_SLACK: the array's own line breaks); refused before any
+ * file is written. */
+static int
+json_fits(const struct snap *s)
+{
+	struct snap t = *s;
+	size_t cap, ml = 0;
+	char *m = NULL;
+	FILE *fp;
+	int rc;
+
+	if (s->p.family != DSP_FAM_FILE)
+		return DSP_OK;
+	if ((rc = dsp_input_cap(DSP_CAP_SNAPSHOT, &cap)) != DSP_OK)
+		return rc;
+	t.p.n_logits = 0;
+	if ((fp = open_memstream(&m, &ml)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	rc = write_json(&t, fp);
+	fclose(fp);
+	free(m);
+	if (rc != DSP_OK)
+		return rc;
+	ml += JSON_SLACK;
+	if (s->p.n_logits > (cap - (ml < cap ? ml : cap)) / JSON_LOGIT_MAX)
+		return dsp_fail(DSP_ETOOBIG, "%zu logits do not fit a snapshot that "
+		    "--load can read back (at most %zu within its %zu-byte cap; "
+		    "DISPERSE_MAX_INPUT raises it)", s->p.n_logits,
+		    (cap - (ml < cap ? ml : cap)) / JSON_LOGIT_MAX, cap);
+	return DSP_OK;
 }
 
 /* ---- SVG figures ---- */
@@ -1389,19 +1441,24 @@ static const writer_fn writers[F_COUNT] = {
 
 /* SOURCE_DATE_EPOCH (reproducible builds convention) fixes the clock. */
 static time_t
-snapshot_time(void)
+snapshot_time(time_t *now)
 {
 	const char *e = getenv("SOURCE_DATE_EPOCH");
 	char *end;
 	long long t;
 
-	if (e != NULL && *e != '\0') {
-		errno = 0;
-		t = strtoll(e, &end, 10);
-		if (errno == 0 && *end == '\0' && t >= 0)
-			return (time_t)t;
-	}
-	return time(NULL);
+	*now = time(NULL);
+	if (e == NULL || *e == '\0')
+		return DSP_OK;
+	errno = 0;
+	t = strtoll(e, &end, 10);
+	/* Up to the end of year 9999: four-digit years in the names; past
+	 * that gmtime left the name to uninitialised memory (issue 16). */
+	if (errno != 0 || *end != '\0' || t < 0 || t > 253402300799LL)
+		return dsp_fail(DSP_EINVAL, "SOURCE_DATE_EPOCH: '%.40s' is not a time in "
+		    "seconds from 0 to 253402300799 (year 9999)", e);
+	*now = (time_t)t;
+	return DSP_OK;
 }
 
 static int
@@ -1518,14 +1575,18 @@ dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
 		return rc;
 	if (access(dir, W_OK | X_OK) != 0)
 		return dsp_fail(DSP_EIO, "cannot write in %s: %s", dir, strerror(errno));
+	dsp_afile_sweep(dir);
 	memset(&s, 0, sizeof s);
 	s.v = v;
 	s.p = v->params;
 	s.screen = screen_text;
-	now = snapshot_time();
-	gmtime_r(&now, &tm);
+	if ((rc = snapshot_time(&now)) != DSP_OK)
+		return rc;
+	if (gmtime_r(&now, &tm) == NULL)
+		return dsp_fail(DSP_EINVAL, "the clock is out of range");
 	strftime(s.created, sizeof s.created, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	localtime_r(&now, &tm);
+	if (localtime_r(&now, &tm) == NULL)
+		return dsp_fail(DSP_EINVAL, "the clock is out of range");
 	strftime(stamp, sizeof stamp, "disperse-%Y%m%d-%H%M%S", &tm);
 	/* Several snapshots in one second: start after this process's last. */
 	if (strcmp(stamp, last_stamp) == 0)
@@ -1533,7 +1594,7 @@ dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
 	/* Numbers in files are C-locale whatever LC_NUMERIC the TUI set. */
 	if ((cloc = newlocale(LC_ALL_MASK, "C", (locale_t)0)) != (locale_t)0)
 		old = uselocale(cloc);
-	if ((rc = compute(&s)) != DSP_OK)
+	if ((rc = compute(&s)) != DSP_OK || (rc = json_fits(&s)) != DSP_OK)
 		goto out;
 	for (f = 0; f < F_COUNT; f++) {
 		if ((rc = publish(&s, dir, f, stamp, &counter)) != DSP_OK)
@@ -1555,8 +1616,6 @@ out:
 }
 
 /* ---- loading ---- */
-
-#define LOAD_MAX_BYTES	((size_t)256 << 20)
 
 struct ld {
 	const char	*file;
@@ -1843,42 +1902,25 @@ load_view(const struct ld *l, const dsp_jval *vj, dsp_viewstate *v)
 #undef TRY
 }
 
+/* The members load_tree reads; the rest (figures, notes, anything a
+ * crafted file adds) is checked for syntax but never built. */
+static int
+snap_keep(const char *key)
+{
+	return strcmp(key, "format") == 0 || strcmp(key, "format_version") == 0 ||
+	    strcmp(key, "params") == 0 || strcmp(key, "view") == 0;
+}
+
+/* The tree may take LOAD_BUDGET times the text cap: a logit costs at most
+ * about 106 bytes of tree (node, its text, its slot) and json_fits lets a
+ * written file hold at most one logit per JSON_LOGIT_MAX (32) bytes of the
+ * cap, so whatever the writer accepts loads. */
+#define LOAD_BUDGET	4
+
 static int
 read_all(const char *path, char **buf, size_t *len)
 {
-	FILE *fp;
-	size_t cap = 65536, n = 0, k;
-	char *b, *nb;
-
-	if ((fp = fopen(path, "r")) == NULL)
-		return dsp_fail(DSP_EIO, "cannot open %s: %s", path, strerror(errno));
-	if ((b = malloc(cap)) == NULL) {
-		fclose(fp);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
-	}
-	while ((k = fread(b + n, 1, cap - n, fp)) > 0) {
-		n += k;
-		if (n == cap) {
-			if (cap >= LOAD_MAX_BYTES || (nb = realloc(b, cap * 2)) == NULL) {
-				free(b);
-				fclose(fp);
-				return dsp_fail(DSP_ETOOBIG, "%s: larger than 256 MiB", path);
-			}
-			b = nb;
-			cap *= 2;
-		}
-	}
-	if (ferror(fp)) {
-		int e = errno;
-
-		free(b);
-		fclose(fp);
-		return dsp_fail(DSP_EIO, "cannot read %s: %s", path, strerror(e));
-	}
-	fclose(fp);
-	*buf = b;
-	*len = n;
-	return DSP_OK;
+	return dsp_read_file(path, NULL, DSP_CAP_SNAPSHOT, buf, len);
 }
 
 static int
@@ -1929,7 +1971,7 @@ dsp_snapshot_load(const char *path, dsp_viewstate *v, double **logits)
 	double *x = NULL;
 	locale_t cloc, old = (locale_t)0;
 	char *buf = NULL;
-	size_t len = 0;
+	size_t len = 0, cap;
 	int rc;
 
 	if (logits != NULL)
@@ -1938,13 +1980,15 @@ dsp_snapshot_load(const char *path, dsp_viewstate *v, double **logits)
 		return rc;
 	if ((cloc = newlocale(LC_ALL_MASK, "C", (locale_t)0)) != (locale_t)0)
 		old = uselocale(cloc);
-	rc = dsp_json_parse(buf, len, &root);
+	if ((rc = dsp_input_cap(DSP_CAP_SNAPSHOT, &cap)) == DSP_OK)
+		rc = dsp_json_parse_ex(buf, len, cap, LOAD_BUDGET * cap, snap_keep, &root);
 	free(buf);
 	if (rc != DSP_OK) {
 		char d[512];
 
 		snprintf(d, sizeof d, "%s", dsp_last_error());
-		rc = dsp_fail(rc, "%s: malformed JSON: %s", path, d);
+		rc = dsp_fail(rc, "%s: %s%s", path, rc == DSP_EPARSE ? "malformed JSON: " :
+		    "", d);
 		goto out;
 	}
 	/* Missing fields keep the documented defaults. */

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/escape.h"
 #include "core/ptable.h"
 #include "export/json.h"
 #include "export/table.h"
@@ -104,7 +105,8 @@ dsp_table_stamp(dsp_table *t, const char *key, const char *value)
 	if (grow2(&t->skey, &t->sval, t->nstamps, &t->stampcap) != 0)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	k = strdup(key);
-	v = strdup(value != NULL ? value : "");
+	/* Stamps quote file names: escaped once here for text, CSV and JSON. */
+	v = dsp_escape_dup(value != NULL ? value : "", 0);
 	if (k == NULL || v == NULL) {
 		free(k);
 		free(v);

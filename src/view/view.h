@@ -173,6 +173,7 @@ struct view_state {
 	char		 edit_prompt[48];
 	char		 edit_buf[128];
 	size_t		 edit_len;
+	int		 edit_overflow;	/* more typed than edit_buf holds */
 	double		 compute_ms;	/* last frame: core work */
 	double		 frame_ms;	/* last frame: compute + draw */
 	const char	*input_name;

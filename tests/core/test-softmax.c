@@ -2,6 +2,7 @@
  * against closed forms, long double references and GSL. */
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -233,10 +234,58 @@ test_bad_input(void)
 	dsp_runs_free(rw);
 }
 
+static int
+dbl_desc(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x < y) - (x > y);
+}
+
+/* Issue 16: top-k mass over many distinct runs, against an independent
+ * computation: expand every run into items, sort them descending, sum the
+ * first k.  Runs in shuffled order with repeated counts. */
+static void
+test_topk_runs_many(void)
+{
+	enum { R = 3000 };
+	dsp_runs *r = dsp_runs_alloc(R);
+	double *items, want, got, worst = 0;
+	size_t total = 0, i, j, m = 0;
+	uint64_t ks[] = { 1, 2, 7, 1000, 4500, 5999, 6000, 6001, UINT64_MAX };
+	unsigned x = 12345;
+
+	for (i = 0; i < R; i++) {
+		x = x * 1103515245u + 12345u;
+		/* Distinct values in pseudo-random order, counts 1 or 3. */
+		dsp_runs_push(r, (double)((i * 7919) % R + 1) * 1e-4, 1 + 2 * (x >> 31));
+		total += r->count[r->len - 1];
+	}
+	items = malloc(total * sizeof *items);
+	for (i = 0; i < r->len; i++)
+		for (j = 0; j < r->count[i]; j++)
+			items[m++] = r->value[i];
+	qsort(items, m, sizeof *items, dbl_desc);
+	for (i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+		want = 0;
+		for (j = 0; j < m && j < ks[i]; j++)
+			want += items[j];
+		got = dsp_topk_mass_runs(r, ks[i]);
+		worst = fmax(worst, fabs(got - want) / want);
+	}
+	ok(worst < 1e-12, "top-k mass of 3000 shuffled runs = sorted sum (worst rel %.2g)",
+	    worst);
+	is_rel(dsp_topk_mass_runs(r, UINT64_MAX), dsp_topk_mass_runs(r, total), 0,
+	    "k past n takes every item once");
+	free(items);
+	dsp_runs_free(r);
+}
+
 int
 main(void)
 {
 	dsp_gsl_init();
+	test_topk_runs_many();
 	test_closed_forms();
 	test_temperature_sign();
 	test_logsumexp();

@@ -15,7 +15,14 @@ tests_fuzz_test_map_LDADD = $(DSP_CORE_LIBS)
 # Fuzz targets: replayed over the seed corpora with the project compiler;
 # test-libfuzzer.sh builds them with clang -fsanitize=fuzzer when it can.
 check_PROGRAMS += tests/fuzz/fuzz-replay-parse tests/fuzz/fuzz-replay-json \
-	tests/fuzz/fuzz-replay-snapshot
+	tests/fuzz/fuzz-replay-snapshot tests/fuzz/fuzz-replay-tour tests/fuzz/fuzz-replay-opts
+tests_fuzz_fuzz_replay_opts_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-opts.c \
+	src/cli/opts.c src/cli/opts.h
+tests_fuzz_fuzz_replay_opts_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_fuzz_fuzz_replay_opts_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
+tests_fuzz_fuzz_replay_tour_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-tour.c
+tests_fuzz_fuzz_replay_tour_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_fuzz_fuzz_replay_tour_LDADD = $(DSP_CORE_LIBS)
 tests_fuzz_fuzz_replay_snapshot_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-snapshot.c
 tests_fuzz_fuzz_replay_snapshot_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_fuzz_fuzz_replay_snapshot_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
@@ -27,7 +34,8 @@ tests_fuzz_fuzz_replay_json_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_fuzz_fuzz_replay_json_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
 TESTS += tests/fuzz/test-replay.sh tests/fuzz/test-libfuzzer.sh
 EXTRA_DIST += tests/fuzz/test-replay.sh tests/fuzz/test-libfuzzer.sh \
-	tests/fuzz/corpus-logits tests/fuzz/corpus-json tests/fuzz/corpus-snapshot
+	tests/fuzz/corpus-logits tests/fuzz/corpus-json tests/fuzz/corpus-snapshot \
+	tests/fuzz/corpus-tour tests/fuzz/corpus-opts
 # CLI bad-input matrix and valgrind run; both need $DISPERSE.
 TESTS += tests/fuzz/test-badinput.sh tests/fuzz/test-valgrind.sh
 EXTRA_DIST += tests/fuzz/test-badinput.sh tests/fuzz/test-valgrind.sh

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Short bounded libFuzzer runs (clang -fsanitize=fuzzer,address,undefined)
-# of the logit parser + kernel and the JSON parser.  Skips cleanly without
+# of the logit parser + kernel, the JSON parser and the tour parser.  Skips cleanly without
 # clang or libFuzzer.  Longer run: see README "Performance and reliability".
 . "$top_srcdir/tests/tap.sh"
 CLANG=${CLANG:-clang}
@@ -17,19 +17,33 @@ printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; re
 flags="-g -O1 -std=c11 -D_DEFAULT_SOURCE -fopenmp-simd -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=undefined -I$src -I$top_builddir"
 gsl=$(pkg-config --libs gsl 2>/dev/null || echo "-lgsl -lgslcblas")
+# Core holds the .npz reader: targets that take all of core link libzip.
+zip=$(pkg-config --cflags --libs libzip 2>/dev/null || echo "-lzip")
 build() { # name sources...
 	name=$1; shift
 	# shellcheck disable=SC2086
-	"$CLANG" $flags "$@" -o "$work/$name" $gsl -lm 2>"$work/$name.log"
+	"$CLANG" $flags "$@" -o "$work/$name" $gsl $zip -lm 2>"$work/$name.log"
 }
 build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/parse.c" \
-	"$src/core/error.c" "$src/core/kernel.c" "$src/core/fastexp.c"
+	"$src/core/readfile.c" "$src/core/error.c" "$src/core/kernel.c" "$src/core/fastexp.c"
 ok $? "build libFuzzer target for dsp_parse_logits"
-build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c"
+build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c" \
+	"$src/core/escape.c"
 ok $? "build libFuzzer target for dsp_json_parse"
 build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/npy.c" "$src/core/error.c"
 ok $? "build libFuzzer target for dsp_npy_parse_header"
-targets="parse json npy"
+# The tour parser applies each step's parameters, so it needs all of core.
+build fuzz-tour "$top_srcdir/tests/fuzz/fuzz-tour.c" "$src"/core/*.c
+ok $? "build libFuzzer target for dsp_tour_parse"
+targets="parse json npy tour"
+# The option parser: all of core and export (the tables it stamps), only
+# on request like the snapshot loader.
+if [ -n "${DSP_FUZZ_OPTS:-}" ]; then
+	build fuzz-opts "$top_srcdir/tests/fuzz/fuzz-opts.c" "$src/cli/opts.c" "$src"/core/*.c \
+		"$src"/export/*.c
+	ok $? "build libFuzzer target for dsp_opts_parse"
+	targets="$targets opts"
+fi
 # The snapshot loader pulls in all of core and export: about 15 s of clang
 # on an idle machine, so only on request.
 if [ -n "${DSP_FUZZ_SNAPSHOT:-}" ]; then
@@ -38,7 +52,8 @@ if [ -n "${DSP_FUZZ_SNAPSHOT:-}" ]; then
 	targets="$targets snapshot"
 fi
 for t in $targets; do
-	case $t in parse) seeds=corpus-logits ;; json) seeds=corpus-json ;; snapshot) seeds=corpus-snapshot ;; npy) seeds=corpus-npy ;; esac
+	case $t in parse) seeds=corpus-logits ;; json) seeds=corpus-json ;; snapshot) seeds=corpus-snapshot ;;
+	npy) seeds=corpus-npy ;; tour) seeds=corpus-tour ;; opts) seeds=corpus-opts ;; esac
 	[ -x "$work/fuzz-$t" ] || { ok 1 "fuzz $t (not built)"; sed 's/^/# /' "$work/fuzz-$t.log"; continue; }
 	mkdir -p "$work/corpus-$t"
 	start=$(date +%s)

@@ -157,6 +157,29 @@ test_malformed(void)
 	dsp_tour_free(&t);
 
 	bad("hello\n%step A\nx\n", DSP_EPARSE, "t.txt:1: text before", "text first");
+	/* Issue 16: a lone CR ends a line too (every line was line 1). */
+	bad("%step A\rx\r%sett n=2\r", DSP_EPARSE, "t.txt:3: unknown directive",
+	    "CR-only file: line numbers count CRs");
+	bad("%step A\r\nx\r\n\r\n%sett n=2\r\n", DSP_EPARSE,
+	    "t.txt:4: unknown directive", "CRLF file: one line per CRLF");
+	{
+		/* Issue 16: a final blank line without a newline (here one
+		 * space after the body) ends the step; the parser read past
+		 * the buffer looking for its end.  Exactly sized copy so an
+		 * ASan build sees any over-read. */
+		static const char tail[] = "%step A\nx\n ";
+		char *b = malloc(sizeof tail - 1);
+
+		memcpy(b, tail, sizeof tail - 1);
+		is_int(dsp_tour_parse(b, sizeof tail - 1, "t.txt", &t), DSP_OK,
+		    "final blank line without a newline");
+		is_int(strcmp(t.steps[0].body, "x"), 0, "  body is the text only");
+		dsp_tour_free(&t);
+		memcpy(b, " ", 1);
+		is_int(dsp_tour_parse(b, 1, "t.txt", &t), DSP_EEMPTY,
+		    "a file holding one space has no step");
+		free(b);
+	}
 	bad("%step A\nx\n%sett n=2\n", DSP_EPARSE, "t.txt:3: unknown directive",
 	    "unknown directive");
 	bad("%step A\n%set foo=1\nx\n", DSP_EPARSE, "t.txt:2: unknown parameter 'foo'",

@@ -1,5 +1,6 @@
 #!/bin/sh
-# The terminal is restored on SIGTERM, SIGINT (Ctrl-C) and SIGHUP, and the
+# The terminal is restored on SIGTERM, SIGINT (Ctrl-C), SIGHUP, SIGQUIT
+# (Ctrl-\), SIGUSR1/2, SIGALRM and SIGPIPE, and the
 # TUI refuses to start without a terminal.
 . "$top_srcdir/tests/tap.sh"
 . "$top_srcdir/tests/tui/tui-lib.sh"
@@ -17,7 +18,8 @@ ok $? "unknown TERM: one-line message"
 T kill-server >/dev/null 2>&1
 sleep 0.2
 
-for sig in TERM HUP; do
+# QUIT USR1 ALRM PIPE left the terminal in the alternate screen (issue 16).
+for sig in TERM HUP QUIT USR1 USR2 ALRM PIPE; do
 	tui_start 90 26
 	tui_wait "H=1.36044"; ok $? "SIG$sig run: TUI up"
 	pid=$(tui_pid)
@@ -27,6 +29,15 @@ for sig in TERM HUP; do
 	T kill-server >/dev/null 2>&1
 	sleep 0.2
 done
+
+tui_start 90 26
+tui_wait "H=1.36044"; ok $? "Ctrl-\\ run: TUI up"
+T send-keys 'C-\'
+tui_exited; ok $? "Ctrl-\\ (SIGQUIT) ends the TUI"
+[ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 131 ]; ok $? "Ctrl-\\: exit status 131"
+tui_restored; ok $? "Ctrl-\\: terminal restored"
+T kill-server >/dev/null 2>&1
+sleep 0.2
 
 tui_start 90 26
 tui_wait "H=1.36044"; ok $? "Ctrl-C run: TUI up"

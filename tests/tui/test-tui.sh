@@ -38,6 +38,14 @@ T send-keys = abc Enter
 tui_wait "theta: 'abc' is not a finite number"; ok $? "bad typed value (theta selected by :theta): status-line error"
 tui_cap | grep -q "H=$h2"; ok $? "bad value leaves the view unchanged"
 
+# A value longer than the line editor holds is refused whole, not cut and
+# applied (issue 16: a pasted tiny theta became theta = 0).
+long="0.$(printf '%0130d' 0)1"
+T send-keys : "theta $long" Enter
+tui_wait "input longer than 127 characters: nothing applied"
+ok $? "over-long typed value: refused with a status-line message"
+tui_cap | grep -q "H=$h2"; ok $? "over-long value leaves the view unchanged"
+
 # Help overlay on ? and closed by any key.
 T send-keys '?'
 tui_wait "Global keys"; ok $? "? opens the help overlay"

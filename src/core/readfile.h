@@ -1,0 +1,36 @@
+/* Bounded reading of a whole input file: the one reader behind --input,
+ * fit --pairs, tour --file, snapshot --load and snapshot --screen.
+ *
+ * Every reader has a documented cap (DSP_CAP_* below, bytes); the
+ * environment variable DISPERSE_MAX_INPUT (bytes, or with a K, M or G
+ * suffix for KiB, MiB, GiB) replaces all of them.  A file over its cap is
+ * refused as soon as that is known (from its size when it is a regular
+ * file, else after cap + 1 bytes); a NUL byte marks binary content and is
+ * refused at the chunk that holds it, not after the whole file; a leading
+ * UTF-8 byte order mark is skipped.  Every error message starts with the
+ * file's name and says why. */
+#ifndef DSP_READFILE_H
+#define DSP_READFILE_H
+
+#include <stddef.h>
+
+#define DSP_CAP_LOGITS		((size_t)256 << 20)	/* --input */
+#define DSP_CAP_PAIRS		((size_t)64 << 20)	/* fit --pairs */
+#define DSP_CAP_TOUR		((size_t)16 << 20)	/* tour --file, tour.txt */
+#define DSP_CAP_SNAPSHOT	((size_t)256 << 20)	/* snapshot --load, TUI --load */
+#define DSP_CAP_SCREEN		((size_t)1 << 20)	/* snapshot --screen */
+
+/* The cap in force for a reader whose default is dflt: DISPERSE_MAX_INPUT
+ * when set (DSP_EINVAL with a message when it is not a size), else dflt. */
+int	dsp_input_cap(size_t dflt, size_t *cap);
+/* Parse a byte count: decimal digits with an optional K, M or G suffix
+ * (powers of 1024).  0 on success. */
+int	dsp_parse_bytes(const char *s, size_t *out);
+/* Read path ("-" is standard input, named "<stdin>") into a malloc'd,
+ * NUL-terminated buffer of *len bytes (the NUL is not counted).  name is
+ * used in messages (NULL: the path).  DSP_EIO (cannot open or read, a
+ * directory), DSP_ETOOBIG (over the cap), DSP_EPARSE (NUL byte). */
+int	dsp_read_file(const char *path, const char *name, size_t dflt_cap,
+	    char **buf, size_t *len);
+
+#endif
