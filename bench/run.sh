@@ -8,6 +8,16 @@ data=${TMPDIR:-/tmp}/disperse-bench-$$.f64
 trap 'rm -f "$data"' EXIT INT TERM
 "$builddir/bench/bench-map" || exit 1
 echo
+echo "kernel threads (the 2-thread threshold, src/core/kernel.c), the machine as it is:"
+"$builddir/bench/bench-threads" || exit 1
+echo "the same with the other core busy (a shell loop):"
+sh -c 'while :; do :; done' &
+busy=$!
+"$builddir/bench/bench-threads"
+st=$?
+kill "$busy"
+[ "$st" -eq 0 ] || exit 1
+echo
 "$builddir/bench/bench-app" || exit 1
 echo
 # Write the data file first (bench-kernel creates it), then time scipy on it.
