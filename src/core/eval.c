@@ -166,15 +166,31 @@ paper_entropy_array(const double *e, size_t n, double theta, double pivot, doubl
 	return dsp_softmax_paper_entropy(e, n, theta, &st, &h) == DSP_OK ? h : NAN;
 }
 
-/* Items whose weight exp((e - pivot)/theta - log z) underflows to 0. */
+/* Items whose weight exp((e - pivot)/theta - log z) underflows to 0.
+ * exp(y) is 0 below log(2^-1075) = -745.13...: surely for y < -745.2,
+ * never for y >= -745 (exp(-745) = 4.9e-324 rounds to the smallest
+ * subnormal).  A vectorised count of the first, and libm's exp only for
+ * the items in between: the same count as exp(y) == 0 item by item. */
+#define ZERO_SURE	(-745.2)
+#define NONZERO_SURE	(-745.0)
+
 static double
 count_zero_weights(const double *e, size_t n, double theta, double pivot, double logz)
 {
-	double z = 0;
+	double z = 0, band = 0, y;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		z += exp((e[i] - pivot) / theta - logz) == 0;
+#pragma omp simd reduction(+:z, band)
+	for (i = 0; i < n; i++) {
+		y = (e[i] - pivot) / theta - logz;
+		z += y < ZERO_SURE ? 1.0 : 0.0;
+		band += y >= ZERO_SURE && y < NONZERO_SURE ? 1.0 : 0.0;
+	}
+	for (i = 0; band > 0 && i < n; i++) {
+		y = (e[i] - pivot) / theta - logz;
+		if (y >= ZERO_SURE && y < NONZERO_SURE)
+			z += exp(y) == 0;
+	}
 	return z;
 }
 
