@@ -1,7 +1,8 @@
 # benchmarks: `make bench` builds and runs them; not part of make or make check.
 EXTRA_PROGRAMS = bench/bench-kernel bench/bench-map bench/bench-app bench/bench-threads
-bench_bench_kernel_SOURCES = bench/bench-kernel.c
-bench_bench_kernel_LDADD = $(DSP_CORE_LIBS)
+bench_bench_kernel_SOURCES = bench/bench-kernel.c bench/vexp.c bench/vexp.h
+bench_bench_kernel_CFLAGS = $(AM_CFLAGS) -fopenmp-simd
+bench_bench_kernel_LDADD = $(DSP_CORE_LIBS) -lmvec
 bench_bench_threads_SOURCES = bench/bench-threads.c
 bench_bench_threads_LDADD = $(DSP_CORE_LIBS)
 bench_bench_map_SOURCES = bench/bench-map.c
