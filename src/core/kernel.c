@@ -194,6 +194,29 @@ paper_avx2(const double *e, size_t n, double piv, const struct scale *s, double 
 }
 #endif
 
+#ifdef HAVE_AVX2_CLONE
+#define AVX512	__attribute__((target("avx512f,avx512dq,avx512vl,avx2,fma")))
+
+static int
+have_avx512(void)
+{
+	return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+	    __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("fma");
+}
+
+HOT static double AVX512
+paper_avx512(const double *e, size_t n, double piv, const struct scale *s, double logz)
+{
+	return paper_body(e, n, piv, s, logz);
+}
+
+HOT static void AVX512
+chunk_avx512(const double *e, size_t n, const struct scale *s, struct part *pt)
+{
+	chunk_body(e, n, s, pt);
+}
+#endif
+
 HOT static void
 chunk_generic(const double *e, size_t n, const struct scale *s, struct part *pt)
 {
@@ -214,6 +237,8 @@ static chunk_fn
 pick_chunk(void)
 {
 #ifdef HAVE_AVX2_CLONE
+	if (!force_generic && have_avx512())
+		return chunk_avx512;
 	if (!force_generic && __builtin_cpu_supports("avx2"))
 		return chunk_avx2;
 #endif
@@ -226,6 +251,8 @@ static paper_fn
 pick_paper(void)
 {
 #ifdef HAVE_AVX2_CLONE
+	if (!force_generic && have_avx512())
+		return paper_avx512;
 	if (!force_generic && __builtin_cpu_supports("avx2"))
 		return paper_avx2;
 #endif
@@ -236,6 +263,8 @@ const char *
 dsp_kernel_variant(void)
 {
 #ifdef HAVE_AVX2_CLONE
+	if (pick_chunk() == chunk_avx512)
+		return "avx512+fma";
 	if (pick_chunk() == chunk_avx2)
 		return "avx2";
 #endif

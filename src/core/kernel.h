@@ -33,7 +33,8 @@ int	dsp_softmax_stats_tail(const double *e, size_t n, double tail,
  * statistics st from dsp_softmax_stats (second, vectorised pass). */
 int	dsp_softmax_paper_entropy(const double *e, size_t n, double theta,
 	    const dsp_stats *st, double *out);
-/* "avx2" or "generic": the code path dsp_softmax_stats takes here. */
+/* "avx512+fma", "avx2" or "generic": the code path dsp_softmax_stats takes
+ * here (run-time dispatch; the wider paths differ in the last bits). */
 const char *dsp_kernel_variant(void);
 /* Bench: use threads from n items on (0: the built-in threshold). */
 void	dsp_kernel_set_par_min(size_t n);
