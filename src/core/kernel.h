@@ -33,7 +33,7 @@ int	dsp_softmax_stats_tail(const double *e, size_t n, double tail,
  * statistics st from dsp_softmax_stats (second, vectorised pass). */
 int	dsp_softmax_paper_entropy(const double *e, size_t n, double theta,
 	    const dsp_stats *st, double *out);
-/* "avx512+fma", "avx2" or "generic": the code path dsp_softmax_stats takes
+/* "avx512", "avx2" or "generic": the code path dsp_softmax_stats takes
  * here (run-time dispatch; the wider paths differ in the last bits). */
 const char *dsp_kernel_variant(void);
 /* Bench: use threads from n items on (0: the built-in threshold). */
