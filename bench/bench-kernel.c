@@ -1,7 +1,11 @@
 /* Softmax + entropy + max over n = 2^24 doubles: dsp_softmax_stats against
- * a bare libm exp loop (the floor) and numpy/scipy (time passed in by
- * bench/run.sh, measured on the same binary file).
- *   bench-kernel FILE [SCIPY_MS]   FILE is written when it does not exist. */
+ * floors measured in the same run -- memory bandwidth (a plain sum of the
+ * same array) and vector-exp throughput (glibc's libmvec exp over an
+ * L1-resident block, as many items) -- and numpy, scipy and torch (times
+ * passed in by bench/run.sh, measured on the same binary file).  Min and
+ * median of the repeats; ratios use the medians.
+ *   bench-kernel FILE [SCIPY_MS [NUMPY_MS [TORCH_MS]]]   (0: not measured)
+ * FILE is written when it does not exist. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,9 +16,11 @@
 
 #include "core/eval.h"
 #include "core/kernel.h"
+#include "vexp.h"
 
 #define N	((size_t)1 << 24)
-#define REPS	5
+#define REPS	9
+#define L1N	4096
 
 static double
 peak_rss_mib(void)
@@ -49,57 +55,96 @@ load(const char *path, double *e)
 	return fclose(fp) == 0 ? 0 : -1;
 }
 
+static int
+cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Fills mn and md (ms) from REPS samples. */
+static void
+stats(double *t, double *mn, double *md)
+{
+	qsort(t, REPS, sizeof *t, cmp);
+	*mn = t[0];
+	*md = t[REPS / 2];
+}
+
+static void
+anchor(const char *what, double ms, double kernel_md, const char *goal)
+{
+	if (ms > 0)
+		printf("  %-34s %8.2f ms   kernel %.2fx faster   %s\n", what, ms,
+		    ms / kernel_md, goal);
+	else
+		printf("  %-34s not measured (see above)   %s\n", what, goal);
+}
+
 int
 main(int argc, char **argv)
 {
-	double *e, t0, best = INFINITY, best1 = INFINITY, floor_ms = INFINITY, s = 0;
+	double *e, t[REPS], t0, s = 0, k1, k1m, kn, knm, bw, bwm, vx, vxm;
 	double scipy_ms = argc > 2 ? atof(argv[2]) : 0;
+	double numpy_ms = argc > 3 ? atof(argv[3]) : 0;
+	double torch_ms = argc > 4 ? atof(argv[4]) : 0;
+	const char *variant = "?";
 	dsp_stats st;
 	size_t i;
 	int r, threads = 1;
 
 	if (argc < 2 || (e = malloc(N * sizeof *e)) == NULL || load(argv[1], e) != 0) {
-		fprintf(stderr, "usage: bench-kernel FILE [SCIPY_MS] (cannot use file)\n");
+		fprintf(stderr, "usage: bench-kernel FILE [SCIPY_MS [NUMPY_MS [TORCH_MS]]]\n");
 		return 1;
 	}
-	for (r = 0; r < 3; r++) {
+	for (r = 0; r < REPS; r++) {
 		t0 = dsp_now_ms();
-		for (i = 0; i < N; i++)
-			s += exp(e[i]);
-		t0 = dsp_now_ms() - t0;
-		floor_ms = t0 < floor_ms ? t0 : floor_ms;
+		s += bench_plain_sum(e, N);
+		t[r] = dsp_now_ms() - t0;
 	}
+	stats(t, &bw, &bwm);
+	for (r = 0; r < REPS; r++) {
+		t0 = dsp_now_ms();
+		for (i = 0; i < N; i += L1N)
+			s += bench_vexp_sum(e + (i & ((size_t)L1N * 4 - 1)), L1N, &variant);
+		t[r] = dsp_now_ms() - t0;
+	}
+	stats(t, &vx, &vxm);
 #ifdef _OPENMP
 	threads = omp_get_max_threads();
 	omp_set_num_threads(1);
+#endif
 	for (r = 0; r < REPS; r++) {
 		t0 = dsp_now_ms();
 		dsp_softmax_stats(e, N, 1, &st);
-		t0 = dsp_now_ms() - t0;
-		best1 = t0 < best1 ? t0 : best1;
+		t[r] = dsp_now_ms() - t0;
 	}
+	stats(t, &k1, &k1m);
+#ifdef _OPENMP
 	omp_set_num_threads(threads);
 #endif
 	for (r = 0; r < REPS; r++) {
 		t0 = dsp_now_ms();
 		dsp_softmax_stats(e, N, 1, &st);
-		t0 = dsp_now_ms() - t0;
-		best = t0 < best ? t0 : best;
+		t[r] = dsp_now_ms() - t0;
 	}
-	printf("softmax+entropy+max, n = 2^24, kernel %s, %d thread(s)\n",
-	    dsp_kernel_variant(), threads);
+	stats(t, &kn, &knm);
+	printf("softmax+entropy+max, n = 2^24, kernel %s; %d repeats, min / median ms\n",
+	    dsp_kernel_variant(), REPS);
 	printf("  H = %.15g nats, max weight %.6g (checksum %.6g)\n", st.entropy,
 	    st.max_weight, s);
-	printf("  dsp_softmax_stats          %8.2f ms\n", best);
-	if (isfinite(best1))
-		printf("  dsp_softmax_stats 1 thread %8.2f ms\n", best1);
-	printf("  bare libm exp loop (floor) %8.2f ms\n", floor_ms);
-	printf("  ratio kernel / floor       %8.3f   (goal <= 2)\n", best / floor_ms);
-	if (isfinite(best1))
-		printf("  ratio 1-thread / floor     %8.3f\n", best1 / floor_ms);
-	if (scipy_ms > 0)
-		printf("  scipy softmax+entropy      %8.2f ms, speed-up %.1fx (goal >= 3)\n",
-		    scipy_ms, scipy_ms / best);
+	printf("  dsp_softmax_stats, 1 thread     %8.2f / %8.2f\n", k1, k1m);
+	printf("  dsp_softmax_stats, %d thread(s)  %8.2f / %8.2f\n", threads, kn, knm);
+	printf("  plain sum (memory bandwidth)    %8.2f / %8.2f   %.2f GB/s\n", bw, bwm,
+	    (double)N * 8 / bwm / 1e6);
+	printf("  vector exp, %-19s %8.2f / %8.2f   (L1-resident, 2^24 items)\n",
+	    variant, vx, vxm);
+	printf("  ratio kernel(1 thread) / vector exp %6.2f   goal <= 1.5\n", k1m / vxm);
+	printf("  ratio kernel(1 thread) / bandwidth  %6.2f   goal <= 2\n", k1m / bwm);
+	anchor("numpy (max shift, exp, log Z - sum p x)", numpy_ms, knm, "goal >= 4x");
+	anchor("scipy softmax + entropy", scipy_ms, knm, "goal >= 20x");
+	anchor("torch softmax + entropy", torch_ms, knm, "(anchor)");
 	printf("  peak RSS %.1f MiB (array %.1f MiB)\n", peak_rss_mib(),
 	    (double)N * sizeof *e / 1048576);
 	free(e);

@@ -8,17 +8,39 @@ data=${TMPDIR:-/tmp}/disperse-bench-$$.f64
 trap 'rm -f "$data"' EXIT INT TERM
 "$builddir/bench/bench-map" || exit 1
 echo
+echo "kernel threads (the 2-thread threshold, src/core/kernel.c), the machine as it is:"
+"$builddir/bench/bench-threads" || exit 1
+echo "the same with the other core busy (a shell loop):"
+sh -c 'while :; do :; done' &
+busy=$!
+"$builddir/bench/bench-threads"
+st=$?
+kill "$busy"
+[ "$st" -eq 0 ] || exit 1
+echo
 "$builddir/bench/bench-app" || exit 1
 echo
-# Write the data file first (bench-kernel creates it), then time scipy on it.
+# heatmap of a lambda-independent family (one row computed, reused).
+t0=$(date +%s.%N)
+"$builddir/disperse" heatmap --family uniform -n 2^20 --cols 161 --rows 101 >/dev/null || exit 1
+t1=$(date +%s.%N)
+echo "heatmap --family uniform -n 2^20 --cols 161 --rows 101: $(echo "$t1 - $t0" | bc) s (goal < 2 s)"
+t0=$(date +%s.%N)
+"$builddir/disperse" precision --family uniform -n 2^20 >/dev/null || exit 1
+t1=$(date +%s.%N)
+echo "precision --family uniform -n 2^20: $(echo "$t1 - $t0" | bc) s (goal < 0.2 s)"
+echo
+# Write the data file first (bench-kernel creates it), then time the
+# Python anchors on it (/usr/bin/python3: numpy; python3-scipy and
+# python3-torch from Debian when installed).
 "$builddir/bench/bench-kernel" "$data" >/dev/null || exit 1
 py=/usr/bin/python3
-scipy_ms=0
-if [ -x "$py" ] && "$py" -c 'import numpy, scipy' 2>/dev/null; then
+set -- 0 0 0
+if [ -x "$py" ] && "$py" -c 'import numpy' 2>/dev/null; then
 	set -- $("$py" "$srcdir/bench/bench-scipy.py" "$data")
-	scipy_ms=$1
-	echo "scipy: $1 ms, H = $2, max weight $3"
+	[ "$1" = 0 ] && echo "scipy: not installed (apt-get install python3-scipy)"
+	[ "$3" = 0 ] && echo "torch: not installed (apt-get install python3-torch); anchor skipped"
 else
-	echo "scipy: /usr/bin/python3 with numpy and scipy not found (apt-get install python3-scipy)"
+	echo "numpy: /usr/bin/python3 with numpy not found"
 fi
-"$builddir/bench/bench-kernel" "$data" "$scipy_ms"
+"$builddir/bench/bench-kernel" "$data" "$1" "$2" "$3"

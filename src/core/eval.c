@@ -166,21 +166,40 @@ paper_entropy_array(const double *e, size_t n, double theta, double pivot, doubl
 	return dsp_softmax_paper_entropy(e, n, theta, &st, &h) == DSP_OK ? h : NAN;
 }
 
-/* Items whose weight exp((e - pivot)/theta - log z) underflows to 0. */
+/* Items whose weight exp((e - pivot)/theta - log z) underflows to 0.
+ * exp(y) is 0 below log(2^-1075) = -745.13...: surely for y < -745.2,
+ * never for y >= -745 (exp(-745) = 4.9e-324 rounds to the smallest
+ * subnormal).  A vectorised count of the first, and libm's exp only for
+ * the items in between: the same count as exp(y) == 0 item by item. */
+#define ZERO_SURE	(-745.2)
+#define NONZERO_SURE	(-745.0)
+
 static double
 count_zero_weights(const double *e, size_t n, double theta, double pivot, double logz)
 {
-	double z = 0;
+	double z = 0, band = 0, y;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		z += exp((e[i] - pivot) / theta - logz) == 0;
+#pragma omp simd reduction(+:z, band)
+	for (i = 0; i < n; i++) {
+		y = (e[i] - pivot) / theta - logz;
+		z += y < ZERO_SURE ? 1.0 : 0.0;
+		band += y >= ZERO_SURE && y < NONZERO_SURE ? 1.0 : 0.0;
+	}
+	for (i = 0; band > 0 && i < n; i++) {
+		y = (e[i] - pivot) / theta - logz;
+		if (y >= ZERO_SURE && y < NONZERO_SURE)
+			z += exp(y) == 0;
+	}
 	return z;
 }
 
-/* Softmax-type summary straight from the logits, no weight array. */
+/* Softmax-type summary straight from the logits, no weight array.  lite:
+ * the caller reads neither the paper entropy nor the zero-weight count
+ * (the map), so their passes are skipped (both NaN) unless adaptive
+ * temperature needs the paper entropy. */
 static int
-summarise_fast(const dsp_params *p, const double *e, size_t n, dsp_summary *s)
+summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_summary *s)
 {
 	double th = scaled_theta(p, (double)n), pivot;
 	dsp_stats st;
@@ -206,6 +225,11 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, dsp_summary *s)
 	s->min_weight = st.min_weight;
 	s->total = 1;
 	s->topk_mass = st.max_weight;
+	s->entropy_paper = NAN;
+	if (lite && !p->adaptive) {
+		fill_bounds(p, s, 1);
+		return DSP_OK;
+	}
 	s->entropy_paper = paper_entropy_array(e, n, th, pivot, st.logz_shift);
 	if (st.min_weight == 0)
 		s->zero_weights = count_zero_weights(e, n, th, pivot, st.logz_shift);
@@ -213,21 +237,29 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, dsp_summary *s)
 	return DSP_OK;
 }
 
+/* given: the family's logits already generated (dsp_eval_logits, whose
+ * caller needs no paper entropy or zero count), else NULL.  A file's logits are borrowed, never copied. */
 static int
-eval_explicit(const dsp_params *p, dsp_runs *w, dsp_summary *s)
+eval_explicit(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary *s)
 {
 	dsp_runs *e = NULL, *tmp = NULL;
-	double *x;
+	const double *x = given;
+	double *own = NULL;
+	size_t n = p->family == DSP_FAM_FILE ? p->n_logits : (size_t)p->n;
 	int rc;
 
-	if ((rc = dsp_family_alloc(p, &x)) != DSP_OK)
-		return rc;
+	if (x == NULL && p->family == DSP_FAM_FILE && p->logits != NULL)
+		x = p->logits;
+	if (x == NULL) {
+		if ((rc = dsp_family_alloc(p, &own)) != DSP_OK)
+			return rc;
+		x = own;
+	}
 	s->method = DSP_METHOD_EXPLICIT;
 	if (w == NULL && dsp_attn_is_softmax(p->attn) && p->theta != 0 &&
 	    (p->topk <= 1)) {
-		rc = summarise_fast(p, x, p->family == DSP_FAM_FILE ? p->n_logits :
-		    (size_t)p->n, s);
-		free(x);
+		rc = summarise_fast(p, x, n, given != NULL, s);
+		free(own);
 		return rc;
 	}
 	if ((e = dsp_runs_alloc(1024)) == NULL || (w == NULL &&
@@ -236,12 +268,11 @@ eval_explicit(const dsp_params *p, dsp_runs *w, dsp_summary *s)
 		goto out;
 	}
 	/* Item by item: adjacent equal logits merge, which is still exact. */
-	if ((rc = dsp_runs_from_array(e, x, p->family == DSP_FAM_FILE ?
-	    p->n_logits : (size_t)p->n)) != DSP_OK)
+	if ((rc = dsp_runs_from_array(e, x, n)) != DSP_OK)
 		goto out;
 	rc = summarise_runs(p, e, w ? w : tmp, s);
 out:
-	free(x);
+	free(own);
 	dsp_runs_free(e);
 	dsp_runs_free(tmp);
 	return rc;
@@ -523,32 +554,61 @@ eval_expected(const dsp_params *p, dsp_summary *s)
 	return DSP_OK;
 }
 
+/* The route of an evaluation without weights: 1 when it is item by item
+ * over the family's generated logits.  Depends on neither theta nor
+ * lambda's value for families other than the power series. */
 static int
-eval_route(const dsp_params *p, dsp_runs *w, dsp_summary *s)
+route_structured(const dsp_params *p)
+{
+	return p->family == DSP_FAM_SPIKE ||
+	    (p->family == DSP_FAM_POWER && fabs(p->lambda) <= 1);
+}
+
+static int
+route_explicit(const dsp_params *p, int weights)
 {
 	uint64_t n = p->family == DSP_FAM_FILE ? p->n_logits : p->n;
-	int structured;
 
-	structured = p->family == DSP_FAM_SPIKE ||
-	    (p->family == DSP_FAM_POWER && fabs(p->lambda) <= 1);
-	if (structured)
-		return eval_runs(p, w, s);
-	if (n <= explicit_limit(p) || (w != NULL && n <= DSP_EXPLICIT_MAX &&
+	if (route_structured(p))
+		return 0;
+	if (n <= explicit_limit(p) || (weights && n <= DSP_EXPLICIT_MAX &&
 	    p->explicit_max == 0))
-		return eval_explicit(p, w, s);
+		return 1;
+	if (weights)
+		return 0;
+	if (p->family == DSP_FAM_RAMP && dsp_attn_is_softmax(p->attn) && n > 1)
+		return 0;
+	if (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN)
+		return 0;
+	return 1;
+}
+
+static int
+eval_route(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary *s)
+{
+	uint64_t n = p->family == DSP_FAM_FILE ? p->n_logits : p->n;
+
+	if (route_structured(p))
+		return eval_runs(p, w, s);
+	if (route_explicit(p, w != NULL))
+		return eval_explicit(p, given, w, s);
 	if (w != NULL)
 		return dsp_fail(DSP_ETOOBIG,
 		    "%s weights at n = %llu need more memory than the 2^27 limit",
 		    dsp_family_name(p->family), (unsigned long long)n);
 	if (p->family == DSP_FAM_RAMP && dsp_attn_is_softmax(p->attn) && n > 1)
 		return eval_ramp(p, s);
-	if (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN)
-		return eval_expected(p, s);
-	return eval_explicit(p, w, s);
+	return eval_expected(p, s);
+}
+
+int
+dsp_eval_is_explicit(const dsp_params *p)
+{
+	return dsp_params_check(p) == DSP_OK && route_explicit(p, 0);
 }
 
 static int
-eval_common(const dsp_params *p, dsp_runs *w, dsp_summary *out)
+eval_common(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary *out)
 {
 	double t0 = dsp_now_ms();
 	int rc;
@@ -559,7 +619,7 @@ eval_common(const dsp_params *p, dsp_runs *w, dsp_summary *out)
 	if (w != NULL)
 		dsp_runs_clear(w);
 	out->zero_weights = NAN;
-	rc = eval_route(p, w, out);
+	rc = eval_route(p, given, w, out);
 	if (rc == DSP_OK && isnan(out->zero_weights) && out->min_weight > 0)
 		out->zero_weights = 0;
 	/* Number-format emulation re-summarises the exact evaluation. */
@@ -572,7 +632,13 @@ eval_common(const dsp_params *p, dsp_runs *w, dsp_summary *out)
 int
 dsp_eval(const dsp_params *p, dsp_summary *out)
 {
-	return eval_common(p, NULL, out);
+	return eval_common(p, NULL, NULL, out);
+}
+
+int
+dsp_eval_logits(const dsp_params *p, const double *x, dsp_summary *out)
+{
+	return eval_common(p, route_explicit(p, 0) ? x : NULL, NULL, out);
 }
 
 int
@@ -580,7 +646,7 @@ dsp_eval_weights(const dsp_params *p, dsp_runs *w, dsp_summary *out)
 {
 	dsp_summary tmp;
 
-	return eval_common(p, w, out ? out : &tmp);
+	return eval_common(p, NULL, w, out ? out : &tmp);
 }
 
 /* A point that was not computed: its n, every figure NaN. */

@@ -50,6 +50,15 @@ typedef struct dsp_summary {
 } dsp_summary;
 
 int	dsp_eval(const dsp_params *p, dsp_summary *out);
+/* 1 when dsp_eval(p) goes item by item over the family's generated logits
+ * (dsp_family_alloc); the route depends on neither theta nor, except for
+ * the power series, lambda. */
+int	dsp_eval_is_explicit(const dsp_params *p);
+/* dsp_eval(p) with the logits dsp_family_alloc(p) would give already in x
+ * (callers evaluating many temperatures over the same items); x is ignored
+ * where the route is not explicit.  For the map: on the explicit route of a
+ * plain softmax, entropy_paper and zero_weights may be NaN (not computed). */
+int	dsp_eval_logits(const dsp_params *p, const double *x, dsp_summary *out);
 /* Weights in position order as runs (explicit inputs: one run per item).
  * DSP_ETOOBIG when only an expected limit exists. */
 int	dsp_eval_weights(const dsp_params *p, dsp_runs *w, dsp_summary *out);

@@ -31,7 +31,12 @@
 #define BLOCK		512			/* 4 KiB of logits */
 #define CHUNK_MIN	((size_t)1 << 15)
 #define CHUNK_COUNT_MAX	((size_t)4096)
-#define PAR_MIN		((size_t)1 << 17)	/* below: threads cost more than they save */
+/* Threads from 2^24 items on: measured with bench/bench-threads on the
+ * 2-core machine with the other core busy, a second thread waits for a
+ * scheduler slice (4-12 ms), which made 2^16-2^21 3-50x slower (median);
+ * 2^22-2^23 were even (0.95-1.26), 2^24 faster (0.84-0.96).  Idle, 2 threads
+ * halve the time from 2^18 on, but that saves at most ~20 ms below 2^24. */
+#define PAR_MIN		((size_t)1 << 24)
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define HAVE_AVX2_CLONE 1
@@ -61,6 +66,7 @@ struct scale {
 };
 
 static int force_generic;
+static size_t par_min = PAR_MIN;
 
 static void
 set_scale(struct scale *s, double theta)
@@ -188,6 +194,32 @@ paper_avx2(const double *e, size_t n, double piv, const struct scale *s, double 
 }
 #endif
 
+#ifdef HAVE_AVX2_CLONE
+/* Under -std=c11 GCC does not contract a*b+c into FMA (fp-contract=off),
+ * so this clone gains the 8-lane width only; an optimize("fp-contract")
+ * attribute drops the file's other options (measured 80x slower). */
+#define AVX512	__attribute__((target("avx512f,avx512dq,avx512vl,avx2,fma")))
+
+static int
+have_avx512(void)
+{
+	return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+	    __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("fma");
+}
+
+HOT static double AVX512
+paper_avx512(const double *e, size_t n, double piv, const struct scale *s, double logz)
+{
+	return paper_body(e, n, piv, s, logz);
+}
+
+HOT static void AVX512
+chunk_avx512(const double *e, size_t n, const struct scale *s, struct part *pt)
+{
+	chunk_body(e, n, s, pt);
+}
+#endif
+
 HOT static void
 chunk_generic(const double *e, size_t n, const struct scale *s, struct part *pt)
 {
@@ -208,6 +240,8 @@ static chunk_fn
 pick_chunk(void)
 {
 #ifdef HAVE_AVX2_CLONE
+	if (!force_generic && have_avx512())
+		return chunk_avx512;
 	if (!force_generic && __builtin_cpu_supports("avx2"))
 		return chunk_avx2;
 #endif
@@ -220,6 +254,8 @@ static paper_fn
 pick_paper(void)
 {
 #ifdef HAVE_AVX2_CLONE
+	if (!force_generic && have_avx512())
+		return paper_avx512;
 	if (!force_generic && __builtin_cpu_supports("avx2"))
 		return paper_avx2;
 #endif
@@ -230,10 +266,18 @@ const char *
 dsp_kernel_variant(void)
 {
 #ifdef HAVE_AVX2_CLONE
+	if (pick_chunk() == chunk_avx512)
+		return "avx512";
 	if (pick_chunk() == chunk_avx2)
 		return "avx2";
 #endif
 	return "generic";
+}
+
+void
+dsp_kernel_set_par_min(size_t n)
+{
+	par_min = n ? n : PAR_MIN;
 }
 
 void
@@ -315,7 +359,7 @@ dsp_softmax_stats_tail(const double *e, size_t n, double tail, uint64_t tail_cou
 	if (nchunks > 1 && (pt = malloc(nchunks * sizeof *pt)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", nchunks);
 	fn = pick_chunk();
-#pragma omp parallel for schedule(static) if (n >= PAR_MIN)
+#pragma omp parallel for schedule(static) if (n >= par_min)
 	for (c = 0; c < (long)nchunks; c++) {
 		size_t off = (size_t)c * csize;
 
@@ -372,7 +416,7 @@ dsp_softmax_paper_entropy(const double *e, size_t n, double theta, const dsp_sta
 	if (nchunks > 1 && (part = malloc(nchunks * sizeof *part)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", nchunks);
 	fn = pick_paper();
-#pragma omp parallel for schedule(static) if (n >= PAR_MIN)
+#pragma omp parallel for schedule(static) if (n >= par_min)
 	for (c = 0; c < (long)nchunks; c++) {
 		size_t off = (size_t)c * csize;
 

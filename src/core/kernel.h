@@ -3,7 +3,7 @@
  * This is the hot path for large explicit n; see bench/.
  *
  * Vectorised (fastexp.h, < 4 ulp per exponential), OpenMP across cores for
- * n >= 2^17; the result does not depend on the thread count (bitwise).
+ * n >= 2^24 (measured: see kernel.c); the result does not depend on the thread count (bitwise).
  * Entropy relative error < 1e-12 against a long double reference
  * (tests/fuzz/test-kernel).  Non-finite logits: DSP_EINVAL naming the item.
  * Memory: O(n / 2^15) bytes of scratch, nothing when n < 2^16. */
@@ -33,8 +33,11 @@ int	dsp_softmax_stats_tail(const double *e, size_t n, double tail,
  * statistics st from dsp_softmax_stats (second, vectorised pass). */
 int	dsp_softmax_paper_entropy(const double *e, size_t n, double theta,
 	    const dsp_stats *st, double *out);
-/* "avx2" or "generic": the code path dsp_softmax_stats takes here. */
+/* "avx512", "avx2" or "generic": the code path dsp_softmax_stats takes
+ * here (run-time dispatch; the wider paths differ in the last bits). */
 const char *dsp_kernel_variant(void);
+/* Bench: use threads from n items on (0: the built-in threshold). */
+void	dsp_kernel_set_par_min(size_t n);
 /* Tests: take the generic (SSE2) path even where AVX2 exists. */
 void	dsp_kernel_force_generic(int on);
 

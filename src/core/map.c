@@ -1,14 +1,17 @@
-/* The (theta, lambda) map: rows in parallel.  Plain softmax over the power
+/* The (theta, lambda) map: rows in parallel; families other than the power
+ * series do not depend on lambda and compute a single row.  Plain softmax over the power
  * series takes a fast path: the terms delta lambda^k go into a per-thread
  * buffer (no allocation per cell) and the fused kernel sums them with the
  * zero tail as one run, exactly the runs that dsp_eval would build.  Every
  * other combination runs dsp_eval per cell. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 #include "core/error.h"
 #include "core/eval.h"
+#include "core/family.h"
 #include "core/kernel.h"
 #include "core/job.h"
 #include "core/map.h"
@@ -82,6 +85,12 @@ metric_of(const dsp_summary *sm, enum dsp_metric m)
 }
 
 static int
+imax(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+static int
 fast_applies(const dsp_params *q)
 {
 	return q->family == DSP_FAM_POWER && q->attn == DSP_ATTN_SOFTMAX &&
@@ -135,6 +144,62 @@ fast_cell(const dsp_params *q, enum dsp_metric m, double **buf, size_t *cap,
 	return 1;
 }
 
+/* Metric of the cell (row r's lambda, column c's theta) into *v; x: the
+ * family's logits when they are shared across cells, else NULL. */
+static int
+map_cell(const dsp_params *p, const dsp_map_spec *s, size_t r, size_t c,
+    const double *x, double **buf, size_t *cap, double *v)
+{
+	dsp_params q = *p;
+	dsp_summary sm;
+
+	q.lambda = dsp_map_lambda(s, r);
+	q.theta = dsp_map_theta(s, c);
+	if (fast_applies(&q) && fast_cell(&q, s->metric, buf, cap, v))
+		return DSP_OK;
+	if ((x ? dsp_eval_logits(&q, x, &sm) : dsp_eval(&q, &sm)) != DSP_OK) {
+		*v = NAN;
+		return DSP_ERANGE;
+	}
+	*v = metric_of(&sm, s->metric);
+	return DSP_OK;
+}
+
+/* Only the power series depends on lambda: every other family has one row,
+ * computed once (its columns in parallel) and copied; its logits (random
+ * draws, a ramp, a file) are generated once for all temperatures. */
+static int
+map_one_row(const dsp_params *p, const dsp_map_spec *s, dsp_job *job, double *out)
+{
+	double *x = NULL;
+	size_t r;
+	long c;
+	int rc = DSP_OK;
+
+	if (dsp_eval_is_explicit(p) && p->family != DSP_FAM_FILE &&
+	    (rc = dsp_family_alloc(p, &x)) != DSP_OK)
+		return rc;
+#pragma omp parallel for schedule(dynamic) reduction(max:rc)
+	for (c = 0; c < (long)s->cols; c++) {
+		double *buf = NULL;
+		size_t cap = 0;
+
+		/* Columns run on OpenMP threads: the job is the caller's. */
+		if (dsp_job_stopped(job)) {
+			out[c] = NAN;
+			rc = DSP_ECANCELED;
+			continue;
+		}
+		rc = imax(rc, map_cell(p, s, 0, (size_t)c, x, &buf, &cap, &out[c]));
+		free(buf);
+		dsp_job_advance(job, s->rows);
+	}
+	free(x);
+	for (r = 1; r < s->rows; r++)
+		memcpy(out + r * s->cols, out, s->cols * sizeof *out);
+	return rc;
+}
+
 int
 dsp_map_compute(const dsp_params *p, const dsp_map_spec *s, double *out)
 {
@@ -147,36 +212,30 @@ dsp_map_compute(const dsp_params *p, const dsp_map_spec *s, double *out)
 	if (!isfinite(s->theta_lo) || !isfinite(s->theta_hi) ||
 	    !isfinite(s->lambda_lo) || !isfinite(s->lambda_hi))
 		return dsp_fail(DSP_EINVAL, "map ranges must be finite");
+	if (p->family != DSP_FAM_POWER)
+		rc = map_one_row(p, s, job, out);
+	else {
 #pragma omp parallel for schedule(dynamic) reduction(max:rc)
-	for (r = 0; r < (long)s->rows; r++) {
-		dsp_params q = *p;
-		dsp_summary sm;
-		double *buf = NULL, v;
-		size_t c, cap = 0;
+		for (r = 0; r < (long)s->rows; r++) {
+			double *buf = NULL;
+			size_t c, cap = 0;
 
-		q.lambda = dsp_map_lambda(s, (size_t)r);
-		for (c = 0; c < s->cols; c++) {
-			/* Rows run on OpenMP threads: the job is the caller's. */
-			if (dsp_job_stopped(job)) {
-				out[(size_t)r * s->cols + c] = NAN;
-				rc = DSP_ECANCELED;
-				continue;
+			for (c = 0; c < s->cols; c++) {
+				/* Rows run on OpenMP threads: the job is the caller's. */
+				if (dsp_job_stopped(job)) {
+					out[(size_t)r * s->cols + c] = NAN;
+					rc = DSP_ECANCELED;
+					continue;
+				}
+				rc = imax(rc, map_cell(p, s, (size_t)r, c, NULL, &buf, &cap,
+				    &out[(size_t)r * s->cols + c]));
 			}
-			q.theta = dsp_map_theta(s, c);
-			if (fast_applies(&q) && fast_cell(&q, s->metric, &buf, &cap, &v)) {
-				out[(size_t)r * s->cols + c] = v;
-				continue;
-			}
-			if (dsp_eval(&q, &sm) != DSP_OK) {
-				out[(size_t)r * s->cols + c] = NAN;
-				rc = DSP_ERANGE;
-				continue;
-			}
-			out[(size_t)r * s->cols + c] = metric_of(&sm, s->metric);
+			dsp_job_advance(job, s->cols);
+			free(buf);
 		}
-		dsp_job_advance(job, s->cols);
-		free(buf);
 	}
+	if (dsp_job_stopped(job))
+		rc = DSP_ECANCELED;
 	if (rc == DSP_ECANCELED)
 		return dsp_fail(rc, "cancelled");
 	if (rc != DSP_OK)

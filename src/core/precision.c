@@ -1,6 +1,7 @@
 /* Number-format emulation and low-precision softmax (see precision.h). */
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,24 +67,46 @@ grid_exp(const dsp_prec_info *f, double a)
 	return e < f->emin ? f->emin : e;
 }
 
+/* Round to nearest even by bit manipulation (no libm calls, vectorisable):
+ * a normal result keeps the top mant_bits of the double's fraction, adding
+ * half a unit of the last kept place minus one, plus the kept part's low
+ * bit (ties to even); a carry moves into the exponent as it should.  Below
+ * the format's smallest normal 2^emin the grid is fixed, u = 2^(emin - m),
+ * and (a + C) - C with C = 2^52 u rounds a to it in the default mode (a < C
+ * and the ulp of C is u).  Same results as nearbyint(a / u) * u (the
+ * exhaustive float16/fp8 tests in tests/theory/test-precision). */
+static inline double
+round_fmt(const dsp_prec_info *f, double x)
+{
+	union { double d; uint64_t u; } v, r;
+	uint64_t sign, drop, lsb;
+
+	v.d = x;
+	sign = v.u & 0x8000000000000000u;
+	v.u ^= sign;
+	if (v.u >= 0x7ff0000000000000u)		/* inf or NaN */
+		return v.u == 0x7ff0000000000000u && f->saturates ?
+		    copysign(f->max, x) : x;
+	if (v.u < (uint64_t)(f->emin + 1023) << 52) {
+		r.d = (v.d + f->min_subnormal * 0x1p52) - f->min_subnormal * 0x1p52;
+	} else {
+		drop = (uint64_t)(52 - f->mant_bits);
+		lsb = (v.u >> drop) & 1;
+		r.u = (v.u + (((uint64_t)1 << (drop - 1)) - 1) + lsb) &
+		    ~(((uint64_t)1 << drop) - 1);
+	}
+	if (r.d > f->max)
+		r.d = f->saturates ? f->max : INFINITY;
+	r.u |= sign;
+	return r.d;
+}
+
 double
 dsp_round_to(enum dsp_precision p, double x)
 {
-	const dsp_prec_info *f = dsp_prec_info_of(p);
-	double a, u, r;
-
-	if (f == NULL || p == DSP_PREC_DOUBLE || isnan(x) || x == 0)
+	if ((unsigned)p >= DSP_PREC_COUNT || p == DSP_PREC_DOUBLE)
 		return x;
-	a = fabs(x);
-	if (isinf(a))
-		return f->saturates ? copysign(f->max, x) : x;
-	/* a / u scales by a power of two, so it is exact; nearbyint rounds
-	 * half to even in the default rounding mode. */
-	u = ldexp(1, grid_exp(f, a) - f->mant_bits);
-	r = nearbyint(a / u) * u;
-	if (r > f->max)
-		r = f->saturates ? f->max : INFINITY;
-	return copysign(r, x);
+	return round_fmt(&prec_table[p], x);
 }
 
 int

@@ -1,0 +1,74 @@
+/* The kernel's 2-thread threshold, measured: dsp_softmax_stats at n = 2^12
+ * .. 2^24 with 1 and 2 OpenMP threads, min and median of the repeats (ms).
+ * Run it idle and with the other core busy (bench/run.sh does both). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "core/eval.h"
+#include "core/kernel.h"
+
+#define REPS	15
+
+static int
+cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+timeit(const double *e, size_t n, int threads, double *mn, double *med)
+{
+	double t[REPS], t0;
+	dsp_stats st;
+	int r, inner, k;
+
+#ifdef _OPENMP
+	omp_set_num_threads(threads);
+#else
+	(void)threads;
+#endif
+	/* Enough calls per sample to last about a millisecond. */
+	inner = n >= 1 << 18 ? 1 : (int)((1 << 18) / n);
+	for (r = 0; r < REPS; r++) {
+		t0 = dsp_now_ms();
+		for (k = 0; k < inner; k++)
+			dsp_softmax_stats(e, n, 1, &st);
+		t[r] = (dsp_now_ms() - t0) / inner;
+	}
+	qsort(t, REPS, sizeof *t, cmp);
+	*mn = t[0];
+	*med = t[REPS / 2];
+}
+
+int
+main(void)
+{
+	size_t n, i, nmax = (size_t)1 << 24;
+	double *e, a, b, c, d;
+	uint64_t s = 88172645463325252u;
+
+	dsp_kernel_set_par_min(1);
+	if ((e = malloc(nmax * sizeof *e)) == NULL)
+		return 1;
+	for (i = 0; i < nmax; i++) {
+		s ^= s << 13;
+		s ^= s >> 7;
+		s ^= s << 17;
+		e[i] = 8 * ((double)(s >> 11) * 0x1p-53) - 4;
+	}
+	printf("%10s %22s %22s %8s\n", "n", "1 thread min/med ms", "2 threads min/med ms",
+	    "2/1 med");
+	for (n = (size_t)1 << 12; n <= nmax; n *= 2) {
+		timeit(e, n, 1, &a, &b);
+		timeit(e, n, 2, &c, &d);
+		printf("%10zu %10.4f %10.4f  %10.4f %10.4f %8.2f\n", n, a, b, c, d, d / b);
+	}
+	free(e);
+	return 0;
+}
