@@ -97,26 +97,42 @@ block_minmax(const double *e, size_t n, double *lo, double *hi)
 	return nf != 0;
 }
 
+/* The sums run in LANES fixed lanes (item i in lane i mod LANES, lanes
+ * added in one fixed tree), not through an OpenMP reduction, whose order
+ * follows the vector width: so the bits are the same on SSE2, AVX2 and
+ * AVX-512 machines, and goldens hold on every CPU. */
+#define LANES	8
+
+ALWAYS_INLINE double
+lanes_sum(const double *v)
+{
+	return ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]));
+}
+
 ALWAYS_INLINE void
 block_sums(const double *e, size_t n, double piv, const struct scale *s,
     struct part *pt)
 {
-	double a = 0, b = 0, c = 0, x, t;
-	size_t i;
+	double a[LANES] = { 0 }, b[LANES] = { 0 }, c[LANES] = { 0 };
+	size_t i, j;
 
-#pragma omp simd reduction(+:a, b, c)
-	for (i = 0; i < n; i++) {
-		x = (e[i] - piv) * s->pre * s->inv;
-		/* Clamped so that t x is 0, not 0 * -inf, far below the pivot. */
-		x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
-		t = dsp_fastexp_neg(x);
-		a += x == 0 ? 1.0 : 0.0;
-		b += x == 0 ? 0.0 : t;
-		c += t * x;
+	for (i = 0; i < n; i += LANES) {
+		size_t w = n - i < LANES ? n - i : LANES;
+#pragma omp simd
+		for (j = 0; j < w; j++) {
+			double x = (e[i + j] - piv) * s->pre * s->inv, t;
+
+			/* Clamped so that t x is 0, not 0 * -inf, far below the pivot. */
+			x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
+			t = dsp_fastexp_neg(x);
+			a[j] += x == 0 ? 1.0 : 0.0;
+			b[j] += x == 0 ? 0.0 : t;
+			c[j] += t * x;
+		}
 	}
-	pt->c0 += a;
-	pt->zr += b;
-	pt->wx += c;
+	pt->c0 += lanes_sum(a);
+	pt->zr += lanes_sum(b);
+	pt->wx += lanes_sum(c);
 }
 
 /* Move the sums of pt to a pivot d = (old - new) / theta <= 0 below. */
@@ -167,17 +183,21 @@ chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt)
 ALWAYS_INLINE double
 paper_body(const double *e, size_t n, double piv, const struct scale *s, double logz)
 {
-	double h = 0, x, q;
-	size_t i;
+	double h[LANES] = { 0 };
+	size_t i, j;
 
-#pragma omp simd reduction(+:h)
-	for (i = 0; i < n; i++) {
-		x = (e[i] - piv) * s->pre * s->inv - logz;
-		x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
-		q = dsp_fastexp_neg(x);
-		h -= q * dsp_fastlog_pos(q + DSP_PAPER_ENTROPY_EPS);
+	for (i = 0; i < n; i += LANES) {
+		size_t w = n - i < LANES ? n - i : LANES;
+#pragma omp simd
+		for (j = 0; j < w; j++) {
+			double x = (e[i + j] - piv) * s->pre * s->inv - logz, q;
+
+			x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
+			q = dsp_fastexp_neg(x);
+			h[j] -= q * dsp_fastlog_pos(q + DSP_PAPER_ENTROPY_EPS);
+		}
 	}
-	return h;
+	return lanes_sum(h);
 }
 
 HOT static double
