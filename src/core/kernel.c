@@ -22,6 +22,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/error.h"
 #include "core/fastexp.h"
@@ -97,42 +98,26 @@ block_minmax(const double *e, size_t n, double *lo, double *hi)
 	return nf != 0;
 }
 
-/* The sums run in LANES fixed lanes (item i in lane i mod LANES, lanes
- * added in one fixed tree), not through an OpenMP reduction, whose order
- * follows the vector width: so the bits are the same on SSE2, AVX2 and
- * AVX-512 machines, and goldens hold on every CPU. */
-#define LANES	8
-
-ALWAYS_INLINE double
-lanes_sum(const double *v)
-{
-	return ((v[0] + v[1]) + (v[2] + v[3])) + ((v[4] + v[5]) + (v[6] + v[7]));
-}
-
 ALWAYS_INLINE void
 block_sums(const double *e, size_t n, double piv, const struct scale *s,
     struct part *pt)
 {
-	double a[LANES] = { 0 }, b[LANES] = { 0 }, c[LANES] = { 0 };
-	size_t i, j;
+	double a = 0, b = 0, c = 0, x, t;
+	size_t i;
 
-	for (i = 0; i < n; i += LANES) {
-		size_t w = n - i < LANES ? n - i : LANES;
-#pragma omp simd
-		for (j = 0; j < w; j++) {
-			double x = (e[i + j] - piv) * s->pre * s->inv, t;
-
-			/* Clamped so that t x is 0, not 0 * -inf, far below the pivot. */
-			x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
-			t = dsp_fastexp_neg(x);
-			a[j] += x == 0 ? 1.0 : 0.0;
-			b[j] += x == 0 ? 0.0 : t;
-			c[j] += t * x;
-		}
+#pragma omp simd reduction(+:a, b, c)
+	for (i = 0; i < n; i++) {
+		x = (e[i] - piv) * s->pre * s->inv;
+		/* Clamped so that t x is 0, not 0 * -inf, far below the pivot. */
+		x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
+		t = dsp_fastexp_neg(x);
+		a += x == 0 ? 1.0 : 0.0;
+		b += x == 0 ? 0.0 : t;
+		c += t * x;
 	}
-	pt->c0 += lanes_sum(a);
-	pt->zr += lanes_sum(b);
-	pt->wx += lanes_sum(c);
+	pt->c0 += a;
+	pt->zr += b;
+	pt->wx += c;
 }
 
 /* Move the sums of pt to a pivot d = (old - new) / theta <= 0 below. */
@@ -183,21 +168,17 @@ chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt)
 ALWAYS_INLINE double
 paper_body(const double *e, size_t n, double piv, const struct scale *s, double logz)
 {
-	double h[LANES] = { 0 };
-	size_t i, j;
+	double h = 0, x, q;
+	size_t i;
 
-	for (i = 0; i < n; i += LANES) {
-		size_t w = n - i < LANES ? n - i : LANES;
-#pragma omp simd
-		for (j = 0; j < w; j++) {
-			double x = (e[i + j] - piv) * s->pre * s->inv - logz, q;
-
-			x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
-			q = dsp_fastexp_neg(x);
-			h[j] -= q * dsp_fastlog_pos(q + DSP_PAPER_ENTROPY_EPS);
-		}
+#pragma omp simd reduction(+:h)
+	for (i = 0; i < n; i++) {
+		x = (e[i] - piv) * s->pre * s->inv - logz;
+		x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
+		q = dsp_fastexp_neg(x);
+		h -= q * dsp_fastlog_pos(q + DSP_PAPER_ENTROPY_EPS);
 	}
-	return lanes_sum(h);
+	return h;
 }
 
 HOT static double
@@ -256,10 +237,31 @@ chunk_avx2(const double *e, size_t n, const struct scale *s, struct part *pt)
 
 typedef void (*chunk_fn)(const double *, size_t, const struct scale *, struct part *);
 
+/* DISPERSE_KERNEL=generic picks the baseline (SSE2) path on any x86-64:
+ * the vector width sets the order of the sums, so the last bits differ
+ * between SSE2, AVX2 and AVX-512, and byte-exact goldens are compared on
+ * the one path every machine has (tests/cli/test-golden.sh). */
+#ifdef HAVE_AVX2_CLONE
+static int
+env_generic(void)
+{
+	static int v = -1;
+	const char *e;
+
+	if (v < 0) {
+		e = getenv("DISPERSE_KERNEL");
+		v = e != NULL && strcmp(e, "generic") == 0;
+	}
+	return v;
+}
+#endif
+
 static chunk_fn
 pick_chunk(void)
 {
 #ifdef HAVE_AVX2_CLONE
+	if (env_generic())
+		return chunk_generic;
 	if (!force_generic && have_avx512())
 		return chunk_avx512;
 	if (!force_generic && __builtin_cpu_supports("avx2"))
@@ -274,6 +276,8 @@ static paper_fn
 pick_paper(void)
 {
 #ifdef HAVE_AVX2_CLONE
+	if (env_generic())
+		return paper_generic;
 	if (!force_generic && have_avx512())
 		return paper_avx512;
 	if (!force_generic && __builtin_cpu_supports("avx2"))

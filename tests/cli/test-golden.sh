@@ -2,6 +2,8 @@
 # Golden outputs of report, sweep, bound and heatmap in text, CSV and JSON,
 # compared byte for byte.  DSP_REGEN=1 rewrites the goldens instead.
 . "$top_srcdir/tests/tap.sh"
+# Byte-exact goldens: the baseline kernel every x86-64 has (src/core/kernel.c).
+DISPERSE_KERNEL=generic; export DISPERSE_KERNEL
 [ -x "$DISPERSE" ] || skip_all "no disperse binary"
 gold="$top_srcdir/tests/cli/golden"
 tmp=$(mktemp -d) || exit 1
