@@ -12,15 +12,6 @@
 #define W	720
 #define H	480
 
-static void
-hex_color(double t, char buf[8])
-{
-	unsigned char rgb[3];
-
-	dsp_viridis(t, rgb);
-	snprintf(buf, 8, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
-}
-
 int
 dsp_heads_svg_grid(FILE *fp, const double *v, size_t layers, size_t heads,
     const char *title, const char *desc)
@@ -32,7 +23,6 @@ dsp_heads_svg_grid(FILE *fp, const double *v, size_t layers, size_t heads,
 	char col[8];
 	size_t l, h;
 	dsp_svg *g;
-	int k;
 
 	for (l = 0; l < layers * heads; l++)
 		if (isfinite(v[l]) && v[l] > top)
@@ -56,7 +46,7 @@ dsp_heads_svg_grid(FILE *fp, const double *v, size_t layers, size_t heads,
 			double c = v[l * heads + h];
 
 			if (isfinite(c))
-				hex_color(c / top, col);
+				dsp_viridis_hex(c / top, col);
 			else
 				strcpy(col, "#bbbbbb");
 			x0 = dsp_plot_px(&pl, (double)h - 0.5);
@@ -74,14 +64,7 @@ dsp_heads_svg_grid(FILE *fp, const double *v, size_t layers, size_t heads,
 	for (l = 0; l < layers; l += (layers + 15) / 16)
 		dsp_svg_textf(g, pl.x - 6, dsp_plot_py(&pl, (double)l) + 4, "end",
 		    11, 0, "%zu", l);
-	dsp_svg_raw(g, "<defs><linearGradient id=\"viridis\" x1=\"0\" y1=\"1\" "
-	    "x2=\"0\" y2=\"0\">\n");
-	for (k = 0; k <= 16; k++) {
-		hex_color(k / 16.0, col);
-		dsp_svg_raw(g, "<stop offset=\"%g\" stop-color=\"%s\"/>\n", k / 16.0, col);
-	}
-	dsp_svg_raw(g, "</linearGradient></defs>\n");
-	dsp_svg_rect(g, bar.x, bar.y, bar.w, bar.h, "url(#viridis)", NULL);
+	dsp_svg_viridis_bar(g, &bar);
 	bar.ay.lo = 0;
 	bar.ay.hi = top;
 	dsp_svg_axes(g, &bar);

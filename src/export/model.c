@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/readfile.h"
 #include "core/maxret.h"
 #include "export/atomic.h"
 #include "export/json.h"
@@ -178,44 +179,6 @@ dsp_model_save(const dsp_maxret *m, const dsp_model_meta *meta, const char *path
 	return dsp_afile_commit(&a, base, 0);
 }
 
-static int
-read_all(const char *path, char **buf, size_t *len)
-{
-	FILE *fp;
-	size_t cap = 65536, n = 0, k;
-	char *b, *nb;
-
-	if ((fp = fopen(path, "r")) == NULL)
-		return dsp_fail(DSP_EIO, "cannot open %s: %s", path, strerror(errno));
-	if ((b = malloc(cap)) == NULL) {
-		fclose(fp);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
-	}
-	while ((k = fread(b + n, 1, cap - n, fp)) > 0) {
-		n += k;
-		if (n == cap) {
-			if (cap >= MODEL_MAX_BYTES || (nb = realloc(b, cap * 2)) == NULL) {
-				free(b);
-				fclose(fp);
-				return dsp_fail(DSP_ETOOBIG, "%s: larger than 64 MiB", path);
-			}
-			b = nb;
-			cap *= 2;
-		}
-	}
-	if (ferror(fp)) {
-		int e = errno;
-
-		free(b);
-		fclose(fp);
-		return dsp_fail(DSP_EIO, "cannot read %s: %s", path, strerror(e));
-	}
-	fclose(fp);
-	*buf = b;
-	*len = n;
-	return DSP_OK;
-}
-
 /* A whole number in [lo, hi]. */
 static int
 get_size(const char *path, const dsp_jval *obj, const char *key, double lo,
@@ -381,7 +344,8 @@ dsp_model_load(const char *path, dsp_maxret **m, dsp_model_meta *meta)
 	int rc;
 
 	*m = NULL;
-	if ((rc = read_all(path, &buf, &len)) != DSP_OK)
+	/* The one bounded reader: cap, NUL refusal, the file named. */
+	if ((rc = dsp_read_file(path, NULL, MODEL_MAX_BYTES, &buf, &len)) != DSP_OK)
 		return rc;
 	if ((cloc = newlocale(LC_ALL_MASK, "C", (locale_t)0)) != (locale_t)0)
 		old = uselocale(cloc);

@@ -1331,15 +1331,6 @@ map_scale(const struct snap *s, double v)
 	return t < 0 ? 0 : t > 1 ? 1 : t;
 }
 
-static void
-hex_color(double t, char buf[8])
-{
-	unsigned char rgb[3];
-
-	dsp_viridis(t, rgb);
-	snprintf(buf, 8, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
-}
-
 static int
 write_map_svg(const struct snap *s, FILE *fp)
 {
@@ -1352,7 +1343,6 @@ write_map_svg(const struct snap *s, FILE *fp)
 	char title[256], col[8], prev[8], b1[32];
 	size_t r, c, c0;
 	dsp_svg *g;
-	int k;
 
 	snprintf(title, sizeof title, "%s over (\xce\xb8, \xce\xbb): e_k = \xce\xb4\xce\xbb^k "
 	    "(as disperse defines it), "
@@ -1378,13 +1368,13 @@ write_map_svg(const struct snap *s, FILE *fp)
 		for (c0 = 0; c0 < m->cols; c0 = c) {
 			v = s->map[r * m->cols + c0];
 			if (isfinite(v))
-				hex_color(map_scale(s, v), prev);
+				dsp_viridis_hex(map_scale(s, v), prev);
 			else
 				strcpy(prev, "#bbbbbb");
 			for (c = c0 + 1; c < m->cols; c++) {
 				v = s->map[r * m->cols + c];
 				if (isfinite(v))
-					hex_color(map_scale(s, v), col);
+					dsp_viridis_hex(map_scale(s, v), col);
 				else
 					strcpy(col, "#bbbbbb");
 				if (strcmp(col, prev) != 0)
@@ -1409,14 +1399,7 @@ write_map_svg(const struct snap *s, FILE *fp)
 	dsp_svg_rect(g, x0 - 1, y0 - 1, x1 - x0 + 2, y1 - y0 + 2, "none",
 	    "stroke=\"#000000\" stroke-width=\"1\"");
 	/* Colour bar: a vertical gradient, value 0 at the bottom. */
-	dsp_svg_raw(g, "<defs><linearGradient id=\"viridis\" x1=\"0\" y1=\"1\" "
-	    "x2=\"0\" y2=\"0\">\n");
-	for (k = 0; k <= 16; k++) {
-		hex_color(k / 16.0, col);
-		dsp_svg_raw(g, "<stop offset=\"%g\" stop-color=\"%s\"/>\n", k / 16.0, col);
-	}
-	dsp_svg_raw(g, "</linearGradient></defs>\n");
-	dsp_svg_rect(g, bar.x, bar.y, bar.w, bar.h, "url(#viridis)", NULL);
+	dsp_svg_viridis_bar(g, &bar);
 	bar.ay.lo = 0;
 	bar.ay.hi = top;
 	bar.ay.title = NULL;

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "export/svg.h"
+#include "export/viridis.h"
 
 #define MAX_TICKS	64
 #define MINUS		"\xe2\x88\x92"	/* U+2212, typographic minus */
@@ -451,4 +452,20 @@ dsp_svg_legend(dsp_svg *s, double x, double y, const dsp_legend_item *items,
 		dsp_svg_text(s, x + 32, cy + 4, "start", 11, 0, items[i].label);
 	}
 	fputs("</g>\n", s->fp);
+}
+
+void
+dsp_svg_viridis_bar(dsp_svg *s, const dsp_plot *bar)
+{
+	char col[8];
+	int k;
+
+	dsp_svg_raw(s, "<defs><linearGradient id=\"viridis\" x1=\"0\" y1=\"1\" "
+	    "x2=\"0\" y2=\"0\">\n");
+	for (k = 0; k <= 16; k++) {
+		dsp_viridis_hex(k / 16.0, col);
+		dsp_svg_raw(s, "<stop offset=\"%g\" stop-color=\"%s\"/>\n", k / 16.0, col);
+	}
+	dsp_svg_raw(s, "</linearGradient></defs>\n");
+	dsp_svg_rect(s, bar->x, bar->y, bar->w, bar->h, "url(#viridis)", NULL);
 }

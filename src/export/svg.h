@@ -64,6 +64,9 @@ double	 dsp_plot_px(const dsp_plot *p, double v);
 double	 dsp_plot_py(const dsp_plot *p, double v);
 /* Frame, light grid, ticks, tick labels and both axis titles. */
 void	 dsp_svg_axes(dsp_svg *s, const dsp_plot *p);
+/* A viridis colour bar filling bar's frame, value 0 at the bottom (its
+ * axes are the caller's). */
+void	 dsp_svg_viridis_bar(dsp_svg *s, const dsp_plot *bar);
 /* Clip path "id" for the plot area so curves stay inside the frame. */
 void	 dsp_svg_clip(dsp_svg *s, const dsp_plot *p, const char *id);
 

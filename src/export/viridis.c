@@ -1,6 +1,7 @@
 /* Viridis: the 256-entry table of matplotlib's default colour map.
  * Data from mpl-colormaps by Nathaniel J. Smith, Stefan van der Walt and
  * Eric Firing, released under CC0 (public domain dedication). */
+#include <stdio.h>
 #include <math.h>
 
 #include "export/viridis.h"
@@ -303,4 +304,13 @@ dsp_viridis(double t, unsigned char rgb[3])
 	f = x - i;
 	for (k = 0; k < 3; k++)
 		rgb[k] = to_byte(viridis[i][k] + f * (viridis[i + 1][k] - viridis[i][k]));
+}
+
+void
+dsp_viridis_hex(double t, char buf[8])
+{
+	unsigned char rgb[3];
+
+	dsp_viridis(t, rgb);
+	snprintf(buf, 8, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
 }

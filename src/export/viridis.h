@@ -8,6 +8,8 @@
 /* Colour for t in [0, 1] (clamped; NaN gives the t = 0 colour), linearly
  * interpolated between the 256 entries and rounded to 8-bit sRGB. */
 void	dsp_viridis(double t, unsigned char rgb[3]);
+/* The same colour as "#rrggbb" (SVG). */
+void	dsp_viridis_hex(double t, char buf[8]);
 /* Entry i of the table (0 .. 255), exactly as listed. */
 void	dsp_viridis_entry(unsigned i, unsigned char rgb[3]);
 
