@@ -10,13 +10,13 @@
 #include <stdlib.h>
 
 #include <gsl/gsl_errno.h>
-#include <gsl/gsl_integration.h>
 #include <gsl/gsl_roots.h>
 
 #include "core/alt.h"
 #include "core/bounds.h"
 #include "core/error.h"
 #include "core/family.h"
+#include "core/quad.h"
 #include "core/softmax.h"
 
 /* Stick-breaking: items of one run emitted one by one before the rest of
@@ -24,7 +24,6 @@
 #define STICK_EMIT_MAX	((uint64_t)1 << 14)
 #define STICK_CHUNKS	1024
 #define ENTMAX_ITER	200
-#define QUAD_LIMIT	256
 
 int
 dsp_attn_is_softmax(enum dsp_attn a)
@@ -421,28 +420,20 @@ sig_integrand(double v, void *arg)
 static int
 sig_integral(struct sig_expect *x, int what, double *out)
 {
-	gsl_integration_workspace *ws;
 	gsl_function f = { sig_integrand, x };
-	double r, err, edge[3] = { x->lo, x->hi, x->hi };
-	int rc = 0, k, parts = 1;
+	double edge[3] = { x->lo, x->hi, x->hi };
+	int rc, st, parts = 1;
 
-	if ((ws = gsl_integration_workspace_alloc(QUAD_LIMIT)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
 	x->what = what;
-	*out = 0;
 	/* theta == 0 makes a(v) jump at v = 0: integrate each side. */
 	if (x->lo < 0 && x->hi > 0) {
 		edge[1] = 0;
 		parts = 2;
 	}
-	for (k = 0; k < parts && (rc == 0 || rc == GSL_EROUND); k++) {
-		rc = gsl_integration_qags(&f, edge[k], edge[k + 1], 0, 1e-11,
-		    QUAD_LIMIT, ws, &r, &err);
-		*out += r;
-	}
-	gsl_integration_workspace_free(ws);
-	if (rc != 0 && rc != GSL_EROUND)
-		return dsp_fail(DSP_ERANGE, "sigmoid quadrature failed: %s", gsl_strerror(rc));
+	if ((rc = dsp_quad(&f, edge, parts, 1e-11, out, &st)) != DSP_OK)
+		return rc;
+	if (st != 0 && st != GSL_EROUND)
+		return dsp_fail(DSP_ERANGE, "sigmoid quadrature failed: %s", gsl_strerror(st));
 	return DSP_OK;
 }
 

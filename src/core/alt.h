@@ -10,9 +10,9 @@
 #ifndef DSP_ALT_H
 #define DSP_ALT_H
 
-#include "core/eval.h"
 #include "core/params.h"
 #include "core/runs.h"
+#include "core/summary.h"
 
 /* Weights per item for attention function a over logits e (position order,
  * item 0 nearest the query), temperature theta, n = total items, alpha for

@@ -16,8 +16,10 @@
 #include "core/maxret.h"
 #include "core/params.h"
 #include "core/parse.h"
+#include "core/prec_eval.h"
 #include "core/precision.h"
 #include "core/runs.h"
+#include "core/summary.h"
 #include "core/softmax.h"
 #include "core/tour.h"
 

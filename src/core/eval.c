@@ -6,7 +6,6 @@
 #include <time.h>
 
 #include <gsl/gsl_errno.h>
-#include <gsl/gsl_integration.h>
 
 #include "core/adaptive.h"
 #include "core/alt.h"
@@ -17,11 +16,11 @@
 #include "core/job.h"
 #include "core/kernel.h"
 #include "core/precision.h"
+#include "core/quad.h"
 #include "core/softmax.h"
 
 /* The ramp has closed forms; past this size they beat the explicit sum. */
 #define RAMP_EXPLICIT_MAX	((uint64_t)1 << 16)
-#define QUAD_LIMIT		256
 
 double
 dsp_now_ms(void)
@@ -407,16 +406,13 @@ eval_ramp(const dsp_params *p, dsp_summary *s)
 			for (pe = 0, j = 0; j < p->n; j++)
 				pe += ramp_paper_term((double)j, &r);
 		} else {
-			gsl_integration_workspace *ws;
 			gsl_function f = { ramp_paper_term, &r };
-			double err;
+			double edge[2] = { 0, n - 1 };
+			int st;
 
-			if ((ws = gsl_integration_workspace_alloc(QUAD_LIMIT)) == NULL)
-				return dsp_fail(DSP_ENOMEM, "out of memory");
-			rc = gsl_integration_qags(&f, 0, n - 1, 0, 1e-10, QUAD_LIMIT, ws,
-			    &pe, &err);
-			gsl_integration_workspace_free(ws);
-			if (rc != 0 && rc != GSL_EROUND)
+			if ((rc = dsp_quad(&f, edge, 1, 1e-10, &pe, &st)) != DSP_OK)
+				return rc;
+			if (st != 0 && st != GSL_EROUND)
 				return dsp_fail(DSP_ERANGE, "ramp quadrature failed");
 			/* Euler-Maclaurin end correction of the sum. */
 			pe += (ramp_paper_term(0, &r) + ramp_paper_term(n - 1, &r)) / 2;
@@ -476,18 +472,15 @@ expect_integrand(double v, void *arg)
 static int
 expect_integral(struct expect *x, int what, double *out)
 {
-	gsl_integration_workspace *ws;
 	gsl_function f = { expect_integrand, x };
-	double err;
-	int rc;
+	double edge[2] = { x->lo, x->hi };
+	int rc, st;
 
-	if ((ws = gsl_integration_workspace_alloc(QUAD_LIMIT)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
 	x->what = what;
-	rc = gsl_integration_qags(&f, x->lo, x->hi, 0, 1e-11, QUAD_LIMIT, ws, out, &err);
-	gsl_integration_workspace_free(ws);
-	if (rc != 0 && rc != GSL_EROUND)
-		return dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(rc));
+	if ((rc = dsp_quad(&f, edge, 1, 1e-11, out, &st)) != DSP_OK)
+		return rc;
+	if (st != 0 && st != GSL_EROUND)
+		return dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(st));
 	return DSP_OK;
 }
 

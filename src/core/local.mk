@@ -21,6 +21,8 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/parse.c src/core/parse.h \
 	src/core/readfile.c src/core/readfile.h \
 	src/core/precision.c src/core/precision.h \
+	src/core/prec_eval.c src/core/prec_eval.h src/core/summary.h \
+	src/core/quad.c src/core/quad.h \
 	src/core/runs.c src/core/runs.h \
 	src/core/softmax.c src/core/softmax.h \
 	src/core/tour.c src/core/tour.h

@@ -14,9 +14,9 @@
 
 #include <stdint.h>
 
-#include "core/eval.h"
 #include "core/params.h"
 #include "core/runs.h"
+#include "core/summary.h"
 
 /* Limits of a format, as data (see dsp_prec_info). */
 typedef struct dsp_prec_info {
@@ -77,22 +77,8 @@ int		 dsp_prec_model_parse(const char *s);	/* -1 if unknown */
  * w gets the same counts as e. */
 int		 dsp_prec_softmax_runs(enum dsp_precision p, enum dsp_prec_model m,
 		    const dsp_runs *e, double theta, dsp_runs *w);
-/* dsp_eval with p->precision emulated under model m (p->precision ==
- * DOUBLE: plain dsp_eval).  Needs the logits: runs families at any n,
- * others up to 2^27 (DSP_ETOOBIG / DSP_ENOTSUP beyond).  Weight figures
- * (max, min, total, entropy of the normalised row, paper entropy, top-k,
- * zero_weights, bound margin) describe the emulated weights; the band and
- * theta_eff are those of the exact computation.  w may be NULL. */
-int		 dsp_prec_eval(const dsp_params *p, enum dsp_prec_model m,
-		    dsp_runs *w, dsp_summary *s);
 /* Re-summarise a double evaluation s of p in p->precision (used by
  * dsp_eval with the default model). */
 int		 dsp_prec_resummarise(const dsp_params *p, enum dsp_prec_model m,
 		    dsp_runs *w, dsp_summary *s);
-/* Smallest n in [2, n_max] where some weight is exactly 0 in the format
- * (bisection: assumes zeros, once there, stay as n grows -- true for spike
- * and power inputs); *n_out = 0 when none is 0 even at n_max. */
-int		 dsp_prec_underflow_n(const dsp_params *p, enum dsp_prec_model m,
-		    double n_max, double *n_out);
-
 #endif

@@ -1,8 +1,28 @@
 /* Status lines: the parameters, method and timings, then a message, the
- * line editor, or the key hints. */
+ * line editor, or the key hints (from the key table, src/app/keys.c). */
 #include <stdio.h>
 
 #include "view/view.h"
+
+/* The key hints: the key table's bar labels in their bar order. */
+static void
+key_bar(WINDOW *w, int width, const struct view_state *st)
+{
+	char bar[512];
+	size_t i, len = 0;
+	int pos, found;
+
+	bar[0] = '\0';
+	for (pos = 1, found = 1; found; pos++)
+		for (i = 0, found = 0; i < st->nkeys; i++)
+			if (st->keys[i].bar_pos == pos && st->keys[i].bar != NULL) {
+				found = 1;
+				if (len < sizeof bar)
+					len += (size_t)snprintf(bar + len, sizeof bar - len, "%s%s",
+					    len > 0 ? "  " : "", st->keys[i].bar);
+			}
+	view_printf(w, 1, 0, width, view_attr_dim(), "%s", bar);
+}
 
 static void
 status_update(struct view_panel *pn, const struct view_state *st)
@@ -44,9 +64,7 @@ status_draw(struct view_panel *pn, WINDOW *w)
 		view_printf(w, 1, 0, pn->w, st->status_err ? view_attr_error() : A_BOLD,
 		    "%s", st->status);
 	else
-		view_printf(w, 1, 0, pn->w, view_attr_dim(),
-		    "Tab focus  arrows/hjkl select+adjust  [ ] coarse  = type  f family  "
-		    "a adaptive  c compare  s snapshot  ?/F1 help  q quit");
+		key_bar(w, pn->w, st);
 }
 
 const struct view_class view_status_class = {

@@ -147,6 +147,19 @@ struct view_refit {
 	double		 plot_lo, plot_hi;	/* both polynomials' range on the grid */
 };
 
+/* One row of the TUI's key table (src/app/keys.c), from which the help
+ * overlay and the key bar are drawn: the view reads name, help and bar; the
+ * app dispatches ch to fn.  A row without a name is a help heading. */
+struct app;
+struct view_key {
+	const char	*name;		/* as the help shows it: "f F", "? or F1" */
+	const char	*help;		/* its lines, separated by '\n' */
+	const char	*bar;		/* label in the key bar, or NULL */
+	int		 bar_pos;	/* place in the key bar (1 first), 0 none */
+	int		 ch[2];		/* the keys it handles (0: none) */
+	void		(*fn)(struct app *, int ch);
+};
+
 struct view_state {
 	dsp_viewstate	 vs;		/* params, map spec/cursor, focus, modes */
 	dsp_summary	 sum;		/* the current evaluation */
@@ -179,6 +192,8 @@ struct view_state {
 	const char	*input_name;
 	struct view_tour tour;
 	struct view_refit refit;
+	const struct view_key *keys;	/* the key table, for help and key bar */
+	size_t		 nkeys;
 };
 
 struct view_panel;

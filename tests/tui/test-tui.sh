@@ -111,4 +111,17 @@ tui_exited; ok $? "--load of a missing file exits"
 [ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 1 ]; ok $? "--load failure: exit status 1"
 tui_wait "disperse: cannot load snapshot: "; ok $? "--load failure: one-line message"
 tui_cap | grep -c "missing.json" | grep -qx 1; ok $? "--load failure: the message names the file once"
+# The help overlay and the key bar are drawn from one key table
+# (src/app/keys.c): t (tour) and R (refit) are in both.
+T kill-server >/dev/null 2>&1
+sleep 0.2
+tui_start 160 50
+tui_wait "H=1.36044"; ok $? "160 x 50: default view"
+tui_cap | grep -q "s snapshot  t tour  R refit  ?/F1 help  q quit"
+ok $? "key bar lists t tour and R refit"
+T send-keys '?'
+tui_wait "R            adaptive-temperature refit"; ok $? "help has R (refit) from the key table"
+tui_cap | grep -q "t            teaching tour"; ok $? "help has t (tour) from the key table"
+T send-keys Escape q
+tui_exited; ok $? "Escape closes the help, q quits"
 tap_done

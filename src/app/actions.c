@@ -1,0 +1,225 @@
+/* What a key, a click or a typed value does to the view: status-line
+ * messages, parameter steps, the map cursor, reset, snapshots, the tour and
+ * the refit box. */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app_int.h"
+#include "app/teach.h"
+#include "core/error.h"
+#include "core/family.h"
+#include "core/ptable.h"
+#include "export/snapshot.h"
+#include "view/view.h"
+
+void
+app_say(struct app *a, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(a->st->status, sizeof a->st->status, fmt, ap);
+	va_end(ap);
+	a->st->status_err = err;
+}
+
+double
+app_tidy(double v)
+{
+	/* Keep steps of 0.1 from accumulating binary noise in the display. */
+	return fabs(v) < 1e-12 ? 0 : nearbyint(v * 1e9) / 1e9;
+}
+
+void
+app_cycle_family(struct app *a, int dir)
+{
+	dsp_params *p = &a->st->vs.params;
+	int f = (int)p->family;
+
+	do
+		f = (f + dir + DSP_FAM_COUNT) % DSP_FAM_COUNT;
+	while (f == DSP_FAM_FILE && p->logits == NULL);
+	p->family = (enum dsp_family)f;
+}
+
+void
+app_set_n(struct app *a, double n)
+{
+	dsp_params *p = &a->st->vs.params;
+
+	if (p->family == DSP_FAM_FILE) {
+		app_say(a, 1, "n is fixed by the file (%zu logits)", p->n_logits);
+		return;
+	}
+	if (n < 1)
+		n = 1;
+	if (n > (double)N_MAX)
+		n = (double)N_MAX;
+	p->n = (uint64_t)nearbyint(n);
+}
+
+/* Adjust a parameter one (fine or coarse) step, the way its table row
+ * says; a step that would leave the row's domain stops at a closed end and
+ * is not taken at an open one. */
+void
+app_adjust(struct app *a, int row, int dir, int coarse)
+{
+	dsp_params *p = &a->st->vs.params;
+	const dsp_param_def *d = dsp_param(row);
+	double f, x;
+	uint64_t u;
+	int e, n;
+
+	if (d == NULL)
+		return;
+	f = coarse ? d->coarse : d->fine;
+	if (row == ROW_N) {
+		app_set_n(a, dir > 0 ? (double)p->n * f : (double)p->n / f);
+		return;
+	}
+	if (row == ROW_FAMILY) {
+		app_cycle_family(a, dir);
+		return;
+	}
+	switch (d->type) {
+	case DSP_PT_REAL:
+		x = dsp_param_get_real(d, p);
+		x = d->step == DSP_STEP_MUL ? (dir > 0 ? x * f : x / f) : app_tidy(x + dir * f);
+		if (x < d->min && !(d->dom & DSP_DOM_MIN_OPEN))
+			x = d->min;
+		if (x > d->max && !(d->dom & DSP_DOM_MAX_OPEN))
+			x = d->max;
+		dsp_param_set_real(d, p, x, NULL);	/* refused: unchanged */
+		break;
+	case DSP_PT_SIZE:
+	case DSP_PT_UINT:
+		u = dsp_param_get_uint(d, p);
+		if (d->step == DSP_STEP_MUL)
+			u = dir > 0 ? (u > d->umax / (uint64_t)f ? d->umax : u * (uint64_t)f) :
+			    u / (uint64_t)f;
+		else if (dir > 0)
+			u = u > d->umax - (uint64_t)f ? d->umax : u + (uint64_t)f;
+		else
+			u = u < d->umin + (uint64_t)f ? d->umin : u - (uint64_t)f;
+		dsp_param_set_uint(d, p, u < d->umin ? d->umin : u, NULL);
+		break;
+	case DSP_PT_ENUM:
+	case DSP_PT_BOOL:
+		n = d->type == DSP_PT_BOOL ? 2 : d->nnames;
+		e = (dsp_param_get_enum(d, p) + dir + n) % n;
+		dsp_param_set_enum(d, p, e, NULL);
+		break;
+	}
+}
+
+void
+app_map_move(struct app *a, int dr, int dc)
+{
+	dsp_viewstate *vs = &a->st->vs;
+	long r = (long)vs->map_row + dr, c = (long)vs->map_col + dc;
+
+	if (r < 0)
+		r = 0;
+	if (r >= (long)vs->map.rows)
+		r = (long)vs->map.rows - 1;
+	if (c < 0)
+		c = 0;
+	if (c >= (long)vs->map.cols)
+		c = (long)vs->map.cols - 1;
+	vs->map_row = (size_t)r;
+	vs->map_col = (size_t)c;
+}
+
+void
+app_map_jump(struct app *a)
+{
+	dsp_viewstate *vs = &a->st->vs;
+
+	vs->params.theta = app_tidy(dsp_map_theta(&vs->map, vs->map_col));
+	vs->params.lambda = app_tidy(dsp_map_lambda(&vs->map, vs->map_row));
+	app_say(a, 0, "jumped to theta = %g, lambda = %g%s", vs->params.theta, vs->params.lambda,
+	    vs->params.family != DSP_FAM_POWER ? " (the map is the power series)" : "");
+}
+
+void
+app_reset_view(struct app *a)
+{
+	const dsp_params *old = &a->st->vs.params;
+	const double *logits = old->logits;
+	size_t nl = old->n_logits;
+	const char *name = old->logits_name;
+
+	dsp_viewstate_default(&a->st->vs);
+	a->st->vs.params.logits = logits;
+	a->st->vs.params.n_logits = nl;
+	a->st->vs.params.logits_name = name;
+	a->st->vs.params.explicit_max = TUI_EXPLICIT_MAX;
+	a->st->compare = 0;
+	a->st->curve_mode = 0;
+	a->st->tour.open = 0;
+	app_say(a, 0, "reset to the default view");
+}
+
+void
+app_snapshot(struct app *a)
+{
+	dsp_snapshot_files files;
+	const char *base;
+	char *text = term_screen_text(), msg[VIEW_MSG];
+	size_t i, len;
+	int rc;
+
+	memset(&files, 0, sizeof files);
+	rc = dsp_snapshot_write(&a->st->vs, text, a->snapdir, &files);
+	free(text);
+	if (rc != DSP_OK) {
+		app_say(a, 1, "snapshot failed: %s (%zu file%s written)", *dsp_last_error() ?
+		    dsp_last_error() : dsp_strerror(rc), files.count, files.count == 1 ? "" : "s");
+		return;
+	}
+	if (files.count == 0) {
+		app_say(a, 1, "snapshot wrote no files");
+		return;
+	}
+	/* Name every file: the directory once, then the base names. */
+	base = strrchr(files.path[0], '/');
+	len = (size_t)snprintf(msg, sizeof msg, "snapshot in %.*s:",
+	    base != NULL ? (int)(base - files.path[0]) : 1, base != NULL ? files.path[0] : ".");
+	for (i = 0; i < files.count && len < sizeof msg; i++) {
+		base = strrchr(files.path[i], '/');
+		len += (size_t)snprintf(msg + len, sizeof msg - len, " %s",
+		    base != NULL ? base + 1 : files.path[i]);
+	}
+	app_say(a, 0, "%s", msg);
+}
+
+/* Show tour step k: its parameters become the live view's. */
+void
+app_tour_go(struct app *a, size_t k)
+{
+	char msg[VIEW_MSG];
+
+	if (teach_tour_show(a->teach, a->st, k, a->st->vs.params.explicit_max, msg,
+	    sizeof msg) != 0) {
+		app_say(a, 1, "%s", msg);
+		return;
+	}
+	app_say(a, 0, "%s  (n/Space next, p previous, t/Esc close)", msg);
+}
+
+void
+app_refit_open(struct app *a)
+{
+	char msg[VIEW_MSG];
+
+	if (teach_refit(a->teach, a->st, msg, sizeof msg) != 0) {
+		app_say(a, 1, "%s", msg);
+		return;
+	}
+	a->st->refit.open = 1;
+}

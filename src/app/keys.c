@@ -1,0 +1,391 @@
+/* Keys: the key table (name, help, key-bar label and handler of each key),
+ * which also draws the help overlay and the key bar, and the dispatch by
+ * overlay and focus. */
+#include "config.h"
+
+#include "app/app_int.h"
+#include "core/family.h"
+#include "view/view.h"
+
+/* Keys of the open tour; 0 lets the key act as usual. */
+static int
+tour_key(struct app *a, int ch)
+{
+	struct view_tour *t = &a->st->tour;
+	int over;
+
+	switch (ch) {
+	case 'n':
+	case ' ':
+	case KEY_RIGHT:
+		if (t->step + 1 >= t->nsteps)
+			app_say(a, 0, "last tour step (%zu/%zu); p goes back, t closes",
+			    t->step + 1, t->nsteps);
+		else
+			app_tour_go(a, t->step + 1);
+		return 1;
+	case 'p':
+	case KEY_LEFT:
+		if (t->step == 0)
+			app_say(a, 0, "first tour step; n goes on, t closes");
+		else
+			app_tour_go(a, t->step - 1);
+		return 1;
+	case KEY_NPAGE:
+	case KEY_PPAGE:
+		/* Scroll the step's text when the box is too short for it. */
+		t->scroll += ch == KEY_NPAGE ? 5 : -5;
+		over = view_tour_height(a->st, a->tourbox.w) - a->tourbox.h;
+		if (t->scroll > over)
+			t->scroll = over;
+		if (t->scroll < 0)
+			t->scroll = 0;
+		return 1;
+	case 't':
+	case 27:
+		t->open = 0;
+		app_say(a, 0, "tour closed at step %zu/%zu (its parameters stay)", t->step + 1,
+		    t->nsteps);
+		return 1;
+	}
+	return 0;
+}
+
+static void
+panel_key(struct app *a, int ch)
+{
+	struct view_state *st = a->st;
+	int f = st->vs.focus, left = ch == KEY_LEFT || ch == 'h',
+	    right = ch == KEY_RIGHT || ch == 'l', up = ch == KEY_UP || ch == 'k',
+	    down = ch == KEY_DOWN || ch == 'j';
+
+	switch (f) {
+	case VIEW_PARAMS:
+		if (up)
+			st->sel = (st->sel + VIEW_ROWS - 1) % VIEW_ROWS;
+		else if (down)
+			st->sel = (st->sel + 1) % VIEW_ROWS;
+		else if (left || right)
+			app_adjust(a, st->sel, right ? 1 : -1, 0);
+		else if (ch == '[' || ch == ']')
+			app_adjust(a, st->sel, ch == ']' ? 1 : -1, 1);
+		else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
+			edit_start(a, 0);
+		break;
+	case VIEW_MAP:
+		if (up || down || left || right)
+			app_map_move(a, up ? 1 : down ? -1 : 0, right ? 1 : left ? -1 : 0);
+		else if (ch == '[' || ch == ']')
+			app_map_move(a, 0, ch == ']' ? 8 : -8);
+		else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
+			app_map_jump(a);
+		break;
+	case VIEW_THEOREM:
+		if (up || down)
+			app_adjust(a, ROW_EPS, up ? 1 : -1, 0);
+		else if (left || right)
+			app_adjust(a, ROW_N, right ? 1 : -1, 0);
+		else if (ch == '[' || ch == ']')
+			app_adjust(a, ROW_N, ch == ']' ? 1 : -1, 1);
+		break;
+	default:	/* weights, curve: move along n */
+		if (left || right)
+			app_adjust(a, ROW_N, right ? 1 : -1, 0);
+		else if (ch == '[' || ch == ']')
+			app_adjust(a, ROW_N, ch == ']' ? 1 : -1, 1);
+		else if (up || down)
+			app_adjust(a, st->sel, up ? 1 : -1, 0);
+		break;
+	}
+}
+
+/* ---- the global keys ---- */
+
+static void
+k_quit(struct app *a, int ch)
+{
+	(void)ch;
+	if (a->st->tour.open) {
+		/* The tour box is an overlay: q closes it first. */
+		tour_key(a, 't');
+		return;
+	}
+	a->quit = 1;
+}
+
+static void
+k_help(struct app *a, int ch)
+{
+	(void)ch;
+	a->st->help = 1;
+	a->st->help_page = 0;
+}
+
+static void
+k_focus(struct app *a, int ch)
+{
+	int f = a->st->vs.focus;
+
+	app_focus(a, ch == '\t' ? (f + 1) % VIEW_PANELS :
+	    (f + VIEW_PANELS - 1) % VIEW_PANELS);
+}
+
+static void
+k_edit(struct app *a, int ch)
+{
+	if (ch == '=' && a->st->vs.focus != VIEW_PARAMS)
+		app_focus(a, VIEW_PARAMS);
+	edit_start(a, ch == ':');
+}
+
+static void
+k_family(struct app *a, int ch)
+{
+	app_cycle_family(a, ch == 'f' ? 1 : -1);
+	if (ch == 'f')
+		app_say(a, 0, "family %s", dsp_family_name(a->st->vs.params.family));
+}
+
+static void
+k_adaptive(struct app *a, int ch)
+{
+	dsp_params *p = &a->st->vs.params;
+
+	(void)ch;
+	p->adaptive = !p->adaptive;
+	app_say(a, 0, "adaptive temperature %s", p->adaptive ? "on" : "off");
+}
+
+static void
+k_attn(struct app *a, int ch)
+{
+	app_adjust(a, ROW_ATTN, ch == 'x' ? 1 : -1, 0);
+}
+
+static void
+k_precision(struct app *a, int ch)
+{
+	(void)ch;
+	app_adjust(a, ROW_PRECISION, 1, 0);
+}
+
+static void
+k_compare(struct app *a, int ch)
+{
+	struct view_state *st = a->st;
+
+	(void)ch;
+	st->compare = !st->compare;
+	if (st->compare && (st->vs.compare_mask & ~1u) == 0)
+		st->vs.compare_mask |= (1u << DSP_ATTN_SOFTMAX) | (1u << DSP_ATTN_SSMAX) |
+		    (1u << DSP_ATTN_LOGN);
+	/* Mode keys change a panel, never the focus: the next arrow
+	 * still moves what it moved before. */
+	app_show_plot(a, VIEW_CURVE);
+	app_say(a, 0, "compare %s (1-%d toggle functions)", st->compare ? "on" : "off",
+	    DSP_ATTN_COUNT);
+}
+
+static void
+k_hist(struct app *a, int ch)
+{
+	struct view_state *st = a->st;
+
+	(void)ch;
+	st->vs.hist_mode = !st->vs.hist_mode;
+	app_show_plot(a, VIEW_WEIGHTS);
+	app_say(a, 0, "weights plot: %s", st->vs.hist_mode ? "log-binned counts" :
+	    "sorted weights");
+}
+
+static void
+k_curve(struct app *a, int ch)
+{
+	struct view_state *st = a->st;
+
+	(void)ch;
+	/* A curve panel too short for two plots draws mode 0 as the
+	 * entropy alone: skip it, so each v visibly changes the plot. */
+	if (st->curve_mode == 0 && a->pn[VIEW_CURVE].h - 5 < 12)
+		st->curve_mode = 1;
+	do
+		st->curve_mode = (st->curve_mode + 1) % 3;
+	while (st->curve_mode == 0 && a->pn[VIEW_CURVE].h - 5 < 12);
+	app_show_plot(a, VIEW_CURVE);
+	app_say(a, 0, "curve: %s", st->curve_mode == 0 ? "entropy and max weight" :
+	    st->curve_mode == 1 ? "entropy only" : "max weight only");
+}
+
+static void
+k_metric(struct app *a, int ch)
+{
+	struct view_state *st = a->st;
+
+	(void)ch;
+	st->vs.map.metric = (enum dsp_metric)(((int)st->vs.map.metric + 1) %
+	    DSP_METRIC_COUNT);
+	app_show_plot(a, VIEW_MAP);
+	app_say(a, 0, "map metric %s", dsp_metric_name(st->vs.map.metric));
+}
+
+static void
+k_snapshot(struct app *a, int ch)
+{
+	(void)ch;
+	app_snapshot(a);
+}
+
+static void
+k_tour(struct app *a, int ch)
+{
+	(void)ch;
+	app_tour_go(a, a->st->tour.nsteps > 0 ? a->st->tour.step : 0);
+}
+
+static void
+k_refit(struct app *a, int ch)
+{
+	(void)ch;
+	app_refit_open(a);
+}
+
+static void
+k_reset(struct app *a, int ch)
+{
+	(void)ch;
+	app_reset_view(a);
+}
+
+static void
+k_redraw(struct app *a, int ch)
+{
+	(void)ch;
+	(void)a;
+	clearok(curscr, TRUE);
+}
+
+/* The key table: each key once, with its name and help as the help overlay
+ * (src/view/help.c) shows them and its label in the key bar (status.c,
+ * bar_pos: its place, 0 = not in the bar).  Rows without a handler document
+ * keys that act by focus (panel_key) or in compare mode; a row without a
+ * name is a heading of the help. */
+const struct view_key keys_table[] = {
+	{ NULL, "Global keys", NULL, 0, { 0 }, NULL },
+	{ "q", "close the top overlay (refit, tour box); else quit", "q quit", 12,
+	    { 'q', 'Q' }, k_quit },
+	{ "? or F1", "this help (h is 'left', not help)", "?/F1 help", 11,
+	    { '?', KEY_F(1) }, k_help },
+	{ "Tab/S-Tab", "cycle panel focus; keys act on the focused panel", "Tab focus", 1,
+	    { '\t', KEY_BTAB }, k_focus },
+	{ "= or :", "type an exact value for the selected parameter\n"
+	    "(':' also takes 'name value': ':theta 0.5', ':alpha 2',\n"
+	    "':s 0.5'; every name the panel shows, Greek too;\n"
+	    "':preset gemma-7b-max', ':map_theta -4:4')", "= type", 4,
+	    { '=', ':' }, k_edit },
+	{ "f F", "cycle input family (F backwards)", "f family", 5, { 'f', 'F' }, k_family },
+	{ "a", "adaptive theta on/off", "a adaptive", 6, { 'a' }, k_adaptive },
+	{ "x X", "cycle attention fn (X backwards)", NULL, 0, { 'x', 'X' }, k_attn },
+	{ "p", "cycle precision", NULL, 0, { 'p' }, k_precision },
+	{ "c", "compare mode (entropy/max weight of several functions)", "c compare", 7,
+	    { 'c' }, k_compare },
+	{ "1..8", "in compare mode: toggle function 1..8 in the overlay", NULL, 0,
+	    { 0 }, NULL },
+	{ "g", "weights: sorted bars / log10-binned distribution", NULL, 0, { 'g' }, k_hist },
+	{ "v", "curve: both plots / entropy / max weight", NULL, 0, { 'v' }, k_curve },
+	{ "m", "map metric: entropy / normalised entropy / max weight\n"
+	    "(g, v, m, c change their panel, never the focus)", NULL, 0, { 'm' }, k_metric },
+	{ "s", "snapshot: screen text, JSON, CSV and SVG files", "s snapshot", 8,
+	    { 's' }, k_snapshot },
+	{ "r", "reset to the default view", NULL, 0, { 'r' }, k_reset },
+	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
+	{ "t", "teaching tour (doc/tour.txt): each step sets the view\n"
+	    "and shows its live figures; n/Space/Right next,\n"
+	    "p/Left previous, PgDn/PgUp scroll its text,\n"
+	    "t or Esc closes (parameters stay)", "t tour", 9, { 't' }, k_tour },
+	{ "R", "adaptive-temperature refit: paper polynomial vs GSL\n"
+	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R refit", 10,
+	    { 'R' }, k_refit },
+	{ NULL, "Parameters panel", NULL, 0, { 0 }, NULL },
+	{ "Up/Down k/j", "select a parameter", NULL, 0, { 0 }, NULL },
+	{ "Left/Right h/l", "adjust (n steps x2, log scale)", "arrows/hjkl select+adjust", 2,
+	    { 0 }, NULL },
+	{ "[ ]", "coarse steps (n x16 or /16, others 10 fine steps)", "[ ] coarse", 3,
+	    { 0 }, NULL },
+	{ "Enter or =", "type an exact value", NULL, 0, { 0 }, NULL },
+	{ NULL, "Curve / Weights panels", NULL, 0, { 0 }, NULL },
+	{ "Left/Right h/l", "n /2 or x2    [ ]  n /16 or x16", NULL, 0, { 0 }, NULL },
+	{ "Up/Down k/j", "adjust the selected parameter", NULL, 0, { 0 }, NULL },
+	{ NULL, "Map panel", NULL, 0, { 0 }, NULL },
+	{ "arrows/hjkl", "move the cursor    [ ]  8 columns left or right", NULL, 0,
+	    { 0 }, NULL },
+	{ "Enter", "jump theta, lambda to it", NULL, 0, { 0 }, NULL },
+	{ NULL, "Theorem panel", NULL, 0, { 0 }, NULL },
+	{ "Up/Down", "epsilon x2 or /2", NULL, 0, { 0 }, NULL },
+	{ "Left/Right", "n /2 or x2    [ ]  n /16 or x16", NULL, 0, { 0 }, NULL },
+};
+const size_t keys_count = sizeof keys_table / sizeof keys_table[0];
+
+static const struct view_key *
+key_find(int ch)
+{
+	size_t i, k;
+
+	for (i = 0; i < keys_count; i++)
+		for (k = 0; k < sizeof keys_table[i].ch / sizeof keys_table[i].ch[0] &&
+		    keys_table[i].ch[k] != 0; k++)
+			if (keys_table[i].ch[k] == ch)
+				return keys_table[i].fn != NULL ? &keys_table[i] : NULL;
+	return NULL;
+}
+
+void
+keys_dispatch(struct app *a, int ch)
+{
+	struct view_state *st = a->st;
+	const struct view_key *k;
+
+	if (st->editing) {
+		edit_key(a, ch);
+		return;
+	}
+	if (st->help) {
+		/* The help scrolls on small terminals; other keys close it. */
+		if (ch == KEY_DOWN || ch == 'j' || ch == KEY_NPAGE || ch == ' ')
+			st->help_page += ch == KEY_NPAGE || ch == ' ' ? 10 : 1;
+		else if (ch == KEY_UP || ch == 'k' || ch == KEY_PPAGE)
+			st->help_page -= ch == KEY_PPAGE ? 10 : 1;
+		else if (ch != KEY_RESIZE && ch != KEY_MOUSE)
+			st->help = 0;
+		if (st->help_page < 0)
+			st->help_page = 0;
+		return;
+	}
+	if (st->refit.open) {
+		/* Modal like the help: R, Esc or q closes (q closes the top
+		 * overlay first, everywhere; a second q quits). */
+		if (ch == 'R' || ch == 27 || ch == 'q' || ch == 'Q')
+			st->refit.open = 0;
+		return;
+	}
+	if (ch != KEY_RESIZE && ch != KEY_MOUSE)
+		st->status[0] = '\0';
+	if (st->tour.open && tour_key(a, ch))
+		return;
+	if (ch == KEY_RESIZE)
+		return;
+	if (ch == KEY_MOUSE) {
+		app_mouse(a);
+		return;
+	}
+	if ((k = key_find(ch)) != NULL) {
+		k->fn(a, ch);
+		return;
+	}
+	if (ch >= '1' && ch < '1' + DSP_ATTN_COUNT && st->compare) {
+		st->vs.compare_mask ^= 1u << (ch - '1');
+		app_say(a, 0, "compare %s %s", dsp_attn_name((enum dsp_attn)(ch - '1')),
+		    st->vs.compare_mask & (1u << (ch - '1')) ? "on" : "off");
+		return;
+	}
+	panel_key(a, ch);
+}

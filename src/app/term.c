@@ -1,0 +1,164 @@
+/* The terminal: curses set-up and restore, the signals that end the TUI
+ * through its event loop, a hung-up terminal, and the screen as text. */
+#include "config.h"
+
+#include <langinfo.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "app/app_int.h"
+#include "view/view.h"
+
+volatile sig_atomic_t term_signal;
+static int curses_on;
+
+static void
+on_signal(int sig)
+{
+	term_signal = sig;
+}
+
+/* A hung-up terminal makes getch() fail at once, forever: without this
+ * check a TUI whose SIGHUP is blocked or lost spins on a dead pty. */
+int
+term_gone(void)
+{
+	struct pollfd p = { STDIN_FILENO, POLLIN, 0 };
+
+	return poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL));
+}
+
+void
+term_restore(void)
+{
+	if (curses_on && !isendwin()) {
+		endwin();
+		curses_on = 0;
+	}
+}
+
+static int
+utf8_locale(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+
+	return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+int
+term_start(struct app *a)
+{
+	/* Every signal whose default ends the process leaves through the event
+	 * loop, which restores the terminal (Ctrl-\\, kill -USR1, an alarm, a
+	 * closed pipe left the alternate screen, mouse mode and a hidden
+	 * cursor: issue 16).  SIGXFSZ is ignored in main. */
+	static const int term_sigs[] = {
+		SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+		SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU
+	};
+	const char *nc = getenv("NO_COLOR");
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a signal ends the wait for a key at once. */
+	for (i = 0; i < sizeof term_sigs / sizeof term_sigs[0]; i++)
+		sigaction(term_sigs[i], &sa, NULL);
+	if (getenv("ESCDELAY") == NULL)
+		set_escdelay(25);
+	/* Unicode line drawing in UTF-8 locales, whatever the terminfo acsc
+	 * says (tmux and xterm-256color otherwise get VT100 line codes). */
+	if (!a->ascii && utf8_locale())
+		setenv("NCURSES_NO_UTF8_ACS", "1", 0);
+	/* newterm, not initscr: an unknown TERM is an error line, not exit(). */
+	if (newterm(NULL, stdout, stdin) == NULL) {
+		fprintf(stderr, "disperse: cannot use terminal type '%s'\n",
+		    getenv("TERM") != NULL ? getenv("TERM") : "");
+		return -1;
+	}
+	curses_on = 1;
+	atexit(term_restore);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	timeout(200);
+	if (nc != NULL && *nc != '\0')
+		a->color = 0;
+	view_style_init(!a->ascii && utf8_locale(), a->color);
+	if (a->mouse) {
+		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED |
+		    BUTTON5_PRESSED, NULL);
+		mouseinterval(0);
+	}
+	return 0;
+}
+
+/* Line-drawing cells are stored as VT100 ACS letters; write them as the
+ * glyphs the terminal shows. */
+static const char *
+acs_text(wchar_t c)
+{
+	static const char *from = "qxlkmjtuwvn";
+	static const char *utf8[] = {
+		"─", "│", "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼"
+	};
+	static const char *ascii[] = { "-", "|", "+", "+", "+", "+", "+", "+", "+", "+", "+" };
+	const char *p;
+
+	if (c > 127 || c == 0 || (p = strchr(from, (int)c)) == NULL)
+		return NULL;
+	return view_style.utf8 ? utf8[p - from] : ascii[p - from];
+}
+
+/* Plain text of the screen as it is now, for the snapshot's .txt. */
+char *
+term_screen_text(void)
+{
+	size_t cap = (size_t)LINES * ((size_t)COLS * 4 + 2) + 1, len = 0, end, m;
+	char *out = malloc(cap), mb[MB_LEN_MAX + 1];
+	wchar_t wc[CCHARW_MAX + 1];
+	const char *g;
+	cchar_t cell;
+	attr_t at;
+	short pair;
+	int y, x;
+
+	if (out == NULL)
+		return NULL;
+	for (y = 0; y < LINES; y++) {
+		end = len;
+		for (x = 0; x < COLS && len + MB_LEN_MAX + 2 < cap; x++) {
+			if (mvwin_wch(stdscr, y, x, &cell) == ERR ||
+			    getcchar(&cell, wc, &at, &pair, NULL) == ERR || wc[0] == L'\0') {
+				out[len++] = ' ';
+				continue;
+			}
+			if ((at & A_ALTCHARSET) && (g = acs_text(wc[0])) != NULL) {
+				m = strlen(g);
+				memcpy(out + len, g, m);
+			} else if ((m = wcrtomb(mb, wc[0], NULL)) != (size_t)-1)
+				memcpy(out + len, mb, m);
+			else {
+				m = 1;
+				out[len] = '?';
+			}
+			len += m;
+			if (wc[0] != L' ')
+				end = len;
+		}
+		len = end;	/* no trailing blanks */
+		out[len++] = '\n';
+	}
+	out[len] = '\0';
+	return out;
+}

@@ -1,0 +1,223 @@
+/* Snapshot sets: the tables (weights runs, entropy curve, map) and
+ * their CSV files; the text report prints the curve table too. */
+#include "config.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/error.h"
+#include "core/eval.h"
+#include "core/figures.h"
+#include "core/map.h"
+#include "core/params.h"
+#include "core/runs.h"
+#include "export/snap_int.h"
+#include "export/table.h"
+
+/* The "# key: value" stamps every table file carries. */
+int
+snap_stamp_all(const struct snap *s, dsp_table *t)
+{
+	const dsp_params *p = &s->p;
+	int rc = DSP_OK;
+
+	/* Same stamp key as every CLI table (figure table: one name). */
+	rc |= dsp_table_stamp(t, "program", PACKAGE_NAME " " PACKAGE_VERSION);
+	rc |= dsp_table_stamp(t, "snapshot", s->name);
+	rc |= dsp_table_stamp(t, "created", s->created);
+	rc |= dsp_table_stamp_params(t, p, 0);
+	return rc != 0 ? DSP_ENOMEM : DSP_OK;
+}
+
+/* Weights as runs: position of the first item, multiplicity, weight. */
+static dsp_table *
+weights_table(const struct snap *s)
+{
+	dsp_table *t;
+	double row[3];
+	uint64_t first = 0;
+	size_t i;
+
+	if ((t = dsp_table_alloc("disperse snapshot: attention weights as runs "
+	    "(first item, count, weight) in position order")) == NULL)
+		return NULL;
+	if (snap_stamp_all(s, t) != DSP_OK)
+		goto fail;
+	if (s->w_rc != DSP_OK)
+		dsp_table_stamp(t, "note", s->w_err);
+	if (dsp_table_column(t, "first", "%.0f") != DSP_OK ||
+	    dsp_table_column(t, "count", "%.0f") != DSP_OK ||
+	    dsp_table_column(t, "weight", "%.17g") != DSP_OK)
+		goto fail;
+	for (i = 0; s->w_rc == DSP_OK && i < s->w->len; i++) {
+		char buf[32];
+
+		row[0] = (double)first;
+		row[1] = (double)s->w->count[i];
+		row[2] = s->w->value[i];
+		if (dsp_table_row(t, row) != DSP_OK)
+			goto fail;
+		/* Positions and counts past 2^53 are not exact as doubles. */
+		snprintf(buf, sizeof buf, "%" PRIu64, first);
+		if (dsp_table_set_text(t, i, 0, buf) != DSP_OK)
+			goto fail;
+		snprintf(buf, sizeof buf, "%" PRIu64, s->w->count[i]);
+		if (dsp_table_set_text(t, i, 1, buf) != DSP_OK)
+			goto fail;
+		first += s->w->count[i];
+	}
+	return t;
+fail:
+	dsp_table_free(t);
+	return NULL;
+}
+
+dsp_table *
+snap_curve_table(const struct snap *s, int full)
+{
+	static const char *cols[] = {
+		/* The figure table's names (core/figures.h). */
+		"n", "entropy_nats", "entropy_norm", "entropy_paper", "entropy_floor",
+		"entropy_ceiling", "max_weight", "min_weight", "lemma_tight_lo",
+		"lemma_tight_hi", "lemma_loose_lo", "lemma_loose_hi", "theta_eff", "beta",
+		"bound", "method"
+	};
+	/* The text report's short table. */
+	static const size_t brief[] = { 0, 1, 4, 5, 6, 8, 9 };
+	const size_t ncols = full ? sizeof cols / sizeof cols[0] : 7;
+	char name[64];
+	double row[32];
+	dsp_table *t;
+	size_t i, k, c;
+	unsigned a;
+
+	if ((t = dsp_table_alloc(full ? "disperse snapshot: entropy and maximum "
+	    "weight against n, with the Lemma 2.1 bounds" : NULL)) == NULL)
+		return NULL;
+	if (full && snap_stamp_all(s, t) != DSP_OK)
+		goto fail;
+	if (full && s->curve_err[0] != '\0')
+		dsp_table_stamp(t, "note", s->curve_err);
+	if (full) {
+		dsp_table_stampf(t, "curve", "%.17g .. %.17g, %zu points requested",
+		    s->v->curve_lo, s->v->curve_hi, s->v->curve_points);
+		dsp_table_stamp(t, "units", "entropy in nats; floor = log(1 + (n-1) "
+		    "e^(-delta/theta)), ceiling = log n");
+	}
+	for (c = 0; c < ncols; c++)
+		if (dsp_table_column(t, cols[full ? c : brief[c]], c == 0 ? "%.0f" :
+		    full ? "%.17g" : "%.6g") != DSP_OK)
+			goto fail;
+	for (a = 0; full && a < DSP_ATTN_COUNT; a++) {
+		if (s->cmp_h[a] == NULL)
+			continue;
+		snprintf(name, sizeof name, "entropy_%s", dsp_attn_name((enum dsp_attn)a));
+		dsp_table_column(t, name, "%.17g");
+		snprintf(name, sizeof name, "max_weight_%s", dsp_attn_name((enum dsp_attn)a));
+		dsp_table_column(t, name, "%.17g");
+	}
+	for (i = 0; s->curve_rc == DSP_OK && i < s->ncurve; i++) {
+		const dsp_summary *m = &s->curve[i];
+		double all[] = {
+			m->n, m->entropy, m->entropy_norm, m->entropy_paper,
+			m->entropy_floor, m->entropy_ceiling, m->max_weight,
+			m->min_weight, m->lo_tight, m->hi_tight, m->lo_loose,
+			m->hi_loose, m->theta_eff, m->beta, m->bound_holds, 0
+		};
+
+		for (c = 0; c < ncols; c++)
+			row[c] = full ? all[c] : all[brief[c]];
+		k = ncols;
+		for (a = 0; full && a < DSP_ATTN_COUNT; a++)
+			if (s->cmp_h[a] != NULL) {
+				row[k++] = s->cmp_h[a][i];
+				row[k++] = s->cmp_w[a][i];
+			}
+		if (dsp_table_row(t, row) != DSP_OK)
+			goto fail;
+		if (full) {
+			dsp_table_set_text(t, i, 14, dsp_band_word(dsp_band_verdict(m)));
+			dsp_table_set_text(t, i, 15, dsp_method_name(m->method));
+		}
+	}
+	return t;
+fail:
+	dsp_table_free(t);
+	return NULL;
+}
+
+/* Long format: one row per cell. */
+static dsp_table *
+map_table(const struct snap *s)
+{
+	const dsp_map_spec *m = &s->v->map;
+	double row[5];
+	dsp_table *t;
+	size_t r, c;
+
+	if ((t = dsp_table_alloc("disperse snapshot: (theta, lambda) map of the "
+	    "power series e_k = delta lambda^k (as disperse defines it), one row per "
+	    "cell, row 0 = lambda_lo")) == NULL)
+		return NULL;
+	if (snap_stamp_all(s, t) != DSP_OK)
+		goto fail;
+	dsp_table_stamp(t, "metric", dsp_metric_name(m->metric));
+	dsp_table_stampf(t, "grid", "%zu columns (theta %.17g .. %.17g) x %zu rows "
+	    "(lambda %.17g .. %.17g)", m->cols, m->theta_lo, m->theta_hi, m->rows,
+	    m->lambda_lo, m->lambda_hi);
+	if (s->map_rc != DSP_OK)
+		dsp_table_stamp(t, "note", s->map_err);
+	if (dsp_table_column(t, "row", "%.0f") != DSP_OK ||
+	    dsp_table_column(t, "col", "%.0f") != DSP_OK ||
+	    dsp_table_column(t, "theta", "%.17g") != DSP_OK ||
+	    dsp_table_column(t, "lambda", "%.17g") != DSP_OK ||
+	    dsp_table_column(t, dsp_metric_name(m->metric), "%.17g") != DSP_OK)
+		goto fail;
+	for (r = 0; s->map != NULL && r < m->rows; r++)
+		for (c = 0; c < m->cols; c++) {
+			row[0] = (double)r;
+			row[1] = (double)c;
+			row[2] = dsp_map_theta(m, c);
+			row[3] = dsp_map_lambda(m, r);
+			row[4] = s->map[r * m->cols + c];
+			if (dsp_table_row(t, row) != DSP_OK)
+				goto fail;
+		}
+	return t;
+fail:
+	dsp_table_free(t);
+	return NULL;
+}
+
+int
+snap_write_table(FILE *fp, dsp_table *t, enum dsp_format f)
+{
+	int rc;
+
+	if (t == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	rc = dsp_table_write(t, fp, f);
+	dsp_table_free(t);
+	return rc;
+}
+
+int
+snap_write_weights_csv(const struct snap *s, FILE *fp)
+{
+	return snap_write_table(fp, weights_table(s), DSP_FMT_CSV);
+}
+
+int
+snap_write_curve_csv(const struct snap *s, FILE *fp)
+{
+	return snap_write_table(fp, snap_curve_table(s, 1), DSP_FMT_CSV);
+}
+
+int
+snap_write_map_csv(const struct snap *s, FILE *fp)
+{
+	return snap_write_table(fp, map_table(s), DSP_FMT_CSV);
+}

@@ -1,0 +1,94 @@
+/* Snapshot sets, internal: the state every format's writer reads and the
+ * helpers they share.  Only src/export/snap*.c include this. */
+#ifndef DSP_SNAP_INT_H
+#define DSP_SNAP_INT_H
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/eval.h"
+#include "core/params.h"
+#include "core/runs.h"
+#include "export/snapshot.h"
+#include "export/table.h"
+
+#define SNAP_FORMAT		"disperse-snapshot"
+#define SNAP_FORMAT_VERSION	1
+#define SNAP_MAX_CELLS		((size_t)1 << 20)
+#define SNAP_MAX_SIDE		4096
+#define SNAP_MAX_POINTS		100000
+
+/* Everything computed for one snapshot, shared by all the writers. */
+struct snap {
+	const dsp_viewstate	*v;
+	dsp_params		 p;
+	const char		*screen;
+	char			 name[128];	/* disperse-YYYYmmdd-HHMMSS-NNN */
+	char			 created[32];	/* ISO 8601 UTC */
+	int			 sum_rc;
+	char			 sum_err[256];
+	dsp_summary		 sum;
+	dsp_runs		*w;
+	int			 w_rc;
+	char			 w_err[256];
+	double			*ns;
+	size_t			 ncurve;
+	dsp_summary		*curve;
+	int			 curve_rc;
+	char			 curve_err[256];
+	/* Overlaid attention functions (compare_mask), plain temperature. */
+	double			*cmp_h[DSP_ATTN_COUNT];
+	double			*cmp_w[DSP_ATTN_COUNT];
+	double			*map;
+	dsp_params		 mp;		/* parameters of the map */
+	int			 map_rc;
+	char			 map_err[256];
+};
+
+/* snap_view.c: range checks shared by the writer and the loader (params
+ * are checked by dsp_params_check). */
+int		 snap_view_check(const dsp_viewstate *v);
+
+/* A number for text: %.10g, "nan"/"inf" spelled out. */
+static inline const char *
+snap_num(char *buf, size_t size, double v)
+{
+	if (isnan(v))
+		snprintf(buf, size, "nan");
+	else if (isinf(v))
+		snprintf(buf, size, v > 0 ? "inf" : "-inf");
+	else
+		snprintf(buf, size, "%.10g", v);
+	return buf;
+}
+
+/* snap_compute.c: the set's figures; items (n, or the file's logit count);
+ * the top of the map's colour scale; the last error as a message. */
+int		 snap_compute(struct snap *s);
+void		 snap_free(struct snap *s);
+uint64_t	 snap_items(const dsp_params *p);
+double		 snap_metric_top(const struct snap *s);
+void		 snap_keep_error(char *buf, size_t size, int rc);
+
+/* snap_csv.c */
+int		 snap_stamp_all(const struct snap *s, dsp_table *t);
+dsp_table	*snap_curve_table(const struct snap *s, int full);
+int		 snap_write_table(FILE *fp, dsp_table *t, enum dsp_format f);
+int		 snap_write_weights_csv(const struct snap *s, FILE *fp);
+int		 snap_write_curve_csv(const struct snap *s, FILE *fp);
+int		 snap_write_map_csv(const struct snap *s, FILE *fp);
+
+/* snap_txt.c */
+int		 snap_write_txt(const struct snap *s, FILE *fp);
+
+/* snap_json.c */
+int		 snap_write_json(const struct snap *s, FILE *fp);
+int		 snap_json_fits(const struct snap *s);
+
+/* snap_svg.c */
+int		 snap_write_hist_svg(const struct snap *s, FILE *fp);
+int		 snap_write_curve_svg(const struct snap *s, FILE *fp);
+int		 snap_write_map_svg(const struct snap *s, FILE *fp);
+
+#endif

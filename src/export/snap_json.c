@@ -1,0 +1,247 @@
+/* Snapshot sets: the JSON file, the one --load reads back, and the check
+ * that a file family's logits fit what --load accepts. */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/bounds.h"
+#include "core/error.h"
+#include "core/eval.h"
+#include "core/figures.h"
+#include "core/map.h"
+#include "core/params.h"
+#include "core/ptable.h"
+#include "core/readfile.h"
+#include "core/runs.h"
+#include "export/json.h"
+#include "export/snap_int.h"
+
+static void
+jw_knum(dsp_jw *w, const char *key, double v)
+{
+	dsp_jw_key(w, key);
+	dsp_jw_num(w, v);
+}
+
+static void
+jw_kuint(dsp_jw *w, const char *key, unsigned long long v)
+{
+	dsp_jw_key(w, key);
+	dsp_jw_uint(w, v);
+}
+
+static void
+jw_kstr(dsp_jw *w, const char *key, const char *v)
+{
+	dsp_jw_key(w, key);
+	dsp_jw_str(w, v);
+}
+
+static void
+json_params(const struct snap *s, dsp_jw *w)
+{
+	const dsp_params *p = &s->p;
+	const dsp_param_def *d;
+	size_t i;
+	int id;
+
+	dsp_jw_key(w, "params");
+	dsp_jw_object(w);
+	/* Every row of the parameter table under its name.  explicit_max is
+	 * a program limit, not part of the view: not written, not read. */
+	for (id = 0; id < DSP_P_COUNT; id++) {
+		d = dsp_param(id);
+		dsp_jw_key(w, d->name);
+		switch (d->type) {
+		case DSP_PT_REAL:
+			dsp_jw_num(w, dsp_param_get_real(d, p));
+			break;
+		case DSP_PT_SIZE:
+		case DSP_PT_UINT:
+			dsp_jw_uint(w, dsp_param_get_uint(d, p));
+			break;
+		case DSP_PT_ENUM:
+			dsp_jw_str(w, d->names[dsp_param_get_enum(d, p)]);
+			break;
+		case DSP_PT_BOOL:
+			dsp_jw_bool(w, dsp_param_get_enum(d, p) != 0);
+			break;
+		}
+	}
+	if (p->family == DSP_FAM_FILE) {
+		dsp_jw_key(w, "logits_name");
+		if (p->logits_name != NULL)
+			dsp_jw_str(w, p->logits_name);
+		else
+			dsp_jw_null(w);
+		dsp_jw_key(w, "logits");
+		dsp_jw_array(w);
+		for (i = 0; i < p->n_logits; i++)
+			dsp_jw_num(w, p->logits[i]);
+		dsp_jw_close(w);
+	}
+	dsp_jw_close(w);
+}
+
+static void
+json_view(const struct snap *s, dsp_jw *w)
+{
+	const dsp_viewstate *v = s->v;
+	unsigned a;
+
+	dsp_jw_key(w, "view");
+	dsp_jw_object(w);
+	dsp_jw_key(w, "map");
+	dsp_jw_object(w);
+	jw_knum(w, "theta_lo", v->map.theta_lo);
+	jw_knum(w, "theta_hi", v->map.theta_hi);
+	jw_knum(w, "lambda_lo", v->map.lambda_lo);
+	jw_knum(w, "lambda_hi", v->map.lambda_hi);
+	jw_kuint(w, "cols", v->map.cols);
+	jw_kuint(w, "rows", v->map.rows);
+	jw_kstr(w, "metric", dsp_metric_name(v->map.metric));
+	dsp_jw_close(w);
+	dsp_jw_key(w, "cursor");
+	dsp_jw_object(w);
+	jw_kuint(w, "row", v->map_row);
+	jw_kuint(w, "col", v->map_col);
+	dsp_jw_close(w);
+	dsp_jw_key(w, "curve");
+	dsp_jw_object(w);
+	jw_knum(w, "from", v->curve_lo);
+	jw_knum(w, "to", v->curve_hi);
+	jw_kuint(w, "points", v->curve_points);
+	dsp_jw_close(w);
+	dsp_jw_key(w, "focus");
+	dsp_jw_int(w, v->focus);
+	jw_kstr(w, "hist_mode", v->hist_mode ? "log-binned" : "sorted");
+	jw_kuint(w, "compare_mask", v->compare_mask);
+	/* Names for people; compare_mask is what the loader reads. */
+	dsp_jw_key(w, "compare");
+	dsp_jw_array(w);
+	for (a = 0; a < DSP_ATTN_COUNT; a++)
+		if (v->compare_mask & (1u << a))
+			dsp_jw_str(w, dsp_attn_name((enum dsp_attn)a));
+	dsp_jw_close(w);
+	dsp_jw_close(w);
+}
+
+static void
+json_figures(const struct snap *s, dsp_jw *w)
+{
+	const dsp_summary *m = &s->sum;
+	const dsp_map_spec *ms = &s->v->map;
+
+	dsp_jw_key(w, "figures");
+	dsp_jw_object(w);
+	if (s->sum_rc != DSP_OK)
+		jw_kstr(w, "error", s->sum_err);
+	else {
+		jw_kstr(w, "method", dsp_method_name(m->method));
+		jw_knum(w, "n", m->n);
+		jw_knum(w, "logit_min", m->logit_min);
+		jw_knum(w, "logit_max", m->logit_max);
+		jw_knum(w, "spread", m->spread);
+		jw_knum(w, "theta_eff", m->theta_eff);
+		jw_knum(w, "beta", m->beta);
+		jw_knum(w, "entropy_nats", m->entropy);
+		jw_knum(w, "entropy_bits", m->entropy_bits);
+		jw_knum(w, "entropy_norm", m->entropy_norm);
+		jw_knum(w, "entropy_paper", m->entropy_paper);
+		jw_knum(w, "max_weight", m->max_weight);
+		jw_knum(w, "min_weight", m->min_weight);
+		jw_knum(w, "total", m->total);
+		jw_knum(w, "topk_mass", m->topk_mass);
+		jw_knum(w, "lemma_tight_lo", m->lo_tight);
+		jw_knum(w, "lemma_tight_hi", m->hi_tight);
+		jw_knum(w, "lemma_loose_lo", m->lo_loose);
+		jw_knum(w, "lemma_loose_hi", m->hi_loose);
+		jw_knum(w, "entropy_floor", m->entropy_floor);
+		jw_knum(w, "entropy_ceiling", m->entropy_ceiling);
+		jw_knum(w, "log_critical_n", m->log_critical_n);
+		jw_knum(w, "critical_n", exp(m->log_critical_n));
+		jw_kstr(w, "bound", dsp_band_word(dsp_band_verdict(m)));
+		jw_knum(w, "bound_margin", m->bound_margin);
+	}
+	dsp_jw_key(w, "map_cursor");
+	dsp_jw_object(w);
+	jw_knum(w, "theta", dsp_map_theta(ms, s->v->map_col));
+	jw_knum(w, "lambda", dsp_map_lambda(ms, s->v->map_row));
+	jw_knum(w, ms->metric == DSP_METRIC_ENTROPY ? "entropy" :
+	    dsp_metric_name(ms->metric), s->map != NULL ?
+	    s->map[s->v->map_row * ms->cols + s->v->map_col] : NAN);
+	dsp_jw_close(w);
+	dsp_jw_key(w, "notes");
+	dsp_jw_array(w);
+	if (s->w_rc != DSP_OK)
+		dsp_jw_str(w, s->w_err);
+	if (s->curve_err[0] != '\0')
+		dsp_jw_str(w, s->curve_err);
+	if (s->map_rc != DSP_OK)
+		dsp_jw_str(w, s->map_err);
+	dsp_jw_close(w);
+	dsp_jw_close(w);
+}
+
+int
+snap_write_json(const struct snap *s, FILE *fp)
+{
+	dsp_jw *w;
+
+	if ((w = dsp_jw_new(fp, 1)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	dsp_jw_object(w);
+	jw_kstr(w, "format", SNAP_FORMAT);
+	jw_kuint(w, "format_version", SNAP_FORMAT_VERSION);
+	jw_kstr(w, "program", PACKAGE_NAME " " PACKAGE_VERSION);
+	jw_kstr(w, "name", s->name);
+	jw_kstr(w, "created", s->created);
+	json_params(s, w);
+	json_view(s, w);
+	json_figures(s, w);
+	dsp_jw_close(w);
+	return dsp_jw_end(w);
+}
+
+/* Most bytes one logit takes in the JSON: indentation (6), the longest
+ * %.17g (24: "-1.2345678901234567e-308"), ",\n" (2). */
+#define JSON_LOGIT_MAX	32
+#define JSON_SLACK	64
+
+/* Write only what --load reads back (issue 16): the JSON of a file family
+ * embeds every logit, and a file over the loader's cap (DSP_CAP_SNAPSHOT,
+ * or DISPERSE_MAX_INPUT, which raises both sides alike) would be data loss.
+ * The rest of the document is measured once computed, the logits bounded
+ * from above (JSON_SLACK: the array's own line breaks); refused before any
+ * file is written. */
+int
+snap_json_fits(const struct snap *s)
+{
+	struct snap t = *s;
+	size_t cap, ml = 0;
+	char *m = NULL;
+	FILE *fp;
+	int rc;
+
+	if (s->p.family != DSP_FAM_FILE)
+		return DSP_OK;
+	if ((rc = dsp_input_cap(DSP_CAP_SNAPSHOT, &cap)) != DSP_OK)
+		return rc;
+	t.p.n_logits = 0;
+	if ((fp = open_memstream(&m, &ml)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	rc = snap_write_json(&t, fp);
+	fclose(fp);
+	free(m);
+	if (rc != DSP_OK)
+		return rc;
+	ml += JSON_SLACK;
+	if (s->p.n_logits > (cap - (ml < cap ? ml : cap)) / JSON_LOGIT_MAX)
+		return dsp_fail(DSP_ETOOBIG, "%zu logits do not fit a snapshot that "
+		    "--load can read back (at most %zu within its %zu-byte cap; "
+		    "DISPERSE_MAX_INPUT raises it)", s->p.n_logits,
+		    (cap - (ml < cap ? ml : cap)) / JSON_LOGIT_MAX, cap);
+	return DSP_OK;
+}
