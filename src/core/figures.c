@@ -204,38 +204,37 @@ dsp_band_verdict(const dsp_summary *s)
 	return DSP_BAND_VIOLATED;
 }
 
+/* Each verdict's table word and sentence, indexed by verdict + 1. */
+static const struct {
+	const char	*word, *text;
+} band_names[] = {
+	{ "n/a",	"n/a" },
+	{ "violated",	"violated" },
+	{ "holds",	"holds" },
+	{ "equality",	"on the bound (equality)" },
+	{ "underflow",	"all weights underflow to 0 (row total 0)" },
+};
+
+static int
+band_index(enum dsp_band b)
+{
+	int i = (int)b + 1;
+
+	return i >= 0 && i < (int)(sizeof band_names / sizeof band_names[0]) ? i : -1;
+}
+
 const char *
 dsp_band_text(enum dsp_band b)
 {
-	switch (b) {
-	case DSP_BAND_NA:
-		return "n/a";
-	case DSP_BAND_VIOLATED:
-		return "violated";
-	case DSP_BAND_INSIDE:
-		return "holds";
-	case DSP_BAND_EDGE:
-		return "on the bound (equality)";
-	case DSP_BAND_UNDERFLOW:
-		return "all weights underflow to 0 (row total 0)";
-	}
-	return "?";
+	int i = band_index(b);
+
+	return i < 0 ? "?" : band_names[i].text;
 }
 
 const char *
 dsp_band_word(enum dsp_band b)
 {
-	switch (b) {
-	case DSP_BAND_NA:
-		return "n/a";
-	case DSP_BAND_VIOLATED:
-		return "violated";
-	case DSP_BAND_INSIDE:
-		return "holds";
-	case DSP_BAND_EDGE:
-		return "equality";
-	case DSP_BAND_UNDERFLOW:
-		return "underflow";
-	}
-	return "?";
+	int i = band_index(b);
+
+	return i < 0 ? "?" : band_names[i].word;
 }
