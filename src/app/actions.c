@@ -162,6 +162,7 @@ app_reset_view(struct app *a)
 	a->st->compare = 0;
 	a->st->curve_mode = 0;
 	a->st->tour.open = 0;
+	a->play.var = PLAY_OFF;
 	app_say(a, 0, "reset to the default view");
 }
 
@@ -198,18 +199,38 @@ app_snapshot(struct app *a)
 	app_say(a, 0, "%s", msg);
 }
 
-/* Show tour step k: its parameters become the live view's. */
+/* Show tour step k: its parameters become the live view's.  Opening the
+ * tour keeps the parameters it replaces, for app_tour_close. */
 void
 app_tour_go(struct app *a, size_t k)
 {
 	char msg[VIEW_MSG];
+	dsp_params before = a->st->vs.params;
+	int was_open = a->st->tour.open;
 
 	if (teach_tour_show(a->teach, a->st, k, a->st->vs.params.explicit_max, msg,
 	    sizeof msg) != 0) {
 		app_say(a, 1, "%s", msg);
 		return;
 	}
-	app_say(a, 0, "%s  (n/Space next, p previous, t/Esc close)", msg);
+	if (!was_open)
+		a->tour_saved = before;
+	app_say(a, 0, "%s  (PgDn/n next, PgUp/N previous, t/Esc close)", msg);
+}
+
+/* Leave the tour: the parameters go back to what they were when it was
+ * opened, so a lecture's detour ends where the lecturer was. */
+void
+app_tour_close(struct app *a)
+{
+	struct view_tour *t = &a->st->tour;
+
+	if (!t->open)
+		return;
+	t->open = 0;
+	a->st->vs.params = a->tour_saved;
+	app_say(a, 0, "tour closed at step %zu/%zu: parameters restored (t reopens it there)",
+	    t->step + 1, t->nsteps);
 }
 
 void

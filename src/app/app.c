@@ -37,6 +37,7 @@ frame(struct app *a)
 	struct view_panel *mp;
 	double t0 = dsp_now_ms(), t1;
 	size_t cols, rows;
+	char play[64];
 	int i, iw;
 
 	app_layout(a);
@@ -80,9 +81,16 @@ frame(struct app *a)
 	if (!st->sum_ok && st->status[0] == '\0')
 		app_say(a, 1, "%s", st->sum_err);
 	view_printf(stdscr, 0, 0, COLS, view_attr_title(), "%-*s", COLS, "");
-	view_printf(stdscr, 0, 0, COLS, view_attr_title(),
-	    " disperse %s  %s?/F1 help  Tab focus  q quit",
-	    PACKAGE_VERSION, COLS >= 100 ? "softmax dispersion explorer   " : "");
+	/* While playing, the play's state takes the place of the hints
+	 * (left of the plot tabs at every width). */
+	play_label(a, play, sizeof play);
+	if (play[0] != '\0')
+		view_printf(stdscr, 0, 0, COLS, view_attr_title() | A_BOLD, " disperse %s  %s",
+		    PACKAGE_VERSION, play);
+	else
+		view_printf(stdscr, 0, 0, COLS, view_attr_title(),
+		    " disperse %s  %s?/F1 help  Tab focus  q quit",
+		    PACKAGE_VERSION, COLS >= 100 ? "softmax dispersion explorer   " : "");
 	for (i = 0; i < VIEW_PANELS; i++)
 		if (a->pn[i].visible) {
 			a->pn[i].cls->update(&a->pn[i], st);
@@ -199,12 +207,15 @@ run(struct app *a)
 
 	frame(a);
 	while (!a->quit && !term_signal) {
-		/* Poll faster while the worker computes, to show its result. */
-		timeout(a->wk != NULL && worker_busy(a->wk) ? 15 : 200);
+		/* Poll faster while the worker computes, to show its result;
+		 * a playing animation wakes the loop when its frame is due. */
+		timeout(play_timeout(a, a->wk != NULL && worker_busy(a->wk) ? 15 : 200));
 		ch = getch();
 		if (term_signal)
 			break;
 		if (ch == ERR) {
+			int fresh = 0;
+
 			if (term_gone()) {
 				term_signal = SIGHUP;
 				break;
@@ -213,9 +224,12 @@ run(struct app *a)
 				int pct = a->st->busy_pct;
 
 				/* New figures, or new progress to show. */
-				if (worker_collect(a->wk, a->st) || a->st->busy_pct != pct)
-					frame(a);
+				fresh = worker_collect(a->wk, a->st) || a->st->busy_pct != pct;
 			}
+			/* After the collect: a frame whose figures just came in
+			 * lets the play go on at once. */
+			if (play_tick(a) || fresh)
+				frame(a);
 			continue;
 		}
 		if (a->small && ch != KEY_RESIZE && ch != 'q' && ch != 'Q')
@@ -280,6 +294,7 @@ app_main(int argc, char **argv)
 	a.st->keys = keys_table;
 	a.st->nkeys = keys_count;
 	a.plot = VIEW_WEIGHTS;
+	play_init(&a);
 	rc = a.load != NULL ? load_snapshot(&a, &o) : 0;
 	if (a.st->vs.params.explicit_max == 0)
 		a.st->vs.params.explicit_max = TUI_EXPLICIT_MAX;

@@ -14,6 +14,18 @@
 #define TUI_EXPLICIT_MAX	((uint64_t)1 << 18)
 #define N_MAX		((uint64_t)1 << 62)
 
+/* Play mode (play.c): what is animated and where the animation is. */
+enum { PLAY_OFF, PLAY_N, PLAY_THETA, PLAY_DELTA, PLAY_VARS };
+struct play {
+	int			 var;		/* PLAY_OFF: no play */
+	int			 paused;
+	int			 speed;		/* index of the frame interval */
+	size_t			 frame, frames;	/* 0-based frame of frames */
+	double			 lo, hi;	/* the range played */
+	double			 due_ms;	/* when the next frame is due */
+	unsigned long		 skipped;	/* ticks skipped: figures not ready */
+};
+
 struct app {
 	struct view_state	*st;
 	struct compute_cache	*cc;
@@ -32,6 +44,8 @@ struct app {
 	const char		*snapdir;
 	const char		*load;
 	double			*load_logits;
+	struct play		 play;
+	dsp_params		 tour_saved;	/* parameters before the tour opened */
 	int			 quit;
 };
 
@@ -64,11 +78,28 @@ void	 app_map_jump(struct app *a);
 void	 app_reset_view(struct app *a);
 void	 app_snapshot(struct app *a);
 void	 app_tour_go(struct app *a, size_t k);
+void	 app_tour_close(struct app *a);	/* restores the parameters */
 void	 app_refit_open(struct app *a);
 
 /* editor.c */
 void	 edit_start(struct app *a, int colon);
 void	 edit_key(struct app *a, int ch);
+
+/* play.c */
+void	 play_init(struct app *a);
+const char *play_name(int var);
+int	 play_find(const char *name);	/* PLAY_* by parameter name, -1 if none */
+void	 play_start(struct app *a, int var);
+void	 play_cycle(struct app *a);	/* off -> n -> theta -> delta -> off */
+void	 play_pause(struct app *a);
+void	 play_step(struct app *a, int dir);
+void	 play_speed(struct app *a, int dir);
+/* Milliseconds the event loop may wait (at most wait) before play_tick. */
+int	 play_timeout(const struct app *a, int wait);
+/* Advance one frame when due and the last frame's figures are in; 1 if
+ * the view changed. */
+int	 play_tick(struct app *a);
+void	 play_label(const struct app *a, char *buf, size_t size);
 
 /* mouse.c */
 void	 app_mouse(struct app *a);

@@ -114,13 +114,23 @@ edit_apply(struct app *a)
 				apply_preset(a, v);
 			return;
 		}
+		if (strcmp(k, "play") == 0) {
+			/* `:play n|theta|delta|off` (Greek names too): play.c. */
+			int pv = play_find(*v != '\0' ? v : "n");
+
+			if (pv < 0)
+				app_say(a, 1, "cannot play '%s' (n, theta, delta or off)", v);
+			else
+				play_start(a, pv);
+			return;
+		}
 		if ((vd = dsp_vopt_find(k)) != NULL) {
 			set_view_option(a, vd, v);
 			return;
 		}
 		if ((d = dsp_param_find(k)) == NULL) {
 			app_say(a, 1, "unknown parameter '%s' (%s; map_theta map_lambda; "
-			    "preset)", k, dsp_param_names());
+			    "preset; play)", k, dsp_param_names());
 			return;
 		}
 		row = (int)d->id;

@@ -7,45 +7,56 @@
 #include "core/family.h"
 #include "view/view.h"
 
-/* Keys of the open tour; 0 lets the key act as usual. */
+/* Scroll the open tour step's text 5 lines (dir +1 down, -1 up) when the
+ * box is too short for it; 0 if it cannot scroll that way. */
+static int
+tour_scroll(struct app *a, int dir)
+{
+	struct view_tour *t = &a->st->tour;
+	int over = view_tour_height(a->st, a->tourbox.w) - a->tourbox.h, s = t->scroll + 5 * dir;
+
+	if (s > over)
+		s = over;
+	if (s < 0)
+		s = 0;
+	if (s == t->scroll)
+		return 0;
+	t->scroll = s;
+	return 1;
+}
+
+/* Keys of the open tour; 0 lets the key act as usual.  Steps are PgDn /
+ * PgUp (what a presentation clicker sends; they scroll a long step's text
+ * first) and n / N; the arrows, p (play) and Space (pause) keep their
+ * global meaning, so parameters can be varied while a step is shown. */
 static int
 tour_key(struct app *a, int ch)
 {
 	struct view_tour *t = &a->st->tour;
-	int over;
 
 	switch (ch) {
+	case KEY_NPAGE:
 	case 'n':
-	case ' ':
-	case KEY_RIGHT:
+		if (ch == KEY_NPAGE && tour_scroll(a, 1))
+			return 1;
 		if (t->step + 1 >= t->nsteps)
-			app_say(a, 0, "last tour step (%zu/%zu); p goes back, t closes",
+			app_say(a, 0, "last tour step (%zu/%zu); PgUp/N goes back, t closes",
 			    t->step + 1, t->nsteps);
 		else
 			app_tour_go(a, t->step + 1);
 		return 1;
-	case 'p':
-	case KEY_LEFT:
+	case KEY_PPAGE:
+	case 'N':
+		if (ch == KEY_PPAGE && tour_scroll(a, -1))
+			return 1;
 		if (t->step == 0)
-			app_say(a, 0, "first tour step; n goes on, t closes");
+			app_say(a, 0, "first tour step; PgDn/n goes on, t closes");
 		else
 			app_tour_go(a, t->step - 1);
 		return 1;
-	case KEY_NPAGE:
-	case KEY_PPAGE:
-		/* Scroll the step's text when the box is too short for it. */
-		t->scroll += ch == KEY_NPAGE ? 5 : -5;
-		over = view_tour_height(a->st, a->tourbox.w) - a->tourbox.h;
-		if (t->scroll > over)
-			t->scroll = over;
-		if (t->scroll < 0)
-			t->scroll = 0;
-		return 1;
 	case 't':
 	case 27:
-		t->open = 0;
-		app_say(a, 0, "tour closed at step %zu/%zu (its parameters stay)", t->step + 1,
-		    t->nsteps);
+		app_tour_close(a);
 		return 1;
 	}
 	return 0;
@@ -107,7 +118,7 @@ k_quit(struct app *a, int ch)
 	(void)ch;
 	if (a->st->tour.open) {
 		/* The tour box is an overlay: q closes it first. */
-		tour_key(a, 't');
+		app_tour_close(a);
 		return;
 	}
 	a->quit = 1;
@@ -167,6 +178,32 @@ k_precision(struct app *a, int ch)
 {
 	(void)ch;
 	app_adjust(a, ROW_PRECISION, 1, 0);
+}
+
+static void
+k_play(struct app *a, int ch)
+{
+	(void)ch;
+	play_cycle(a);
+}
+
+static void
+k_pause(struct app *a, int ch)
+{
+	(void)ch;
+	play_pause(a);
+}
+
+static void
+k_step(struct app *a, int ch)
+{
+	play_step(a, ch == '.' ? 1 : -1);
+}
+
+static void
+k_speed(struct app *a, int ch)
+{
+	play_speed(a, ch == '+' ? 1 : -1);
 }
 
 static void
@@ -271,9 +308,9 @@ k_redraw(struct app *a, int ch)
  * name is a heading of the help. */
 const struct view_key keys_table[] = {
 	{ NULL, "Global keys", NULL, 0, { 0 }, NULL },
-	{ "q", "close the top overlay (refit, tour box); else quit", "q quit", 12,
+	{ "q", "close the top overlay (refit, tour box); else quit", "q quit", 13,
 	    { 'q', 'Q' }, k_quit },
-	{ "? or F1", "this help (h is 'left', not help)", "?/F1 help", 11,
+	{ "? or F1", "this help (h is 'left', not help)", "?/F1 help", 12,
 	    { '?', KEY_F(1) }, k_help },
 	{ "Tab/S-Tab", "cycle panel focus; keys act on the focused panel", "Tab focus", 1,
 	    { '\t', KEY_BTAB }, k_focus },
@@ -285,7 +322,15 @@ const struct view_key keys_table[] = {
 	{ "f F", "cycle input family (F backwards)", "f family", 5, { 'f', 'F' }, k_family },
 	{ "a", "adaptive theta on/off", "a adaptive", 6, { 'a' }, k_adaptive },
 	{ "x X", "cycle attention fn (X backwards)", NULL, 0, { 'x', 'X' }, k_attn },
-	{ "p", "cycle precision", NULL, 0, { 'p' }, k_precision },
+	{ "P", "cycle precision", NULL, 0, { 'P' }, k_precision },
+	{ "p", "play: animate n over 1..2^40; again: theta over -2..2,\n"
+	    "then delta over 0..16, then stop (':play theta' picks one)", "p play", 9,
+	    { 'p' }, k_play },
+	{ "Space", "pause / resume the play (at its end: play again)", NULL, 0,
+	    { ' ' }, k_pause },
+	{ ". ,", "play: one frame forward / back (pauses)", NULL, 0, { '.', ',' }, k_step },
+	{ "+ -", "play faster / slower (25 .. 800 ms a frame)", NULL, 0, { '+', '-' },
+	    k_speed },
 	{ "c", "compare mode (entropy/max weight of several functions)", "c compare", 7,
 	    { 'c' }, k_compare },
 	{ "1..8", "in compare mode: toggle function 1..8 in the overlay", NULL, 0,
@@ -299,11 +344,12 @@ const struct view_key keys_table[] = {
 	{ "r", "reset to the default view", NULL, 0, { 'r' }, k_reset },
 	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
 	{ "t", "teaching tour (doc/tour.txt): each step sets the view\n"
-	    "and shows its live figures; n/Space/Right next,\n"
-	    "p/Left previous, PgDn/PgUp scroll its text,\n"
-	    "t or Esc closes (parameters stay)", "t tour", 9, { 't' }, k_tour },
+	    "and shows its live figures; PgDn or n next step, PgUp\n"
+	    "or N previous (PgDn/PgUp scroll a long text first);\n"
+	    "arrows still adjust; t or Esc closes and restores the\n"
+	    "parameters you had before the tour", "t tour", 10, { 't' }, k_tour },
 	{ "R", "adaptive-temperature refit: paper polynomial vs GSL\n"
-	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R refit", 10,
+	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R refit", 11,
 	    { 'R' }, k_refit },
 	{ NULL, "Parameters panel", NULL, 0, { 0 }, NULL },
 	{ "Up/Down k/j", "select a parameter", NULL, 0, { 0 }, NULL },

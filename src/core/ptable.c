@@ -227,6 +227,22 @@ dsp_param_check_real(const dsp_param_def *d, double v, const char *label)
 }
 
 int
+dsp_param_sweep_range(const dsp_param_def *d, double *lo, double *hi)
+{
+	/* Sizes the curves span (the TUI's curve panel, sweep, animate), the
+	 * temperatures of paper Figure 5 (both signs, through the argmax
+	 * limit at 0), the map's lambda range, and spreads past the largest
+	 * Gemma head mean (5.8) where one item dominates up to large n. */
+	switch (d != NULL ? (int)d->id : -1) {
+	case DSP_P_N:		*lo = 1; *hi = 1099511627776.0; return DSP_OK;
+	case DSP_P_THETA:	*lo = -2; *hi = 2; return DSP_OK;
+	case DSP_P_LAMBDA:	*lo = 0; *hi = 1; return DSP_OK;
+	case DSP_P_DELTA:	*lo = 0; *hi = 16; return DSP_OK;
+	}
+	return dsp_fail(DSP_EINVAL, "%s has no sweep range", d != NULL ? d->name : "?");
+}
+
+int
 dsp_param_set_real(const dsp_param_def *d, dsp_params *p, double v,
     const char *label)
 {

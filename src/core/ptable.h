@@ -109,6 +109,13 @@ int	dsp_param_check(const dsp_param_def *d, const dsp_params *p,
 /* A real v inside the row's domain (sweep ends, ...)?  Same message. */
 int	dsp_param_check_real(const dsp_param_def *d, double v, const char *label);
 
+/* The range a sweep (`disperse sweep --vary`, `disperse animate`) and the
+ * TUI's play mode run over when no range is given: n 1 .. 2^40 (log-spaced
+ * by the caller), theta -2 .. 2, lambda 0 .. 1, delta 0 .. 16.  The
+ * domains themselves reach 1e300, too far to sweep linearly.  DSP_OK, or
+ * DSP_EINVAL for a row without a sweep range (lo and hi untouched). */
+int	dsp_param_sweep_range(const dsp_param_def *d, double *lo, double *hi);
+
 /* The domain as text: "[0, 1e+300]", "(0, 1]", "1 .. 2^63",
  * "power|spike|...", "on|off". */
 char	*dsp_param_domain(const dsp_param_def *d, char *buf, size_t size);
