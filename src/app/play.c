@@ -37,12 +37,11 @@ static const int play_rows[PLAY_VARS] = { -1, ROW_N, ROW_THETA, ROW_DELTA };
 static double
 play_value(const struct play *p, size_t k)
 {
-	double t = p->frames > 1 ? (double)k / (double)(p->frames - 1) : 0;
+	double v = dsp_param_sweep_value(dsp_param(play_rows[p->var]), p->lo, p->hi, k,
+	    p->frames);
 
-	/* (1 - t) a + t b: the ends exactly, no b - a to overflow. */
-	if (p->var == PLAY_N)
-		return nearbyint(exp2(log2(p->lo) * (1 - t) + log2(p->hi) * t));
-	return app_tidy(p->lo * (1 - t) + p->hi * t);
+	/* Steps of 0.05 without binary noise on the parameters panel. */
+	return p->var == PLAY_N ? v : app_tidy(v);
 }
 
 /* Write frame k's value into the live view. */

@@ -242,6 +242,18 @@ dsp_param_sweep_range(const dsp_param_def *d, double *lo, double *hi)
 	return dsp_fail(DSP_EINVAL, "%s has no sweep range", d != NULL ? d->name : "?");
 }
 
+double
+dsp_param_sweep_value(const dsp_param_def *d, double lo, double hi, size_t k,
+    size_t count)
+{
+	double t = count > 1 ? (double)k / (double)(count - 1) : 0;
+
+	/* (1 - t) a + t b: the ends exactly, no b - a to overflow. */
+	if (d != NULL && d->type == DSP_PT_SIZE)
+		return nearbyint(exp2(log2(lo) * (1 - t) + log2(hi) * t));
+	return lo * (1 - t) + hi * t;
+}
+
 int
 dsp_param_set_real(const dsp_param_def *d, dsp_params *p, double v,
     const char *label)

@@ -115,6 +115,11 @@ int	dsp_param_check_real(const dsp_param_def *d, double v, const char *label);
  * domains themselves reach 1e300, too far to sweep linearly.  DSP_OK, or
  * DSP_EINVAL for a row without a sweep range (lo and hi untouched). */
 int	dsp_param_sweep_range(const dsp_param_def *d, double *lo, double *hi);
+/* Value k (0-based) of count along a sweep from lo to hi: log-spaced and
+ * rounded to an integer for a size row (n; repeats kept, so frame k is
+ * always value k), linear otherwise; both ends exact. */
+double	dsp_param_sweep_value(const dsp_param_def *d, double lo, double hi,
+	    size_t k, size_t count);
 
 /* The domain as text: "[0, 1e+300]", "(0, 1]", "1 .. 2^63",
  * "power|spike|...", "on|off". */

@@ -8,6 +8,8 @@ TESTS += tests/cli/test-golden.sh tests/cli/test-errors.sh tests/cli/test-number
 	tests/cli/test-locale.sh tests/cli/test-text.sh tests/cli/test-budget.sh
 TESTS += tests/cli/test-hostile.sh
 EXTRA_DIST += tests/cli/test-hostile.sh
+TESTS += tests/cli/test-animate.sh
+EXTRA_DIST += tests/cli/test-animate.sh tests/cli/gif-read.py
 EXTRA_DIST += tests/cli/test-golden.sh tests/cli/test-errors.sh tests/cli/test-numbers.sh \
 	tests/cli/test-locale.sh tests/cli/test-text.sh tests/cli/test-budget.sh \
 	tests/cli/golden.list \
