@@ -323,14 +323,6 @@ const struct view_key keys_table[] = {
 	{ "a", "adaptive theta on/off", "a adaptive", 6, { 'a' }, k_adaptive },
 	{ "x X", "cycle attention fn (X backwards)", NULL, 0, { 'x', 'X' }, k_attn },
 	{ "P", "cycle precision", NULL, 0, { 'P' }, k_precision },
-	{ "p", "play: animate n over 1..2^40; again: theta over -2..2,\n"
-	    "then delta over 0..16, then stop (':play theta' picks one)", "p play", 9,
-	    { 'p' }, k_play },
-	{ "Space", "pause / resume the play (at its end: play again)", NULL, 0,
-	    { ' ' }, k_pause },
-	{ ". ,", "play: one frame forward / back (pauses)", NULL, 0, { '.', ',' }, k_step },
-	{ "+ -", "play faster / slower (25 .. 800 ms a frame)", NULL, 0, { '+', '-' },
-	    k_speed },
 	{ "c", "compare mode (entropy/max weight of several functions)", "c compare", 7,
 	    { 'c' }, k_compare },
 	{ "1..8", "in compare mode: toggle function 1..8 in the overlay", NULL, 0,
@@ -343,14 +335,20 @@ const struct view_key keys_table[] = {
 	    { 's' }, k_snapshot },
 	{ "r", "reset to the default view", NULL, 0, { 'r' }, k_reset },
 	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
-	{ "t", "teaching tour (doc/tour.txt): each step sets the view\n"
-	    "and shows its live figures; PgDn or n next step, PgUp\n"
-	    "or N previous (PgDn/PgUp scroll a long text first);\n"
-	    "arrows still adjust; t or Esc closes and restores the\n"
-	    "parameters you had before the tour", "t tour", 10, { 't' }, k_tour },
+	{ "t", "teaching tour (doc/tour.txt), steps with live figures:\n"
+	    "PgDn/n next, PgUp/N previous (a long text scrolls first);\n"
+	    "arrows still adjust; t/Esc close and restore the parameters",
+	    "t tour", 10, { 't' }, k_tour },
 	{ "R", "adaptive-temperature refit: paper polynomial vs GSL\n"
 	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R refit", 11,
 	    { 'R' }, k_refit },
+	{ NULL, "Play", NULL, 0, { 0 }, NULL },
+	{ "p", "play n over 1..2^40; again: theta -2..2, delta 0..16, stop\n"
+	    "(':play theta', ':play delta', ':play off' pick one)", "p play", 9,
+	    { 'p' }, k_play },
+	{ "Space", "pause / resume (at the end: play again)", NULL, 0, { ' ' }, k_pause },
+	{ ". ,", "one frame forward / back (pauses)", NULL, 0, { '.', ',' }, k_step },
+	{ "+ -", "faster / slower (25 .. 800 ms a frame)", NULL, 0, { '+', '-' }, k_speed },
 	{ NULL, "Parameters panel", NULL, 0, { 0 }, NULL },
 	{ "Up/Down k/j", "select a parameter", NULL, 0, { 0 }, NULL },
 	{ "Left/Right h/l", "adjust (n steps x2, log scale)", "arrows/hjkl select+adjust", 2,

@@ -65,7 +65,8 @@ python3 - "$tui_tmp/bars" > "$tui_tmp/marker" <<'EOF'
 import sys
 sets = [set(map(int, l.split())) for l in open(sys.argv[1])]
 static = set.intersection(*sets)
-print(" ".join(str(min(s - static)) if s - static else "none" for s in sets))
+# The first line is the view before the play (n = 16): static only.
+print(" ".join(str(min(s - static)) if s - static else "none" for s in sets[1:]))
 EOF
 diag "marker columns: $(cat "$tui_tmp/marker")"
 tr ' ' '\n' < "$tui_tmp/marker" | awk '
@@ -106,9 +107,12 @@ T send-keys : p l a y Space d e l t a Enter
 tui_wait "play delta from 0 to 16 in 81 frames"; ok $? ":play delta"
 T send-keys Space
 tui_wait "|| play delta"; ok $? "pause delta"
+f=$(tui_cap | sed -n 's/.*|| play delta \([0-9]*\)\/81.*/\1/p' | head -1)
 T send-keys .
-tui_wait "|| play delta 2/81"; ok $? "step: delta frame 2"
-tui_cap | grep -q "│  δ  *0.2 "; ok $? "delta = 0.2 at frame 2 (0 + 16/80)"
+tui_wait "|| play delta $((f + 1))/81"; ok $? "step: delta frame $((f + 1))"
+# Frame f + 1 (1-based) of 81 over 0 .. 16: delta = 16 f / 80 = 0.2 f.
+want=$(awk -v f="$f" 'BEGIN { printf "%g", 0.2 * f }')
+tui_wait "│  δ          $want "; ok $? "delta = 0.2 x $f = $want at frame $((f + 1))"
 T send-keys : p l a y Space x Enter
 tui_wait "cannot play 'x' (n, theta, delta or off)"; ok $? ":play x is an error"
 T send-keys p
