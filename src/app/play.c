@@ -120,8 +120,13 @@ play_start(struct app *a, int var)
 void
 play_cycle(struct app *a)
 {
-	/* off -> n -> theta -> delta -> off */
-	play_start(a, (a->play.var + 1) % PLAY_VARS);
+	int v = (a->play.var + 1) % PLAY_VARS;
+
+	/* off -> n -> theta -> delta -> off; a file's n is fixed, so
+	 * there p goes to theta at once. */
+	if (v == PLAY_N && a->st->vs.params.family == DSP_FAM_FILE)
+		v = PLAY_THETA;
+	play_start(a, v);
 }
 
 void
