@@ -308,6 +308,7 @@ app_main(int argc, char **argv)
 	free(a.load_logits);
 	compute_free(a.cc);
 	teach_free(a.teach);
+	edit_history_free(&a);
 	dsp_opts_free(&o);
 	return rc;
 }

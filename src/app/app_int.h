@@ -14,6 +14,16 @@
 #define TUI_EXPLICIT_MAX	((uint64_t)1 << 18)
 #define N_MAX		((uint64_t)1 << 62)
 
+/* The line editor's history: oldest first, kept for the session and in
+ * the settings file (settings.c). */
+#define EDIT_HIST_MAX	100
+struct edit_history {
+	char		*line[EDIT_HIST_MAX];
+	size_t		 count;
+	size_t		 pos;		/* entry shown; count = the line being typed */
+	char		 draft[128];	/* the line being typed, kept while browsing */
+};
+
 struct app {
 	struct view_state	*st;
 	struct compute_cache	*cc;
@@ -32,6 +42,7 @@ struct app {
 	const char		*snapdir;
 	const char		*load;
 	double			*load_logits;
+	struct edit_history	 hist;		/* `:` and `=` lines */
 	int			 quit;
 };
 
@@ -69,6 +80,8 @@ void	 app_refit_open(struct app *a);
 /* editor.c */
 void	 edit_start(struct app *a, int colon);
 void	 edit_key(struct app *a, int ch);
+void	 edit_history_add(struct app *a, const char *line);
+void	 edit_history_free(struct app *a);
 
 /* mouse.c */
 void	 app_mouse(struct app *a);

@@ -305,6 +305,18 @@ const struct view_key keys_table[] = {
 	{ "R", "adaptive-temperature refit: paper polynomial vs GSL\n"
 	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R refit", 10,
 	    { 'R' }, k_refit },
+	{ NULL, "Line editor (= and :)", NULL, 0, { 0 }, NULL },
+	{ "Left/Right", "move by one character; Home/End or Ctrl-A/E: ends", NULL, 0,
+	    { 0 }, NULL },
+	{ "Bksp/Del", "delete before / under the cursor (Ctrl-D too)", NULL, 0,
+	    { 0 }, NULL },
+	{ "Ctrl-W/U/K", "delete the word before / to the start / to the end", NULL, 0,
+	    { 0 }, NULL },
+	{ "Up/Down", "history of the lines typed ('=' recalls\n"
+	    "the values of its own parameter)", NULL, 0, { 0 }, NULL },
+	{ "Tab", "complete a name or value; several are listed above", NULL, 0,
+	    { 0 }, NULL },
+	{ "Enter/Esc", "apply / cancel", NULL, 0, { 0 }, NULL },
 	{ NULL, "Parameters panel", NULL, 0, { 0 }, NULL },
 	{ "Up/Down k/j", "select a parameter", NULL, 0, { 0 }, NULL },
 	{ "Left/Right h/l", "adjust (n steps x2, log scale)", "arrows/hjkl select+adjust", 2,

@@ -186,6 +186,8 @@ struct view_state {
 	char		 edit_prompt[48];
 	char		 edit_buf[128];
 	size_t		 edit_len;
+	size_t		 edit_cur;	/* cursor: byte offset, at a character start */
+	char		 edit_hint[VIEW_MSG];	/* Tab's candidates, shown while editing */
 	int		 edit_overflow;	/* more typed than edit_buf holds */
 	double		 compute_ms;	/* last frame: core work */
 	double		 frame_ms;	/* last frame: compute + draw */
