@@ -24,6 +24,17 @@ struct edit_history {
 	char		 draft[128];	/* the line being typed, kept while browsing */
 };
 
+/* What the settings file holds (settings.c). */
+#define APP_LINE_MAX	((int)sizeof ((struct view_state *)0)->edit_buf)
+struct app_settings {
+	int		 loaded;
+	dsp_viewstate	 view;
+	double		*logits;	/* a file family's, if a hand-made file has one */
+	int		 curve_mode;
+	char		*history[EDIT_HIST_MAX];
+	size_t		 nhistory;
+};
+
 struct app {
 	struct view_state	*st;
 	struct compute_cache	*cc;
@@ -41,6 +52,7 @@ struct app {
 	int			 color;
 	const char		*snapdir;
 	const char		*load;
+	int			 no_config;	/* --no-config: settings neither read nor written */
 	double			*load_logits;
 	struct edit_history	 hist;		/* `:` and `=` lines */
 	int			 quit;
@@ -73,6 +85,7 @@ void	 app_adjust(struct app *a, int row, int dir, int coarse);
 void	 app_map_move(struct app *a, int dr, int dc);
 void	 app_map_jump(struct app *a);
 void	 app_reset_view(struct app *a);
+void	 app_defaults(struct app *a);
 void	 app_snapshot(struct app *a);
 void	 app_tour_go(struct app *a, size_t k);
 void	 app_refit_open(struct app *a);
@@ -82,6 +95,12 @@ void	 edit_start(struct app *a, int colon);
 void	 edit_key(struct app *a, int ch);
 void	 edit_history_add(struct app *a, const char *line);
 void	 edit_history_free(struct app *a);
+
+/* settings.c */
+int	 settings_dir(char *buf, size_t size);
+int	 settings_load(struct app_settings *s, char *msg, size_t size);
+int	 settings_save(const struct app *a);
+void	 settings_free(struct app_settings *s);
 
 /* mouse.c */
 void	 app_mouse(struct app *a);

@@ -257,6 +257,13 @@ k_reset(struct app *a, int ch)
 }
 
 static void
+k_defaults(struct app *a, int ch)
+{
+	(void)ch;
+	app_defaults(a);
+}
+
+static void
 k_redraw(struct app *a, int ch)
 {
 	(void)ch;
@@ -297,6 +304,8 @@ const struct view_key keys_table[] = {
 	{ "s", "snapshot: screen text, JSON, CSV and SVG files", "s snapshot", 8,
 	    { 's' }, k_snapshot },
 	{ "r", "reset to the default view", NULL, 0, { 'r' }, k_reset },
+	{ "D", "defaults: view and display options as on a first\n"
+	    "start (the settings file gets them on quit)", NULL, 0, { 'D' }, k_defaults },
 	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
 	{ "t", "teaching tour (doc/tour.txt): each step sets the view\n"
 	    "and shows its live figures; n/Space/Right next,\n"
@@ -312,7 +321,7 @@ const struct view_key keys_table[] = {
 	    { 0 }, NULL },
 	{ "Ctrl-W/U/K", "delete the word before / to the start / to the end", NULL, 0,
 	    { 0 }, NULL },
-	{ "Up/Down", "history of the lines typed ('=' recalls\n"
+	{ "Up/Down", "history, kept in the settings file ('=' recalls\n"
 	    "the values of its own parameter)", NULL, 0, { 0 }, NULL },
 	{ "Tab", "complete a name or value; several are listed above", NULL, 0,
 	    { 0 }, NULL },
