@@ -172,8 +172,9 @@ void
 app_defaults(struct app *a)
 {
 	app_reset_view(a);
-	app_say(a, 0, "defaults restored: view and display options (the settings "
-	    "file gets them on quit)");
+	view_theme_set(VIEW_THEME_DEFAULT);
+	app_say(a, 0, "defaults restored: view, display options and theme (the "
+	    "settings file gets them on quit)");
 }
 
 void

@@ -28,7 +28,8 @@ enum {
 	OPT_NO_MOUSE,
 	OPT_LOAD,
 	OPT_SNAPSHOT_DIR,
-	OPT_NO_CONFIG
+	OPT_NO_CONFIG,
+	OPT_THEME
 };
 
 static void
@@ -131,7 +132,6 @@ extra_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
 	struct app *a = ctx;
 
-	(void)o;
 	switch (code) {
 	case OPT_NO_COLOR:
 		a->color = 0;
@@ -151,6 +151,11 @@ extra_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	case OPT_NO_CONFIG:
 		a->no_config = 1;
 		break;
+	case OPT_THEME:
+		if ((a->theme = view_theme_find(arg)) < 0)
+			return dsp_opts_usage(o, "--theme: unknown theme '%s' (%s)", arg,
+			    view_theme_names());
+		break;
 	}
 	return 0;
 }
@@ -163,6 +168,7 @@ static const struct option tui_longopts[] = {
 	{ "load",		required_argument,	NULL, OPT_LOAD },
 	{ "snapshot-dir",	required_argument,	NULL, OPT_SNAPSHOT_DIR },
 	{ "no-config",		no_argument,		NULL, OPT_NO_CONFIG },
+	{ "theme",		required_argument,	NULL, OPT_THEME },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -227,6 +233,7 @@ load_settings(struct app *a, const struct dsp_opts *o)
 		set.logits = NULL;
 	}
 	a->st->curve_mode = set.curve_mode;
+	view_theme_set(set.theme);
 	for (i = 0; i < set.nhistory; i++) {
 		a->hist.line[i] = set.history[i];
 		set.history[i] = NULL;
@@ -285,6 +292,7 @@ app_main(int argc, char **argv)
 	memset(&a, 0, sizeof a);
 	a.color = 1;
 	a.mouse = 1;
+	a.theme = -1;
 	memset(&spec, 0, sizeof spec);
 	spec.usage = "disperse [options]";
 	spec.help =
@@ -294,6 +302,7 @@ app_main(int argc, char **argv)
 	    "  --no-mouse           do not capture the mouse\n"
 	    "  --load FILE          restore a view from a snapshot JSON\n"
 	    "  --snapshot-dir DIR   where 's' writes snapshots (./disperse-snapshots)\n"
+	    "  --theme NAME         colours: default, high-contrast, colorblind (Okabe-Ito)\n"
 	    "  --no-config          neither read nor write the settings file\n"
 	    "                       ($XDG_CONFIG_HOME/disperse/settings.json)\n"
 	    "Keys: ? or F1 in the TUI (h is 'left'); q quits.\n\n";
@@ -327,6 +336,8 @@ app_main(int argc, char **argv)
 	a.st->nkeys = keys_count;
 	a.plot = VIEW_WEIGHTS;
 	load_settings(&a, &o);
+	if (a.theme >= 0)
+		view_theme_set(a.theme);	/* --theme wins over the settings */
 	rc = a.load != NULL ? load_snapshot(&a, &o) : 0;
 	if (a.st->vs.params.explicit_max == 0)
 		a.st->vs.params.explicit_max = TUI_EXPLICIT_MAX;

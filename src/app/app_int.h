@@ -31,6 +31,7 @@ struct app_settings {
 	dsp_viewstate	 view;
 	double		*logits;	/* a file family's, if a hand-made file has one */
 	int		 curve_mode;
+	int		 theme;		/* view_theme id */
 	char		*history[EDIT_HIST_MAX];
 	size_t		 nhistory;
 };
@@ -52,6 +53,7 @@ struct app {
 	int			 color;
 	const char		*snapdir;
 	const char		*load;
+	int			 theme;		/* --theme, or -1 */
 	int			 no_config;	/* --no-config: settings neither read nor written */
 	double			*load_logits;
 	struct edit_history	 hist;		/* `:` and `=` lines */

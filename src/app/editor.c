@@ -19,11 +19,12 @@
 #include "view/view.h"
 
 /* The first words `:` takes besides the parameters and view options. */
-static const char *const keywords[] = { "preset" };
+static const char *const keywords[] = { "preset", "theme" };
 #define NKEYWORDS	(sizeof keywords / sizeof keywords[0])
 
 /* Every name `:` takes, from the tables, for an unknown-name message:
- * "family n delta ... precision; δ θ λ ε α; map_theta map_lambda; preset". */
+ * "family n delta ... precision; δ θ λ ε α; map_theta map_lambda; preset
+ * theme". */
 static const char *
 command_names(void)
 {
@@ -57,6 +58,21 @@ apply_preset(struct app *a, const char *name)
 	app_say(a, 0, "preset %s: delta = %g (reported by the paper's authors; "
 	    "medium confidence)", ps->name, ps->delta);
 	return 0;
+}
+
+/* `:theme NAME`: a row of the theme table (src/view/theme.c). */
+static void
+set_theme(struct app *a, const char *name)
+{
+	int t = view_theme_find(name);
+
+	if (t < 0) {
+		app_say(a, 1, "unknown theme '%s' (%s)", name, view_theme_names());
+		return;
+	}
+	view_theme_set(t);
+	app_say(a, 0, "theme %s: %s%s", view_theme_name(t), view_theme_help(t),
+	    view_style.color ? "" : " (no colours here: bold and reverse only)");
 }
 
 /* Set one parameter from text; 0 or -1 with the reason on the status line. */
@@ -140,6 +156,10 @@ edit_apply(struct app *a)
 				app_say(a, 1, "no preset named (:preset NAME)");
 			else
 				apply_preset(a, v);
+			return;
+		}
+		if (strcmp(k, "theme") == 0) {
+			set_theme(a, v);
 			return;
 		}
 		if ((vd = dsp_vopt_find(k)) != NULL) {
@@ -318,6 +338,11 @@ cand_values(struct app *a, const char *key, struct cands *c)
 	if (strcasecmp(key, "preset") == 0) {
 		for (i = 0; (ps = dsp_preset_get(i)) != NULL; i++)
 			cand(c, ps->name);
+		return 1;
+	}
+	if (strcasecmp(key, "theme") == 0) {
+		for (k = 0; view_theme_name(k) != NULL; k++)
+			cand(c, view_theme_name(k));
 		return 1;
 	}
 	if ((vd = dsp_vopt_find(key)) != NULL) {

@@ -287,7 +287,8 @@ const struct view_key keys_table[] = {
 	{ "= or :", "type an exact value for the selected parameter\n"
 	    "(':' also takes 'name value': ':theta 0.5', ':alpha 2',\n"
 	    "':s 0.5'; every name the panel shows, Greek too;\n"
-	    "':preset gemma-7b-max', ':map_theta -4:4')", "= type", 4,
+	    "':preset gemma-7b-max', ':map_theta -4:4',\n"
+	    "':theme colorblind'; Tab completes)", "= type", 4,
 	    { '=', ':' }, k_edit },
 	{ "f F", "cycle input family (F backwards)", "f family", 5, { 'f', 'F' }, k_family },
 	{ "a", "adaptive theta on/off", "a adaptive", 6, { 'a' }, k_adaptive },

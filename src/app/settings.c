@@ -76,6 +76,12 @@ read_extra(const char *path, struct app_settings *s)
 			rc = dsp_fail(DSP_EPARSE, "display: expected an object");
 			goto out;
 		}
+		if ((j = dsp_json_get(d, "theme")) != NULL &&
+		    (j->type != DSP_JSTR || (s->theme = view_theme_find(j->str)) < 0)) {
+			rc = dsp_fail(DSP_EPARSE, "display.theme: expected one of %s",
+			    view_theme_names());
+			goto out;
+		}
 		if ((j = dsp_json_get(d, "curve")) != NULL) {
 			for (k = 0; k < NCURVE && (j->type != DSP_JSTR ||
 			    strcmp(j->str, curve_names[k]) != 0); k++)
@@ -201,6 +207,8 @@ settings_save(const struct app *a)
 	dsp_snapshot_json_view(w, &v);
 	dsp_jw_key(w, "display");
 	dsp_jw_object(w);
+	dsp_jw_key(w, "theme");
+	dsp_jw_str(w, view_theme_name(view_theme()));
 	dsp_jw_key(w, "curve");
 	dsp_jw_str(w, curve_names[(unsigned)a->st->curve_mode < NCURVE ?
 	    a->st->curve_mode : 0]);

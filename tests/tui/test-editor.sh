@@ -9,20 +9,6 @@
 . "$top_srcdir/tests/tui/tui-lib.sh"
 
 esc=$(printf '\033')
-# The two status lines joined, so a message broken over both reads whole.
-status2() { tui_cap | tail -2 | tr '\n' ' '; }
-# tui_wait2 TEXT: poll the joined status lines for TEXT.
-tui_wait2() {
-	i=0
-	while [ "$i" -lt 50 ]; do
-		status2 | grep -F -q -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	diag "timed out waiting for: $1" "status: $(status2)"
-	return 1
-}
-
 tui_start 80 24
 tui_wait "H=1.36044"; ok $? "TUI up at 80x24"
 
@@ -83,8 +69,10 @@ tui_wait ":theta 1 "; ok $? "an = line is in the history as ':theta 1'"
 T send-keys Escape
 
 # Tab completion: names, then values, from the parameter table.
-T send-keys : th Tab 2 Enter
-tui_wait "theta = 2"; ok $? "Tab completes 'th' to 'theta '"
+T send-keys : th Tab
+tui_wait "Tab: theta theme"; ok $? "Tab on 'th' lists theta and theme"
+T send-keys t Tab 2 Enter
+tui_wait "theta = 2"; ok $? "Tab completes 'thet' to 'theta '"
 T send-keys : "attn s" Tab
 tui_wait "Tab: softmax ssmax sigmoid stickbreak softmax1 sparsemax"; ok $? "Tab lists the attention functions starting with s"
 T send-keys C-u "attn ent" Tab Enter
@@ -117,13 +105,13 @@ T send-keys Escape
 
 # Errors list the valid names, whole even at 80 columns.
 T send-keys : "family nosuch" Enter
-tui_wait2 "unknown input family 'nosuch' (power|spike|uniform|gaussian|ramp|file)"; ok $? ":family error lists every family, file included"
+tui_wait_status "unknown input family 'nosuch' (power|spike|uniform|gaussian|ramp|file)"; ok $? ":family error lists every family, file included"
 T send-keys : "attn nosuch" Enter
-tui_wait2 "(softmax|ssmax|logn|sigmoid|stickbreak|softmax1|sparsemax|entmax)"; ok $? ":attn error lists every attention function"
+tui_wait_status "(softmax|ssmax|logn|sigmoid|stickbreak|softmax1|sparsemax|entmax)"; ok $? ":attn error lists every attention function"
 T send-keys : "precision nosuch" Enter
-tui_wait2 "(double|float32|float16|bfloat16|fp8-e4m3|fp8-e5m2)"; ok $? ":precision error lists every format"
+tui_wait_status "(double|float32|float16|bfloat16|fp8-e4m3|fp8-e5m2)"; ok $? ":precision error lists every format"
 T send-keys : "nosuch 1" Enter
-tui_wait2 "map_theta map_lambda; preset"; ok $? "unknown name: the list ends with the view options and keywords"
+tui_wait_status "map_theta map_lambda; preset theme)"; ok $? "unknown name: the list ends with the view options and keywords"
 
 T send-keys q
 tui_exited; ok $? "quit"
