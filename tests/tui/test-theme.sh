@@ -15,17 +15,8 @@ TUI_CONFIG="$tui_tmp/xdg"
 cfg="$TUI_CONFIG/disperse/settings.json"
 esc=$(printf '\033')
 title() { T capture-pane -e -p | head -1; }
-# tui_wait_title SGR: poll the title line for the colour escapes SGR.
-tui_wait_title() {
-	i=0
-	while [ "$i" -lt 50 ]; do
-		title | grep -F -q -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	diag "title: $(title | cat -v | cut -c1-80)"
-	return 1
-}
+# tui_wait_title SGR: the title line shows the colour escapes SGR.
+tui_wait_title() { tui_poll title "$1"; }
 quit() {
 	T send-keys q
 	tui_exited; ok $? "quit ($1)"

@@ -39,19 +39,21 @@ tui_wait() {
 	tui_cap | sed 's/^/| /' | head -40 | while IFS= read -r l; do diag "$l"; done
 	return 1
 }
-# tui_wait_status TEXT: poll the two status lines, joined by a blank (a
-# long message is broken over both), for TEXT.
-tui_status() { tui_cap | tail -2 | tr '\n' ' '; }
-tui_wait_status() {
+# tui_poll FUNC TEXT: poll what FUNC prints until it shows TEXT (5 s).
+tui_poll() {
 	i=0
 	while [ "$i" -lt 50 ]; do
-		tui_status | grep -F -q -- "$1" && return 0
+		"$1" | grep -F -q -- "$2" && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
-	diag "timed out waiting for: $1" "status: $(tui_status)"
+	diag "timed out waiting for: $2" "saw: $("$1" | cat -v | cut -c1-240)"
 	return 1
 }
+# tui_wait_status TEXT: the two status lines, joined by a blank (a long
+# message is broken over both), show TEXT.
+tui_status() { tui_cap | tail -2 | tr '\n' ' '; }
+tui_wait_status() { tui_poll tui_status "$1"; }
 # tui_gone TEXT: poll until TEXT is no longer shown.
 tui_gone() {
 	i=0
