@@ -305,8 +305,9 @@ const struct view_key keys_table[] = {
 	{ "s", "snapshot: screen text, JSON, CSV and SVG files", "s snapshot", 8,
 	    { 's' }, k_snapshot },
 	{ "r", "reset to the default view", NULL, 0, { 'r' }, k_reset },
-	{ "D", "defaults: view and display options as on a first\n"
-	    "start (the settings file gets them on quit)", NULL, 0, { 'D' }, k_defaults },
+	{ "D", "defaults: view, display options and theme as on\n"
+	    "a first start (the settings file gets them on quit)", NULL, 0, { 'D' },
+	    k_defaults },
 	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
 	{ "t", "teaching tour (doc/tour.txt): each step sets the view\n"
 	    "and shows its live figures; n/Space/Right next,\n"
