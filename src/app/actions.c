@@ -166,6 +166,18 @@ app_reset_view(struct app *a)
 	app_say(a, 0, "reset to the default view");
 }
 
+/* Key D: what the settings file keeps (view, display options) as on a
+ * first start or with --no-config; the history stays.  The file gets it
+ * on quit. */
+void
+app_defaults(struct app *a)
+{
+	app_reset_view(a);
+	view_theme_set(VIEW_THEME_DEFAULT);
+	app_say(a, 0, "defaults restored: view, display options and theme (the "
+	    "settings file gets them on quit)");
+}
+
 void
 app_snapshot(struct app *a)
 {

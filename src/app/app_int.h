@@ -26,6 +26,28 @@ struct play {
 	unsigned long		 skipped;	/* ticks skipped: figures not ready */
 };
 
+/* The line editor's history: oldest first, kept for the session and in
+ * the settings file (settings.c). */
+#define EDIT_HIST_MAX	100
+struct edit_history {
+	char		*line[EDIT_HIST_MAX];
+	size_t		 count;
+	size_t		 pos;		/* entry shown; count = the line being typed */
+	char		 draft[128];	/* the line being typed, kept while browsing */
+};
+
+/* What the settings file holds (settings.c). */
+#define APP_LINE_MAX	((int)sizeof ((struct view_state *)0)->edit_buf)
+struct app_settings {
+	int		 loaded;
+	dsp_viewstate	 view;
+	double		*logits;	/* a file family's, if a hand-made file has one */
+	int		 curve_mode;
+	int		 theme;		/* view_theme id */
+	char		*history[EDIT_HIST_MAX];
+	size_t		 nhistory;
+};
+
 struct app {
 	struct view_state	*st;
 	struct compute_cache	*cc;
@@ -43,9 +65,12 @@ struct app {
 	int			 color;
 	const char		*snapdir;
 	const char		*load;
+	int			 theme;		/* --theme, or -1 */
+	int			 no_config;	/* --no-config: settings neither read nor written */
 	double			*load_logits;
 	struct play		 play;
 	dsp_params		 tour_saved;	/* parameters before the tour opened */
+	struct edit_history	 hist;		/* `:` and `=` lines */
 	int			 quit;
 };
 
@@ -76,6 +101,7 @@ void	 app_adjust(struct app *a, int row, int dir, int coarse);
 void	 app_map_move(struct app *a, int dr, int dc);
 void	 app_map_jump(struct app *a);
 void	 app_reset_view(struct app *a);
+void	 app_defaults(struct app *a);
 void	 app_snapshot(struct app *a);
 void	 app_tour_go(struct app *a, size_t k);
 void	 app_tour_close(struct app *a);	/* restores the parameters */
@@ -84,6 +110,14 @@ void	 app_refit_open(struct app *a);
 /* editor.c */
 void	 edit_start(struct app *a, int colon);
 void	 edit_key(struct app *a, int ch);
+void	 edit_history_add(struct app *a, const char *line);
+void	 edit_history_free(struct app *a);
+
+/* settings.c */
+int	 settings_dir(char *buf, size_t size);
+int	 settings_load(struct app_settings *s, char *msg, size_t size);
+int	 settings_save(const struct app *a);
+void	 settings_free(struct app_settings *s);
 
 /* play.c */
 void	 play_init(struct app *a);

@@ -294,6 +294,13 @@ k_reset(struct app *a, int ch)
 }
 
 static void
+k_defaults(struct app *a, int ch)
+{
+	(void)ch;
+	app_defaults(a);
+}
+
+static void
 k_redraw(struct app *a, int ch)
 {
 	(void)ch;
@@ -317,7 +324,8 @@ const struct view_key keys_table[] = {
 	{ "= or :", "type an exact value for the selected parameter\n"
 	    "(':' also takes 'name value': ':theta 0.5', ':alpha 2',\n"
 	    "':s 0.5'; every name the panel shows, Greek too;\n"
-	    "':preset gemma-7b-max', ':map_theta -4:4')", "= type", 4,
+	    "':preset gemma-7b-max', ':map_theta -4:4',\n"
+	    "':theme colorblind'; Tab completes)", "= type", 4,
 	    { '=', ':' }, k_edit },
 	{ "f F", "cycle input family (F backwards)", "f family", 5, { 'f', 'F' }, k_family },
 	{ "a", "adaptive theta on/off", "a adaptive", 6, { 'a' }, k_adaptive },
@@ -334,6 +342,9 @@ const struct view_key keys_table[] = {
 	{ "s", "snapshot: screen text, JSON, CSV and SVG files", "s snapshot", 8,
 	    { 's' }, k_snapshot },
 	{ "r", "reset to the default view", NULL, 0, { 'r' }, k_reset },
+	{ "D", "defaults: view, display options and theme as on\n"
+	    "a first start (the settings file gets them on quit)", NULL, 0, { 'D' },
+	    k_defaults },
 	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
 	{ "t", "teaching tour (doc/tour.txt), steps with live figures:\n"
 	    "PgDn/n next, PgUp/N previous (a long text scrolls first);\n"
@@ -349,6 +360,18 @@ const struct view_key keys_table[] = {
 	{ "Space", "pause / resume (at the end: play again)", NULL, 0, { ' ' }, k_pause },
 	{ ". ,", "one frame forward / back (pauses)", NULL, 0, { '.', ',' }, k_step },
 	{ "+ -", "faster / slower (25 .. 800 ms a frame)", NULL, 0, { '+', '-' }, k_speed },
+	{ NULL, "Line editor (= and :)", NULL, 0, { 0 }, NULL },
+	{ "Left/Right", "move by one character; Home/End or Ctrl-A/E: ends", NULL, 0,
+	    { 0 }, NULL },
+	{ "Bksp/Del", "delete before / under the cursor (Ctrl-D too)", NULL, 0,
+	    { 0 }, NULL },
+	{ "Ctrl-W/U/K", "delete the word before / to the start / to the end", NULL, 0,
+	    { 0 }, NULL },
+	{ "Up/Down", "history, kept in the settings file ('=' recalls\n"
+	    "the values of its own parameter)", NULL, 0, { 0 }, NULL },
+	{ "Tab", "complete a name or value; several are listed above", NULL, 0,
+	    { 0 }, NULL },
+	{ "Enter/Esc", "apply / cancel", NULL, 0, { 0 }, NULL },
 	{ NULL, "Parameters panel", NULL, 0, { 0 }, NULL },
 	{ "Up/Down k/j", "select a parameter", NULL, 0, { 0 }, NULL },
 	{ "Left/Right h/l", "adjust (n steps x2, log scale)", "arrows/hjkl select+adjust", 2,

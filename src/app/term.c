@@ -51,6 +51,29 @@ utf8_locale(void)
 	return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 }
 
+/* Home and End as tmux, screen, rxvt and xterm's normal mode send them,
+ * whatever TERM says: tmux under TERM=xterm-256color sends ESC [ 1 ~ for
+ * Home, not xterm's ESC O H, and an unknown sequence reads as Esc, which
+ * would cancel the line editor. */
+static void
+define_extra_keys(void)
+{
+	static const struct {
+		const char	*seq;
+		int		 key;
+	} extra[] = {
+		{ "\033[1~", KEY_HOME }, { "\033[4~", KEY_END },
+		{ "\033[7~", KEY_HOME }, { "\033[8~", KEY_END },
+		{ "\033[H", KEY_HOME }, { "\033[F", KEY_END },
+		{ "\033OH", KEY_HOME }, { "\033OF", KEY_END },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof extra / sizeof extra[0]; i++)
+		if (key_defined(extra[i].seq) == 0)
+			define_key(extra[i].seq, extra[i].key);
+}
+
 int
 term_start(struct app *a)
 {
@@ -90,6 +113,7 @@ term_start(struct app *a)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	define_extra_keys();
 	curs_set(0);
 	timeout(200);
 	if (nc != NULL && *nc != '\0')

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/bounds.h"
 #include "core/error.h"
@@ -185,6 +186,27 @@ json_figures(const struct snap *s, dsp_jw *w)
 	dsp_jw_close(w);
 }
 
+static void
+json_head(dsp_jw *w)
+{
+	jw_kstr(w, "format", SNAP_FORMAT);
+	jw_kuint(w, "format_version", SNAP_FORMAT_VERSION);
+	jw_kstr(w, "program", PACKAGE_NAME " " PACKAGE_VERSION);
+}
+
+void
+dsp_snapshot_json_view(dsp_jw *w, const dsp_viewstate *v)
+{
+	struct snap s;
+
+	memset(&s, 0, sizeof s);
+	s.v = v;
+	s.p = v->params;
+	json_head(w);
+	json_params(&s, w);
+	json_view(&s, w);
+}
+
 int
 snap_write_json(const struct snap *s, FILE *fp)
 {
@@ -193,9 +215,7 @@ snap_write_json(const struct snap *s, FILE *fp)
 	if ((w = dsp_jw_new(fp, 1)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	dsp_jw_object(w);
-	jw_kstr(w, "format", SNAP_FORMAT);
-	jw_kuint(w, "format_version", SNAP_FORMAT_VERSION);
-	jw_kstr(w, "program", PACKAGE_NAME " " PACKAGE_VERSION);
+	json_head(w);
 	jw_kstr(w, "name", s->name);
 	jw_kstr(w, "created", s->created);
 	json_params(s, w);

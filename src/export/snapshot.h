@@ -41,6 +41,13 @@ void	dsp_viewstate_default(dsp_viewstate *v);
 int	dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
 	    const char *dir, dsp_snapshot_files *written);
 
+/* The members of a snapshot JSON that --load reads back ("format",
+ * "format_version", "program", "params", "view"), written into the open
+ * object of w: for a file that holds a view and more (the TUI's settings).
+ * dsp_jw is export/json.h's writer. */
+struct dsp_jw;
+void	dsp_snapshot_json_view(struct dsp_jw *w, const dsp_viewstate *v);
+
 /* Restore a view from a snapshot JSON.  For the file family the logits are
  * embedded in the JSON: *logits receives a malloc'd copy that v->params
  * points at (caller frees); NULL otherwise. */
