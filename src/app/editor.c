@@ -87,6 +87,22 @@ set_view_option(struct app *a, const dsp_vopt_def *d, const char *v)
 	app_say(a, 0, "%s = %g:%g", d->name, lo, hi);
 }
 
+/* `:figure_size 85x60mm`, `:font_size 8`, `:figure_format svg,pdf`,
+ * `:dpi 600`: the figure rows, for the snapshots `s` writes. */
+static void
+set_figure_option(struct app *a, const dsp_vopt_def *d, const char *v)
+{
+	char buf[64];
+
+	dsp_clear_error();
+	if (dsp_vopt_fig_set(d, &a->st->vs.fig, v, d->name) != DSP_OK) {
+		app_say(a, 1, "%s", dsp_last_error());
+		return;
+	}
+	app_say(a, 0, "%s = %s (snapshot figures)", d->name,
+	    dsp_vopt_fig_format(d, &a->st->vs.fig, buf, sizeof buf));
+}
+
 static void
 edit_apply(struct app *a)
 {
@@ -114,13 +130,17 @@ edit_apply(struct app *a)
 				apply_preset(a, v);
 			return;
 		}
-		if ((vd = dsp_vopt_find(k)) != NULL) {
+		if ((vd = dsp_vopt_find(k)) != NULL && vd->type == DSP_VT_RANGE) {
 			set_view_option(a, vd, v);
 			return;
 		}
+		if (vd != NULL) {
+			set_figure_option(a, vd, v);
+			return;
+		}
 		if ((d = dsp_param_find(k)) == NULL) {
-			app_say(a, 1, "unknown parameter '%s' (%s; map_theta map_lambda; "
-			    "preset)", k, dsp_param_names());
+			app_say(a, 1, "unknown parameter '%s' (%s; %s; preset)", k,
+			    dsp_param_names(), dsp_vopt_names());
 			return;
 		}
 		row = (int)d->id;

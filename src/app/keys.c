@@ -236,6 +236,13 @@ k_snapshot(struct app *a, int ch)
 }
 
 static void
+k_screen(struct app *a, int ch)
+{
+	(void)ch;
+	app_snapshot_screen(a);
+}
+
+static void
 k_tour(struct app *a, int ch)
 {
 	(void)ch;
@@ -296,6 +303,9 @@ const struct view_key keys_table[] = {
 	    "(g, v, m, c change their panel, never the focus)", NULL, 0, { 'm' }, k_metric },
 	{ "s", "snapshot: screen text, JSON, CSV and SVG files", "s snapshot", 8,
 	    { 's' }, k_snapshot },
+	{ "S", "snapshot and the screen itself as a figure with its\n"
+	    "colours (NAME-screen.svg; .pdf, .png per :figure_format)", NULL, 0,
+	    { 'S' }, k_screen },
 	{ "r", "reset to the default view", NULL, 0, { 'r' }, k_reset },
 	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
 	{ "t", "teaching tour (doc/tour.txt): each step sets the view\n"
