@@ -62,43 +62,44 @@ u8len(const char *p)
 	return k;
 }
 
-dsp_screen *
-dsp_screen_from_text(const char *text)
+/* Walk the text's cells: count rows and columns (s NULL), or fill s. */
+static void
+text_cells(const char *text, dsp_screen *s, int *rows, int *cols)
 {
 	const char *p;
-	dsp_screen *s;
-	int rows = 0, cols = 0, c = 0, r = 0;
+	int r = 0, c = 0;
 	size_t k;
 
+	*cols = 0;
 	for (p = text; *p != '\0'; p += k) {
-		k = u8len(p);
-		if (*p == '\n') {
-			rows++;
-			c = 0;
-		} else if (*p == '\t')
-			c = (c / 8 + 1) * 8;
-		else if (*p != '\r')
-			c++;
-		if (c > cols)
-			cols = c;
-	}
-	if (c > 0 || rows == 0)
-		rows++;
-	if ((s = dsp_screen_alloc(rows, cols > 0 ? cols : 1)) == NULL)
-		return NULL;
-	for (p = text, c = 0; *p != '\0' && r < rows; p += k) {
 		k = u8len(p);
 		if (*p == '\n') {
 			r++;
 			c = 0;
 		} else if (*p == '\t')
 			c = (c / 8 + 1) * 8;
-		else if (*p != '\r' && c < cols) {
-			if (*p != ' ' && k < sizeof s->cell[0].glyph)
-				memcpy(s->cell[r * cols + c].glyph, p, k);
+		else if (*p != '\r') {
+			if (s != NULL && *p != ' ' && r < s->rows && c < s->cols &&
+			    k < sizeof s->cell[0].glyph)
+				memcpy(s->cell[r * s->cols + c].glyph, p, k);
 			c++;
 		}
+		if (c > *cols)
+			*cols = c;
 	}
+	*rows = c > 0 || r == 0 ? r + 1 : r;
+}
+
+dsp_screen *
+dsp_screen_from_text(const char *text)
+{
+	dsp_screen *s;
+	int rows, cols;
+
+	text_cells(text, NULL, &rows, &cols);
+	if ((s = dsp_screen_alloc(rows, cols > 0 ? cols : 1)) == NULL)
+		return NULL;
+	text_cells(text, s, &rows, &cols);
 	return s;
 }
 

@@ -462,6 +462,19 @@ label_target(double len, double font, double per)
 	return k < 2 ? 2 : k > 6 ? 6 : (size_t)k;
 }
 
+/* The ticks of the plot's x (y = 0) or y axis (y = 1), labels thinned to
+ * the axis length; none on a bare axis. */
+static size_t
+plot_ticks(const dsp_svg *s, const dsp_plot *p, int y, struct tick *t, size_t max)
+{
+	const dsp_axis *a = y ? &p->ay : &p->ax;
+
+	if (a->bare)
+		return 0;
+	return axis_ticks(a, s->font, label_target(y ? p->h : p->w, s->font, y ? 2.5 : 4),
+	    t, max);
+}
+
 void
 dsp_svg_grid(dsp_svg *s, const dsp_plot *p)
 {
@@ -471,15 +484,13 @@ dsp_svg_grid(dsp_svg *s, const dsp_plot *p)
 
 	/* The grid goes down first, so every series is drawn over it. */
 	fputs("<g class=\"grid\">\n", s->fp);
-	n = p->ax.bare ? 0 : axis_ticks(&p->ax, s->font, label_target(p->w, s->font, 4),
-	    t, sizeof t / sizeof t[0]);
+	n = plot_ticks(s, p, 0, t, sizeof t / sizeof t[0]);
 	for (i = 0; i < n; i++) {
 		pos = dsp_plot_px(p, t[i].v);
 		if (t[i].major && pos >= p->x - 0.01 && pos <= p->x + p->w + 0.01)
 			dsp_svg_line(s, pos, p->y, pos, p->y + p->h, GRID_COLOR, 0.6, NULL);
 	}
-	n = p->ay.bare ? 0 : axis_ticks(&p->ay, s->font, label_target(p->h, s->font, 2.5),
-	    t, sizeof t / sizeof t[0]);
+	n = plot_ticks(s, p, 1, t, sizeof t / sizeof t[0]);
 	for (i = 0; i < n; i++) {
 		pos = dsp_plot_py(p, t[i].v);
 		if (t[i].major && pos >= p->y - 0.01 && pos <= p->y + p->h + 0.01)
@@ -496,8 +507,7 @@ dsp_svg_axes(dsp_svg *s, const dsp_plot *p)
 	size_t n, i;
 
 	fputs("<g class=\"axes\">\n", s->fp);
-	n = p->ax.bare ? 0 : axis_ticks(&p->ax, s->font, label_target(p->w, s->font, 4),
-	    t, sizeof t / sizeof t[0]);
+	n = plot_ticks(s, p, 0, t, sizeof t / sizeof t[0]);
 	for (i = 0; i < n; i++) {
 		pos = dsp_plot_px(p, t[i].v);
 		if (!(pos >= p->x - 0.01 && pos <= p->x + p->w + 0.01))
@@ -509,8 +519,7 @@ dsp_svg_axes(dsp_svg *s, const dsp_plot *p)
 			    "font-size=\"%.3g\">%s</text>\n", pos, p->y + p->h + 6 + f, f,
 			    t[i].label);
 	}
-	n = p->ay.bare ? 0 : axis_ticks(&p->ay, s->font, label_target(p->h, s->font, 2.5),
-	    t, sizeof t / sizeof t[0]);
+	n = plot_ticks(s, p, 1, t, sizeof t / sizeof t[0]);
 	for (i = 0; i < n; i++) {
 		pos = dsp_plot_py(p, t[i].v);
 		if (!(pos >= p->y - 0.01 && pos <= p->y + p->h + 0.01))
