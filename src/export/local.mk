@@ -12,6 +12,6 @@ src_export_libdspexport_a_SOURCES = \
 	src/export/render.c src/export/render.h \
 	src/export/screen_svg.c src/export/screen_svg.h \
 	src/export/viridis.c src/export/viridis.h
-DSP_EXPORT_LIBS = src/export/libdspexport.a $(RSVG_LIBS)
+DSP_EXPORT_LIBS = src/export/libdspexport.a
 AM_CFLAGS += $(RSVG_CFLAGS)
 src_export_libdspexport_a_SOURCES += src/export/heads_svg.c src/export/heads_svg.h
