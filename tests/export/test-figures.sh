@@ -8,6 +8,9 @@
 [ -n "$JQ" ] && [ -x "$JQ" ] || skip_all "jq not found"
 PY=/usr/bin/python3
 [ -x "$PY" ] || skip_all "python3 not found"
+# PDF and PNG go through librsvg: its font cache is kept (lsan.supp).
+LSAN_OPTIONS="suppressions=$top_srcdir/tests/export/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS
 T=$(mktemp -d) || exit 1
 trap 'rm -rf "$T"' EXIT
 export TZ=UTC SOURCE_DATE_EPOCH=1767225600
@@ -90,7 +93,7 @@ ok $(test "$(wc -l <"$T/b.list")" -eq 14; echo $?) "14 files: 5 data + 3 figures
 ok $(test "$(x "b/$B-curve.svg" 'string(/*/@width)')" = 237.6pt; echo $?) "SVG width 3.3 in = 237.6 pt"
 ok $(test "$(x "b/$B-curve.svg" 'string(/*/@font-size)')" = 8; echo $?) "SVG base font 8 pt"
 ok $(test "$("$JQ" -r '.view.figure | "\(.figure_size) \(.font_size) \(.figure_format) \(.dpi)"' "$T/b/$B.json")" = "3.3x2.2in 8 svg,pdf,png 150"; echo $?) "figure options saved in the JSON view"
-"$DISPERSE" snapshot --load "$T/b/$B.json" --out "$T/c" >"$T/c.list" 2>&1
+"$DISPERSE" snapshot --load "$T/b/$B.json" --out "$T/c" >"$T/c.list" 2>"$T/err"
 ok $(test "$(wc -l <"$T/c.list")" -eq 14 && cmp -s "$T/b/$B-map.svg" "$T/c/$B-map.svg"; echo $?) "--load restores them (same map.svg)"
 if [ -n "$PDFINFO" ] && [ -x "$PDFINFO" ] && [ -n "$PDFFONTS" ] && [ -x "$PDFFONTS" ]; then
 	for f in hist curve map; do
@@ -114,7 +117,7 @@ for f in hist curve map; do
 	ok $(awk -v v="$3" 'BEGIN { exit !(v > 0) }'; echo $?) "$f.png is not blank (variance $3)"
 done
 # Millimetres: 85 x 60 mm at 100 dpi = ceil(334.6) x ceil(236.2) pixels.
-"$DISPERSE" snapshot --out "$T/m" --figure-size 85x60mm --figure-format png --dpi 100 >"$T/m.list" 2>&1
+"$DISPERSE" snapshot --out "$T/m" --figure-size 85x60mm --figure-format png --dpi 100 >"$T/m.list" 2>"$T/err"
 ok $(test "$(wc -l <"$T/m.list")" -eq 8; echo $?) "--figure-format png: 5 data files + 3 PNGs"
 set -- $("$PY" "$top_srcdir/tests/export/png-check.py" "$T/m/$B-hist.png")
 ok $(test "$1" -eq 335 && test "$2" -eq 237; echo $?) "85 x 60 mm at 100 dpi: 335 x 237 ($1 x $2)"
