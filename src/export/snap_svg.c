@@ -423,8 +423,9 @@ halo_text(dsp_svg *g, double x, double y, const char *anchor, double size,
 
 	dsp_svg_escape(text, esc, sizeof esc);
 	dsp_svg_raw(g, "<text class=\"%s\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\" "
-	    "font-size=\"%.3g\" fill=\"%s\" stroke=\"#ffffff\" stroke-width=\"3\" "
-	    "paint-order=\"stroke\">%s</text>\n", cls, x, y, anchor, size, color, esc);
+	    "font-size=\"%.3g\" fill=\"%s\" stroke=\"#ffffff\" stroke-width=\"%.3g\" "
+	    "paint-order=\"stroke\">%s</text>\n", cls, x, y, anchor, size, color,
+	    size * 0.3, esc);
 }
 
 /* Theorem 2.2's n* is about one fixed temperature: SSMax and log-n scale
@@ -577,8 +578,9 @@ curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
 		for (a = 0; a < DSP_ATTN_COUNT; a++)
 			if (s->cmp_w[a] != NULL)
 				pos_range(s->cmp_w[a], n, &lo, &hi);
-		/* eps is on the axis: its line is the point of the panel. */
-		lo = fmin(lo, s->p.eps);
+		/* eps is on the axis, inside the frame: its line is the point
+		 * of the panel. */
+		lo = fmin(lo, s->p.eps * 0.5);
 		pl.ay.log_base = 10;
 		pl.ay.lo = isfinite(lo) ? lo : 1e-3;
 		pl.ay.hi = hi > 0 ? fmax(hi, 1) : 1;
