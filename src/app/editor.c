@@ -92,13 +92,16 @@ set_view_option(struct app *a, const dsp_vopt_def *d, const char *v)
 static void
 set_figure_option(struct app *a, const dsp_vopt_def *d, const char *v)
 {
+	dsp_figspec f = a->st->vs.fig;
 	char buf[64];
 
 	dsp_clear_error();
-	if (dsp_vopt_fig_set(d, &a->st->vs.fig, v, d->name) != DSP_OK) {
+	if (dsp_vopt_fig_set(d, &f, v, d->name) != DSP_OK ||
+	    dsp_figspec_check(&f, d->name) != DSP_OK) {
 		app_say(a, 1, "%s", dsp_last_error());
 		return;
 	}
+	a->st->vs.fig = f;
 	app_say(a, 0, "%s = %s (snapshot figures)", d->name,
 	    dsp_vopt_fig_format(d, &a->st->vs.fig, buf, sizeof buf));
 }

@@ -260,6 +260,8 @@ override_view(const struct snapargs *a, dsp_viewstate *v)
 		if (a->fig[i] != NULL && dsp_vopt_fig_set(dsp_vopt(i), &v->fig, a->fig[i],
 		    dsp_vopt(i)->opt_long) != DSP_OK)
 			return -1;
+	if (dsp_figspec_check(&v->fig, "figure options") != DSP_OK)
+		return -1;
 	if (a->set & S_CFROM)
 		v->curve_lo = a->curve_lo;
 	if (a->set & S_CTO)

@@ -518,8 +518,6 @@ dsp_vopt_fig_set(const dsp_vopt_def *d, dsp_figspec *f, const char *text,
 	}
 	if (rc != DSP_OK)
 		return rc;
-	if ((rc = dsp_figspec_check(&g, label)) != DSP_OK)
-		return rc;
 	*f = g;
 	return DSP_OK;
 }

@@ -173,7 +173,9 @@ void	dsp_vopt_get(const dsp_vopt_def *d, const dsp_map_spec *m, double *lo,
 
 /* The figure rows (not RANGE): set from text ("3.3x2.2in", "85x60mm",
  * "auto", "9", "svg,pdf,png", "300"): DSP_OK, or DSP_EINVAL with "LABEL
- * must be ... (got TEXT)"; f is unchanged on error.  Format writes the
+ * must be ... (got TEXT)"; f is unchanged on error.  The row's own domain
+ * only: whether the options fit together (PNG pixels) is
+ * dsp_figspec_check's, once all are set.  Format writes the
  * text that reads back to the same value. */
 int	dsp_vopt_fig_set(const dsp_vopt_def *d, dsp_figspec *f, const char *text,
 	    const char *label);

@@ -283,6 +283,10 @@ load_figure_options(const struct ld *l, const dsp_jval *o, dsp_figspec *f)
 			return bad(l, DSP_EINVAL, field, msg);
 		}
 	}
+	if (o != NULL && dsp_figspec_check(f, "view.figure") != DSP_OK) {
+		snprintf(msg, sizeof msg, "%s", dsp_last_error());
+		return bad(l, DSP_EINVAL, "view.figure", msg);
+	}
 	return DSP_OK;
 }
 

@@ -123,7 +123,8 @@ set -- $("$PY" "$top_srcdir/tests/export/png-check.py" "$T/m/$B-hist.png")
 ok $(test "$1" -eq 335 && test "$2" -eq 237; echo $?) "85 x 60 mm at 100 dpi: 335 x 237 ($1 x $2)"
 # Bad values: one line, exit 2, naming the option.
 for bad in "--figure-size 3x" "--figure-size 3x2ft" "--figure-size 0.1x0.1in" \
-    "--font-size 2" "--figure-format svg,gif" "--dpi 10" "--figure-size 40x40in --dpi 2400"; do
+    "--font-size 2" "--figure-format svg,gif" "--dpi 10" "--figure-size 40x40in --dpi 2400" \
+    "--dpi 2400"; do
 	"$DISPERSE" snapshot --out "$T/x" $bad >/dev/null 2>"$T/err"
 	r=$?
 	ok $(test $r -eq 2 && test "$(wc -l <"$T/err")" -eq 1 && grep -q "^disperse snapshot: " "$T/err"; echo $?) "$bad: usage error ($(cat "$T/err"))"
@@ -149,4 +150,8 @@ if [ -n "$PDFFONTS" ] && [ -x "$PDFFONTS" ]; then
 else
 	ok 0 "# SKIP pdffonts not found"
 fi
+# Options are checked together once all are read: 3 x 2 in at 2400 dpi is
+# 7200 x 4800 pixels, fine, though the default size at 2400 dpi is not.
+"$DISPERSE" snapshot --out "$T/d" --dpi 2400 --figure-size 3x2in >/dev/null 2>"$T/err"
+ok $? "--dpi 2400 with --figure-size 3x2in (given in either order)"
 tap_done
