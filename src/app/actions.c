@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/family.h"
 #include "core/ptable.h"
+#include "export/screen_svg.h"
 #include "export/snapshot.h"
 #include "view/view.h"
 
@@ -153,8 +154,11 @@ app_reset_view(struct app *a)
 	const double *logits = old->logits;
 	size_t nl = old->n_logits;
 	const char *name = old->logits_name;
+	dsp_figspec fig;
 
+	fig = a->st->vs.fig;	/* how figures are written is not the view */
 	dsp_viewstate_default(&a->st->vs);
+	a->st->vs.fig = fig;
 	a->st->vs.params.logits = logits;
 	a->st->vs.params.n_logits = nl;
 	a->st->vs.params.logits_name = name;
@@ -178,17 +182,24 @@ app_defaults(struct app *a)
 	    "settings file gets them on quit)");
 }
 
-void
-app_snapshot(struct app *a)
+/* s: the set with the screen text; S: the same and the screen as a
+ * figure with its colours (NAME-screen.svg, .pdf, .png). */
+static void
+snapshot(struct app *a, int figure)
 {
 	dsp_snapshot_files files;
 	const char *base;
 	char *text = term_screen_text(), msg[VIEW_MSG];
+	dsp_screen *scr = figure ? term_screen_cells() : NULL;
 	size_t i, len;
 	int rc;
 
 	memset(&files, 0, sizeof files);
-	rc = dsp_snapshot_write(&a->st->vs, text, a->snapdir, &files);
+	if (figure && scr == NULL)
+		rc = DSP_ENOMEM;
+	else
+		rc = dsp_snapshot_write_screen(&a->st->vs, text, scr, a->snapdir, &files);
+	dsp_screen_free(scr);
 	free(text);
 	if (rc != DSP_OK) {
 		app_say(a, 1, "snapshot failed: %s (%zu file%s written)", *dsp_last_error() ?
@@ -209,6 +220,18 @@ app_snapshot(struct app *a)
 		    base != NULL ? base + 1 : files.path[i]);
 	}
 	app_say(a, 0, "%s", msg);
+}
+
+void
+app_snapshot(struct app *a)
+{
+	snapshot(a, 0);
+}
+
+void
+app_snapshot_screen(struct app *a)
+{
+	snapshot(a, 1);
 }
 
 /* Show tour step k: its parameters become the live view's.  Opening the

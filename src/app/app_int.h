@@ -80,6 +80,8 @@ int	 term_start(struct app *a);
 void	 term_restore(void);
 int	 term_gone(void);
 char	*term_screen_text(void);
+struct dsp_screen;
+struct dsp_screen *term_screen_cells(void);
 
 /* layout.c */
 void	 app_layout(struct app *a);
@@ -103,6 +105,7 @@ void	 app_map_jump(struct app *a);
 void	 app_reset_view(struct app *a);
 void	 app_defaults(struct app *a);
 void	 app_snapshot(struct app *a);
+void	 app_snapshot_screen(struct app *a);
 void	 app_tour_go(struct app *a, size_t k);
 void	 app_tour_close(struct app *a);	/* restores the parameters */
 void	 app_refit_open(struct app *a);

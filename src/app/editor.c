@@ -131,6 +131,25 @@ set_view_option(struct app *a, const dsp_vopt_def *d, const char *v)
 	app_say(a, 0, "%s = %g:%g", d->name, lo, hi);
 }
 
+/* `:figure_size 85x60mm`, `:font_size 8`, `:figure_format svg,pdf`,
+ * `:dpi 600`: the figure rows, for the snapshots `s` writes. */
+static void
+set_figure_option(struct app *a, const dsp_vopt_def *d, const char *v)
+{
+	dsp_figspec f = a->st->vs.fig;
+	char buf[64];
+
+	dsp_clear_error();
+	if (dsp_vopt_fig_set(d, &f, v, d->name) != DSP_OK ||
+	    dsp_figspec_check(&f, d->name) != DSP_OK) {
+		app_say(a, 1, "%s", dsp_last_error());
+		return;
+	}
+	a->st->vs.fig = f;
+	app_say(a, 0, "%s = %s (snapshot figures)", d->name,
+	    dsp_vopt_fig_format(d, &a->st->vs.fig, buf, sizeof buf));
+}
+
 static void
 edit_apply(struct app *a)
 {
@@ -172,8 +191,12 @@ edit_apply(struct app *a)
 			set_theme(a, v);
 			return;
 		}
-		if ((vd = dsp_vopt_find(k)) != NULL) {
+		if ((vd = dsp_vopt_find(k)) != NULL && vd->type == DSP_VT_RANGE) {
 			set_view_option(a, vd, v);
+			return;
+		}
+		if (vd != NULL) {
+			set_figure_option(a, vd, v);
 			return;
 		}
 		if ((d = dsp_param_find(k)) == NULL) {

@@ -273,6 +273,13 @@ k_snapshot(struct app *a, int ch)
 }
 
 static void
+k_screen(struct app *a, int ch)
+{
+	(void)ch;
+	app_snapshot_screen(a);
+}
+
+static void
 k_tour(struct app *a, int ch)
 {
 	(void)ch;
@@ -341,6 +348,9 @@ const struct view_key keys_table[] = {
 	    "(g, v, m, c change their panel, never the focus)", NULL, 0, { 'm' }, k_metric },
 	{ "s", "snapshot: screen text, JSON, CSV and SVG files", "s snapshot", 8,
 	    { 's' }, k_snapshot },
+	{ "S", "snapshot and the screen itself as a figure with its\n"
+	    "colours (NAME-screen.svg; .pdf, .png per :figure_format)", NULL, 0,
+	    { 'S' }, k_screen },
 	{ "r", "reset to the default view", NULL, 0, { 'r' }, k_reset },
 	{ "D", "defaults: view, display options and theme as on\n"
 	    "a first start (the settings file gets them on quit)", NULL, 0, { 'D' },

@@ -86,6 +86,23 @@ json_params(const struct snap *s, dsp_jw *w)
 	dsp_jw_close(w);
 }
 
+/* The figure rows of the view-option table, as the text each row reads
+ * back ("3.3x2.2in", "auto", "svg,pdf"). */
+static void
+json_figure_options(const dsp_viewstate *v, dsp_jw *w)
+{
+	const dsp_vopt_def *d;
+	char buf[64];
+	int i;
+
+	dsp_jw_key(w, "figure");
+	dsp_jw_object(w);
+	for (i = 0; (d = dsp_vopt(i)) != NULL; i++)
+		if (d->type != DSP_VT_RANGE)
+			jw_kstr(w, d->name, dsp_vopt_fig_format(d, &v->fig, buf, sizeof buf));
+	dsp_jw_close(w);
+}
+
 static void
 json_view(const struct snap *s, dsp_jw *w)
 {
@@ -126,6 +143,7 @@ json_view(const struct snap *s, dsp_jw *w)
 		if (v->compare_mask & (1u << a))
 			dsp_jw_str(w, dsp_attn_name((enum dsp_attn)a));
 	dsp_jw_close(w);
+	json_figure_options(v, w);
 	dsp_jw_close(w);
 }
 
