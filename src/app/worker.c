@@ -15,10 +15,10 @@
 #include "app/worker.h"
 #include "core/eval.h"
 #include "core/job.h"
+#include "core/view.h"
 
 struct job {
 	dsp_viewstate	vs;
-	int		compare;
 	int		want_curve, want_map;
 	size_t		cols, rows;
 };
@@ -70,16 +70,12 @@ copy_map(struct view_map *dst, const struct view_map *src)
 static uint64_t
 job_units(const struct job *j)
 {
-	uint64_t series = 1, curve;
-	int a;
+	dsp_view_series def[DSP_VIEW_SERIES_MAX];
+	uint64_t series = dsp_view_series_list(&j->vs, def), curve;
 
-	if (j->vs.params.adaptive && !j->compare)
-		series++;
-	for (a = 0; j->compare && a < DSP_ATTN_COUNT; a++)
-		if ((j->vs.compare_mask & (1u << a)) && a != (int)j->vs.params.attn)
-			series++;
 	curve = j->want_curve ? series * j->vs.curve_points : 0;
-	return curve + (j->want_map ? (uint64_t)j->cols * j->rows : 0);
+	/* The map is computed at the view's figure resolution. */
+	return curve + (j->want_map ? (uint64_t)j->vs.map.cols * j->vs.map.rows : 0);
 }
 
 static void *
@@ -105,7 +101,6 @@ worker_main(void *arg)
 
 		t0 = dsp_now_ms();
 		w->wst->vs = job.vs;
-		w->wst->compare = job.compare;
 		if (job.want_curve)
 			compute_curve(w->cc, w->wst);
 		if (job.want_map && !dsp_job_cancelled())
@@ -207,8 +202,7 @@ worker_post(struct worker *w, const struct view_state *st, int want_curve, int w
 	job.vs = st->vs;
 	/* The cursor, focus and histogram mode change no figure here. */
 	job.vs.map_row = job.vs.map_col = 0;
-	job.vs.focus = job.vs.hist_mode = 0;
-	job.compare = st->compare;
+	job.vs.focus = job.vs.hist_mode = job.vs.curve_mode = 0;
 	job.want_curve = want_curve;
 	job.want_map = want_map;
 	job.cols = cols;

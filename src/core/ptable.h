@@ -120,26 +120,35 @@ char	*dsp_param_format(const dsp_param_def *d, const dsp_params *p,
 char	*dsp_real_format(char *buf, size_t size, double v);
 
 /* View options: a second small table for what a view shows beyond the
- * parameters.  The map's theta and lambda ranges (the TUI's `:map_theta
- * A:B`, heatmap --theta-range, snapshot --map-theta, the snapshot JSON's
- * view.map).  The map's resolution is not a row: the TUI draws the map at
- * its panel's cells, and a figure resolution of its own belongs to the
- * view computation ("One view", item 3).  The defaults stay in
- * dsp_map_spec_default (paper Figure 5's ranges). */
+ * parameters (core/view.h).  The map's theta and lambda ranges (the TUI's
+ * `:map_theta A:B`, heatmap --theta-range, snapshot --map-theta, the
+ * snapshot JSON's view.map) and the map's figure resolution (`:map_size
+ * 161x101`, snapshot --map-size, view.map.cols and rows): the resolution
+ * of every exported map; the TUI draws its panel at the terminal's cells
+ * over the same ranges.  The defaults are dsp_view_default's. */
 enum dsp_vopt_id {
 	DSP_V_MAP_THETA,
 	DSP_V_MAP_LAMBDA,
+	DSP_V_MAP_SIZE,
 	DSP_V_COUNT
+};
+
+enum dsp_vkind {
+	DSP_VK_RANGE,	/* two doubles A:B, A < B, both in [min, max] */
+	DSP_VK_SIZE	/* two size_t CxR, each in [min, max], C * R <= max_cells */
 };
 
 typedef struct dsp_vopt_def {
 	enum dsp_vopt_id	 id;
 	const char		*name;		/* `:map_theta`, "map_theta" */
 	const char		*alias;		/* "theta_range" */
-	double			 min, max;	/* both ends inside [min, max], lo < hi */
+	enum dsp_vkind		 kind;
+	double			 min, max;	/* both ends (sides) inside [min, max] */
 	const char		*help;
 	size_t			 off_lo, off_hi;	/* offsetof(dsp_map_spec, ...) */
 } dsp_vopt_def;
+
+#define DSP_VOPT_MAX_CELLS	((size_t)1 << 20)
 
 const dsp_vopt_def	*dsp_vopt(int id);
 const dsp_vopt_def	*dsp_vopt_find(const char *name);
@@ -151,6 +160,16 @@ int	dsp_vopt_set(const dsp_vopt_def *d, dsp_map_spec *m, double lo, double hi,
 	    const char *label);
 void	dsp_vopt_get(const dsp_vopt_def *d, const dsp_map_spec *m, double *lo,
 	    double *hi);
+/* A size row: "LABEL must be CxR with ..." */
+int	dsp_vopt_check_size(const dsp_vopt_def *d, size_t cols, size_t rows,
+	    const char *label);
+/* Parse "CxR" (or "C×R") and set a size row; DSP_EINVAL with the
+ * message on error, m unchanged. */
+int	dsp_vopt_parse_size(const dsp_vopt_def *d, dsp_map_spec *m, const char *text,
+	    const char *label);
+/* The row's value as text that parses back ("-2:2", "161x101"). */
+char	*dsp_vopt_format(const dsp_vopt_def *d, const dsp_map_spec *m, char *buf,
+	    size_t size);
 
 /* Presets: named sets of values with where the numbers come from. */
 typedef struct dsp_preset {

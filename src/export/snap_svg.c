@@ -23,6 +23,7 @@
 #define C_MAIN		"#3b528b"
 #define C_BOUND		"#d1495b"
 #define C_CEIL		"#777777"
+#define C_PIN		"#b0b0b0"	/* pinned curves: a dim ghost */
 #define C_BAND		"#f4a259"
 static const char *cmp_colors[] = {
 	"#21918c", "#5ec962", "#b8860b", "#8e44ad", "#e07a5f", "#2a9d8f",
@@ -318,10 +319,10 @@ curve_panel(dsp_svg *g, const struct snap *s, int lower, double top)
 {
 	dsp_plot pl = { 90, top, 560, 200, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
 	double *x, *y[4], lo = INFINITY, hi = 0, yh = 0, cn = (double)snap_items(&s->p);
-	dsp_legend_item leg[4 + DSP_ATTN_COUNT];
-	size_t i, j, nl = 0, n = s->ncurve;
-	unsigned a, ci = 0;
-	char clip[16], lab[DSP_ATTN_COUNT][48];
+	dsp_legend_item leg[4 + DSP_VIEW_SERIES_MAX];
+	size_t i, j, nl = 0, n = s->ncurve, a;
+	unsigned ci = 0;
+	char clip[16], lab[DSP_VIEW_SERIES_MAX][112];
 
 	snprintf(clip, sizeof clip, "panel%d", lower);
 	pl.ax.lo = s->ns[0];
@@ -351,19 +352,19 @@ curve_panel(dsp_svg *g, const struct snap *s, int lower, double top)
 		for (i = 0; i < n; i++)
 			if (y[2][i] > 0 && y[2][i] >= lo * 1e-6)
 				lo = fmin(lo, y[2][i]);
-		for (a = 0; a < DSP_ATTN_COUNT; a++)
-			if (s->cmp_w[a] != NULL)
-				pos_range(s->cmp_w[a], n, &lo, &hi);
+		for (a = 0; a < s->nextra; a++)
+			if (s->extra[a].w != NULL)
+				pos_range(s->extra[a].w, n, &lo, &hi);
 		pl.ay.log_base = 10;
 		pl.ay.lo = isfinite(lo) ? lo : 1e-3;
 		pl.ay.hi = hi > 0 ? fmax(hi, 1) : 1;
 		pl.ay.title = "maximum weight";
 	} else {
-		for (a = 0; a < DSP_ATTN_COUNT; a++)
-			if (s->cmp_h[a] != NULL)
+		for (a = 0; a < s->nextra; a++)
+			if (s->extra[a].h != NULL)
 				for (i = 0; i < n; i++)
-					if (isfinite(s->cmp_h[a][i]))
-						yh = fmax(yh, s->cmp_h[a][i]);
+					if (isfinite(s->extra[a].h[i]))
+						yh = fmax(yh, s->extra[a].h[i]);
 		pl.ay.lo = 0;
 		pl.ay.hi = yh > 0 ? yh : 1;
 		pl.ay.title = "entropy H (nats)";
@@ -381,17 +382,25 @@ curve_panel(dsp_svg *g, const struct snap *s, int lower, double top)
 	dsp_svg_polyline(g, x, y[2], n, lower ? C_BOUND : C_CEIL, 1.5,
 	    lower ? "2 3" : "2 3");
 	dsp_svg_polyline(g, x, y[1], n, C_BOUND, 1.5, "6 3");
-	for (a = 0; a < DSP_ATTN_COUNT; a++) {
-		const double *src = lower ? s->cmp_w[a] : s->cmp_h[a];
+	/* The view's further series as the screen has them: the plain twin
+	 * or the overlays, then the pins as dim ghosts. */
+	for (a = 0; a < s->nextra; a++) {
+		const struct snap_series *xs = &s->extra[a];
+		const double *src = lower ? xs->w : xs->h;
+		int pin = xs->def.role == DSP_SERIES_PIN;
+		const char *col = pin ? C_PIN : cmp_colors[ci % 8];
 
 		if (src == NULL)
 			continue;
 		for (i = 0; i < n; i++)
 			y[3][i] = lower && !(src[i] > 0) ? NAN : dsp_plot_py(&pl, src[i]);
-		dsp_svg_polyline(g, x, y[3], n, cmp_colors[ci % 8], 1.8, "8 2 2 2");
-		snprintf(lab[ci], sizeof lab[ci], "%s (plain \xce\xb8)",
-		    dsp_attn_name((enum dsp_attn)a));
-		leg[4 + ci] = (dsp_legend_item){ lab[ci], cmp_colors[ci % 8], "8 2 2 2", 0, 0 };
+		dsp_svg_polyline(g, x, y[3], n, col, pin ? 1.4 : 1.8, pin ? "3 2" : "8 2 2 2");
+		if (xs->def.role == DSP_SERIES_PIN)
+			snprintf(lab[ci], sizeof lab[ci], "%s", xs->def.label);
+		else
+			snprintf(lab[ci], sizeof lab[ci], "%s (plain \xce\xb8)",
+			    dsp_attn_name(xs->def.p.attn));
+		leg[4 + ci] = (dsp_legend_item){ lab[ci], col, pin ? "3 2" : "8 2 2 2", 0, 0 };
 		ci++;
 	}
 	dsp_svg_polyline(g, x, y[0], n, C_MAIN, 2.2, NULL);
@@ -419,7 +428,7 @@ snap_write_curve_svg(const struct snap *s, FILE *fp)
 {
 	char title[256];
 	dsp_svg *g;
-	int h = 600;
+	int h = s->v->curve_mode == DSP_CURVE_BOTH ? 600 : 320;
 
 	fig_title(s, title, sizeof title, "Dispersion with n");
 	if ((g = dsp_svg_begin(fp, SVG_W, h, title, "Entropy against n with the "
@@ -438,8 +447,11 @@ snap_write_curve_svg(const struct snap *s, FILE *fp)
 	}
 	if (s->curve_err[0] != '\0')	/* partial: say where and why it ends */
 		dsp_svg_text(g, SVG_W / 2.0, 42, "middle", 11, 0, s->curve_err);
-	curve_panel(g, s, 0, 50);
-	curve_panel(g, s, 1, 330);
+	/* The view's curve mode: the plots its curve panel shows. */
+	if (s->v->curve_mode != DSP_CURVE_MAXW)
+		curve_panel(g, s, 0, 50);
+	if (s->v->curve_mode != DSP_CURVE_ENTROPY)
+		curve_panel(g, s, 1, s->v->curve_mode == DSP_CURVE_MAXW ? 50 : 330);
 	return dsp_svg_end(g);
 }
 

@@ -142,7 +142,7 @@ chk '{"format": "disperse-snapshot", "format_version": 1, "params": {"family": "
 chk '{"format": "disperse-snapshot", "format_version": 1, "params": {"theta": "hot"}}' 'params.theta: expected a finite number' "wrong type named"
 chk '{"format": "disperse-snapshot", "format_version": 1, "params": {"n": -3}}' 'params.n: expected an unsigned integer' "negative n rejected"
 chk '{"format": "disperse-snapshot", "format_version": 1, "params": {"family": "file"}}' 'params.logits: missing' "file family without logits"
-chk '{"format": "disperse-snapshot", "format_version": 1, "params": {}, "view": {"cursor": {"row": 99}}}' 'cursor' "cursor outside the map"
+chk '{"format": "disperse-snapshot", "format_version": 1, "params": {}, "view": {"cursor": {"row": 101}}}' 'cursor' "cursor outside the map"
 chk '{"format": "disperse-snapshot", "format_version": 7, "params": {}}' 'version 7' "future format version"
 chk '{"format": "other", "params": {}}' 'not a disperse snapshot' "foreign JSON"
 chk '[1, 2]' 'not a disperse snapshot' "JSON array"
@@ -151,7 +151,7 @@ printf '{"format": "disperse-snapshot", "format_version": 1, "params": {"n": 32}
 "$DISPERSE" snapshot --load "$T/min.json" --out "$T/m" $SMALL >/dev/null
 ok $? "minimal snapshot loads with defaults"
 ok $(grep -q '"n": 32' "$T/m/$B-000.json" && grep -q '"delta": 4' "$T/m/$B-000.json"; echo $?) "given field kept, missing ones default"
-"$DISPERSE" snapshot --out "$T/x" --cursor 40,1 >/dev/null 2>"$T/e"
+"$DISPERSE" snapshot --out "$T/x" --cursor 101,1 >/dev/null 2>"$T/e"
 ok $(test $? -eq 2 && grep -q cursor "$T/e"; echo $?) "bad --cursor is a usage error (exit 2)"
 # Runs past 2^53: positions and counts are integers, not rounded doubles
 # (n = 2^60 power series: items 0..62 alone, then 2^60 - 63 equal weights).
