@@ -463,6 +463,13 @@ map_scale(const struct snap *s, double v)
 	return t < 0 ? 0 : t > 1 ? 1 : t;
 }
 
+/* A cell edge inside the axis range: edge cells are cut at the range. */
+static double
+in_range(double v, const dsp_axis *a)
+{
+	return v < a->lo ? a->lo : v > a->hi ? a->hi : v;
+}
+
 int
 snap_write_map_svg(const struct snap *s, FILE *fp)
 {
@@ -488,15 +495,17 @@ snap_write_map_svg(const struct snap *s, FILE *fp)
 	svg_heading(g, s, title);
 	dt = m->cols > 1 ? (m->theta_hi - m->theta_lo) / (double)(m->cols - 1) : 1;
 	dl = m->rows > 1 ? (m->lambda_hi - m->lambda_lo) / (double)(m->rows - 1) : 1;
-	pl.ax.lo = m->theta_lo - dt / 2;
-	pl.ax.hi = m->theta_hi + dt / 2;
-	pl.ay.lo = m->lambda_lo - dl / 2;
-	pl.ay.hi = m->lambda_hi + dl / 2;
+	/* The axes span exactly the view's ranges (the first and last cells
+	 * are centred on the ends, so half of each edge cell is inside). */
+	pl.ax.lo = m->theta_lo;
+	pl.ax.hi = m->theta_hi;
+	pl.ay.lo = m->lambda_lo;
+	pl.ay.hi = m->lambda_hi;
 	/* Cells of one colour in a row merge into one rect. */
 	dsp_svg_raw(g, "<g class=\"cells\" shape-rendering=\"crispEdges\">\n");
 	for (r = 0; s->map != NULL && r < m->rows; r++) {
-		y0 = dsp_plot_py(&pl, dsp_map_lambda(m, r) + dl / 2);
-		y1 = dsp_plot_py(&pl, dsp_map_lambda(m, r) - dl / 2);
+		y0 = dsp_plot_py(&pl, in_range(dsp_map_lambda(m, r) + dl / 2, &pl.ay));
+		y1 = dsp_plot_py(&pl, in_range(dsp_map_lambda(m, r) - dl / 2, &pl.ay));
 		for (c0 = 0; c0 < m->cols; c0 = c) {
 			v = s->map[r * m->cols + c0];
 			if (isfinite(v))
@@ -512,8 +521,8 @@ snap_write_map_svg(const struct snap *s, FILE *fp)
 				if (strcmp(col, prev) != 0)
 					break;
 			}
-			x0 = dsp_plot_px(&pl, dsp_map_theta(m, c0) - dt / 2);
-			x1 = dsp_plot_px(&pl, dsp_map_theta(m, c - 1) + dt / 2);
+			x0 = dsp_plot_px(&pl, in_range(dsp_map_theta(m, c0) - dt / 2, &pl.ax));
+			x1 = dsp_plot_px(&pl, in_range(dsp_map_theta(m, c - 1) + dt / 2, &pl.ax));
 			dsp_svg_rect(g, x0, y0, x1 - x0, y1 - y0, prev, NULL);
 		}
 	}
@@ -522,10 +531,10 @@ snap_write_map_svg(const struct snap *s, FILE *fp)
 		svg_message(g, &pl, "map not computable");
 	dsp_svg_axes(g, &pl);
 	/* Cursor cell. */
-	x0 = dsp_plot_px(&pl, dsp_map_theta(m, s->v->map_col) - dt / 2);
-	x1 = dsp_plot_px(&pl, dsp_map_theta(m, s->v->map_col) + dt / 2);
-	y0 = dsp_plot_py(&pl, dsp_map_lambda(m, s->v->map_row) + dl / 2);
-	y1 = dsp_plot_py(&pl, dsp_map_lambda(m, s->v->map_row) - dl / 2);
+	x0 = dsp_plot_px(&pl, in_range(dsp_map_theta(m, s->v->map_col) - dt / 2, &pl.ax));
+	x1 = dsp_plot_px(&pl, in_range(dsp_map_theta(m, s->v->map_col) + dt / 2, &pl.ax));
+	y0 = dsp_plot_py(&pl, in_range(dsp_map_lambda(m, s->v->map_row) + dl / 2, &pl.ay));
+	y1 = dsp_plot_py(&pl, in_range(dsp_map_lambda(m, s->v->map_row) - dl / 2, &pl.ay));
 	dsp_svg_rect(g, x0, y0, x1 - x0, y1 - y0, "none",
 	    "stroke=\"#ffffff\" stroke-width=\"2\" class=\"cursor\"");
 	dsp_svg_rect(g, x0 - 1, y0 - 1, x1 - x0 + 2, y1 - y0 + 2, "none",
