@@ -33,6 +33,8 @@ struct worker {
 	unsigned long		 running;	/* generation being computed, 0: none */
 	unsigned long		 done;		/* number of the finished result */
 	unsigned long		 taken;		/* last result copied out */
+	unsigned long		 curve_done;	/* its curves, published before its map */
+	unsigned long		 curve_taken;
 	dsp_job			 dj;		/* the thread's job: cancel, budget,
 						   progress */
 	struct view_state	*wst;		/* the worker's own state */
@@ -101,8 +103,21 @@ worker_main(void *arg)
 
 		t0 = dsp_now_ms();
 		w->wst->vs = job.vs;
-		if (job.want_curve)
+		if (job.want_curve) {
 			compute_curve(w->cc, w->wst);
+			/* The curves are shown as soon as they are done: a map at
+			 * the figure's resolution may take a while longer. */
+			pthread_mutex_lock(&w->lock);
+			if (!dsp_job_cancelled()) {
+				w->out->nseries = w->wst->nseries;
+				memcpy(w->out->series, w->wst->series,
+				    w->wst->nseries * sizeof w->out->series[0]);
+				memcpy(w->out->curve_err, w->wst->curve_err,
+				    sizeof w->out->curve_err);
+				w->curve_done = id;
+			}
+			pthread_mutex_unlock(&w->lock);
+		}
 		if (job.want_map && !dsp_job_cancelled())
 			compute_map(w->cc, w->wst, job.cols, job.rows);
 
@@ -115,9 +130,6 @@ worker_main(void *arg)
 			continue;
 		}
 		w->out->bg_ms = t1 - t0;
-		w->out->nseries = w->wst->nseries;
-		memcpy(w->out->series, w->wst->series, w->wst->nseries * sizeof w->out->series[0]);
-		memcpy(w->out->curve_err, w->wst->curve_err, sizeof w->out->curve_err);
 		copy_map(&w->out->map, &w->wst->map);
 		w->out_job = job;
 		w->done = id;
@@ -225,20 +237,21 @@ worker_collect(struct worker *w, struct view_state *st)
 	int fresh = 0;
 
 	pthread_mutex_lock(&w->lock);
+	if (w->curve_done != w->curve_taken) {
+		w->curve_taken = w->curve_done;
+		st->nseries = w->out->nseries;
+		memcpy(st->series, w->out->series, w->out->nseries * sizeof st->series[0]);
+		memcpy(st->curve_err, w->out->curve_err, sizeof st->curve_err);
+		fresh = 1;
+	}
 	if (w->done != w->taken) {
 		w->taken = w->done;
-		if (w->out_job.want_curve) {
-			st->nseries = w->out->nseries;
-			memcpy(st->series, w->out->series,
-			    w->out->nseries * sizeof st->series[0]);
-			memcpy(st->curve_err, w->out->curve_err, sizeof st->curve_err);
-		}
 		if (w->out_job.want_map)
 			copy_map(&st->map, &w->out->map);
 		st->bg_ms = w->out->bg_ms;
 		fresh = 1;
 	}
-	st->curve_busy = w->done != w->posted && w->job.want_curve;
+	st->curve_busy = w->curve_done != w->posted && w->job.want_curve;
 	st->map_busy = w->done != w->posted && w->job.want_map;
 	st->busy_pct = w->running == w->posted && w->running != 0 ?
 	    dsp_job_percent(&w->dj) : -1;
@@ -254,7 +267,8 @@ worker_busy(struct worker *w)
 	pthread_mutex_lock(&w->lock);
 	/* A finished result not yet collected counts: the event loop must
 	 * keep polling fast until it has drawn it. */
-	busy = w->done != w->posted || w->done != w->taken;
+	busy = w->done != w->posted || w->done != w->taken ||
+	    w->curve_done != w->curve_taken;
 	pthread_mutex_unlock(&w->lock);
 	return busy;
 }
