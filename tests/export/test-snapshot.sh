@@ -11,6 +11,7 @@ trap 'chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
 export TZ=UTC SOURCE_DATE_EPOCH=1767225600	# 2026-01-01 00:00:00 UTC
 B=disperse-20260101-000000
 SMALL="--map-cols 8 --map-rows 4 --curve-from 1 --curve-to 4096 --curve-points 9"
+CURVE="--curve-from 1 --curve-to 4096 --curve-points 9"
 
 "$DISPERSE" snapshot --out "$T/a" $SMALL --cursor 2,5 >"$T/a.list" 2>"$T/a.err"
 ok $? "snapshot exits 0"
@@ -157,4 +158,15 @@ ok $(test $? -eq 2 && grep -q cursor "$T/e"; echo $?) "bad --cursor is a usage e
 # (n = 2^60 power series: items 0..62 alone, then 2^60 - 63 equal weights).
 "$DISPERSE" snapshot --out "$T/big" --n 2^60 $SMALL >"$T/big.list"
 ok $(tail -n 1 "$T/big/$B-000-weights.csv" | grep -q '^63,1152921504606846913,'; echo $?) "n = 2^60: last run starts at 63 with count 2^60 - 63 exactly"
+# The map's axes are exactly the view's ranges (it used to pad half a cell:
+# with 5 rows, lambda -0.125 .. 1.125): the plot is x 80 .. 600, y 50 .. 390,
+# so the corner cells (4, 8) and (0, 0) touch its corners.
+"$DISPERSE" snapshot --out "$T/ax" --map-size 9x5 --cursor 4,8 $CURVE >/dev/null
+grep -q '<rect x="567.50" y="50.00" width="32.50" height="42.50" fill="none" stroke="#ffffff" stroke-width="2" class="cursor"/>' "$T/ax/$B-000-map.svg"
+ok $? "map SVG: the top-right cell ends at theta_hi, lambda_hi (no padding)"
+"$DISPERSE" snapshot --out "$T/ax0" --map-size 9x5 --cursor 0,0 $CURVE >/dev/null
+grep -q '<rect x="80.00" y="347.50" width="32.50" height="42.50" fill="none" stroke="#ffffff" stroke-width="2" class="cursor"/>' "$T/ax0/$B-000-map.svg"
+ok $? "map SVG: the bottom-left cell starts at theta_lo, lambda_lo"
+"$DISPERSE" snapshot --out "$T/ms" --map-size 1x5 >/dev/null 2>"$T/e"
+ok $(test $? -eq 2 && grep -q 'map-size must be COLSxROWS' "$T/e"; echo $?) "--map-size 1x5: usage error naming the domain"
 tap_done

@@ -89,9 +89,27 @@ close "$("$JQ" -r '.figures.entropy_nats' "$J")" 1.3604424179858944976 1e-13
 ok $? "power: H = 1.36044241798589 (mpmath)"
 # The map is the view's figure, 161 x 101 cells, axes exactly on -2..2, 0..1.
 [ "$(nums "$D-map.csv" | tail -n +2 | wc -l)" -eq 16261 ]; ok $? "power: map CSV has 161 x 101 cells"
+ticks=$(sed -n 's/.*<text[^>]*>\([^<]*\)<\/text>.*/\1/p' "$D-map.svg" | tr '\n' ' ')
+case "$ticks" in
+*"−2 −1 0 1 2 0.0 0.2 0.4 0.6 0.8 1.0 "*) r=0 ;;
+*) r=1; diag "map ticks: $ticks" ;;
+esac
+case "$ticks" in *"1.2 "*|*"−0.2 "*|*"−3 "*|*" 3 "*) r=1 ;; esac
+ok $r "power: map SVG axes exactly on theta -2..2 and lambda 0..1 (no tick past them)"
 c=$("$JQ" -r '.figures.map_cursor.entropy' "$J" | xargs printf '%.4g')
 printf '%s\n' "$SCREEN" | grep -q "cursor θ=-2 λ=0  entropy = $c"
 ok $? "power: map cursor value $c on screen = snapshot's"
+
+# :map_size sets the figure resolution: the snapshot's map has those cells,
+# the panel an exact subsample (80 = 4 * 20 and 50 = 2 * 25 divide evenly).
+T send-keys : "map_size 81x51" Enter
+tui_wait "map_size = 81x51"; ok $? ":map_size 81x51 accepted"
+snap_view msize
+"$JQ" -e '.view.map.cols == 81 and .view.map.rows == 51' "$J" >/dev/null; ok $? ":map_size: JSON view.map 81 x 51"
+[ "$(nums "$D-map.csv" | tail -n +2 | wc -l)" -eq 4131 ]; ok $? ":map_size: map CSV has 81 x 51 cells"
+same_set msize
+T send-keys : "map_size 1x9" Enter
+tui_wait "map_size must be COLSxROWS"; ok $? ":map_size 1x9 refused on the status line"
 
 # 2. Pins: b pins, theta changes, the ghost keeps its label; the pin is in
 # the JSON, the curve CSV (entropy_pin1), the SVG and survives --load.
