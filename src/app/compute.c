@@ -471,21 +471,6 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 		cc->curve_valid = 0;	/* recompute when asked again */
 }
 
-/* The screen's share of the figure's cells along one axis: the largest
- * d dividing fig - 1 with d + 1 <= avail, so that screen cell i is figure
- * cell i * (fig - 1) / d exactly (the same theta or lambda, bit for bit:
- * both are lo + (hi - lo) * q with q the same exact quotient). */
-static size_t
-screen_share(size_t fig, size_t avail)
-{
-	size_t d;
-
-	for (d = avail > 1 ? avail - 1 : 1; d > 1; d--)
-		if ((fig - 1) % d == 0)
-			break;
-	return d + 1;
-}
-
 /* The map at the view's figure resolution (what a snapshot exports, the
  * same cells), shown on screen as an exact subsample of its cells. */
 void
@@ -540,8 +525,8 @@ compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t
 	cc->map_key = k;
 	cc->map_valid = 1;
 	m->spec = *fig;
-	m->spec.cols = sc = screen_share(fig->cols, cols < 2 ? 2 : cols);
-	m->spec.rows = sr = screen_share(fig->rows, rows < 2 ? 2 : rows);
+	m->spec.cols = sc = dsp_view_share(fig->cols, cols < 2 ? 2 : cols);
+	m->spec.rows = sr = dsp_view_share(fig->rows, rows < 2 ? 2 : rows);
 	if (m->cap < sc * sr) {
 		free(m->cell);
 		m->cap = 0;

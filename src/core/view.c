@@ -372,3 +372,16 @@ dsp_view_cell(const dsp_map_spec *from, size_t row, size_t col,
 	*to_row = rescale(row, from->rows, to->rows);
 	*to_col = rescale(col, from->cols, to->cols);
 }
+
+size_t
+dsp_view_share(size_t fig, size_t avail)
+{
+	size_t d;
+
+	if (fig < 2)
+		return fig;
+	for (d = avail > 1 ? avail - 1 : 1; d > 1; d--)
+		if ((fig - 1) % d == 0)
+			break;
+	return d + 1;
+}

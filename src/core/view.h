@@ -114,5 +114,11 @@ int	dsp_view_map(const dsp_viewstate *v, const dsp_map_spec *spec, double *out);
  * cells and back.  Nearest by position; `to` is clamped. */
 void	dsp_view_cell(const dsp_map_spec *from, size_t row, size_t col,
 	    const dsp_map_spec *to, size_t *to_row, size_t *to_col);
+/* How many cells of a figure axis of fig cells a display with room for
+ * avail shows as an exact subsample: d + 1 for the largest d dividing
+ * fig - 1 with d + 1 <= avail, so that display cell i is figure cell
+ * i * (fig - 1) / d, at the same theta or lambda bit for bit (both are
+ * lo + (hi - lo) * q with q the same exact quotient); at least 2. */
+size_t	dsp_view_share(size_t fig, size_t avail);
 
 #endif
