@@ -91,6 +91,33 @@ yrow(double v, double lo, double hi, int top, int h)
 	return top + h - 1 - (int)lround(f * (h - 1));
 }
 
+/* Pinned curves (key b): dim ghosts under the live series, so a change
+ * is seen against what was there.  lower: the max-weight plot (log10). */
+static void
+pin_ghosts(struct view_panel *pn, WINDOW *w, int top, int h, int lower, double ylo,
+    double yhi)
+{
+	const struct view_state *st = pn->st;
+	const struct view_series *s;
+	double v, ln;
+	size_t i;
+	int c, r;
+
+	for (i = 0; i < st->nseries; i++) {
+		s = &st->series[i];
+		if (!s->pin || !s->ok)
+			continue;
+		for (c = 0; c < pn->pw; c++) {
+			ln = col_ln(pn, c);
+			v = sample(s, lower ? s->maxw : s->entropy, ln);
+			if (lower)
+				v = v > 0 ? log10(v) : NAN;
+			if ((r = yrow(v, ylo, yhi, top, h)) >= 0)
+				put(w, r, AXIS_W + c, view_attr_dim(), view_sym(SYM_DOT));
+		}
+	}
+}
+
 /* Theorem 2.2's critical n is about one fixed temperature: SSMax and
  * log-n scale it with n (core/critical.h), so no n* is drawn for them. */
 static int
@@ -134,6 +161,7 @@ entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 	view_printf(w, top, 1, AXIS_W - 1, view_attr_dim(), "%5.3g", ymax);
 	view_printf(w, top + h - 1, 1, AXIS_W - 1, view_attr_dim(), "%5s", "0 H");
 	markers(pn, w, top, h);
+	pin_ghosts(pn, w, top, h, 0, 0, ymax);
 	for (c = 0; c < pn->pw; c++) {
 		ln = col_ln(pn, c);
 		/* Ceiling log n and, for the main series, the Lemma floor. */
@@ -144,7 +172,7 @@ entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 		    top, h)) >= 0)
 			put(w, r, AXIS_W + c, view_attr_band(), view_sym(SYM_HLINE));
 		for (i = st->nseries; i-- > 0;) {
-			if (!st->series[i].ok)
+			if (!st->series[i].ok || st->series[i].pin)
 				continue;
 			/* Every weight underflowed to 0 (reduced precision): H = 0
 			 * there is no sharpness, so no point on the H curve, an
@@ -189,6 +217,7 @@ maxw_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 	if (h > 3)
 		view_printf(w, top + 1, 1, AXIS_W - 1, view_attr_dim(), "%5s", "max");
 	markers(pn, w, top, h);
+	pin_ghosts(pn, w, top, h, 1, ylo, 0);
 	for (c = 0; c < pn->pw; c++) {
 		ln = col_ln(pn, c);
 		if (m->ok) {
@@ -200,7 +229,7 @@ maxw_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 				put(w, r, AXIS_W + c, view_attr_band(), view_sym(SYM_HLINE));
 		}
 		for (i = st->nseries; i-- > 0;) {
-			if (!st->series[i].ok)
+			if (!st->series[i].ok || st->series[i].pin)
 				continue;
 			if ((v = sample(&st->series[i], st->series[i].maxw, ln)) > 0 &&
 			    (r = yrow(log10(v), ylo, 0, top, h)) >= 0)
@@ -234,13 +263,15 @@ legend(struct view_panel *pn, WINDOW *w)
 	const struct view_state *st = pn->st;
 	const dsp_summary *s = &st->sum;
 	int x = 1, iw = pn->w - 2, expected = 0, underflow = 0;
-	char buf[64], cn[48], ep[32];
+	char buf[128], cn[48], ep[32];
 	size_t i, k;
 
 	for (i = 0; i < st->nseries && x < iw - 4; i++) {
-		snprintf(buf, sizeof buf, "%s%s %s ", i == 0 ? view_sym(SYM_BULLET) : "+",
+		snprintf(buf, sizeof buf, "%s%s %s ", i == 0 ? view_sym(SYM_BULLET) :
+		    st->series[i].pin ? view_sym(SYM_DOT) : "+",
 		    st->series[i].ok ? "" : "!", st->series[i].label);
-		view_printf(w, 1, x, iw - x, view_attr_series((int)i), "%s", buf);
+		view_printf(w, 1, x, iw - x, st->series[i].pin ? view_attr_dim() :
+		    view_attr_series((int)i), "%s", buf);
 		x += (int)(mbstowcs(NULL, buf, 0) == (size_t)-1 ? 12 : mbstowcs(NULL, buf, 0));
 		for (k = 0; st->series[i].ok && k < st->series[i].count; k++) {
 			expected |= st->series[i].expected[k];
@@ -267,7 +298,7 @@ static void
 curve_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
-	int iw = pn->w - 2, top = 3, avail, h1, mode = st->curve_mode;
+	int iw = pn->w - 2, top = 3, avail, h1, mode = st->vs.curve_mode;
 	size_t i;
 	char title[96], busy[32];
 	static const char *mode_name[3] = {
@@ -283,7 +314,7 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	else
 		snprintf(busy, sizeof busy, "%s", st->curve_busy ? " (computing)" : "");
 	snprintf(title, sizeof title, "%s%s%s", mode_name[mode >= 0 && mode < 3 ? mode : 0],
-	    st->compare ? ": compare" : "", busy);
+	    st->vs.overlays ? ": compare" : "", busy);
 	view_frame(w, title, pn->focused);
 	pn->pw = iw - AXIS_W + 1;
 	pn->px = pn->x + AXIS_W;

@@ -129,8 +129,8 @@ map_draw(struct view_panel *pn, WINDOW *w)
 		if (cur_c < 0)
 			cur_r = -1;
 	}
-	row = st->vs.map_row < s->rows ? st->vs.map_row : 0;
-	col = st->vs.map_col < s->cols ? st->vs.map_col : 0;
+	/* The cursor is a cell of the view's figure: its screen cell. */
+	dsp_view_cell(&st->vs.map, st->vs.map_row, st->vs.map_col, s, &row, &col);
 	val = m->cell[row * s->cols + col];
 	view_printf(w, 1, 1, iw, 0, "%s, power series, n=%.0f  (m: metric, Enter: jump)",
 	    dsp_metric_name(s->metric), st->sum.n);
