@@ -43,7 +43,7 @@ app_cycle_family(struct app *a, int dir)
 
 	do
 		f = (f + dir + DSP_FAM_COUNT) % DSP_FAM_COUNT;
-	while (f == DSP_FAM_FILE && p->logits == NULL);
+	while (dsp_family_has_logits((enum dsp_family)f) && p->logits == NULL);
 	p->family = (enum dsp_family)f;
 }
 
@@ -107,6 +107,9 @@ app_adjust(struct app *a, int row, int dir, int coarse)
 		else
 			u = u < d->umin + (uint64_t)f ? d->umin : u - (uint64_t)f;
 		dsp_param_set_uint(d, p, u < d->umin ? d->umin : u, NULL);
+		break;
+	case DSP_PT_HEAD:
+		app_heads_step(a, coarse ? 16 * dir : dir);
 		break;
 	case DSP_PT_ENUM:
 	case DSP_PT_BOOL:

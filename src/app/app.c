@@ -51,6 +51,7 @@ frame(struct app *a)
 		app_make_win(&a->pn[i]);
 	}
 	/* Compute what is on screen; the caches make unchanged figures free. */
+	app_heads_sync(a);
 	compute_summary(a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
 	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
 	teach_tour_figures(a->teach, st);
@@ -88,6 +89,8 @@ frame(struct app *a)
 			a->pn[i].cls->update(&a->pn[i], st);
 			a->pn[i].cls->draw(&a->pn[i], a->pn[i].win);
 		}
+	if (st->heads.shown)
+		app_heads_draw(a);
 	if (a->nplots < 3) {
 		char tabs[64];
 
@@ -291,6 +294,12 @@ app_main(int argc, char **argv)
 	a.help.cls = &view_help_class;
 	a.tourbox.cls = &view_tour_class;
 	a.refitbox.cls = &view_refit_class;
+	a.headspn.cls = &view_heads_class;
+	/* An array of several rows: the head picker, the view on the
+	 * empirical family of the head's logits (n scales them). */
+	app_heads_open(&a, o.rows);
+	if (a.rows != NULL && a.load == NULL && !(o.given & DSP_GIVEN_FAMILY))
+		a.st->vs.params.family = DSP_FAM_EMPIRICAL;
 	if (rc == 0 && (a.teach = teach_alloc()) == NULL) {
 		fputs("disperse: out of memory\n", stderr);
 		rc = 1;

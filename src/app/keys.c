@@ -257,6 +257,19 @@ k_reset(struct app *a, int ch)
 }
 
 static void
+k_head(struct app *a, int ch)
+{
+	app_heads_step(a, ch == '>' ? 1 : -1);
+}
+
+static void
+k_heads_sort(struct app *a, int ch)
+{
+	(void)ch;
+	app_heads_sort(a);
+}
+
+static void
 k_redraw(struct app *a, int ch)
 {
 	(void)ch;
@@ -298,6 +311,10 @@ const struct view_key keys_table[] = {
 	    { 's' }, k_snapshot },
 	{ "r", "reset to the default view", NULL, 0, { 'r' }, k_reset },
 	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
+	{ "< >", "previous / next head of an --input array of several\n"
+	    "rows (':head L.H' picks one)", NULL, 0, { '<', '>' }, k_head },
+	{ "o", "heads panel: sort by max weight / empirical critical n", NULL, 0,
+	    { 'o' }, k_heads_sort },
 	{ "t", "teaching tour (doc/tour.txt): each step sets the view\n"
 	    "and shows its live figures; n/Space/Right next,\n"
 	    "p/Left previous, PgDn/PgUp scroll its text,\n"

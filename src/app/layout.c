@@ -27,7 +27,7 @@ place(struct view_panel *p, int y, int x, int h, int w)
 void
 app_layout(struct app *a)
 {
-	int body = LINES - 3, lw, rw, ph, i, k, y, h;
+	int body = LINES - 3, lw, rw, ph, hh, i, k, y, h;
 
 	for (i = 0; i < VIEW_PANELS; i++)
 		a->pn[i].visible = 0;
@@ -42,7 +42,13 @@ app_layout(struct app *a)
 	if (body - ph < 9)
 		ph = body - 9 < 7 ? 7 : body - 9;
 	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
-	place(&a->pn[VIEW_THEOREM], 1 + ph, 0, body - ph, lw);
+	/* The heads panel (an --input array of several rows) between them,
+	 * leaving the theorem panel 9 lines where it can. */
+	hh = view_heads_height(a->st);
+	if (hh > body - ph - 9)
+		hh = body - ph - 9 < 5 ? 0 : body - ph - 9;
+	place(&a->headspn, 1 + ph, 0, hh, lw);
+	place(&a->pn[VIEW_THEOREM], 1 + ph + hh, 0, body - ph - hh, lw);
 	a->nplots = body / 12;
 	if (a->nplots < 1)
 		a->nplots = 1;

@@ -354,6 +354,16 @@ view_row_value(const struct view_state *st, int row, char *buf, size_t size)
 			snprintf(buf, size, "%.0f", n);
 		return;
 	}
+	if (!dsp_param_applies(d, p)) {
+		snprintf(buf, size, "-");
+		return;
+	}
+	if (row == ROW_HEAD && st->heads.shown) {
+		dsp_param_format(d, p, buf, size);
+		snprintf(buf + strlen(buf), size - strlen(buf), " of %llux%llu",
+		    (unsigned long long)st->heads.layers, (unsigned long long)st->heads.heads);
+		return;
+	}
 	if (row == ROW_FAMILY && p->family == DSP_FAM_FILE && st->input_name != NULL) {
 		snprintf(buf, size, "file %s", st->input_name);
 		return;
