@@ -62,9 +62,9 @@ panel_key(struct app *a, int ch)
 	switch (f) {
 	case VIEW_PARAMS:
 		if (up)
-			st->sel = (st->sel + VIEW_ROWS - 1) % VIEW_ROWS;
+			st->sel = (st->sel + view_rows(st) - 1) % view_rows(st);
 		else if (down)
-			st->sel = (st->sel + 1) % VIEW_ROWS;
+			st->sel = (st->sel + 1) % view_rows(st);
 		else if (left || right)
 			app_adjust(a, st->sel, right ? 1 : -1, 0);
 		else if (ch == '[' || ch == ']')

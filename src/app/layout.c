@@ -38,7 +38,9 @@ app_layout(struct app *a)
 	rw = COLS - lw;
 	/* All parameter rows when they fit with a theorem panel of 9 lines;
 	 * else the parameters scroll (params_panel.c). */
-	ph = VIEW_ROWS + 2;
+	ph = view_rows(a->st) + 2;
+	if (a->st->sel >= view_rows(a->st))	/* the head row went away */
+		a->st->sel = view_rows(a->st) - 1;
 	if (body - ph < 9)
 		ph = body - 9 < 7 ? 7 : body - 9;
 	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);

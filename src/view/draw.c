@@ -379,3 +379,12 @@ view_row_value(const struct view_state *st, int row, char *buf, size_t size)
 		dsp_param_format(d, p, buf, size);
 	}
 }
+
+_Static_assert(ROW_HEAD == VIEW_ROWS - 1, "the head is the last parameter row");
+
+int
+view_rows(const struct view_state *st)
+{
+	return dsp_param_applies(dsp_param(ROW_HEAD), &st->vs.params) ? VIEW_ROWS :
+	    VIEW_ROWS - 1;
+}

@@ -283,6 +283,9 @@ void		 view_printf(WINDOW *w, int y, int x, int width, attr_t a,
 		    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* Short number text ("%.*g" with the given significant digits). */
 char		*view_num(char *buf, size_t size, double v, int digits);
+/* Parameter rows shown: every row of the table, but the head (the last
+ * row) only where it applies (an --input array; dsp_param_applies). */
+int		 view_rows(const struct view_state *st);
 /* Parameter row label and value text. */
 const char	*view_row_name(int row);
 void		 view_row_value(const struct view_state *st, int row, char *buf,
