@@ -184,7 +184,7 @@ load_snapshot(struct app *a, struct dsp_opts *o)
 	/* Options on the command line win over the snapshot's parameters. */
 	dsp_opts_override(o, &v.params);
 	a->st->vs = v;
-	if (v.params.family == DSP_FAM_FILE && !(o->given & DSP_GIVEN_INPUT))
+	if (dsp_family_has_logits(v.params.family) && !(o->given & DSP_GIVEN_INPUT))
 		a->st->input_name = v.params.logits_name;
 	/* A saved overlay of other functions means compare mode was on. */
 	a->st->compare = (v.compare_mask & ~(1u << v.params.attn)) != 0;
