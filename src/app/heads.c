@@ -65,26 +65,29 @@ load_head(struct app *a)
 	app_say(a, 0, "head %s: %zu keys", dsp_head_format(p->head, text, sizeof text), n);
 }
 
+/* Largest first; NaN (a row that failed) last. */
+static int
+descending(double a, double b)
+{
+	if (isnan(a) || isnan(b))
+		return isnan(a) - isnan(b);
+	return (a < b) - (a > b);
+}
+
+/* Sharpest first. */
 static int
 by_max_weight(const void *x, const void *y)
 {
-	const struct view_head *a = x, *b = y;
-
-	/* Sharpest first; NaN (a row that failed) last. */
-	if (isnan(a->max_weight) || isnan(b->max_weight))
-		return isnan(a->max_weight) - isnan(b->max_weight);
-	return (a->max_weight < b->max_weight) - (a->max_weight > b->max_weight);
+	return descending(((const struct view_head *)x)->max_weight,
+	    ((const struct view_head *)y)->max_weight);
 }
 
+/* Largest empirical critical n (stays sharp longest) first. */
 static int
 by_critical_n(const void *x, const void *y)
 {
-	const struct view_head *a = x, *b = y;
-
-	/* Largest empirical critical n (stays sharp longest) first. */
-	if (isnan(a->log_n_eps) || isnan(b->log_n_eps))
-		return isnan(a->log_n_eps) - isnan(b->log_n_eps);
-	return (a->log_n_eps < b->log_n_eps) - (a->log_n_eps > b->log_n_eps);
+	return descending(((const struct view_head *)x)->log_n_eps,
+	    ((const struct view_head *)y)->log_n_eps);
 }
 
 static void

@@ -5,11 +5,7 @@
 # file (softmax with the max shift, np.std for the summary, the Theorem 2.2
 # and empirical critical n from their formulas in doc/theory.md).
 . "$top_srcdir/tests/tap.sh"
-py=
-for p in /usr/bin/python3 python3; do
-	if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then py=$p; break; fi
-done
-[ -n "$py" ] || skip_all "python3 with numpy not found"
+need_numpy
 work=${TMPDIR:-/tmp}/disperse-heads-$$
 trap 'rm -rf "$work"' EXIT INT TERM
 mkdir -p "$work"

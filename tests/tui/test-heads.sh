@@ -8,11 +8,7 @@
 # row (doc/theory.md §13), on the theorem panel.
 . "$top_srcdir/tests/tap.sh"
 . "$top_srcdir/tests/tui/tui-lib.sh"
-py=
-for p in /usr/bin/python3 python3; do
-	if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then py=$p; break; fi
-done
-[ -n "$py" ] || skip_all "python3 with numpy not found"
+need_numpy
 
 # A (2, 3, 40) float64 array written here, and numpy's figures of each row:
 # "L.H maxweight(%.4g) H_limit(n = 2^20, %.6g)".
