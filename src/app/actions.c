@@ -162,6 +162,13 @@ app_reset_view(struct app *a)
 	a->st->vs.params.n_logits = nl;
 	a->st->vs.params.logits_name = name;
 	a->st->vs.params.explicit_max = TUI_EXPLICIT_MAX;
+	if (a->rows != NULL) {
+		/* An array's default view: the empirical family of head 0.0,
+		 * n = its keys (as at the start). */
+		a->st->vs.params.family = DSP_FAM_EMPIRICAL;
+		app_heads_sync(a);
+		a->st->vs.params.n = a->st->vs.params.n_logits;
+	}
 	a->st->compare = 0;
 	a->st->curve_mode = 0;
 	a->st->tour.open = 0;

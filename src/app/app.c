@@ -167,6 +167,7 @@ static const struct option tui_longopts[] = {
 static int
 load_snapshot(struct app *a, struct dsp_opts *o)
 {
+	dsp_params saved;
 	dsp_viewstate v;
 	int rc;
 
@@ -182,7 +183,18 @@ load_snapshot(struct app *a, struct dsp_opts *o)
 		return 1;
 	}
 	/* Options on the command line win over the snapshot's parameters. */
+	saved = v.params;
 	dsp_opts_override(o, &v.params);
+	/* A snapshot of a head of the --input array: its head, family and n
+	 * unless given (the first frame loads that head's row). */
+	if (o->rows != NULL && dsp_family_has_logits(saved.family)) {
+		if (!(o->given & DSP_GIVEN_HEAD))
+			v.params.head = saved.head;
+		if (!(o->given & DSP_GIVEN_FAMILY))
+			v.params.family = saved.family;
+		if (!(o->given & DSP_GIVEN_N) && saved.family == DSP_FAM_EMPIRICAL)
+			v.params.n = saved.n;
+	}
 	a->st->vs = v;
 	if (dsp_family_has_logits(v.params.family) && !(o->given & DSP_GIVEN_INPUT))
 		a->st->input_name = v.params.logits_name;
@@ -297,7 +309,7 @@ app_main(int argc, char **argv)
 	a.headspn.cls = &view_heads_class;
 	/* An array of several rows: the head picker, the view on the
 	 * empirical family of the head's logits (n scales them). */
-	app_heads_open(&a, o.rows);
+	app_heads_open(&a, o.rows, o.params.head);
 	if (a.rows != NULL && a.load == NULL && !(o.given & DSP_GIVEN_FAMILY))
 		a.st->vs.params.family = DSP_FAM_EMPIRICAL;
 	if (rc == 0 && (a.teach = teach_alloc()) == NULL) {

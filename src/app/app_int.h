@@ -70,7 +70,7 @@ void	 app_tour_go(struct app *a, size_t k);
 void	 app_refit_open(struct app *a);
 
 /* heads.c */
-void	 app_heads_open(struct app *a, struct dsp_rowset *rows);
+void	 app_heads_open(struct app *a, struct dsp_rowset *rows, uint64_t loaded);
 void	 app_heads_sync(struct app *a);
 void	 app_heads_step(struct app *a, int dir);
 void	 app_heads_sort(struct app *a);

@@ -21,8 +21,10 @@
 static dsp_params list_key;
 static int list_valid;
 
+/* loaded: the head whose row the options put in params.logits (a loaded
+ * snapshot may name another: the first frame then loads that one). */
 void
-app_heads_open(struct app *a, struct dsp_rowset *rows)
+app_heads_open(struct app *a, struct dsp_rowset *rows, uint64_t loaded)
 {
 	struct view_heads *h = &a->st->heads;
 	uint64_t d[4];
@@ -33,7 +35,7 @@ app_heads_open(struct app *a, struct dsp_rowset *rows)
 	if (d[0] * d[1] * d[2] <= 1)
 		return;		/* one row: nothing to pick */
 	a->rows = rows;
-	a->head_loaded = a->st->vs.params.head;
+	a->head_loaded = loaded;
 	h->shown = 1;
 	h->layers = d[0];
 	h->heads = d[1];

@@ -884,6 +884,8 @@ dsp_opts_override(const struct dsp_opts *o, dsp_params *p)
 		p->logits = q->logits;
 		p->n_logits = q->n_logits;
 		p->logits_name = q->logits_name;
+		if (g & DSP_GIVEN_INPUT)	/* the row read is the --head one */
+			p->head = q->head;
 		if (dsp_family_has_logits(q->family) && !(g & DSP_GIVEN_N))
 			p->n = q->n;
 	}

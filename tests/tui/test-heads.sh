@@ -63,6 +63,10 @@ json=$(ls "$snaps"/disperse-*.json 2>/dev/null | head -1)
 [ -n "$json" ] && jq -e '.params.head == "1.2" and .params.family == "empirical" and
     (.params.logits | length) == 40' "$json" >/dev/null
 ok $? "the snapshot JSON names head \"1.2\" and embeds its 40 logits"
+T send-keys r
+tui_wait "head       0.0 of 2x3"; ok $? "r: back to head 0.0"
+tui_cap | grep -q "family     empirical" && tui_cap | grep -q "n          40 "
+ok $? "r: the array's default view, empirical with n = the head's 40 keys"
 T send-keys q
 tui_exited; ok $? "quit"
 tui_restored; ok $? "terminal restored"
@@ -71,4 +75,10 @@ sleep 0.2
 [ -n "$json" ] && "$DISPERSE" snapshot --load "$json" --out "$tui_tmp/back" --map-cols 4 --map-rows 3 \
     --curve-points 4 >/dev/null 2>&1 && jq -e '.params.head == "1.2"' "$tui_tmp"/back/disperse-*.json >/dev/null
 ok $? "the snapshot loads back on head 1.2"
+# The TUI on the same array loads the snapshot's head, not the options' 0.0.
+tui_start 120 44 --input "$tui_tmp/heads.npy" --load "$json"
+tui_wait "head       1.2 of 2x3"; ok $? "--input with --load: the snapshot's head 1.2"
+tui_wait "H=$(want 1.2 3) "; ok $? "and its logits: H=$(want 1.2 3) at n = 2^20 (numpy)"
+T send-keys q
+tui_exited; ok $? "quit"
 tap_done
