@@ -194,6 +194,16 @@ for n_, th in [(2**30, 1.0), (2**40, 0.5), (2**62, 2.0), (2**35, -1.0)]:
     worst = max(worst, abs(v["entropy_nats"] - H) / H, abs(v["max_weight"] - mw) / mw)
 ok(good and worst < 1e-13, f"empirical limit at n = 2^30..2^62, theta 1, 0.5, 2, -1: entropy and "
    f"max weight = numpy closed form (worst rel diff {worst:.1e})")
+# Sigmoid attention's limit over the row: a = sigma(x - log n) per value,
+# total n mean(a), entropy of the normalised row log(n A) - mean(a log a)/A.
+v, _ = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2", "--n", "2^40",
+          "--attn", "sigmoid")
+la = -np.logaddexp(0.0, np.log(2.0**40) - row)
+As, Bs = np.exp(la).mean(), (np.exp(la) * la).mean()
+ok(v["method"].startswith("expected") and abs(v["total"] - 2**40 * As) / (2**40 * As) < 1e-12 and
+   abs(v["entropy_nats"] - (np.log(2**40 * As) - Bs / As)) < 1e-12 and
+   abs(v["max_weight"] - np.exp(la.max())) / np.exp(la.max()) < 1e-12,
+   "sigmoid on the empirical family at 2^40: total, entropy and max weight = numpy mean over the row")
 # Explicit draws converge toward the limit: |H_sample - H_limit| shrinks
 # with n (law of large numbers; averaged over 4 seeds per size).
 errs = []
