@@ -322,9 +322,8 @@ build_hist(struct compute_cache *cc, struct view_state *st, size_t cols)
 static int
 too_slow(const dsp_params *p)
 {
-	int no_limit = p->family == DSP_FAM_RAMP || p->family == DSP_FAM_EMPIRICAL ||
-	    ((p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN) &&
-	    p->attn != DSP_ATTN_SIGMOID);
+	int no_limit = p->family == DSP_FAM_RAMP ||
+	    (dsp_family_iid(p->family) && p->attn != DSP_ATTN_SIGMOID);
 
 	return no_limit && !dsp_attn_is_softmax(p->attn) &&
 	    p->explicit_max != 0 && p->n > p->explicit_max;
