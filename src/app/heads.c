@@ -104,21 +104,26 @@ static void
 compute_list(struct app *a)
 {
 	struct view_heads *h = &a->st->heads;
-	dsp_params key = a->st->vs.params;
+	const dsp_params *p = &a->st->vs.params;
+	dsp_params key;
 	uint64_t l, hd, q, packed;
 	struct view_head *r;
 	const double *v;
 	dsp_summary s;
 	size_t n;
 
-	dsp_head_unpack(key.head, &l, &hd, &q);
+	/* Field by field over zeros: no padding bytes in the comparison. */
+	memset(&key, 0, sizeof key);
+	dsp_head_unpack(p->head, &l, &hd, &q);
 	key.head = q;
-	key.family = DSP_FAM_FILE;
-	key.n = 0;
-	key.logits = NULL;
-	key.n_logits = 0;
-	key.logits_name = NULL;
-	key.seed = key.topk = 0;
+	key.theta = p->theta;
+	key.eps = p->eps;
+	key.attn = p->attn;
+	key.adaptive = p->adaptive;
+	key.ssmax_s = p->ssmax_s;
+	key.alpha = p->alpha;
+	key.precision = p->precision;
+	key.explicit_max = p->explicit_max;
 	if (list_valid && memcmp(&key, &list_key, sizeof key) == 0)
 		return;
 	list_key = key;

@@ -11,7 +11,7 @@
 need_numpy
 
 # A (2, 3, 40) float64 array written here, and numpy's figures of each row:
-# "L.H maxweight(%.4g) H_limit(n = 2^20, %.6g)".
+# "L.H maxweight(%.4g) H_limit(n = 2^20, %.6g) maxweight at theta 0.5".
 OUT="$tui_tmp" "$py" - >"$tui_tmp/want" <<'PY'
 import os
 import numpy as np
@@ -24,7 +24,8 @@ for l in range(2):
         x = a[l, h]
         p = np.exp(x - x.max()); p /= p.sum()
         d = x - x.max(); g = np.exp(d); A = g.mean(); B = (d * g).mean()
-        print(f"{l}.{h} {p.max():.4g} {np.log(n) + np.log(A) - B / A:.6g}")
+        q = np.exp(2 * (x - x.max())); q /= q.sum()
+        print(f"{l}.{h} {p.max():.4g} {np.log(n) + np.log(A) - B / A:.6g} {q.max():.4g}")
 PY
 want() { awk -v k="$1" -v f="$2" '$1 == k { print $f }' "$tui_tmp/want"; }
 snaps="$tui_tmp/snaps"
@@ -57,6 +58,14 @@ tui_wait "head 5.0: the array has 2 layer(s), 3 head(s)"; ok $? ":head 5.0 refus
 tui_cap | grep -q "head       1.2 of 2x3"; ok $? "the view stays on 1.2"
 T send-keys o
 tui_wait "Heads: 2 x 3, by critical n"; ok $? "o sorts by the empirical critical n"
+T send-keys : "theta 0.5" Enter
+good=0
+for k in 0.0 0.1 0.2 1.0 1.1 1.2; do
+	tui_wait "$(want "$k" 4)" 30 >/dev/null || good=1
+	tui_cap | grep -q -- " $k .* 40 .* $(want "$k" 4)" || { good=1; diag "head $k: max weight at theta 0.5 $(want "$k" 4) not listed"; }
+done
+ok $good "theta 0.5: the panel lists numpy's max weight of every row at that temperature"
+T send-keys : "theta 1" Enter
 T send-keys s
 tui_wait "snapshot in $snaps: disperse-"; ok $? "s writes a snapshot"
 json=$(ls "$snaps"/disperse-*.json 2>/dev/null | head -1)
