@@ -71,6 +71,10 @@ rows = heads(f"{out}/m4.npy", "--query", "last", "--layer", "1")["rows"]
 ok(len(rows) == 2 and all(r["query"] == 5 and r["layer"] == 1 and r["n"] == 6 for r in rows),
    "--query last --layer 1: the two heads' last rows, n = 6")
 
+rows = heads(f"{out}/a3.npy", "--head", "1")["rows"]
+ok(len(rows) == 3 and all(r["head"] == 1 for r in rows),
+   "heads --head 1: head 1 of each of the 3 layers (its own option, not the view's L.H)")
+
 # Summary in the authors' form: per layer and overall, np.std (ddof 0).
 s = heads(f"{out}/a3.npy", table="summary")["rows"]
 sp = a3.astype(np.float64).max(-1) - a3.astype(np.float64).min(-1)
