@@ -41,14 +41,14 @@ app_layout(struct app *a)
 	ph = view_rows(a->st) + 2;
 	if (a->st->sel >= view_rows(a->st))	/* the head row went away */
 		a->st->sel = view_rows(a->st) - 1;
-	if (body - ph < 9)
-		ph = body - 9 < 7 ? 7 : body - 9;
-	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
-	/* The heads panel (an --input array of several rows) between them,
-	 * leaving the theorem panel 9 lines where it can. */
+	/* The heads panel (an --input array of several rows) between them:
+	 * at least 5 lines, taken from the parameters, which scroll. */
 	hh = view_heads_height(a->st);
-	if (hh > body - ph - 9)
-		hh = body - ph - 9 < 5 ? 0 : body - ph - 9;
+	if (hh > 5 && hh > body - ph - 9)
+		hh = body - ph - 9 > 5 ? body - ph - 9 : 5;
+	if (body - ph - hh < 9)
+		ph = body - hh - 9 < 7 ? 7 : body - hh - 9;
+	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
 	place(&a->headspn, 1 + ph, 0, hh, lw);
 	place(&a->pn[VIEW_THEOREM], 1 + ph + hh, 0, body - ph - hh, lw);
 	a->nplots = body / 12;

@@ -31,7 +31,8 @@ heads_draw(struct view_panel *pn, WINDOW *w)
 	const struct view_head *r;
 	uint64_t cur = st->vs.params.head, l, hd, q, cl, ch, cq;
 	int iw = pn->w - 2, shown = pn->h - 3, y, first = 0, at = -1;
-	char title[80], hn[32], mw[24], ne[24];
+	char title[80], hn[32], mw[24], ne[24], sp[24];
+	int wide;
 	size_t i;
 
 	snprintf(title, sizeof title, "Heads: %llu x %llu, by %s (o)",
@@ -56,8 +57,10 @@ heads_draw(struct view_panel *pn, WINDOW *w)
 		first = (int)h->count - shown;
 	if (first < 0)
 		first = 0;
-	view_printf(w, 1, 1, iw, view_attr_dim(), "  %-7s %6s %7s %9s %9s", "head", "n",
-	    "spread", "max w", "n_eps");
+	/* The spread only where the panel is wide enough for every column. */
+	wide = iw >= 44;
+	view_printf(w, 1, 1, iw, view_attr_dim(), "  %-7s %6s%s%s %9s %9s", "head", "n",
+	    wide ? " " : "", wide ? " spread" : "", "max w", "n_eps");
 	for (y = 0; y < shown && first + y < (int)h->count; y++) {
 		r = &h->row[first + y];
 		dsp_head_unpack(r->head, &l, &hd, &q);
@@ -68,9 +71,10 @@ heads_draw(struct view_panel *pn, WINDOW *w)
 			view_num(ne, sizeof ne, exp(r->log_n_eps), 4);
 		else
 			snprintf(ne, sizeof ne, "%s", isfinite(r->log_n_eps) ? "huge" : "-");
+		snprintf(sp, sizeof sp, " %7.4g", r->spread);
 		view_printf(w, y + 2, 1, iw, first + y == at ? A_REVERSE : 0,
-		    "%s %-7s %6.0f %7.4g %9s %9s", first + y == at ? view_sym(SYM_CURSOR) :
-		    " ", hn, r->n, r->spread, mw, ne);
+		    "%s %-7s %6.0f%s %9s %9s", first + y == at ? view_sym(SYM_CURSOR) :
+		    " ", hn, r->n, wide ? sp : "", mw, ne);
 	}
 	if (h->err[0] != '\0' && y + 2 < pn->h - 1)
 		view_printf(w, y + 2, 1, iw, view_attr_error(), "%s", h->err);
