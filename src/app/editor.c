@@ -88,8 +88,13 @@ set_value(struct app *a, int row, const char *v)
 		app_say(a, 1, "n is fixed by the file (%zu logits)", q.n_logits);
 		return -1;
 	}
-	if (row == ROW_FAMILY && strcasecmp(v, "file") == 0 && q.logits == NULL) {
-		app_say(a, 1, "family file needs logits: start with --input FILE");
+	if (row == ROW_FAMILY && q.logits == NULL && dsp_family_parse(v) >= 0 &&
+	    dsp_family_has_logits((enum dsp_family)dsp_family_parse(v))) {
+		app_say(a, 1, "family %s needs logits: start with --input FILE", v);
+		return -1;
+	}
+	if (row == ROW_HEAD && a->rows == NULL) {
+		app_say(a, 1, "head: no array of several rows (start with --input FILE.npy)");
 		return -1;
 	}
 	dsp_clear_error();

@@ -75,9 +75,9 @@ panel_key(struct app *a, int ch)
 	switch (f) {
 	case VIEW_PARAMS:
 		if (up)
-			st->sel = (st->sel + VIEW_ROWS - 1) % VIEW_ROWS;
+			st->sel = (st->sel + view_rows(st) - 1) % view_rows(st);
 		else if (down)
-			st->sel = (st->sel + 1) % VIEW_ROWS;
+			st->sel = (st->sel + 1) % view_rows(st);
 		else if (left || right)
 			app_adjust(a, st->sel, right ? 1 : -1, 0);
 		else if (ch == '[' || ch == ']')
@@ -332,6 +332,19 @@ k_defaults(struct app *a, int ch)
 }
 
 static void
+k_head(struct app *a, int ch)
+{
+	app_heads_step(a, ch == '>' ? 1 : -1);
+}
+
+static void
+k_heads_sort(struct app *a, int ch)
+{
+	(void)ch;
+	app_heads_sort(a);
+}
+
+static void
 k_redraw(struct app *a, int ch)
 {
 	(void)ch;
@@ -350,6 +363,13 @@ const struct view_key keys_table[] = {
 	    { 'q', 'Q' }, k_quit },
 	{ "? or F1", "this help (h is 'left', not help)", "?/F1 help", 12,
 	    { '?', KEY_F(1) }, k_help },
+	{ "t", "teaching tour (doc/tour.txt), steps with live figures:\n"
+	    "PgDn/n next, PgUp/N previous (a long text scrolls first);\n"
+	    "arrows still adjust; t/Esc close and restore the parameters",
+	    "t tour", 10, { 't' }, k_tour },
+	{ "R", "adaptive-temperature refit: paper polynomial vs GSL\n"
+	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R refit", 11,
+	    { 'R' }, k_refit },
 	{ "Tab/S-Tab", "cycle panel focus; keys act on the focused panel", "Tab focus", 1,
 	    { '\t', KEY_BTAB }, k_focus },
 	{ "= or :", "type an exact value for the selected parameter\n"
@@ -383,13 +403,6 @@ const struct view_key keys_table[] = {
 	    "a first start (the settings file gets them on quit)", NULL, 0, { 'D' },
 	    k_defaults },
 	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
-	{ "t", "teaching tour (doc/tour.txt), steps with live figures:\n"
-	    "PgDn/n next, PgUp/N previous (a long text scrolls first);\n"
-	    "arrows still adjust; t/Esc close and restore the parameters",
-	    "t tour", 10, { 't' }, k_tour },
-	{ "R", "adaptive-temperature refit: paper polynomial vs GSL\n"
-	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R refit", 11,
-	    { 'R' }, k_refit },
 	{ NULL, "Play", NULL, 0, { 0 }, NULL },
 	{ "p", "play n over 1..2^40; again: theta -2..2, delta 0..16, stop\n"
 	    "(':play theta', ':play delta', ':play off' pick one)", "p play", 9,
@@ -423,6 +436,11 @@ const struct view_key keys_table[] = {
 	{ "arrows/hjkl", "move the cursor    [ ]  8 columns left or right", NULL, 0,
 	    { 0 }, NULL },
 	{ "Enter", "jump theta, lambda to it", NULL, 0, { 0 }, NULL },
+	{ NULL, "Heads panel (--input arrays of several rows)", NULL, 0, { 0 }, NULL },
+	{ "< >", "previous / next head of an --input array of several\n"
+	    "rows (':head L.H' picks one)", NULL, 0, { '<', '>' }, k_head },
+	{ "o", "heads panel: sort by max weight / empirical critical n", NULL, 0,
+	    { 'o' }, k_heads_sort },
 	{ NULL, "Theorem panel", NULL, 0, { 0 }, NULL },
 	{ "Up/Down", "epsilon x2 or /2", NULL, 0, { 0 }, NULL },
 	{ "Left/Right", "n /2 or x2    [ ]  n /16 or x16", NULL, 0, { 0 }, NULL },

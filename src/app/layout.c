@@ -27,7 +27,7 @@ place(struct view_panel *p, int y, int x, int h, int w)
 void
 app_layout(struct app *a)
 {
-	int body = LINES - 3, lw, rw, ph, i, k, y, h;
+	int body = LINES - 3, lw, rw, ph, hh, i, k, y, h;
 
 	for (i = 0; i < VIEW_PANELS; i++)
 		a->pn[i].visible = 0;
@@ -38,11 +38,19 @@ app_layout(struct app *a)
 	rw = COLS - lw;
 	/* All parameter rows when they fit with a theorem panel of 9 lines;
 	 * else the parameters scroll (params_panel.c). */
-	ph = VIEW_ROWS + 2;
-	if (body - ph < 9)
-		ph = body - 9 < 7 ? 7 : body - 9;
+	ph = view_rows(a->st) + 2;
+	if (a->st->sel >= view_rows(a->st))	/* the head row went away */
+		a->st->sel = view_rows(a->st) - 1;
+	/* The heads panel (an --input array of several rows) between them:
+	 * at least 5 lines, taken from the parameters, which scroll. */
+	hh = view_heads_height(a->st);
+	if (hh > 5 && hh > body - ph - 9)
+		hh = body - ph - 9 > 5 ? body - ph - 9 : 5;
+	if (body - ph - hh < 9)
+		ph = body - hh - 9 < 7 ? 7 : body - hh - 9;
 	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
-	place(&a->pn[VIEW_THEOREM], 1 + ph, 0, body - ph, lw);
+	place(&a->headspn, 1 + ph, 0, hh, lw);
+	place(&a->pn[VIEW_THEOREM], 1 + ph + hh, 0, body - ph - hh, lw);
 	a->nplots = body / 12;
 	if (a->nplots < 1)
 		a->nplots = 1;

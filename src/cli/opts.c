@@ -14,8 +14,10 @@
 #include "cli/opts.h"
 #include "core/error.h"
 #include "core/escape.h"
+#include "core/family.h"
 #include "core/job.h"
 #include "core/npy.h"
+#include "core/rowset.h"
 #include "core/parse.h"
 #include "export/table.h"
 
@@ -134,8 +136,8 @@ dsp_opts_free(struct dsp_opts *o)
 {
 	free(o->logits);
 	o->logits = NULL;
-	dsp_npy_close(o->npy);
-	o->npy = NULL;
+	dsp_rowset_close(o->rows);
+	o->rows = NULL;
 	o->params.logits = NULL;
 	o->params.n_logits = 0;
 }
@@ -373,6 +375,10 @@ dsp_param_parse(const dsp_param_def *d, const char *arg, dsp_params *p,
 		    strcasecmp(arg, "no") == 0 || strcasecmp(arg, "false") == 0)
 			return dsp_param_set_enum(d, p, 0, label);
 		return dsp_fail(DSP_EINVAL, "%s: '%s' is not on or off", label, arg);
+	case DSP_PT_HEAD:
+		if (dsp_head_parse(arg, &u, label) != DSP_OK)
+			return DSP_EINVAL;
+		return dsp_param_set_uint(d, p, u, label);
 	}
 	return dsp_fail(DSP_EINVAL, "%s: unknown parameter type", label);
 }
@@ -596,6 +602,28 @@ known_long(const struct option *lo, const char *name)
 	return 0;
 }
 
+/* The --head row of a .npy/.npz --input.  A command reads one row: an
+ * array of several needs --head (the TUI opens at 0.0 and steps heads). */
+static int
+input_row(struct dsp_opts *o, const double **v, size_t *n)
+{
+	uint64_t d[4];
+	int rc;
+
+	if ((rc = dsp_rowset_open(o->input, &o->rows)) != DSP_OK)
+		return rc;
+	dsp_rowset_dims(o->rows, d);
+	if (d[0] * d[1] * d[2] > 1 && o->cmd != NULL && !(o->given & DSP_GIVEN_HEAD)) {
+		dsp_opts_fail(o, "%s: %llu rows of logits (%llu layer(s), %llu head(s), "
+		    "%llu query row(s)); choose one with --head L.H or L.H.Q, or see "
+		    "'disperse heads %s'", dsp_rowset_name(o->rows),
+		    (unsigned long long)(d[0] * d[1] * d[2]), (unsigned long long)d[0],
+		    (unsigned long long)d[1], (unsigned long long)d[2], o->input);
+		return DSP_EINVAL;
+	}
+	return dsp_rowset_row(o->rows, o->params.head, v, n);
+}
+
 static int
 finish(struct dsp_opts *o)
 {
@@ -604,30 +632,37 @@ finish(struct dsp_opts *o)
 	int rc;
 
 	if (o->input != NULL) {
-		if ((o->given & DSP_GIVEN_FAMILY) && p->family != DSP_FAM_FILE)
+		/* --family empirical draws n keys from the logits read. */
+		if ((o->given & DSP_GIVEN_FAMILY) && !dsp_family_has_logits(p->family))
 			return dsp_opts_usage(o, "--input conflicts with --family %s",
 			    dsp_family_name(p->family));
-		if (o->given & DSP_GIVEN_N)
+		if (!(o->given & DSP_GIVEN_FAMILY))
+			p->family = DSP_FAM_FILE;
+		if ((o->given & DSP_GIVEN_N) && p->family == DSP_FAM_FILE)
 			return dsp_opts_usage(o, "--n cannot be combined with --input "
-			    "(n is the number of logits read)");
-		p->family = DSP_FAM_FILE;
-	} else if (p->family == DSP_FAM_FILE)
-		return dsp_opts_usage(o, "--family file needs --input FILE");
+			    "(n is the number of logits read; --family empirical draws n)");
+	} else if (dsp_family_has_logits(p->family))
+		return dsp_opts_usage(o, "--family %s needs --input FILE",
+		    dsp_family_name(p->family));
 	if (o->input != NULL) {
 		const double *v = NULL;
 
 		dsp_clear_error();
-		/* A .npy file (by its magic) is mapped, not parsed as text. */
+		/* A .npy or .npz file (by its magic) is mapped, not parsed as
+		 * text; its --head row is the logits. */
 		if ((rc = strcmp(o->input, "-") != 0 && dsp_npy_sniff_file(o->input) ?
-		    dsp_npy_load_vector(o->input, &o->npy, &o->logits, &v, &n) :
-		    dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
+		    input_row(o, &v, &n) : dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
 			/* Both loaders already name the file ("stdin" for -). */
-			return dsp_opts_core_fail(o, NULL, rc);
+			return o->status ? o->status : dsp_opts_core_fail(o, NULL, rc);
 		p->logits = v != NULL ? v : o->logits;
 		p->n_logits = n;
-		p->n = n;
-		p->logits_name = strcmp(o->input, "-") == 0 ? "stdin" : o->input;
+		if (!(o->given & DSP_GIVEN_N))
+			p->n = n;
+		p->logits_name = strcmp(o->input, "-") == 0 ? "stdin" :
+		    o->rows != NULL ? dsp_rowset_name(o->rows) : o->input;
 	}
+	if ((o->given & DSP_GIVEN_HEAD) && o->rows == NULL)
+		return dsp_opts_usage(o, "--head needs --input FILE.npy or FILE.npz");
 	dsp_clear_error();
 	if ((rc = dsp_params_check(p)) != DSP_OK)
 		return dsp_opts_usage(o, "%s", dsp_last_error());
@@ -849,7 +884,9 @@ dsp_opts_override(const struct dsp_opts *o, dsp_params *p)
 		p->logits = q->logits;
 		p->n_logits = q->n_logits;
 		p->logits_name = q->logits_name;
-		if (q->family == DSP_FAM_FILE)
+		if (g & DSP_GIVEN_INPUT)	/* the row read is the --head one */
+			p->head = q->head;
+		if (dsp_family_has_logits(q->family) && !(g & DSP_GIVEN_N))
 			p->n = q->n;
 	}
 	/* Every other row by its given bit: a value copied raw through the
@@ -864,6 +901,7 @@ dsp_opts_override(const struct dsp_opts *o, dsp_params *p)
 			break;
 		case DSP_PT_SIZE:
 		case DSP_PT_UINT:
+		case DSP_PT_HEAD:
 			dsp_param_set_uint(d, p, dsp_param_get_uint(d, q), NULL);
 			break;
 		case DSP_PT_ENUM:

@@ -48,6 +48,7 @@
 #define DSP_GIVEN_SSMAX_S	DSP_GIVEN_PARAM(DSP_P_SSMAX_S)
 #define DSP_GIVEN_ALPHA		DSP_GIVEN_PARAM(DSP_P_ALPHA)
 #define DSP_GIVEN_PRECISION	DSP_GIVEN_PARAM(DSP_P_PRECISION)
+#define DSP_GIVEN_HEAD		DSP_GIVEN_PARAM(DSP_P_HEAD)
 #define DSP_GIVEN_INPUT		(1u << (DSP_P_COUNT + 0))
 #define DSP_GIVEN_FORMAT	(1u << (DSP_P_COUNT + 1))
 #define DSP_GIVEN_OUTPUT	(1u << (DSP_P_COUNT + 2))
@@ -63,7 +64,8 @@ struct dsp_opts {
 	uint64_t	 mem_budget;	/* --mem-budget bytes (0: none); the
 					   parser attaches a job with it to
 					   the calling thread (core/job.h) */
-	struct dsp_npy	*npy;		/* mapped --input FILE.npy (owned) */
+	struct dsp_rowset *rows;	/* --input FILE.npy|.npz (owned): the
+					   --head row of it is params.logits */
 	unsigned	 given;		/* DSP_GIVEN_* bits */
 	unsigned	 omit;		/* spec.omit: not stamped either */
 	int		 optind;	/* first operand after parsing */

@@ -8,6 +8,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_roots.h>
@@ -383,17 +384,22 @@ dsp_alt_weights_runs(enum dsp_attn a, const dsp_runs *e, double theta,
 	return dsp_alt_weights_runs_edge(a, e, theta, alpha, w, NULL);
 }
 
-/* Large-n limit of sigmoid attention over iid logits (uniform on [0, delta]
- * or the truncated normal of eval.c's expected route): sums over items are
- * n times expectations, a(v) = sigma(v/theta - log n). */
+/* Large-n limit of sigmoid attention over iid logits (uniform on [0, delta],
+ * the truncated normal of eval.c's expected route, or the empirical
+ * family's row of values): sums over items are n times expectations,
+ * a(v) = sigma(v/theta - log n). */
 struct sig_expect {
 	int	gaussian, what;
 	double	sigma, norm, lo, hi, theta, logn;
+	const double *vals;	/* empirical: the row (an exact mean, no quadrature) */
+	size_t	nvals;
 };
 
 static double
 sig_density(const struct sig_expect *x, double v)
 {
+	if (x->vals != NULL)
+		return 1;	/* sig_integral takes the mean over the values */
 	if (!x->gaussian)
 		return 1 / (x->hi - x->lo);
 	return exp(-v * v / (2 * x->sigma * x->sigma)) /
@@ -425,6 +431,15 @@ sig_integral(struct sig_expect *x, int what, double *out)
 	int rc, st, parts = 1;
 
 	x->what = what;
+	if (x->vals != NULL) {
+		long double sum = 0;
+		size_t i;
+
+		for (i = 0; i < x->nvals; i++)
+			sum += sig_integrand(x->vals[i], x);
+		*out = (double)(sum / (long double)x->nvals);
+		return DSP_OK;
+	}
 	/* theta == 0 makes a(v) jump at v = 0: integrate each side. */
 	if (x->lo < 0 && x->hi > 0) {
 		edge[1] = 0;
@@ -444,10 +459,14 @@ dsp_alt_sigmoid_expected(const dsp_params *p, dsp_summary *s)
 	double n = (double)p->n, A, B, P, lmax, lmin, k;
 	int rc;
 
-	if (p->attn != DSP_ATTN_SIGMOID ||
-	    (p->family != DSP_FAM_UNIFORM && p->family != DSP_FAM_GAUSSIAN))
+	if (p->attn != DSP_ATTN_SIGMOID || !dsp_family_iid(p->family))
 		return dsp_fail(DSP_ENOTSUP, "%s has no expected large-n limit for %s",
 		    dsp_attn_name(p->attn), dsp_family_name(p->family));
+	memset(&x, 0, sizeof x);
+	if (p->family == DSP_FAM_EMPIRICAL) {
+		x.vals = p->logits;
+		x.nvals = p->n_logits;
+	}
 	x.gaussian = p->family == DSP_FAM_GAUSSIAN;
 	x.sigma = p->delta;
 	dsp_family_range(p, &x.lo, &x.hi);
@@ -461,7 +480,7 @@ dsp_alt_sigmoid_expected(const dsp_params *p, dsp_summary *s)
 	s->spread = x.hi - x.lo;
 	s->theta_eff = p->theta;
 	s->beta = 1;
-	if (p->delta == 0) {
+	if (p->delta == 0 && x.vals == NULL) {
 		A = 1 / (1 + n);
 		B = A * log(A);
 		P = A * log(A + DSP_PAPER_ENTROPY_EPS);

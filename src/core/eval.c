@@ -10,6 +10,7 @@
 #include "core/adaptive.h"
 #include "core/alt.h"
 #include "core/bounds.h"
+#include "core/empirical.h"
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/family.h"
@@ -485,11 +486,32 @@ expect_integral(struct expect *x, int what, double *out)
 	return DSP_OK;
 }
 
+/* A, B and the paper entropy at x->t about x->pivot: quadrature over the
+ * density, or for the empirical family exact sums over its values. */
+static int
+expect_moments(const dsp_params *p, struct expect *x, double *a, double *b,
+    double *pe)
+{
+	int rc;
+
+	if (p->family == DSP_FAM_EMPIRICAL) {
+		dsp_empirical_moments(p->logits, p->n_logits, x->t, x->pivot, x->n,
+		    a, b, pe);
+		x->loga = log(*a);
+		return DSP_OK;
+	}
+	if ((rc = expect_integral(x, 0, a)) != DSP_OK ||
+	    (rc = expect_integral(x, 1, b)) != DSP_OK)
+		return rc;
+	x->loga = log(*a);
+	return expect_integral(x, 2, pe);
+}
+
 static int
 eval_expected(const dsp_params *p, dsp_summary *s)
 {
 	struct expect x;
-	double n = (double)p->n, th, a, b, pe;
+	double n = (double)p->n, th, a, b, pe, ties;
 	int pass, rc;
 
 	if (p->attn == DSP_ATTN_SIGMOID)
@@ -513,25 +535,26 @@ eval_expected(const dsp_params *p, dsp_summary *s)
 	s->beta = 1;
 	s->total = 1;
 	th = scaled_theta(p, n);
-	if (p->delta == 0 || th == 0) {
-		/* All logits equal (or the argmax limit of a continuum). */
+	if ((p->delta == 0 && p->family != DSP_FAM_EMPIRICAL) || th == 0) {
+		/* All logits equal, or the argmax limit: the keys at the
+		 * maximum share the weight -- one in a continuum, about n
+		 * times the maximum's share of the empirical row's values. */
+		ties = th != 0 ? n : p->family != DSP_FAM_EMPIRICAL ? 1 :
+		    fmin(n, fmax(1, nearbyint(n * dsp_empirical_top_share(p->logits,
+		    p->n_logits))));
 		s->theta_eff = th;
-		s->entropy = s->entropy_paper = th == 0 ? 0 : log(n);
-		s->max_weight = th == 0 ? 1 : 1 / n;
-		s->min_weight = th == 0 ? 0 : 1 / n;
-		s->topk_mass = th == 0 ? 1 : fmin(1, (double)(p->topk ? p->topk : 1) / n);
-		s->entropy_paper = th == 0 ? 0 : -log(1 / n + DSP_PAPER_ENTROPY_EPS);
+		s->entropy = log(ties);
+		s->max_weight = 1 / ties;
+		s->min_weight = ties == n ? 1 / n : 0;
+		s->topk_mass = fmin(1, (double)(p->topk ? p->topk : 1) / ties);
+		s->entropy_paper = ties == 1 ? 0 : -log(1 / ties + DSP_PAPER_ENTROPY_EPS);
 		fill_bounds(p, s, 1);
 		return DSP_OK;
 	}
 	for (pass = 0; pass < 1 + (p->adaptive != 0); pass++) {
 		x.t = 1 / th;
 		x.pivot = th > 0 ? x.hi : x.lo;
-		if ((rc = expect_integral(&x, 0, &a)) != DSP_OK ||
-		    (rc = expect_integral(&x, 1, &b)) != DSP_OK)
-			return rc;
-		x.loga = log(a);
-		if ((rc = expect_integral(&x, 2, &pe)) != DSP_OK)
+		if ((rc = expect_moments(p, &x, &a, &b, &pe)) != DSP_OK)
 			return rc;
 		s->entropy = log(n) + x.loga - x.t * b / a;
 		s->entropy_paper = pe;
@@ -572,7 +595,7 @@ route_explicit(const dsp_params *p, int weights)
 		return 0;
 	if (p->family == DSP_FAM_RAMP && dsp_attn_is_softmax(p->attn) && n > 1)
 		return 0;
-	if (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN)
+	if (dsp_family_iid(p->family))
 		return 0;
 	return 1;
 }
@@ -669,8 +692,7 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 	*done = 0;
 	if (p->family == DSP_FAM_FILE)
 		return dsp_fail(DSP_ENOTSUP, "a file's logits have one fixed n");
-	if (q.explicit_max == 0 &&
-	    (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN))
+	if (q.explicit_max == 0 && dsp_family_iid(p->family))
 		q.explicit_max = DSP_VIEW_EXPLICIT_MAX;
 	for (i = 0; i < count; i++) {
 		if (!(ns[i] >= 1) || ns[i] > 0x1p63) {

@@ -6,6 +6,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
+#include "core/empirical.h"
 #include "core/error.h"
 #include "core/family.h"
 #include "core/job.h"
@@ -82,6 +83,8 @@ dsp_family_generate(const dsp_params *p, double *out)
 		for (k = 0; k < n; k++)
 			out[k] = p->logits[k];
 		return DSP_OK;
+	case DSP_FAM_EMPIRICAL:
+		return dsp_empirical_fill(p->logits, p->n_logits, p->seed, out, n);
 	case DSP_FAM_COUNT:
 		break;
 	}
@@ -307,9 +310,25 @@ dsp_family_range(const dsp_params *p, double *m, double *M)
 	case DSP_FAM_FILE:
 		array_minmax(p->logits, p->n_logits, m, M);
 		return 0;
+	case DSP_FAM_EMPIRICAL:
+		/* Every draw is one of the row's values: bounded for every n. */
+		array_minmax(p->logits, p->n_logits, m, M);
+		return 1;
 	case DSP_FAM_COUNT:
 		break;
 	}
 	*m = *M = NAN;
 	return 0;
+}
+
+int
+dsp_family_iid(enum dsp_family f)
+{
+	return f == DSP_FAM_UNIFORM || f == DSP_FAM_GAUSSIAN || f == DSP_FAM_EMPIRICAL;
+}
+
+int
+dsp_family_has_logits(enum dsp_family f)
+{
+	return f == DSP_FAM_FILE || f == DSP_FAM_EMPIRICAL;
 }

@@ -36,4 +36,12 @@ int	dsp_family_multiset(const dsp_params *p, dsp_runs *out);
  * power with lambda > 1 or lambda < -1, file: actual min/max). */
 int	dsp_family_range(const dsp_params *p, double *m, double *M);
 
+/* 1 for the families whose keys are i.i.d. draws (uniform, gaussian,
+ * empirical): item by item up to the explicit limit, then the expected
+ * large-n limit. */
+int	dsp_family_iid(enum dsp_family f);
+/* 1 for the families built on given logits (file, empirical): they need
+ * params.logits, and a snapshot embeds them. */
+int	dsp_family_has_logits(enum dsp_family f);
+
 #endif

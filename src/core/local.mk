@@ -5,6 +5,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/bounds.c src/core/bounds.h \
 	src/core/critical.c src/core/critical.h \
 	src/core/dsp.h \
+	src/core/empirical.c src/core/empirical.h \
 	src/core/error.c src/core/error.h \
 	src/core/escape.c src/core/escape.h \
 	src/core/eval.c src/core/eval.h \
@@ -24,6 +25,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/precision.c src/core/precision.h \
 	src/core/prec_eval.c src/core/prec_eval.h src/core/summary.h \
 	src/core/quad.c src/core/quad.h \
+	src/core/rowset.c src/core/rowset.h \
 	src/core/runs.c src/core/runs.h \
 	src/core/softmax.c src/core/softmax.h \
 	src/core/tour.c src/core/tour.h \

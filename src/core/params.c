@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "core/error.h"
+#include "core/family.h"
 #include "core/params.h"
 
 #include "core/ptable.h"
@@ -24,6 +25,7 @@ dsp_params_default(dsp_params *p)
 			break;
 		case DSP_PT_SIZE:
 		case DSP_PT_UINT:
+		case DSP_PT_HEAD:
 			dsp_param_set_uint(d, p, (uint64_t)d->def, NULL);
 			break;
 		case DSP_PT_ENUM:
@@ -47,9 +49,10 @@ dsp_params_check(const dsp_params *p)
 		if ((rc = dsp_param_check(dsp_param(i), p, NULL)) != DSP_OK)
 			return rc;
 	}
-	if (p->family == DSP_FAM_FILE) {
+	if (dsp_family_has_logits(p->family)) {
 		if (p->logits == NULL || p->n_logits == 0)
-			return dsp_fail(DSP_EEMPTY, "file family has no logits");
+			return dsp_fail(DSP_EEMPTY, "%s family has no logits (--input FILE)",
+			    dsp_family_name(p->family));
 	}
 	return DSP_OK;
 }

@@ -14,6 +14,7 @@ enum dsp_family {
 	DSP_FAM_GAUSSIAN,	/* iid N(0, sigma = delta), GSL RNG */
 	DSP_FAM_RAMP,		/* e_k = delta * k / (n-1) */
 	DSP_FAM_FILE,		/* logits given by the user (file or stdin) */
+	DSP_FAM_EMPIRICAL,	/* n iid draws from the given logits (core/empirical.h) */
 	DSP_FAM_COUNT
 };
 
@@ -54,6 +55,8 @@ typedef struct dsp_params {
 	double		 ssmax_s;	/* SSMax scale s */
 	double		 alpha;		/* entmax alpha (> 1) */
 	enum dsp_precision precision;	/* emulated number format */
+	uint64_t	 head;		/* row of a logits array (ptable.h,
+					   dsp_head_pack); the loader picks it */
 	const double	*logits;	/* DSP_FAM_FILE: borrowed, n_logits items */
 	size_t		 n_logits;
 	const char	*logits_name;	/* where they came from, for stamping */

@@ -12,7 +12,7 @@
 #define SIZE_MAX_N	((uint64_t)1 << 63)
 
 static const char *const family_names[] = {
-	"power", "spike", "uniform", "gaussian", "ramp", "file"
+	"power", "spike", "uniform", "gaussian", "ramp", "file", "empirical"
 };
 static const char *const attn_names[] = {
 	"softmax", "ssmax", "logn", "sigmoid", "stickbreak", "softmax1",
@@ -66,6 +66,10 @@ static const dsp_param_def table[DSP_P_COUNT] = {
 	{ DSP_P_PRECISION, "precision", NULL, NULL, "precision", 0, "NAME", DSP_PT_ENUM,
 	  0, 0, 0, 0, 0, precision_names, DSP_PREC_COUNT, DSP_PREC_DOUBLE, DSP_STEP_CYCLE, 1, 1,
 	  "emulated number format", OFF(precision) },
+	{ DSP_P_HEAD, "head", NULL, NULL, "head", 0, "L.H", DSP_PT_HEAD,
+	  0, 0, 0, 0, UINT64_MAX, NULL, 0, 0, DSP_STEP_ADD, 1, 1,
+	  "row of a multi-row --input array: layer.head, or layer.head.query "
+	  "(default the last query)", OFF(head) },
 };
 
 const dsp_param_def *
@@ -189,6 +193,9 @@ dsp_param_domain(const dsp_param_def *d, char *buf, size_t size)
 	case DSP_PT_BOOL:
 		snprintf(buf, size, "on|off");
 		break;
+	case DSP_PT_HEAD:
+		snprintf(buf, size, "L.H or L.H.Q");
+		break;
 	}
 	return buf;
 }
@@ -274,7 +281,7 @@ dsp_param_set_uint(const dsp_param_def *d, dsp_params *p, uint64_t v,
 {
 	char got[32];
 
-	if (d->type != DSP_PT_SIZE && d->type != DSP_PT_UINT)
+	if (d->type != DSP_PT_SIZE && d->type != DSP_PT_UINT && d->type != DSP_PT_HEAD)
 		return dsp_fail(DSP_EINVAL, "%s is not an integer parameter", d->name);
 	if (v < d->umin || v > d->umax) {
 		snprintf(got, sizeof got, "%llu", (unsigned long long)v);
@@ -311,6 +318,7 @@ dsp_param_check(const dsp_param_def *d, const dsp_params *p, const char *label)
 		return dsp_param_set_real(d, &q, dsp_param_get_real(d, p), label);
 	case DSP_PT_SIZE:
 	case DSP_PT_UINT:
+	case DSP_PT_HEAD:
 		return dsp_param_set_uint(d, &q, dsp_param_get_uint(d, p), label);
 	case DSP_PT_ENUM:
 	case DSP_PT_BOOL:
@@ -339,7 +347,96 @@ dsp_param_format(const dsp_param_def *d, const dsp_params *p, char *buf,
 	case DSP_PT_BOOL:
 		snprintf(buf, size, "%s", dsp_param_get_enum(d, p) ? "true" : "false");
 		break;
+	case DSP_PT_HEAD:
+		return dsp_head_format(dsp_param_get_uint(d, p), buf, size);
 	}
+	return buf;
+}
+
+int
+dsp_param_applies(const dsp_param_def *d, const dsp_params *p)
+{
+	return d->id != DSP_P_HEAD || p->family == DSP_FAM_FILE ||
+	    p->family == DSP_FAM_EMPIRICAL;
+}
+
+/* Packed as layer << 40 | head << 20 | (query + 1), query field 0 being
+ * the last query: so 0 is layer 0, head 0, last query. */
+int
+dsp_head_pack(uint64_t layer, uint64_t head, uint64_t query, uint64_t *v)
+{
+	if (layer > DSP_HEAD_LAYER_MAX || head > DSP_HEAD_HEAD_MAX ||
+	    (query != DSP_HEAD_LAST && query > DSP_HEAD_QUERY_MAX))
+		return dsp_fail(DSP_EINVAL, "head %llu.%llu: layer, head or query too "
+		    "large (at most 2^24-1, 2^20-1, 2^20-2)", (unsigned long long)layer,
+		    (unsigned long long)head);
+	*v = layer << 40 | head << 20 | (query == DSP_HEAD_LAST ? 0 : query + 1);
+	return DSP_OK;
+}
+
+void
+dsp_head_unpack(uint64_t v, uint64_t *layer, uint64_t *head, uint64_t *query)
+{
+	uint64_t q = v & (((uint64_t)1 << 20) - 1);
+
+	*layer = v >> 40;
+	*head = (v >> 20) & DSP_HEAD_HEAD_MAX;
+	*query = q == 0 ? DSP_HEAD_LAST : q - 1;
+}
+
+/* Decimal digits at *s up to a '.' or the end; -1 if none or too many. */
+static int
+head_field(const char **s, uint64_t *v)
+{
+	const char *p = *s;
+
+	*v = 0;
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (*v > (UINT64_MAX - 9) / 10)
+			return -1;
+		*v = *v * 10 + (uint64_t)(*p - '0');
+	}
+	*s = p;
+	return 0;
+}
+
+int
+dsp_head_parse(const char *s, uint64_t *v, const char *label)
+{
+	const char *p = s;
+	uint64_t f[3] = { 0, 0, DSP_HEAD_LAST };
+	int k, bad = 0;
+
+	/* Two or three fields, each digits, separated by single dots. */
+	for (k = 0; k < 3 && !bad; k++) {
+		bad = head_field(&p, &f[k]) != 0;
+		if (bad || *p != '.')
+			break;
+		p++;
+	}
+	if (bad || k < 1 || k > 2 || *p != '\0')
+		return dsp_fail(DSP_EINVAL, "%s: '%s' is not L.H or L.H.Q (layer, "
+		    "head and query from 0, e.g. 3.5)", label, s);
+	if (dsp_head_pack(f[0], f[1], f[2], v) != DSP_OK)
+		return dsp_fail(DSP_EINVAL, "%s: '%s': layer, head or query too large "
+		    "(at most 2^24-1, 2^20-1, 2^20-2)", label, s);
+	return DSP_OK;
+}
+
+char *
+dsp_head_format(uint64_t v, char *buf, size_t size)
+{
+	uint64_t l, h, q;
+
+	dsp_head_unpack(v, &l, &h, &q);
+	if (q == DSP_HEAD_LAST)
+		snprintf(buf, size, "%llu.%llu", (unsigned long long)l,
+		    (unsigned long long)h);
+	else
+		snprintf(buf, size, "%llu.%llu.%llu", (unsigned long long)l,
+		    (unsigned long long)h, (unsigned long long)q);
 	return buf;
 }
 

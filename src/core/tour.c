@@ -13,6 +13,7 @@
 #include "core/adaptive.h"
 #include "core/critical.h"
 #include "core/error.h"
+#include "core/family.h"
 #include "core/figures.h"
 #include "core/fit.h"
 #include "core/ptable.h"
@@ -118,7 +119,8 @@ assign_one(dsp_params *p, const char *key, const char *val)
 			if (strcasecmp(val, d->names[e]) == 0)
 				break;
 		/* A tour step cannot bring logits: no file family. */
-		if ((good = e < d->nnames && !(d->id == DSP_P_FAMILY && e == DSP_FAM_FILE)))
+		if ((good = e < d->nnames && !(d->id == DSP_P_FAMILY &&
+		    dsp_family_has_logits((enum dsp_family)e))))
 			rc = dsp_param_set_enum(d, p, e, NULL);
 		break;
 	case DSP_PT_BOOL:
@@ -134,6 +136,8 @@ assign_one(dsp_params *p, const char *key, const char *val)
 		if ((good = parse_real(val, &x)))
 			rc = dsp_param_set_real(d, p, x, NULL);
 		break;
+	case DSP_PT_HEAD:
+		break;	/* a tour step brings no logits array */
 	}
 	if (!good)
 		return dsp_fail(DSP_EPARSE, "bad value '%s' for %s", val, key);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/family.h"
 #include "core/map.h"
 #include "core/params.h"
 #include "core/ptable.h"
@@ -237,10 +238,18 @@ load_params(const struct ld *l, const dsp_jval *pj, dsp_params *p, double **logi
 				return bad(l, DSP_EPARSE, field, "expected true or false");
 			rc = dsp_param_set_enum(d, p, j->boolean != 0, field);
 			break;
+		case DSP_PT_HEAD:
+			if (j->type != DSP_JSTR)
+				return bad(l, DSP_EPARSE, field, "expected \"L.H\" (string)");
+			if ((rc = dsp_head_parse(j->str, &u, field)) == DSP_OK)
+				rc = dsp_param_set_uint(d, p, u, field);
+			break;
 		}
 		if (rc != DSP_OK)
 			return prefix_error(rc, l->file);
 	}
+	if (p->family == DSP_FAM_EMPIRICAL)
+		TRY(load_logits(l, pj, p, logits));
 	if (p->family == DSP_FAM_FILE) {
 		TRY(load_logits(l, pj, p, logits));
 		/* n of a file is the number of its logits: a file that says

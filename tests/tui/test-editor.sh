@@ -108,7 +108,7 @@ T send-keys Escape
 
 # Errors list the valid names, whole even at 80 columns.
 T send-keys : "family nosuch" Enter
-tui_wait_status "unknown input family 'nosuch' (power|spike|uniform|gaussian|ramp|file)"; ok $? ":family error lists every family, file included"
+tui_wait_status "unknown input family 'nosuch' (power|spike|uniform|gaussian|ramp|file|empirical)"; ok $? ":family error lists every family, file included"
 T send-keys : "attn nosuch" Enter
 tui_wait_status "(softmax|ssmax|logn|sigmoid|stickbreak|softmax1|sparsemax|entmax)"; ok $? ":attn error lists every attention function"
 T send-keys : "precision nosuch" Enter
