@@ -323,8 +323,8 @@ static int
 too_slow(const dsp_params *p)
 {
 	int no_limit = p->family == DSP_FAM_RAMP ||
-	    ((p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN) &&
-	    p->attn != DSP_ATTN_SIGMOID);
+	    (dsp_family_is_random(p->family) && (p->attn != DSP_ATTN_SIGMOID ||
+	    p->family == DSP_FAM_LEARNED));
 
 	return no_limit && !dsp_attn_is_softmax(p->attn) &&
 	    p->explicit_max != 0 && p->n > p->explicit_max;
@@ -338,7 +338,7 @@ tui_params(const dsp_params *p)
 	dsp_params q = *p;
 
 	if (!dsp_attn_is_softmax(q.attn) && (q.family == DSP_FAM_RAMP ||
-	    q.family == DSP_FAM_UNIFORM || q.family == DSP_FAM_GAUSSIAN) &&
+	    dsp_family_is_random(q.family)) &&
 	    (q.explicit_max == 0 || q.explicit_max > SUMMARY_ALT_EXPLICIT_MAX))
 		q.explicit_max = SUMMARY_ALT_EXPLICIT_MAX;
 	return q;
@@ -439,8 +439,7 @@ fill_series(struct compute_cache *cc, struct view_series *s, const dsp_params *p
 		return;
 	}
 	split = count;
-	if (q.family == DSP_FAM_UNIFORM || q.family == DSP_FAM_GAUSSIAN ||
-	    q.family == DSP_FAM_RAMP) {
+	if (dsp_family_is_random(q.family) || q.family == DSP_FAM_RAMP) {
 		lim = dsp_attn_is_softmax(q.attn) ? CURVE_EXPLICIT_MAX : CURVE_ALT_EXPLICIT_MAX;
 		if (q.explicit_max == 0 || q.explicit_max > lim)
 			q.explicit_max = lim;

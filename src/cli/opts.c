@@ -17,6 +17,7 @@
 #include "core/job.h"
 #include "core/npy.h"
 #include "core/parse.h"
+#include "export/model.h"
 #include "export/table.h"
 
 /* Option codes: a parameter row's option is OPT_PARAM + its id (or its
@@ -373,6 +374,12 @@ dsp_param_parse(const dsp_param_def *d, const char *arg, dsp_params *p,
 		    strcasecmp(arg, "no") == 0 || strcasecmp(arg, "false") == 0)
 			return dsp_param_set_enum(d, p, 0, label);
 		return dsp_fail(DSP_EINVAL, "%s: '%s' is not on or off", label, arg);
+	case DSP_PT_PATH:
+		if (*arg == '\0')
+			return dsp_fail(DSP_EINVAL, "%s: empty file name", label);
+		/* Borrowed: argv and the TUI's line editor keep it alive
+		 * (dsp_model_attach then points at its own copy). */
+		return dsp_param_set_path(d, p, arg);
 	}
 	return dsp_fail(DSP_EINVAL, "%s: unknown parameter type", label);
 }
@@ -613,6 +620,18 @@ finish(struct dsp_opts *o)
 		p->family = DSP_FAM_FILE;
 	} else if (p->family == DSP_FAM_FILE)
 		return dsp_opts_usage(o, "--family file needs --input FILE");
+	if (p->model != NULL) {
+		if ((o->given & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT)) &&
+		    p->family != DSP_FAM_LEARNED)
+			return dsp_opts_usage(o, "--model conflicts with --%s",
+			    o->input != NULL ? "input" : "family");
+		p->family = DSP_FAM_LEARNED;
+	} else if (p->family == DSP_FAM_LEARNED)
+		return dsp_opts_usage(o, "--family learned needs --model FILE "
+		    "(from disperse train --save)");
+	dsp_clear_error();
+	if ((rc = dsp_model_attach(p)) != DSP_OK)
+		return dsp_opts_core_fail(o, "--model", rc);
 	if (o->input != NULL) {
 		const double *v = NULL;
 
@@ -844,7 +863,7 @@ dsp_opts_override(const struct dsp_opts *o, dsp_params *p)
 	unsigned g = o->given;
 	int id;
 
-	if (g & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT)) {
+	if (g & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT | DSP_GIVEN_MODEL)) {
 		p->family = q->family;
 		p->logits = q->logits;
 		p->n_logits = q->n_logits;
@@ -870,6 +889,12 @@ dsp_opts_override(const struct dsp_opts *o, dsp_params *p)
 		case DSP_PT_BOOL:
 			dsp_param_set_enum(d, p, dsp_param_get_enum(d, q), NULL);
 			break;
+		case DSP_PT_PATH:
+			dsp_param_set_path(d, p, dsp_param_get_path(d, q));
+			break;
 		}
 	}
+	/* The weights follow the model's name. */
+	if (g & DSP_GIVEN_MODEL)
+		p->model_w = q->model_w;
 }

@@ -15,6 +15,8 @@
 #include "core/family.h"
 #include "core/job.h"
 #include "core/kernel.h"
+#include "core/learned.h"
+#include "core/maxret.h"
 #include "core/precision.h"
 #include "core/quad.h"
 #include "core/softmax.h"
@@ -50,6 +52,8 @@ explicit_limit(const dsp_params *p)
 
 	if (p->family == DSP_FAM_RAMP && p->explicit_max == 0)
 		lim = RAMP_EXPLICIT_MAX;
+	if (p->family == DSP_FAM_LEARNED && lim > DSP_LEARNED_EXPLICIT_MAX)
+		lim = DSP_LEARNED_EXPLICIT_MAX;
 	return lim < DSP_EXPLICIT_MAX ? lim : DSP_EXPLICIT_MAX;
 }
 
@@ -441,11 +445,17 @@ struct expect {
 	int	gaussian;
 	double	sigma, lo, hi, t, pivot, norm, loga, n;
 	int	what;	/* 0: A, 1: B, 2: paper entropy integrand */
+	/* The learned family: the integral runs over the priority u in
+	 * [0, 1] of one class, v = f_cls(u) (density 1 in u). */
+	const dsp_params *learned;
+	int	cls;
 };
 
 static double
 expect_density(const struct expect *x, double v)
 {
+	if (x->learned != NULL)
+		return 1;
 	if (!x->gaussian)
 		return 1 / (x->hi - x->lo);
 	return exp(-v * v / (2 * x->sigma * x->sigma)) /
@@ -456,7 +466,12 @@ static double
 expect_integrand(double v, void *arg)
 {
 	const struct expect *x = arg;
-	double d = v - x->pivot, g = exp(x->t * d), q;
+	double d, g, q;
+
+	if (x->learned != NULL)
+		v = dsp_learned_logit(x->learned, v, x->cls);
+	d = v - x->pivot;
+	g = exp(x->t * d);
 
 	switch (x->what) {
 	case 0:
@@ -473,14 +488,28 @@ static int
 expect_integral(struct expect *x, int what, double *out)
 {
 	gsl_function f = { expect_integrand, x };
-	double edge[2] = { x->lo, x->hi };
-	int rc, st;
+	double edge[DSP_MAXRET_MAX_WIDTH + 2] = { x->lo, x->hi }, part;
+	size_t c, classes = 1;
+	int rc, st, parts = 1;
 
 	x->what = what;
-	if ((rc = dsp_quad(&f, edge, 1, 1e-11, out, &st)) != DSP_OK)
-		return rc;
-	if (st != 0 && st != GSL_EROUND)
-		return dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(st));
+	*out = 0;
+	if (x->learned != NULL)
+		classes = dsp_learned_classes(x->learned);
+	/* The learned family is a mixture: the mean over the classes of the
+	 * integral over u in [0, 1], split where the logit bends. */
+	for (c = 0; c < classes; c++) {
+		if (x->learned != NULL) {
+			x->cls = (int)c;
+			parts = dsp_learned_edges(x->learned, (int)c, edge);
+		}
+		if ((rc = dsp_quad(&f, edge, parts, 1e-11, &part, &st)) != DSP_OK)
+			return rc;
+		if (st != 0 && st != GSL_EROUND)
+			return dsp_fail(DSP_ERANGE, "quadrature failed: %s",
+			    gsl_strerror(st));
+		*out += part / (double)classes;
+	}
 	return DSP_OK;
 }
 
@@ -505,6 +534,11 @@ eval_expected(const dsp_params *p, dsp_summary *s)
 	dsp_family_range(p, &x.lo, &x.hi);
 	if (x.gaussian)
 		x.norm = erf(x.hi / (p->delta * M_SQRT2));
+	if (p->family == DSP_FAM_LEARNED) {
+		if ((rc = dsp_learned_range(p, &x.lo, &x.hi)) != DSP_OK)
+			return rc;
+		x.learned = p;
+	}
 	s->method = DSP_METHOD_EXPECTED;
 	s->n = n;
 	s->logit_min = x.lo;
@@ -512,7 +546,7 @@ eval_expected(const dsp_params *p, dsp_summary *s)
 	s->beta = 1;
 	s->total = 1;
 	th = scaled_theta(p, n);
-	if (p->delta == 0 || th == 0) {
+	if ((p->delta == 0 && x.learned == NULL) || x.lo == x.hi || th == 0) {
 		/* All logits equal (or the argmax limit of a continuum). */
 		s->theta_eff = th;
 		s->entropy = s->entropy_paper = th == 0 ? 0 : log(n);
@@ -571,7 +605,7 @@ route_explicit(const dsp_params *p, int weights)
 		return 0;
 	if (p->family == DSP_FAM_RAMP && dsp_attn_is_softmax(p->attn) && n > 1)
 		return 0;
-	if (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN)
+	if (dsp_family_is_random(p->family))
 		return 0;
 	return 1;
 }
@@ -668,8 +702,7 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 	*done = 0;
 	if (p->family == DSP_FAM_FILE)
 		return dsp_fail(DSP_ENOTSUP, "a file's logits have one fixed n");
-	if (q.explicit_max == 0 &&
-	    (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN))
+	if (q.explicit_max == 0 && dsp_family_is_random(p->family))
 		q.explicit_max = DSP_CURVE_EXPLICIT_MAX;
 	for (i = 0; i < count; i++) {
 		if (!(ns[i] >= 1) || ns[i] > 0x1p63) {

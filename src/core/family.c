@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/family.h"
 #include "core/job.h"
+#include "core/learned.h"
 
 /* A power-series term below this fraction of |theta| changes exp(e/theta)
  * by less than one part in 2^60, so the tail merges into one run at 0
@@ -82,6 +83,8 @@ dsp_family_generate(const dsp_params *p, double *out)
 		for (k = 0; k < n; k++)
 			out[k] = p->logits[k];
 		return DSP_OK;
+	case DSP_FAM_LEARNED:
+		return dsp_learned_generate(p, out);
 	case DSP_FAM_COUNT:
 		break;
 	}
@@ -307,9 +310,18 @@ dsp_family_range(const dsp_params *p, double *m, double *M)
 	case DSP_FAM_FILE:
 		array_minmax(p->logits, p->n_logits, m, M);
 		return 0;
+	case DSP_FAM_LEARNED:
+		/* Bounded by the model alone, whatever n (Lemma 2.1's premise). */
+		return dsp_learned_range(p, m, M) == DSP_OK;
 	case DSP_FAM_COUNT:
 		break;
 	}
 	*m = *M = NAN;
 	return 0;
+}
+
+int
+dsp_family_is_random(enum dsp_family f)
+{
+	return f == DSP_FAM_UNIFORM || f == DSP_FAM_GAUSSIAN || f == DSP_FAM_LEARNED;
 }

@@ -35,5 +35,9 @@ int	dsp_family_multiset(const dsp_params *p, dsp_runs *out);
  * bounded independently of n (Lemma 2.1 premise), 0 when not (Gaussian,
  * power with lambda > 1 or lambda < -1, file: actual min/max). */
 int	dsp_family_range(const dsp_params *p, double *m, double *M);
+/* 1 for the families of iid random items (uniform, gaussian, learned):
+ * evaluated item by item up to a limit, by the expected large-n limit
+ * beyond. */
+int	dsp_family_is_random(enum dsp_family f);
 
 #endif

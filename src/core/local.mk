@@ -15,6 +15,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/job.c src/core/job.h \
 	src/core/kernel.c src/core/kernel.h \
 	src/core/map.c src/core/map.h \
+	src/core/learned.c src/core/learned.h \
 	src/core/maxret.c src/core/maxret.h \
 	src/core/params.c src/core/params.h \
 	src/core/ptable.c src/core/ptable.h \

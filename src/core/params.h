@@ -14,6 +14,8 @@ enum dsp_family {
 	DSP_FAM_GAUSSIAN,	/* iid N(0, sigma = delta), GSL RNG */
 	DSP_FAM_RAMP,		/* e_k = delta * k / (n-1) */
 	DSP_FAM_FILE,		/* logits given by the user (file or stdin) */
+	DSP_FAM_LEARNED,	/* a trained Max Retrieval head's scores on a random
+				   set (core/learned.h; model from params.model) */
 	DSP_FAM_COUNT
 };
 
@@ -57,6 +59,11 @@ typedef struct dsp_params {
 	const double	*logits;	/* DSP_FAM_FILE: borrowed, n_logits items */
 	size_t		 n_logits;
 	const char	*logits_name;	/* where they came from, for stamping */
+	/* DSP_FAM_LEARNED: the model file (a parameter row, saved in
+	 * snapshots) and its weights, borrowed from whoever loaded it
+	 * (export/model.h dsp_model_attach). */
+	const char	*model;
+	const struct dsp_maxret *model_w;
 } dsp_params;
 
 /* The documented default view: power series, n = 16, delta = 4, theta = 1,

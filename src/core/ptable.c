@@ -12,7 +12,7 @@
 #define SIZE_MAX_N	((uint64_t)1 << 63)
 
 static const char *const family_names[] = {
-	"power", "spike", "uniform", "gaussian", "ramp", "file"
+	"power", "spike", "uniform", "gaussian", "ramp", "file", "learned"
 };
 static const char *const attn_names[] = {
 	"softmax", "ssmax", "logn", "sigmoid", "stickbreak", "softmax1",
@@ -66,6 +66,11 @@ static const dsp_param_def table[DSP_P_COUNT] = {
 	{ DSP_P_PRECISION, "precision", NULL, NULL, "precision", 0, "NAME", DSP_PT_ENUM,
 	  0, 0, 0, 0, 0, precision_names, DSP_PREC_COUNT, DSP_PREC_DOUBLE, DSP_STEP_CYCLE, 1, 1,
 	  "emulated number format", OFF(precision) },
+	/* The learned family's model (disperse train --save): a file name,
+	 * loaded by export/model.c's dsp_model_attach, never by the core. */
+	{ DSP_P_MODEL, "model", NULL, NULL, "model", 0, "FILE", DSP_PT_PATH,
+	  0, 0, 0, 0, 0, NULL, 0, 0, DSP_STEP_CYCLE, 1, 1,
+	  "trained model (disperse train --save); implies --family learned", OFF(model) },
 };
 
 const dsp_param_def *
@@ -133,6 +138,27 @@ dsp_param_get_enum(const dsp_param_def *d, const dsp_params *p)
 	return *(const int *)(const void *)((const char *)p + d->off);
 }
 
+int
+dsp_param_shown(const dsp_param_def *d, const dsp_params *p)
+{
+	return d->id != DSP_P_MODEL || p->family == DSP_FAM_LEARNED;
+}
+
+const char *
+dsp_param_get_path(const dsp_param_def *d, const dsp_params *p)
+{
+	return *(const char *const *)(const void *)((const char *)p + d->off);
+}
+
+int
+dsp_param_set_path(const dsp_param_def *d, dsp_params *p, const char *v)
+{
+	if (d->type != DSP_PT_PATH)
+		return dsp_fail(DSP_EINVAL, "%s is not a file parameter", d->name);
+	*(const char **)(void *)((char *)p + d->off) = v;
+	return DSP_OK;
+}
+
 _Static_assert(sizeof(enum dsp_family) == sizeof(int) &&
     sizeof(enum dsp_attn) == sizeof(int) &&
     sizeof(enum dsp_precision) == sizeof(int), "enum fields are ints");
@@ -188,6 +214,9 @@ dsp_param_domain(const dsp_param_def *d, char *buf, size_t size)
 		break;
 	case DSP_PT_BOOL:
 		snprintf(buf, size, "on|off");
+		break;
+	case DSP_PT_PATH:
+		snprintf(buf, size, "a file name");
 		break;
 	}
 	return buf;
@@ -287,6 +316,8 @@ dsp_param_check(const dsp_param_def *d, const dsp_params *p, const char *label)
 	case DSP_PT_ENUM:
 	case DSP_PT_BOOL:
 		return dsp_param_set_enum(d, &q, dsp_param_get_enum(d, p), label);
+	case DSP_PT_PATH:
+		break;
 	}
 	return DSP_OK;
 }
@@ -310,6 +341,10 @@ dsp_param_format(const dsp_param_def *d, const dsp_params *p, char *buf,
 		break;
 	case DSP_PT_BOOL:
 		snprintf(buf, size, "%s", dsp_param_get_enum(d, p) ? "true" : "false");
+		break;
+	case DSP_PT_PATH:
+		snprintf(buf, size, "%s", dsp_param_get_path(d, p) != NULL ?
+		    dsp_param_get_path(d, p) : "none");
 		break;
 	}
 	return buf;

@@ -8,7 +8,7 @@
  *
  * Values are reached through the row's offset into dsp_params; the row's
  * type says which C type lives there (REAL: double, SIZE and UINT:
- * uint64_t, ENUM and BOOL: an enum or int). */
+ * uint64_t, ENUM and BOOL: an enum or int, PATH: const char *). */
 #ifndef DSP_PTABLE_H
 #define DSP_PTABLE_H
 
@@ -34,6 +34,7 @@ enum dsp_param_id {
 	DSP_P_SSMAX_S,
 	DSP_P_ALPHA,
 	DSP_P_PRECISION,
+	DSP_P_MODEL,
 	/* New parameters go here (one row in ptable.c, one field in
 	 * dsp_params); a memory budget would be one such row. */
 	DSP_P_COUNT
@@ -44,7 +45,8 @@ enum dsp_ptype {
 	DSP_PT_UINT,	/* uint64_t 0 .. 2^64-1 (seeds) */
 	DSP_PT_REAL,	/* double within [min, max], ends open or closed */
 	DSP_PT_ENUM,	/* one of names[] */
-	DSP_PT_BOOL	/* on/off */
+	DSP_PT_BOOL,	/* on/off */
+	DSP_PT_PATH	/* a file name (const char *, borrowed; NULL = none) */
 };
 
 /* How the TUI's adjust keys step a value. */
@@ -89,10 +91,18 @@ const dsp_param_def	*dsp_param_find(const char *name);
 /* "family n delta ... precision; δ θ λ ε α": the names, for messages. */
 const char		*dsp_param_names(void);
 
+/* 1 when the row belongs to p's view (stamps, snapshot text and JSON):
+ * every row, except the model row outside the learned family. */
+int		 dsp_param_shown(const dsp_param_def *d, const dsp_params *p);
+
 /* Value access by row type. */
 double		 dsp_param_get_real(const dsp_param_def *d, const dsp_params *p);
 uint64_t	 dsp_param_get_uint(const dsp_param_def *d, const dsp_params *p);
 int		 dsp_param_get_enum(const dsp_param_def *d, const dsp_params *p);
+const char	*dsp_param_get_path(const dsp_param_def *d, const dsp_params *p);
+/* Store a borrowed file name (NULL = none); any name is in the domain. */
+int		 dsp_param_set_path(const dsp_param_def *d, dsp_params *p,
+		    const char *v);
 
 /* Checked setters: DSP_OK, or DSP_EINVAL with the detail
  * "LABEL must be in DOMAIN (got VALUE)" (LABEL NULL = the row's name);

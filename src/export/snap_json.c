@@ -53,6 +53,8 @@ json_params(const struct snap *s, dsp_jw *w)
 	 * a program limit, not part of the view: not written, not read. */
 	for (id = 0; id < DSP_P_COUNT; id++) {
 		d = dsp_param(id);
+		if (!dsp_param_shown(d, p))
+			continue;
 		dsp_jw_key(w, d->name);
 		switch (d->type) {
 		case DSP_PT_REAL:
@@ -67,6 +69,9 @@ json_params(const struct snap *s, dsp_jw *w)
 			break;
 		case DSP_PT_BOOL:
 			dsp_jw_bool(w, dsp_param_get_enum(d, p) != 0);
+			break;
+		case DSP_PT_PATH:
+			dsp_jw_str(w, dsp_param_get_path(d, p));
 			break;
 		}
 	}

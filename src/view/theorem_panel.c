@@ -45,8 +45,7 @@ first_n_cached(const dsp_params *p)
 	static double value = NAN;
 	static int have;
 
-	if (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN ||
-	    p->family == DSP_FAM_FILE)
+	if (dsp_family_is_random(p->family) || p->family == DSP_FAM_FILE)
 		return NAN;
 	if (!have || memcmp(&last, p, sizeof last) != 0) {
 		if (dsp_first_n_below_eps(p, &value) != DSP_OK)

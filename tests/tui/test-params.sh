@@ -45,7 +45,7 @@ tui_wait "H=1.36044"; ok $? "reset"
 
 # Every name the parameters panel shows is a name `:` takes (a name alone
 # asks for a value instead of being unknown).
-tui_cap | sed -n '3,15p' | sed -n 's/^│[▶ ] \([^ ]*\) .*/\1/p' >"$tui_tmp/shown"
+tui_cap | sed -n '3,16p' | sed -n 's/^│[▶ ] \([^ ]*\) .*/\1/p' >"$tui_tmp/shown"
 [ "$(wc -l <"$tui_tmp/shown")" -eq "$(wc -l <"$rows")" ]; ok $? "the panel shows one row per table row"
 # Panel rows are in table order: the message names the row's ASCII name.
 paste -d ' ' "$tui_tmp/shown" "$rows" >"$tui_tmp/pairs"
