@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "core/readfile.h"
+#include "core/tour.h"
 #include "core/maxret.h"
 #include "export/atomic.h"
 #include "export/json.h"
@@ -423,4 +424,18 @@ dsp_model_attach(dsp_params *p)
 	p->model = path;
 	p->model_w = m;
 	return DSP_OK;
+}
+
+int
+dsp_model_attach_data(dsp_params *p)
+{
+	char path[4096];
+	int rc;
+
+	if (p->model == NULL || p->family != DSP_FAM_LEARNED)
+		return dsp_model_attach(p);
+	if ((rc = dsp_data_find(p->model, path, sizeof path)) != DSP_OK)
+		return rc;
+	p->model = path;	/* dsp_model_attach keeps its own copy */
+	return dsp_model_attach(p);
 }

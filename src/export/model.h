@@ -41,5 +41,8 @@ int	dsp_model_load(const char *path, dsp_maxret **m, dsp_model_meta *meta);
  * point p->model at the cached copy of the name and p->model_w at the
  * weights.  Without a model: DSP_OK, unless the family is learned. */
 int	dsp_model_attach(dsp_params *p);
+/* The same for a tour step's model: p->model is a shipped data file's
+ * name (core/tour.h dsp_data_find), opened from where the tour lives. */
+int	dsp_model_attach_data(dsp_params *p);
 
 #endif
