@@ -320,21 +320,6 @@ x_axis(dsp_plot *pl, const dsp_maxret_eval_row *r, size_t nr)
 	dsp_axis_nice(&pl->ax, 8);
 }
 
-/* A series in data coordinates, drawn in the plot's user units. */
-static void
-series(dsp_svg *g, const dsp_plot *pl, const double *x, const double *y,
-    size_t n, const char *color, double width, const char *dash)
-{
-	double px[MAX_SIZES], py[MAX_SIZES];
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		px[i] = dsp_plot_px(pl, x[i]);
-		py[i] = dsp_plot_py(pl, y[i]);
-	}
-	dsp_svg_polyline(g, px, py, n, color, width, dash);
-}
-
 /* Accuracy vs n, plain and adaptive, with Wilson whiskers. */
 static void
 acc_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
@@ -369,7 +354,7 @@ acc_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 			dsp_svg_line(g, px - 3, dsp_plot_py(&pl, hi), px + 3,
 			    dsp_plot_py(&pl, hi), k ? C_ADAPT : C_PLAIN, 1.5, NULL);
 		}
-		series(g, &pl, x, y, nr, k ? C_ADAPT : C_PLAIN, 2, k ? "6 3" : NULL);
+		dsp_svg_series(g, &pl, x, y, nr, k ? C_ADAPT : C_PLAIN, 2, k ? "6 3" : NULL);
 	}
 	dsp_svg_legend(g, pl.x + pl.w - 190, pl.y + pl.h - 50, leg, 2);
 }
@@ -415,16 +400,16 @@ weight_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 		x[i] = (double)r[i].n;
 		y[i] = 1 / (double)r[i].n;
 	}
-	series(g, &pl, x, y, nr, C_CEIL, 1, "2 3");
+	dsp_svg_series(g, &pl, x, y, nr, C_CEIL, 1, "2 3");
 	for (i = 0; i < nr; i++)
 		y[i] = r[i].max_weight;
-	series(g, &pl, x, y, nr, C_PLAIN, 2, NULL);
+	dsp_svg_series(g, &pl, x, y, nr, C_PLAIN, 2, NULL);
 	for (i = 0; i < nr; i++)
 		y[i] = r[i].max_weight_ad;
-	series(g, &pl, x, y, nr, C_ADAPT, 2, "6 3");
+	dsp_svg_series(g, &pl, x, y, nr, C_ADAPT, 2, "6 3");
 	for (i = 0; i < nr; i++)
 		y[i] = r[i].margin;
-	series(g, &pl, x, y, nr, C_BOUND, 1.5, "8 2 2 2");
+	dsp_svg_series(g, &pl, x, y, nr, C_BOUND, 1.5, "8 2 2 2");
 	/* Corollary B.1 marker: the first size whose mean weight on the
 	 * maximum item is below the margin the readout needs. */
 	for (i = 0; i < nr && !(r[i].top_weight < r[i].margin); i++)

@@ -4,6 +4,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/alt.c src/core/alt.h \
 	src/core/bounds.c src/core/bounds.h \
 	src/core/critical.c src/core/critical.h \
+	src/core/depth.c src/core/depth.h \
 	src/core/dsp.h \
 	src/core/error.c src/core/error.h \
 	src/core/escape.c src/core/escape.h \
