@@ -182,8 +182,7 @@ k_compare(struct app *a, int ch)
 	/* Mode keys change a panel, never the focus: the next arrow
 	 * still moves what it moved before. */
 	app_show_plot(a, VIEW_CURVE);
-	app_say(a, 0, "compare %s (1-%d toggle functions)", st->compare ? "on" : "off",
-	    DSP_ATTN_COUNT);
+	app_say(a, 0, "compare %s (1-9, 0 toggle functions)", st->compare ? "on" : "off");
 }
 
 static void
@@ -288,7 +287,7 @@ const struct view_key keys_table[] = {
 	{ "p", "cycle precision", NULL, 0, { 'p' }, k_precision },
 	{ "c", "compare mode (entropy/max weight of several functions)", "c compare", 7,
 	    { 'c' }, k_compare },
-	{ "1..8", "in compare mode: toggle function 1..8 in the overlay", NULL, 0,
+	{ "1..9 0", "in compare mode: toggle function 1..9 (0: the tenth) in the overlay", NULL, 0,
 	    { 0 }, NULL },
 	{ "g", "weights: sorted bars / log10-binned distribution", NULL, 0, { 'g' }, k_hist },
 	{ "v", "curve: both plots / entropy / max weight", NULL, 0, { 'v' }, k_curve },
@@ -343,6 +342,7 @@ keys_dispatch(struct app *a, int ch)
 {
 	struct view_state *st = a->st;
 	const struct view_key *k;
+	int k2;
 
 	if (st->editing) {
 		edit_key(a, ch);
@@ -381,10 +381,12 @@ keys_dispatch(struct app *a, int ch)
 		k->fn(a, ch);
 		return;
 	}
-	if (ch >= '1' && ch < '1' + DSP_ATTN_COUNT && st->compare) {
-		st->vs.compare_mask ^= 1u << (ch - '1');
-		app_say(a, 0, "compare %s %s", dsp_attn_name((enum dsp_attn)(ch - '1')),
-		    st->vs.compare_mask & (1u << (ch - '1')) ? "on" : "off");
+	/* 1 .. 9 toggle functions 1 .. 9, 0 the tenth. */
+	if (ch >= '0' && ch <= '9' && st->compare &&
+	    (k2 = ch == '0' ? 9 : ch - '1') < DSP_ATTN_COUNT) {
+		st->vs.compare_mask ^= 1u << k2;
+		app_say(a, 0, "compare %s %s", dsp_attn_name((enum dsp_attn)k2),
+		    st->vs.compare_mask & (1u << k2) ? "on" : "off");
 		return;
 	}
 	panel_key(a, ch);

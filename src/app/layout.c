@@ -36,11 +36,12 @@ app_layout(struct app *a)
 		return;
 	lw = COLS >= 160 ? 68 : COLS >= 120 ? 46 : 38;
 	rw = COLS - lw;
-	/* All parameter rows when they fit with a theorem panel of 9 lines;
-	 * else the parameters scroll (params_panel.c). */
+	/* All parameter rows when they fit with a theorem panel of 12 lines
+	 * (its lemma, verdict, entropy and critical-n lines); else the
+	 * parameters scroll (params_panel.c). */
 	ph = VIEW_ROWS + 2;
-	if (body - ph < 9)
-		ph = body - 9 < 7 ? 7 : body - 9;
+	if (body - ph < 12)
+		ph = body - 12 < 7 ? 7 : body - 12;
 	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
 	place(&a->pn[VIEW_THEOREM], 1 + ph, 0, body - ph, lw);
 	a->nplots = body / 12;

@@ -332,7 +332,8 @@ eval_runs(const dsp_params *p, dsp_runs *w, dsp_summary *s)
 	}
 	s->method = DSP_METHOD_RUNS;
 	/* Without weights to return the order of the items is free. */
-	if ((rc = family_runs_for(p, w != NULL, e, w ? w : tmp)) == DSP_OK)
+	if ((rc = family_runs_for(p, w != NULL || dsp_attn_ordered(p->attn), e,
+	    w ? w : tmp)) == DSP_OK)
 		rc = summarise_runs(p, e, w ? w : tmp, s);
 	dsp_runs_free(e);
 	dsp_runs_free(tmp);
@@ -445,10 +446,11 @@ struct expect {
 	int	gaussian;
 	double	sigma, lo, hi, t, pivot, norm, loga, n;
 	int	what;	/* 0: A, 1: B, 2: paper entropy integrand */
-	/* The learned family: the integral runs over the priority u in
-	 * [0, 1] of one class, v = f_cls(u) (density 1 in u). */
+	/* The learned family: a density constant on each piece (v0, v1),
+	 * integrated piece by piece (expect_integral). */
 	const dsp_params *learned;
-	int	cls;
+	double	*v0, *v1, *pw;
+	size_t	 npieces;
 };
 
 static double
@@ -466,12 +468,7 @@ static double
 expect_integrand(double v, void *arg)
 {
 	const struct expect *x = arg;
-	double d, g, q;
-
-	if (x->learned != NULL)
-		v = dsp_learned_logit(x->learned, v, x->cls);
-	d = v - x->pivot;
-	g = exp(x->t * d);
+	double d = v - x->pivot, g = exp(x->t * d), q;
 
 	switch (x->what) {
 	case 0:
@@ -488,57 +485,47 @@ static int
 expect_integral(struct expect *x, int what, double *out)
 {
 	gsl_function f = { expect_integrand, x };
-	double edge[DSP_MAXRET_MAX_WIDTH + 2] = { x->lo, x->hi }, part;
-	size_t c, classes = 1;
-	int rc, st, parts = 1;
+	double edge[2] = { x->lo, x->hi }, part, len;
+	size_t k;
+	int rc, st;
 
 	x->what = what;
-	*out = 0;
-	if (x->learned != NULL)
-		classes = dsp_learned_classes(x->learned);
-	/* The learned family is a mixture: the mean over the classes of the
-	 * integral over u in [0, 1], split where the logit bends. */
-	for (c = 0; c < classes; c++) {
-		if (x->learned != NULL) {
-			x->cls = (int)c;
-			parts = dsp_learned_edges(x->learned, (int)c, edge);
-		}
-		if ((rc = dsp_quad(&f, edge, parts, 1e-11, &part, &st)) != DSP_OK)
+	if (x->learned == NULL) {
+		if ((rc = dsp_quad(&f, edge, 1, 1e-11, out, &st)) != DSP_OK)
 			return rc;
 		if (st != 0 && st != GSL_EROUND)
-			return dsp_fail(DSP_ERANGE, "quadrature failed: %s",
-			    gsl_strerror(st));
-		*out += part / (double)classes;
+			return dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(st));
+		return DSP_OK;
+	}
+	/* The learned family's law: the sum over its pieces of the integral
+	 * with density w / |v1 - v0| (density 1 in expect_integrand), or w
+	 * times the integrand where the logit is flat. */
+	*out = 0;
+	for (k = 0; k < x->npieces; k++) {
+		edge[0] = fmin(x->v0[k], x->v1[k]);
+		edge[1] = fmax(x->v0[k], x->v1[k]);
+		len = edge[1] - edge[0];
+		if (!(len > 1e-12 * (fabs(edge[0]) + 1))) {
+			*out += x->pw[k] * expect_integrand(edge[0], x);
+			continue;
+		}
+		if ((rc = dsp_quad(&f, edge, 1, 1e-11, &part, &st)) != DSP_OK)
+			return rc;
+		if (st != 0 && st != GSL_EROUND)
+			return dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(st));
+		*out += x->pw[k] / len * part;
 	}
 	return DSP_OK;
 }
 
+/* The passes of eval_expected (two with adaptive temperature). */
 static int
-eval_expected(const dsp_params *p, dsp_summary *s)
+expected_passes(const dsp_params *p, struct expect *xp, dsp_summary *s)
 {
-	struct expect x;
+	struct expect x = *xp;
 	double n = (double)p->n, th, a, b, pe;
 	int pass, rc;
 
-	if (p->attn == DSP_ATTN_SIGMOID)
-		return dsp_alt_sigmoid_expected(p, s);
-	if (!dsp_attn_is_softmax(p->attn))
-		return dsp_fail(DSP_ENOTSUP,
-		    "%s has no large-n limit for %s: item by item only, up to n = %llu",
-		    dsp_attn_name(p->attn), dsp_family_name(p->family),
-		    (unsigned long long)explicit_limit(p));
-	memset(&x, 0, sizeof x);
-	x.n = n;
-	x.gaussian = p->family == DSP_FAM_GAUSSIAN;
-	x.sigma = p->delta;
-	dsp_family_range(p, &x.lo, &x.hi);
-	if (x.gaussian)
-		x.norm = erf(x.hi / (p->delta * M_SQRT2));
-	if (p->family == DSP_FAM_LEARNED) {
-		if ((rc = dsp_learned_range(p, &x.lo, &x.hi)) != DSP_OK)
-			return rc;
-		x.learned = p;
-	}
 	s->method = DSP_METHOD_EXPECTED;
 	s->n = n;
 	s->logit_min = x.lo;
@@ -580,6 +567,40 @@ eval_expected(const dsp_params *p, dsp_summary *s)
 	fill_bounds(p, s, 1);
 	return DSP_OK;
 }
+
+static int
+eval_expected(const dsp_params *p, dsp_summary *s)
+{
+	struct expect x;
+	int rc;
+
+	if (p->attn == DSP_ATTN_SIGMOID)
+		return dsp_alt_sigmoid_expected(p, s);
+	if (!dsp_attn_is_softmax(p->attn))
+		return dsp_fail(DSP_ENOTSUP,
+		    "%s has no large-n limit for %s: item by item only, up to n = %llu",
+		    dsp_attn_name(p->attn), dsp_family_name(p->family),
+		    (unsigned long long)explicit_limit(p));
+	memset(&x, 0, sizeof x);
+	x.n = (double)p->n;
+	x.gaussian = p->family == DSP_FAM_GAUSSIAN;
+	x.sigma = p->delta;
+	dsp_family_range(p, &x.lo, &x.hi);
+	if (x.gaussian)
+		x.norm = erf(x.hi / (p->delta * M_SQRT2));
+	if (p->family == DSP_FAM_LEARNED) {
+		if ((rc = dsp_learned_range(p, &x.lo, &x.hi)) != DSP_OK ||
+		    (rc = dsp_learned_pieces(p, &x.v0, &x.v1, &x.pw, &x.npieces)) != DSP_OK)
+			return rc;
+		x.learned = p;
+	}
+	rc = expected_passes(p, &x, s);
+	free(x.v0);
+	free(x.v1);
+	free(x.pw);
+	return rc;
+}
+
 
 /* The route of an evaluation without weights: 1 when it is item by item
  * over the family's generated logits.  Depends on neither theta nor
@@ -704,6 +725,10 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 		return dsp_fail(DSP_ENOTSUP, "a file's logits have one fixed n");
 	if (q.explicit_max == 0 && dsp_family_is_random(p->family))
 		q.explicit_max = DSP_CURVE_EXPLICIT_MAX;
+	/* A learned item is a forward pass: curves stop earlier, whatever
+	 * limit the caller set for the other families. */
+	if (p->family == DSP_FAM_LEARNED && q.explicit_max > DSP_LEARNED_CURVE_EXPLICIT_MAX)
+		q.explicit_max = DSP_LEARNED_CURVE_EXPLICIT_MAX;
 	for (i = 0; i < count; i++) {
 		if (!(ns[i] >= 1) || ns[i] > 0x1p63) {
 			rc = dsp_fail(DSP_EINVAL, "curve size %g out of range", ns[i]);

@@ -68,8 +68,10 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int
-dsp_learned_edges(const dsp_params *p, int cls, double *edges)
+/* The points of [0, 1] where class cls's logit bends, sorted, with 0 and
+ * 1 at the ends (edges: width + 2 places); returns the number of pieces. */
+static int
+edges_of(const dsp_params *p, int cls, double *edges)
 {
 	size_t k = dsp_maxret_kinks(p->model_w, cls, edges + 1);
 
@@ -79,39 +81,65 @@ dsp_learned_edges(const dsp_params *p, int cls, double *edges)
 	return (int)k + 1;
 }
 
-double
-dsp_learned_logit(const dsp_params *p, double x, int cls)
+int
+dsp_learned_pieces(const dsp_params *p, double **v0, double **v1, double **w,
+    size_t *count)
 {
-	return dsp_maxret_item_logit(p->model_w, x, cls);
-}
+	double edges[DSP_MAXRET_MAX_WIDTH + 2], a, b;
+	size_t c, C, max, n = 0;
+	int k, j, rc;
 
-size_t
-dsp_learned_classes(const dsp_params *p)
-{
-	return p->model_w != NULL ? p->model_w->classes : 0;
+	*v0 = *v1 = *w = NULL;
+	*count = 0;
+	if ((rc = need_model(p)) != DSP_OK)
+		return rc;
+	C = p->model_w->classes;
+	max = C * (p->model_w->width + 1);
+	*v0 = malloc(max * sizeof **v0);
+	*v1 = malloc(max * sizeof **v1);
+	*w = malloc(max * sizeof **w);
+	if (*v0 == NULL || *v1 == NULL || *w == NULL) {
+		free(*v0);
+		free(*v1);
+		free(*w);
+		*v0 = *v1 = *w = NULL;
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	}
+	for (c = 0; c < C; c++) {
+		k = edges_of(p, (int)c, edges);
+		a = dsp_maxret_item_logit(p->model_w, edges[0], (int)c);
+		for (j = 0; j < k; j++, n++) {
+			b = dsp_maxret_item_logit(p->model_w, edges[j + 1], (int)c);
+			(*v0)[n] = a;
+			(*v1)[n] = b;
+			(*w)[n] = (edges[j + 1] - edges[j]) / (double)C;
+			a = b;
+		}
+	}
+	*count = n;
+	return DSP_OK;
 }
 
 int
 dsp_learned_range(const dsp_params *p, double *m, double *M)
 {
-	double edges[DSP_MAXRET_MAX_WIDTH + 2], v;
-	size_t c;
-	int k, j, rc;
+	double *v0, *v1, *w;
+	size_t k, n;
+	int rc;
 
 	*m = *M = NAN;
-	if ((rc = need_model(p)) != DSP_OK)
+	/* Linear between the bends: the extremes are at the bends or ends
+	 * (x = 1 is the supremum of priorities in [0, 1)). */
+	if ((rc = dsp_learned_pieces(p, &v0, &v1, &w, &n)) != DSP_OK)
 		return rc;
 	*m = INFINITY;
 	*M = -INFINITY;
-	/* Linear between the bends: the extremes are at the bends or ends
-	 * (x = 1 is the supremum of priorities in [0, 1)). */
-	for (c = 0; c < p->model_w->classes; c++) {
-		k = dsp_learned_edges(p, (int)c, edges);
-		for (j = 0; j <= k; j++) {
-			v = dsp_learned_logit(p, edges[j], (int)c);
-			*m = fmin(*m, v);
-			*M = fmax(*M, v);
-		}
+	for (k = 0; k < n; k++) {
+		*m = fmin(*m, fmin(v0[k], v1[k]));
+		*M = fmax(*M, fmax(v0[k], v1[k]));
 	}
+	free(v0);
+	free(v1);
+	free(w);
 	return DSP_OK;
 }

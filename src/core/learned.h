@@ -11,12 +11,15 @@
  * curve over n is one sample per size, not one growing set.
  *
  * Routes: item by item up to DSP_LEARNED_EXPLICIT_MAX (each item costs a
- * width^2 forward pass, so the limit is lower than other families'), and
+ * width^2 forward pass, so the limit is lower than other families'; 2^14 on
+ * curves), and
  * past it the expected large-n limit: items are iid, priority x ~ U[0, 1)
  * and class c uniform, and the logit f_c(x) is piecewise linear in x (a
  * ReLU layer of width d), so the expectations dsp_eval needs are sums over
- * classes of integrals over [0, 1] split at the bends (GSL quadrature,
- * eval.c's expected route).  The logits are bounded independently of n:
+ * classes of integrals over [0, 1] split at the bends; on each linear
+ * piece the integral over the priority is one over the logit with a
+ * constant density (dsp_learned_pieces; GSL quadrature in eval.c's
+ * expected route, no forward pass per point).  The logits are bounded independently of n:
  * [min, max] of f_c over the classes and [0, 1] (exact: at the bends or
  * the ends), which is Lemma 2.1's premise. */
 #ifndef DSP_LEARNED_H
@@ -28,18 +31,19 @@
 #include "core/params.h"
 
 #define DSP_LEARNED_EXPLICIT_MAX	((uint64_t)1 << 22)
+/* On curves (hundreds of sizes) item by item only this far. */
+#define DSP_LEARNED_CURVE_EXPLICIT_MAX	((uint64_t)1 << 14)
 
 /* out[0 .. p->n - 1]: the head's logits on the set (needs p->model_w). */
 int	dsp_learned_generate(const dsp_params *p, double *out);
 /* The exact logit interval over every item the family can draw. */
 int	dsp_learned_range(const dsp_params *p, double *m, double *M);
-/* The points of [0, 1] where class cls's logit bends, sorted, with 0 and
- * 1 at the ends: edges needs width + 2 places; returns the number of
- * pieces (edges - 1). */
-int	dsp_learned_edges(const dsp_params *p, int cls, double *edges);
-/* The logit of an item (priority x, class cls). */
-double	dsp_learned_logit(const dsp_params *p, double x, int cls);
-/* Number of classes (the mixture's components). */
-size_t	dsp_learned_classes(const dsp_params *p);
+/* The law of one item's logit as pieces: on piece k the logit runs
+ * linearly from v0[k] to v1[k] while the priority covers a length of
+ * probability w[k] (its length in [0, 1] over the number of classes), so
+ * its density is w / |v1 - v0| there (a point mass w if v0 = v1).
+ * Allocates the three arrays (free them); *count gets their length. */
+int	dsp_learned_pieces(const dsp_params *p, double **v0, double **v1,
+	    double **w, size_t *count);
 
 #endif

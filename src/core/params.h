@@ -28,6 +28,9 @@ enum dsp_attn {
 	DSP_ATTN_SOFTMAX1,	/* e^{x_i} / (1 + sum e^{x_j}), x = e/theta */
 	DSP_ATTN_SPARSEMAX,	/* alpha-entmax with alpha = 2 */
 	DSP_ATTN_ENTMAX,	/* alpha-entmax, alpha = params.alpha */
+	DSP_ATTN_LINEAR,	/* phi(x_i) / sum phi(x_j), phi = elu + 1 (x = e/theta) */
+	DSP_ATTN_SELECTIVE,	/* softmax of x_i - F_i, F_i the accumulated masking
+				   by nearer items (a simplified reconstruction) */
 	DSP_ATTN_COUNT
 };
 

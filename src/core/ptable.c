@@ -16,7 +16,7 @@ static const char *const family_names[] = {
 };
 static const char *const attn_names[] = {
 	"softmax", "ssmax", "logn", "sigmoid", "stickbreak", "softmax1",
-	"sparsemax", "entmax"
+	"sparsemax", "entmax", "linear", "selective"
 };
 static const char *const precision_names[] = {
 	"double", "float32", "float16", "bfloat16", "fp8-e4m3", "fp8-e5m2"

@@ -12,7 +12,8 @@ rows="$tui_tmp/rows"
 snaps="$tui_tmp/snaps"
 params() { sed -n '/^  "params": {/,/^  }/p' "$1"; }
 
-tui_start 100 30 --snapshot-dir "$snaps"
+# 32 lines: every parameter row and a full theorem panel.
+tui_start 100 32 --snapshot-dir "$snaps"
 tui_wait "H=1.36044"; ok $? "TUI up"
 
 # Issue 9: a Greek name means its parameter, whatever row is selected.
