@@ -620,7 +620,7 @@ route_explicit(const dsp_params *p, int weights)
 	if (route_structured(p))
 		return 0;
 	if (n <= explicit_limit(p) || (weights && n <= DSP_EXPLICIT_MAX &&
-	    p->explicit_max == 0))
+	    p->explicit_max == 0 && p->family != DSP_FAM_LEARNED))
 		return 1;
 	if (weights)
 		return 0;
