@@ -56,9 +56,7 @@ static int
 depth_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
 	struct depth *dp = ctx;
-	char *s, *tok, *save = NULL;
 	uint64_t v;
-	int rc = 0;
 
 	switch (code) {
 	case OPT_LAYERS:
@@ -90,23 +88,8 @@ depth_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 			return dsp_opts_usage(o, "--radius: must be in (0, 1000] (got %s)", arg);
 		return 0;
 	case OPT_SIZES:
-		if ((s = strdup(arg)) == NULL)
-			return dsp_opts_fail(o, "out of memory");
-		dp->nsizes = 0;
-		for (tok = strtok_r(s, ",", &save); tok != NULL && rc == 0;
-		    tok = strtok_r(NULL, ",", &save)) {
-			if (dsp_opts_size(o, "--sizes", tok, &v) != 0)
-				rc = o->status;
-			else if (v > DSP_DEPTH_MAX_N || dp->nsizes == MAX_SIZES)
-				rc = dsp_opts_usage(o, "--sizes: at most %d sizes, each 1 .. "
-				    "%zu (got %s)", MAX_SIZES, DSP_DEPTH_MAX_N, tok);
-			else
-				dp->sizes[dp->nsizes++] = (size_t)v;
-		}
-		free(s);
-		if (rc == 0 && dp->nsizes == 0)
-			rc = dsp_opts_usage(o, "--sizes: empty list");
-		return rc;
+		return dsp_opts_size_list(o, "--sizes", arg, DSP_DEPTH_MAX_N, MAX_SIZES,
+		    dp->sizes, &dp->nsizes);
 	case OPT_EMBEDDINGS:
 		dp->embeddings = arg;
 		return 0;

@@ -66,32 +66,6 @@ struct train {
 };
 
 static int
-size_list(struct dsp_opts *o, const char *arg, struct train *tr)
-{
-	char *s, *tok, *save = NULL;
-	uint64_t v;
-	int rc = 0;
-
-	if ((s = strdup(arg)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
-	tr->nsizes = 0;
-	for (tok = strtok_r(s, ",", &save); tok != NULL && rc == 0;
-	    tok = strtok_r(NULL, ",", &save)) {
-		if (dsp_opts_size(o, "--eval-sizes", tok, &v) != 0)
-			rc = o->status;
-		else if (v > MAX_EVAL_N || tr->nsizes == MAX_SIZES)
-			rc = dsp_opts_usage(o, "--eval-sizes: at most %d sizes, each "
-			    "1 .. 2^24 (got %s)", MAX_SIZES, tok);
-		else
-			tr->sizes[tr->nsizes++] = (size_t)v;
-	}
-	free(s);
-	if (rc == 0 && tr->nsizes == 0)
-		rc = dsp_opts_usage(o, "--eval-sizes: empty list");
-	return rc;
-}
-
-static int
 bounded(struct dsp_opts *o, const char *opt, const char *arg, uint64_t lo,
     uint64_t hi, uint64_t *v)
 {
@@ -138,7 +112,8 @@ train_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 		return 0;
 	case OPT_EVAL_SIZES:
 		tr->sizes_given = 1;
-		return size_list(o, arg, tr);
+		return dsp_opts_size_list(o, "--eval-sizes", arg, MAX_EVAL_N, MAX_SIZES,
+		    tr->sizes, &tr->nsizes);
 	case OPT_EVAL_SETS:
 		tr->sets_given = 1;
 		return bounded(o, "--eval-sets", arg, 1, 1 << 24, &tr->eval_sets);

@@ -279,6 +279,33 @@ dsp_opts_uint(struct dsp_opts *o, const char *opt, const char *arg, uint64_t *v)
 }
 
 int
+dsp_opts_size_list(struct dsp_opts *o, const char *opt, const char *arg,
+    uint64_t hi, size_t max, size_t *out, size_t *count)
+{
+	char *s, *tok, *save = NULL;
+	uint64_t v;
+	int rc = 0;
+
+	if ((s = strdup(arg)) == NULL)
+		return dsp_opts_fail(o, "out of memory");
+	*count = 0;
+	for (tok = strtok_r(s, ",", &save); tok != NULL && rc == 0;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if (dsp_opts_size(o, opt, tok, &v) != 0)
+			rc = o->status;
+		else if (v > hi || *count == max)
+			rc = dsp_opts_usage(o, "%s: at most %zu sizes, each 1 .. %llu "
+			    "(got %s)", opt, max, (unsigned long long)hi, tok);
+		else
+			out[(*count)++] = (size_t)v;
+	}
+	free(s);
+	if (rc == 0 && *count == 0)
+		rc = dsp_opts_usage(o, "%s: empty list", opt);
+	return rc;
+}
+
+int
 dsp_opts_range(struct dsp_opts *o, const char *opt, const char *arg,
     double *a, double *b)
 {

@@ -443,14 +443,6 @@ rank_of(const double *z, size_t k, double v)
 	return lo;
 }
 
-static int
-cmp_asc(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Selective attention (Leviathan et al. 2024), a simplified reconstruction
  * on scalar logits: the paper subtracts from the logits the masking scores
  * that earlier tokens accumulated for each key (a ReLU of another head's
@@ -485,7 +477,7 @@ selective_runs(const dsp_runs *e, double theta, dsp_runs *w)
 	}
 	for (i = 0; i < e->len; i++)
 		z[i] = e->value[i] / theta;
-	qsort(z, e->len, sizeof *z, cmp_asc);
+	qsort(z, e->len, sizeof *z, dsp_cmp_double);
 	for (i = 0; i < e->len; i++)
 		if (k == 0 || z[i] != z[k - 1])
 			z[k++] = z[i];

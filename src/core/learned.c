@@ -8,6 +8,7 @@
 #include "core/job.h"
 #include "core/learned.h"
 #include "core/maxret.h"
+#include "core/runs.h"
 
 /* Items drawn (serially, one RNG stream) then scored (in parallel) at a
  * time: the RNG is sequential, the forward passes are independent. */
@@ -60,14 +61,6 @@ out:
 	return rc;
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The points of [0, 1] where class cls's logit bends, sorted, with 0 and
  * 1 at the ends (edges: width + 2 places); returns the number of pieces. */
 static int
@@ -75,7 +68,7 @@ edges_of(const dsp_params *p, int cls, double *edges)
 {
 	size_t k = dsp_maxret_kinks(p->model_w, cls, edges + 1);
 
-	qsort(edges + 1, k, sizeof *edges, cmp_double);
+	qsort(edges + 1, k, sizeof *edges, dsp_cmp_double);
 	edges[0] = 0;
 	edges[k + 1] = 1;
 	return (int)k + 1;
