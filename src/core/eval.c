@@ -22,7 +22,7 @@
 #include "core/softmax.h"
 
 /* The ramp has closed forms; past this size they beat the explicit sum. */
-#define RAMP_EXPLICIT_MAX	((uint64_t)1 << 16)
+#define RAMP_EXPLICIT_MAX	DSP_RAMP_EXPLICIT_MAX
 
 double
 dsp_now_ms(void)
@@ -48,13 +48,7 @@ dsp_method_name(enum dsp_method m)
 static uint64_t
 explicit_limit(const dsp_params *p)
 {
-	uint64_t lim = p->explicit_max ? p->explicit_max : DSP_EXPLICIT_MAX;
-
-	if (p->family == DSP_FAM_RAMP && p->explicit_max == 0)
-		lim = RAMP_EXPLICIT_MAX;
-	if (p->family == DSP_FAM_LEARNED && lim > DSP_LEARNED_EXPLICIT_MAX)
-		lim = DSP_LEARNED_EXPLICIT_MAX;
-	return lim < DSP_EXPLICIT_MAX ? lim : DSP_EXPLICIT_MAX;
+	return dsp_family_explicit_limit(p);
 }
 
 /* Temperature after the n-dependent scalings of SSMax and log-n attention. */

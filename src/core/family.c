@@ -325,3 +325,15 @@ dsp_family_is_random(enum dsp_family f)
 {
 	return f == DSP_FAM_UNIFORM || f == DSP_FAM_GAUSSIAN || f == DSP_FAM_LEARNED;
 }
+
+uint64_t
+dsp_family_explicit_limit(const dsp_params *p)
+{
+	uint64_t lim = p->explicit_max ? p->explicit_max : DSP_EXPLICIT_MAX;
+
+	if (p->family == DSP_FAM_RAMP && p->explicit_max == 0)
+		lim = DSP_RAMP_EXPLICIT_MAX;
+	if (p->family == DSP_FAM_LEARNED && lim > DSP_LEARNED_EXPLICIT_MAX)
+		lim = DSP_LEARNED_EXPLICIT_MAX;
+	return lim < DSP_EXPLICIT_MAX ? lim : DSP_EXPLICIT_MAX;
+}
