@@ -44,7 +44,8 @@ app_cycle_family(struct app *a, int dir)
 
 	do
 		f = (f + dir + DSP_FAM_COUNT) % DSP_FAM_COUNT;
-	while (dsp_family_has_logits((enum dsp_family)f) && p->logits == NULL);
+	while ((dsp_family_has_logits((enum dsp_family)f) && p->logits == NULL) ||
+	    (f == DSP_FAM_LEARNED && p->model_w == NULL));
 	p->family = (enum dsp_family)f;
 }
 
@@ -117,6 +118,9 @@ app_adjust(struct app *a, int row, int dir, int coarse)
 		n = d->type == DSP_PT_BOOL ? 2 : d->nnames;
 		e = (dsp_param_get_enum(d, p) + dir + n) % n;
 		dsp_param_set_enum(d, p, e, NULL);
+		break;
+	case DSP_PT_PATH:
+		/* A file name has no steps: `:model FILE` or Enter types one. */
 		break;
 	}
 }

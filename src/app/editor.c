@@ -16,6 +16,7 @@
 #include "core/family.h"
 #include "core/parse.h"
 #include "core/ptable.h"
+#include "export/model.h"
 #include "view/view.h"
 
 /* The first words `:` takes besides the parameters and view options. */
@@ -98,8 +99,15 @@ set_value(struct app *a, int row, const char *v)
 		return -1;
 	}
 	dsp_clear_error();
-	if (dsp_param_parse(d, v, &q, NULL) != DSP_OK ||
-	    dsp_params_check(&q) != DSP_OK) {
+	if (dsp_param_parse(d, v, &q, NULL) != DSP_OK) {
+		app_say(a, 1, "%s", dsp_last_error());
+		return -1;
+	}
+	/* `:model FILE` opens the model (the line's text is copied there)
+	 * and shows its learned family. */
+	if (d->type == DSP_PT_PATH)
+		q.family = DSP_FAM_LEARNED;
+	if (dsp_model_attach(&q) != DSP_OK || dsp_params_check(&q) != DSP_OK) {
 		app_say(a, 1, "%s", dsp_last_error());
 		return -1;
 	}

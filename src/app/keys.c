@@ -221,8 +221,7 @@ k_compare(struct app *a, int ch)
 	/* Mode keys change a panel, never the focus: the next arrow
 	 * still moves what it moved before. */
 	app_show_plot(a, VIEW_CURVE);
-	app_say(a, 0, "compare %s (1-%d toggle functions)", st->vs.overlays ? "on" : "off",
-	    DSP_ATTN_COUNT);
+	app_say(a, 0, "compare %s (1-9, 0 toggle functions)", st->vs.overlays ? "on" : "off");
 }
 
 static void
@@ -384,7 +383,7 @@ const struct view_key keys_table[] = {
 	{ "P", "cycle precision", NULL, 0, { 'P' }, k_precision },
 	{ "c", "compare mode (entropy/max weight of several functions)", "c compare", 7,
 	    { 'c' }, k_compare },
-	{ "1..8", "in compare mode: toggle function 1..8 in the overlay", NULL, 0,
+	{ "1..9 0", "in compare mode: toggle function 1..9 (0: the tenth) in the overlay", NULL, 0,
 	    { 0 }, NULL },
 	{ "g", "weights: sorted bars / log10-binned distribution", NULL, 0, { 'g' }, k_hist },
 	{ "v", "curve: both plots / entropy / max weight", NULL, 0, { 'v' }, k_curve },
@@ -465,6 +464,7 @@ keys_dispatch(struct app *a, int ch)
 {
 	struct view_state *st = a->st;
 	const struct view_key *k;
+	int k2;
 
 	if (st->editing) {
 		edit_key(a, ch);
@@ -503,10 +503,12 @@ keys_dispatch(struct app *a, int ch)
 		k->fn(a, ch);
 		return;
 	}
-	if (ch >= '1' && ch < '1' + DSP_ATTN_COUNT && st->vs.overlays) {
-		st->vs.compare_mask ^= 1u << (ch - '1');
-		app_say(a, 0, "compare %s %s", dsp_attn_name((enum dsp_attn)(ch - '1')),
-		    st->vs.compare_mask & (1u << (ch - '1')) ? "on" : "off");
+	/* 1 .. 9 toggle functions 1 .. 9, 0 the tenth. */
+	if (ch >= '0' && ch <= '9' && st->vs.overlays &&
+	    (k2 = ch == '0' ? 9 : ch - '1') < DSP_ATTN_COUNT) {
+		st->vs.compare_mask ^= 1u << k2;
+		app_say(a, 0, "compare %s %s", dsp_attn_name((enum dsp_attn)k2),
+		    st->vs.compare_mask & (1u << k2) ? "on" : "off");
 		return;
 	}
 	panel_key(a, ch);

@@ -36,7 +36,8 @@ app_layout(struct app *a)
 		return;
 	lw = COLS >= 160 ? 68 : COLS >= 120 ? 46 : 38;
 	rw = COLS - lw;
-	/* All parameter rows when they fit with a theorem panel of 9 lines;
+	/* All parameter rows when they fit with a theorem panel of 12 lines
+	 * (its lemma, verdict, entropy and critical-n lines);
 	 * else the parameters scroll (params_panel.c). */
 	ph = view_rows(a->st) + 2;
 	if (a->st->sel >= view_rows(a->st))	/* the head row went away */
@@ -44,10 +45,10 @@ app_layout(struct app *a)
 	/* The heads panel (an --input array of several rows) between them:
 	 * at least 5 lines, taken from the parameters, which scroll. */
 	hh = view_heads_height(a->st);
-	if (hh > 5 && hh > body - ph - 9)
-		hh = body - ph - 9 > 5 ? body - ph - 9 : 5;
-	if (body - ph - hh < 9)
-		ph = body - hh - 9 < 7 ? 7 : body - hh - 9;
+	if (hh > 5 && hh > body - ph - 12)
+		hh = body - ph - 12 > 5 ? body - ph - 12 : 5;
+	if (body - ph - hh < 12)
+		ph = body - hh - 12 < 7 ? 7 : body - hh - 12;
 	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
 	place(&a->headspn, 1 + ph, 0, hh, lw);
 	place(&a->pn[VIEW_THEOREM], 1 + ph + hh, 0, body - ph - hh, lw);

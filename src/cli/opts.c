@@ -19,6 +19,7 @@
 #include "core/npy.h"
 #include "core/rowset.h"
 #include "core/parse.h"
+#include "export/model.h"
 #include "export/table.h"
 
 /* Option codes: a parameter row's option is OPT_PARAM + its id (or its
@@ -280,6 +281,33 @@ dsp_opts_uint(struct dsp_opts *o, const char *opt, const char *arg, uint64_t *v)
 }
 
 int
+dsp_opts_size_list(struct dsp_opts *o, const char *opt, const char *arg,
+    uint64_t hi, size_t max, size_t *out, size_t *count)
+{
+	char *s, *tok, *save = NULL;
+	uint64_t v;
+	int rc = 0;
+
+	if ((s = strdup(arg)) == NULL)
+		return dsp_opts_fail(o, "out of memory");
+	*count = 0;
+	for (tok = strtok_r(s, ",", &save); tok != NULL && rc == 0;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if (dsp_opts_size(o, opt, tok, &v) != 0)
+			rc = o->status;
+		else if (v > hi || *count == max)
+			rc = dsp_opts_usage(o, "%s: at most %zu sizes, each 1 .. %llu "
+			    "(got %s)", opt, max, (unsigned long long)hi, tok);
+		else
+			out[(*count)++] = (size_t)v;
+	}
+	free(s);
+	if (rc == 0 && *count == 0)
+		rc = dsp_opts_usage(o, "%s: empty list", opt);
+	return rc;
+}
+
+int
 dsp_opts_range(struct dsp_opts *o, const char *opt, const char *arg,
     double *a, double *b)
 {
@@ -379,6 +407,12 @@ dsp_param_parse(const dsp_param_def *d, const char *arg, dsp_params *p,
 		if (dsp_head_parse(arg, &u, label) != DSP_OK)
 			return DSP_EINVAL;
 		return dsp_param_set_uint(d, p, u, label);
+	case DSP_PT_PATH:
+		if (*arg == '\0')
+			return dsp_fail(DSP_EINVAL, "%s: empty file name", label);
+		/* Borrowed: argv and the TUI's line editor keep it alive
+		 * (dsp_model_attach then points at its own copy). */
+		return dsp_param_set_path(d, p, arg);
 	}
 	return dsp_fail(DSP_EINVAL, "%s: unknown parameter type", label);
 }
@@ -644,6 +678,18 @@ finish(struct dsp_opts *o)
 	} else if (dsp_family_has_logits(p->family))
 		return dsp_opts_usage(o, "--family %s needs --input FILE",
 		    dsp_family_name(p->family));
+	if (p->model != NULL) {
+		if ((o->given & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT)) &&
+		    p->family != DSP_FAM_LEARNED)
+			return dsp_opts_usage(o, "--model conflicts with --%s",
+			    o->input != NULL ? "input" : "family");
+		p->family = DSP_FAM_LEARNED;
+	} else if (p->family == DSP_FAM_LEARNED)
+		return dsp_opts_usage(o, "--family learned needs --model FILE "
+		    "(from disperse train --save)");
+	dsp_clear_error();
+	if ((rc = dsp_model_attach(p)) != DSP_OK)
+		return dsp_opts_core_fail(o, "--model", rc);
 	if (o->input != NULL) {
 		const double *v = NULL;
 
@@ -879,7 +925,7 @@ dsp_opts_override(const struct dsp_opts *o, dsp_params *p)
 	unsigned g = o->given;
 	int id;
 
-	if (g & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT)) {
+	if (g & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT | DSP_GIVEN_MODEL)) {
 		p->family = q->family;
 		p->logits = q->logits;
 		p->n_logits = q->n_logits;
@@ -908,6 +954,12 @@ dsp_opts_override(const struct dsp_opts *o, dsp_params *p)
 		case DSP_PT_BOOL:
 			dsp_param_set_enum(d, p, dsp_param_get_enum(d, q), NULL);
 			break;
+		case DSP_PT_PATH:
+			dsp_param_set_path(d, p, dsp_param_get_path(d, q));
+			break;
 		}
 	}
+	/* The weights follow the model's name. */
+	if (g & DSP_GIVEN_MODEL)
+		p->model_w = q->model_w;
 }

@@ -32,6 +32,9 @@ dsp_params_default(dsp_params *p)
 		case DSP_PT_BOOL:
 			dsp_param_set_enum(d, p, (int)d->def, NULL);
 			break;
+		case DSP_PT_PATH:
+			dsp_param_set_path(d, p, NULL);
+			break;
 		}
 	}
 }
@@ -54,6 +57,9 @@ dsp_params_check(const dsp_params *p)
 			return dsp_fail(DSP_EEMPTY, "%s family has no logits (--input FILE)",
 			    dsp_family_name(p->family));
 	}
+	if (p->family == DSP_FAM_LEARNED && p->model_w == NULL)
+		return dsp_fail(DSP_EINVAL, "the learned family needs a model "
+		    "(--model FILE, from disperse train --save)");
 	return DSP_OK;
 }
 

@@ -6,17 +6,18 @@
 #include <strings.h>
 
 #include "core/error.h"
+#include "core/family.h"
 #include "core/ptable.h"
 
 #define OFF(f)	offsetof(dsp_params, f)
 #define SIZE_MAX_N	((uint64_t)1 << 63)
 
 static const char *const family_names[] = {
-	"power", "spike", "uniform", "gaussian", "ramp", "file", "empirical"
+	"power", "spike", "uniform", "gaussian", "ramp", "file", "empirical", "learned"
 };
 static const char *const attn_names[] = {
 	"softmax", "ssmax", "logn", "sigmoid", "stickbreak", "softmax1",
-	"sparsemax", "entmax"
+	"sparsemax", "entmax", "linear", "selective"
 };
 static const char *const precision_names[] = {
 	"double", "float32", "float16", "bfloat16", "fp8-e4m3", "fp8-e5m2"
@@ -66,6 +67,11 @@ static const dsp_param_def table[DSP_P_COUNT] = {
 	{ DSP_P_PRECISION, "precision", NULL, NULL, "precision", 0, "NAME", DSP_PT_ENUM,
 	  0, 0, 0, 0, 0, precision_names, DSP_PREC_COUNT, DSP_PREC_DOUBLE, DSP_STEP_CYCLE, 1, 1,
 	  "emulated number format", OFF(precision) },
+	/* The learned family's model (disperse train --save): a file name,
+	 * loaded by export/model.c's dsp_model_attach, never by the core. */
+	{ DSP_P_MODEL, "model", NULL, NULL, "model", 0, "FILE", DSP_PT_PATH,
+	  0, 0, 0, 0, 0, NULL, 0, 0, DSP_STEP_CYCLE, 1, 1,
+	  "trained model (disperse train --save); implies --family learned", OFF(model) },
 	{ DSP_P_HEAD, "head", NULL, NULL, "head", 0, "L.H", DSP_PT_HEAD,
 	  0, 0, 0, 0, UINT64_MAX, NULL, 0, 0, DSP_STEP_ADD, 1, 1,
 	  "row of a multi-row --input array: layer.head, or layer.head.query "
@@ -137,6 +143,21 @@ dsp_param_get_enum(const dsp_param_def *d, const dsp_params *p)
 	return *(const int *)(const void *)((const char *)p + d->off);
 }
 
+const char *
+dsp_param_get_path(const dsp_param_def *d, const dsp_params *p)
+{
+	return *(const char *const *)(const void *)((const char *)p + d->off);
+}
+
+int
+dsp_param_set_path(const dsp_param_def *d, dsp_params *p, const char *v)
+{
+	if (d->type != DSP_PT_PATH)
+		return dsp_fail(DSP_EINVAL, "%s is not a file parameter", d->name);
+	*(const char **)(void *)((char *)p + d->off) = v;
+	return DSP_OK;
+}
+
 _Static_assert(sizeof(enum dsp_family) == sizeof(int) &&
     sizeof(enum dsp_attn) == sizeof(int) &&
     sizeof(enum dsp_precision) == sizeof(int), "enum fields are ints");
@@ -195,6 +216,9 @@ dsp_param_domain(const dsp_param_def *d, char *buf, size_t size)
 		break;
 	case DSP_PT_HEAD:
 		snprintf(buf, size, "L.H or L.H.Q");
+		break;
+	case DSP_PT_PATH:
+		snprintf(buf, size, "a file name");
 		break;
 	}
 	return buf;
@@ -323,6 +347,8 @@ dsp_param_check(const dsp_param_def *d, const dsp_params *p, const char *label)
 	case DSP_PT_ENUM:
 	case DSP_PT_BOOL:
 		return dsp_param_set_enum(d, &q, dsp_param_get_enum(d, p), label);
+	case DSP_PT_PATH:
+		break;
 	}
 	return DSP_OK;
 }
@@ -349,6 +375,10 @@ dsp_param_format(const dsp_param_def *d, const dsp_params *p, char *buf,
 		break;
 	case DSP_PT_HEAD:
 		return dsp_head_format(dsp_param_get_uint(d, p), buf, size);
+	case DSP_PT_PATH:
+		snprintf(buf, size, "%s", dsp_param_get_path(d, p) != NULL ?
+		    dsp_param_get_path(d, p) : "none");
+		break;
 	}
 	return buf;
 }
@@ -356,8 +386,9 @@ dsp_param_format(const dsp_param_def *d, const dsp_params *p, char *buf,
 int
 dsp_param_applies(const dsp_param_def *d, const dsp_params *p)
 {
-	return d->id != DSP_P_HEAD || p->family == DSP_FAM_FILE ||
-	    p->family == DSP_FAM_EMPIRICAL;
+	if (d->id == DSP_P_MODEL)
+		return p->family == DSP_FAM_LEARNED;
+	return d->id != DSP_P_HEAD || dsp_family_has_logits(p->family);
 }
 
 /* Packed as layer << 40 | head << 20 | (query + 1), query field 0 being

@@ -8,7 +8,7 @@
  *
  * Values are reached through the row's offset into dsp_params; the row's
  * type says which C type lives there (REAL: double, SIZE and UINT:
- * uint64_t, ENUM and BOOL: an enum or int). */
+ * uint64_t, ENUM and BOOL: an enum or int, PATH: const char *). */
 #ifndef DSP_PTABLE_H
 #define DSP_PTABLE_H
 
@@ -35,6 +35,7 @@ enum dsp_param_id {
 	DSP_P_SSMAX_S,
 	DSP_P_ALPHA,
 	DSP_P_PRECISION,
+	DSP_P_MODEL,
 	DSP_P_HEAD,
 	/* New parameters go here (one row in ptable.c, one field in
 	 * dsp_params); a memory budget would be one such row. */
@@ -48,7 +49,8 @@ enum dsp_ptype {
 	DSP_PT_ENUM,	/* one of names[] */
 	DSP_PT_BOOL,	/* on/off */
 	DSP_PT_HEAD	/* uint64_t row of a logits array: text "L.H" or
-			   "L.H.Q" (dsp_head_pack) */
+			   "L.H.Q" (dsp_head_pack) */,
+	DSP_PT_PATH	/* a file name (const char *, borrowed; NULL = none) */
 };
 
 /* How the TUI's adjust keys step a value. */
@@ -94,7 +96,8 @@ const dsp_param_def	*dsp_param_find(const char *name);
 const char		*dsp_param_names(void);
 
 /* Does row d mean anything for p?  The head only where the family is
- * built on given logits (file, empirical): elsewhere it is neither shown
+ * built on given logits (file, empirical), the model only for the learned
+ * family: elsewhere they are neither shown
  * as a value, stamped nor written to a snapshot. */
 int		 dsp_param_applies(const dsp_param_def *d, const dsp_params *p);
 
@@ -119,6 +122,10 @@ char	*dsp_head_format(uint64_t v, char *buf, size_t size);
 double		 dsp_param_get_real(const dsp_param_def *d, const dsp_params *p);
 uint64_t	 dsp_param_get_uint(const dsp_param_def *d, const dsp_params *p);
 int		 dsp_param_get_enum(const dsp_param_def *d, const dsp_params *p);
+const char	*dsp_param_get_path(const dsp_param_def *d, const dsp_params *p);
+/* Store a borrowed file name (NULL = none); any name is in the domain. */
+int		 dsp_param_set_path(const dsp_param_def *d, dsp_params *p,
+		    const char *v);
 
 /* Checked setters: DSP_OK, or DSP_EINVAL with the detail
  * "LABEL must be in DOMAIN (got VALUE)" (LABEL NULL = the row's name);

@@ -72,6 +72,9 @@ json_param_rows(dsp_jw *w, const dsp_params *p)
 		case DSP_PT_HEAD:
 			dsp_jw_str(w, dsp_param_format(d, p, head, sizeof head));
 			break;
+		case DSP_PT_PATH:
+			dsp_jw_str(w, dsp_param_get_path(d, p));
+			break;
 		}
 	}
 }

@@ -134,7 +134,8 @@ write_text_report(const struct snap *s, FILE *fp)
 	/* Every row of the parameter table, as the stamps write it. */
 	for (id = 0, col = 0; id < DSP_P_COUNT; id++) {
 		d = dsp_param(id);
-		if (!dsp_param_applies(d, &s->p))
+		/* The model's name (any length) has its own line below. */
+		if (!dsp_param_applies(d, &s->p) || d->type == DSP_PT_PATH)
 			continue;
 		if (id == DSP_P_N)
 			snprintf(val, sizeof val, "%llu", (unsigned long long)snap_items(&s->p));
@@ -152,6 +153,12 @@ write_text_report(const struct snap *s, FILE *fp)
 		char *e = dsp_escape_dup(s->p.logits_name ? s->p.logits_name : "-", 0);
 
 		fprintf(fp, "  logits from %s\n", e != NULL ? e : "?");
+		free(e);
+	}
+	if (s->p.family == DSP_FAM_LEARNED) {
+		char *e = dsp_escape_dup(s->p.model ? s->p.model : "-", 0);
+
+		fprintf(fp, "  model = %s\n", e != NULL ? e : "?");
 		free(e);
 	}
 	text_summary(s, fp);

@@ -504,11 +504,15 @@ dsp_table_stamp_params(dsp_table *t, const dsp_params *p, unsigned omit)
 		d = dsp_param(id);
 		if ((omit & (1u << id)) || !dsp_param_applies(d, p))
 			continue;
+		if (!dsp_param_applies(d, p))
+			continue;
 		if (id == DSP_P_N && p->family == DSP_FAM_FILE)
 			rc |= dsp_table_stampf(t, "n", "%zu", p->n_logits);
 		else if (d->type == DSP_PT_HEAD)	/* "1.10" is not a number */
 			rc |= dsp_table_stamp_text(t, d->name, dsp_param_format(d, p, buf,
 			    sizeof buf));
+		else if (d->type == DSP_PT_PATH)	/* a name of any length */
+			rc |= dsp_table_stamp(t, d->name, dsp_param_get_path(d, p));
 		else
 			rc |= dsp_table_stamp(t, d->name, dsp_param_format(d, p, buf,
 			    sizeof buf));

@@ -34,6 +34,28 @@ width(const char *s)
 	return n == (size_t)-1 ? strlen(s) : n;
 }
 
+/* The function's Theorem 2.2 note (core/alt.h), wrapped at spaces, on the
+ * lines up to last. */
+static void
+note_lines(const char *note, WINDOW *w, int iw, int *y, int last)
+{
+	const char *p = note, *end, *sp;
+	int len;
+
+	while (*p != '\0' && *y <= last && iw > 8) {
+		len = (int)strlen(p);
+		end = p + (len < iw ? len : iw);
+		if (*end != '\0') {
+			for (sp = end; sp > p && *sp != ' '; sp--)
+				;
+			if (sp > p)
+				end = sp;
+		}
+		view_printf(w, (*y)++, 1, iw, view_attr_dim(), "%.*s", (int)(end - p), p);
+		p = *end == ' ' ? end + 1 : end;
+	}
+}
+
 /* Theorem 2.2 beyond a fixed temperature: the first n where the largest
  * weight is below eps, searched once per parameter set (core/critical.h).
  * Random families would draw up to 2^18 samples per probe on the UI
@@ -224,6 +246,7 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 		view_printf(w, y++, 1, iw, A_BOLD, "Lemma 2.1: softmax only;");
 		view_printf(w, y++, 1, iw, 0, "%s weights are not a softmax", dsp_attn_name(
 		    st->vs.params.attn));
+		note_lines(dsp_attn_theorem_note(st->vs.params.attn), w, iw, &y, last - 2);
 		if (dsp_row_underflow(s)) {
 			view_printf(w, y++, 1, iw, view_attr_error(), "%s",
 			    dsp_band_text(DSP_BAND_UNDERFLOW));

@@ -56,6 +56,10 @@ sample(const dsp_param_def *d, char *buf, size_t size)
 	case DSP_PT_HEAD:
 		snprintf(buf, size, "1.10");	/* layer 1, head 10: not the number 1.1 */
 		break;
+	case DSP_PT_PATH:
+		/* The shipped model (the learned family's file). */
+		snprintf(buf, size, "%s/examples/maxret-model.json", srcdir());
+		break;
 	}
 }
 
@@ -69,6 +73,10 @@ same_row(const dsp_param_def *d, const dsp_params *a, const dsp_params *b)
 	case DSP_PT_UINT:
 	case DSP_PT_HEAD:
 		return dsp_param_get_uint(d, a) == dsp_param_get_uint(d, b);
+	case DSP_PT_PATH:
+		return (dsp_param_get_path(d, a) == NULL) == (dsp_param_get_path(d, b) == NULL) &&
+		    (dsp_param_get_path(d, a) == NULL ||
+		    strcmp(dsp_param_get_path(d, a), dsp_param_get_path(d, b)) == 0);
 	default:
 		return dsp_param_get_enum(d, a) == dsp_param_get_enum(d, b);
 	}
@@ -105,7 +113,7 @@ walk_rows(void)
 	struct dsp_opts o;
 	dsp_viewstate v, back;
 	dsp_params t, def;
-	char val[64], opt[64], *argv[4];
+	char val[4096], opt[64], *argv[4];
 	int id, rc;
 
 	for (id = 0; id < DSP_P_COUNT; id++) {
@@ -469,7 +477,7 @@ man_page(void)
 int
 main(int argc, char **argv)
 {
-	char val[64];
+	char val[4096];
 	int id;
 
 	(void)is_int;	/* tap.h helpers this test does not need */
@@ -487,6 +495,11 @@ main(int argc, char **argv)
 			if (d->type == DSP_PT_BOOL)
 				printf("--%s%s\n", strcmp(val, "on") == 0 ? "" : "no-",
 				    d->opt_long);
+			else if (d->type == DSP_PT_PATH)
+				/* `:model FILE` shows the learned family, as
+				 * --model does unless another --family is
+				 * given: the walk gave one (spike). */
+				printf("--family learned --%s %s\n", d->opt_long, val);
 			else
 				printf("--%s %s\n", d->opt_long, val);
 		}
