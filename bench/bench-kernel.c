@@ -14,6 +14,7 @@
 #include <omp.h>
 #endif
 
+#include "core/error.h"
 #include "core/eval.h"
 #include "core/kernel.h"
 #include "vexp.h"
@@ -21,6 +22,7 @@
 #define N	((size_t)1 << 24)
 #define REPS	9
 #define L1N	4096
+#define NPATHS	3
 
 static double
 peak_rss_mib(void)
@@ -85,14 +87,16 @@ anchor(const char *what, double ms, double kernel_md, const char *goal)
 int
 main(int argc, char **argv)
 {
-	double *e, t[REPS], t0, s = 0, k1, k1m, kn, knm, bw, bwm, vx, vxm;
+	static const char *const path[] = { "generic", "avx2-fma", "avx512" };
+	double *e, t[REPS], t0, s = 0, k1, k1m, kn, knm, bw, bwm, vx, vxm, kr, krm, pe, zeros;
+	double pmin[NPATHS], pmed[NPATHS];
 	double scipy_ms = argc > 2 ? atof(argv[2]) : 0;
 	double numpy_ms = argc > 3 ? atof(argv[3]) : 0;
 	double torch_ms = argc > 4 ? atof(argv[4]) : 0;
 	const char *variant = "?";
 	dsp_stats st;
 	size_t i;
-	int r, threads = 1;
+	int r, p, threads = 1;
 
 	if (argc < 2 || (e = malloc(N * sizeof *e)) == NULL || load(argv[1], e) != 0) {
 		fprintf(stderr, "usage: bench-kernel FILE [SCIPY_MS [NUMPY_MS [TORCH_MS]]]\n");
@@ -121,6 +125,27 @@ main(int argc, char **argv)
 		t[r] = dsp_now_ms() - t0;
 	}
 	stats(t, &k1, &k1m);
+	/* The explicit route's whole work: statistics, then the pass that
+	 * needs log z (the paper's entropy and the zero-weight count). */
+	for (r = 0; r < REPS; r++) {
+		t0 = dsp_now_ms();
+		dsp_softmax_stats(e, N, 1, &st);
+		dsp_softmax_paper_entropy(e, N, 1, &st, &pe, &zeros);
+		t[r] = dsp_now_ms() - t0;
+	}
+	stats(t, &kr, &krm);
+	for (p = 0; p < NPATHS; p++) {
+		pmin[p] = pmed[p] = 0;
+		if (dsp_kernel_force(path[p]) != DSP_OK)
+			continue;
+		for (r = 0; r < REPS; r++) {
+			t0 = dsp_now_ms();
+			dsp_softmax_stats(e, N, 1, &st);
+			t[r] = dsp_now_ms() - t0;
+		}
+		stats(t, &pmin[p], &pmed[p]);
+	}
+	dsp_kernel_force(NULL);
 #ifdef _OPENMP
 	omp_set_num_threads(threads);
 #endif
@@ -136,6 +161,12 @@ main(int argc, char **argv)
 	    st.max_weight, s);
 	printf("  dsp_softmax_stats, 1 thread     %8.2f / %8.2f\n", k1, k1m);
 	printf("  dsp_softmax_stats, %d thread(s)  %8.2f / %8.2f\n", threads, kn, knm);
+	for (p = 0; p < NPATHS; p++)
+		if (pmed[p] > 0)
+			printf("    path %-9s 1 thread     %8.2f / %8.2f\n", path[p], pmin[p],
+			    pmed[p]);
+	printf("  + paper entropy and zero count  %8.2f / %8.2f   (1 thread; the explicit route)\n",
+	    kr, krm);
 	printf("  plain sum (memory bandwidth)    %8.2f / %8.2f   %.2f GB/s\n", bw, bwm,
 	    (double)N * 8 / bwm / 1e6);
 	printf("  vector exp, %-19s %8.2f / %8.2f   (L1-resident, 2^24 items)\n",
