@@ -30,8 +30,9 @@
 #define DSP_FE512	__attribute__((target("avx512f,avx512dq,avx512vl,avx2,fma")))
 #define DSP_FE512_INLINE static inline __attribute__((always_inline)) DSP_FE512
 
+/* x already in [-746, 0] (or NaN): the clamp is the caller's. */
 DSP_FE512_INLINE __m512d
-dsp_fe512_exp(__m512d x)
+dsp_fe512_exp_clamped(__m512d x)
 {
 	/* 2^(j/16), j = 0..15, correctly rounded (mpmath). */
 	const __m512d t0 = _mm512_set_pd(0x1.5ab07dd485429p+0, 0x1.4bfdad5362a27p+0, 0x1.3dea64c123422p+0, 0x1.306fe0a31b715p+0,
@@ -43,7 +44,6 @@ dsp_fe512_exp(__m512d x)
 	const __m512d shift = _mm512_set1_pd(0x1.8p52);
 	__m512d kd, ks, r, q, t;
 
-	x = _mm512_max_pd(_mm512_set1_pd(-746.0), x);	/* NaN stays NaN */
 	ks = _mm512_fmadd_pd(x, _mm512_set1_pd(0x1.71547652b82fep+4), shift);
 	kd = _mm512_sub_pd(ks, shift);
 	r = _mm512_fnmadd_pd(kd, _mm512_set1_pd(0x1.62e42fefa39efp-5), x);
@@ -60,6 +60,13 @@ dsp_fe512_exp(__m512d x)
 	t = _mm512_permutex2var_pd(t0, _mm512_castpd_si512(ks), t1);
 	t = _mm512_fmadd_pd(t, q, t);
 	return _mm512_scalef_pd(t, _mm512_mul_pd(kd, _mm512_set1_pd(1.0 / 16)));
+}
+
+DSP_FE512_INLINE __m512d
+dsp_fe512_exp(__m512d x)
+{
+	/* max returns its second operand when one is NaN: NaN stays NaN. */
+	return dsp_fe512_exp_clamped(_mm512_max_pd(_mm512_set1_pd(-746.0), x));
 }
 
 DSP_FE512_INLINE __m512d

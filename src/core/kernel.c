@@ -48,9 +48,11 @@
 #define CHUNK_COUNT_MAX	((size_t)4096)
 /* Threads from 2^24 items on: measured with bench/bench-threads on the
  * 2-core machine with the other core busy, a second thread waits for a
- * scheduler slice (4-12 ms), which made 2^16-2^21 3-50x slower (median);
- * 2^22-2^23 were even (0.95-1.26), 2^24 faster (0.84-0.96).  Idle, 2 threads
- * halve the time from 2^18 on, but that saves at most ~20 ms below 2^24. */
+ * scheduler slice (4-35 ms), which made 2^15-2^21 1.4-180x slower (median);
+ * 2^22-2^23 were even (0.82-1.36), 2^24 faster (0.73-0.93).  Re-measured
+ * with the AVX-512 kernel (18-50 ms at 2^24, 1 thread): the per-item work
+ * shrank 3x but the scheduler's slice did not, so the threshold stays.
+ * Idle, 2 threads halve the time from 2^16 on, saving at most ~10 ms. */
 #define PAR_MIN		((size_t)1 << 24)
 
 #define ALWAYS_INLINE	static inline __attribute__((always_inline)) DSP_FE_NOSAN
@@ -148,54 +150,96 @@ rescale(struct part *pt, double d)
  * sums, 8 lanes, fastexp512.h's exp; a partial last vector is masked. */
 #define TAILMASK(n, i)	((__mmask8)((n) - (i) >= 8 ? 0xff : (1u << ((n) - (i))) - 1))
 
+/* Infinities show in lo and hi; a NaN does not (min and max return their
+ * second operand), but it makes the block's sums NaN, which chunk_body
+ * checks at the end: no per-item test here. */
 HOT static DSP_FE512 int
 block_minmax512(const double *e, size_t n, double *lo, double *hi)
 {
 	__m512d l = _mm512_set1_pd(INFINITY), h = _mm512_set1_pd(-INFINITY), v;
-	__mmask8 k, nf = 0;
+	__mmask8 k;
 	size_t i;
 
-	for (i = 0; i < n; i += 8) {
+	for (i = 0; i + 8 <= n; i += 8) {
+		v = _mm512_loadu_pd(e + i);
+		l = _mm512_min_pd(v, l);
+		h = _mm512_max_pd(v, h);
+	}
+	if (i < n) {
 		k = TAILMASK(n, i);
 		v = _mm512_maskz_loadu_pd(k, e + i);
 		l = _mm512_mask_min_pd(l, k, v, l);
 		h = _mm512_mask_max_pd(h, k, v, h);
-		/* NaN (quiet 0x01, signalling 0x80) and +-infinity (0x08, 0x10). */
-		nf |= _mm512_mask_fpclass_pd_mask(k, v, 0x99);
 	}
 	*lo = _mm512_reduce_min_pd(l);
 	*hi = _mm512_reduce_max_pd(h);
-	return nf != 0;
+	return !isfinite(*lo) || !isfinite(*hi);
+}
+
+/* x = (e[0..7] - pivot) pre inv, the lanes outside k read as 0.  Each
+ * vector prefetches one cache line of the next block: its memory traffic
+ * overlaps this block's arithmetic (prefetches past the end of the array
+ * are harmless hints).  scaled == 0 when pre is 1, which is but for
+ * extreme temperatures (set_scale): one product fewer, the same bits. */
+static inline __attribute__((always_inline)) DSP_FE512 __m512d
+load_x512(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d inv, int scaled)
+{
+	__m512d d;
+
+	_mm_prefetch((const char *)(e + BLOCK), _MM_HINT_T0);
+	d = _mm512_sub_pd(_mm512_maskz_loadu_pd(k, e), vpiv);
+	return _mm512_mul_pd(scaled ? _mm512_mul_pd(d, pre) : d, inv);
+}
+
+struct sums512 {
+	__m512d	a, b, c;
+};
+
+static inline __attribute__((always_inline)) DSP_FE512 void
+sums512_step(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d inv,
+    int scaled, struct sums512 *u)
+{
+	__m512d x, t;
+	__mmask8 z;
+
+	x = load_x512(e, k, vpiv, pre, inv, scaled);
+	x = _mm512_max_pd(_mm512_set1_pd(DSP_FASTEXP_MIN), x);
+	t = dsp_fe512_exp_clamped(x);
+	z = _mm512_mask_cmp_pd_mask(k, x, _mm512_setzero_pd(), _CMP_EQ_OQ);
+	u->a = _mm512_mask_add_pd(u->a, z, u->a, _mm512_set1_pd(1.0));
+	u->b = _mm512_mask_add_pd(u->b, k & (__mmask8)~z, u->b, t);
+	u->c = _mm512_mask3_fmadd_pd(t, x, u->c, k);
+}
+
+/* Full vectors unmasked in the loop, the partial last one masked. */
+static inline __attribute__((always_inline)) DSP_FE512 void
+sums512_walk(const double *e, size_t n, __m512d vpiv, __m512d pre, __m512d inv,
+    int scaled, struct sums512 *u)
+{
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8)
+		sums512_step(e + i, 0xff, vpiv, pre, inv, scaled, u);
+	if (i < n)
+		sums512_step(e + i, TAILMASK(n, i), vpiv, pre, inv, scaled, u);
 }
 
 HOT static DSP_FE512 void
 block_sums512(const double *e, size_t n, double piv, const struct scale *s,
     struct part *pt)
 {
-	const __m512d one = _mm512_set1_pd(1.0), vpiv = _mm512_set1_pd(piv);
+	const __m512d vpiv = _mm512_set1_pd(piv);
 	const __m512d pre = _mm512_set1_pd(s->pre), inv = _mm512_set1_pd(s->inv);
-	__m512d a = _mm512_setzero_pd(), b = a, c = a, x, t;
-	__mmask8 k, z;
-	size_t i;
+	struct sums512 u;
 
-	for (i = 0; i < n; i += 8) {
-		/* One cache line of the next block per vector: its memory
-		 * traffic overlaps this block's arithmetic (prefetches past the
-		 * end of the array are harmless hints). */
-		_mm_prefetch((const char *)(e + i + BLOCK), _MM_HINT_T0);
-		k = TAILMASK(n, i);
-		x = _mm512_maskz_loadu_pd(k, e + i);
-		x = _mm512_mul_pd(_mm512_mul_pd(_mm512_sub_pd(x, vpiv), pre), inv);
-		x = _mm512_max_pd(_mm512_set1_pd(DSP_FASTEXP_MIN), x);
-		t = dsp_fe512_exp(x);
-		z = _mm512_mask_cmp_pd_mask(k, x, _mm512_setzero_pd(), _CMP_EQ_OQ);
-		a = _mm512_mask_add_pd(a, z, a, one);
-		b = _mm512_mask_add_pd(b, k & (__mmask8)~z, b, t);
-		c = _mm512_mask3_fmadd_pd(t, x, c, k);
-	}
-	pt->c0 += _mm512_reduce_add_pd(a);
-	pt->zr += _mm512_reduce_add_pd(b);
-	pt->wx += _mm512_reduce_add_pd(c);
+	u.a = u.b = u.c = _mm512_setzero_pd();
+	if (s->pre == 1)
+		sums512_walk(e, n, vpiv, pre, inv, 0, &u);
+	else
+		sums512_walk(e, n, vpiv, pre, inv, 1, &u);
+	pt->c0 += _mm512_reduce_add_pd(u.a);
+	pt->zr += _mm512_reduce_add_pd(u.b);
+	pt->wx += _mm512_reduce_add_pd(u.c);
 }
 #endif
 
@@ -245,6 +289,8 @@ chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt, in
 #endif
 			block_sums(e + i, m, pt->piv, s, pt, path == PATH_FMA);
 	}
+	if (path == PATH_512 && (isnan(pt->zr) || isnan(pt->wx)))
+		pt->bad = 1;		/* a NaN logit (see block_minmax512) */
 }
 
 /* Weights exp(y) underflow to 0 below log(2^-1075) = -745.13...: surely
@@ -284,34 +330,45 @@ paper_body(const double *e, size_t n, double piv, const struct scale *s, double 
 }
 
 #ifdef DSP_HAVE_FE512
+struct paper512 {
+	__m512d	h, z, band;
+};
+
+static inline __attribute__((always_inline)) DSP_FE512 void
+paper512_step(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d inv,
+    __m512d vlz, struct paper512 *u)
+{
+	const __m512d one = _mm512_set1_pd(1.0);
+	__m512d x, q;
+	__mmask8 below;
+
+	x = _mm512_sub_pd(load_x512(e, k, vpiv, pre, inv, 1), vlz);
+	below = _mm512_mask_cmp_pd_mask(k, x, _mm512_set1_pd(ZERO_SURE), _CMP_LT_OQ);
+	u->z = _mm512_mask_add_pd(u->z, below, u->z, one);
+	u->band = _mm512_mask_add_pd(u->band, _mm512_mask_cmp_pd_mask(k & (__mmask8)~below,
+	    x, _mm512_set1_pd(NONZERO_SURE), _CMP_LT_OQ), u->band, one);
+	q = dsp_fe512_exp(x);
+	u->h = _mm512_mask3_fnmadd_pd(q, dsp_fe512_log(_mm512_add_pd(q,
+	    _mm512_set1_pd(DSP_PAPER_ENTROPY_EPS))), u->h, k);
+}
+
 HOT static DSP_FE512 void
 paper512(const double *e, size_t n, double piv, const struct scale *s, double logz,
     struct paper *out)
 {
-	const __m512d one = _mm512_set1_pd(1.0), vpiv = _mm512_set1_pd(piv);
+	const __m512d vpiv = _mm512_set1_pd(piv), vlz = _mm512_set1_pd(logz);
 	const __m512d pre = _mm512_set1_pd(s->pre), inv = _mm512_set1_pd(s->inv);
-	const __m512d vlz = _mm512_set1_pd(logz), eps = _mm512_set1_pd(DSP_PAPER_ENTROPY_EPS);
-	const __m512d zs = _mm512_set1_pd(ZERO_SURE), nz = _mm512_set1_pd(NONZERO_SURE);
-	__m512d h = _mm512_setzero_pd(), z = h, band = h, x, q;
-	__mmask8 k, below;
+	struct paper512 u;
 	size_t i;
 
-	for (i = 0; i < n; i += 8) {
-		_mm_prefetch((const char *)(e + i + BLOCK), _MM_HINT_T0);
-		k = TAILMASK(n, i);
-		x = _mm512_maskz_loadu_pd(k, e + i);
-		x = _mm512_sub_pd(_mm512_mul_pd(_mm512_mul_pd(_mm512_sub_pd(x, vpiv), pre),
-		    inv), vlz);
-		below = _mm512_mask_cmp_pd_mask(k, x, zs, _CMP_LT_OQ);
-		z = _mm512_mask_add_pd(z, below, z, one);
-		band = _mm512_mask_add_pd(band, _mm512_mask_cmp_pd_mask(k & (__mmask8)~below,
-		    x, nz, _CMP_LT_OQ), band, one);
-		q = dsp_fe512_exp(x);
-		h = _mm512_mask3_fnmadd_pd(q, dsp_fe512_log(_mm512_add_pd(q, eps)), h, k);
-	}
-	out->h = _mm512_reduce_add_pd(h);
-	out->zero = _mm512_reduce_add_pd(z);
-	out->band = _mm512_reduce_add_pd(band);
+	u.h = u.z = u.band = _mm512_setzero_pd();
+	for (i = 0; i + 8 <= n; i += 8)
+		paper512_step(e + i, 0xff, vpiv, pre, inv, vlz, &u);
+	if (i < n)
+		paper512_step(e + i, TAILMASK(n, i), vpiv, pre, inv, vlz, &u);
+	out->h = _mm512_reduce_add_pd(u.h);
+	out->zero = _mm512_reduce_add_pd(u.z);
+	out->band = _mm512_reduce_add_pd(u.band);
 }
 #endif
 
