@@ -103,19 +103,22 @@ value8(uint64_t v)
 	    (((v >> 16) & 0x000000ff000000ffu) * 0x0000271000000001u)) >> 32;
 }
 
-/* Digits at *pp into *w (wraps past 19 digits; the caller counts). */
-static const char *
-digits(const char *p, const char *end, uint64_t *w)
+/* The digits at *pp appended to w (wraps past 19 digits; the caller
+ * counts them); *pp moves past them.  Inlined: w stays in a register. */
+static inline __attribute__((always_inline)) uint64_t
+digits(const char **pp, const char *end, uint64_t w)
 {
+	const char *p = *pp;
 	unsigned d;
 
 	while (end - p >= 8 && eight_digits(load8(p))) {
-		*w = *w * 100000000 + value8(load8(p));
+		w = w * 100000000 + value8(load8(p));
 		p += 8;
 	}
 	for (; p < end && (d = (unsigned)(*p - '0')) < 10; p++)
-		*w = *w * 10 + d;
-	return p;
+		w = w * 10 + d;
+	*pp = p;
+	return w;
 }
 
 size_t
@@ -133,7 +136,7 @@ dsp_decimal_fast(const char *s, const char *end, double *out)
 	for (; p < end && *p == '0'; p++)
 		seen = 1;			/* leading zeros */
 	d0 = p;
-	p = digits(p, end, &w);
+	w = digits(&p, end, w);
 	nd = p - d0;
 	if (p < end && *p == '.') {
 		f0 = ++p;
@@ -141,7 +144,7 @@ dsp_decimal_fast(const char *s, const char *end, double *out)
 			while (p < end && *p == '0')
 				p++;		/* zeros after the point, before any digit */
 		d0 = p;
-		p = digits(p, end, &w);
+		w = digits(&p, end, w);
 		nd += p - d0;
 		q = -(p - f0);
 		if (p > f0)
