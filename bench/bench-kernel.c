@@ -20,23 +20,12 @@
 #include "core/eval.h"
 #include "core/kernel.h"
 #include "vexp.h"
+#include "timing.h"
 
 #define N	((size_t)1 << 24)
 #define REPS	9
 #define L1N	4096
 #define NPATHS	3
-
-/* CPU time of this thread (ms): on the shared machine the wall clock
- * also counts the time other processes hold the core, which moves the
- * ratios by 2x between runs; the Python anchors use process_time. */
-static double
-cpu_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 static double
 peak_rss_mib(void)
@@ -71,19 +60,11 @@ load(const char *path, double *e)
 	return fclose(fp) == 0 ? 0 : -1;
 }
 
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* Fills mn and md (ms) from REPS samples. */
 static void
 stats(double *t, double *mn, double *md)
 {
-	qsort(t, REPS, sizeof *t, cmp);
+	qsort(t, REPS, sizeof *t, bench_cmp);
 	*mn = t[0];
 	*md = t[REPS / 2];
 }
@@ -117,16 +98,16 @@ main(int argc, char **argv)
 		return 1;
 	}
 	for (r = 0; r < REPS; r++) {
-		t0 = cpu_ms();
+		t0 = bench_cpu_ms(CLOCK_THREAD_CPUTIME_ID);
 		s += bench_plain_sum(e, N);
-		t[r] = cpu_ms() - t0;
+		t[r] = bench_cpu_ms(CLOCK_THREAD_CPUTIME_ID) - t0;
 	}
 	stats(t, &bw, &bwm);
 	for (r = 0; r < REPS; r++) {
-		t0 = cpu_ms();
+		t0 = bench_cpu_ms(CLOCK_THREAD_CPUTIME_ID);
 		for (i = 0; i < N; i += L1N)
 			s += bench_vexp_sum(e + (i & ((size_t)L1N * 4 - 1)), L1N, &variant);
-		t[r] = cpu_ms() - t0;
+		t[r] = bench_cpu_ms(CLOCK_THREAD_CPUTIME_ID) - t0;
 	}
 	stats(t, &vx, &vxm);
 #ifdef _OPENMP
@@ -135,18 +116,18 @@ main(int argc, char **argv)
 #endif
 	dsp_softmax_stats(e, N, 1, &st);		/* warm-up */
 	for (r = 0; r < REPS; r++) {
-		t0 = cpu_ms();
+		t0 = bench_cpu_ms(CLOCK_THREAD_CPUTIME_ID);
 		dsp_softmax_stats(e, N, 1, &st);
-		t[r] = cpu_ms() - t0;
+		t[r] = bench_cpu_ms(CLOCK_THREAD_CPUTIME_ID) - t0;
 	}
 	stats(t, &k1, &k1m);
 	/* The explicit route's whole work: statistics, then the pass that
 	 * needs log z (the paper's entropy and the zero-weight count). */
 	for (r = 0; r < REPS; r++) {
-		t0 = cpu_ms();
+		t0 = bench_cpu_ms(CLOCK_THREAD_CPUTIME_ID);
 		dsp_softmax_stats(e, N, 1, &st);
 		dsp_softmax_paper_entropy(e, N, 1, &st, &pe, &zeros);
-		t[r] = cpu_ms() - t0;
+		t[r] = bench_cpu_ms(CLOCK_THREAD_CPUTIME_ID) - t0;
 	}
 	stats(t, &kr, &krm);
 	for (p = 0; p < NPATHS; p++) {
@@ -154,9 +135,9 @@ main(int argc, char **argv)
 		if (dsp_kernel_force(path[p]) != DSP_OK)
 			continue;
 		for (r = 0; r < REPS; r++) {
-			t0 = cpu_ms();
+			t0 = bench_cpu_ms(CLOCK_THREAD_CPUTIME_ID);
 			dsp_softmax_stats(e, N, 1, &st);
-			t[r] = cpu_ms() - t0;
+			t[r] = bench_cpu_ms(CLOCK_THREAD_CPUTIME_ID) - t0;
 		}
 		stats(t, &pmin[p], &pmed[p]);
 	}

@@ -14,26 +14,10 @@
 
 #include "core/error.h"
 #include "core/parse.h"
+#include "timing.h"
 
 #define N	((size_t)1 << 24)
 #define REPS	5
-
-static double
-cpu_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 static int
 write_files(const char *txt, const char *npy, double *e)
@@ -85,16 +69,16 @@ main(int argc, char **argv)
 	/* 330 MB of text is over the default 256 MiB --input cap. */
 	setenv("DISPERSE_MAX_INPUT", "1G", 1);
 	for (r = 0; r < REPS; r++) {
-		t0 = cpu_ms();
+		t0 = bench_cpu_ms(CLOCK_PROCESS_CPUTIME_ID);
 		if (dsp_load_logits(argv[1], &v, &n) != 0) {
 			fprintf(stderr, "bench-parse: %s\n", dsp_last_error());
 			return 1;
 		}
-		t[r] = cpu_ms() - t0;
+		t[r] = bench_cpu_ms(CLOCK_PROCESS_CPUTIME_ID) - t0;
 		sum += v[n - 1];
 		free(v);
 	}
-	qsort(t, REPS, sizeof *t, cmp);
+	qsort(t, REPS, sizeof *t, bench_cmp);
 	pmin = t[0];
 	pmd = t[REPS / 2];
 	if ((fp = fopen(argv[1], "rb")) == NULL)
@@ -107,12 +91,12 @@ main(int argc, char **argv)
 	fclose(fp);
 	buf[len] = '\0';
 	for (r = 0; r < REPS; r++) {
-		t0 = cpu_ms();
+		t0 = bench_cpu_ms(CLOCK_PROCESS_CPUTIME_ID);
 		for (p = buf; *p != '\0'; p = end + 1)
 			sum += strtod(p, &end);
-		t[r] = cpu_ms() - t0;
+		t[r] = bench_cpu_ms(CLOCK_PROCESS_CPUTIME_ID) - t0;
 	}
-	qsort(t, REPS, sizeof *t, cmp);
+	qsort(t, REPS, sizeof *t, bench_cmp);
 	smin = t[0];
 	smd = t[REPS / 2];
 	free(buf);

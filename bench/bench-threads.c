@@ -10,16 +10,9 @@
 
 #include "core/eval.h"
 #include "core/kernel.h"
+#include "timing.h"
 
 #define REPS	15
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 static void
 timeit(const double *e, size_t n, int threads, double *mn, double *med)
@@ -41,7 +34,7 @@ timeit(const double *e, size_t n, int threads, double *mn, double *med)
 			dsp_softmax_stats(e, n, 1, &st);
 		t[r] = (dsp_now_ms() - t0) / inner;
 	}
-	qsort(t, REPS, sizeof *t, cmp);
+	qsort(t, REPS, sizeof *t, bench_cmp);
 	*mn = t[0];
 	*med = t[REPS / 2];
 }

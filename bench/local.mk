@@ -1,12 +1,12 @@
 # benchmarks: `make bench` builds and runs them; not part of make or make check.
 EXTRA_PROGRAMS = bench/bench-kernel bench/bench-map bench/bench-app bench/bench-threads \
 	bench/bench-parse bench/bench-rss
-bench_bench_kernel_SOURCES = bench/bench-kernel.c bench/vexp.c bench/vexp.h
+bench_bench_kernel_SOURCES = bench/bench-kernel.c bench/vexp.c bench/vexp.h bench/timing.h
 bench_bench_kernel_CFLAGS = $(AM_CFLAGS) -fopenmp-simd
 bench_bench_kernel_LDADD = $(DSP_CORE_LIBS) -lmvec
-bench_bench_threads_SOURCES = bench/bench-threads.c
+bench_bench_threads_SOURCES = bench/bench-threads.c bench/timing.h
 bench_bench_threads_LDADD = $(DSP_CORE_LIBS)
-bench_bench_parse_SOURCES = bench/bench-parse.c
+bench_bench_parse_SOURCES = bench/bench-parse.c bench/timing.h
 bench_bench_parse_LDADD = $(DSP_CORE_LIBS)
 bench_bench_rss_SOURCES = bench/bench-rss.c
 bench_bench_map_SOURCES = bench/bench-map.c
