@@ -21,19 +21,8 @@ static dsp_svg *
 page_begin(FILE *fp, const dsp_figspec *f, const char *title, const char *desc,
     dsp_svg_page *pg, double *top, double *foot)
 {
-	dsp_figspec def;
-	dsp_svg *g;
-	size_t lines;
+	dsp_svg *g = dsp_svg_begin_figure(fp, f, W, H, title, desc, pg, top);
 
-	if (f == NULL) {
-		dsp_figspec_default(&def);
-		f = &def;
-	}
-	dsp_figspec_page(f, W, H, &pg->w, &pg->h, &pg->font);
-	if ((g = dsp_svg_begin_page(fp, pg, title, desc)) == NULL)
-		return NULL;
-	lines = dsp_svg_title(g, pg->w / 2, pg->font * 1.7, pg->w - pg->font, title);
-	*top = pg->font * (1.7 + 1.5 * (double)lines) - pg->font * 0.6;
 	*foot = pg->font * 1.5;
 	return g;
 }

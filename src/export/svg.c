@@ -106,6 +106,26 @@ dsp_svg_begin(FILE *fp, int width, int height, const char *title, const char *de
 }
 
 dsp_svg *
+dsp_svg_begin_figure(FILE *fp, const dsp_figspec *f, double defw, double defh,
+    const char *title, const char *desc, dsp_svg_page *pg, double *top)
+{
+	dsp_figspec def;
+	dsp_svg *g;
+	size_t lines;
+
+	if (f == NULL) {
+		dsp_figspec_default(&def);
+		f = &def;
+	}
+	dsp_figspec_page(f, defw, defh, &pg->w, &pg->h, &pg->font);
+	if ((g = dsp_svg_begin_page(fp, pg, title, desc)) == NULL)
+		return NULL;
+	lines = dsp_svg_title(g, pg->w / 2, pg->font * 1.7, pg->w - pg->font, title);
+	*top = pg->font * (1.7 + 1.5 * (double)lines) - pg->font * 0.6;
+	return g;
+}
+
+dsp_svg *
 dsp_svg_begin_fixed(FILE *fp, int width, int height, const dsp_figspec *f,
     const char *title, const char *desc)
 {

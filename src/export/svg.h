@@ -27,6 +27,12 @@ typedef struct dsp_svg_page {
 
 dsp_svg	*dsp_svg_begin_page(FILE *fp, const dsp_svg_page *pg, const char *title,
 	    const char *desc);
+/* A figure's page from the figure options f (NULL: the defaults; its own
+ * size defw x defh pt when none is given), the document begun and the
+ * title drawn (wrapped to the page); *top is where the plots may start. */
+dsp_svg	*dsp_svg_begin_figure(FILE *fp, const dsp_figspec *f, double defw,
+	    double defh, const char *title, const char *desc, dsp_svg_page *pg,
+	    double *top);
 /* A figure with a fixed layout of width x height user units at base font
  * 12, placed on the page of the figure options f (NULL: the defaults):
  * the page is f's size in pt (or width x height), the layout scaled to
