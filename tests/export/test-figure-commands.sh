@@ -67,6 +67,12 @@ fig_png "$T/t.png" 335 237 "train.png at 100 dpi"
 svg=$(x "$T/t.svg" 'string(//*[@class="acc" and @data-n="64"]/@data-acc)')
 csv=$(grep -v '^#' "$T/t.csv" | awk -F, '$1 == 64 { print $3 }')
 ok $(close "$svg" "$csv" 1e-5; echo $?) "train.svg accuracy at n = 64 ($svg) = the CSV's ($csv)"
+# The fixed layout scaled to 350 x 305 pt is at k = min(350/700, 305/610)
+# = 0.5, so 9 pt type on the page is 9 / 0.5 = 18 layout units.
+"$DISPERSE" train --load "$top_srcdir/examples/maxret-model.json" --quiet \
+    --eval-sizes 16 --eval-sets 10 --svg "$T/k.svg" --figure-size 350x305pt \
+    --font-size 9 -o /dev/null 2>"$T/err"
+ok $(test "$(x "$T/k.svg" 'string(/*/@width)')" = 350pt && test "$(x "$T/k.svg" 'string(/*/@viewBox)')" = "0 0 700 610" && test "$(x "$T/k.svg" 'string(/*/@font-size)')" = 18; echo $?) "train at 350 x 305 pt, --font-size 9: viewBox 700 x 610, base font 18 units = 9 pt"
 
 # ---- depth --svg FILE: 4 x 3 in = 288 x 216 pt, at 72 dpi 288 x 216 ----
 "$DISPERSE" depth --layers 2 --sizes 16,64 --svg "$T/d.svg" --figure-format pdf,png,svg \
