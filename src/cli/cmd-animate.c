@@ -13,12 +13,14 @@
 #include <string.h>
 
 #include "cli/cmd.h"
+#include "cli/figopts.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
 #include "core/ptable.h"
 #include "export/atomic.h"
 #include "export/frame.h"
 #include "export/gif.h"
+#include "export/render.h"
 #include "export/snapshot.h"
 #include "export/table.h"
 
@@ -30,14 +32,18 @@ enum {
 	OPT_VARY = DSP_OPT_USER,
 	OPT_FRAMES,
 	OPT_OUT,
-	OPT_DELAY
+	OPT_DELAY,
+	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-static const struct option animate_longopts[] = {
+static struct option animate_longopts[] = {
 	{ "vary",	required_argument, NULL, OPT_VARY },
 	{ "frames",	required_argument, NULL, OPT_FRAMES },
 	{ "out",	required_argument, NULL, OPT_OUT },
 	{ "delay",	required_argument, NULL, OPT_DELAY },
+	/* The figure options (dsp_figopts_longopts). */
+	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
+	{ NULL, 0, NULL, 0 },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -46,13 +52,18 @@ struct animate {
 	uint64_t		 frames;
 	const char		*out;
 	uint64_t		 delay;		/* GIF: hundredths of a second a frame */
+	struct dsp_figopts	 fig;
+	dsp_figspec		 figspec;	/* from fig: the frames' figures */
 };
 
 static int
 animate_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
 	struct animate *an = ctx;
+	int st;
 
+	if ((st = dsp_figopts_take(&an->fig, o, code, arg)) >= 0)
+		return st;
 	switch (code) {
 	case OPT_VARY:
 		an->vary = dsp_param_find(arg);
@@ -149,36 +160,64 @@ publish(dsp_afile *af, const char *dir, const char *name)
 	return DSP_OK;
 }
 
-/* Frame k: its view's SVGs, its row and its GIF image. */
+/* One figure of frame k from its SVG (len bytes) in every format of the
+ * frames' figure options: DIR/frame-NNNN-WHAT.svg, .png. */
+static int
+frame_files(const struct animate *an, const char *dir, size_t k, const char *what,
+    const char *svg, size_t len)
+{
+	static const unsigned fmts[] = { DSP_FIG_SVG, DSP_FIG_PNG };
+	char name[64];
+	dsp_afile a;
+	size_t i;
+	int rc = DSP_OK;
+
+	for (i = 0; i < sizeof fmts / sizeof fmts[0] && rc == DSP_OK; i++) {
+		if (!(an->figspec.formats & fmts[i]))
+			continue;
+		if ((rc = dsp_afile_open(&a, dir)) != DSP_OK)
+			break;
+		rc = dsp_render_svg(svg, len, fmts[i], an->figspec.dpi, a.fp);
+		snprintf(name, sizeof name, "frame-%04zu-%s.%s", k + 1, what,
+		    dsp_figfmt_ext(fmts[i]));
+		if (rc == DSP_OK)
+			rc = publish(&a, dir, name);
+		dsp_afile_abort(&a);
+	}
+	return rc;
+}
+
+/* Frame k: its view's figures, its row and its GIF image. */
 static int
 one_frame(const struct animate *an, const char *dir, const dsp_viewstate *v, size_t k,
     double x, dsp_table *t, dsp_gif *gif)
 {
-	dsp_afile aw, ac;
 	dsp_frame_figs f;
 	dsp_gif_curve c;
-	char name[64];
+	char *wb = NULL, *cb = NULL;
+	size_t wl = 0, cl = 0;
+	FILE *wf, *cf;
 	int rc;
 
-	memset(&aw, 0, sizeof aw);
-	memset(&ac, 0, sizeof ac);
-	if ((rc = dsp_afile_open(&aw, dir)) != DSP_OK)
-		return rc;
-	if ((rc = dsp_afile_open(&ac, dir)) != DSP_OK) {
-		dsp_afile_abort(&aw);
-		return rc;
-	}
-	rc = dsp_frame_write(v, aw.fp, ac.fp, &f);
-	if (rc == DSP_OK) {
-		snprintf(name, sizeof name, "frame-%04zu-weights.svg", k + 1);
-		rc = publish(&aw, dir, name);
-	}
-	if (rc == DSP_OK) {
-		snprintf(name, sizeof name, "frame-%04zu-curve.svg", k + 1);
-		rc = publish(&ac, dir, name);
-	}
-	dsp_afile_abort(&aw);
-	dsp_afile_abort(&ac);
+	/* Both SVGs in memory first: each is then written, or rendered, in
+	 * every format. */
+	memset(&f, 0, sizeof f);
+	wf = open_memstream(&wb, &wl);
+	cf = open_memstream(&cb, &cl);
+	if (wf == NULL || cf == NULL)
+		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+	else
+		rc = dsp_frame_write(v, wf, cf, &f);
+	if (wf != NULL && fclose(wf) != 0 && rc == DSP_OK)
+		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+	if (cf != NULL && fclose(cf) != 0 && rc == DSP_OK)
+		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+	if (rc == DSP_OK)
+		rc = frame_files(an, dir, k, "weights", wb, wl);
+	if (rc == DSP_OK)
+		rc = frame_files(an, dir, k, "curve", cb, cl);
+	free(wb);
+	free(cb);
 	if (rc == DSP_OK)
 		rc = add_row(t, an, k, x, &f);
 	if (rc == DSP_OK) {
@@ -212,6 +251,7 @@ run(struct dsp_opts *o, const struct animate *an, const char *dir)
 
 	dsp_view_default(&v);
 	v.params = o->params;
+	v.fig = an->figspec;
 	dsp_param_sweep_range(an->vary, &lo, &hi);
 	if ((t = make_table(o, an, lo, hi)) == NULL)
 		return dsp_opts_fail(o, "out of memory");
@@ -269,7 +309,7 @@ out:
 static int
 cmd_animate_exec(int argc, char **argv)
 {
-	struct animate an = { NULL, 120, "disperse-animation", 8 };
+	struct animate an;
 	struct dsp_opts_spec spec = {
 		"disperse animate [--vary n|theta|delta] [--frames K] [--out DIR] [options]",
 		"Play one parameter over its range as files for slides: per frame the\n"
@@ -282,7 +322,12 @@ cmd_animate_exec(int argc, char **argv)
 		"  --frames K         frames, 2 .. 10000 (default 120)\n"
 		"  -o, --out DIR      directory (created if missing; default\n"
 		"                     ./disperse-animation; files there are replaced)\n"
-		"  --delay CS         GIF delay a frame in hundredths of a second (default 8)\n\n",
+		"  --delay CS         GIF delay a frame in hundredths of a second (default 8)\n"
+		"The frames' figures take the figure options below, with svg and png\n"
+		"formats (frame-NNNN-weights.png, ...; 120 PNG frames at 300 dpi take over\n"
+		"a minute, --dpi 96 is plenty for slides); pdf is refused: a PDF a frame\n"
+		"is no animation (disperse snapshot writes one view as PDF).\n"
+		DSP_FIGOPTS_HELP "\n",
 		animate_longopts, "o:", animate_opt, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT
 	};
 	struct dsp_opts o;
@@ -290,11 +335,23 @@ cmd_animate_exec(int argc, char **argv)
 	size_t len;
 	int rc;
 
+	memset(&an, 0, sizeof an);
+	an.frames = 120;
+	an.out = "disperse-animation";
+	an.delay = 8;
 	an.vary = dsp_param(DSP_P_N);
 	spec.ctx = &an;
+	dsp_figopts_longopts(animate_longopts, OPT_FIG0, &an.fig);
 	dsp_opts_init(&o, "animate");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
 		rc = o.status;
+		goto out;
+	}
+	if ((rc = dsp_figopts_spec(&an.fig, &o, &an.figspec)) != 0)
+		goto out;
+	if (an.figspec.formats & DSP_FIG_PDF) {
+		rc = dsp_opts_usage(&o, "--figure-format: frames are svg or png, not pdf "
+		    "(disperse snapshot writes one view as PDF)");
 		goto out;
 	}
 	if (an.vary->id == DSP_P_N && o.params.family == DSP_FAM_FILE) {

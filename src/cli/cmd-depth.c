@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "cli/cmd.h"
+#include "cli/figopts.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
 #include "core/depth.h"
@@ -27,10 +28,11 @@ enum {
 	OPT_RADIUS,
 	OPT_SIZES,
 	OPT_EMBEDDINGS,
-	OPT_SVG
+	OPT_SVG,
+	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-static const struct option depth_longopts[] = {
+static struct option depth_longopts[] = {
 	{ "layers",	required_argument, NULL, OPT_LAYERS },
 	{ "residual",	required_argument, NULL, OPT_RESIDUAL },
 	{ "dim",	required_argument, NULL, OPT_DIM },
@@ -38,6 +40,9 @@ static const struct option depth_longopts[] = {
 	{ "sizes",	required_argument, NULL, OPT_SIZES },
 	{ "embeddings",	required_argument, NULL, OPT_EMBEDDINGS },
 	{ "svg",	required_argument, NULL, OPT_SVG },
+	/* The figure options (dsp_figopts_longopts). */
+	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
+	{ NULL, 0, NULL, 0 },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -48,6 +53,8 @@ struct depth {
 	int		 res_lo, res_hi;	/* residual off/on range: 0..0, 1..1, 0..1 */
 	size_t		 sizes[MAX_SIZES], nsizes;
 	const char	*embeddings, *svg;
+	struct dsp_figopts fig;
+	dsp_figspec	 figspec;	/* from fig, after parsing */
 	/* Results: [residual][size][layer]. */
 	dsp_depth_layer	 r[2][MAX_SIZES][DSP_DEPTH_MAX_LAYERS + 1];
 };
@@ -57,7 +64,10 @@ depth_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
 	struct depth *dp = ctx;
 	uint64_t v;
+	int st;
 
+	if ((st = dsp_figopts_take(&dp->fig, o, code, arg)) >= 0)
+		return st;
 	switch (code) {
 	case OPT_LAYERS:
 	case OPT_DIM:
@@ -211,6 +221,15 @@ panel(dsp_svg *g, const struct depth *dp, int res, double top)
 			x[i] = (double)dp->sizes[i];
 			y[i] = fmax(dp->r[res][i][l].spread, floor_);
 		}
+		/* The layer's numbers, for readers of the figure. */
+		dsp_svg_raw(g, "<g class=\"layer\" data-residual=\"%s\" data-layer=\"%zu\" "
+		    "data-n=\"", res ? "on" : "off", l);
+		for (i = 0; i < dp->nsizes; i++)
+			dsp_svg_raw(g, "%s%zu", i ? " " : "", dp->sizes[i]);
+		dsp_svg_raw(g, "\" data-spread=\"");
+		for (i = 0; i < dp->nsizes; i++)
+			dsp_svg_raw(g, "%s%.17g", i ? " " : "", dp->r[res][i][l].spread);
+		dsp_svg_raw(g, "\">\n");
 		dsp_svg_series(g, &pl, x, y, dp->nsizes, color, 2, NULL);
 		if (dp->embeddings == NULL) {
 			double ly = fmax(dp->r[res][0][l].limit, floor_), px = pl.x + pl.w;
@@ -218,43 +237,39 @@ panel(dsp_svg *g, const struct depth *dp, int res, double top)
 			dsp_svg_line(g, px - 24, dsp_plot_py(&pl, ly), px, dsp_plot_py(&pl, ly),
 			    color, 2, "4 2");
 		}
+		dsp_svg_raw(g, "</g>\n");
 	}
 	dsp_svg_raw(g, "</g>\n");
 	/* The colour key: layer 0 dark, layer L light. */
 	for (l = 0; l <= L; l++) {
 		dsp_viridis_hex(L > 0 ? 0.9 * (double)l / (double)L : 0, color);
 		dsp_svg_rect(g, pl.x + pl.w + 8, pl.y + 14 * (double)l, 10, 10, color, NULL);
-		dsp_svg_textf(g, pl.x + pl.w + 22, pl.y + 14 * (double)l + 9, "start", 10, 0,
+		dsp_svg_textf(g, pl.x + pl.w + 22, pl.y + 14 * (double)l + 9, "start",
+		    DSP_SVG_FS(g, 10), 0,
 		    "layer %zu", l);
 	}
 }
 
+/* The figure, for dsp_figopts_write: a fixed layout (700 wide, 300 a
+ * panel) scaled to the page of the figure options (dsp_svg_begin_fixed). */
 static int
-write_svg(struct dsp_opts *o, const struct depth *dp)
+depth_svg(const void *ctx, FILE *fp)
 {
-	FILE *fp;
+	const struct depth *dp = ctx;
 	dsp_svg *g;
-	int rc, bad, res, k = 0;
+	int res, k = 0;
 
-	if ((fp = fopen(dp->svg, "w")) == NULL)
-		return dsp_opts_fail(o, "%s: cannot write: %m", dp->svg);
-	if ((g = dsp_svg_begin(fp, 700, 60 + 300 * (dp->res_hi - dp->res_lo + 1) + 30,
-	    "Depth: attention layers over random embeddings", "Spread of each "
-	    "layer's outputs around the mean embedding versus n, with and without "
-	    "residual connections")) == NULL) {
-		fclose(fp);
-		return dsp_opts_fail(o, "out of memory");
-	}
-	dsp_svg_textf(g, 350, 24, "middle", 14, 0, "%zu attention layers, d = %zu, "
-	    "r = %g, theta = %g (dashed: large-n limit, derived)", dp->d.layers,
-	    dp->d.dim, dp->d.radius, dp->d.theta);
+	if ((g = dsp_svg_begin_fixed(fp, 700, 60 + 300 * (dp->res_hi - dp->res_lo + 1) +
+	    30, &dp->figspec, "Depth: attention layers over random embeddings",
+	    "Spread of each layer's outputs around the mean embedding versus n, with "
+	    "and without residual connections")) == NULL)
+		return DSP_ENOMEM;
+	dsp_svg_textf(g, 350, 24, "middle", DSP_SVG_FS(g, 14), 0, "%zu attention "
+	    "layers, d = %zu, r = %g, theta = %g (dashed: large-n limit, derived)",
+	    dp->d.layers, dp->d.dim, dp->d.radius, dp->d.theta);
 	for (res = dp->res_lo; res <= dp->res_hi; res++)
 		panel(g, dp, res, 50 + 300 * k++);
-	rc = dsp_svg_end(g);
-	bad = ferror(fp) | (fclose(fp) != 0);
-	if (rc != 0 || bad)
-		return dsp_opts_fail(o, "%s: write error", dp->svg);
-	return 0;
+	return dsp_svg_end(g);
 }
 
 static int
@@ -272,8 +287,11 @@ cmd_depth_exec(int argc, char **argv)
 		"  --radius R         embedding norm r (default 4)\n"
 		"  --sizes LIST       set sizes (default 16,64,256,1024; each <= 16384)\n"
 		"  --embeddings FILE  your own embeddings: numbers, D a row (n = count / D)\n"
-		"  --svg FILE         figure: spread vs n per layer, one panel per mode\n"
-		"  --theta T          temperature (default 1); --seed S the embeddings\n\n",
+		"  --svg FILE         figure: spread vs n per layer, one panel per mode;\n"
+		"                     with --figure-format also FILE.pdf, FILE.png (.svg\n"
+		"                     replaced; a fixed layout scaled to --figure-size)\n"
+		"  --theta T          temperature (default 1); --seed S the embeddings\n"
+		DSP_FIGOPTS_HELP "\n",
 		depth_longopts, NULL, depth_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_LAMBDA |
 		    DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
@@ -298,11 +316,18 @@ cmd_depth_exec(int argc, char **argv)
 	dp->nsizes = sizeof default_sizes / sizeof default_sizes[0];
 	memcpy(dp->sizes, default_sizes, sizeof default_sizes);
 	spec.ctx = dp;
+	dsp_figopts_longopts(depth_longopts, OPT_FIG0, &dp->fig);
 	dsp_opts_init(&o, "depth");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
 		rc = o.status;
 		goto out;
 	}
+	if (dsp_figopts_any(&dp->fig) && dp->svg == NULL) {
+		rc = dsp_opts_usage(&o, "the figure options need --svg FILE");
+		goto out;
+	}
+	if ((rc = dsp_figopts_spec(&dp->fig, &o, &dp->figspec)) != 0)
+		goto out;
 	dp->d.seed = o.params.seed;
 	dp->d.theta = o.params.theta;
 	if (!(dp->d.theta > 0) || dp->d.theta > 1e6) {
@@ -348,7 +373,8 @@ cmd_depth_exec(int argc, char **argv)
 		rc = dsp_opts_fail(&o, "out of memory");
 		goto out;
 	}
-	if (dp->svg != NULL && (rc = write_svg(&o, dp)) != 0)
+	if (dp->svg != NULL && (rc = dsp_figopts_write(&o, &dp->figspec, dp->svg,
+	    depth_svg, dp, NULL)) != 0)
 		goto out;
 	rc = dsp_opts_write_table(&o, t);
 out:

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cmd.h"
+#include "cli/figopts.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
 #include "core/npy.h"
@@ -21,10 +22,11 @@ enum {
 	OPT_QUERY,
 	OPT_TABLE,
 	OPT_SVG,
-	OPT_CAP
+	OPT_CAP,
+	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-static const struct option heads_longopts[] = {
+static struct option heads_longopts[] = {
 	{ "member",	required_argument, NULL, OPT_MEMBER },
 	{ "layer",	required_argument, NULL, OPT_LAYER },
 	{ "head",	required_argument, NULL, OPT_HEAD },
@@ -32,6 +34,9 @@ static const struct option heads_longopts[] = {
 	{ "table",	required_argument, NULL, OPT_TABLE },
 	{ "svg",	required_argument, NULL, OPT_SVG },
 	{ "inflate-cap", required_argument, NULL, OPT_CAP },
+	/* The figure options (dsp_figopts_longopts). */
+	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
+	{ NULL, 0, NULL, 0 },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -46,7 +51,9 @@ static const char heads_help[] =
     "  --table NAME       heads, summary or all (default all; csv and json\n"
     "                     write one document per table)\n"
     "  --svg PREFIX       also write PREFIX-grid.svg (spread per layer x head,\n"
-    "                     viridis) and PREFIX-hist.svg (spread histogram)\n\n";
+    "                     viridis) and PREFIX-hist.svg (spread histogram); with\n"
+    "                     --figure-format also -grid.pdf, -grid.png, ...\n"
+    DSP_FIGOPTS_HELP "\n";
 
 #define ALL	UINT64_MAX
 #define LAST	(UINT64_MAX - 1)
@@ -57,6 +64,8 @@ struct heads_opts {
 	const char	*table;
 	const char	*svg;
 	uint64_t	 layer, head, query, cap;
+	struct dsp_figopts fig;
+	dsp_figspec	 figspec;	/* from fig, after parsing */
 };
 
 /* One evaluated row, kept for the summary and the figures. */
@@ -82,7 +91,10 @@ static int
 heads_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
 	struct heads_opts *h = ctx;
+	int st;
 
+	if ((st = dsp_figopts_take(&h->fig, o, code, arg)) >= 0)
+		return st;
 	switch (code) {
 	case OPT_MEMBER:
 		h->member = arg;
@@ -383,8 +395,29 @@ summary_table(struct run *r, const char *shape, const char *dtype)
 	return t;
 }
 
+/* One of the two figures, for dsp_figopts_write. */
+struct headsfig {
+	const dsp_figspec	*f;
+	int			 grid;
+	const double		*v;
+	size_t			 a, b;	/* layers, heads; or count */
+	const char		*title;
+};
+
+static int
+headsfig_svg(const void *ctx, FILE *fp)
+{
+	const struct headsfig *c = ctx;
+
+	return c->grid ? dsp_heads_svg_grid(fp, c->f, c->v, c->a, c->b, c->title,
+	    "mean spread M - m of each head's rows, viridis") :
+	    dsp_heads_svg_hist(fp, c->f, c->v, c->a, 0, c->title,
+	    "histogram of the spread M - m of every row");
+}
+
 /* PREFIX-grid.svg (mean spread of each layer x head over its rows; the
- * arrays of an .npz side by side in layer order) and PREFIX-hist.svg. */
+ * arrays of an .npz side by side in layer order) and PREFIX-hist.svg, in
+ * every format of the figure options.  0 or the exit status (printed). */
 static int
 write_svgs(struct run *r)
 {
@@ -392,13 +425,12 @@ write_svgs(struct run *r)
 	double *sum = calloc(L * Hd + 1, sizeof *sum), *cnt = calloc(L * Hd + 1, sizeof *cnt);
 	double *sp = malloc((r->nrec + 1) * sizeof *sp);
 	char path[4096], title[256];
-	const char *what[2] = { "grid", "hist" };
-	FILE *fp;
-	int rc = DSP_OK, w;
+	struct headsfig c;
+	int st = 0, w;
 
 	if (sum == NULL || cnt == NULL || sp == NULL) {
 		free(sum), free(cnt), free(sp);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_opts_fail(r->o, "out of memory");
 	}
 	for (i = 0; i < r->nrec; i++) {
 		k = (r->recs[i].arr * (size_t)r->max_layers + r->recs[i].layer) * Hd +
@@ -409,28 +441,21 @@ write_svgs(struct run *r)
 	}
 	for (k = 0; k < L * Hd; k++)
 		sum[k] = cnt[k] > 0 ? sum[k] / cnt[k] : NAN;
-	for (w = 0; w < 2 && rc == DSP_OK; w++) {
-		snprintf(path, sizeof path, "%s-%s.svg", r->h->svg, what[w]);
-		if ((fp = fopen(path, "w")) == NULL) {
-			rc = dsp_fail(DSP_EIO, "%s: cannot write", path);
-			break;
-		}
+	for (w = 0; w < 2 && st == 0; w++) {
+		snprintf(path, sizeof path, "%s-%s.svg", r->h->svg, w == 0 ? "grid" : "hist");
 		snprintf(title, sizeof title, w == 0 ?
 		    "Logit spread \xce\xb4 per layer and head: %s" :
 		    "Logit spread \xce\xb4 over attention rows: %s", r->h->file);
-		rc = w == 0 ? dsp_heads_svg_grid(fp, sum, L, Hd, title,
-		    "mean spread M - m of each head's rows, viridis") :
-		    dsp_heads_svg_hist(fp, sp, r->nrec, 0, title,
-		    "histogram of the spread M - m of every row");
-		if (fclose(fp) != 0 && rc == DSP_OK)
-			rc = dsp_fail(DSP_EIO, "%s: write failed", path);
-		else if (rc != DSP_OK)
-			dsp_fail(rc, "%s: write failed", path);
-		else
-			fprintf(stderr, "%s\n", path);
+		c.f = &r->h->figspec;
+		c.grid = w == 0;
+		c.v = w == 0 ? sum : sp;
+		c.a = w == 0 ? L : r->nrec;
+		c.b = Hd;
+		c.title = title;
+		st = dsp_figopts_write(r->o, &r->h->figspec, path, headsfig_svg, &c, stderr);
 	}
 	free(sum), free(cnt), free(sp);
-	return rc;
+	return st;
 }
 
 static int
@@ -542,8 +567,8 @@ run_heads(struct dsp_opts *o, struct heads_opts *h)
 		rc = dsp_fail(DSP_ENOMEM, "out of memory");
 		goto out;
 	}
-	if (h->svg != NULL && (rc = write_svgs(&r)) != DSP_OK)
-		goto out;
+	if (h->svg != NULL && (status = write_svgs(&r)) != 0)
+		goto done;
 	status = write_tables(&r, summary);
 	goto done;
 out:
@@ -565,7 +590,7 @@ static int
 cmd_heads_exec(int argc, char **argv)
 {
 	struct dsp_opts o;
-	struct heads_opts h = { NULL, NULL, "all", NULL, ALL, ALL, ALL, 0 };
+	struct heads_opts h;
 	struct dsp_opts_spec spec = {
 		"disperse heads FILE [options]", heads_help, heads_longopts, NULL,
 		heads_opt, NULL,
@@ -577,7 +602,11 @@ cmd_heads_exec(int argc, char **argv)
 	char *args[256];
 	int i, nargs = 0, rc;
 
+	memset(&h, 0, sizeof h);
+	h.table = "all";
+	h.layer = h.head = h.query = ALL;
 	spec.ctx = &h;
+	dsp_figopts_longopts(heads_longopts, OPT_FIG0, &h.fig);
 	dsp_opts_init(&o, "heads");
 	/* FILE is the first word after the command (the shared parser takes
 	 * options only). */
@@ -597,6 +626,15 @@ cmd_heads_exec(int argc, char **argv)
 	}
 	if (h.file == NULL) {
 		rc = dsp_opts_usage(&o, "missing FILE (disperse heads FILE.npy|FILE.npz)");
+		dsp_opts_free(&o);
+		return rc;
+	}
+	if (dsp_figopts_any(&h.fig) && h.svg == NULL) {
+		rc = dsp_opts_usage(&o, "the figure options need --svg PREFIX");
+		dsp_opts_free(&o);
+		return rc;
+	}
+	if ((rc = dsp_figopts_spec(&h.fig, &o, &h.figspec)) != 0) {
 		dsp_opts_free(&o);
 		return rc;
 	}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cmd.h"
+#include "cli/figopts.h"
 #include "cli/opts.h"
 #include "core/error.h"
 #include "core/map.h"
@@ -57,7 +58,7 @@ static struct option longopts[] = {
 	{ "map-size",		required_argument, NULL, OPT_MAP_SIZE },
 	{ "curve-mode",		required_argument, NULL, OPT_CURVE_MODE },
 	/* --figure-size, --font-size, --figure-format, --dpi: filled in from
-	 * the view-option table (fig_options). */
+	 * the view-option table (dsp_figopts_longopts). */
 	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
 	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }
 };
@@ -85,16 +86,11 @@ static const char help[] =
 "  --curve-mode M       curve plots: both, entropy or max-weight (default both)\n"
 "  --screen FILE        use FILE's text as the .txt screen dump, and draw it\n"
 "                       as NAME-screen.svg (and .pdf, .png per --figure-format)\n"
-"  --figure-size WxH    figure size in in, mm or pt: 3.3x2.2in, 85x60mm\n"
-"                       (default auto: each figure's own size)\n"
-"  --font-size PT       figure font size (default auto: 12, or 9 with\n"
-"                       --figure-size)\n"
-"  --figure-format LIST figures as svg, pdf, png, comma separated (default svg)\n"
-"  --dpi DPI            PNG resolution (default 300)\n";
+DSP_FIGOPTS_HELP;
 
 struct snapargs {
 	const char	*out, *load, *screen;
-	const char	*fig[DSP_V_COUNT];	/* figure rows as given */
+	struct dsp_figopts fig;		/* figure rows as given */
 	double		 curve_lo, curve_hi, tlo, thi, llo, lhi;
 	uint64_t	 points, cols, rows, crow, ccol;
 	int		 metric, hist, curve_mode;
@@ -151,6 +147,7 @@ snap_cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
 	struct snapargs *a = ctx;
 	uint64_t u;
+	int st;
 
 	switch (code) {
 	case 'o':
@@ -236,51 +233,16 @@ snap_cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
 			    "max-weight (got '%s')", arg);
 		return 0;
 	}
-	if (code >= OPT_FIG0 && code < OPT_FIG0 + DSP_V_COUNT) {
-		/* Checked now (a usage error), applied after --load. */
-		const dsp_vopt_def *d = dsp_vopt(code - OPT_FIG0);
-		dsp_figspec f;
-		char opt[64];
-
-		dsp_figspec_default(&f);
-		snprintf(opt, sizeof opt, "--%s", d->opt_long);
-		if (dsp_vopt_fig_set(d, &f, arg, opt) != DSP_OK)
-			return dsp_opts_usage(o, "%s", dsp_last_error());
-		a->fig[d->id] = arg;
-		return 0;
-	}
+	/* Checked now (a usage error), applied after --load. */
+	if ((st = dsp_figopts_take(&a->fig, o, code, arg)) >= 0)
+		return st;
 	return dsp_opts_usage(o, "internal error: option %d", code);
-}
-
-/* The long options of the figure rows of the view-option table. */
-static void
-fig_options(void)
-{
-	static int done;
-	const dsp_vopt_def *d;
-	size_t k;
-	int i;
-
-	if (done++)
-		return;
-	for (k = 0; longopts[k].name != NULL; k++)
-		;
-	for (i = 0; (d = dsp_vopt(i)) != NULL; i++)
-		if (DSP_VOPT_IS_FIG(d) && d->opt_long != NULL)
-			longopts[k++] = (struct option){ d->opt_long, required_argument,
-			    NULL, OPT_FIG0 + i };
 }
 
 static int
 override_view(const struct snapargs *a, dsp_viewstate *v)
 {
-	int i;
-
-	for (i = 0; i < DSP_V_COUNT; i++)
-		if (a->fig[i] != NULL && dsp_vopt_fig_set(dsp_vopt(i), &v->fig, a->fig[i],
-		    dsp_vopt(i)->opt_long) != DSP_OK)
-			return -1;
-	if (dsp_figspec_check(&v->fig, "figure options") != DSP_OK)
+	if (dsp_figopts_apply(&a->fig, &v->fig) != DSP_OK)
 		return -1;
 	if (a->set & S_CFROM)
 		v->curve_lo = a->curve_lo;
@@ -355,7 +317,7 @@ cmd_snapshot_exec(int argc, char **argv)
 
 	memset(&a, 0, sizeof a);
 	spec.ctx = &a;
-	fig_options();
+	dsp_figopts_longopts(longopts, OPT_FIG0, &a.fig);
 	dsp_opts_init(&o, "snapshot");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
 		dsp_opts_free(&o);

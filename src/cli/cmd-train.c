@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/cmd.h"
+#include "cli/figopts.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
 #include "export/model.h"
@@ -30,10 +31,11 @@ enum {
 	OPT_LOAD,
 	OPT_EVAL_ONLY,
 	OPT_SVG,
-	OPT_QUIET
+	OPT_QUIET,
+	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-static const struct option train_longopts[] = {
+static struct option train_longopts[] = {
 	{ "train-n",	required_argument, NULL, OPT_TRAIN_N },
 	{ "steps",	required_argument, NULL, OPT_STEPS },
 	{ "width",	required_argument, NULL, OPT_WIDTH },
@@ -47,6 +49,9 @@ static const struct option train_longopts[] = {
 	{ "eval-only",	no_argument,       NULL, OPT_EVAL_ONLY },
 	{ "svg",	required_argument, NULL, OPT_SVG },
 	{ "quiet",	no_argument,       NULL, OPT_QUIET },
+	/* The figure options (dsp_figopts_longopts). */
+	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
+	{ NULL, 0, NULL, 0 },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -63,6 +68,7 @@ struct train {
 	int			 sizes_given, sets_given;
 	double			 t0;		/* ms, for the ETA */
 	dsp_model_meta		*meta;		/* gets the last training report */
+	struct dsp_figopts	 fig;
 };
 
 static int
@@ -84,6 +90,8 @@ train_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	uint64_t v;
 	int rc;
 
+	if ((rc = dsp_figopts_take(&tr->fig, o, code, arg)) >= 0)
+		return rc;
 	if (code >= OPT_TRAIN_N && code <= OPT_CLASSES)
 		tr->given |= 1u << (code - OPT_TRAIN_N);
 	switch (code) {
@@ -323,12 +331,17 @@ acc_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 			px = dsp_plot_px(&pl, (double)r[i].n) + off;
 			x[i] = (double)r[i].n;
 			y[i] = k ? r[i].acc_ad : r[i].acc;
+			/* The point's numbers, for readers of the figure. */
+			dsp_svg_raw(g, "<g class=\"%s\" data-n=\"%zu\" data-acc=\"%.17g\" "
+			    "data-lo=\"%.17g\" data-hi=\"%.17g\">\n", k ? "acc-adaptive" :
+			    "acc", r[i].n, y[i], lo, hi);
 			dsp_svg_line(g, px, dsp_plot_py(&pl, lo), px, dsp_plot_py(&pl, hi),
 			    k ? C_ADAPT : C_PLAIN, 1.5, NULL);
 			dsp_svg_line(g, px - 3, dsp_plot_py(&pl, lo), px + 3,
 			    dsp_plot_py(&pl, lo), k ? C_ADAPT : C_PLAIN, 1.5, NULL);
 			dsp_svg_line(g, px - 3, dsp_plot_py(&pl, hi), px + 3,
 			    dsp_plot_py(&pl, hi), k ? C_ADAPT : C_PLAIN, 1.5, NULL);
+			dsp_svg_raw(g, "</g>\n");
 		}
 		dsp_svg_series(g, &pl, x, y, nr, k ? C_ADAPT : C_PLAIN, 2, k ? "6 3" : NULL);
 	}
@@ -395,43 +408,45 @@ weight_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 		double px = dsp_plot_px(&pl, (double)r[i].n);
 
 		dsp_svg_line(g, px, pl.y, px, pl.y + pl.h, C_BOUND, 1, "2 2");
-		dsp_svg_textf(g, px - 4, pl.y + 14, "end", 10, 0,
+		dsp_svg_textf(g, px - 4, pl.y + 14, "end", DSP_SVG_FS(g, 10), 0,
 		    "weight on the maximum below the margin: n = %zu", r[i].n);
 	}
 	dsp_svg_legend(g, pl.x + 10, pl.y + pl.h - 94, leg, 5);
 	if (nr > 0 && isfinite(r[nr - 1].log_n_half))
-		dsp_svg_textf(g, pl.x, pl.y + pl.h + 48, "start", 11, 0, "Lemma 2.1 band at "
+		dsp_svg_textf(g, pl.x, pl.y + pl.h + 48, "start", DSP_SVG_FS(g, 11), 0,
+		    "Lemma 2.1 band at "
 		    "the largest spread %.3g: it forces every weight below 1/2 only "
 		    "for n > exp(%.4g)",
 		    r[nr - 1].spread_max, r[nr - 1].log_n_half);
 }
 
-static int
-write_svg(struct dsp_opts *o, const char *path, const dsp_maxret_eval_row *r,
-    size_t nr, const dsp_maxret *m, const dsp_model_meta *meta)
-{
-	FILE *fp;
-	dsp_svg *g;
-	int rc, bad;
+/* The figure, for dsp_figopts_write: a fixed layout of 700 x 610 scaled
+ * to the page of the figure options (dsp_svg_begin_fixed). */
+struct trainfig {
+	const dsp_figspec		*f;
+	const dsp_maxret_eval_row	*r;
+	size_t				 nr;
+	const dsp_maxret		*m;
+	const dsp_model_meta		*meta;
+};
 
-	if ((fp = fopen(path, "w")) == NULL)
-		return dsp_opts_fail(o, "%s: cannot write: %m", path);
-	if ((g = dsp_svg_begin(fp, 700, 610, "Max Retrieval: a trained attention "
-	    "head disperses", "Accuracy and max attention weight of the trained "
-	    "head versus set size, with the Lemma 2.1 band")) == NULL) {
-		fclose(fp);
-		return dsp_opts_fail(o, "out of memory");
-	}
-	dsp_svg_textf(g, 350, 24, "middle", 15, 0, "Max Retrieval, trained on n = %zu "
-	    "(width %zu, %zu classes, seed %llu)", meta->train.train_n, m->width,
-	    m->classes, (unsigned long long)meta->train.seed);
-	acc_panel(g, r, nr, 50);
-	weight_panel(g, r, nr, 320);
-	rc = dsp_svg_end(g);
-	bad = ferror(fp) | (fclose(fp) != 0);
-	if (rc != 0 || bad)
-		return dsp_opts_fail(o, "%s: write error", path);
-	return 0;
+static int
+train_svg(const void *ctx, FILE *fp)
+{
+	const struct trainfig *c = ctx;
+	dsp_svg *g;
+
+	if ((g = dsp_svg_begin_fixed(fp, 700, 610, c->f, "Max Retrieval: a trained "
+	    "attention head disperses", "Accuracy and max attention weight of the "
+	    "trained head versus set size, with the Lemma 2.1 band")) == NULL)
+		return DSP_ENOMEM;
+	dsp_svg_textf(g, 350, 24, "middle", DSP_SVG_FS(g, 15), 0, "Max Retrieval, "
+	    "trained on n = %zu (width %zu, %zu classes, seed %llu)",
+	    c->meta->train.train_n, c->m->width, c->m->classes,
+	    (unsigned long long)c->meta->train.seed);
+	acc_panel(g, c->r, c->nr, 50);
+	weight_panel(g, c->r, c->nr, 320);
+	return dsp_svg_end(g);
 }
 
 static int
@@ -458,7 +473,10 @@ cmd_train_exec(int argc, char **argv)
 		"                     without --eval-sizes/--eval-sets/--seed, --load repeats\n"
 		"                     the evaluation recorded in the model\n"
 		"  --svg FILE         figure: accuracy vs n with CIs; max weight vs n with\n"
-		"                     the Lemma 2.1 band from the observed spread\n"
+		"                     the Lemma 2.1 band from the observed spread; with\n"
+		"                     --figure-format also FILE.pdf, FILE.png (.svg replaced;\n"
+		"                     a fixed layout scaled to --figure-size)\n"
+		DSP_FIGOPTS_HELP
 		"  --quiet            no progress lines on stderr\n"
 		"  --seed S           initialisation, training and evaluation sets (default 1;\n"
 		"                     with --load the evaluation seed, default the model's)\n\n",
@@ -472,6 +490,8 @@ cmd_train_exec(int argc, char **argv)
 	dsp_maxret_eval_row rows[MAX_SIZES];
 	dsp_model_meta meta;
 	struct dsp_opts o;
+	dsp_figspec fig;
+	struct trainfig tf;
 	dsp_maxret *m = NULL;
 	dsp_table *t = NULL;
 	uint64_t eval_seed;
@@ -487,11 +507,18 @@ cmd_train_exec(int argc, char **argv)
 	memcpy(tr.sizes, default_sizes, sizeof default_sizes);
 	memset(&meta, 0, sizeof meta);
 	spec.ctx = &tr;
+	dsp_figopts_longopts(train_longopts, OPT_FIG0, &tr.fig);
 	dsp_opts_init(&o, "train");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
 		rc = o.status;
 		goto out;
 	}
+	if (dsp_figopts_any(&tr.fig) && tr.svg == NULL) {
+		rc = dsp_opts_usage(&o, "the figure options need --svg FILE");
+		goto out;
+	}
+	if ((rc = dsp_figopts_spec(&tr.fig, &o, &fig)) != 0)
+		goto out;
 	if (tr.eval_only && tr.load == NULL) {
 		rc = dsp_opts_usage(&o, "--eval-only needs --load FILE");
 		goto out;
@@ -565,7 +592,9 @@ cmd_train_exec(int argc, char **argv)
 		rc = dsp_opts_fail(&o, "out of memory");
 		goto out;
 	}
-	if (tr.svg != NULL && (rc = write_svg(&o, tr.svg, rows, tr.nsizes, m, &meta)) != 0)
+	tf = (struct trainfig){ &fig, rows, tr.nsizes, m, &meta };
+	if (tr.svg != NULL && (rc = dsp_figopts_write(&o, &fig, tr.svg, train_svg, &tf,
+	    NULL)) != 0)
 		goto out;
 	rc = dsp_opts_write_table(&o, t);
 out:

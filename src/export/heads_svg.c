@@ -1,4 +1,6 @@
-/* Figures of `disperse heads` (see heads_svg.h). */
+/* Figures of `disperse heads` (see heads_svg.h).  Both are laid out on the
+ * page of the figure options (the svg.c page helpers, as the snapshot
+ * figures): any --figure-size, type of --font-size. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,19 +11,32 @@
 #include "export/svg.h"
 #include "export/viridis.h"
 
+/* The size of both figures when none is given, pt. */
 #define W	720
 #define H	480
 
-int
-dsp_heads_svg_grid(FILE *fp, const double *v, size_t layers, size_t heads,
-    const char *title, const char *desc)
+/* The page begun and the title drawn; *top is where the plot may start,
+ * *foot the height kept for the note line at the bottom. */
+static dsp_svg *
+page_begin(FILE *fp, const dsp_figspec *f, const char *title, const char *desc,
+    dsp_svg_page *pg, double *top, double *foot)
 {
-	dsp_plot pl = { 80, 50, 520, 360, { 0, 1, 0, "head", 0 },
-	    { 0, 1, 0, "layer", 0 } };
-	dsp_plot bar = { 640, 50, 18, 360, { 0, 1, 0, NULL, 1 }, { 0, 1, 0, NULL, 0 } };
-	double top = 0, x0, x1, y0, y1;
-	char col[8];
-	size_t l, h;
+	dsp_svg *g = dsp_svg_begin_figure(fp, f, W, H, title, desc, pg, top);
+
+	*foot = pg->font * 1.5;
+	return g;
+}
+
+int
+dsp_heads_svg_grid(FILE *fp, const dsp_figspec *f, const double *v, size_t layers,
+    size_t heads, const char *title, const char *desc)
+{
+	dsp_plot pl = { 0, 0, 0, 0, { 0, 1, 0, "head", 0 }, { 0, 1, 0, "layer", 0 } };
+	dsp_plot bar = { 0, 0, 0, 0, { 0, 1, 0, NULL, 1 }, { 0, 1, 0, NULL, 0 } };
+	double top = 0, x0, x1, y0, y1, ftop, foot, lx, ly, fs, strip;
+	char col[8], attr[128];
+	dsp_svg_page pg;
+	size_t l, h, cols;
 	dsp_svg *g;
 
 	for (l = 0; l < layers * heads; l++)
@@ -29,9 +44,18 @@ dsp_heads_svg_grid(FILE *fp, const double *v, size_t layers, size_t heads,
 			top = v[l];
 	if (!(top > 0))
 		top = 1;
-	if ((g = dsp_svg_begin(fp, W, H, title, desc)) == NULL)
+	if ((g = page_begin(fp, f, title, desc, &pg, &ftop, &foot)) == NULL)
 		return DSP_ENOMEM;
-	dsp_svg_text(g, W / 2.0, 24, "middle", 15, 0, title);
+	fs = pg.font * 11 / 12;
+	/* Right of the grid: the colour bar with its tick labels left of it
+	 * and its title centred above it. */
+	strip = fs * 3.6 + 9 + pg.font * 1.5 + pg.font * 2.5;
+	dsp_svg_layout(g, 0, ftop + pg.font, pg.w - strip, pg.h - ftop - pg.font - foot,
+	    NULL, 0, &pl, &lx, &ly, &cols);
+	bar.x = pl.x + pl.w + fs * 3.6 + 9;
+	bar.y = pl.y;
+	bar.w = pg.font * 1.5;
+	bar.h = pl.h;
 	/* Cell centres at integers: head h spans [h - 0.5, h + 0.5]; layer 0 at
 	 * the bottom.  Integer labels of our own (nice ticks would fall between
 	 * cells), at most about 16 per axis. */
@@ -53,36 +77,40 @@ dsp_heads_svg_grid(FILE *fp, const double *v, size_t layers, size_t heads,
 			x1 = dsp_plot_px(&pl, (double)h + 0.5);
 			y0 = dsp_plot_py(&pl, (double)l - 0.5);
 			y1 = dsp_plot_py(&pl, (double)l + 0.5);
+			/* The value itself, for readers of the figure. */
+			snprintf(attr, sizeof attr, "data-layer=\"%zu\" data-head=\"%zu\" "
+			    "data-spread=\"%.17g\"", l, h, c);
 			dsp_svg_rect(g, x0, y0 < y1 ? y0 : y1, x1 - x0, fabs(y1 - y0),
-			    col, NULL);
+			    col, isfinite(c) ? attr : NULL);
 		}
 	dsp_svg_raw(g, "</g>\n");
 	dsp_svg_axes(g, &pl);
 	for (h = 0; h < heads; h += (heads + 15) / 16)
-		dsp_svg_textf(g, dsp_plot_px(&pl, (double)h), pl.y + pl.h + 16, "middle",
-		    11, 0, "%zu", h);
+		dsp_svg_textf(g, dsp_plot_px(&pl, (double)h), pl.y + pl.h + fs * 1.45,
+		    "middle", fs, 0, "%zu", h);
 	for (l = 0; l < layers; l += (layers + 15) / 16)
-		dsp_svg_textf(g, pl.x - 6, dsp_plot_py(&pl, (double)l) + 4, "end",
-		    11, 0, "%zu", l);
+		dsp_svg_textf(g, pl.x - 6, dsp_plot_py(&pl, (double)l) + fs * 0.36, "end",
+		    fs, 0, "%zu", l);
 	dsp_svg_viridis_bar(g, &bar);
 	bar.ay.lo = 0;
 	bar.ay.hi = top;
 	dsp_svg_axes(g, &bar);
-	dsp_svg_text(g, bar.x + bar.w / 2, bar.y - 10, "middle", 12, 0,
+	dsp_svg_text(g, bar.x + bar.w / 2, bar.y - pg.font * 0.8, "middle", pg.font, 0,
 	    "spread \xce\xb4");
-	dsp_svg_text(g, pl.x, H - 8, "start", 10, 0,
+	dsp_svg_text(g, pl.x, pg.h - pg.font * 0.6, "start", pg.font * 10 / 12, 0,
 	    "colour scale from 0 to the largest spread; grey = no value");
 	return dsp_svg_end(g);
 }
 
 int
-dsp_heads_svg_hist(FILE *fp, const double *v, size_t count, size_t bins,
-    const char *title, const char *desc)
+dsp_heads_svg_hist(FILE *fp, const dsp_figspec *f, const double *v, size_t count,
+    size_t bins, const char *title, const char *desc)
 {
-	dsp_plot pl = { 80, 50, 580, 360, { 0, 1, 0, "logit spread \xce\xb4 = M \xe2\x88\x92 m", 0 },
+	dsp_plot pl = { 0, 0, 0, 0, { 0, 1, 0, "logit spread \xce\xb4 = M \xe2\x88\x92 m", 0 },
 	    { 0, 1, 0, "heads", 0 } };
-	double lo = INFINITY, hi = -INFINITY, wid, top = 0, x0, x1, y0;
-	size_t *cnt, i, b;
+	double lo = INFINITY, hi = -INFINITY, wid, top = 0, x0, x1, y0, ftop, foot, lx, ly;
+	size_t *cnt, i, b, cols;
+	dsp_svg_page pg;
 	dsp_svg *g;
 
 	for (i = 0; i < count; i++)
@@ -110,17 +138,21 @@ dsp_heads_svg_hist(FILE *fp, const double *v, size_t count, size_t bins,
 		}
 	for (b = 0; b < bins; b++)
 		top = (double)cnt[b] > top ? (double)cnt[b] : top;
-	if ((g = dsp_svg_begin(fp, W, H, title, desc)) == NULL) {
+	if ((g = page_begin(fp, f, title, desc, &pg, &ftop, &foot)) == NULL) {
 		free(cnt);
 		return DSP_ENOMEM;
 	}
-	dsp_svg_text(g, W / 2.0, 24, "middle", 15, 0, title);
+	dsp_svg_layout(g, 0, ftop + pg.font, pg.w - pg.font, pg.h - ftop - pg.font - foot,
+	    NULL, 0, &pl, &lx, &ly, &cols);
 	pl.ax.lo = lo;
 	pl.ax.hi = hi;
 	pl.ay.lo = 0;
 	pl.ay.hi = top > 0 ? top : 1;
 	dsp_axis_nice(&pl.ay, 6);
 	dsp_svg_grid(g, &pl);
+	/* The binned range itself, for readers of the figure. */
+	dsp_svg_raw(g, "<g class=\"bins\" data-lo=\"%.17g\" data-hi=\"%.17g\" "
+	    "data-rows=\"%zu\">\n", lo, hi, count);
 	for (b = 0; b < bins; b++) {
 		x0 = dsp_plot_px(&pl, lo + (double)b * wid);
 		x1 = dsp_plot_px(&pl, lo + (double)(b + 1) * wid);
@@ -128,9 +160,10 @@ dsp_heads_svg_hist(FILE *fp, const double *v, size_t count, size_t bins,
 		dsp_svg_rect(g, x0, y0, x1 - x0, dsp_plot_py(&pl, 0) - y0, "#3b528b",
 		    "stroke=\"#ffffff\" stroke-width=\"0.5\"");
 	}
+	dsp_svg_raw(g, "</g>\n");
 	dsp_svg_axes(g, &pl);
-	dsp_svg_textf(g, pl.x, H - 8, "start", 10, 0, "%zu rows in %zu bins of "
-	    "width %.4g", count, bins, wid);
+	dsp_svg_textf(g, pl.x, pg.h - pg.font * 0.6, "start", pg.font * 10 / 12, 0,
+	    "%zu rows in %zu bins of width %.4g", count, bins, wid);
 	free(cnt);
 	return dsp_svg_end(g);
 }

@@ -117,15 +117,7 @@ static dsp_svg *
 fig_begin(const struct snap *s, FILE *fp, double defw, double defh,
     const char *title, const char *desc, dsp_svg_page *pg, double *top)
 {
-	dsp_svg *g;
-	size_t lines;
-
-	dsp_figspec_page(&s->v->fig, defw, defh, &pg->w, &pg->h, &pg->font);
-	if ((g = dsp_svg_begin_page(fp, pg, title, desc)) == NULL)
-		return NULL;
-	lines = dsp_svg_title(g, pg->w / 2, pg->font * 1.7, pg->w - pg->font, title);
-	*top = pg->font * (1.7 + 1.5 * (double)lines) - pg->font * 0.6;
-	return g;
+	return dsp_svg_begin_figure(fp, &s->v->fig, defw, defh, title, desc, pg, top);
 }
 
 static void

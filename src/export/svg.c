@@ -68,8 +68,8 @@ dsp_svg_escape(const char *in, char *out, size_t size)
 }
 
 static dsp_svg *
-svg_open(FILE *fp, double width, double height, const char *unit, double font,
-    const char *title, const char *desc)
+svg_open(FILE *fp, double width, double height, const char *unit, double vbw,
+    double vbh, double font, const char *title, const char *desc)
 {
 	char buf[2048];
 	dsp_svg *s;
@@ -87,7 +87,7 @@ svg_open(FILE *fp, double width, double height, const char *unit, double font,
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
 	    "width=\"%g%s\" height=\"%g%s\" viewBox=\"0 0 %g %g\" "
 	    "font-family=\"DejaVu Sans, sans-serif\" font-size=\"%g\">\n",
-	    width, unit, height, unit, width, height, s->font);
+	    width, unit, height, unit, vbw, vbh, s->font);
 	dsp_svg_escape(title, buf, sizeof buf);
 	fprintf(fp, "<title>%s</title>\n", buf);
 	if (desc != NULL) {
@@ -95,21 +95,64 @@ svg_open(FILE *fp, double width, double height, const char *unit, double font,
 		fprintf(fp, "<desc>%s</desc>\n", buf);
 	}
 	fprintf(fp, "<rect x=\"0\" y=\"0\" width=\"%g\" height=\"%g\" fill=\"#ffffff\"/>\n",
-	    width, height);
+	    vbw, vbh);
 	return s;
 }
 
 dsp_svg *
 dsp_svg_begin(FILE *fp, int width, int height, const char *title, const char *desc)
 {
-	return svg_open(fp, width, height, "", 12, title, desc);
+	return svg_open(fp, width, height, "", width, height, 12, title, desc);
+}
+
+dsp_svg *
+dsp_svg_begin_figure(FILE *fp, const dsp_figspec *f, double defw, double defh,
+    const char *title, const char *desc, dsp_svg_page *pg, double *top)
+{
+	dsp_figspec def;
+	dsp_svg *g;
+	size_t lines;
+
+	if (f == NULL) {
+		dsp_figspec_default(&def);
+		f = &def;
+	}
+	dsp_figspec_page(f, defw, defh, &pg->w, &pg->h, &pg->font);
+	if ((g = dsp_svg_begin_page(fp, pg, title, desc)) == NULL)
+		return NULL;
+	lines = dsp_svg_title(g, pg->w / 2, pg->font * 1.7, pg->w - pg->font, title);
+	*top = pg->font * (1.7 + 1.5 * (double)lines) - pg->font * 0.6;
+	return g;
+}
+
+dsp_svg *
+dsp_svg_begin_fixed(FILE *fp, int width, int height, const dsp_figspec *f,
+    const char *title, const char *desc)
+{
+	double pw, ph, font, k;
+	dsp_figspec def;
+
+	if (f == NULL) {
+		dsp_figspec_default(&def);
+		f = &def;
+	}
+	/* The default size and font: the document of today, unit for unit. */
+	if (f->unit == DSP_UNIT_AUTO && f->font == 0)
+		return dsp_svg_begin(fp, width, height, title, desc);
+	dsp_figspec_page(f, width, height, &pw, &ph, &font);
+	/* The layout is scaled by k (meet: uniform, centred); a given font
+	 * size is the base type on the page, so the layout's own type is
+	 * font / k layout units.  Without one the type scales with it. */
+	k = fmin(pw / width, ph / height);
+	return svg_open(fp, pw, ph, "pt", width, height, f->font > 0 ? f->font / k :
+	    12, title, desc);
 }
 
 dsp_svg *
 dsp_svg_begin_page(FILE *fp, const dsp_svg_page *pg, const char *title,
     const char *desc)
 {
-	return svg_open(fp, pg->w, pg->h, "pt", pg->font, title, desc);
+	return svg_open(fp, pg->w, pg->h, "pt", pg->w, pg->h, pg->font, title, desc);
 }
 
 double

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/figspec.h"
+
 typedef struct dsp_svg dsp_svg;
 
 /* Start a document of width x height user units (also the viewBox), base
@@ -25,6 +27,24 @@ typedef struct dsp_svg_page {
 
 dsp_svg	*dsp_svg_begin_page(FILE *fp, const dsp_svg_page *pg, const char *title,
 	    const char *desc);
+/* A figure's page from the figure options f (NULL: the defaults; its own
+ * size defw x defh pt when none is given), the document begun and the
+ * title drawn (wrapped to the page); *top is where the plots may start. */
+dsp_svg	*dsp_svg_begin_figure(FILE *fp, const dsp_figspec *f, double defw,
+	    double defh, const char *title, const char *desc, dsp_svg_page *pg,
+	    double *top);
+/* A figure with a fixed layout of width x height user units at base font
+ * 12, placed on the page of the figure options f (NULL: the defaults):
+ * the page is f's size in pt (or width x height), the layout scaled to
+ * it through the viewBox (uniformly, centred).  With f's font size the
+ * base font (dsp_svg_font, in layout units) is set so that it is that
+ * many pt on the page; writers size their text relative to it
+ * (DSP_SVG_FS).  The default options give dsp_svg_begin's document. */
+dsp_svg	*dsp_svg_begin_fixed(FILE *fp, int width, int height,
+	    const dsp_figspec *f, const char *title, const char *desc);
+/* A font size of a fixed layout designed at base 12, at the document's
+ * base font. */
+#define DSP_SVG_FS(s, size)	((size) * dsp_svg_font(s) / 12)
 /* The document's base font size. */
 double	 dsp_svg_font(const dsp_svg *s);
 /* Estimated width of text at a font size (sans-serif, UTF-8 characters). */

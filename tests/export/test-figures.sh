@@ -4,6 +4,7 @@
 # (size, font, formats, dpi) from the CLI and the snapshot JSON, and every
 # figure as SVG, PDF (page size, embedded fonts) and PNG (size, not blank).
 . "$top_srcdir/tests/tap.sh"
+. "$top_srcdir/tests/export/figcheck.sh"
 [ -n "$XMLLINT" ] && [ -x "$XMLLINT" ] || skip_all "xmllint not found"
 [ -n "$JQ" ] && [ -x "$JQ" ] || skip_all "jq not found"
 PY=/usr/bin/python3
@@ -95,26 +96,12 @@ ok $(test "$(x "b/$B-curve.svg" 'string(/*/@font-size)')" = 8; echo $?) "SVG bas
 ok $(test "$("$JQ" -r '.view.figure | "\(.figure_size) \(.font_size) \(.figure_format) \(.dpi)"' "$T/b/$B.json")" = "3.3x2.2in 8 svg,pdf,png 150"; echo $?) "figure options saved in the JSON view"
 "$DISPERSE" snapshot --load "$T/b/$B.json" --out "$T/c" >"$T/c.list" 2>"$T/err"
 ok $(test "$(wc -l <"$T/c.list")" -eq 14 && cmp -s "$T/b/$B-map.svg" "$T/c/$B-map.svg"; echo $?) "--load restores them (same map.svg)"
-if [ -n "$PDFINFO" ] && [ -x "$PDFINFO" ] && [ -n "$PDFFONTS" ] && [ -x "$PDFFONTS" ]; then
-	for f in hist curve map; do
-		size=$("$PDFINFO" "$T/b/$B-$f.pdf" 2>/dev/null | sed -n 's/^Page size: *//p')
-		ok $(test "$size" = "237.6 x 158.4 pts"; echo $?) "$f.pdf page 3.3 x 2.2 in ($size)"
-		"$PDFFONTS" "$T/b/$B-$f.pdf" >"$T/fonts" 2>&1
-		nf=$(tail -n +3 "$T/fonts" | wc -l)
-		ne=$(tail -n +3 "$T/fonts" | awk '{ for (i = 1; i <= NF; i++) if ($i == "yes" || $i == "no") { print $i; break } }' | grep -c '^yes$')
-		ok $(test "$nf" -ge 1 && test "$nf" -eq "$ne"; echo $?) "$f.pdf: all $nf fonts embedded"
-	done
-else
-	for f in hist curve map; do
-		ok 0 "# SKIP $f.pdf: pdfinfo/pdffonts not found"
-		ok 0 "# SKIP $f.pdf fonts"
-	done
-fi
+for f in hist curve map; do
+	fig_pdf "$T/b/$B-$f.pdf" "237.6 x 158.4 pts" "$f.pdf 3.3 x 2.2 in"
+done
 # PNG: 3.3 x 2.2 in at 150 dpi = 495 x 330 pixels, and not blank.
 for f in hist curve map; do
-	set -- $("$PY" "$top_srcdir/tests/export/png-check.py" "$T/b/$B-$f.png")
-	ok $(test "$1" -eq 495 && test "$2" -eq 330; echo $?) "$f.png is 495 x 330 ($1 x $2)"
-	ok $(awk -v v="$3" 'BEGIN { exit !(v > 0) }'; echo $?) "$f.png is not blank (variance $3)"
+	fig_png "$T/b/$B-$f.png" 495 330 "$f.png"
 done
 # Millimetres: 85 x 60 mm at 100 dpi = ceil(334.6) x ceil(236.2) pixels.
 "$DISPERSE" snapshot --out "$T/m" --figure-size 85x60mm --figure-format png --dpi 100 >"$T/m.list" 2>"$T/err"

@@ -1,0 +1,68 @@
+/* The figure options of every command that writes figures (snapshot,
+ * heads --svg, train --svg, depth --svg, animate): --figure-size,
+ * --font-size, --figure-format and --dpi, the figure rows of the
+ * view-option table (core/ptable.h, DSP_V_FIG_*) -- the same rows the
+ * TUI's `:figure_size` and the snapshot JSON's view.figure go through.
+ *
+ * Usage: give the command's longopts array DSP_FIGOPTS_SLOTS spare
+ * {0} entries before its terminator and call dsp_figopts_longopts(opts,
+ * CODE0) before parsing; in the option callback, first
+ *	if ((st = dsp_figopts_take(&fo, o, code, arg)) >= 0) return st;
+ * then after parsing dsp_figopts_apply(&fo, &figspec). */
+#ifndef DSP_CLI_FIGOPTS_H
+#define DSP_CLI_FIGOPTS_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+#include "cli/opts.h"
+#include "core/figspec.h"
+#include "core/ptable.h"
+#include "export/render.h"
+
+/* The figure rows' long options: this many. */
+#define DSP_FIGOPTS_SLOTS	4
+
+/* The --help lines, the same for every command. */
+#define DSP_FIGOPTS_HELP \
+"  --figure-size WxH    figure size in in, mm or pt: 3.3x2.2in, 85x60mm\n" \
+"                       (default auto: each figure's own size)\n" \
+"  --font-size PT       figure font size (default auto: 12, or by the size)\n" \
+"  --figure-format LIST figures as svg, pdf, png, comma separated (default svg)\n" \
+"  --dpi DPI            PNG resolution (default 300)\n"
+
+struct dsp_figopts {
+	int		 code0;			/* option code of row 0 */
+	const char	*given[DSP_V_COUNT];	/* the text of each row given */
+};
+
+/* Fill the first DSP_FIGOPTS_SLOTS {0} entries of longopts with the
+ * figure rows' options, codes code0 + row id (once per array), and set
+ * fo's code0 (fo may be NULL). */
+void	dsp_figopts_longopts(struct option *longopts, int code0,
+	    struct dsp_figopts *fo);
+/* An option of the callback: -1 when code is not a figure option, else
+ * 0 or the usage status (the row's own domain, checked now). */
+int	dsp_figopts_take(struct dsp_figopts *fo, struct dsp_opts *o, int code,
+	    const char *arg);
+/* Was any figure option given? */
+int	dsp_figopts_any(const struct dsp_figopts *fo);
+/* Set the given options over f (the defaults, or a loaded view's) and
+ * check them together (PNG pixels): DSP_OK, or DSP_EINVAL with the
+ * message in dsp_last_error(). */
+int	dsp_figopts_apply(const struct dsp_figopts *fo, dsp_figspec *f);
+/* The same for a command without a view of its own: f set from the
+ * defaults; 0 or the usage status (printed). */
+int	dsp_figopts_spec(const struct dsp_figopts *fo, struct dsp_opts *o,
+	    dsp_figspec *f);
+
+/* Write one figure in every format of f: the SVG to svg_path (as named),
+ * PDF and PNG to svg_path with its ".svg" replaced (or ".pdf"/".png"
+ * appended), each rendered from writer's SVG (export/render.h).  Each
+ * path written is printed on list (NULL: not).  0, or the runtime status
+ * (printed: "PATH: cannot write: why"). */
+int	dsp_figopts_write(struct dsp_opts *o, const dsp_figspec *f,
+	    const char *svg_path, dsp_svg_writer writer, const void *ctx,
+	    FILE *list);
+
+#endif
