@@ -50,14 +50,22 @@ frame(struct app *a)
 		a->pn[i].focused = st->vs.focus == i;
 		app_make_win(&a->pn[i]);
 	}
-	/* Compute what is on screen; the caches make unchanged figures free. */
+	/* Compute what is on screen; the caches make unchanged figures free.
+	 * The layout sizes the theorem panel by its text, so it is redone
+	 * once the summary is there. */
+	compute_summary(a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
+	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
+	app_layout(a);
+	for (i = 0; i < VIEW_PANELS; i++)
+		app_make_win(&a->pn[i]);
 	compute_summary(a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
 	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
 	teach_tour_figures(a->teach, st);
+	/* The map fills its panel: one cell a column (up to 128) and a row. */
 	mp = &a->pn[VIEW_MAP];
 	iw = mp->w - 2 - 6;
-	cols = (size_t)(iw >= 128 ? iw / 2 : iw > 64 ? 64 : iw > 2 ? iw : 2);
-	rows = (size_t)(mp->h - 7 > 32 ? 32 : mp->h - 7 > 2 ? mp->h - 7 : 2);
+	cols = (size_t)(iw > 128 ? 128 : iw > 2 ? iw : 2);
+	rows = (size_t)(mp->h - 7 > 48 ? 48 : mp->h - 7 > 2 ? mp->h - 7 : 2);
 	if (mp->visible) {
 		st->vs.map.cols = cols;
 		st->vs.map.rows = rows;
@@ -79,25 +87,12 @@ frame(struct app *a)
 	st->compute_ms = t1 - t0;
 	if (!st->sum_ok && st->status[0] == '\0')
 		app_say(a, 1, "%s", st->sum_err);
-	view_printf(stdscr, 0, 0, COLS, view_attr_title(), "%-*s", COLS, "");
-	view_printf(stdscr, 0, 0, COLS, view_attr_title(),
-	    " disperse %s  %s?/F1 help  Tab focus  q quit",
-	    PACKAGE_VERSION, COLS >= 100 ? "softmax dispersion explorer   " : "");
+	app_draw_header(a);
 	for (i = 0; i < VIEW_PANELS; i++)
 		if (a->pn[i].visible) {
 			a->pn[i].cls->update(&a->pn[i], st);
 			a->pn[i].cls->draw(&a->pn[i], a->pn[i].win);
 		}
-	if (a->nplots < 3) {
-		char tabs[64];
-
-		snprintf(tabs, sizeof tabs, " plots: %s%s%s ",
-		    a->pn[VIEW_WEIGHTS].visible ? "[Weights]" : " weights ",
-		    a->pn[VIEW_CURVE].visible ? "[Curve]" : " curve ",
-		    a->pn[VIEW_MAP].visible ? "[Map]" : " map ");
-		view_printf(stdscr, 0, COLS - (int)strlen(tabs), (int)strlen(tabs),
-		    view_attr_title(), "%s", tabs);
-	}
 	if (st->tour.open)
 		app_draw_box(&a->tourbox, st, 1, a->pn[VIEW_PARAMS].w, view_tour_height(st,
 		    COLS - a->pn[VIEW_PARAMS].w), COLS - a->pn[VIEW_PARAMS].w);

@@ -257,6 +257,14 @@ k_reset(struct app *a, int ch)
 }
 
 static void
+k_times(struct app *a, int ch)
+{
+	(void)ch;
+	a->st->show_times = !a->st->show_times;
+	app_say(a, 0, "timings %s", a->st->show_times ? "on" : "off");
+}
+
+static void
 k_redraw(struct app *a, int ch)
 {
 	(void)ch;
@@ -266,50 +274,53 @@ k_redraw(struct app *a, int ch)
 
 /* The key table: each key once, with its name and help as the help overlay
  * (src/view/help.c) shows them and its label in the key bar (status.c,
- * bar_pos: its place, 0 = not in the bar).  Rows without a handler document
+ * bar_pos: its place and priority, 0 = not in the bar; VIEW_BAR_TEACH and
+ * VIEW_BAR_REST in view.h say which stay).  Rows without a handler document
  * keys that act by focus (panel_key) or in compare mode; a row without a
  * name is a heading of the help. */
 const struct view_key keys_table[] = {
 	{ NULL, "Global keys", NULL, 0, { 0 }, NULL },
-	{ "q", "close the top overlay (refit, tour box); else quit", "q quit", 12,
-	    { 'q', 'Q' }, k_quit },
-	{ "? or F1", "this help (h is 'left', not help)", "?/F1 help", 11,
-	    { '?', KEY_F(1) }, k_help },
-	{ "Tab/S-Tab", "cycle panel focus; keys act on the focused panel", "Tab focus", 1,
+	{ "q or F10", "close the top overlay (refit, tour box); else quit", "q Quit", 3,
+	    { 'q', 'Q', KEY_F(10) }, k_quit },
+	{ "? or F1", "this help (h is 'left', not help)", "F1 Help", 1,
+	    { KEY_F(1), '?' }, k_help },
+	{ "Tab/S-Tab", "cycle panel focus; keys act on the focused panel", "Tab Focus", 20,
 	    { '\t', KEY_BTAB }, k_focus },
 	{ "= or :", "type an exact value for the selected parameter\n"
 	    "(':' also takes 'name value': ':theta 0.5', ':alpha 2',\n"
 	    "':s 0.5'; every name the panel shows, Greek too;\n"
-	    "':preset gemma-7b-max', ':map_theta -4:4')", "= type", 4,
-	    { '=', ':' }, k_edit },
-	{ "f F", "cycle input family (F backwards)", "f family", 5, { 'f', 'F' }, k_family },
-	{ "a", "adaptive theta on/off", "a adaptive", 6, { 'a' }, k_adaptive },
-	{ "x X", "cycle attention fn (X backwards)", NULL, 0, { 'x', 'X' }, k_attn },
+	    "':preset gemma-7b-max', ':map_theta -4:4')", ": Type", 23,
+	    { ':', '=' }, k_edit },
+	{ "f F", "cycle input family (F backwards)", "f Family", 24, { 'f', 'F' }, k_family },
+	{ "a", "adaptive theta on/off", "a Adaptive", 25, { 'a' }, k_adaptive },
+	{ "x X", "cycle attention fn (X backwards)", "x Attn", 26, { 'x', 'X' }, k_attn },
 	{ "p", "cycle precision", NULL, 0, { 'p' }, k_precision },
-	{ "c", "compare mode (entropy/max weight of several functions)", "c compare", 7,
+	{ "c", "compare mode (entropy/max weight of several functions)", "c Compare", 27,
 	    { 'c' }, k_compare },
 	{ "1..8", "in compare mode: toggle function 1..8 in the overlay", NULL, 0,
 	    { 0 }, NULL },
-	{ "g", "weights: sorted bars / log10-binned distribution", NULL, 0, { 'g' }, k_hist },
-	{ "v", "curve: both plots / entropy / max weight", NULL, 0, { 'v' }, k_curve },
+	{ "g", "weights: sorted bars / log10-binned distribution", "g Bins", 28, { 'g' }, k_hist },
+	{ "v", "curve: both plots / entropy / max weight", "v Curve", 29, { 'v' }, k_curve },
 	{ "m", "map metric: entropy / normalised entropy / max weight\n"
-	    "(g, v, m, c change their panel, never the focus)", NULL, 0, { 'm' }, k_metric },
-	{ "s", "snapshot: screen text, JSON, CSV and SVG files", "s snapshot", 8,
+	    "(g, v, m, c change their panel, never the focus)", "m Metric", 30, { 'm' }, k_metric },
+	{ "s", "snapshot: screen text, JSON, CSV and SVG files", "s Snapshot", 2,
 	    { 's' }, k_snapshot },
 	{ "r", "reset to the default view", NULL, 0, { 'r' }, k_reset },
+	{ "T", "timings on the status line: compute, frame and worker ms", "T Times", 31,
+	    { 'T' }, k_times },
 	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
 	{ "t", "teaching tour (doc/tour.txt): each step sets the view\n"
 	    "and shows its live figures; n/Space/Right next,\n"
 	    "p/Left previous, PgDn/PgUp scroll its text,\n"
-	    "t or Esc closes (parameters stay)", "t tour", 9, { 't' }, k_tour },
+	    "t or Esc closes (parameters stay)", "t Tour", 10, { 't' }, k_tour },
 	{ "R", "adaptive-temperature refit: paper polynomial vs GSL\n"
-	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R refit", 10,
+	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R Refit", 11,
 	    { 'R' }, k_refit },
 	{ NULL, "Parameters panel", NULL, 0, { 0 }, NULL },
 	{ "Up/Down k/j", "select a parameter", NULL, 0, { 0 }, NULL },
-	{ "Left/Right h/l", "adjust (n steps x2, log scale)", "arrows/hjkl select+adjust", 2,
+	{ "Left/Right h/l", "adjust (n steps x2, log scale)", "arrows Adjust", 21,
 	    { 0 }, NULL },
-	{ "[ ]", "coarse steps (n x16 or /16, others 10 fine steps)", "[ ] coarse", 3,
+	{ "[ ]", "coarse steps (n x16 or /16, others 10 fine steps)", "[] Coarse", 22,
 	    { 0 }, NULL },
 	{ "Enter or =", "type an exact value", NULL, 0, { 0 }, NULL },
 	{ NULL, "Curve / Weights panels", NULL, 0, { 0 }, NULL },

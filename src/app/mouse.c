@@ -28,6 +28,14 @@ app_mouse(struct app *a)
 	else if (ev.bstate & BUTTON5_PRESSED)
 		wheel = -1;
 	click = (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED)) != 0;
+	/* A click on a key-bar label is that key. */
+	if (click && !(ev.bstate & BUTTON1_RELEASED) && a->status.visible &&
+	    ev.y == a->status.y + 1 && !st->editing && st->status[0] == '\0')
+		for (i = 0; i < a->status.nhits; i++)
+			if (ev.x >= a->status.hit[i].x0 && ev.x < a->status.hit[i].x1) {
+				keys_dispatch(a, a->status.hit[i].ch);
+				return;
+			}
 	for (i = 0; i < VIEW_PANELS; i++)
 		if (inside(&a->pn[i], ev.y, ev.x))
 			break;

@@ -297,10 +297,99 @@ view_printf(WINDOW *w, int y, int x, int width, attr_t a, const char *fmt, ...)
 	if (n == (size_t)-1)
 		mvwaddnstr(w, y, x, buf, width);
 	else {
-		wbuf[n] = L'\0';
-		mvwaddnwstr(w, y, x, wbuf, (int)n < width ? (int)n : width);
+		size_t k;
+		int cw, used = 0;
+
+		/* Clip by display columns, not characters: a wide glyph
+		 * takes two, a combining mark none. */
+		for (k = 0; k < n; k++) {
+			cw = wcwidth(wbuf[k]);
+			if (cw < 0)
+				cw = 1;
+			if (used + cw > width)
+				break;
+			used += cw;
+		}
+		wbuf[k] = L'\0';
+		mvwaddnwstr(w, y, x, wbuf, (int)k);
 	}
 	wattroff(w, a);
+}
+
+int
+view_width(const char *s)
+{
+	wchar_t wbuf[1024];
+	size_t n = mbstowcs(wbuf, s, sizeof wbuf / sizeof wbuf[0] - 1);
+	int cw;
+
+	if (n == (size_t)-1)
+		return (int)strlen(s);
+	wbuf[n] = L'\0';
+	cw = wcswidth(wbuf, n);
+	return cw < 0 ? (int)n : cw;
+}
+
+int
+view_content_height(const struct view_class *cls, const struct view_state *st, int w,
+    int max)
+{
+	struct view_panel p;
+	WINDOW *pad;
+	int y, x;
+	chtype c;
+
+	if (w < 4 || max < 3 || (pad = newpad(max, w)) == NULL)
+		return max;
+	memset(&p, 0, sizeof p);
+	p.cls = cls;
+	p.win = pad;
+	p.h = max;
+	p.w = w;
+	p.visible = 1;
+	cls->update(&p, st);
+	cls->draw(&p, pad);
+	for (y = max - 2; y > 0; y--)
+		for (x = 1; x < w - 1; x++) {
+			c = mvwinch(pad, y, x) & A_CHARTEXT;
+			if (c != ' ' && c != 0) {
+				delwin(pad);
+				return y + 2;
+			}
+		}
+	delwin(pad);
+	return 3;
+}
+
+int
+view_digits(const double *v, size_t n, int min)
+{
+	char a[40], b[40];
+	size_t i, j;
+	int d;
+
+	for (d = min; d < 10; d++) {
+		for (i = 0; i < n; i++)
+			for (j = i + 1; j < n; j++)
+				if (v[i] != v[j] && strcmp(view_num(a, sizeof a, v[i], d),
+				    view_num(b, sizeof b, v[j], d)) == 0)
+					goto more;
+		return d;
+more:		;
+	}
+	return d;
+}
+
+char *
+view_decade(char *buf, size_t size, int k)
+{
+	if (k >= 0 && k <= 4)
+		snprintf(buf, size, "%.0f", pow(10, k));
+	else if (k >= -2 && k < 0)
+		snprintf(buf, size, "%.*f", -k, pow(10, k));
+	else
+		snprintf(buf, size, "1e%d", k);
+	return buf;
 }
 
 char *
@@ -367,5 +456,44 @@ view_row_value(const struct view_state *st, int row, char *buf, size_t size)
 		break;
 	default:
 		dsp_param_format(d, p, buf, size);
+	}
+}
+
+void
+view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a, const char *fmt, ...)
+{
+	char buf[1024], *p = buf, *cut, save;
+	va_list ap;
+	int indent = 0;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	/* Break at the last blank that fits, never inside a token; a token
+	 * wider than the line is cut (nothing better fits). */
+	while (*y <= last && *p != '\0') {
+		cut = NULL;
+		if (view_width(p) > width - indent) {
+			char *q;
+
+			for (q = p; *q != '\0'; q++)
+				if (*q == ' ') {
+					save = *q;
+					*q = '\0';
+					if (view_width(p) <= width - indent)
+						cut = q;
+					*q = save;
+					if (cut != q)
+						break;
+				}
+		}
+		if (cut != NULL)
+			*cut = '\0';
+		view_printf(w, (*y)++, x + indent, width - indent, a, "%s", p);
+		if (cut == NULL)
+			break;
+		for (p = cut + 1; *p == ' '; p++)
+			;
+		indent = 2;
 	}
 }

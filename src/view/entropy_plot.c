@@ -251,7 +251,7 @@ legend(struct view_panel *pn, WINDOW *w)
 	if (!fixed_temperature(st))
 		snprintf(cn, sizeof cn, "n/a, %s shrinks with n", view_sym(SYM_THETA));
 	else if (st->sum_ok && isfinite(s->log_critical_n)) {
-		view_num(cn, sizeof cn, exp(s->log_critical_n), 3);
+		view_num(cn, sizeof cn, exp(s->log_critical_n), 4);
 		if (st->vs.params.adaptive)
 			strncat(cn, " at this n's beta", sizeof cn - strlen(cn) - 1);
 	} else

@@ -37,21 +37,21 @@ row_of(const struct view_panel *pn, double lg, double ylo, double yhi)
 	return pn->ph - 1 - (int)lround(f * (pn->ph - 1));
 }
 
+/* Log axis ticks at whole decades (1, 0.1, 0.01, 1e-3 ...), every k-th
+ * decade so that ticks are at least two rows apart. */
 static void
 draw_axis(struct view_panel *pn, WINDOW *w, double ylo, double yhi, int oy)
 {
-	int r, step = pn->ph > 8 ? pn->ph / 4 : pn->ph - 1;
-	double lg;
+	int d, lo = (int)ceil(ylo - 1e-9), hi = (int)floor(yhi + 1e-9), step;
+	double per = (pn->ph - 1) / (yhi - ylo);	/* rows per decade */
+	char buf[16];
 
-	if (step < 1)
-		step = 1;
-	for (r = 0; r < pn->ph; r += step) {
-		lg = yhi - (yhi - ylo) * r / (pn->ph - 1);
-		if (lg < -3)
-			view_printf(w, oy + r, 1, AXIS_W - 1, view_attr_dim(), "%5.0e", pow(10, lg));
-		else
-			view_printf(w, oy + r, 1, AXIS_W - 1, view_attr_dim(), "%5.3g", pow(10, lg));
-	}
+	for (step = 1; step * per < 2 && step < 1000;)
+		step *= (step == 1 || step == 10 || step == 100) ? 2 : step == 2 ||
+		    step == 20 || step == 200 ? 5 : 2;
+	for (d = hi - ((hi % step) + step) % step; d >= lo; d -= step)
+		view_printf(w, oy + row_of(pn, d, ylo, yhi), 1, AXIS_W - 1, view_attr_dim(),
+		    "%5s", view_decade(buf, sizeof buf, d));
 }
 
 static void
@@ -158,7 +158,7 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 	const dsp_summary *s = &st->sum;
 	int iw = pn->w - 2, oy = 2, binned = st->vs.hist_mode == 1;
 	char a[32], b[32], line[512], item[64], last[64];
-	size_t i, len;
+	size_t i, j, len;
 
 	view_frame(w, binned ? "Weights: log10 distribution" : "Weights: sorted coefficients",
 	    pn->focused);
@@ -179,9 +179,12 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 		    view_num(a, sizeof a, s->lo_tight, 3), view_num(b, sizeof b, s->hi_tight, 3));
 		return;
 	}
-	view_printf(w, 1, 1, iw, 0, "band [%s, %s]  max %s  (g: %s)",
+	snprintf(line, sizeof line, "band [%s, %s]  max %s",
 	    view_num(a, sizeof a, s->lo_tight, 3), view_num(b, sizeof b, s->hi_tight, 3),
-	    view_num(line, sizeof line, s->max_weight, 3), binned ? "sorted" : "binned");
+	    view_num(item, sizeof item, s->max_weight, 3));
+	snprintf(item, sizeof item, "  (g: %s)", binned ? "sorted" : "binned");
+	view_printf(w, 1, 1, iw, 0, "%s%s", line, cols(line) + cols(item) <= (size_t)iw ?
+	    item : "");
 	pn->ph = pn->h - 2 - 3;
 	pn->pw = iw - AXIS_W + 1;
 	pn->py = pn->y + oy;
@@ -216,9 +219,16 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 		    view_num(a, sizeof a, h->last_value, 3), view_sym(SYM_TIMES),
 		    (unsigned long long)h->last_count);
 	len = (size_t)snprintf(line, sizeof line, "%zu run%s:", h->nruns, h->nruns == 1 ? "" : "s");
-	for (i = 0; i < h->ntop; i++) {
-		snprintf(item, sizeof item, " %s%s%llu", view_num(a, sizeof a, h->top_value[i], 3),
-		    view_sym(SYM_TIMES), (unsigned long long)h->top_count[i]);
+	for (i = 0; i < h->ntop; i = j) {
+		unsigned long long cnt = h->top_count[i];
+
+		/* Runs whose values print alike are one item with their
+		 * counts summed: 9.54e-07x3, not 9.54e-07x1 three times. */
+		view_num(a, sizeof a, h->top_value[i], 3);
+		for (j = i + 1; j < h->ntop && strcmp(a, view_num(b, sizeof b,
+		    h->top_value[j], 3)) == 0; j++)
+			cnt += h->top_count[j];
+		snprintf(item, sizeof item, " %s%s%llu", a, view_sym(SYM_TIMES), cnt);
 		if (cols(line) + cols(item) + cols(last) > (size_t)iw) {
 			if (last[0] == '\0')
 				snprintf(last, sizeof last, " %s", view_sym(SYM_ELLIPSIS));

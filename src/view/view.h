@@ -61,6 +61,7 @@ enum view_sym {
 #define VIEW_TOPRUNS	6
 #define VIEW_SERIES_MAX	(DSP_ATTN_COUNT + 1)
 #define VIEW_MSG	256
+#define VIEW_HITS	32
 
 /* Weights panel: sorted-coefficient bars or the log-binned distribution. */
 struct view_hist {
@@ -155,10 +156,16 @@ struct view_key {
 	const char	*name;		/* as the help shows it: "f F", "? or F1" */
 	const char	*help;		/* its lines, separated by '\n' */
 	const char	*bar;		/* label in the key bar, or NULL */
-	int		 bar_pos;	/* place in the key bar (1 first), 0 none */
-	int		 ch[2];		/* the keys it handles (0: none) */
+	int		 bar_pos;	/* place in the key bar, 0 none; also its
+					 * priority (VIEW_BAR_KEEP, VIEW_BAR_TEACH) */
+	int		 ch[3];		/* the keys it handles (0: none) */
 	void		(*fn)(struct app *, int ch);
 };
+/* Key bar places: below VIEW_BAR_TEACH a key is always shown (q, ?, s);
+ * from VIEW_BAR_TEACH the teaching keys (tour, refit, play, pin); from
+ * VIEW_BAR_REST the others.  A short bar drops the highest places first. */
+#define VIEW_BAR_TEACH	10
+#define VIEW_BAR_REST	20
 
 struct view_state {
 	dsp_viewstate	 vs;		/* params, map spec/cursor, focus, modes */
@@ -187,6 +194,8 @@ struct view_state {
 	char		 edit_buf[128];
 	size_t		 edit_len;
 	int		 edit_overflow;	/* more typed than edit_buf holds */
+	int		 show_times;	/* status line shows compute timings (T) */
+	int		 present;	/* --present: plots only, no clutter */
 	double		 compute_ms;	/* last frame: core work */
 	double		 frame_ms;	/* last frame: compute + draw */
 	const char	*input_name;
@@ -216,6 +225,11 @@ struct view_panel {
 	int			 py, px, ph, pw;	/* plot area, screen coordinates */
 	int			 row0;		/* params: first row shown (scrolled) */
 	int			 map_cw;		/* map: screen columns per cell */
+	int			 nhits;		/* status: key-bar labels drawn */
+	struct view_hit {
+		int	 x0, x1;	/* columns [x0, x1) of the label */
+		int	 ch;		/* the key it stands for */
+	}			 hit[VIEW_HITS];
 };
 
 extern const struct view_class view_params_class;
@@ -227,6 +241,18 @@ extern const struct view_class view_status_class;
 extern const struct view_class view_help_class;
 extern const struct view_class view_tour_class;
 extern const struct view_class view_refit_class;
+
+/* draw.c: rows a panel's content takes at width w (frame included),
+ * measured by drawing it into an off-screen pad of max rows. */
+int		 view_content_height(const struct view_class *cls,
+		    const struct view_state *st, int w, int max);
+/* Display columns of a UTF-8 string (wcwidth; bytes if not UTF-8). */
+int		 view_width(const char *s);
+/* Same significant digits for a set of numbers shown side by side
+ * (min digits, more while two different values would print alike). */
+int		 view_digits(const double *v, size_t n, int min);
+/* "1", "0.1", "0.01", "1e-3" ...: the tick text of 10^k. */
+char		*view_decade(char *buf, size_t size, int k);
 
 /* tour_box.c: rows the tour box needs at width w (frame included). */
 int		 view_tour_height(const struct view_state *st, int w);
@@ -257,6 +283,10 @@ char		 view_heat_char(double t);
 /* printf into the window at (y, x), clipped to width (display columns). */
 void		 view_printf(WINDOW *w, int y, int x, int width, attr_t a,
 		    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Like view_printf on row *y, but a text wider than width continues on
+ * the next rows (up to last), broken at blanks and indented; *y moves past. */
+void		 view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a,
+		    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 /* Short number text ("%.*g" with the given significant digits). */
 char		*view_num(char *buf, size_t size, double v, int digits);
 /* Parameter row label and value text. */
