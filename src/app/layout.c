@@ -102,9 +102,10 @@ app_layout(struct app *a)
 	if (th < 7)
 		th = 7;
 	if (ph + th > body) {
-		/* Short: the parameters scroll (params_panel.c). */
-		ph = body - th < 9 ? 9 : body - th;
-		th = body - ph;
+		/* Short: the theorem shows its first lines; below 9 rows for
+		 * it, the parameters scroll too (params_panel.c). */
+		th = body - ph < 9 ? 9 : body - ph;
+		ph = body - th;
 	}
 	left = body - ph - th;
 	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);

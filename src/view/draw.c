@@ -21,7 +21,7 @@ enum {
 	PAIR_SERIES,		/* 6 .. 6 + SERIES_COLORS - 1 */
 	PAIR_HEAT = 32		/* 32 .. 32 + HEAT_MAX - 1 */
 };
-#define SERIES_COLORS	6
+#define SERIES_COLORS	10
 #define HEAT_MAX	32
 
 /* Viridis at nine evenly spaced stops (matplotlib). */
@@ -138,8 +138,15 @@ init_heat(void)
 void
 view_style_init(int want_utf8, int want_color)
 {
+	/* Curve colours, one per series (compare mode overlays up to ten
+	 * functions): the eight ANSI colours' brightest distinct ones, then
+	 * on 256-colour terminals orange and violet for the last two. */
 	static const short series[SERIES_COLORS] = {
-		COLOR_GREEN, COLOR_CYAN, COLOR_YELLOW, COLOR_MAGENTA, COLOR_RED, COLOR_WHITE
+		COLOR_GREEN, COLOR_CYAN, COLOR_YELLOW, COLOR_MAGENTA, COLOR_RED, COLOR_WHITE,
+		COLOR_BLUE, COLOR_GREEN, COLOR_CYAN, COLOR_YELLOW
+	};
+	static const short series256[SERIES_COLORS] = {
+		46, 51, 226, 201, 196, 231, 33, 208, 141, 180
 	};
 	int i;
 
@@ -157,7 +164,7 @@ view_style_init(int want_utf8, int want_color)
 	init_pair(PAIR_MARKER, COLOR_MAGENTA, -1);
 	init_pair(PAIR_ERROR, COLOR_RED, -1);
 	for (i = 0; i < SERIES_COLORS; i++)
-		init_pair(PAIR_SERIES + i, series[i], -1);
+		init_pair(PAIR_SERIES + i, COLORS >= 256 ? series256[i] : series[i], -1);
 	init_heat();
 }
 
@@ -218,7 +225,24 @@ view_attr_series(int i)
 {
 	if (!view_style.color)
 		return i == 0 ? A_BOLD : 0;
-	return COLOR_PAIR(PAIR_SERIES + (i % SERIES_COLORS)) | (i == 0 ? A_BOLD : 0);
+	/* On 8/16 colours the last four repeat a colour: dim tells them. */
+	return COLOR_PAIR(PAIR_SERIES + (i % SERIES_COLORS)) | (i == 0 ? A_BOLD : 0) |
+	    (COLORS < 256 && i % SERIES_COLORS >= 7 ? A_DIM : 0);
+}
+
+/* Each series' marker glyph, so overlaid curves differ without colour. */
+const char *
+view_series_glyph(int i)
+{
+	static const char *u[SERIES_COLORS] = {
+		"●", "◆", "▲", "■", "○", "◇", "△", "□", "★", "✚"
+	};
+	static const char *a[SERIES_COLORS] = {
+		"*", "+", "o", "x", "#", "@", "%", "&", "=", "~"
+	};
+
+	i = ((i % SERIES_COLORS) + SERIES_COLORS) % SERIES_COLORS;
+	return view_style.utf8 ? u[i] : a[i];
 }
 
 attr_t
@@ -496,4 +520,127 @@ view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a, const char *f
 			;
 		indent = 2;
 	}
+}
+
+/* ---- plot canvas: braille (2 x 4 dots a cell) or one glyph a cell ---- */
+
+int
+view_canvas_xres(void)
+{
+	return view_style.utf8 ? 2 : 1;
+}
+
+int
+view_canvas_yres(void)
+{
+	return view_style.utf8 ? 4 : 1;
+}
+
+void
+view_canvas_free(struct view_canvas *cv)
+{
+	free(cv->dots);
+	free(cv->attr);
+	free(cv->glyph);
+	cv->dots = NULL;
+	cv->attr = NULL;
+	cv->glyph = NULL;
+}
+
+int
+view_canvas_init(struct view_canvas *cv, int w, int h)
+{
+	memset(cv, 0, sizeof *cv);
+	if (w < 1 || h < 1)
+		return -1;
+	cv->w = w;
+	cv->h = h;
+	cv->dots = calloc((size_t)w * (size_t)h, sizeof *cv->dots);
+	cv->attr = calloc((size_t)w * (size_t)h, sizeof *cv->attr);
+	cv->glyph = calloc((size_t)w * (size_t)h, sizeof *cv->glyph);
+	if (cv->dots == NULL || cv->attr == NULL || cv->glyph == NULL) {
+		view_canvas_free(cv);
+		return -1;
+	}
+	return 0;
+}
+
+/* Dot (sx, sy) in sub-cell units, sy down from the top; without braille
+ * the cell shows glyph.  A cell takes the last attribute set; a cell with
+ * a marker keeps it. */
+void
+view_canvas_dot(struct view_canvas *cv, int sx, int sy, attr_t a, const char *glyph)
+{
+	static const unsigned char bit[2][4] = {
+		{ 0x01, 0x02, 0x04, 0x40 }, { 0x08, 0x10, 0x20, 0x80 }
+	};
+	int xr = view_canvas_xres(), yr = view_canvas_yres();
+	size_t k;
+
+	if (cv->dots == NULL || sx < 0 || sy < 0 || sx >= cv->w * xr || sy >= cv->h * yr)
+		return;
+	k = (size_t)(sy / yr) * (size_t)cv->w + (size_t)(sx / xr);
+	if (cv->glyph[k] != NULL && cv->dots[k] == 0)
+		return;		/* a marker */
+	cv->dots[k] |= xr == 2 ? bit[sx % 2][sy % 4] : 1;
+	if (xr != 2)
+		cv->glyph[k] = glyph;
+	cv->attr[k] = a;
+}
+
+/* A glyph over a whole cell (series markers): replaces its dots. */
+void
+view_canvas_mark(struct view_canvas *cv, int cx, int cy, attr_t a, const char *glyph)
+{
+	size_t k;
+
+	if (cv->dots == NULL || cx < 0 || cy < 0 || cx >= cv->w || cy >= cv->h)
+		return;
+	k = (size_t)cy * (size_t)cv->w + (size_t)cx;
+	cv->dots[k] = 0;
+	cv->glyph[k] = glyph;
+	cv->attr[k] = a;
+}
+
+/* Paint the cells that have something, the canvas's top left at (y, x). */
+void
+view_canvas_draw(const struct view_canvas *cv, WINDOW *w, int y, int x)
+{
+	char b[4];
+	int cx, cy;
+	size_t k;
+
+	for (cy = 0; cy < cv->h; cy++)
+		for (cx = 0; cx < cv->w; cx++) {
+			k = (size_t)cy * (size_t)cv->w + (size_t)cx;
+			if (cv->dots[k] != 0 && view_canvas_xres() == 2) {
+				/* U+2800 + dots, in UTF-8. */
+				b[0] = (char)0xE2;
+				b[1] = (char)(0xA0 | (cv->dots[k] >> 6));
+				b[2] = (char)(0x80 | (cv->dots[k] & 0x3F));
+				b[3] = '\0';
+				view_printf(w, y + cy, x + cx, 1, cv->attr[k], "%s", b);
+			} else if (cv->glyph[k] != NULL)
+				view_printf(w, y + cy, x + cx, 1, cv->attr[k], "%s", cv->glyph[k]);
+		}
+}
+
+/* Log axis labels at whole decades (1, 0.1, 0.01, 1e-3 ...) between
+ * 10^ylo (bottom row) and 10^yhi (top row), every 1, 2, 5, 10, ...
+ * decades so that labels are at least two rows apart. */
+void
+view_decade_axis(WINDOW *w, int top, int h, int x, int width, double ylo, double yhi)
+{
+	int d, lo = (int)ceil(ylo - 1e-9), hi = (int)floor(yhi + 1e-9), step = 1, k = 0;
+	double per = h > 1 && yhi > ylo ? (h - 1) / (yhi - ylo) : 1;	/* rows a decade */
+	static const int mult[2] = { 2, 5 };	/* 1, 2, 10, 20, 100 ... */
+	char buf[16];
+
+	if (h < 2 || !(yhi > ylo))
+		return;
+	while (step * per < 2 && step < 1000)
+		step *= mult[k++ % 2];
+	for (d = hi - ((hi % step) + step) % step; d >= lo; d -= step)
+		view_printf(w, top + h - 1 - (int)lround((d - ylo) / (yhi - ylo) * (h - 1)), x,
+		    width, view_attr_dim(), "%*s", width, view_decade(buf, sizeof buf, d));
 }

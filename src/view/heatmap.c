@@ -106,7 +106,7 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	char a[32], b[32], v[32];
 	double val;
 	long cur_r, cur_c;
-	char title[64], busy[32];
+	char title[160], busy[32];
 
 	if (st->map_busy && st->busy_pct >= 0)
 		snprintf(busy, sizeof busy, "computing %d %%", st->busy_pct);
@@ -132,8 +132,11 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	row = st->vs.map_row < s->rows ? st->vs.map_row : 0;
 	col = st->vs.map_col < s->cols ? st->vs.map_col : 0;
 	val = m->cell[row * s->cols + col];
-	view_printf(w, 1, 1, iw, 0, "%s, power series, n=%.0f  (m: metric, Enter: jump)",
-	    dsp_metric_name(s->metric), st->sum.n);
+	/* Hints only where they fit: the figure's own text is never cut. */
+	snprintf(title, sizeof title, "%s, power series, n=%.0f", dsp_metric_name(s->metric),
+	    st->sum.n);
+	view_printf(w, 1, 1, iw, 0, "%s%s", title, view_width(title) + 26 <= iw ?
+	    "  (m: metric, Enter: jump)" : "");
 	cw = s->cols > 0 ? (iw - AXIS_W) / (int)s->cols : 1;
 	if (cw < 1)
 		cw = 1;
@@ -166,11 +169,12 @@ map_draw(struct view_panel *pn, WINDOW *w)
 		view_printf(w, y, 1, AXIS_W - 1, view_attr_dim(), "%s", view_style.utf8 ? "λ" : "lam");
 	}
 	legend(pn, w, pn->h - 3);
-	view_printf(w, pn->h - 2, 1, iw, A_BOLD, "cursor %s=%s %s=%s  %s = %s%s",
+	snprintf(title, sizeof title, "cursor %s=%s %s=%s  %s = %s",
 	    view_sym(SYM_THETA), view_num(a, sizeof a, dsp_map_theta(s, col), 4),
 	    view_sym(SYM_LAMBDA), view_num(b, sizeof b, dsp_map_lambda(s, row), 4),
-	    dsp_metric_name(s->metric), view_num(v, sizeof v, val, 4),
-	    cur_r >= 0 ? "  + current" : "");
+	    dsp_metric_name(s->metric), view_num(v, sizeof v, val, 4));
+	view_printf(w, pn->h - 2, 1, iw, A_BOLD, "%s%s", title, cur_r >= 0 &&
+	    view_width(title) + 11 <= iw ? "  + current" : "");
 }
 
 const struct view_class view_map_class = {

@@ -37,23 +37,6 @@ row_of(const struct view_panel *pn, double lg, double ylo, double yhi)
 	return pn->ph - 1 - (int)lround(f * (pn->ph - 1));
 }
 
-/* Log axis ticks at whole decades (1, 0.1, 0.01, 1e-3 ...), every k-th
- * decade so that ticks are at least two rows apart. */
-static void
-draw_axis(struct view_panel *pn, WINDOW *w, double ylo, double yhi, int oy)
-{
-	int d, lo = (int)ceil(ylo - 1e-9), hi = (int)floor(yhi + 1e-9), step;
-	double per = (pn->ph - 1) / (yhi - ylo);	/* rows per decade */
-	char buf[16];
-
-	for (step = 1; step * per < 2 && step < 1000;)
-		step *= (step == 1 || step == 10 || step == 100) ? 2 : step == 2 ||
-		    step == 20 || step == 200 ? 5 : 2;
-	for (d = hi - ((hi % step) + step) % step; d >= lo; d -= step)
-		view_printf(w, oy + row_of(pn, d, ylo, yhi), 1, AXIS_W - 1, view_attr_dim(),
-		    "%5s", view_decade(buf, sizeof buf, d));
-}
-
 static void
 band_line(struct view_panel *pn, WINDOW *w, int row, int oy, const char *tag)
 {
@@ -156,16 +139,17 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 	const struct view_state *st = pn->st;
 	const struct view_hist *h = &st->hist;
 	const dsp_summary *s = &st->sum;
-	int iw = pn->w - 2, oy = 2, binned = st->vs.hist_mode == 1;
+	int iw = pn->w - 2, oy = 2, binned = st->vs.hist_mode == 1, y;
 	char a[32], b[32], line[512], item[64], last[64];
 	size_t i, j, len;
 
 	view_frame(w, binned ? "Weights: log10 distribution" : "Weights: sorted coefficients",
 	    pn->focused);
 	if (!h->ok) {
-		view_printf(w, 1, 1, iw, view_attr_error(), "%s", h->err);
+		y = 1;
+		view_line(w, &y, pn->h - 2, 1, iw, view_attr_error(), "%s", h->err);
 		if (st->sum_ok)
-			view_printf(w, 2, 1, iw, 0, "max weight %s  min %s",
+			view_line(w, &y, pn->h - 2, 1, iw, 0, "max weight %s  min %s",
 			    view_num(a, sizeof a, s->max_weight, 3),
 			    view_num(b, sizeof b, s->min_weight, 3));
 		return;
@@ -173,9 +157,10 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 	/* A row that underflowed to 0 has no bars to draw: say so instead of
 	 * drawing n empty bars (and H = 0 elsewhere reading as sharp). */
 	if (st->sum_ok && dsp_row_underflow(s)) {
-		view_printf(w, 1, 1, iw, view_attr_error(), "%s in %s",
+		y = 1;
+		view_line(w, &y, pn->h - 2, 1, iw, view_attr_error(), "%s in %s",
 		    dsp_band_text(DSP_BAND_UNDERFLOW), dsp_precision_name(st->vs.params.precision));
-		view_printf(w, 2, 1, iw, 0, "band [%s, %s]: every weight is below it",
+		view_line(w, &y, pn->h - 2, 1, iw, 0, "band [%s, %s]: every weight is below it",
 		    view_num(a, sizeof a, s->lo_tight, 3), view_num(b, sizeof b, s->hi_tight, 3));
 		return;
 	}
@@ -192,7 +177,7 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 	if (pn->ph < 2 || pn->pw < 4)
 		return;
 	if (!binned) {
-		draw_axis(pn, w, h->ylo, h->yhi, oy);
+		view_decade_axis(w, oy, pn->ph, 1, AXIS_W - 2, h->ylo, h->yhi);
 		draw_sorted(pn, w, oy);
 		if (isfinite(s->lo_tight) && s->lo_tight > 0)
 			band_line(pn, w, row_of(pn, log10(s->lo_tight), h->ylo, h->yhi), oy, " lo");

@@ -98,7 +98,7 @@ status_draw(struct view_panel *pn, WINDOW *w)
 			    p->precision != DSP_PREC_DOUBLE ? " " : "",
 			    p->precision != DSP_PREC_DOUBLE ? dsp_precision_name(p->precision) : "");
 		else if (k == 1 && !st->present)
-			snprintf(part, sizeof part, " | %s", st->sum_ok ?
+			snprintf(part, sizeof part, " | %s |", st->sum_ok ?
 			    dsp_method_name(st->sum.method) : "error");
 		else if (k == 2 && !st->present)
 			snprintf(part, sizeof part, " seed=%llu", (unsigned long long)p->seed);

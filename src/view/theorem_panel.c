@@ -258,7 +258,7 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	else if (y <= last) {
 		/* One precision for the three, enough to tell them apart. */
 		double hv[3] = { s->entropy_floor, s->entropy, s->entropy_ceiling };
-		int dg = view_digits(hv, 3, 4);
+		int dg = view_digits(hv, 3, 6);
 
 		view_line(w, &y, last, 1, iw, 0, "%s %s H=%s %s log n=%s",
 		    view_num(a, sizeof a, hv[0], dg), view_sym(SYM_LE),

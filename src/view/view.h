@@ -277,6 +277,28 @@ attr_t		 view_attr_band(void);
 attr_t		 view_attr_marker(void);
 attr_t		 view_attr_error(void);
 attr_t		 view_attr_dim(void);
+/* Decade labels of a log10 axis from ylo (row top + h - 1) to yhi (top). */
+void		 view_decade_axis(WINDOW *w, int top, int h, int x, int width,
+		    double ylo, double yhi);
+/* Marker glyph of series i (compare mode: one per function). */
+const char	*view_series_glyph(int i);
+/* A plot canvas: braille dots (2 x 4 a cell) in UTF-8, one glyph a cell
+ * in ASCII (view_canvas_xres/yres give the sub-cell resolution). */
+struct view_canvas {
+	int		 w, h;		/* cells */
+	unsigned char	*dots;		/* braille dot bits a cell */
+	attr_t		*attr;
+	const char	**glyph;	/* ASCII glyph or marker, else NULL */
+};
+int		 view_canvas_xres(void);
+int		 view_canvas_yres(void);
+int		 view_canvas_init(struct view_canvas *cv, int w, int h);
+void		 view_canvas_free(struct view_canvas *cv);
+void		 view_canvas_dot(struct view_canvas *cv, int sx, int sy, attr_t a,
+		    const char *glyph);
+void		 view_canvas_mark(struct view_canvas *cv, int cx, int cy, attr_t a,
+		    const char *glyph);
+void		 view_canvas_draw(const struct view_canvas *cv, WINDOW *w, int y, int x);
 /* Colour pair / glyph for a heat value t in [0, 1]. */
 int		 view_heat_pair(double t);
 char		 view_heat_char(double t);

@@ -26,25 +26,31 @@ tui_wait "H=$h"; ok $? "wheel up on theta: theta = 1.1, H = $h"
 mouse 65 5 5
 tui_wait "H=1.36044"; ok $? "wheel down: back to theta = 1"
 # The curve: a click inside its plot area focuses it and sets n.
-# The curve panel is the lower plot (rows 15-28 at 100x30); its plot starts at row 18.
-mouse 0 80 20; mouse 3 80 20
+# The curve panel is the lower plot (rows 15-27 at 100x30, columns 46-99); its plot
+# starts at row 18.
+mouse 0 82 20; mouse 3 82 20
 tui_wait "(clicked)"; ok $? "click on the curve sets n"
 tui_cap | grep -q "vs n.* \*"; ok $? "the click focused the curve"
 n=$(tui_cap | sed -n 's/.*n = \([0-9]*\) (clicked).*/\1/p')
-# Column 80 is 35 of the 54 plot columns (x from 45) of log2 n in 0..40.
-[ -n "$n" ] && [ "$n" -gt $((1 << 26)) ] && [ "$n" -lt $((1 << 27)) ]
-ok $? "clicked n = $n is 2^(40*35/53), between 2^26 and 2^27"
-h=$(report_value entropy_nats --n "$n" | xargs printf '%.6g')
-tui_wait "H=$h"; ok $? "H at the clicked n = $h (disperse report)"
+# Column 82 is 29 of the 46 plot columns (x from 53) of log2 n in 0..40.
+[ -n "$n" ] && [ "$n" -gt $((1 << 25)) ] && [ "$n" -lt $((1 << 26)) ]
+ok $? "clicked n = $n is 2^(40*29/45), between 2^25 and 2^26"
+# The panel prints H with the digits that tell it from log n (7 here, as
+# H/log n = 0.9999998): compare it with the CLI's value to that precision.
+h=$(report_value entropy_nats --n "$n")
+sleep 0.3
+shown=$(tui_cap | sed -n 's/.*H=\([0-9.]*\) .*/\1/p' | head -1)
+awk -v a="$shown" -v b="$h" 'BEGIN { d = a - b; exit !(a != "" && d * d <= (1e-6 * b) ^ 2) }'
+ok $? "H at the clicked n = $shown (disperse report $h)"
 # The map: Tab to it (it replaces the weights), click a cell, click it again.
 T send-keys Tab
 tui_wait "map *"; ok $? "map focused and shown"
-# At 100x30 the map is the lower plot: 54 x 6 cells from column 45, row 17
+# At 100x30 the map is the lower plot: 46 x 6 cells from column 53, row 17
 # (lambda = 1 on top).  Column 3, screen row 19 = grid row 3 of 0..5.
-mouse 0 48 19; mouse 3 48 19
-tui_wait "cursor θ=-1.774 λ=0.6 "; ok $? "click picks the map cell (theta -2 + 4*3/53, lambda 3/5)"
-mouse 0 48 19; mouse 3 48 19
-tui_wait "jumped to theta = -1.77358, lambda = 0.6"; ok $? "second click jumps theta, lambda there"
+mouse 0 56 19; mouse 3 56 19
+tui_wait "cursor θ=-1.733 λ=0.6 "; ok $? "click picks the map cell (theta -2 + 4*3/45, lambda 3/5)"
+mouse 0 56 19; mouse 3 56 19
+tui_wait "jumped to theta = -1.73333, lambda = 0.6"; ok $? "second click jumps theta, lambda there"
 T send-keys q
 tui_exited; ok $? "q quits"
 tui_restored; ok $? "terminal restored"
