@@ -143,8 +143,10 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 	char a[32], b[32], line[512], item[64], last[64];
 	size_t i, j, len;
 
-	view_frame(w, binned ? "Weights: log10 distribution" : "Weights: sorted coefficients",
-	    pn->focused);
+	if (h->ok && h->expected)
+		binned = 1;	/* no items drawn: only their distribution */
+	view_frame(w, h->ok && h->expected ? "Weights: expected distribution" : binned ?
+	    "Weights: log10 distribution" : "Weights: sorted coefficients", pn->focused);
 	if (!h->ok) {
 		y = 1;
 		view_line(w, &y, pn->h - 2, 1, iw, view_attr_error(), "%s", h->err);
@@ -167,7 +169,8 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 	snprintf(line, sizeof line, "band [%s, %s]  max %s",
 	    view_num(a, sizeof a, s->lo_tight, 3), view_num(b, sizeof b, s->hi_tight, 3),
 	    view_num(item, sizeof item, s->max_weight, 3));
-	snprintf(item, sizeof item, "  (g: %s)", binned ? "sorted" : "binned");
+	snprintf(item, sizeof item, "  (g: %s)", h->expected ? "n/a" : binned ? "sorted" :
+	    "binned");
 	view_printf(w, 1, 1, iw, 0, "%s%s", line, cols(line) + cols(item) <= (size_t)iw ?
 	    item : "");
 	pn->ph = pn->h - 2 - 3;
@@ -191,10 +194,19 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 			band_column(pn, w, col_of(pn, log10(s->lo_tight), h->ylo, h->yhi), oy, "lo");
 		if (isfinite(s->hi_tight))
 			band_column(pn, w, col_of(pn, log10(s->hi_tight), h->ylo, h->yhi), oy, "hi");
-		view_printf(w, oy + pn->ph, AXIS_W, pn->pw, view_attr_dim(),
-		    "%-8.3g weight (log10 bins, log count) %8.3g",
+		snprintf(line, sizeof line, "%-8.3g weight (log10 bins, log count) %8.3g",
 		    pow(10, h->ylo), pow(10, h->yhi));
+		if (cols(line) > (size_t)pn->pw)	/* the ends, never cut */
+			snprintf(line, sizeof line, "%-*.3g%8.3g", pn->pw > 16 ? pn->pw - 8 : 8,
+			    pow(10, h->ylo), pow(10, h->yhi));
+		view_printf(w, oy + pn->ph, AXIS_W, pn->pw, view_attr_dim(), "%s", line);
 		view_printf(w, oy, 1, AXIS_W - 1, view_attr_dim(), "count");
+	}
+	if (h->expected) {
+		view_printf(w, pn->h - 2, 1, iw, view_attr_dim(), "%s", iw >= 55 ?
+		    "expected large-n limit of the n weights, not one sample" :
+		    "expected limit, not one sample");
+		return;
 	}
 	/* The runs: what the weights are, value x multiplicity; as many of
 	 * the heaviest as fit, then the lightest. */

@@ -69,6 +69,7 @@ struct view_hist {
 	char		 err[VIEW_MSG];
 	size_t		 cols;			/* columns computed */
 	int		 logrank;		/* sorted: columns are log-spaced ranks */
+	int		 expected;		/* binned counts of the expected limit */
 	double		 n;
 	double		 logw[VIEW_COLS_MAX];	/* sorted: log10 weight of column */
 	double		 rank[VIEW_COLS_MAX];	/* sorted: first rank (1-based) */
