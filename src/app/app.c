@@ -27,7 +27,8 @@ enum {
 	OPT_ASCII,
 	OPT_NO_MOUSE,
 	OPT_LOAD,
-	OPT_SNAPSHOT_DIR
+	OPT_SNAPSHOT_DIR,
+	OPT_PRESENT
 };
 
 static void
@@ -93,9 +94,13 @@ frame(struct app *a)
 			a->pn[i].cls->update(&a->pn[i], st);
 			a->pn[i].cls->draw(&a->pn[i], a->pn[i].win);
 		}
-	if (st->tour.open)
-		app_draw_box(&a->tourbox, st, 1, a->pn[VIEW_PARAMS].w, view_tour_height(st,
-		    COLS - a->pn[VIEW_PARAMS].w), COLS - a->pn[VIEW_PARAMS].w);
+	if (st->tour.open && a->tourbox.visible) {
+		app_make_win(&a->tourbox);
+		if (a->tourbox.visible) {
+			a->tourbox.cls->update(&a->tourbox, st);
+			a->tourbox.cls->draw(&a->tourbox, a->tourbox.win);
+		}
+	}
 	if (st->refit.open)
 		app_draw_box(&a->refitbox, st, -1, -1, 25, 80);
 	if (st->help) {
@@ -142,6 +147,9 @@ extra_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	case OPT_SNAPSHOT_DIR:
 		a->snapdir = arg;
 		break;
+	case OPT_PRESENT:
+		a->present = 1;
+		break;
 	}
 	return 0;
 }
@@ -153,6 +161,7 @@ static const struct option tui_longopts[] = {
 	{ "no-mouse",		no_argument,		NULL, OPT_NO_MOUSE },
 	{ "load",		required_argument,	NULL, OPT_LOAD },
 	{ "snapshot-dir",	required_argument,	NULL, OPT_SNAPSHOT_DIR },
+	{ "present",		no_argument,		NULL, OPT_PRESENT },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -245,6 +254,7 @@ app_main(int argc, char **argv)
 	    "  --no-mouse           do not capture the mouse\n"
 	    "  --load FILE          restore a view from a snapshot JSON\n"
 	    "  --snapshot-dir DIR   where 's' writes snapshots (./disperse-snapshots)\n"
+	    "  --present            presentation: larger plots, no text panels or timings\n"
 	    "Keys: ? or F1 in the TUI (h is 'left'); q quits.\n\n";
 	spec.longopts = tui_longopts;
 	spec.cb = extra_opt;
@@ -272,6 +282,7 @@ app_main(int argc, char **argv)
 	a.st->vs.params = o.params;
 	a.st->input_name = o.input;
 	a.st->vs.focus = VIEW_PARAMS;
+	a.st->present = a.present;
 	a.st->keys = keys_table;
 	a.st->nkeys = keys_count;
 	a.plot = VIEW_WEIGHTS;

@@ -28,6 +28,7 @@ struct app {
 	int			 small;
 	int			 mouse;
 	int			 ascii;
+	int			 present;	/* --present */
 	int			 color;
 	const char		*snapdir;
 	const char		*load;

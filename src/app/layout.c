@@ -109,6 +109,22 @@ app_layout(struct app *a)
 	}
 	left = body - ph - th;
 	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
+	a->tourbox.visible = 0;
+	if (st->tour.open) {
+		/* The tour takes the text column, never the plots it talks
+		 * about: its box where the parameters were, the theorem under
+		 * it when there is room. */
+		int tb = view_tour_height(st, lw);
+
+		if (tb > body - 7)
+			tb = body - 7 >= 12 ? body - 7 : body;
+		place(&a->tourbox, 1, 0, tb, lw);
+		a->tourbox.visible = 1;
+		a->pn[VIEW_PARAMS].visible = 0;
+		ph = tb;
+		th = body - tb;
+		left = 0;
+	}
 	if (body >= 36) {
 		a->nplots = 3;
 		a->plot_first = VIEW_WEIGHTS;

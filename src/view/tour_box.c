@@ -45,6 +45,16 @@ wrap_para(struct wrap *wr, const char *p, const char *end)
 				e = end;
 			for (q = p; q < e || q == p; q += take) {
 				take = (int)(e - q) < wr->w ? (int)(e - q) : wr->w;
+				/* A formula too wide breaks at a blank, never
+				 * inside a token (unless one token is wider). */
+				if (take < (int)(e - q)) {
+					int b = take;
+
+					while (b > 0 && q[b] != ' ')
+						b--;
+					if (b > 0)
+						take = b;
+				}
 				memcpy(wr->buf, q, (size_t)take);
 				wr->len = take;
 				wrap_emit(wr);
