@@ -213,7 +213,7 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
 	const dsp_summary *s = &st->sum;
-	int iw = pn->w - 2, y = 1, last = pn->h - 2;
+	int iw = pn->w - 3, y = 1, last = pn->h - 2;	/* a blank before the frame */
 	char d[32], t[32], a[32], b[32], c[32];
 
 	view_frame(w, "Theorem", pn->focused);
