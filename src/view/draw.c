@@ -19,10 +19,15 @@ enum {
 	PAIR_MARKER,
 	PAIR_ERROR,
 	PAIR_SERIES,		/* 6 .. 6 + SERIES_COLORS - 1 */
-	PAIR_HEAT = 32		/* 32 .. 32 + HEAT_MAX - 1 */
+	PAIR_HEAT = 32,		/* 32 .. 32 + HEAT_MAX - 1 */
+	PAIR_HALF = 64		/* 64 + i * levels + j: upper i over lower j */
 };
 #define SERIES_COLORS	10
 #define HEAT_MAX	32
+
+/* The colour of each heat level, for the half-block pairs. */
+static int heat_color[HEAT_MAX];
+static int half_ok;
 
 /* Viridis at nine evenly spaced stops (matplotlib). */
 static const unsigned char viridis[9][3] = {
@@ -92,6 +97,24 @@ truecolor_env(void)
 	return ct != NULL && (strcmp(ct, "truecolor") == 0 || strcmp(ct, "24bit") == 0);
 }
 
+/* Half-block map cells: '▀' in the upper cell's colour over the lower
+ * one's, a pair for every two levels (when the terminal has the pairs). */
+static void
+init_half(void)
+{
+	int i, j, l = view_style.heat_levels;
+
+	half_ok = 0;
+	if (!view_style.utf8 || COLOR_PAIRS < PAIR_HALF + l * l)
+		return;
+	for (i = 0; i < l; i++)
+		for (j = 0; j < l; j++)
+			if (init_extended_pair(PAIR_HALF + i * l + j, heat_color[i],
+			    heat_color[j]) == ERR)
+				return;
+	half_ok = 1;
+}
+
 static void
 init_heat(void)
 {
@@ -112,27 +135,29 @@ init_heat(void)
 			viridis_rgb((double)i / (HEAT_MAX - 1), rgb);
 			fg = i < HEAT_MAX * 2 / 3 ? COLOR_WHITE : COLOR_BLACK;
 			if (view_style.palette == PAL_TRUE && COLORS >= 0x1000000)
-				init_extended_pair(PAIR_HEAT + i, fg,
-				    (rgb[0] << 16) | (rgb[1] << 8) | rgb[2]);
+				heat_color[i] = (rgb[0] << 16) | (rgb[1] << 8) | rgb[2];
 			else if (view_style.palette == PAL_TRUE) {
 				init_extended_color(base + i, rgb[0] * 1000 / 255,
 				    rgb[1] * 1000 / 255, rgb[2] * 1000 / 255);
-				init_extended_pair(PAIR_HEAT + i, fg, base + i);
+				heat_color[i] = base + i;
 			} else
-				init_pair(PAIR_HEAT + i, fg, xterm256(rgb));
+				heat_color[i] = xterm256(rgb);
+			init_extended_pair(PAIR_HEAT + i, fg, heat_color[i]);
 		}
+		init_half();
 		return;
 	}
 	view_style.palette = PAL_16;
 	if (COLORS >= 16) {
 		view_style.heat_levels = 8;
 		for (i = 0; i < 8; i++)
-			init_pair(PAIR_HEAT + i, COLOR_BLACK, ramp16[i]);
+			init_pair(PAIR_HEAT + i, COLOR_BLACK, heat_color[i] = ramp16[i]);
 	} else {
 		view_style.heat_levels = 4;
 		for (i = 0; i < 4; i++)
-			init_pair(PAIR_HEAT + i, COLOR_BLACK, ramp8[i]);
+			init_pair(PAIR_HEAT + i, COLOR_BLACK, heat_color[i] = ramp8[i]);
 	}
+	init_half();
 }
 
 void
@@ -151,6 +176,7 @@ view_style_init(int want_utf8, int want_color)
 	int i;
 
 	memset(&view_style, 0, sizeof view_style);
+	half_ok = 0;
 	view_style.utf8 = want_utf8;
 	view_style.palette = PAL_MONO;
 	view_style.heat_levels = (int)sizeof ascii_ramp - 1;
@@ -288,6 +314,18 @@ view_heat_pair(double t)
 	if (view_style.palette == PAL_MONO)
 		return 0;
 	return PAIR_HEAT + heat_index(t);
+}
+
+int
+view_heat_half(void)
+{
+	return half_ok && view_style.palette != PAL_MONO;
+}
+
+int
+view_heat_pair2(double top, double bottom)
+{
+	return PAIR_HALF + heat_index(top) * view_style.heat_levels + heat_index(bottom);
 }
 
 char

@@ -59,6 +59,20 @@ cell(WINDOW *w, int y, int x, int cw, double t, int cursor)
 	}
 }
 
+/* Two map cells in one screen cell: the upper half in t's colour. */
+static void
+half_cell(WINDOW *w, int y, int x, int cw, double t, double u)
+{
+	int k;
+
+	if (isnan(t) || isnan(u)) {
+		cell(w, y, x, cw, isnan(t) ? t : u, 0);
+		return;
+	}
+	for (k = 0; k < cw; k++)
+		view_printf(w, y, x + k, 1, COLOR_PAIR(view_heat_pair2(t, u)), "%s", "▀");
+}
+
 static void
 legend(struct view_panel *pn, WINDOW *w, int y)
 {
@@ -101,7 +115,7 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	const struct view_state *st = pn->st;
 	const struct view_map *m = &st->map;
 	const dsp_map_spec *s = &m->spec;
-	int iw = pn->w - 2, r, c, y, cw;
+	int iw = pn->w - 2, r, c, y, cw, rh;
 	size_t row, col;
 	char a[32], b[32], v[32];
 	double val;
@@ -146,21 +160,34 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	pn->px = pn->x + 1 + AXIS_W;
 	pn->py = pn->y + 2;
 	pn->pw = (int)s->cols * cw;
-	pn->ph = (int)s->rows;
+	/* Two map rows a screen row ('▀', upper over lower colour) when the
+	 * terminal has the pairs; the app asks for rows to match. */
+	rh = view_heat_half() && s->rows % 2 == 0 ? 2 : 1;
+	pn->map_rh = rh;
+	pn->ph = (int)s->rows / rh;
 	/* lambda_hi at the top, like the paper's figure. */
-	for (r = 0; r < (int)s->rows && 2 + r < pn->h - 4; r++) {
-		size_t mr = s->rows - 1 - (size_t)r;
+	for (r = 0; r < pn->ph && 2 + r < pn->h - 4; r++) {
+		size_t mr = s->rows - 1 - (size_t)(r * rh), lr = mr - (size_t)(rh - 1);
+		int mark;
 
 		y = 2 + r;
-		if (r == 0 || mr == 0 || (int)s->rows / 2 == r)
+		if (r == 0 || lr == 0 || pn->ph / 2 == r)
 			view_printf(w, y, 1, AXIS_W - 1, view_attr_dim(), "%4.2g",
-			    dsp_map_lambda(s, mr));
-		for (c = 0; c < (int)s->cols; c++)
-			cell(w, y, 1 + AXIS_W + c * cw, cw, norm(m, m->cell[mr * s->cols +
-			    (size_t)c]), mr == row && (size_t)c == col ? 1 :
-			    (long)mr == cur_r && c == cur_c ? 2 : 0);
+			    dsp_map_lambda(s, r == 0 ? mr : lr));
+		for (c = 0; c < (int)s->cols; c++) {
+			mark = (mr == row || lr == row) && (size_t)c == col ? 1 :
+			    ((long)mr == cur_r || (long)lr == cur_r) && c == cur_c ? 2 : 0;
+			if (rh == 2 && mark == 0)
+				half_cell(w, y, 1 + AXIS_W + c * cw, cw,
+				    norm(m, m->cell[mr * s->cols + (size_t)c]),
+				    norm(m, m->cell[lr * s->cols + (size_t)c]));
+			else
+				cell(w, y, 1 + AXIS_W + c * cw, cw, norm(m, m->cell[(mark == 1 ?
+				    row : mark == 2 ? (size_t)cur_r : mr) * s->cols + (size_t)c]),
+				    mark);
+		}
 	}
-	y = 2 + (int)s->rows;
+	y = 2 + pn->ph;
 	if (y < pn->h - 3) {
 		view_printf(w, y, 1 + AXIS_W, 6, view_attr_dim(), "%g", s->theta_lo);
 		view_printf(w, y, 1 + AXIS_W + pn->pw / 2 - 2, 8, view_attr_dim(), "%s",

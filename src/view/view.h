@@ -226,6 +226,7 @@ struct view_panel {
 	int			 py, px, ph, pw;	/* plot area, screen coordinates */
 	int			 row0;		/* params: first row shown (scrolled) */
 	int			 map_cw;		/* map: screen columns per cell */
+	int			 map_rh;		/* map: cells per screen row (1, 2) */
 	int			 nhits;		/* status: key-bar labels drawn */
 	struct view_hit {
 		int	 x0, x1;	/* columns [x0, x1) of the label */
@@ -302,6 +303,10 @@ void		 view_canvas_mark(struct view_canvas *cv, int cx, int cy, attr_t a,
 void		 view_canvas_draw(const struct view_canvas *cv, WINDOW *w, int y, int x);
 /* Colour pair / glyph for a heat value t in [0, 1]. */
 int		 view_heat_pair(double t);
+/* Half-block map cells: 1 when two map rows share a screen row ('▀'),
+ * and the pair of the upper value t over the lower u. */
+int		 view_heat_half(void);
+int		 view_heat_pair2(double t, double u);
 char		 view_heat_char(double t);
 /* printf into the window at (y, x), clipped to width (display columns). */
 void		 view_printf(WINDOW *w, int y, int x, int width, attr_t a,

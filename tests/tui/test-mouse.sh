@@ -45,13 +45,24 @@ ok $? "H at the clicked n = $shown (disperse report $h)"
 # The map: Tab to it (it replaces the weights), click a cell, click it again.
 T send-keys Tab
 tui_wait "map *"; ok $? "map focused and shown"
-# At 100x30 the map is the lower plot: 46 x 6 cells from column 53, row 17
-# (lambda = 1 on top).  Column 3, screen row 19 = grid row 3 of 0..5.
+# At 100x30 the map is the lower plot: 46 x 12 cells from column 53, row 17,
+# two rows a screen row in half blocks (lambda = 1 on top).  Column 3,
+# screen row 19 holds grid rows 7 and 6 of 0..11: a click picks the upper, 7.
 mouse 0 56 19; mouse 3 56 19
-tui_wait "cursor θ=-1.733 λ=0.6 "; ok $? "click picks the map cell (theta -2 + 4*3/45, lambda 3/5)"
+tui_wait "cursor θ=-1.733 λ=0.6364 "; ok $? "click picks the map cell (theta -2 + 4*3/45, lambda 7/11)"
 mouse 0 56 19; mouse 3 56 19
-tui_wait "jumped to theta = -1.73333, lambda = 0.6"; ok $? "second click jumps theta, lambda there"
-T send-keys q
-tui_exited; ok $? "q quits"
+tui_wait "jumped to theta = -1.73333, lambda = 0.636364"; ok $? "second click jumps theta, lambda there"
+# The key bar (row 29 at 100x30): a click on a label is its key.  "F1Help"
+# starts at column 0.  Ctrl-L first: any key clears the last message, which
+# the key bar's row shows instead.
+T send-keys C-l
+tui_wait "F1Help sSnapshot"; ok $? "key bar shown"
+mouse 0 2 29; mouse 3 2 29
+tui_wait "Global keys"; ok $? "click on F1Help in the key bar opens the help"
+T send-keys Escape
+tui_gone "Global keys"; ok $? "Escape closes it"
+# "qQuit" is at column 17 (F1Help sSnapshot qQuit).
+mouse 0 18 29; mouse 3 18 29
+tui_exited; ok $? "click on qQuit quits"
 tui_restored; ok $? "terminal restored"
 tap_done
