@@ -11,12 +11,11 @@
 
 #define AXIS_W	7
 
+/* Display columns (draw.c's wcwidth count). */
 static size_t
 cols(const char *s)
 {
-	size_t n = mbstowcs(NULL, s, 0);
-
-	return n == (size_t)-1 ? strlen(s) : n;
+	return (size_t)view_width(s);
 }
 
 static void

@@ -25,13 +25,11 @@ critical_text(char *buf, size_t size, double logn)
 		snprintf(buf, size, "e^%.4g", logn);
 }
 
-/* Display columns of a UTF-8 string (every glyph used here is one wide). */
+/* Display columns (draw.c's wcwidth count). */
 static size_t
 width(const char *s)
 {
-	size_t n = mbstowcs(NULL, s, 0);
-
-	return n == (size_t)-1 ? strlen(s) : n;
+	return (size_t)view_width(s);
 }
 
 /* Theorem 2.2 beyond a fixed temperature: the first n where the largest

@@ -166,8 +166,8 @@ tour_draw(struct view_panel *pn, WINDOW *w)
 	if (y < 3)
 		y = 3;
 	for (i = 0; i < t->nshow; i++)
-		if ((int)strlen(t->show[i]) > lw)
-			lw = (int)strlen(t->show[i]);
+		if (view_width(t->show[i]) > lw)
+			lw = view_width(t->show[i]);
 	for (i = 0; i < t->nshow && y <= last; i++, y++)
 		view_printf(w, y, 2, iw, view_attr_marker(), "%-*s  %s", lw, t->show[i],
 		    view_num(v, sizeof v, t->value[i], 6));

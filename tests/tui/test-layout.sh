@@ -30,6 +30,11 @@ for sz in 80x24 100x30 120x40 160x48 200x60; do
 	cut=$(echo "$s" | sed -n "3,$((h - 3))p" | sed -E "s/^(.{$((lw - 1))}).*/\1/; s/.*(.)\$/\1/" |
 	    grep -vc '^[ ─┄▁▂▃▄▅▆▇█┐┘┌└]$')
 	ok $(test "$cut" -eq 0; echo $?) "$sz: no text reaches the text panels' frame ($cut rows)"
+	# Values line up by display width: δ θ λ ε (two bytes, one column)
+	# start their values in the column of "family"'s.
+	cols=$(echo "$s" | grep -E '^│. (family|δ|θ|λ|ε) ' | sed -E 's/^(│. +[^ ]+ +).*/\1/' |
+	    while IFS= read -r l; do printf '%s' "$l" | wc -m; done | sort -u | wc -l)
+	ok $(test "$cols" -eq 1; echo $?) "$sz: parameter values aligned ($cols columns)"
 	if [ "$h" -ge 40 ]; then
 		echo "$s" | grep -q "Entropy and max weight vs n"; ok $? "$sz: both curve subplots"
 		n=$(echo "$s" | LC_ALL=C grep -o "$braille" | wc -l)
