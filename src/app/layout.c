@@ -83,12 +83,19 @@ app_layout(struct app *a)
 		return;
 	place(&a->status, LINES - 2, 0, 2, COLS);
 	a->status.visible = 1;
+	a->tourbox.visible = 0;
 	if (st->present) {
-		/* Plots only, larger: the curve over the weights. */
+		/* Plots only, larger: the curve over the weights; an open tour
+		 * beside the weights, under the curve. */
 		a->nplots = 2;
 		hc = body * 3 / 5;
 		place(&a->pn[VIEW_CURVE], 1, 0, hc, COLS);
-		place(&a->pn[VIEW_WEIGHTS], 1 + hc, 0, body - hc, COLS);
+		wl = st->tour.open ? (COLS / 2 > 64 ? 64 : COLS / 2) : 0;
+		if (wl > 0) {
+			place(&a->tourbox, 1 + hc, 0, body - hc, wl);
+			a->tourbox.visible = 1;
+		}
+		place(&a->pn[VIEW_WEIGHTS], 1 + hc, wl, body - hc, COLS - wl);
 		return;
 	}
 	lw = COLS >= 160 ? 54 : COLS >= 100 ? 46 : 38;
@@ -109,7 +116,6 @@ app_layout(struct app *a)
 	}
 	left = body - ph - th;
 	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
-	a->tourbox.visible = 0;
 	if (st->tour.open) {
 		/* The tour takes the text column, never the plots it talks
 		 * about: its box where the parameters were, the theorem under
