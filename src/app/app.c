@@ -62,11 +62,11 @@ frame(struct app *a)
 	compute_summary(a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
 	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
 	teach_tour_figures(a->teach, st);
-	/* The map fills its panel: one cell a column (up to 128), one or
+	/* The map fills its panel: one cell a column (up to 240), one or
 	 * (half blocks) two a row. */
 	mp = &a->pn[VIEW_MAP];
 	iw = mp->w - 2 - 6;
-	cols = (size_t)(iw > 128 ? 128 : iw > 2 ? iw : 2);
+	cols = (size_t)(iw > 240 ? 240 : iw > 2 ? iw : 2);
 	rows = (size_t)(mp->h - 7 > 48 ? 48 : mp->h - 7 > 2 ? mp->h - 7 : 2) *
 	    (view_heat_half() ? 2 : 1);
 	if (mp->visible) {

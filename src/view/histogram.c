@@ -58,7 +58,7 @@ draw_sorted(struct view_panel *pn, WINDOW *w, int oy)
 	double f, full;
 
 	if (cols > 0 && !h->logrank && (size_t)pn->pw / cols > 1)
-		bw = (int)((size_t)pn->pw / cols) > 3 ? 3 : (int)((size_t)pn->pw / cols);
+		bw = (int)((size_t)pn->pw / cols) > 12 ? 12 : (int)((size_t)pn->pw / cols);
 	for (c = 0; c < cols; c++) {
 		if (!isfinite(h->logw[c]))
 			continue;
