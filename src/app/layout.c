@@ -118,12 +118,12 @@ app_layout(struct app *a)
 	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
 	if (st->tour.open) {
 		/* The tour takes the text column, never the plots it talks
-		 * about: its box where the parameters were, the theorem under
-		 * it when there is room. */
+		 * about: its box where the parameters were (the status line
+		 * keeps them), the theorem under it when 9 rows are left. */
 		int tb = view_tour_height(st, lw);
 
-		if (tb > body - 7)
-			tb = body - 7 >= 12 ? body - 7 : body;
+		if (tb > body - 9)	/* it scrolls (PgDn) */
+			tb = body - 9 >= 18 ? body - 9 : body;
 		place(&a->tourbox, 1, 0, tb, lw);
 		a->tourbox.visible = 1;
 		a->pn[VIEW_PARAMS].visible = 0;
