@@ -2,6 +2,7 @@
  * log n ceiling, and the max coefficient with its Lemma 2.1 band; markers
  * at the current n and at Theorem 2.2's critical n. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,6 +200,27 @@ series_glyph(const struct view_state *st, size_t i)
 	return i == 0 && st->nseries == 1 ? view_sym(SYM_BULLET) : view_series_glyph((int)i);
 }
 
+/* Every series' curve of one figure (the view_series array at offset
+ * off), the first on top; in compare mode their marker glyphs over them. */
+static void
+all_series(struct plot *pl, const struct view_state *st, size_t off, int logy)
+{
+	const double *y;
+	size_t i;
+
+	for (i = st->nseries; i-- > 0;)
+		if (st->series[i].ok) {
+			y = (const double *)(const void *)((const char *)&st->series[i] + off);
+			trace_curve(pl, &st->series[i], y, logy, view_attr_series((int)i),
+			    series_glyph(st, i));
+		}
+	for (i = st->nseries; st->nseries > 1 && i-- > 0;)
+		if (st->series[i].ok) {
+			y = (const double *)(const void *)((const char *)&st->series[i] + off);
+			marks(pl, &st->series[i], y, logy, (int)i, view_attr_series((int)i));
+		}
+}
+
 static void
 entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 {
@@ -235,14 +257,7 @@ entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 	if (st->nseries > 0 && st->series[0].ok)
 		trace_curve(&pl, &st->series[0], st->series[0].floor, 0, view_attr_band(),
 		    view_sym(SYM_HLINE));
-	for (i = st->nseries; i-- > 0;)
-		if (st->series[i].ok)
-			trace_curve(&pl, &st->series[i], st->series[i].entropy, 0,
-			    view_attr_series((int)i), series_glyph(st, i));
-	for (i = st->nseries; st->nseries > 1 && i-- > 0;)
-		if (st->series[i].ok)
-			marks(&pl, &st->series[i], st->series[i].entropy, 0, (int)i,
-			    view_attr_series((int)i));
+	all_series(&pl, st, offsetof(struct view_series, entropy), 0);
 	/* Every weight underflowed to 0 (reduced precision): H = 0 there is
 	 * no sharpness, so an 'x' on the axis instead (legend says so). */
 	for (c = 0; c < pn->pw; c++)
@@ -285,14 +300,7 @@ maxw_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 		trace_curve(&pl, m, m->hi, 1, view_attr_band(), view_sym(SYM_HLINE));
 		trace_curve(&pl, m, m->lo, 1, view_attr_band(), view_sym(SYM_HLINE));
 	}
-	for (i = st->nseries; i-- > 0;)
-		if (st->series[i].ok)
-			trace_curve(&pl, &st->series[i], st->series[i].maxw, 1,
-			    view_attr_series((int)i), series_glyph(st, i));
-	for (i = st->nseries; st->nseries > 1 && i-- > 0;)
-		if (st->series[i].ok)
-			marks(&pl, &st->series[i], st->series[i].maxw, 1, (int)i,
-			    view_attr_series((int)i));
+	all_series(&pl, st, offsetof(struct view_series, maxw), 1);
 	plot_end(&pl, w, top);
 }
 
