@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/family.h"
 #include "core/ptable.h"
+#include "export/screen_svg.h"
 #include "export/snapshot.h"
 #include "view/view.h"
 
@@ -153,8 +154,11 @@ app_reset_view(struct app *a)
 	const double *logits = old->logits;
 	size_t nl = old->n_logits;
 	const char *name = old->logits_name;
+	dsp_figspec fig;
 
+	fig = a->st->vs.fig;	/* how figures are written is not the view */
 	dsp_viewstate_default(&a->st->vs);
+	a->st->vs.fig = fig;
 	a->st->vs.params.logits = logits;
 	a->st->vs.params.n_logits = nl;
 	a->st->vs.params.logits_name = name;
@@ -162,20 +166,40 @@ app_reset_view(struct app *a)
 	a->st->compare = 0;
 	a->st->curve_mode = 0;
 	a->st->tour.open = 0;
+	a->play.var = PLAY_OFF;
 	app_say(a, 0, "reset to the default view");
 }
 
+/* Key D: what the settings file keeps (view, display options) as on a
+ * first start or with --no-config; the history stays.  The file gets it
+ * on quit. */
 void
-app_snapshot(struct app *a)
+app_defaults(struct app *a)
+{
+	app_reset_view(a);
+	view_theme_set(VIEW_THEME_DEFAULT);
+	app_say(a, 0, "defaults restored: view, display options and theme (the "
+	    "settings file gets them on quit)");
+}
+
+/* s: the set with the screen text; S: the same and the screen as a
+ * figure with its colours (NAME-screen.svg, .pdf, .png). */
+static void
+snapshot(struct app *a, int figure)
 {
 	dsp_snapshot_files files;
 	const char *base;
 	char *text = term_screen_text(), msg[VIEW_MSG];
+	dsp_screen *scr = figure ? term_screen_cells() : NULL;
 	size_t i, len;
 	int rc;
 
 	memset(&files, 0, sizeof files);
-	rc = dsp_snapshot_write(&a->st->vs, text, a->snapdir, &files);
+	if (figure && scr == NULL)
+		rc = DSP_ENOMEM;
+	else
+		rc = dsp_snapshot_write_screen(&a->st->vs, text, scr, a->snapdir, &files);
+	dsp_screen_free(scr);
 	free(text);
 	if (rc != DSP_OK) {
 		app_say(a, 1, "snapshot failed: %s (%zu file%s written)", *dsp_last_error() ?
@@ -198,18 +222,50 @@ app_snapshot(struct app *a)
 	app_say(a, 0, "%s", msg);
 }
 
-/* Show tour step k: its parameters become the live view's. */
+void
+app_snapshot(struct app *a)
+{
+	snapshot(a, 0);
+}
+
+void
+app_snapshot_screen(struct app *a)
+{
+	snapshot(a, 1);
+}
+
+/* Show tour step k: its parameters become the live view's.  Opening the
+ * tour keeps the parameters it replaces, for app_tour_close. */
 void
 app_tour_go(struct app *a, size_t k)
 {
 	char msg[VIEW_MSG];
+	dsp_params before = a->st->vs.params;
+	int was_open = a->st->tour.open;
 
 	if (teach_tour_show(a->teach, a->st, k, a->st->vs.params.explicit_max, msg,
 	    sizeof msg) != 0) {
 		app_say(a, 1, "%s", msg);
 		return;
 	}
-	app_say(a, 0, "%s  (n/Space next, p previous, t/Esc close)", msg);
+	if (!was_open)
+		a->tour_saved = before;
+	app_say(a, 0, "%s  (PgDn/n next, PgUp/N previous, t/Esc close)", msg);
+}
+
+/* Leave the tour: the parameters go back to what they were when it was
+ * opened, so a lecture's detour ends where the lecturer was. */
+void
+app_tour_close(struct app *a)
+{
+	struct view_tour *t = &a->st->tour;
+
+	if (!t->open)
+		return;
+	t->open = 0;
+	a->st->vs.params = a->tour_saved;
+	app_say(a, 0, "tour closed at step %zu/%zu: parameters restored (t reopens it there)",
+	    t->step + 1, t->nsteps);
 }
 
 void

@@ -28,6 +28,8 @@ enum {
 	OPT_NO_MOUSE,
 	OPT_LOAD,
 	OPT_SNAPSHOT_DIR,
+	OPT_NO_CONFIG,
+	OPT_THEME,
 	OPT_PRESENT
 };
 
@@ -106,7 +108,7 @@ frame(struct app *a)
 	if (st->refit.open)
 		app_draw_box(&a->refitbox, st, -1, -1, 25, 80);
 	if (st->help) {
-		a->help.h = LINES - 4 < 31 ? LINES - 4 : 31;
+		a->help.h = LINES - 4;	/* all the height: the help is long */
 		a->help.w = COLS - 4 < 76 ? COLS - 4 : 76;
 		a->help.y = (LINES - a->help.h) / 2;
 		a->help.x = (COLS - a->help.w) / 2;
@@ -132,7 +134,6 @@ extra_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
 	struct app *a = ctx;
 
-	(void)o;
 	switch (code) {
 	case OPT_NO_COLOR:
 		a->color = 0;
@@ -149,6 +150,14 @@ extra_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	case OPT_SNAPSHOT_DIR:
 		a->snapdir = arg;
 		break;
+	case OPT_NO_CONFIG:
+		a->no_config = 1;
+		break;
+	case OPT_THEME:
+		if ((a->theme = view_theme_find(arg)) < 0)
+			return dsp_opts_usage(o, "--theme: unknown theme '%s' (%s)", arg,
+			    view_theme_names());
+		break;
 	case OPT_PRESENT:
 		a->present = 1;
 		break;
@@ -163,9 +172,28 @@ static const struct option tui_longopts[] = {
 	{ "no-mouse",		no_argument,		NULL, OPT_NO_MOUSE },
 	{ "load",		required_argument,	NULL, OPT_LOAD },
 	{ "snapshot-dir",	required_argument,	NULL, OPT_SNAPSHOT_DIR },
+	{ "no-config",		no_argument,		NULL, OPT_NO_CONFIG },
+	{ "theme",		required_argument,	NULL, OPT_THEME },
 	{ "present",		no_argument,		NULL, OPT_PRESENT },
 	{ NULL, 0, NULL, 0 }
 };
+
+/* A loaded view (snapshot or settings) on screen; options on the command
+ * line win over its parameters. */
+static void
+apply_view(struct app *a, const struct dsp_opts *o, dsp_viewstate v)
+{
+	dsp_opts_override(o, &v.params);
+	a->st->vs = v;
+	if (v.params.family == DSP_FAM_FILE && !(o->given & DSP_GIVEN_INPUT))
+		a->st->input_name = v.params.logits_name;
+	/* A saved overlay of other functions means compare mode was on. */
+	a->st->compare = (v.compare_mask & ~(1u << v.params.attn)) != 0;
+	if (v.focus >= 0 && v.focus < VIEW_PANELS)
+		app_focus(a, v.focus);
+	else
+		app_focus(a, VIEW_PARAMS);
+}
 
 static int
 load_snapshot(struct app *a, struct dsp_opts *o)
@@ -184,18 +212,41 @@ load_snapshot(struct app *a, struct dsp_opts *o)
 			fprintf(stderr, "disperse: cannot load snapshot: %s: %s\n", a->load, d);
 		return 1;
 	}
-	/* Options on the command line win over the snapshot's parameters. */
-	dsp_opts_override(o, &v.params);
-	a->st->vs = v;
-	if (v.params.family == DSP_FAM_FILE && !(o->given & DSP_GIVEN_INPUT))
-		a->st->input_name = v.params.logits_name;
-	/* A saved overlay of other functions means compare mode was on. */
-	a->st->compare = (v.compare_mask & ~(1u << v.params.attn)) != 0;
-	if (v.focus >= 0 && v.focus < VIEW_PANELS)
-		app_focus(a, v.focus);
-	else
-		app_focus(a, VIEW_PARAMS);
+	apply_view(a, o, v);
 	return 0;
+}
+
+/* The settings file (settings.c): the last view unless --load gives one,
+ * the display options, the history.  A failure is one status-line
+ * message; the defaults stay. */
+static void
+load_settings(struct app *a, const struct dsp_opts *o)
+{
+	struct app_settings set;
+	char msg[VIEW_MSG];
+	size_t i;
+	int k;
+
+	if (a->no_config)
+		return;
+	if ((k = settings_load(&set, msg, sizeof msg)) < 0)
+		app_say(a, 1, "%s", msg);
+	if (k <= 0)
+		return;
+	if (a->load == NULL) {
+		apply_view(a, o, set.view);
+		a->load_logits = set.logits;
+		set.logits = NULL;
+	}
+	a->st->curve_mode = set.curve_mode;
+	view_theme_set(set.theme);
+	for (i = 0; i < set.nhistory; i++) {
+		a->hist.line[i] = set.history[i];
+		set.history[i] = NULL;
+	}
+	a->hist.count = a->hist.pos = set.nhistory;
+	set.nhistory = 0;
+	settings_free(&set);
 }
 
 static int
@@ -205,12 +256,15 @@ run(struct app *a)
 
 	frame(a);
 	while (!a->quit && !term_signal) {
-		/* Poll faster while the worker computes, to show its result. */
-		timeout(a->wk != NULL && worker_busy(a->wk) ? 15 : 200);
+		/* Poll faster while the worker computes, to show its result;
+		 * a playing animation wakes the loop when its frame is due. */
+		timeout(play_timeout(a, a->wk != NULL && worker_busy(a->wk) ? 15 : 200));
 		ch = getch();
 		if (term_signal)
 			break;
 		if (ch == ERR) {
+			int fresh = 0;
+
 			if (term_gone()) {
 				term_signal = SIGHUP;
 				break;
@@ -219,9 +273,12 @@ run(struct app *a)
 				int pct = a->st->busy_pct;
 
 				/* New figures, or new progress to show. */
-				if (worker_collect(a->wk, a->st) || a->st->busy_pct != pct)
-					frame(a);
+				fresh = worker_collect(a->wk, a->st) || a->st->busy_pct != pct;
 			}
+			/* After the collect: a frame whose figures just came in
+			 * lets the play go on at once. */
+			if (play_tick(a) || fresh)
+				frame(a);
 			continue;
 		}
 		if (a->small && ch != KEY_RESIZE && ch != 'q' && ch != 'Q')
@@ -247,6 +304,7 @@ app_main(int argc, char **argv)
 	memset(&a, 0, sizeof a);
 	a.color = 1;
 	a.mouse = 1;
+	a.theme = -1;
 	memset(&spec, 0, sizeof spec);
 	spec.usage = "disperse [options]";
 	spec.help =
@@ -256,6 +314,9 @@ app_main(int argc, char **argv)
 	    "  --no-mouse           do not capture the mouse\n"
 	    "  --load FILE          restore a view from a snapshot JSON\n"
 	    "  --snapshot-dir DIR   where 's' writes snapshots (./disperse-snapshots)\n"
+	    "  --theme NAME         colours: default, high-contrast, colorblind (Okabe-Ito)\n"
+	    "  --no-config          neither read nor write the settings file\n"
+	    "                       ($XDG_CONFIG_HOME/disperse/settings.json)\n"
 	    "  --present            presentation: larger plots, no text panels or timings\n"
 	    "Keys: ? or F1 in the TUI (h is 'left'); q quits.\n\n";
 	spec.longopts = tui_longopts;
@@ -288,6 +349,10 @@ app_main(int argc, char **argv)
 	a.st->keys = keys_table;
 	a.st->nkeys = keys_count;
 	a.plot = VIEW_WEIGHTS;
+	play_init(&a);
+	load_settings(&a, &o);
+	if (a.theme >= 0)
+		view_theme_set(a.theme);	/* --theme wins over the settings */
 	rc = a.load != NULL ? load_snapshot(&a, &o) : 0;
 	if (a.st->vs.params.explicit_max == 0)
 		a.st->vs.params.explicit_max = TUI_EXPLICIT_MAX;
@@ -308,6 +373,9 @@ app_main(int argc, char **argv)
 	if (rc == 0) {
 		a.wk = worker_start((size_t)o.mem_budget);
 		rc = run(&a);
+		/* After the terminal is restored: a failure is a line on stderr. */
+		if (!a.no_config && settings_save(&a) != DSP_OK)
+			fprintf(stderr, "disperse: settings not saved: %s\n", dsp_last_error());
 	}
 	term_restore();
 	worker_stop(a.wk);
@@ -316,6 +384,7 @@ app_main(int argc, char **argv)
 	free(a.load_logits);
 	compute_free(a.cc);
 	teach_free(a.teach);
+	edit_history_free(&a);
 	dsp_opts_free(&o);
 	return rc;
 }

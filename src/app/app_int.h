@@ -14,6 +14,40 @@
 #define TUI_EXPLICIT_MAX	((uint64_t)1 << 18)
 #define N_MAX		((uint64_t)1 << 62)
 
+/* Play mode (play.c): what is animated and where the animation is. */
+enum { PLAY_OFF, PLAY_N, PLAY_THETA, PLAY_DELTA, PLAY_VARS };
+struct play {
+	int			 var;		/* PLAY_OFF: no play */
+	int			 paused;
+	int			 speed;		/* index of the frame interval */
+	size_t			 frame, frames;	/* 0-based frame of frames */
+	double			 lo, hi;	/* the range played */
+	double			 due_ms;	/* when the next frame is due */
+	unsigned long		 skipped;	/* ticks skipped: figures not ready */
+};
+
+/* The line editor's history: oldest first, kept for the session and in
+ * the settings file (settings.c). */
+#define EDIT_HIST_MAX	100
+struct edit_history {
+	char		*line[EDIT_HIST_MAX];
+	size_t		 count;
+	size_t		 pos;		/* entry shown; count = the line being typed */
+	char		 draft[128];	/* the line being typed, kept while browsing */
+};
+
+/* What the settings file holds (settings.c). */
+#define APP_LINE_MAX	((int)sizeof ((struct view_state *)0)->edit_buf)
+struct app_settings {
+	int		 loaded;
+	dsp_viewstate	 view;
+	double		*logits;	/* a file family's, if a hand-made file has one */
+	int		 curve_mode;
+	int		 theme;		/* view_theme id */
+	char		*history[EDIT_HIST_MAX];
+	size_t		 nhistory;
+};
+
 struct app {
 	struct view_state	*st;
 	struct compute_cache	*cc;
@@ -32,7 +66,12 @@ struct app {
 	int			 color;
 	const char		*snapdir;
 	const char		*load;
+	int			 theme;		/* --theme, or -1 */
+	int			 no_config;	/* --no-config: settings neither read nor written */
 	double			*load_logits;
+	struct play		 play;
+	dsp_params		 tour_saved;	/* parameters before the tour opened */
+	struct edit_history	 hist;		/* `:` and `=` lines */
 	int			 quit;
 };
 
@@ -42,6 +81,8 @@ int	 term_start(struct app *a);
 void	 term_restore(void);
 int	 term_gone(void);
 char	*term_screen_text(void);
+struct dsp_screen;
+struct dsp_screen *term_screen_cells(void);
 
 /* layout.c */
 void	 app_layout(struct app *a);
@@ -64,13 +105,40 @@ void	 app_adjust(struct app *a, int row, int dir, int coarse);
 void	 app_map_move(struct app *a, int dr, int dc);
 void	 app_map_jump(struct app *a);
 void	 app_reset_view(struct app *a);
+void	 app_defaults(struct app *a);
 void	 app_snapshot(struct app *a);
+void	 app_snapshot_screen(struct app *a);
 void	 app_tour_go(struct app *a, size_t k);
+void	 app_tour_close(struct app *a);	/* restores the parameters */
 void	 app_refit_open(struct app *a);
 
 /* editor.c */
 void	 edit_start(struct app *a, int colon);
 void	 edit_key(struct app *a, int ch);
+void	 edit_history_add(struct app *a, const char *line);
+void	 edit_history_free(struct app *a);
+
+/* settings.c */
+int	 settings_dir(char *buf, size_t size);
+int	 settings_load(struct app_settings *s, char *msg, size_t size);
+int	 settings_save(const struct app *a);
+void	 settings_free(struct app_settings *s);
+
+/* play.c */
+void	 play_init(struct app *a);
+const char *play_name(int var);
+int	 play_find(const char *name);	/* PLAY_* by parameter name, -1 if none */
+void	 play_start(struct app *a, int var);
+void	 play_cycle(struct app *a);	/* off -> n -> theta -> delta -> off */
+void	 play_pause(struct app *a);
+void	 play_step(struct app *a, int dir);
+void	 play_speed(struct app *a, int dir);
+/* Milliseconds the event loop may wait (at most wait) before play_tick. */
+int	 play_timeout(const struct app *a, int wait);
+/* Advance one frame when due and the last frame's figures are in; 1 if
+ * the view changed. */
+int	 play_tick(struct app *a);
+void	 play_label(const struct app *a, char *buf, size_t size);
 
 /* mouse.c */
 void	 app_mouse(struct app *a);

@@ -1,8 +1,12 @@
 /* The line editor on the status line: '=' types the selected parameter's
- * value, ':' takes 'name value' for any parameter, view option or preset. */
+ * value, ':' takes 'name value' for any parameter, view option, preset or
+ * theme.  Editing keys as in readline (cursor by UTF-8 character, Home/End,
+ * Ctrl-A/E/W/U/K, Delete), a history on Up/Down, and Tab completion of the
+ * names and values of the tables in core/ptable.c. */
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -13,6 +17,31 @@
 #include "core/parse.h"
 #include "core/ptable.h"
 #include "view/view.h"
+
+/* The first words `:` takes besides the parameters and view options. */
+static const char *const keywords[] = { "preset", "theme", "play" };
+#define NKEYWORDS	(sizeof keywords / sizeof keywords[0])
+
+/* Every name `:` takes, from the tables, for an unknown-name message:
+ * "family n delta ... precision; δ θ λ ε α; map_theta map_lambda; preset
+ * theme". */
+static const char *
+command_names(void)
+{
+	static char buf[640];
+	size_t len, i;
+	int k;
+
+	if (buf[0] != '\0')
+		return buf;
+	len = (size_t)snprintf(buf, sizeof buf, "%s;", dsp_param_names());
+	for (k = 0; dsp_vopt(k) != NULL && len < sizeof buf; k++)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, " %s", dsp_vopt(k)->name);
+	for (i = 0; i < NKEYWORDS && len < sizeof buf; i++)
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%s %s",
+		    i == 0 ? ";" : "", keywords[i]);
+	return buf;
+}
 
 /* A preset by name: its values, and the row it sets selected. */
 static int
@@ -29,6 +58,21 @@ apply_preset(struct app *a, const char *name)
 	app_say(a, 0, "preset %s: delta = %g (reported by the paper's authors; "
 	    "medium confidence)", ps->name, ps->delta);
 	return 0;
+}
+
+/* `:theme NAME`: a row of the theme table (src/view/theme.c). */
+static void
+set_theme(struct app *a, const char *name)
+{
+	int t = view_theme_find(name);
+
+	if (t < 0) {
+		app_say(a, 1, "unknown theme '%s' (%s)", name, view_theme_names());
+		return;
+	}
+	view_theme_set(t);
+	app_say(a, 0, "theme %s: %s%s", view_theme_name(t), view_theme_help(t),
+	    view_style.color ? "" : " (no colours here: bold and reverse only)");
 }
 
 /* Set one parameter from text; 0 or -1 with the reason on the status line. */
@@ -87,6 +131,25 @@ set_view_option(struct app *a, const dsp_vopt_def *d, const char *v)
 	app_say(a, 0, "%s = %g:%g", d->name, lo, hi);
 }
 
+/* `:figure_size 85x60mm`, `:font_size 8`, `:figure_format svg,pdf`,
+ * `:dpi 600`: the figure rows, for the snapshots `s` writes. */
+static void
+set_figure_option(struct app *a, const dsp_vopt_def *d, const char *v)
+{
+	dsp_figspec f = a->st->vs.fig;
+	char buf[64];
+
+	dsp_clear_error();
+	if (dsp_vopt_fig_set(d, &f, v, d->name) != DSP_OK ||
+	    dsp_figspec_check(&f, d->name) != DSP_OK) {
+		app_say(a, 1, "%s", dsp_last_error());
+		return;
+	}
+	a->st->vs.fig = f;
+	app_say(a, 0, "%s = %s (snapshot figures)", d->name,
+	    dsp_vopt_fig_format(d, &a->st->vs.fig, buf, sizeof buf));
+}
+
 static void
 edit_apply(struct app *a)
 {
@@ -114,13 +177,30 @@ edit_apply(struct app *a)
 				apply_preset(a, v);
 			return;
 		}
-		if ((vd = dsp_vopt_find(k)) != NULL) {
+		if (strcmp(k, "play") == 0) {
+			/* `:play n|theta|delta|off` (Greek names too): play.c. */
+			int pv = play_find(*v != '\0' ? v : "n");
+
+			if (pv < 0)
+				app_say(a, 1, "cannot play '%s' (n, theta, delta or off)", v);
+			else
+				play_start(a, pv);
+			return;
+		}
+		if (strcmp(k, "theme") == 0) {
+			set_theme(a, v);
+			return;
+		}
+		if ((vd = dsp_vopt_find(k)) != NULL && vd->type == DSP_VT_RANGE) {
 			set_view_option(a, vd, v);
 			return;
 		}
+		if (vd != NULL) {
+			set_figure_option(a, vd, v);
+			return;
+		}
 		if ((d = dsp_param_find(k)) == NULL) {
-			app_say(a, 1, "unknown parameter '%s' (%s; map_theta map_lambda; "
-			    "preset)", k, dsp_param_names());
+			app_say(a, 1, "unknown parameter '%s' (%s)", k, command_names());
 			return;
 		}
 		row = (int)d->id;
@@ -136,15 +216,319 @@ edit_apply(struct app *a)
 	set_value(a, row, v);
 }
 
+/* ---- history ---- */
+
+void
+edit_history_add(struct app *a, const char *line)
+{
+	struct edit_history *h = &a->hist;
+	char *c;
+
+	size_t n;
+
+	while (*line == ' ')
+		line++;
+	for (n = strlen(line); n > 0 && line[n - 1] == ' '; n--)
+		;
+	if (n == 0 || n >= sizeof a->st->edit_buf ||
+	    (h->count > 0 && strncmp(h->line[h->count - 1], line, n) == 0 &&
+	    h->line[h->count - 1][n] == '\0'))
+		return;
+	if ((c = strndup(line, n)) == NULL)
+		return;
+	if (h->count == EDIT_HIST_MAX) {
+		free(h->line[0]);
+		memmove(h->line, h->line + 1, (EDIT_HIST_MAX - 1) * sizeof h->line[0]);
+		h->count--;
+	}
+	h->line[h->count++] = c;
+	h->pos = h->count;
+}
+
+void
+edit_history_free(struct app *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->hist.count; i++)
+		free(a->hist.line[i]);
+	a->hist.count = a->hist.pos = 0;
+}
+
+/* The text of history entry i for the open prompt, or NULL when it does
+ * not belong there: `:` takes every line; `=` the values of lines that
+ * set the selected parameter ("theta 0.5" gives "0.5" to `theta = `). */
+static const char *
+history_text(const struct app *a, size_t i)
+{
+	const char *l = a->hist.line[i], *v;
+	const dsp_param_def *d;
+	char name[64];
+	size_t n;
+
+	if (a->st->edit_prompt[0] == ':')
+		return l;
+	n = strcspn(l, " =");
+	if (n >= sizeof name)
+		return NULL;
+	memcpy(name, l, n);
+	name[n] = '\0';
+	if ((d = dsp_param_find(name)) == NULL || (int)d->id != a->st->sel)
+		return NULL;
+	for (v = l + n; *v == ' ' || *v == '='; v++)
+		;
+	return *v != '\0' ? v : NULL;
+}
+
+static void
+edit_set(struct view_state *st, const char *text)
+{
+	snprintf(st->edit_buf, sizeof st->edit_buf, "%s", text);
+	st->edit_len = st->edit_cur = strlen(st->edit_buf);
+	st->edit_overflow = 0;
+}
+
+/* Up (dir -1) or Down (+1) through the entries of this prompt; past the
+ * newest, the line being typed comes back. */
+static void
+history_step(struct app *a, int dir)
+{
+	struct edit_history *h = &a->hist;
+	const char *t = NULL;
+	size_t i = h->pos;
+
+	if (h->pos == h->count && dir < 0)
+		snprintf(h->draft, sizeof h->draft, "%s", a->st->edit_buf);
+	for (;;) {
+		if (dir < 0 ? i == 0 : i >= h->count)
+			break;
+		i = dir < 0 ? i - 1 : i + 1;
+		if (i == h->count || (t = history_text(a, i)) != NULL)
+			break;
+	}
+	if (i == h->pos || (dir < 0 && t == NULL))
+		return;		/* no older entry for this prompt */
+	h->pos = i;
+	edit_set(a->st, i == h->count ? h->draft : t);
+}
+
+/* ---- completion ---- */
+
+#define CAND_MAX	64
+struct cands {
+	const char	*word;		/* what is typed of the word */
+	size_t		 wlen;
+	const char	*name[CAND_MAX];
+	size_t		 n;
+};
+
+static void
+cand(struct cands *c, const char *name)
+{
+	size_t i;
+
+	if (name == NULL || strncasecmp(name, c->word, c->wlen) != 0 || c->n == CAND_MAX)
+		return;
+	for (i = 0; i < c->n; i++)
+		if (strcmp(c->name[i], name) == 0)
+			return;
+	c->name[c->n++] = name;
+}
+
+/* The names a first word can be: every parameter's names, the view
+ * options, the keywords. */
+static void
+cand_keys(struct cands *c)
+{
+	const dsp_param_def *d;
+	size_t i;
+	int k;
+
+	for (k = 0; (d = dsp_param(k)) != NULL; k++) {
+		cand(c, d->name);
+		cand(c, d->alias);
+	}
+	for (k = 0; dsp_vopt(k) != NULL; k++)
+		cand(c, dsp_vopt(k)->name);
+	for (i = 0; i < NKEYWORDS; i++)
+		cand(c, keywords[i]);
+	for (k = 0; (d = dsp_param(k)) != NULL; k++)
+		cand(c, d->uname);
+}
+
+/* The values a name takes: enum names, on/off, presets; for numbers the
+ * domain goes to the hint instead.  0 when there is nothing to list. */
+static int
+cand_values(struct app *a, const char *key, struct cands *c)
+{
+	const dsp_param_def *d;
+	const dsp_vopt_def *vd;
+	const dsp_preset *ps;
+	char dom[160];
+	size_t i;
+	int k;
+
+	if (strcasecmp(key, "preset") == 0) {
+		for (i = 0; (ps = dsp_preset_get(i)) != NULL; i++)
+			cand(c, ps->name);
+		return 1;
+	}
+	if (strcasecmp(key, "theme") == 0) {
+		for (k = 0; view_theme_name(k) != NULL; k++)
+			cand(c, view_theme_name(k));
+		return 1;
+	}
+	if ((vd = dsp_vopt_find(key)) != NULL) {
+		snprintf(a->st->edit_hint, sizeof a->st->edit_hint, " %s: A:B (%s)",
+		    vd->name, vd->help);
+		return 0;
+	}
+	if ((d = dsp_param_find(key)) == NULL) {
+		snprintf(a->st->edit_hint, sizeof a->st->edit_hint,
+		    " unknown parameter '%s'", key);
+		return 0;
+	}
+	if (d->type == DSP_PT_ENUM) {
+		for (k = 0; k < d->nnames; k++)
+			cand(c, d->names[k]);
+		return 1;
+	}
+	if (d->type == DSP_PT_BOOL) {
+		cand(c, "on");
+		cand(c, "off");
+		return 1;
+	}
+	snprintf(a->st->edit_hint, sizeof a->st->edit_hint, " %s: %s %s", d->name,
+	    d->help, dsp_param_domain(d, dom, sizeof dom));
+	return 0;
+}
+
+/* Replace bytes [from, to) of the line with text (cut to what fits). */
+static void
+edit_replace(struct view_state *st, size_t from, size_t to, const char *text, size_t tlen)
+{
+	size_t cap = sizeof st->edit_buf - 1, tail = st->edit_len - to;
+
+	if (from + tlen + tail > cap)
+		return;
+	memmove(st->edit_buf + from + tlen, st->edit_buf + to, tail + 1);
+	memcpy(st->edit_buf + from, text, tlen);
+	st->edit_len = from + tlen + tail;
+	st->edit_cur = from + tlen;
+}
+
+/* Tab: complete the word at the cursor to the longest prefix its
+ * candidates share; several candidates are listed above the line. */
+static void
+edit_complete(struct app *a)
+{
+	struct view_state *st = a->st;
+	struct cands c;
+	char key[64];
+	size_t ws, we, klen, common, i, len;
+	int first;
+
+	st->edit_hint[0] = '\0';
+	for (ws = st->edit_cur; ws > 0 && st->edit_buf[ws - 1] != ' ' &&
+	    st->edit_buf[ws - 1] != '='; ws--)
+		;
+	for (we = st->edit_cur; we < st->edit_len && st->edit_buf[we] != ' '; we++)
+		;
+	for (i = 0; i < ws && (st->edit_buf[i] == ' ' || st->edit_buf[i] == '='); i++)
+		;
+	first = st->edit_prompt[0] == ':' && i == ws;
+	memset(&c, 0, sizeof c);
+	c.word = st->edit_buf + ws;
+	c.wlen = st->edit_cur - ws;
+	if (first)
+		cand_keys(&c);
+	else {
+		/* The word names a value: of the selected row after `=`, else
+		 * of the line's first word. */
+		if (st->edit_prompt[0] == ':') {
+			klen = strcspn(st->edit_buf + i, " =");
+			if (klen >= sizeof key)
+				return;
+			memcpy(key, st->edit_buf + i, klen);
+			key[klen] = '\0';
+		} else
+			snprintf(key, sizeof key, "%s", view_row_key(st->sel));
+		if (!cand_values(a, key, &c))
+			return;
+	}
+	if (c.n == 0) {
+		snprintf(st->edit_hint, sizeof st->edit_hint, " no name starts with '%.*s'",
+		    (int)c.wlen, c.word);
+		return;
+	}
+	common = strlen(c.name[0]);
+	for (i = 1; i < c.n; i++) {
+		for (len = 0; len < common && c.name[i][len] != '\0' &&
+		    (c.name[i][len] | 0x20) == (c.name[0][len] | 0x20); len++)
+			;
+		common = len;
+	}
+	/* Never half a UTF-8 character (δ and ε share their first byte). */
+	while (common > 0 && ((unsigned char)c.name[0][common] & 0xC0) == 0x80)
+		common--;
+	if (common >= c.wlen)
+		edit_replace(st, ws, we, c.name[0], common);
+	if (c.n == 1 && first && st->edit_cur == st->edit_len)
+		edit_replace(st, st->edit_cur, st->edit_cur, " ", 1);
+	if (c.n > 1) {
+		len = (size_t)snprintf(st->edit_hint, sizeof st->edit_hint, " Tab:");
+		for (i = 0; i < c.n && len < sizeof st->edit_hint; i++)
+			len += (size_t)snprintf(st->edit_hint + len, sizeof st->edit_hint - len,
+			    " %s", c.name[i]);
+	}
+}
+
+/* ---- editing ---- */
+
+static int
+cont_byte(const struct view_state *st, size_t i)
+{
+	return ((unsigned char)st->edit_buf[i] & 0xC0) == 0x80;
+}
+
+/* Byte offset of the character before / after the cursor. */
+static size_t
+char_before(const struct view_state *st, size_t i)
+{
+	while (i > 0 && cont_byte(st, --i))
+		;
+	return i;
+}
+
+static size_t
+char_after(const struct view_state *st, size_t i)
+{
+	if (i < st->edit_len)
+		for (i++; i < st->edit_len && cont_byte(st, i); i++)
+			;
+	return i;
+}
+
+static void
+edit_delete(struct view_state *st, size_t from, size_t to)
+{
+	edit_replace(st, from, to, "", 0);
+	/* Typed bytes that did not fit are lost until the line is empty. */
+	if (st->edit_len == 0)
+		st->edit_overflow = 0;
+}
+
 void
 edit_start(struct app *a, int colon)
 {
 	struct view_state *st = a->st;
 
 	st->editing = 1;
-	st->edit_len = 0;
+	st->edit_len = st->edit_cur = 0;
 	st->edit_overflow = 0;
 	st->edit_buf[0] = '\0';
+	st->edit_hint[0] = '\0';
+	a->hist.pos = a->hist.count;
 	if (colon)
 		snprintf(st->edit_prompt, sizeof st->edit_prompt, ":");
 	else
@@ -152,11 +536,40 @@ edit_start(struct app *a, int colon)
 	st->status[0] = '\0';
 }
 
+static void
+edit_enter(struct app *a)
+{
+	struct view_state *st = a->st;
+	char line[sizeof st->edit_buf + 64];
+
+	st->editing = 0;
+	st->edit_hint[0] = '\0';
+	/* A cut value would be applied as something else (a pasted
+	 * 1e-400-ish theta became 0): refuse it whole. */
+	if (st->edit_overflow) {
+		app_say(a, 1, "input longer than %zu characters: nothing applied",
+		    sizeof st->edit_buf - 1);
+		return;
+	}
+	/* Into the history as a `:` line, so `=` lines come back under `:`. */
+	if (st->edit_prompt[0] == ':')
+		edit_history_add(a, st->edit_buf);
+	else if (st->edit_buf[strspn(st->edit_buf, " ")] != '\0') {
+		snprintf(line, sizeof line, "%s %s", view_row_key(st->sel),
+		    st->edit_buf + strspn(st->edit_buf, " "));
+		edit_history_add(a, line);
+	}
+	edit_apply(a);
+}
+
 void
 edit_key(struct app *a, int ch)
 {
 	struct view_state *st = a->st;
+	size_t i;
 
+	if (ch != '\t')
+		st->edit_hint[0] = '\0';
 	switch (ch) {
 	case 27:
 		st->editing = 0;
@@ -165,41 +578,69 @@ edit_key(struct app *a, int ch)
 	case '\n':
 	case '\r':
 	case KEY_ENTER:
-		st->editing = 0;
-		/* A cut value would be applied as something else (a pasted
-		 * 1e-400-ish theta became 0): refuse it whole. */
-		if (st->edit_overflow)
-			app_say(a, 1, "input longer than %zu characters: nothing applied",
-			    sizeof st->edit_buf - 1);
-		else
-			edit_apply(a);
+		edit_enter(a);
+		return;
+	case '\t':
+		edit_complete(a);
+		return;
+	case KEY_UP:
+	case 16:	/* ^P */
+	case KEY_DOWN:
+	case 14:	/* ^N */
+		history_step(a, ch == KEY_UP || ch == 16 ? -1 : 1);
+		return;
+	case KEY_LEFT:
+	case 2:		/* ^B */
+		st->edit_cur = char_before(st, st->edit_cur);
+		return;
+	case KEY_RIGHT:
+	case 6:		/* ^F */
+		st->edit_cur = char_after(st, st->edit_cur);
+		return;
+	case KEY_HOME:
+	case 1:		/* ^A */
+		st->edit_cur = 0;
+		return;
+	case KEY_END:
+	case 5:		/* ^E */
+		st->edit_cur = st->edit_len;
 		return;
 	case KEY_BACKSPACE:
 	case 127:
 	case 8:
 		/* A whole UTF-8 character: continuation bytes, then its lead. */
-		while (st->edit_len > 0 &&
-		    ((unsigned char)st->edit_buf[st->edit_len - 1] & 0xC0) == 0x80)
-			st->edit_len--;
-		if (st->edit_len > 0)
-			st->edit_len--;
-		st->edit_buf[st->edit_len] = '\0';
+		edit_delete(st, char_before(st, st->edit_cur), st->edit_cur);
 		return;
-	case 21:	/* ^U */
-		st->edit_len = 0;
-		st->edit_overflow = 0;
-		st->edit_buf[0] = '\0';
+	case KEY_DC:
+	case 4:		/* ^D */
+		edit_delete(st, st->edit_cur, char_after(st, st->edit_cur));
+		return;
+	case 23:	/* ^W: the word before the cursor, and the blanks after it */
+		for (i = st->edit_cur; i > 0 && st->edit_buf[i - 1] == ' '; i--)
+			;
+		for (; i > 0 && st->edit_buf[i - 1] != ' '; i--)
+			;
+		edit_delete(st, i, st->edit_cur);
+		return;
+	case 21:	/* ^U: to the start */
+		edit_delete(st, 0, st->edit_cur);
+		return;
+	case 11:	/* ^K: to the end */
+		edit_delete(st, st->edit_cur, st->edit_len);
 		return;
 	}
-	/* Bytes of UTF-8 text too (getch() delivers them one by one), so a
-	 * typed δ, θ, λ, ε or α reaches the `:` command. */
-	if (((ch >= 32 && ch < 127) || (ch >= 0x80 && ch <= 0xFF)) &&
-	    st->edit_len + 1 < sizeof st->edit_buf) {
-		st->edit_buf[st->edit_len++] = (char)ch;
-		st->edit_buf[st->edit_len] = '\0';
-	} else if (ch >= 32 && ch < 127 && !st->edit_overflow) {
-		st->edit_overflow = 1;
-		app_say(a, 1, "input longer than %zu characters: Enter applies nothing",
-		    sizeof st->edit_buf - 1);
+	/* Bytes of UTF-8 text too (getch() delivers them one by one, so the
+	 * cursor stays after each character's lead byte until it is whole),
+	 * so a typed δ, θ, λ, ε or α reaches the `:` command. */
+	if ((ch >= 32 && ch < 127) || (ch >= 0x80 && ch <= 0xFF)) {
+		char c = (char)ch;
+
+		if (st->edit_len + 1 < sizeof st->edit_buf)
+			edit_replace(st, st->edit_cur, st->edit_cur, &c, 1);
+		else if (!st->edit_overflow) {
+			st->edit_overflow = 1;
+			app_say(a, 1, "input longer than %zu characters: Enter applies nothing",
+			    sizeof st->edit_buf - 1);
+		}
 	}
 }

@@ -7,45 +7,56 @@
 #include "core/family.h"
 #include "view/view.h"
 
-/* Keys of the open tour; 0 lets the key act as usual. */
+/* Scroll the open tour step's text 5 lines (dir +1 down, -1 up) when the
+ * box is too short for it; 0 if it cannot scroll that way. */
+static int
+tour_scroll(struct app *a, int dir)
+{
+	struct view_tour *t = &a->st->tour;
+	int over = view_tour_height(a->st, a->tourbox.w) - a->tourbox.h, s = t->scroll + 5 * dir;
+
+	if (s > over)
+		s = over;
+	if (s < 0)
+		s = 0;
+	if (s == t->scroll)
+		return 0;
+	t->scroll = s;
+	return 1;
+}
+
+/* Keys of the open tour; 0 lets the key act as usual.  Steps are PgDn /
+ * PgUp (what a presentation clicker sends; they scroll a long step's text
+ * first) and n / N; the arrows, p (play) and Space (pause) keep their
+ * global meaning, so parameters can be varied while a step is shown. */
 static int
 tour_key(struct app *a, int ch)
 {
 	struct view_tour *t = &a->st->tour;
-	int over;
 
 	switch (ch) {
+	case KEY_NPAGE:
 	case 'n':
-	case ' ':
-	case KEY_RIGHT:
+		if (ch == KEY_NPAGE && tour_scroll(a, 1))
+			return 1;
 		if (t->step + 1 >= t->nsteps)
-			app_say(a, 0, "last tour step (%zu/%zu); p goes back, t closes",
+			app_say(a, 0, "last tour step (%zu/%zu); PgUp/N goes back, t closes",
 			    t->step + 1, t->nsteps);
 		else
 			app_tour_go(a, t->step + 1);
 		return 1;
-	case 'p':
-	case KEY_LEFT:
+	case KEY_PPAGE:
+	case 'N':
+		if (ch == KEY_PPAGE && tour_scroll(a, -1))
+			return 1;
 		if (t->step == 0)
-			app_say(a, 0, "first tour step; n goes on, t closes");
+			app_say(a, 0, "first tour step; PgDn/n goes on, t closes");
 		else
 			app_tour_go(a, t->step - 1);
 		return 1;
-	case KEY_NPAGE:
-	case KEY_PPAGE:
-		/* Scroll the step's text when the box is too short for it. */
-		t->scroll += ch == KEY_NPAGE ? 5 : -5;
-		over = view_tour_height(a->st, a->tourbox.w) - a->tourbox.h;
-		if (t->scroll > over)
-			t->scroll = over;
-		if (t->scroll < 0)
-			t->scroll = 0;
-		return 1;
 	case 't':
 	case 27:
-		t->open = 0;
-		app_say(a, 0, "tour closed at step %zu/%zu (its parameters stay)", t->step + 1,
-		    t->nsteps);
+		app_tour_close(a);
 		return 1;
 	}
 	return 0;
@@ -107,7 +118,7 @@ k_quit(struct app *a, int ch)
 	(void)ch;
 	if (a->st->tour.open) {
 		/* The tour box is an overlay: q closes it first. */
-		tour_key(a, 't');
+		app_tour_close(a);
 		return;
 	}
 	a->quit = 1;
@@ -167,6 +178,32 @@ k_precision(struct app *a, int ch)
 {
 	(void)ch;
 	app_adjust(a, ROW_PRECISION, 1, 0);
+}
+
+static void
+k_play(struct app *a, int ch)
+{
+	(void)ch;
+	play_cycle(a);
+}
+
+static void
+k_pause(struct app *a, int ch)
+{
+	(void)ch;
+	play_pause(a);
+}
+
+static void
+k_step(struct app *a, int ch)
+{
+	play_step(a, ch == '.' ? 1 : -1);
+}
+
+static void
+k_speed(struct app *a, int ch)
+{
+	play_speed(a, ch == '+' ? 1 : -1);
 }
 
 static void
@@ -236,6 +273,13 @@ k_snapshot(struct app *a, int ch)
 }
 
 static void
+k_screen(struct app *a, int ch)
+{
+	(void)ch;
+	app_snapshot_screen(a);
+}
+
+static void
 k_tour(struct app *a, int ch)
 {
 	(void)ch;
@@ -265,6 +309,13 @@ k_times(struct app *a, int ch)
 }
 
 static void
+k_defaults(struct app *a, int ch)
+{
+	(void)ch;
+	app_defaults(a);
+}
+
+static void
 k_redraw(struct app *a, int ch)
 {
 	(void)ch;
@@ -289,12 +340,13 @@ const struct view_key keys_table[] = {
 	{ "= or :", "type an exact value for the selected parameter\n"
 	    "(':' also takes 'name value': ':theta 0.5', ':alpha 2',\n"
 	    "':s 0.5'; every name the panel shows, Greek too;\n"
-	    "':preset gemma-7b-max', ':map_theta -4:4')", ": Type", 23,
+	    "':preset gemma-7b-max', ':map_theta -4:4',\n"
+	    "':theme colorblind'; Tab completes)", ": Type", 23,
 	    { ':', '=' }, k_edit },
 	{ "f F", "cycle input family (F backwards)", "f Family", 24, { 'f', 'F' }, k_family },
 	{ "a", "adaptive theta on/off", "a Adaptive", 25, { 'a' }, k_adaptive },
 	{ "x X", "cycle attention fn (X backwards)", "x Attn", 26, { 'x', 'X' }, k_attn },
-	{ "p", "cycle precision", NULL, 0, { 'p' }, k_precision },
+	{ "P", "cycle precision", NULL, 0, { 'P' }, k_precision },
 	{ "c", "compare mode (entropy/max weight of several functions)", "c Compare", 27,
 	    { 'c' }, k_compare },
 	{ "1..8", "in compare mode: toggle function 1..8 in the overlay", NULL, 0,
@@ -305,17 +357,42 @@ const struct view_key keys_table[] = {
 	    "(g, v, m, c change their panel, never the focus)", "m Metric", 30, { 'm' }, k_metric },
 	{ "s", "snapshot: screen text, JSON, CSV and SVG files", "s Snapshot", 2,
 	    { 's' }, k_snapshot },
+	{ "S", "snapshot and the screen itself as a figure with its\n"
+	    "colours (NAME-screen.svg; .pdf, .png per :figure_format)", NULL, 0,
+	    { 'S' }, k_screen },
 	{ "r", "reset to the default view", NULL, 0, { 'r' }, k_reset },
-	{ "T", "timings on the status line: compute, frame and worker ms", "T Times", 31,
-	    { 'T' }, k_times },
+	{ "D", "defaults: view, display options and theme as on\n"
+	    "a first start (the settings file gets them on quit)", NULL, 0, { 'D' },
+	    k_defaults },
 	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
-	{ "t", "teaching tour (doc/tour.txt): each step sets the view\n"
-	    "and shows its live figures; n/Space/Right next,\n"
-	    "p/Left previous, PgDn/PgUp scroll its text,\n"
-	    "t or Esc closes (parameters stay)", "t Tour", 10, { 't' }, k_tour },
+	{ "t", "teaching tour (doc/tour.txt), steps with live figures:\n"
+	    "PgDn/n next, PgUp/N previous (a long text scrolls first);\n"
+	    "arrows still adjust; t/Esc close and restore the parameters",
+	    "t Tour", 10, { 't' }, k_tour },
 	{ "R", "adaptive-temperature refit: paper polynomial vs GSL\n"
 	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R Refit", 11,
 	    { 'R' }, k_refit },
+	{ "T", "timings on the status line: compute, frame and worker ms", "T Times", 31,
+	    { 'T' }, k_times },
+	{ NULL, "Play", NULL, 0, { 0 }, NULL },
+	{ "p", "play n over 1..2^40; again: theta -2..2, delta 0..16, stop\n"
+	    "(':play theta', ':play delta', ':play off' pick one)", "p Play", 12,
+	    { 'p' }, k_play },
+	{ "Space", "pause / resume (at the end: play again)", NULL, 0, { ' ' }, k_pause },
+	{ ". ,", "one frame forward / back (pauses)", NULL, 0, { '.', ',' }, k_step },
+	{ "+ -", "faster / slower (25 .. 800 ms a frame)", NULL, 0, { '+', '-' }, k_speed },
+	{ NULL, "Line editor (= and :)", NULL, 0, { 0 }, NULL },
+	{ "Left/Right", "move by one character; Home/End or Ctrl-A/E: ends", NULL, 0,
+	    { 0 }, NULL },
+	{ "Bksp/Del", "delete before / under the cursor (Ctrl-D too)", NULL, 0,
+	    { 0 }, NULL },
+	{ "Ctrl-W/U/K", "delete the word before / to the start / to the end", NULL, 0,
+	    { 0 }, NULL },
+	{ "Up/Down", "history, kept in the settings file ('=' recalls\n"
+	    "the values of its own parameter)", NULL, 0, { 0 }, NULL },
+	{ "Tab", "complete a name or value; several are listed above", NULL, 0,
+	    { 0 }, NULL },
+	{ "Enter/Esc", "apply / cancel", NULL, 0, { 0 }, NULL },
 	{ NULL, "Parameters panel", NULL, 0, { 0 }, NULL },
 	{ "Up/Down k/j", "select a parameter", NULL, 0, { 0 }, NULL },
 	{ "Left/Right h/l", "adjust (n steps x2, log scale)", "arrows Adjust", 21,

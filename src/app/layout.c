@@ -172,8 +172,9 @@ void
 app_draw_header(struct app *a)
 {
 	const char *tag = "  softmax dispersion explorer", *keys = "F1 help  q quit ";
-	char left[96], tabs[64];
+	char left[160], tabs[64], play[64];
 	int lwid, twid = 0;
+	attr_t la = view_attr_title();
 
 	view_printf(stdscr, 0, 0, COLS, view_attr_title(), "%-*s", COLS, "");
 	tabs[0] = '\0';
@@ -183,12 +184,18 @@ app_draw_header(struct app *a)
 		    a->pn[VIEW_CURVE].visible ? "[Curve]" : " curve ",
 		    a->pn[VIEW_MAP].visible ? "[Map]" : " map ");
 	twid = (int)strlen(tabs);
-	snprintf(left, sizeof left, " disperse %s%s", PACKAGE_VERSION, tag);
+	/* While playing, the play's state takes the place of the tagline. */
+	play_label(a, play, sizeof play);
+	if (play[0] != '\0') {
+		snprintf(left, sizeof left, " disperse %s  %s", PACKAGE_VERSION, play);
+		la |= A_BOLD;
+	} else
+		snprintf(left, sizeof left, " disperse %s%s", PACKAGE_VERSION, tag);
 	if ((lwid = view_width(left)) + twid + 2 > COLS) {
 		snprintf(left, sizeof left, " disperse %s", PACKAGE_VERSION);
 		lwid = view_width(left);
 	}
-	view_printf(stdscr, 0, 0, lwid, view_attr_title(), "%s", left);
+	view_printf(stdscr, 0, 0, lwid, la, "%s", left);
 	if (twid > 0 && lwid + twid < COLS)
 		view_printf(stdscr, 0, COLS - twid, twid, view_attr_title(), "%s", tabs);
 	if (lwid + 2 + (int)strlen(keys) + twid <= COLS)

@@ -1,5 +1,6 @@
 /* The terminal: curses set-up and restore, the signals that end the TUI
- * through its event loop, a hung-up terminal, and the screen as text. */
+ * through its event loop, a hung-up terminal, and the screen as text and
+ * as cells with colours. */
 #include "config.h"
 
 #include <langinfo.h>
@@ -13,6 +14,7 @@
 #include <wchar.h>
 
 #include "app/app_int.h"
+#include "export/screen_svg.h"
 #include "view/view.h"
 
 volatile sig_atomic_t term_signal;
@@ -49,6 +51,29 @@ utf8_locale(void)
 	const char *cs = nl_langinfo(CODESET);
 
 	return cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+}
+
+/* Home and End as tmux, screen, rxvt and xterm's normal mode send them,
+ * whatever TERM says: tmux under TERM=xterm-256color sends ESC [ 1 ~ for
+ * Home, not xterm's ESC O H, and an unknown sequence reads as Esc, which
+ * would cancel the line editor. */
+static void
+define_extra_keys(void)
+{
+	static const struct {
+		const char	*seq;
+		int		 key;
+	} extra[] = {
+		{ "\033[1~", KEY_HOME }, { "\033[4~", KEY_END },
+		{ "\033[7~", KEY_HOME }, { "\033[8~", KEY_END },
+		{ "\033[H", KEY_HOME }, { "\033[F", KEY_END },
+		{ "\033OH", KEY_HOME }, { "\033OF", KEY_END },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof extra / sizeof extra[0]; i++)
+		if (key_defined(extra[i].seq) == 0)
+			define_key(extra[i].seq, extra[i].key);
 }
 
 int
@@ -90,6 +115,7 @@ term_start(struct app *a)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	define_extra_keys();
 	curs_set(0);
 	timeout(200);
 	if (nc != NULL && *nc != '\0')
@@ -161,4 +187,79 @@ term_screen_text(void)
 	}
 	out[len] = '\0';
 	return out;
+}
+
+/* One colour index as 0xRRGGBB: the 16 system colours and the xterm
+ * 256-colour defaults, the colours the TUI set itself (viridis on a
+ * terminal that can change colours) as curses keeps them, direct RGB on
+ * a direct-colour terminal; -1 (the terminal's default) as given. */
+static uint32_t
+color_rgb(int idx, uint32_t dflt)
+{
+	int r, g, b;
+
+	if (idx < 0)
+		return dflt;
+	if (COLORS >= 0x1000000 && idx >= 16)
+		return (uint32_t)idx & 0xffffffu;
+	/* Only the TUI's own truecolour viridis redefines colours; curses's
+	 * table for the others is not what the terminal shows. */
+	if (idx >= 16 && view_style.palette == PAL_TRUE && can_change_color() &&
+	    extended_color_content(idx, &r, &g, &b) == OK && (r | g | b) != 0)
+		return (uint32_t)((r * 255 + 500) / 1000) << 16 |
+		    (uint32_t)((g * 255 + 500) / 1000) << 8 | (uint32_t)((b * 255 + 500) / 1000);
+	return dsp_xterm_rgb(idx);
+}
+
+/* The screen as it is now with its colours, for the screen figure (S). */
+dsp_screen *
+term_screen_cells(void)
+{
+	dsp_screen *scr = dsp_screen_alloc(LINES, COLS);
+	wchar_t wc[CCHARW_MAX + 1];
+	dsp_cell *c;
+	const char *g;
+	cchar_t cell;
+	attr_t at;
+	short pair;
+	int y, x, fg, bg, ext;
+	uint32_t t;
+	size_t m;
+	char mb[MB_LEN_MAX + 1];
+
+	if (scr == NULL)
+		return NULL;
+	for (y = 0; y < LINES; y++)
+		for (x = 0; x < COLS; x++) {
+			c = &scr->cell[y * COLS + x];
+			if (mvwin_wch(stdscr, y, x, &cell) == ERR ||
+			    getcchar(&cell, wc, &at, &pair, &ext) == ERR)
+				continue;
+			fg = bg = -1;
+			if (has_colors() && ext > 0)
+				extended_pair_content(ext, &fg, &bg);
+			else if (has_colors() && pair > 0)
+				extended_pair_content(pair, &fg, &bg);
+			c->fg = color_rgb(fg, DSP_SCREEN_FG);
+			c->bg = color_rgb(bg, DSP_SCREEN_BG);
+			if (at & A_REVERSE) {
+				t = c->fg;
+				c->fg = c->bg;
+				c->bg = t;
+			}
+			if (at & A_DIM)	/* half way to the background */
+				c->fg = ((c->fg >> 1) & 0x7f7f7fu) + ((c->bg >> 1) & 0x7f7f7fu);
+			c->bold = (at & A_BOLD) != 0;
+			c->underline = (at & A_UNDERLINE) != 0;
+			if (wc[0] == L'\0' || wc[0] == L' ')
+				continue;
+			if ((at & A_ALTCHARSET) && (g = acs_text(wc[0])) != NULL)
+				snprintf(c->glyph, sizeof c->glyph, "%s", g);
+			else if ((m = wcrtomb(mb, wc[0], NULL)) != (size_t)-1 &&
+			    m < sizeof c->glyph) {
+				memcpy(c->glyph, mb, m);
+				c->glyph[m] = '\0';
+			}
+		}
+	return scr;
 }

@@ -21,6 +21,7 @@ static const struct dsp_command *commands[] = {
 	&cmd_tour,
 	&cmd_train,
 	&cmd_heads,
+	&cmd_animate,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -13,8 +13,10 @@
 #include "core/error.h"
 #include "core/map.h"
 #include "core/params.h"
+#include "core/ptable.h"
 #include "core/readfile.h"
 #include "export/atomic.h"
+#include "export/screen_svg.h"
 #include "export/snapshot.h"
 
 enum {
@@ -31,10 +33,11 @@ enum {
 	OPT_CURSOR,
 	OPT_HIST,
 	OPT_COMPARE,
-	OPT_SCREEN
+	OPT_SCREEN,
+	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-static const struct option longopts[] = {
+static struct option longopts[] = {
 	{ "out",		required_argument, NULL, OPT_OUT },
 	{ "load",		required_argument, NULL, OPT_LOAD },
 	{ "curve-from",		required_argument, NULL, OPT_CURVE_FROM },
@@ -49,7 +52,10 @@ static const struct option longopts[] = {
 	{ "hist",		required_argument, NULL, OPT_HIST },
 	{ "compare",		required_argument, NULL, OPT_COMPARE },
 	{ "screen",		required_argument, NULL, OPT_SCREEN },
-	{ NULL, 0, NULL, 0 }
+	/* --figure-size, --font-size, --figure-format, --dpi: filled in from
+	 * the view-option table (fig_options). */
+	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
+	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }
 };
 
 static const char help[] =
@@ -72,10 +78,18 @@ static const char help[] =
 "  --hist MODE          weight plot: sorted (bars) or log (log-binned)\n"
 "  --compare LIST       attention functions overlaid on the curve, comma\n"
 "                       separated (default softmax)\n"
-"  --screen FILE        use FILE's text as the .txt screen dump\n";
+"  --screen FILE        use FILE's text as the .txt screen dump, and draw it\n"
+"                       as NAME-screen.svg (and .pdf, .png per --figure-format)\n"
+"  --figure-size WxH    figure size in in, mm or pt: 3.3x2.2in, 85x60mm\n"
+"                       (default auto: each figure's own size)\n"
+"  --font-size PT       figure font size (default auto: 12, or 9 with\n"
+"                       --figure-size)\n"
+"  --figure-format LIST figures as svg, pdf, png, comma separated (default svg)\n"
+"  --dpi DPI            PNG resolution (default 300)\n";
 
 struct snapargs {
 	const char	*out, *load, *screen;
+	const char	*fig[DSP_V_COUNT];	/* figure rows as given */
 	double		 curve_lo, curve_hi, tlo, thi, llo, lhi;
 	uint64_t	 points, cols, rows, crow, ccol;
 	int		 metric, hist;
@@ -202,12 +216,52 @@ snap_cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
 		a->set |= S_COMPARE;
 		return parse_compare(o, arg, &a->compare);
 	}
+	if (code >= OPT_FIG0 && code < OPT_FIG0 + DSP_V_COUNT) {
+		/* Checked now (a usage error), applied after --load. */
+		const dsp_vopt_def *d = dsp_vopt(code - OPT_FIG0);
+		dsp_figspec f;
+		char opt[64];
+
+		dsp_figspec_default(&f);
+		snprintf(opt, sizeof opt, "--%s", d->opt_long);
+		if (dsp_vopt_fig_set(d, &f, arg, opt) != DSP_OK)
+			return dsp_opts_usage(o, "%s", dsp_last_error());
+		a->fig[d->id] = arg;
+		return 0;
+	}
 	return dsp_opts_usage(o, "internal error: option %d", code);
 }
 
+/* The long options of the figure rows of the view-option table. */
 static void
+fig_options(void)
+{
+	static int done;
+	const dsp_vopt_def *d;
+	size_t k;
+	int i;
+
+	if (done++)
+		return;
+	for (k = 0; longopts[k].name != NULL; k++)
+		;
+	for (i = 0; (d = dsp_vopt(i)) != NULL; i++)
+		if (d->type != DSP_VT_RANGE && d->opt_long != NULL)
+			longopts[k++] = (struct option){ d->opt_long, required_argument,
+			    NULL, OPT_FIG0 + i };
+}
+
+static int
 override_view(const struct snapargs *a, dsp_viewstate *v)
 {
+	int i;
+
+	for (i = 0; i < DSP_V_COUNT; i++)
+		if (a->fig[i] != NULL && dsp_vopt_fig_set(dsp_vopt(i), &v->fig, a->fig[i],
+		    dsp_vopt(i)->opt_long) != DSP_OK)
+			return -1;
+	if (dsp_figspec_check(&v->fig, "figure options") != DSP_OK)
+		return -1;
 	if (a->set & S_CFROM)
 		v->curve_lo = a->curve_lo;
 	if (a->set & S_CTO)
@@ -236,6 +290,7 @@ override_view(const struct snapargs *a, dsp_viewstate *v)
 		v->hist_mode = a->hist;
 	if (a->set & S_COMPARE)
 		v->compare_mask = a->compare;
+	return 0;
 }
 
 /* The screen text is kept whole or refused: a silently cut screen would
@@ -266,11 +321,13 @@ cmd_snapshot_exec(int argc, char **argv)
 	dsp_viewstate v;
 	double *logits = NULL;
 	char *screen = NULL;
+	dsp_screen *scr = NULL;
 	size_t i;
 	int rc, status = 0;
 
 	memset(&a, 0, sizeof a);
 	spec.ctx = &a;
+	fig_options();
 	dsp_opts_init(&o, "snapshot");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
 		dsp_opts_free(&o);
@@ -286,7 +343,11 @@ cmd_snapshot_exec(int argc, char **argv)
 		dsp_opts_override(&o, &v.params);
 	} else
 		v.params = o.params;
-	override_view(&a, &v);
+	if (override_view(&a, &v) != 0) {
+		/* Each alone was checked; together (size x dpi) they may not fit. */
+		status = dsp_opts_usage(&o, "%s", dsp_last_error());
+		goto out;
+	}
 	if (a.screen != NULL && (screen = read_screen(&o, a.screen)) == NULL) {
 		status = o.status;
 		goto out;
@@ -294,7 +355,13 @@ cmd_snapshot_exec(int argc, char **argv)
 	dsp_clear_error();
 	/* A killed snapshot leaves no temporary file behind. */
 	dsp_afile_trap_signals();
-	rc = dsp_snapshot_write(&v, screen, a.out, &files);
+	/* The screen text as a figure too: the same text the .txt holds, in
+	 * the terminal's default colours (a colour screen is the TUI's S). */
+	if (screen != NULL && (scr = dsp_screen_from_text(screen)) == NULL) {
+		status = dsp_opts_fail(&o, "--screen %s: %s", a.screen, dsp_last_error());
+		goto out;
+	}
+	rc = dsp_snapshot_write_screen(&v, screen, scr, a.out, &files);
 	for (i = 0; i < files.count; i++)
 		printf("%s\n", files.path[i]);
 	if (rc != DSP_OK) {
@@ -314,6 +381,7 @@ cmd_snapshot_exec(int argc, char **argv)
 		status = dsp_opts_fail(&o, "cannot write the file list to standard "
 		    "output: %s", strerror(errno));
 out:
+	dsp_screen_free(scr);
 	free(screen);
 	free(logits);
 	dsp_opts_free(&o);

@@ -80,9 +80,11 @@ sweep_values(struct dsp_opts *o, const struct sweep *sw, double **xs, size_t *co
 	uint64_t ua, ub;
 	size_t i, k;
 
+	d = dsp_param_find(vary_names[sw->vary]);
+	dsp_param_sweep_range(d, &a, &b);
 	if (sw->vary == VARY_N) {
-		ua = 1;
-		ub = (uint64_t)1 << 40;
+		ua = (uint64_t)a;
+		ub = (uint64_t)b;
 		if (sw->from != NULL && dsp_opts_size(o, "--from", sw->from, &ua) != 0)
 			return o->status;
 		if (sw->to != NULL && dsp_opts_size(o, "--to", sw->to, &ub) != 0)
@@ -93,18 +95,12 @@ sweep_values(struct dsp_opts *o, const struct sweep *sw, double **xs, size_t *co
 		a = (double)ua;
 		b = (double)ub;
 	} else {
-		switch (sw->vary) {
-		case VARY_THETA:	a = -2; b = 2; break;
-		case VARY_LAMBDA:	a = 0; b = 1; break;
-		default:		a = 0; b = 16; break;
-		}
 		if (sw->from != NULL && dsp_opts_double(o, "--from", sw->from, &a) != 0)
 			return o->status;
 		if (sw->to != NULL && dsp_opts_double(o, "--to", sw->to, &b) != 0)
 			return o->status;
 		/* Both ends inside the varied parameter's own domain (the
 		 * parameter table's row), named as options. */
-		d = dsp_param_find(vary_names[sw->vary]);
 		snprintf(lf, sizeof lf, "--from (%s)", d->name);
 		snprintf(lt, sizeof lt, "--to (%s)", d->name);
 		if (dsp_param_check_real(d, a, lf) != DSP_OK ||

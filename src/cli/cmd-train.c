@@ -341,8 +341,8 @@ acc_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 {
 	dsp_plot pl = { 90, top, 560, 220, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
 	dsp_legend_item leg[2] = {
-		{ "plain softmax", C_PLAIN, NULL, 0, 0 },
-		{ "adaptive temperature", C_ADAPT, "6 3", 0, 0 }
+		{ "plain softmax", C_PLAIN, NULL, 0, 0, DSP_MK_NONE, 0 },
+		{ "adaptive temperature", C_ADAPT, "6 3", 0, 0, DSP_MK_NONE, 0 }
 	};
 	double x[MAX_SIZES] = { 0 }, y[MAX_SIZES] = { 0 }, px, off;
 	size_t i;
@@ -352,6 +352,7 @@ acc_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 	pl.ay.lo = 0;
 	pl.ay.hi = 1;
 	pl.ay.title = "accuracy (95 % Wilson CI)";
+	dsp_svg_grid(g, &pl);
 	dsp_svg_axes(g, &pl);
 	for (k = 0; k < 2; k++) {
 		off = k ? 4 : -4;	/* side by side so the whiskers stay apart */
@@ -381,11 +382,11 @@ weight_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 {
 	dsp_plot pl = { 90, top, 560, 220, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
 	dsp_legend_item leg[5] = {
-		{ "Lemma 2.1 band (tight, observed spread)", C_BAND, NULL, 1, 0.35 },
-		{ "max weight, plain", C_PLAIN, NULL, 0, 0 },
-		{ "max weight, adaptive", C_ADAPT, "6 3", 0, 0 },
-		{ "readout margin (Corollary B.1)", C_BOUND, "8 2 2 2", 0, 0 },
-		{ "uniform 1/n", C_CEIL, "2 3", 0, 0 }
+		{ "Lemma 2.1 band (tight, observed spread)", C_BAND, NULL, 1, 0.35, DSP_MK_NONE, 0 },
+		{ "max weight, plain", C_PLAIN, NULL, 0, 0, DSP_MK_NONE, 0 },
+		{ "max weight, adaptive", C_ADAPT, "6 3", 0, 0, DSP_MK_NONE, 0 },
+		{ "readout margin (Corollary B.1)", C_BOUND, "8 2 2 2", 0, 0, DSP_MK_NONE, 0 },
+		{ "uniform 1/n", C_CEIL, "2 3", 0, 0, DSP_MK_NONE, 0 }
 	};
 	double x[MAX_SIZES] = { 0 }, y[MAX_SIZES] = { 0 }, lo = 1;
 	size_t i;
@@ -401,6 +402,7 @@ weight_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 	pl.ay.title = "attention weight";
 	dsp_axis_nice(&pl.ay, 6);
 	dsp_svg_clip(g, &pl, "wpanel");
+	dsp_svg_grid(g, &pl);
 	dsp_svg_raw(g, "<g clip-path=\"url(#wpanel)\">\n<polygon fill=\"%s\" "
 	    "fill-opacity=\"0.25\" points=\"", C_BAND);
 	for (i = 0; i < nr; i++)

@@ -21,6 +21,7 @@ extern const struct dsp_command cmd_fit;
 extern const struct dsp_command cmd_tour;
 extern const struct dsp_command cmd_train;
 extern const struct dsp_command cmd_heads;
+extern const struct dsp_command cmd_animate;
 
 /* report / bound rows named and labelled by the figure table
  * (core/figures.h; figrows.c); extra (may be NULL) is appended to the

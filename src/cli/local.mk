@@ -1,4 +1,5 @@
 DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h src/cli/cmd.h \
+	src/cli/cmd-animate.c \
 	src/cli/cmd-bound.c \
 	src/cli/cmd-compare.c \
 	src/cli/cmd-fit.c \

@@ -10,6 +10,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/eval.c src/core/eval.h \
 	src/core/family.c src/core/family.h \
 	src/core/figures.c src/core/figures.h \
+	src/core/figspec.c src/core/figspec.h \
 	src/core/fastexp.c src/core/fastexp.h \
 	src/core/fit.c src/core/fit.h \
 	src/core/job.c src/core/job.h \

@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/figspec.h"
 #include "core/map.h"
 #include "core/params.h"
 
@@ -109,6 +110,18 @@ int	dsp_param_check(const dsp_param_def *d, const dsp_params *p,
 /* A real v inside the row's domain (sweep ends, ...)?  Same message. */
 int	dsp_param_check_real(const dsp_param_def *d, double v, const char *label);
 
+/* The range a sweep (`disperse sweep --vary`, `disperse animate`) and the
+ * TUI's play mode run over when no range is given: n 1 .. 2^40 (log-spaced
+ * by the caller), theta -2 .. 2, lambda 0 .. 1, delta 0 .. 16.  The
+ * domains themselves reach 1e300, too far to sweep linearly.  DSP_OK, or
+ * DSP_EINVAL for a row without a sweep range (lo and hi untouched). */
+int	dsp_param_sweep_range(const dsp_param_def *d, double *lo, double *hi);
+/* Value k (0-based) of count along a sweep from lo to hi: log-spaced and
+ * rounded to an integer for a size row (n; repeats kept, so frame k is
+ * always value k), linear otherwise; both ends exact. */
+double	dsp_param_sweep_value(const dsp_param_def *d, double lo, double hi,
+	    size_t k, size_t count);
+
 /* The domain as text: "[0, 1e+300]", "(0, 1]", "1 .. 2^63",
  * "power|spike|...", "on|off". */
 char	*dsp_param_domain(const dsp_param_def *d, char *buf, size_t size);
@@ -122,23 +135,41 @@ char	*dsp_real_format(char *buf, size_t size, double v);
 /* View options: a second small table for what a view shows beyond the
  * parameters.  The map's theta and lambda ranges (the TUI's `:map_theta
  * A:B`, heatmap --theta-range, snapshot --map-theta, the snapshot JSON's
- * view.map).  The map's resolution is not a row: the TUI draws the map at
+ * view.map), and the figure options (figspec.h: `:figure_size 85x60mm`,
+ * snapshot --figure-size, the snapshot JSON's view.figure).  The map's resolution is not a row: the TUI draws the map at
  * its panel's cells, and a figure resolution of its own belongs to the
  * view computation ("One view", item 3).  The defaults stay in
  * dsp_map_spec_default (paper Figure 5's ranges). */
 enum dsp_vopt_id {
 	DSP_V_MAP_THETA,
 	DSP_V_MAP_LAMBDA,
+	DSP_V_FIG_SIZE,
+	DSP_V_FIG_FONT,
+	DSP_V_FIG_FORMAT,
+	DSP_V_FIG_DPI,
 	DSP_V_COUNT
+};
+
+enum dsp_vtype {
+	DSP_VT_RANGE,	/* "A:B" into dsp_map_spec (off_lo, off_hi) */
+	DSP_VT_FIGSIZE,	/* "WxH" with in, mm or pt, or "auto", into dsp_figspec */
+	DSP_VT_REAL,	/* a number in [min, max] (or "auto" = 0 when auto_ok) */
+	DSP_VT_FORMATS	/* "svg,pdf,png": a non-empty list of figure formats */
 };
 
 typedef struct dsp_vopt_def {
 	enum dsp_vopt_id	 id;
 	const char		*name;		/* `:map_theta`, "map_theta" */
 	const char		*alias;		/* "theta_range" */
-	double			 min, max;	/* both ends inside [min, max], lo < hi */
+	double			 min, max;	/* both ends inside [min, max], lo < hi;
+						 * FIGSIZE: each side in pt */
 	const char		*help;
-	size_t			 off_lo, off_hi;	/* offsetof(dsp_map_spec, ...) */
+	size_t			 off_lo, off_hi;	/* offsetof(dsp_map_spec, ...);
+						 * REAL: off_lo in dsp_figspec */
+	enum dsp_vtype		 type;
+	const char		*opt_long;	/* CLI option of the figure rows */
+	const char		*metavar;
+	int			 auto_ok;	/* REAL: "auto" means 0 */
 } dsp_vopt_def;
 
 const dsp_vopt_def	*dsp_vopt(int id);
@@ -151,6 +182,23 @@ int	dsp_vopt_set(const dsp_vopt_def *d, dsp_map_spec *m, double lo, double hi,
 	    const char *label);
 void	dsp_vopt_get(const dsp_vopt_def *d, const dsp_map_spec *m, double *lo,
 	    double *hi);
+
+/* The figure rows (not RANGE): set from text ("3.3x2.2in", "85x60mm",
+ * "auto", "9", "svg,pdf,png", "300"): DSP_OK, or DSP_EINVAL with "LABEL
+ * must be ... (got TEXT)"; f is unchanged on error.  The row's own domain
+ * only: whether the options fit together (PNG pixels) is
+ * dsp_figspec_check's, once all are set.  Format writes the
+ * text that reads back to the same value. */
+int	dsp_vopt_fig_set(const dsp_vopt_def *d, dsp_figspec *f, const char *text,
+	    const char *label);
+char	*dsp_vopt_fig_format(const dsp_vopt_def *d, const dsp_figspec *f,
+	    char *buf, size_t size);
+/* Every figure row's domain, and at most DSP_FIG_MAX_PIXELS per PNG side
+ * at the size and dpi. */
+#define DSP_FIG_MAX_PIXELS	20000
+int	dsp_figspec_check(const dsp_figspec *f, const char *label);
+/* "map_theta map_lambda figure_size ...": the names, for messages. */
+const char		*dsp_vopt_names(void);
 
 /* Presets: named sets of values with where the numbers come from. */
 typedef struct dsp_preset {

@@ -120,6 +120,7 @@ dsp_heads_svg_hist(FILE *fp, const double *v, size_t count, size_t bins,
 	pl.ay.lo = 0;
 	pl.ay.hi = top > 0 ? top : 1;
 	dsp_axis_nice(&pl.ay, 6);
+	dsp_svg_grid(g, &pl);
 	for (b = 0; b < bins; b++) {
 		x0 = dsp_plot_px(&pl, lo + (double)b * wid);
 		x1 = dsp_plot_px(&pl, lo + (double)(b + 1) * wid);

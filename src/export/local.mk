@@ -9,6 +9,11 @@ src_export_libdspexport_a_SOURCES = \
 	src/export/snap_json.c src/export/snap_svg.c src/export/snapshot_load.c \
 	src/export/snap_view.c \
 	src/export/svg.c src/export/svg.h \
+	src/export/render.c src/export/render.h \
+	src/export/screen_svg.c src/export/screen_svg.h \
 	src/export/viridis.c src/export/viridis.h
-DSP_EXPORT_LIBS = src/export/libdspexport.a
+DSP_EXPORT_LIBS = src/export/libdspexport.a $(GIF_LIBS)
+AM_CFLAGS += $(RSVG_CFLAGS)
 src_export_libdspexport_a_SOURCES += src/export/heads_svg.c src/export/heads_svg.h
+src_export_libdspexport_a_SOURCES += src/export/snap_frame.c src/export/frame.h \
+	src/export/gif.c src/export/gif.h

@@ -24,6 +24,7 @@ struct snap {
 	const dsp_viewstate	*v;
 	dsp_params		 p;
 	const char		*screen;
+	const struct dsp_screen	*scr;		/* the screen as cells, or NULL */
 	char			 name[128];	/* disperse-YYYYmmdd-HHMMSS-NNN */
 	char			 created[32];	/* ISO 8601 UTC */
 	int			 sum_rc;
@@ -90,5 +91,6 @@ int		 snap_json_fits(const struct snap *s);
 int		 snap_write_hist_svg(const struct snap *s, FILE *fp);
 int		 snap_write_curve_svg(const struct snap *s, FILE *fp);
 int		 snap_write_map_svg(const struct snap *s, FILE *fp);
+int		 snap_write_screen_svg(const struct snap *s, FILE *fp);
 
 #endif

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/bounds.h"
 #include "core/error.h"
@@ -85,6 +86,23 @@ json_params(const struct snap *s, dsp_jw *w)
 	dsp_jw_close(w);
 }
 
+/* The figure rows of the view-option table, as the text each row reads
+ * back ("3.3x2.2in", "auto", "svg,pdf"). */
+static void
+json_figure_options(const dsp_viewstate *v, dsp_jw *w)
+{
+	const dsp_vopt_def *d;
+	char buf[64];
+	int i;
+
+	dsp_jw_key(w, "figure");
+	dsp_jw_object(w);
+	for (i = 0; (d = dsp_vopt(i)) != NULL; i++)
+		if (d->type != DSP_VT_RANGE)
+			jw_kstr(w, d->name, dsp_vopt_fig_format(d, &v->fig, buf, sizeof buf));
+	dsp_jw_close(w);
+}
+
 static void
 json_view(const struct snap *s, dsp_jw *w)
 {
@@ -125,6 +143,7 @@ json_view(const struct snap *s, dsp_jw *w)
 		if (v->compare_mask & (1u << a))
 			dsp_jw_str(w, dsp_attn_name((enum dsp_attn)a));
 	dsp_jw_close(w);
+	json_figure_options(v, w);
 	dsp_jw_close(w);
 }
 
@@ -185,6 +204,27 @@ json_figures(const struct snap *s, dsp_jw *w)
 	dsp_jw_close(w);
 }
 
+static void
+json_head(dsp_jw *w)
+{
+	jw_kstr(w, "format", SNAP_FORMAT);
+	jw_kuint(w, "format_version", SNAP_FORMAT_VERSION);
+	jw_kstr(w, "program", PACKAGE_NAME " " PACKAGE_VERSION);
+}
+
+void
+dsp_snapshot_json_view(dsp_jw *w, const dsp_viewstate *v)
+{
+	struct snap s;
+
+	memset(&s, 0, sizeof s);
+	s.v = v;
+	s.p = v->params;
+	json_head(w);
+	json_params(&s, w);
+	json_view(&s, w);
+}
+
 int
 snap_write_json(const struct snap *s, FILE *fp)
 {
@@ -193,9 +233,7 @@ snap_write_json(const struct snap *s, FILE *fp)
 	if ((w = dsp_jw_new(fp, 1)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	dsp_jw_object(w);
-	jw_kstr(w, "format", SNAP_FORMAT);
-	jw_kuint(w, "format_version", SNAP_FORMAT_VERSION);
-	jw_kstr(w, "program", PACKAGE_NAME " " PACKAGE_VERSION);
+	json_head(w);
 	jw_kstr(w, "name", s->name);
 	jw_kstr(w, "created", s->created);
 	json_params(s, w);

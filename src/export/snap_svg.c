@@ -15,23 +15,38 @@
 #include "core/map.h"
 #include "core/params.h"
 #include "core/runs.h"
+#include "export/screen_svg.h"
 #include "export/snap_int.h"
 #include "export/svg.h"
 #include "export/viridis.h"
 
-/* Line colours: viridis-friendly dark blue, red-orange for bounds. */
-#define C_MAIN		"#3b528b"
-#define C_BOUND		"#d1495b"
+/* Colours: the Okabe-Ito palette (svg.h), each role one colour with its
+ * own dash and marker, so the figure reads in grey print and for every
+ * colour vision. */
+#define C_MAIN		"#0072B2"	/* blue: the measured series */
+#define C_BOUND		"#D55E00"	/* vermillion: upper bound / floor */
+#define C_LOWER		"#009E73"	/* bluish green: lower bound / ceiling */
 #define C_CEIL		"#777777"
-#define C_BAND		"#f4a259"
-static const char *cmp_colors[] = {
-	"#21918c", "#5ec962", "#b8860b", "#8e44ad", "#e07a5f", "#2a9d8f",
-	"#6d597a", "#bc6c25"
-};
+#define C_BAND		"#E69F00"	/* orange: the band's fill */
+#define C_CRIT		"#CC79A7"	/* reddish purple: Theorem 2.2's n* */
+#define C_EPS		"#000000"
+#define C_HERE		"#555555"
+#define D_UPPER		"6 3"
+#define D_LOWER		"2 2"
+#define D_EPS		"8 3 2 3"
+#define D_CRIT		"4 2"
+#define D_HERE		"1 2"
+/* Overlays take the palette from its fifth style on (svg.h): orange, sky
+ * blue, ...; the first four are the roles above. */
+#define CMP_STYLE0	4
 
+/* Default page (pt at font 12) of the weights and map figures, and of the
+ * two-panel curve figure. */
 #define SVG_W		720
 #define SVG_H		460
+#define SVG_CURVE_H	600
 #define HIST_MAX_BARS	200
+#define MARKERS		8	/* markers along each series */
 
 struct wrun {
 	double		w;
@@ -70,27 +85,45 @@ sorted_runs(const dsp_runs *w, size_t *len)
 	return r;
 }
 
+/* What computed the series: "softmax, fixed θ, double",
+ * "ssmax + adaptive θ, float16". */
 static void
-fig_title(const struct snap *s, char *buf, size_t size, const char *what)
+series_what(const struct snap *s, char *buf, size_t size)
 {
-	char b1[32], b2[32], b3[32];
-
-	snprintf(buf, size, "%s: %s, n = %llu, \xce\xb4 = %s, \xce\xb8 = %s%s%s", what,
-	    dsp_family_name(s->p.family), (unsigned long long)snap_items(&s->p),
-	    snap_num(b1, sizeof b1, s->p.delta), snap_num(b2, sizeof b2, s->p.theta),
-	    s->p.family == DSP_FAM_POWER ? ", \xce\xbb = " : "",
-	    s->p.family == DSP_FAM_POWER ? snap_num(b3, sizeof b3, s->p.lambda) : "");
+	snprintf(buf, size, "%s%s, %s", dsp_attn_name(s->p.attn),
+	    s->p.adaptive ? " + adaptive \xce\xb8" : ", fixed \xce\xb8",
+	    dsp_precision_name(s->p.precision));
 }
 
 static void
-svg_heading(dsp_svg *g, const struct snap *s, const char *title)
+fig_title(const struct snap *s, char *buf, size_t size, const char *what)
 {
-	char b[64];
+	char b1[32], b2[32], b3[32], w[96];
 
-	dsp_svg_text(g, SVG_W / 2.0, 24, "middle", 15, 0, title);
-	snprintf(b, sizeof b, "%s%s", dsp_attn_name(s->p.attn),
-	    s->p.adaptive ? " + adaptive \xce\xb8" : "");
-	dsp_svg_text(g, SVG_W - 10, SVG_H - 8, "end", 9, 0, b);
+	series_what(s, w, sizeof w);
+	snprintf(buf, size, "%s: %s, n = %llu, \xce\xb4 = %s, \xce\xb8 = %s%s%s (%s)", what,
+	    dsp_family_name(s->p.family), (unsigned long long)snap_items(&s->p),
+	    snap_num(b1, sizeof b1, s->p.delta), snap_num(b2, sizeof b2, s->p.theta),
+	    s->p.family == DSP_FAM_POWER ? ", \xce\xbb = " : "",
+	    s->p.family == DSP_FAM_POWER ? snap_num(b3, sizeof b3, s->p.lambda) : "", w);
+}
+
+/* A figure's page from the view's figure options (its own size defw x
+ * defh pt when none is given), the document begun and the title drawn;
+ * *top is where the plots may start. */
+static dsp_svg *
+fig_begin(const struct snap *s, FILE *fp, double defw, double defh,
+    const char *title, const char *desc, dsp_svg_page *pg, double *top)
+{
+	dsp_svg *g;
+	size_t lines;
+
+	dsp_figspec_page(&s->v->fig, defw, defh, &pg->w, &pg->h, &pg->font);
+	if ((g = dsp_svg_begin_page(fp, pg, title, desc)) == NULL)
+		return NULL;
+	lines = dsp_svg_title(g, pg->w / 2, pg->font * 1.7, pg->w - pg->font, title);
+	*top = pg->font * (1.7 + 1.5 * (double)lines) - pg->font * 0.6;
+	return g;
 }
 
 static void
@@ -99,18 +132,51 @@ svg_message(dsp_svg *g, const dsp_plot *pl, const char *msg)
 	dsp_svg_text(g, pl->x + pl->w / 2, pl->y + pl->h / 2, "middle", 13, 0, msg);
 }
 
+/* The weights' range widened to the whole tight band (its lower edge
+ * only where it is positive: a log axis has no 0). */
+static void
+with_band(const struct snap *s, double *lo, double *hi)
+{
+	if (isfinite(s->sum.hi_tight) && s->sum.hi_tight > *hi)
+		*hi = s->sum.hi_tight;
+	if (isfinite(s->sum.lo_tight) && s->sum.lo_tight > 0 && s->sum.lo_tight < *lo)
+		*lo = s->sum.lo_tight;
+}
+
+/* The tight band's fill, under the bars (its edges go over them). */
+static void
+band_fill(dsp_svg *g, const struct snap *s, const dsp_plot *pl, int mode)
+{
+	double lo = s->sum.lo_tight, hi = s->sum.hi_tight, a, b;
+
+	if (!(isfinite(lo) && isfinite(hi)))
+		return;
+	dsp_svg_raw(g, "<g class=\"band\" clip-path=\"url(#plot)\">\n");
+	if (mode == 0) {
+		a = dsp_plot_py(pl, hi);
+		b = pl->ay.log_base && !(lo > 0) ? pl->y + pl->h : dsp_plot_py(pl, lo);
+		dsp_svg_rect(g, pl->x, a, pl->w, b - a, C_BAND, "fill-opacity=\"0.2\"");
+	} else {
+		a = lo > 0 ? dsp_plot_px(pl, lo) : pl->x;
+		b = dsp_plot_px(pl, hi);
+		dsp_svg_rect(g, a, pl->y, b - a, pl->h, C_BAND, "fill-opacity=\"0.2\"");
+	}
+	dsp_svg_raw(g, "</g>\n");
+}
+
 /* Sorted bars: one bar per item up to HIST_MAX_BARS items, else runs on
  * a log rank axis merged until each bar is at least a pixel wide. */
 static void
 hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, const struct wrun *r,
     size_t nr, uint64_t total, double wmax, double wmin)
 {
-	double x0, x1, y, bw, h = 0;
+	double x0, x1, y, bw, h = 0, ylo = wmin, yhi = wmax;
 	uint64_t rank = 1, i, start;
 	size_t k, j;
-	int logy = wmin > 0 && wmax / wmin > 50;
-	char extra[64];
+	int logy;
 
+	with_band(s, &ylo, &yhi);
+	logy = ylo > 0 && yhi / ylo > 50;
 	pl->ax.lo = total <= HIST_MAX_BARS ? 0.5 : 1;
 	pl->ax.hi = total <= HIST_MAX_BARS ? (double)total + 0.5 : (double)total + 1;
 	pl->ax.log_base = total <= HIST_MAX_BARS ? 0 : 10;
@@ -118,17 +184,18 @@ hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, const struct wrun *r
 	pl->ay.title = "attention weight";
 	if (logy) {
 		pl->ay.log_base = 10;
-		pl->ay.lo = wmin;
-		pl->ay.hi = fmax(wmax, isfinite(s->sum.hi_tight) ? s->sum.hi_tight : wmax);
+		pl->ay.lo = ylo;
+		pl->ay.hi = yhi;
 	} else {
 		pl->ay.lo = 0;
-		pl->ay.hi = wmax > 0 ? wmax * 1.1 : 1;
+		pl->ay.hi = yhi > 0 ? yhi * 1.05 : 1;
 	}
 	dsp_axis_nice(&pl->ay, 6);
 	if (pl->ax.log_base)
 		dsp_axis_nice(&pl->ax, 6);
-	snprintf(extra, sizeof extra, "clip-path=\"url(#plot)\"");
-	dsp_svg_raw(g, "<g class=\"bars\" %s>\n", extra);
+	dsp_svg_grid(g, pl);
+	band_fill(g, s, pl, 0);
+	dsp_svg_raw(g, "<g class=\"bars\" clip-path=\"url(#plot)\">\n");
 	if (total <= HIST_MAX_BARS) {
 		bw = pl->w / (double)total;
 		for (k = 0; k < nr; k++)
@@ -158,16 +225,19 @@ hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, const struct wrun *r
 	dsp_svg_raw(g, "</g>\n");
 }
 
-/* Log-binned: how many items have a weight in each logarithmic bin. */
+/* Log-binned: how many items have a weight in each logarithmic bin; the
+ * weight axis spans the band too. */
 static void
-hist_binned(dsp_svg *g, dsp_plot *pl, const struct wrun *r, size_t nr,
-    double wmax, double wmin)
+hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, const struct wrun *r,
+    size_t nr, double wmax, double wmin)
 {
 	double lo, hi, per, edges, cnt[64], cmax = 0, cmin = INFINITY, x0, x1, y;
+	double alo = wmin, ahi = wmax;
 	size_t k, b, nb;
 
-	lo = floor(log10(wmin));
-	hi = ceil(log10(wmax));
+	with_band(s, &alo, &ahi);
+	lo = floor(log10(alo));
+	hi = ceil(log10(ahi));
 	if (hi <= lo)
 		hi = lo + 1;
 	per = (hi - lo) >= 12 ? 1 : (hi - lo) >= 6 ? 2 : (hi - lo) >= 3 ? 5 : 10;
@@ -204,6 +274,8 @@ hist_binned(dsp_svg *g, dsp_plot *pl, const struct wrun *r, size_t nr,
 		pl->ay.hi = cmax * 1.1;
 	}
 	dsp_axis_nice(&pl->ay, 6);
+	dsp_svg_grid(g, pl);
+	band_fill(g, s, pl, 1);
 	dsp_svg_raw(g, "<g class=\"bars\" clip-path=\"url(#plot)\">\n");
 	for (b = 0; b < nb; b++) {
 		if (cnt[b] == 0)
@@ -219,22 +291,22 @@ hist_binned(dsp_svg *g, dsp_plot *pl, const struct wrun *r, size_t nr,
 int
 snap_write_hist_svg(const struct snap *s, FILE *fp)
 {
-	dsp_plot pl = { 90, 50, 560, 320, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
+	dsp_plot pl = { 0, 0, 0, 0, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
 	dsp_legend_item leg[4];
 	double wmax = 0, wmin = INFINITY, lo = s->sum.lo_tight, hi = s->sum.hi_tight;
-	double un, a, b;
+	double un, a, b, top, lx, ly;
 	struct wrun *r = NULL;
-	size_t nr = 0, k, nl = 0, zeros = 0;
+	size_t nr = 0, k, nl = 0, zeros = 0, cols;
 	uint64_t total = 0;
-	char title[256], note[128];
+	char title[320], note[128], what[96], wlab[128];
+	dsp_svg_page pg;
 	dsp_svg *g;
-	int mode = s->v->hist_mode, band;
+	int mode = s->v->hist_mode, band = isfinite(lo) && isfinite(hi);
 
 	fig_title(s, title, sizeof title, mode ? "Weight histogram" : "Sorted attention weights");
-	if ((g = dsp_svg_begin(fp, SVG_W, SVG_H, title, "Attention weights of the "
-	    "current view with the tight Lemma 2.1 band")) == NULL)
+	if ((g = fig_begin(s, fp, SVG_W, SVG_H, title, "Attention weights of the "
+	    "current view with the tight Lemma 2.1 band", &pg, &top)) == NULL)
 		return DSP_ENOMEM;
-	svg_heading(g, s, title);
 	if (s->w_rc == DSP_OK && (r = sorted_runs(s->w, &nr)) == NULL) {
 		dsp_svg_end(g);
 		return dsp_fail(DSP_ENOMEM, "out of memory");
@@ -247,6 +319,19 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 		else
 			zeros += r[k].c;
 	}
+	series_what(s, what, sizeof what);
+	snprintf(wlab, sizeof wlab, "%s (%s)", mode ? "items per bin" : "weights", what);
+	leg[nl++] = (dsp_legend_item){ wlab, C_MAIN, NULL, 1, 1, DSP_MK_NONE, 0 };
+	if (band && nr > 0 && wmax > 0) {
+		leg[nl++] = (dsp_legend_item){ "Lemma 2.1 tight band (derived)", C_BAND,
+		    NULL, 1, 0.3, DSP_MK_NONE, 0 };
+		leg[nl++] = (dsp_legend_item){ "band edges", C_BOUND, D_UPPER, 0, 0,
+		    DSP_MK_NONE, 1.5 };
+		leg[nl++] = (dsp_legend_item){ "uniform 1/n", C_CEIL, D_HERE, 0, 0,
+		    DSP_MK_NONE, 1.2 };
+	}
+	dsp_svg_layout(g, 0, top, pg.w, pg.h - top - pg.font * 1.2, leg, nl, &pl,
+	    &lx, &ly, &cols);
 	if (nr == 0 || !(wmax > 0)) {
 		pl.ax.title = "rank";
 		pl.ay.title = "attention weight";
@@ -257,44 +342,35 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 		return dsp_svg_end(g);
 	}
 	dsp_svg_clip(g, &pl, "plot");
-	/* The band is drawn first so the bars sit on top of it. */
 	if (mode == 0)
 		hist_sorted(g, s, &pl, r, nr, total, wmax, wmin);
 	else
-		hist_binned(g, &pl, r, nr, wmax, wmin);
-	band = isfinite(lo) && isfinite(hi);
+		hist_binned(g, s, &pl, r, nr, wmax, wmin);
+	/* The band's edges and 1/n go over the bars, dashed. */
 	un = 1 / (double)total;
-	dsp_svg_raw(g, "<g class=\"band\" clip-path=\"url(#plot)\">\n");
+	dsp_svg_raw(g, "<g class=\"band-edges\" clip-path=\"url(#plot)\">\n");
 	if (band && mode == 0) {
 		a = dsp_plot_py(&pl, hi);
 		b = pl.ay.log_base && !(lo > 0) ? pl.y + pl.h : dsp_plot_py(&pl, lo);
-		dsp_svg_rect(g, pl.x, a, pl.w, b - a, C_BAND, "fill-opacity=\"0.18\"");
-		dsp_svg_line(g, pl.x, a, pl.x + pl.w, a, C_BOUND, 1.5, "6 3");
-		dsp_svg_line(g, pl.x, b, pl.x + pl.w, b, C_BOUND, 1.5, "6 3");
+		dsp_svg_line(g, pl.x, a, pl.x + pl.w, a, C_BOUND, 1.5, D_UPPER);
+		dsp_svg_line(g, pl.x, b, pl.x + pl.w, b, C_BOUND, 1.5, D_UPPER);
 		dsp_svg_line(g, pl.x, dsp_plot_py(&pl, un), pl.x + pl.w,
-		    dsp_plot_py(&pl, un), C_CEIL, 1, "2 3");
+		    dsp_plot_py(&pl, un), C_CEIL, 1.2, D_HERE);
 	} else if (band) {
 		a = lo > 0 ? dsp_plot_px(&pl, lo) : pl.x;
 		b = dsp_plot_px(&pl, hi);
-		dsp_svg_rect(g, a, pl.y, b - a, pl.h, C_BAND, "fill-opacity=\"0.18\"");
-		dsp_svg_line(g, a, pl.y, a, pl.y + pl.h, C_BOUND, 1.5, "6 3");
-		dsp_svg_line(g, b, pl.y, b, pl.y + pl.h, C_BOUND, 1.5, "6 3");
+		dsp_svg_line(g, a, pl.y, a, pl.y + pl.h, C_BOUND, 1.5, D_UPPER);
+		dsp_svg_line(g, b, pl.y, b, pl.y + pl.h, C_BOUND, 1.5, D_UPPER);
 		dsp_svg_line(g, dsp_plot_px(&pl, un), pl.y, dsp_plot_px(&pl, un),
-		    pl.y + pl.h, C_CEIL, 1, "2 3");
+		    pl.y + pl.h, C_CEIL, 1.2, D_HERE);
 	}
 	dsp_svg_raw(g, "</g>\n");
 	dsp_svg_axes(g, &pl);
-	leg[nl++] = (dsp_legend_item){ mode ? "items per bin" : "weights", C_MAIN, NULL, 1, 1 };
-	if (band) {
-		leg[nl++] = (dsp_legend_item){ "Lemma 2.1 tight band (derived)", C_BAND, NULL, 1, 0.35 };
-		leg[nl++] = (dsp_legend_item){ "band edges", C_BOUND, "6 3", 0, 0 };
-		leg[nl++] = (dsp_legend_item){ "uniform 1/n", C_CEIL, "2 3", 0, 0 };
-	}
-	dsp_svg_legend(g, pl.x + pl.w - 240, pl.y + 8, leg, nl);
+	dsp_svg_legend_cols(g, lx, ly, leg, nl, cols);
 	if (zeros > 0 && (mode == 1 || pl.ay.log_base)) {
 		snprintf(note, sizeof note, "%llu items with weight 0 not shown",
 		    (unsigned long long)zeros);
-		dsp_svg_text(g, pl.x, SVG_H - 8, "start", 10, 0, note);
+		dsp_svg_text(g, pg.font, pg.h - pg.font * 0.6, "start", pg.font * 0.8, 0, note);
 	}
 	free(r);
 	return dsp_svg_end(g);
@@ -313,21 +389,169 @@ pos_range(const double *x, size_t n, double *lo, double *hi)
 		}
 }
 
+/* Two significant digits as the figure's label writes them: 5.4e3, 120,
+ * e^812.3 past a double. */
 static void
-curve_panel(dsp_svg *g, const struct snap *s, int lower, double top)
+fmt_n2(char *buf, size_t size, double v, double logv)
 {
-	dsp_plot pl = { 90, top, 560, 200, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
+	double m;
+	int e;
+
+	if (!isfinite(v)) {
+		snprintf(buf, size, "e^%.4g", logv);
+		return;
+	}
+	if (v < 1000) {
+		snprintf(buf, size, "%.3g", v);
+		return;
+	}
+	e = (int)floor(log10(v));
+	m = v / pow(10, e);
+	if (m >= 9.95) {
+		m /= 10;
+		e++;
+	}
+	snprintf(buf, size, "%.1fe%d", m, e);
+}
+
+/* A label with a white halo so it reads over grid and curves. */
+static void
+halo_text(dsp_svg *g, double x, double y, const char *anchor, double size,
+    const char *color, const char *cls, const char *text)
+{
+	char esc[512];
+
+	dsp_svg_escape(text, esc, sizeof esc);
+	dsp_svg_raw(g, "<text class=\"%s\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"%s\" "
+	    "font-size=\"%.3g\" fill=\"%s\" stroke=\"#ffffff\" stroke-width=\"%.3g\" "
+	    "paint-order=\"stroke\">%s</text>\n", cls, x, y, anchor, size, color,
+	    size * 0.3, esc);
+}
+
+/* Theorem 2.2's n* is about one fixed temperature: SSMax and log-n scale
+ * it with n (core/critical.h), so none is drawn for them (as on screen). */
+static int
+has_critical(const struct snap *s)
+{
+	return s->sum_rc == DSP_OK && s->p.attn != DSP_ATTN_SSMAX &&
+	    s->p.attn != DSP_ATTN_LOGN && isfinite(s->sum.log_critical_n);
+}
+
+/* A vertical marker line at n = v across the plot, if on the axis; the
+ * exact value in data-n. */
+static int
+vline(dsp_svg *g, const dsp_plot *pl, double v, const char *color,
+    const char *dash, const char *cls)
+{
+	char extra[96];
+	double x;
+
+	if (!(v >= pl->ax.lo && v <= pl->ax.hi))
+		return 0;
+	x = dsp_plot_px(pl, v);
+	snprintf(extra, sizeof extra, "class=\"%s\" data-n=\"%.17g\"", cls, v);
+	dsp_svg_line_attr(g, x, pl->y, x, pl->y + pl->h, color, 1.3, dash, extra);
+	return 1;
+}
+
+/* The curve figure's legend, shared by its two panels (same style, same
+ * role: measured, upper / floor, lower / ceiling, overlays, eps, n*, n). */
+struct curve_legend {
+	dsp_legend_item	 item[6 + DSP_ATTN_COUNT];
+	size_t		 n, first_cmp;
+	int		 crit_on;
+	double		 crit;
+	char		 main[160], cmp[DSP_ATTN_COUNT][48], eps[64], crit_label[128];
+	char		 here[64];
+};
+
+static void
+curve_legend(const struct snap *s, struct curve_legend *L, int compact)
+{
+	const char *col, *dash;
+	enum dsp_marker mk;
+	char what[96], b1[32], b2[32];
+	size_t ci = 0;
+	unsigned a;
+
+	memset(L, 0, sizeof *L);
+	series_what(s, what, sizeof what);
+	L->crit_on = has_critical(s);
+	L->crit = L->crit_on ? exp(s->sum.log_critical_n) : NAN;
+	snprintf(L->main, sizeof L->main, "H, max weight (%s)", what);
+	L->item[L->n++] = (dsp_legend_item){ L->main, C_MAIN, NULL, 0, 0, DSP_MK_CIRCLE, 2.2 };
+	/* Whose line is it (figures.h): the tight band and the floor are
+	 * derivations from Lemma 2.1, not the paper's statement. */
+	L->item[L->n++] = (dsp_legend_item){ "entropy floor, tight upper bound (derived)",
+	    C_BOUND, D_UPPER, 0, 0, DSP_MK_SQUARE, 1.5 };
+	L->item[L->n++] = (dsp_legend_item){ "log n, tight lower bound (derived)",
+	    C_LOWER, D_LOWER, 0, 0, DSP_MK_TRIANGLE, 1.5 };
+	L->first_cmp = L->n;
+	for (a = 0; a < DSP_ATTN_COUNT; a++) {
+		if (s->cmp_h[a] == NULL && s->cmp_w[a] == NULL)
+			continue;
+		dsp_svg_series_style(CMP_STYLE0 + ci, &col, &dash, &mk);
+		snprintf(L->cmp[ci], sizeof L->cmp[ci], "%s (plain \xce\xb8)",
+		    dsp_attn_name((enum dsp_attn)a));
+		L->item[L->n++] = (dsp_legend_item){ L->cmp[ci], col, dash, 0, 0, mk, 1.6 };
+		ci++;
+	}
+	snprintf(L->eps, sizeof L->eps, "\xce\xb5 = %s", snap_num(b1, sizeof b1, s->p.eps));
+	if (L->crit_on) {
+		fmt_n2(b2, sizeof b2, L->crit, s->sum.log_critical_n);
+		snprintf(L->crit_label, sizeof L->crit_label, "n* = %s (%s)%s", b2, L->eps,
+		    s->p.adaptive ? " at this n's \xce\xb2" : "");
+	}
+	snprintf(L->here, sizeof L->here, "n = %llu", (unsigned long long)snap_items(&s->p));
+	/* The lines of eps, n* and n carry labels of their own on the plot: a
+	 * small page leaves them out of the legend. */
+	if (compact)
+		return;
+	L->item[L->n++] = (dsp_legend_item){ L->eps, C_EPS, D_EPS, 0, 0, DSP_MK_NONE, 1.2 };
+	if (L->crit_on)
+		L->item[L->n++] = (dsp_legend_item){ "Theorem 2.2 n* (derived)",
+		    C_CRIT, D_CRIT, 0, 0, DSP_MK_NONE, 1.3 };
+	L->item[L->n++] = (dsp_legend_item){ "this view's n", C_HERE, D_HERE, 0, 0,
+	    DSP_MK_NONE, 1.3 };
+}
+
+/* Label beside a vertical line at x: right of it in the left part of the
+ * plot, left of it beyond. */
+static void
+line_label(dsp_svg *g, const dsp_plot *pl, double xc, double y, const char *color,
+    const char *cls, const char *text)
+{
+	int right = xc < pl->x + pl->w * 0.6;
+
+	halo_text(g, xc + (right ? 4 : -4), y, right ? "start" : "end",
+	    dsp_svg_font(g) * 0.85, color, cls, text);
+}
+
+/* Does a y axis title fit along the plot's height? */
+static int
+fits(const dsp_svg *g, const dsp_plot *pl, const char *title)
+{
+	return dsp_svg_text_width(dsp_svg_font(g) * 13 / 12, title) <= pl->h;
+}
+
+static void
+curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
+    int lower, double top, double w, double h)
+{
+	dsp_plot pl = { 0, 0, 0, 0, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
 	double *x, *y[4], lo = INFINITY, hi = 0, yh = 0, cn = (double)snap_items(&s->p);
-	dsp_legend_item leg[4 + DSP_ATTN_COUNT];
-	size_t i, j, nl = 0, n = s->ncurve;
-	unsigned a, ci = 0;
-	char clip[16], lab[DSP_ATTN_COUNT][48];
+	double f = dsp_svg_font(g), mr = f * 0.3, lx, ly, ye;
+	size_t i, j, n = s->ncurve, cols, ci;
+	unsigned a;
+	char clip[16], extra[64];
 
 	snprintf(clip, sizeof clip, "panel%d", lower);
+	dsp_svg_layout(g, 0, top, w, h, NULL, 0, &pl, &lx, &ly, &cols);
 	pl.ax.lo = s->ns[0];
 	pl.ax.hi = s->ns[n - 1] > s->ns[0] ? s->ns[n - 1] : s->ns[0] * 2;
 	pl.ax.log_base = dsp_log_base_for(pl.ax.lo, pl.ax.hi);
-	pl.ax.title = "number of items n";
+	/* The panels share the x axis: its title once, under the lower. */
+	pl.ax.title = lower ? "number of items n" : NULL;
 	dsp_axis_nice(&pl.ax, 6);
 	x = malloc(n * sizeof *x);
 	for (j = 0; j < 4; j++)
@@ -354,10 +578,13 @@ curve_panel(dsp_svg *g, const struct snap *s, int lower, double top)
 		for (a = 0; a < DSP_ATTN_COUNT; a++)
 			if (s->cmp_w[a] != NULL)
 				pos_range(s->cmp_w[a], n, &lo, &hi);
+		/* eps is on the axis, inside the frame: its line is the point
+		 * of the panel. */
+		lo = fmin(lo, s->p.eps * 0.5);
 		pl.ay.log_base = 10;
 		pl.ay.lo = isfinite(lo) ? lo : 1e-3;
 		pl.ay.hi = hi > 0 ? fmax(hi, 1) : 1;
-		pl.ay.title = "maximum weight";
+		pl.ay.title = fits(g, &pl, "maximum weight") ? "maximum weight" : "max weight";
 	} else {
 		for (a = 0; a < DSP_ATTN_COUNT; a++)
 			if (s->cmp_h[a] != NULL)
@@ -366,48 +593,70 @@ curve_panel(dsp_svg *g, const struct snap *s, int lower, double top)
 						yh = fmax(yh, s->cmp_h[a][i]);
 		pl.ay.lo = 0;
 		pl.ay.hi = yh > 0 ? yh : 1;
-		pl.ay.title = "entropy H (nats)";
+		pl.ay.title = fits(g, &pl, "entropy H (nats)") ? "entropy H (nats)" : "H (nats)";
 	}
 	dsp_axis_nice(&pl.ay, 6);
 	dsp_svg_clip(g, &pl, clip);
-	dsp_svg_axes(g, &pl);
+	/* Grid, then the lines of n, then bounds and data, the upper bound
+	 * last: thin and dashed over the thick measured line, so where the
+	 * weights sit on the bound both stay visible. */
+	dsp_svg_grid(g, &pl);
 	dsp_svg_raw(g, "<g class=\"curves\" clip-path=\"url(#%s)\">\n", clip);
-	if (cn >= pl.ax.lo && cn <= pl.ax.hi)
-		dsp_svg_line(g, dsp_plot_px(&pl, cn), pl.y, dsp_plot_px(&pl, cn),
-		    pl.y + pl.h, "#999999", 1, "1 3");
+	vline(g, &pl, cn, C_HERE, D_HERE, "current-n");
+	if (L->crit_on)
+		vline(g, &pl, L->crit, C_CRIT, D_CRIT, "critical-n");
 	for (j = 0; j < 3; j++)
 		for (i = 0; i < n; i++)
 			y[j][i] = lower && !(y[j][i] > 0) ? NAN : dsp_plot_py(&pl, y[j][i]);
-	dsp_svg_polyline(g, x, y[2], n, lower ? C_BOUND : C_CEIL, 1.5,
-	    lower ? "2 3" : "2 3");
-	dsp_svg_polyline(g, x, y[1], n, C_BOUND, 1.5, "6 3");
-	for (a = 0; a < DSP_ATTN_COUNT; a++) {
+	dsp_svg_polyline(g, x, y[2], n, C_LOWER, 1.5, D_LOWER);
+	dsp_svg_markers(g, x, y[2], n, MARKERS, 1, DSP_MK_TRIANGLE, mr * 1.1, C_LOWER);
+	for (a = 0, ci = L->first_cmp; a < DSP_ATTN_COUNT; a++) {
 		const double *src = lower ? s->cmp_w[a] : s->cmp_h[a];
 
-		if (src == NULL)
+		if (s->cmp_h[a] == NULL && s->cmp_w[a] == NULL)
 			continue;
-		for (i = 0; i < n; i++)
-			y[3][i] = lower && !(src[i] > 0) ? NAN : dsp_plot_py(&pl, src[i]);
-		dsp_svg_polyline(g, x, y[3], n, cmp_colors[ci % 8], 1.8, "8 2 2 2");
-		snprintf(lab[ci], sizeof lab[ci], "%s (plain \xce\xb8)",
-		    dsp_attn_name((enum dsp_attn)a));
-		leg[4 + ci] = (dsp_legend_item){ lab[ci], cmp_colors[ci % 8], "8 2 2 2", 0, 0 };
+		if (src != NULL) {
+			for (i = 0; i < n; i++)
+				y[3][i] = lower && !(src[i] > 0) ? NAN : dsp_plot_py(&pl, src[i]);
+			dsp_svg_polyline(g, x, y[3], n, L->item[ci].color, 1.6, L->item[ci].dash);
+			dsp_svg_markers(g, x, y[3], n, MARKERS, 3, L->item[ci].marker, mr,
+			    L->item[ci].color);
+		}
 		ci++;
 	}
 	dsp_svg_polyline(g, x, y[0], n, C_MAIN, 2.2, NULL);
+	dsp_svg_markers(g, x, y[0], n, MARKERS, 0, DSP_MK_CIRCLE, mr * 1.1, C_MAIN);
+	dsp_svg_polyline(g, x, y[1], n, C_BOUND, 1.5, D_UPPER);
+	dsp_svg_markers(g, x, y[1], n, MARKERS, 2, DSP_MK_SQUARE, mr, C_BOUND);
+	if (lower && s->p.eps >= pl.ay.lo && s->p.eps <= pl.ay.hi) {
+		ye = dsp_plot_py(&pl, s->p.eps);
+		snprintf(extra, sizeof extra, "class=\"eps\" data-eps=\"%.17g\"", s->p.eps);
+		dsp_svg_line_attr(g, pl.x, ye, pl.x + pl.w, ye, C_EPS, 1.2, D_EPS, extra);
+		halo_text(g, pl.x + pl.w - 4, ye - 4, "end", f * 0.85, C_EPS, "eps-label",
+		    L->eps);
+	}
 	dsp_svg_raw(g, "</g>\n");
-	leg[nl++] = (dsp_legend_item){ lower ? "maximum weight" : "entropy H", C_MAIN,
-	    NULL, 0, 0 };
-	/* Whose line is it (figures.h): the tight band and the floor are
-	 * derivations from Lemma 2.1, not the paper's statement. */
-	leg[nl++] = (dsp_legend_item){ lower ? "tight upper bound (derived)" :
-	    "floor log(1+(n\xe2\x88\x92" "1)e^(\xe2\x88\x92\xce\xb4/\xce\xb8)) (derived)",
-	    C_BOUND, "6 3", 0, 0 };
-	leg[nl++] = (dsp_legend_item){ lower ? "tight lower bound (derived)" :
-	    "ceiling log n", lower ? C_BOUND : C_CEIL, "2 3", 0, 0 };
-	for (j = 0; j < ci; j++)
-		leg[nl++] = leg[4 + j];
-	dsp_svg_legend(g, lower ? pl.x + pl.w - 230 : pl.x + 8, pl.y + 8, leg, nl);
+	/* n* is labelled on the upper panel, beside its line or, off the
+	 * axis, in the corner; the exact value goes in data-critical-n (the
+	 * snapshot JSON's figures.critical_n) beside the rounded label. */
+	if (L->crit_on && !lower) {
+		dsp_svg_raw(g, "<g class=\"critical-n\" data-critical-n=\"%.17g\">\n", L->crit);
+		if (L->crit >= pl.ax.lo && L->crit <= pl.ax.hi)
+			line_label(g, &pl, dsp_plot_px(&pl, L->crit), pl.y + f * 1.2, C_CRIT,
+			    "critical-n-label", L->crit_label);
+		else {
+			char off[160];
+
+			snprintf(off, sizeof off, "%s, right of the axis", L->crit_label);
+			halo_text(g, pl.x + pl.w - 4, pl.y + f * 1.2, "end", f * 0.85, C_CRIT,
+			    "critical-n-label", off);
+		}
+		dsp_svg_raw(g, "</g>\n");
+	}
+	if (lower && cn >= pl.ax.lo && cn <= pl.ax.hi)
+		line_label(g, &pl, dsp_plot_px(&pl, cn), pl.y + pl.h - f * 0.6, C_HERE,
+		    "current-n-label", L->here);
+	dsp_svg_axes(g, &pl);
 out:
 	free(x);
 	for (j = 0; j < 4; j++)
@@ -417,29 +666,44 @@ out:
 int
 snap_write_curve_svg(const struct snap *s, FILE *fp)
 {
-	char title[256];
+	char title[320];
+	struct curve_legend L;
+	dsp_plot box = { 0, 0, 0, 0, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
+	dsp_svg_page pg;
 	dsp_svg *g;
-	int h = 600;
+	double top, ph, lx, ly;
+	size_t cols;
 
 	fig_title(s, title, sizeof title, "Dispersion with n");
-	if ((g = dsp_svg_begin(fp, SVG_W, h, title, "Entropy against n with the "
-	    "entropy floor and ceiling; maximum weight against n with the Lemma 2.1 "
-	    "bounds")) == NULL)
+	if ((g = fig_begin(s, fp, SVG_W, SVG_CURVE_H, title, "Entropy against n with "
+	    "the entropy floor and ceiling; maximum weight against n with the Lemma "
+	    "2.1 bounds, epsilon and Theorem 2.2's critical n", &pg, &top)) == NULL)
 		return DSP_ENOMEM;
-	dsp_svg_text(g, SVG_W / 2.0, 24, "middle", 15, 0, title);
 	if (s->curve_rc != DSP_OK || s->ncurve == 0) {
-		dsp_plot pl = { 90, 50, 560, 200, { 1, 10, 10, "number of items n", 0 },
+		dsp_plot pl = { 0, 0, 0, 0, { 1, 10, 10, "number of items n", 0 },
 		    { 0, 1, 0, "entropy H (nats)", 0 } };
 
+		dsp_svg_layout(g, 0, top, pg.w, pg.h - top, NULL, 0, &pl, &lx, &ly, &cols);
 		dsp_svg_axes(g, &pl);
 		svg_message(g, &pl, s->curve_err[0] != '\0' ? s->curve_err :
 		    "curve not computable");
 		return dsp_svg_end(g);
 	}
-	if (s->curve_err[0] != '\0')	/* partial: say where and why it ends */
-		dsp_svg_text(g, SVG_W / 2.0, 42, "middle", 11, 0, s->curve_err);
-	curve_panel(g, s, 0, 50);
-	curve_panel(g, s, 1, 330);
+	if (s->curve_err[0] != '\0') {	/* partial: say where and why it ends */
+		dsp_svg_text(g, pg.w / 2, top + pg.font * 0.4, "middle", pg.font * 0.85, 0,
+		    s->curve_err);
+		top += pg.font * 1.2;
+	}
+	/* One legend for both panels, outside them; the panels share what is
+	 * left (the layout's plot box, widened back by its axis margins). */
+	curve_legend(s, &L, pg.h < 30 * pg.font);
+	dsp_svg_layout(g, 0, top, pg.w, pg.h - top, L.item, L.n, &box, &lx, &ly, &cols);
+	box.w += box.x + pg.font * 0.8;
+	box.h += dsp_svg_margin_bottom(g) + pg.font * 0.8;
+	ph = box.h / 2;
+	curve_panel(g, s, &L, 0, top, box.w, ph);
+	curve_panel(g, s, &L, 1, top + ph, box.w, ph);
+	dsp_svg_legend_cols(g, lx, ly, L.item, L.n, cols);
 	return dsp_svg_end(g);
 }
 
@@ -455,25 +719,36 @@ int
 snap_write_map_svg(const struct snap *s, FILE *fp)
 {
 	const dsp_map_spec *m = &s->v->map;
-	/* Room below the axis title for the footnote. */
-	dsp_plot pl = { 80, 50, 520, 340, { 0, 1, 0, "temperature \xce\xb8", 0 },
+	dsp_plot pl = { 0, 0, 0, 0, { 0, 1, 0, "temperature \xce\xb8", 0 },
 	    { 0, 1, 0, "power-series ratio \xce\xbb", 0 } };
-	dsp_plot bar = { 640, 50, 18, 340, { 0, 1, 0, NULL, 1 }, { 0, 1, 0, NULL, 0 } };
-	double dt, dl, x0, x1, y0, y1, v, top = snap_metric_top(s);
-	char title[256], col[8], prev[8], b1[32];
+	dsp_plot bar = { 0, 0, 0, 0, { 0, 1, 0, NULL, 1 }, { 0, 1, 0, NULL, 0 } };
+	double dt, dl, x0, x1, y0, y1, v, top = snap_metric_top(s), ytop, f;
+	char title[320], col[8], prev[8], b1[32], what[96];
+	dsp_svg_page pg;
 	size_t r, c, c0;
 	dsp_svg *g;
 
+	series_what(s, what, sizeof what);
 	snprintf(title, sizeof title, "%s over (\xce\xb8, \xce\xbb): e_k = \xce\xb4\xce\xbb^k "
 	    "(as disperse defines it), "
-	    "n = %llu, \xce\xb4 = %s", m->metric == DSP_METRIC_ENTROPY ? "Entropy" :
+	    "n = %llu, \xce\xb4 = %s (%s)", m->metric == DSP_METRIC_ENTROPY ? "Entropy" :
 	    m->metric == DSP_METRIC_ENTROPY_NORM ? "Normalised entropy" : "Maximum weight",
-	    (unsigned long long)snap_items(&s->mp), snap_num(b1, sizeof b1, s->p.delta));
-	if ((g = dsp_svg_begin(fp, SVG_W, SVG_H, title, "Paper Figure 5 style map "
+	    (unsigned long long)snap_items(&s->mp), snap_num(b1, sizeof b1, s->p.delta), what);
+	if ((g = fig_begin(s, fp, SVG_W, SVG_H, title, "Paper Figure 5 style map "
 	    "over disperse's power series e_k = delta lambda^k (as disperse defines "
-	    "it), viridis colour map")) == NULL)
+	    "it), viridis colour map", &pg, &ytop)) == NULL)
 		return DSP_ENOMEM;
-	svg_heading(g, s, title);
+	/* Plot, a gap for the colour bar's tick labels, the bar; room below
+	 * for the axis title and the footnote. */
+	f = pg.font;
+	bar.w = f * 1.5;
+	bar.x = pg.w - f - bar.w;
+	pl.x = dsp_svg_margin_left(g);
+	pl.y = ytop + f * 1.4;
+	pl.w = bar.x - f * 3.8 - pl.x;
+	pl.h = pg.h - pl.y - dsp_svg_margin_bottom(g) - f * 1.4;
+	bar.y = pl.y;
+	bar.h = pl.h;
 	dt = m->cols > 1 ? (m->theta_hi - m->theta_lo) / (double)(m->cols - 1) : 1;
 	dl = m->rows > 1 ? (m->lambda_hi - m->lambda_lo) / (double)(m->rows - 1) : 1;
 	pl.ax.lo = m->theta_lo - dt / 2;
@@ -524,11 +799,25 @@ snap_write_map_svg(const struct snap *s, FILE *fp)
 	bar.ay.hi = top;
 	bar.ay.title = NULL;
 	dsp_svg_axes(g, &bar);
-	dsp_svg_text(g, bar.x + bar.w / 2, bar.y - 10, "middle", 12, 0,
+	dsp_svg_text(g, bar.x + bar.w, bar.y - f * 0.5, "end", f * 0.9, 0,
 	    m->metric == DSP_METRIC_ENTROPY ? "H (nats)" :
 	    m->metric == DSP_METRIC_ENTROPY_NORM ? "H / log n" : "max weight");
-	dsp_svg_text(g, pl.x, SVG_H - 8, "start", 10, 0,
-	    "colour scale from 0 to its maximum (log n for entropy, 1 otherwise); "
-	    "grey = not computable");
+	{
+		const char *note = "colour scale from 0 to its maximum (log n for "
+		    "entropy, 1 otherwise); grey = not computable";
+
+		if (dsp_svg_text_width(f * 0.8, note) > pg.w - 2 * f)
+			note = "colour from 0 to log n (entropy) or 1; grey = no value";
+		dsp_svg_text(g, f, pg.h - f * 0.6, "start", f * 0.8, 0, note);
+	}
 	return dsp_svg_end(g);
+}
+
+int
+snap_write_screen_svg(const struct snap *s, FILE *fp)
+{
+	char title[320];
+
+	fig_title(s, title, sizeof title, "disperse screen");
+	return dsp_screen_svg(s->scr, &s->v->fig, title, fp);
 }

@@ -24,6 +24,7 @@ dsp_viewstate_default(dsp_viewstate *v)
 	v->focus = 0;
 	v->hist_mode = 0;
 	v->compare_mask = 1u << DSP_ATTN_SOFTMAX;
+	dsp_figspec_default(&v->fig);
 }
 
 /* Range checks shared by the writer and the loader (params are checked by
@@ -61,6 +62,8 @@ snap_view_check(const dsp_viewstate *v)
 		    "nor 1 (log-binned)", v->hist_mode);
 	if (v->focus < 0)
 		return dsp_fail(DSP_EINVAL, "focus %d is negative", v->focus);
+	if ((rc = dsp_figspec_check(&v->fig, "view.figure")) != DSP_OK)
+		return rc;
 	if (v->compare_mask >= (1u << DSP_ATTN_COUNT))
 		return dsp_fail(DSP_EINVAL, "compare mask %#x has unknown bits",
 		    v->compare_mask);

@@ -19,30 +19,69 @@
 #include "core/params.h"
 #include "core/ptable.h"
 #include "export/atomic.h"
+#include "export/render.h"
 #include "export/snap_int.h"
 #include "export/snapshot.h"
 
 #define SNAP_DEFAULT_DIR	"./disperse-snapshots"
 #define SNAP_MAX_COUNTER	1000000
 
-/* Suffixes in writing order; the first one claims the set's name. */
-enum {
-	F_TXT, F_JSON, F_WEIGHTS, F_CURVE, F_MAP, F_HIST_SVG, F_CURVE_SVG,
-	F_MAP_SVG, F_COUNT
+typedef int (*writer_fn)(const struct snap *, FILE *);
+
+/* The files of a set in writing order; the first one claims the set's
+ * name.  A figure is one writer (its SVG) and up to three files: the
+ * view's figure formats pick which (PDF and PNG rendered from the SVG). */
+static const struct sfile {
+	const char	*suffix;
+	writer_fn	 fn;
+	unsigned	 fmt;		/* 0: not a figure */
+} sfiles[] = {
+	{ ".txt", snap_write_txt, 0 },
+	{ ".json", snap_write_json, 0 },
+	{ "-weights.csv", snap_write_weights_csv, 0 },
+	{ "-curve.csv", snap_write_curve_csv, 0 },
+	{ "-map.csv", snap_write_map_csv, 0 },
+	{ "-hist.svg", snap_write_hist_svg, DSP_FIG_SVG },
+	{ "-curve.svg", snap_write_curve_svg, DSP_FIG_SVG },
+	{ "-map.svg", snap_write_map_svg, DSP_FIG_SVG },
+	{ "-hist.pdf", snap_write_hist_svg, DSP_FIG_PDF },
+	{ "-curve.pdf", snap_write_curve_svg, DSP_FIG_PDF },
+	{ "-map.pdf", snap_write_map_svg, DSP_FIG_PDF },
+	{ "-hist.png", snap_write_hist_svg, DSP_FIG_PNG },
+	{ "-curve.png", snap_write_curve_svg, DSP_FIG_PNG },
+	{ "-map.png", snap_write_map_svg, DSP_FIG_PNG },
+	/* Only with a screen (dsp_snapshot_write_screen). */
+	{ "-screen.svg", snap_write_screen_svg, DSP_FIG_SVG },
+	{ "-screen.pdf", snap_write_screen_svg, DSP_FIG_PDF },
+	{ "-screen.png", snap_write_screen_svg, DSP_FIG_PNG },
 };
-static const char *suffix[F_COUNT] = {
-	".txt", ".json", "-weights.csv", "-curve.csv", "-map.csv", "-hist.svg",
-	"-curve.svg", "-map.svg"
-};
+#define F_COUNT	((int)(sizeof sfiles / sizeof sfiles[0]))
+#define F_TXT	0
 
 /* ---- publication ---- */
 
-typedef int (*writer_fn)(const struct snap *, FILE *);
-
-static const writer_fn writers[F_COUNT] = {
-	snap_write_txt, snap_write_json, snap_write_weights_csv, snap_write_curve_csv, snap_write_map_csv,
-	snap_write_hist_svg, snap_write_curve_svg, snap_write_map_svg
+struct figctx {
+	writer_fn		 fn;
+	const struct snap	*s;
 };
+
+static int
+figure_svg(const void *ctx, FILE *fp)
+{
+	const struct figctx *c = ctx;
+
+	return c->fn(c->s, fp);
+}
+
+static int
+write_file(const struct snap *s, int f, FILE *fp)
+{
+	struct figctx c = { sfiles[f].fn, s };
+
+	if (sfiles[f].fmt == 0 || sfiles[f].fmt == DSP_FIG_SVG)
+		return sfiles[f].fn(s, fp);
+	return dsp_render_figure(figure_svg, &c, sfiles[f].fmt, s->v->fig.dpi, fp);
+}
 
 /* SOURCE_DATE_EPOCH (reproducible builds convention) fixes the clock. */
 static time_t
@@ -74,7 +113,7 @@ any_exists(const char *dir, const char *base)
 	int f;
 
 	for (f = 0; f < F_COUNT; f++) {
-		snprintf(path, sizeof path, "%s/%s%s", dir, base, suffix[f]);
+		snprintf(path, sizeof path, "%s/%s%s", dir, base, sfiles[f].suffix);
 		if (lstat(path, &st) == 0)
 			return 1;
 	}
@@ -114,11 +153,11 @@ publish(struct snap *s, const char *dir, int f, const char *stamp,
 				return dsp_fail(DSP_EIO, "cannot write in %s: no free "
 				    "snapshot name for %s", dir, stamp);
 		}
-		snprintf(fname, sizeof fname, "%s%s", s->name, suffix[f]);
+		snprintf(fname, sizeof fname, "%s%s", s->name, sfiles[f].suffix);
 		if ((rc = dsp_afile_open(&a, dir)) != DSP_OK)
 			return rc;
 		errno = 0;
-		rc = writers[f](s, a.fp);
+		rc = write_file(s, f, a.fp);
 		if (ferror(a.fp))
 			rc = DSP_EIO;
 		if (rc != DSP_OK) {
@@ -147,6 +186,13 @@ publish(struct snap *s, const char *dir, int f, const char *stamp,
 int
 dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
     const char *dir, dsp_snapshot_files *written)
+{
+	return dsp_snapshot_write_screen(v, screen_text, NULL, dir, written);
+}
+
+int
+dsp_snapshot_write_screen(const dsp_viewstate *v, const char *screen_text,
+    const struct dsp_screen *scr, const char *dir, dsp_snapshot_files *written)
 {
 	static char last_stamp[64];
 	static unsigned last_counter;
@@ -185,6 +231,7 @@ dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
 	s.v = v;
 	s.p = v->params;
 	s.screen = screen_text;
+	s.scr = scr;
 	if ((rc = snapshot_time(&now)) != DSP_OK)
 		return rc;
 	if (gmtime_r(&now, &tm) == NULL)
@@ -202,9 +249,13 @@ dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
 	if ((rc = snap_compute(&s)) != DSP_OK || (rc = snap_json_fits(&s)) != DSP_OK)
 		goto out;
 	for (f = 0; f < F_COUNT; f++) {
+		if (sfiles[f].fmt != 0 && !(v->fig.formats & sfiles[f].fmt))
+			continue;
+		if (sfiles[f].fn == snap_write_screen_svg && scr == NULL)
+			continue;
 		if ((rc = publish(&s, dir, f, stamp, &counter)) != DSP_OK)
 			break;
-		snprintf(fname, sizeof fname, "%s%s", s.name, suffix[f]);
+		snprintf(fname, sizeof fname, "%s%s", s.name, sfiles[f].suffix);
 		record(written, dir, fname);
 		if (f == F_TXT) {
 			snprintf(last_stamp, sizeof last_stamp, "%s", stamp);

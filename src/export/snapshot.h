@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 
+#include "core/figspec.h"
 #include "core/map.h"
 #include "core/params.h"
 
@@ -18,9 +19,10 @@ typedef struct dsp_viewstate {
 	int		focus;			/* focused TUI panel */
 	int		hist_mode;		/* 0 sorted bars, 1 log-binned */
 	unsigned	compare_mask;		/* bit (1u << dsp_attn) per overlaid function */
+	dsp_figspec	fig;			/* figure size, font, formats, dpi */
 } dsp_viewstate;
 
-#define DSP_SNAPSHOT_MAX_FILES 12
+#define DSP_SNAPSHOT_MAX_FILES 24
 
 typedef struct dsp_snapshot_files {
 	size_t	count;
@@ -35,11 +37,26 @@ void	dsp_viewstate_default(dsp_viewstate *v);
  * "./disperse-snapshots" when dir is NULL).  screen_text is the TUI's plain
  * text screen dump, or NULL to render a text report instead.  Names are
  * disperse-YYYYmmdd-HHMMSS-NNN{.txt,.json,-weights.csv,-curve.csv,-map.csv,
- * -hist.svg,-curve.svg,-map.svg} and never collide.  Every file is written
+ * -hist.svg,-curve.svg,-map.svg} (and the figures' .pdf and .png as
+ * v->fig.formats says) and never collide.  Every file is written
  * to a temporary name and renamed; on failure the detail message names the
  * file and the files already written stay (listed in *written). */
 int	dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
 	    const char *dir, dsp_snapshot_files *written);
+
+/* The members of a snapshot JSON that --load reads back ("format",
+ * "format_version", "program", "params", "view"), written into the open
+ * object of w: for a file that holds a view and more (the TUI's settings).
+ * dsp_jw is export/json.h's writer. */
+struct dsp_jw;
+void	dsp_snapshot_json_view(struct dsp_jw *w, const dsp_viewstate *v);
+
+/* The same, and the screen as a figure: NAME-screen.svg (and .pdf, .png
+ * as v->fig.formats says) drawn from scr's cells (screen_svg.h); scr NULL
+ * is dsp_snapshot_write. */
+struct dsp_screen;
+int	dsp_snapshot_write_screen(const dsp_viewstate *v, const char *screen_text,
+	    const struct dsp_screen *scr, const char *dir, dsp_snapshot_files *written);
 
 /* Restore a view from a snapshot JSON.  For the file family the logits are
  * embedded in the JSON: *logits receives a malloc'd copy that v->params

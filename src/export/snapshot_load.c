@@ -259,6 +259,37 @@ load_params(const struct ld *l, const dsp_jval *pj, dsp_params *p, double **logi
 	return DSP_OK;
 }
 
+/* view.figure: each row of the view-option table that is a figure option,
+ * as text (a number is taken as its shortest text). */
+static int
+load_figure_options(const struct ld *l, const dsp_jval *o, dsp_figspec *f)
+{
+	const dsp_vopt_def *d;
+	const dsp_jval *j;
+	char field[64], num[40], msg[256];
+	int i;
+
+	for (i = 0; o != NULL && (d = dsp_vopt(i)) != NULL; i++) {
+		if (d->type == DSP_VT_RANGE || (j = member(o, d->name)) == NULL)
+			continue;
+		snprintf(field, sizeof field, "view.figure.%s", d->name);
+		if (j->type == DSP_JNUM)
+			dsp_real_format(num, sizeof num, j->num);
+		else if (j->type != DSP_JSTR)
+			return bad(l, DSP_EPARSE, field, "expected a string or a number");
+		dsp_clear_error();
+		if (dsp_vopt_fig_set(d, f, j->type == DSP_JNUM ? num : j->str, NULL) != DSP_OK) {
+			snprintf(msg, sizeof msg, "%s", dsp_last_error());
+			return bad(l, DSP_EINVAL, field, msg);
+		}
+	}
+	if (o != NULL && dsp_figspec_check(f, "view.figure") != DSP_OK) {
+		snprintf(msg, sizeof msg, "%s", dsp_last_error());
+		return bad(l, DSP_EINVAL, "view.figure", msg);
+	}
+	return DSP_OK;
+}
+
 static int
 load_view(const struct ld *l, const dsp_jval *vj, dsp_viewstate *v)
 {
@@ -299,6 +330,8 @@ load_view(const struct ld *l, const dsp_jval *vj, dsp_viewstate *v)
 	TRY(get_uint(l, vj, "compare_mask", "view.compare_mask",
 	    (1u << DSP_ATTN_COUNT) - 1, &u));
 	v->compare_mask = (unsigned)u;
+	TRY(get_object(l, vj, "figure", "view.figure", &j));
+	TRY(load_figure_options(l, j, &v->fig));
 	return DSP_OK;
 #undef TRY
 }

@@ -16,7 +16,13 @@
 
 struct dsp_svg {
 	FILE	*fp;
+	double	 font;		/* base font size in user units (pt) */
+	double	 lw;		/* line widths and dashes: font / 12 */
 };
+
+/* Sizes relative to the base font: tick labels, axis titles. */
+#define TICK_FONT(s)	((s)->font * 11 / 12)
+#define TITLE_FONT(s)	((s)->font * 13 / 12)
 
 void
 dsp_svg_escape(const char *in, char *out, size_t size)
@@ -61,8 +67,9 @@ dsp_svg_escape(const char *in, char *out, size_t size)
 	out[o] = '\0';
 }
 
-dsp_svg *
-dsp_svg_begin(FILE *fp, int width, int height, const char *title, const char *desc)
+static dsp_svg *
+svg_open(FILE *fp, double width, double height, const char *unit, double font,
+    const char *title, const char *desc)
 {
 	char buf[2048];
 	dsp_svg *s;
@@ -72,20 +79,56 @@ dsp_svg_begin(FILE *fp, int width, int height, const char *title, const char *de
 		return NULL;
 	}
 	s->fp = fp;
+	s->font = font > 0 ? font : 12;
+	/* Lines thin with the type, so a figure set small for a paper
+	 * column keeps the proportions of the default one. */
+	s->lw = s->font / 12;
 	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-	    "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-	    "font-family=\"sans-serif\" font-size=\"12\">\n",
-	    width, height, width, height);
+	    "width=\"%g%s\" height=\"%g%s\" viewBox=\"0 0 %g %g\" "
+	    "font-family=\"DejaVu Sans, sans-serif\" font-size=\"%g\">\n",
+	    width, unit, height, unit, width, height, s->font);
 	dsp_svg_escape(title, buf, sizeof buf);
 	fprintf(fp, "<title>%s</title>\n", buf);
 	if (desc != NULL) {
 		dsp_svg_escape(desc, buf, sizeof buf);
 		fprintf(fp, "<desc>%s</desc>\n", buf);
 	}
-	fprintf(fp, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+	fprintf(fp, "<rect x=\"0\" y=\"0\" width=\"%g\" height=\"%g\" fill=\"#ffffff\"/>\n",
 	    width, height);
 	return s;
+}
+
+dsp_svg *
+dsp_svg_begin(FILE *fp, int width, int height, const char *title, const char *desc)
+{
+	return svg_open(fp, width, height, "", 12, title, desc);
+}
+
+dsp_svg *
+dsp_svg_begin_page(FILE *fp, const dsp_svg_page *pg, const char *title,
+    const char *desc)
+{
+	return svg_open(fp, pg->w, pg->h, "pt", pg->font, title, desc);
+}
+
+double
+dsp_svg_font(const dsp_svg *s)
+{
+	return s->font;
+}
+
+double
+dsp_svg_text_width(double size, const char *text)
+{
+	size_t chars = 0;
+
+	/* Characters, not bytes: UTF-8 continuation bytes do not count.
+	 * DejaVu Sans averages a little over half an em per character. */
+	for (; text != NULL && *text != '\0'; text++)
+		if (((unsigned char)*text & 0xc0) != 0x80)
+			chars++;
+	return 0.58 * size * (double)chars;
 }
 
 int
@@ -118,15 +161,45 @@ dsp_svg_rect(dsp_svg *s, double x, double y, double w, double h, const char *fil
 	    extra ? extra : "");
 }
 
+/* stroke-width and stroke-dasharray, scaled with the type. */
+static void
+stroke_attrs(dsp_svg *s, double width, const char *dash)
+{
+	const char *p;
+	char *end;
+	double v;
+
+	fprintf(s->fp, " stroke-width=\"%.3g\"", width * s->lw);
+	if (dash == NULL)
+		return;
+	fputs(" stroke-dasharray=\"", s->fp);
+	for (p = dash; *p != '\0'; p = end) {
+		v = strtod(p, &end);
+		if (end == p)
+			break;
+		fprintf(s->fp, "%s%.3g", p == dash ? "" : " ", v * s->lw);
+		while (*end == ' ' || *end == ',')
+			end++;
+	}
+	fputs("\"", s->fp);
+}
+
+void
+dsp_svg_line_attr(dsp_svg *s, double x1, double y1, double x2, double y2,
+    const char *stroke, double width, const char *dash, const char *extra)
+{
+	fprintf(s->fp, "<line%s%s x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+	    "stroke=\"%s\"", extra != NULL ? " " : "", extra != NULL ? extra : "",
+	    x1, y1, x2, y2, stroke);
+	stroke_attrs(s, width, dash);
+	fputs("/>\n", s->fp);
+}
+
 void
 dsp_svg_line(dsp_svg *s, double x1, double y1, double x2, double y2,
     const char *stroke, double width, const char *dash)
 {
-	fprintf(s->fp, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
-	    "stroke=\"%s\" stroke-width=\"%.2f\"", x1, y1, x2, y2, stroke, width);
-	if (dash != NULL)
-		fprintf(s->fp, " stroke-dasharray=\"%s\"", dash);
-	fputs("/>\n", s->fp);
+	dsp_svg_line_attr(s, x1, y1, x2, y2, stroke, width, dash, NULL);
 }
 
 void
@@ -145,9 +218,8 @@ dsp_svg_polyline(dsp_svg *s, const double *x, const double *y, size_t n,
 			    s->fp);
 			for (first = i; i < j; i++)
 				fprintf(s->fp, "%s%.2f,%.2f", i == first ? "" : " ", x[i], y[i]);
-			fprintf(s->fp, "\" stroke=\"%s\" stroke-width=\"%.2f\"", stroke, width);
-			if (dash != NULL)
-				fprintf(s->fp, " stroke-dasharray=\"%s\"", dash);
+			fprintf(s->fp, "\" stroke=\"%s\"", stroke);
+			stroke_attrs(s, width, dash);
 			fputs("/>\n", s->fp);
 		}
 		i = j;
@@ -164,7 +236,7 @@ dsp_svg_text(dsp_svg *s, double x, double y, const char *anchor, double size,
 	fprintf(s->fp, "<text x=\"%.2f\" y=\"%.2f\"", x, y);
 	if (anchor != NULL && strcmp(anchor, "start") != 0)
 		fprintf(s->fp, " text-anchor=\"%s\"", anchor);
-	if (size > 0 && size != 12)
+	if (size > 0 && size != s->font)
 		fprintf(s->fp, " font-size=\"%g\"", size);
 	if (rotate != 0)
 		fprintf(s->fp, " transform=\"rotate(%g %.2f %.2f)\"", rotate, x, y);
@@ -308,15 +380,15 @@ linear_label(double v, double step, char *buf, size_t size)
 
 /* base^k as markup with a raised exponent. */
 static void
-log_label(int base, int k, char *buf, size_t size)
+log_label(int base, int k, double font, char *buf, size_t size)
 {
 	if (base == 10 && k == 0)
 		snprintf(buf, size, "1");
 	else if (base == 10 && k == 1)
 		snprintf(buf, size, "10");
 	else
-		snprintf(buf, size, "%d<tspan dy=\"-5\" font-size=\"9\">%s%d</tspan>",
-		    base, k < 0 ? MINUS : "", abs(k));
+		snprintf(buf, size, "%d<tspan dy=\"%.3g\" font-size=\"%.3g\">%s%d</tspan>",
+		    base, -font * 0.45, font * 0.8, k < 0 ? MINUS : "", abs(k));
 }
 
 struct tick {
@@ -326,14 +398,14 @@ struct tick {
 };
 
 static size_t
-axis_ticks(const dsp_axis *a, struct tick *t, size_t max)
+axis_ticks(const dsp_axis *a, double font, size_t target, struct tick *t, size_t max)
 {
 	double v[MAX_TICKS], step, lb;
 	size_t n = 0, i;
 	int k0, k1, k, every, m;
 
 	if (a->log_base == 0) {
-		n = dsp_nice_ticks(a->lo, a->hi, 6, v, MAX_TICKS, &step);
+		n = dsp_nice_ticks(a->lo, a->hi, target, v, MAX_TICKS, &step);
 		for (i = 0; i < n && i < max; i++) {
 			t[i].v = v[i];
 			t[i].major = 1;
@@ -344,7 +416,10 @@ axis_ticks(const dsp_axis *a, struct tick *t, size_t max)
 	lb = log((double)a->log_base);
 	k0 = (int)ceil(log(a->lo) / lb - 1e-9);
 	k1 = (int)floor(log(a->hi) / lb + 1e-9);
-	every = (k1 - k0) / 8 + 1;
+	/* At most about target labelled powers. */
+	every = (k1 - k0 + (int)target - 1) / (int)target;
+	if (every < 1)
+		every = 1;
 	if (a->log_base == 2 && every > 1 && every % 2)
 		every++;
 	for (k = k0; k <= k1 && n < max; k++) {
@@ -356,7 +431,7 @@ axis_ticks(const dsp_axis *a, struct tick *t, size_t max)
 		}
 		t[n].v = pow(a->log_base, k);
 		t[n].major = 1;
-		log_label(a->log_base, k, t[n].label, sizeof t[n].label);
+		log_label(a->log_base, k, font, t[n].label, sizeof t[n].label);
 		n++;
 		/* Unlabelled minor ticks 2..9 x 10^k on short decade axes. */
 		if (a->log_base == 10 && every == 1 && k1 - k0 <= 4)
@@ -377,79 +452,273 @@ dsp_svg_clip(dsp_svg *s, const dsp_plot *p, const char *id)
 	    p->w, p->h);
 }
 
+/* How many labels fit along an axis of length len: at least 2, at most 6,
+ * about one every four (x) or two and a half (y) font sizes. */
+static size_t
+label_target(double len, double font, double per)
+{
+	double k = len / (font * per);
+
+	return k < 2 ? 2 : k > 6 ? 6 : (size_t)k;
+}
+
+/* The ticks of the plot's x (y = 0) or y axis (y = 1), labels thinned to
+ * the axis length; none on a bare axis. */
+static size_t
+plot_ticks(const dsp_svg *s, const dsp_plot *p, int y, struct tick *t, size_t max)
+{
+	const dsp_axis *a = y ? &p->ay : &p->ax;
+
+	if (a->bare)
+		return 0;
+	return axis_ticks(a, s->font, label_target(y ? p->h : p->w, s->font, y ? 2.5 : 4),
+	    t, max);
+}
+
+void
+dsp_svg_grid(dsp_svg *s, const dsp_plot *p)
+{
+	struct tick t[MAX_TICKS * 4];
+	double pos;
+	size_t n, i;
+
+	/* The grid goes down first, so every series is drawn over it. */
+	fputs("<g class=\"grid\">\n", s->fp);
+	n = plot_ticks(s, p, 0, t, sizeof t / sizeof t[0]);
+	for (i = 0; i < n; i++) {
+		pos = dsp_plot_px(p, t[i].v);
+		if (t[i].major && pos >= p->x - 0.01 && pos <= p->x + p->w + 0.01)
+			dsp_svg_line(s, pos, p->y, pos, p->y + p->h, GRID_COLOR, 0.6, NULL);
+	}
+	n = plot_ticks(s, p, 1, t, sizeof t / sizeof t[0]);
+	for (i = 0; i < n; i++) {
+		pos = dsp_plot_py(p, t[i].v);
+		if (t[i].major && pos >= p->y - 0.01 && pos <= p->y + p->h + 0.01)
+			dsp_svg_line(s, p->x, pos, p->x + p->w, pos, GRID_COLOR, 0.6, NULL);
+	}
+	fputs("</g>\n", s->fp);
+}
+
 void
 dsp_svg_axes(dsp_svg *s, const dsp_plot *p)
 {
 	struct tick t[MAX_TICKS * 4];
-	double pos, len;
+	double pos, len, f = TICK_FONT(s);
 	size_t n, i;
 
 	fputs("<g class=\"axes\">\n", s->fp);
-	n = p->ax.bare ? 0 : axis_ticks(&p->ax, t, sizeof t / sizeof t[0]);
+	n = plot_ticks(s, p, 0, t, sizeof t / sizeof t[0]);
 	for (i = 0; i < n; i++) {
 		pos = dsp_plot_px(p, t[i].v);
 		if (!(pos >= p->x - 0.01 && pos <= p->x + p->w + 0.01))
 			continue;
-		if (t[i].major)
-			dsp_svg_line(s, pos, p->y, pos, p->y + p->h, GRID_COLOR, 0.6, NULL);
 		len = t[i].major ? 5 : 3;
 		dsp_svg_line(s, pos, p->y + p->h, pos, p->y + p->h + len, AXIS_COLOR, 1, NULL);
 		if (t[i].label[0] != '\0')
 			fprintf(s->fp, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
-			    "font-size=\"11\">%s</text>\n", pos, p->y + p->h + 18, t[i].label);
+			    "font-size=\"%.3g\">%s</text>\n", pos, p->y + p->h + 6 + f, f,
+			    t[i].label);
 	}
-	n = p->ay.bare ? 0 : axis_ticks(&p->ay, t, sizeof t / sizeof t[0]);
+	n = plot_ticks(s, p, 1, t, sizeof t / sizeof t[0]);
 	for (i = 0; i < n; i++) {
 		pos = dsp_plot_py(p, t[i].v);
 		if (!(pos >= p->y - 0.01 && pos <= p->y + p->h + 0.01))
 			continue;
-		if (t[i].major)
-			dsp_svg_line(s, p->x, pos, p->x + p->w, pos, GRID_COLOR, 0.6, NULL);
 		len = t[i].major ? 5 : 3;
 		dsp_svg_line(s, p->x - len, pos, p->x, pos, AXIS_COLOR, 1, NULL);
 		if (t[i].label[0] != '\0')
 			fprintf(s->fp, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\" "
-			    "font-size=\"11\">%s</text>\n", p->x - 8, pos + 4, t[i].label);
+			    "font-size=\"%.3g\">%s</text>\n", p->x - 7, pos + f * 0.35, f,
+			    t[i].label);
 	}
 	fprintf(s->fp, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-	    "fill=\"none\" stroke=\"%s\" stroke-width=\"1\"/>\n", p->x, p->y, p->w,
-	    p->h, AXIS_COLOR);
+	    "fill=\"none\" stroke=\"%s\"", p->x, p->y, p->w, p->h, AXIS_COLOR);
+	stroke_attrs(s, 1, NULL);
+	fputs("/>\n", s->fp);
 	if (p->ax.title != NULL)
-		dsp_svg_text(s, p->x + p->w / 2, p->y + p->h + 38, "middle", 13, 0,
-		    p->ax.title);
+		dsp_svg_text(s, p->x + p->w / 2, p->y + p->h + 8 + f + TITLE_FONT(s) * 1.2,
+		    "middle", TITLE_FONT(s), 0, p->ax.title);
 	if (p->ay.title != NULL)
-		dsp_svg_text(s, p->x - 52, p->y + p->h / 2, "middle", 13, -90,
-		    p->ay.title);
+		dsp_svg_text(s, p->x - dsp_svg_margin_left(s) + TITLE_FONT(s),
+		    p->y + p->h / 2, "middle", TITLE_FONT(s), -90, p->ay.title);
 	fputs("</g>\n", s->fp);
+}
+
+double
+dsp_svg_margin_left(const dsp_svg *s)
+{
+	/* Room for "10^-300"-wide tick labels, the tick and the rotated title. */
+	return 9 + TICK_FONT(s) * 3.6 + TITLE_FONT(s) * 1.4;
+}
+
+double
+dsp_svg_margin_bottom(const dsp_svg *s)
+{
+	return 8 + TICK_FONT(s) + TITLE_FONT(s) * 1.6;
+}
+
+static const char *const okabe_ito[DSP_SVG_SERIES] = {
+	"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
+	"#000000", "#F0E442"
+};
+/* Dash patterns and markers cycle with the colours, so series differ in
+ * print and for every colour vision. */
+static const char *const series_dash[DSP_SVG_SERIES] = {
+	NULL, "6 3", "2 2", "8 3 2 3", "4 2", "10 3", "1 3", "6 2 2 2"
+};
+static const enum dsp_marker series_marker[DSP_SVG_SERIES] = {
+	DSP_MK_CIRCLE, DSP_MK_SQUARE, DSP_MK_TRIANGLE, DSP_MK_DIAMOND, DSP_MK_CROSS,
+	DSP_MK_PLUS, DSP_MK_CIRCLE, DSP_MK_SQUARE
+};
+
+void
+dsp_svg_series_style(size_t i, const char **color, const char **dash,
+    enum dsp_marker *mk)
+{
+	i %= DSP_SVG_SERIES;
+	if (color != NULL)
+		*color = okabe_ito[i];
+	if (dash != NULL)
+		*dash = series_dash[i];
+	if (mk != NULL)
+		*mk = series_marker[i];
+}
+
+void
+dsp_svg_marker(dsp_svg *s, double x, double y, enum dsp_marker mk, double r,
+    const char *color)
+{
+	switch (mk) {
+	case DSP_MK_NONE:
+		break;
+	case DSP_MK_CIRCLE:
+		fprintf(s->fp, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"#ffffff\" "
+		    "stroke=\"%s\"", x, y, r, color);
+		stroke_attrs(s, 1.2, NULL);
+		fputs("/>\n", s->fp);
+		break;
+	case DSP_MK_SQUARE:
+		fprintf(s->fp, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+		    "fill=\"%s\"/>\n", x - r * 0.9, y - r * 0.9, r * 1.8, r * 1.8, color);
+		break;
+	case DSP_MK_TRIANGLE:
+		fprintf(s->fp, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\" "
+		    "fill=\"%s\"/>\n", x, y - r * 1.15, x - r, y + r * 0.6, x + r,
+		    y + r * 0.6, color);
+		break;
+	case DSP_MK_DIAMOND:
+		fprintf(s->fp, "<polygon points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f %.2f,%.2f\" "
+		    "fill=\"#ffffff\" stroke=\"%s\"", x, y - r * 1.2, x + r, y, x, y + r * 1.2,
+		    x - r, y, color);
+		stroke_attrs(s, 1.2, NULL);
+		fputs("/>\n", s->fp);
+		break;
+	case DSP_MK_CROSS:
+		dsp_svg_line(s, x - r, y - r, x + r, y + r, color, 1.3, NULL);
+		dsp_svg_line(s, x - r, y + r, x + r, y - r, color, 1.3, NULL);
+		break;
+	case DSP_MK_PLUS:
+		dsp_svg_line(s, x - r, y, x + r, y, color, 1.3, NULL);
+		dsp_svg_line(s, x, y - r, x, y + r, color, 1.3, NULL);
+		break;
+	}
+}
+
+void
+dsp_svg_markers(dsp_svg *s, const double *x, const double *y, size_t n,
+    size_t count, size_t phase, enum dsp_marker mk, double r, const char *color)
+{
+	size_t i, k, every;
+
+	if (mk == DSP_MK_NONE || n == 0 || count == 0)
+		return;
+	/* count markers evenly along the points, shifted by phase so that the
+	 * markers of overlapping series do not sit on each other. */
+	every = n / count > 0 ? n / count : 1;
+	fputs("<g class=\"markers\">\n", s->fp);
+	for (k = 0; k < count; k++) {
+		i = k * every + (phase % 4) * every / 4 + every / 2;
+		if (i >= n)
+			break;
+		if (isfinite(x[i]) && isfinite(y[i]))
+			dsp_svg_marker(s, x[i], y[i], mk, r, color);
+	}
+	fputs("</g>\n", s->fp);
+}
+
+static double
+legend_row(const dsp_svg *s)
+{
+	return s->font * 1.45;
+}
+
+static double
+legend_item_width(const dsp_svg *s, const dsp_legend_item *it)
+{
+	return s->font * 2.8 + 6 + dsp_svg_text_width(TICK_FONT(s), it->label);
+}
+
+void
+dsp_svg_legend_size(const dsp_svg *s, const dsp_legend_item *items, size_t n,
+    double max_w, double *w, double *h, size_t *cols)
+{
+	double iw = 0, cw;
+	size_t i, c;
+
+	for (i = 0; i < n; i++)
+		iw = fmax(iw, legend_item_width(s, &items[i]));
+	cw = iw + s->font;
+	c = max_w > 0 && cw > 0 ? (size_t)(max_w / cw) : 1;
+	if (c < 1)
+		c = 1;
+	if (c > n)
+		c = n > 0 ? n : 1;
+	*cols = c;
+	*w = cw * (double)c;
+	*h = legend_row(s) * (double)((n + c - 1) / c) + 4;
 }
 
 void
 dsp_svg_legend(dsp_svg *s, double x, double y, const dsp_legend_item *items,
     size_t n)
 {
-	double w = 0, lw;
-	size_t i;
+	double w, h;
+	size_t cols;
 
-	for (i = 0; i < n; i++) {
-		lw = 34 + 6.6 * (double)strlen(items[i].label);
-		if (lw > w)
-			w = lw;
-	}
-	fputs("<g class=\"legend\">\n", s->fp);
+	/* A legend placed over data keeps a backing box. */
+	dsp_svg_legend_size(s, items, n, 0, &w, &h, &cols);
 	fprintf(s->fp, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
 	    "fill=\"#ffffff\" fill-opacity=\"0.85\" stroke=\"#bbbbbb\"/>\n",
-	    x, y, w + 8, 18 * (double)n + 8);
-	for (i = 0; i < n; i++) {
-		double cy = y + 13 + 18 * (double)i;
+	    x, y, w + 4, h + 4);
+	dsp_svg_legend_cols(s, x + 6, y + 2, items, n, 1);
+}
 
+void
+dsp_svg_legend_cols(dsp_svg *s, double x, double y, const dsp_legend_item *items,
+    size_t n, size_t cols)
+{
+	double w = 0, row = legend_row(s), sw = s->font * 2.2, cx, cy, f = TICK_FONT(s);
+	size_t i;
+
+	if (cols < 1)
+		cols = 1;
+	for (i = 0; i < n; i++)
+		w = fmax(w, legend_item_width(s, &items[i]) + s->font);
+	fputs("<g class=\"legend\">\n", s->fp);
+	for (i = 0; i < n; i++) {
+		cx = x + w * (double)(i % cols);
+		cy = y + row * ((double)(i / cols) + 0.5) + 2;
 		if (items[i].box) {
-			fprintf(s->fp, "<rect x=\"%.2f\" y=\"%.2f\" width=\"20\" height=\"10\" "
-			    "fill=\"%s\" fill-opacity=\"%g\"/>\n", x + 6, cy - 5,
-			    items[i].color, items[i].opacity > 0 ? items[i].opacity : 1);
+			fprintf(s->fp, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+			    "height=\"%.2f\" fill=\"%s\" fill-opacity=\"%g\"/>\n", cx,
+			    cy - f * 0.4, sw, f * 0.8, items[i].color,
+			    items[i].opacity > 0 ? items[i].opacity : 1);
 		} else
-			dsp_svg_line(s, x + 6, cy, x + 26, cy, items[i].color, 2,
-			    items[i].dash);
-		dsp_svg_text(s, x + 32, cy + 4, "start", 11, 0, items[i].label);
+			dsp_svg_line(s, cx, cy, cx + sw, cy, items[i].color,
+			    items[i].width > 0 ? items[i].width : 2, items[i].dash);
+		dsp_svg_marker(s, cx + sw / 2, cy, items[i].marker, f * 0.32,
+		    items[i].color);
+		dsp_svg_text(s, cx + sw + 5, cy + f * 0.35, "start", f, 0, items[i].label);
 	}
 	fputs("</g>\n", s->fp);
 }
@@ -468,4 +737,75 @@ dsp_svg_viridis_bar(dsp_svg *s, const dsp_plot *bar)
 	}
 	dsp_svg_raw(s, "</linearGradient></defs>\n");
 	dsp_svg_rect(s, bar->x, bar->y, bar->w, bar->h, "url(#viridis)", NULL);
+}
+
+size_t
+dsp_svg_title(dsp_svg *s, double cx, double y, double max_w, const char *title)
+{
+	char line[512];
+	double f = s->font * 1.2;
+	const char *start = title, *p, *cut;
+	size_t lines = 0, len;
+
+	/* Greedy: each line ends at the last ", " or ": " that keeps it
+	 * within max_w (or at the first one, when none does); the last line
+	 * is the rest. */
+	while (*start != '\0') {
+		cut = NULL;
+		if (dsp_svg_text_width(f, start) > max_w)
+			for (p = start; (p = strpbrk(p, ",:")) != NULL; p++) {
+				if (p[1] != ' ')
+					continue;
+				len = (size_t)(p - start + 1);
+				if (len >= sizeof line)
+					break;
+				memcpy(line, start, len);
+				line[len] = '\0';
+				if (cut != NULL && dsp_svg_text_width(f, line) > max_w)
+					break;
+				cut = p;
+			}
+		len = cut != NULL ? (size_t)(cut - start + 1) : strlen(start);
+		if (len >= sizeof line)
+			len = sizeof line - 1;
+		memcpy(line, start, len);
+		line[len] = '\0';
+		dsp_svg_text(s, cx, y + f * 1.25 * (double)lines, "middle", f, 0, line);
+		lines++;
+		start = cut != NULL ? cut + 2 : start + strlen(start);
+	}
+	return lines;
+}
+
+void
+dsp_svg_layout(const dsp_svg *s, double x, double y, double w, double h,
+    const dsp_legend_item *items, size_t n, dsp_plot *pl, double *lx,
+    double *ly, size_t *cols)
+{
+	double lw, lh, ml = dsp_svg_margin_left(s), mb = dsp_svg_margin_bottom(s);
+	double pad = s->font * 0.8;
+
+	dsp_svg_legend_size(s, items, n, 0, &lw, &lh, cols);
+	pl->x = x + ml;
+	pl->y = y + pad;
+	if (n > 0 && lw <= 0.36 * w && lh <= h - pad) {
+		/* Beside the plot, top-aligned. */
+		pl->w = w - ml - lw - 2 * pad;
+		pl->h = h - mb - pad;
+		*lx = pl->x + pl->w + pad;
+		*ly = pl->y;
+		return;
+	}
+	/* Below the axis title, in as many columns as fit. */
+	if (n > 0)
+		dsp_svg_legend_size(s, items, n, w - ml, &lw, &lh, cols);
+	else
+		lh = 0;
+	/* Half a last tick label hangs past the frame's right edge. */
+	pl->w = w - ml - 2 * pad;
+	pl->h = h - mb - pad - lh;
+	if (pl->h < s->font * 3)
+		pl->h = s->font * 3;
+	*lx = pl->x;
+	*ly = pl->y + pl->h + mb;
 }

@@ -10,9 +10,25 @@
 
 typedef struct dsp_svg dsp_svg;
 
-/* Start a document of width x height user units (also the viewBox). */
+/* Start a document of width x height user units (also the viewBox), base
+ * font 12. */
 dsp_svg	*dsp_svg_begin(FILE *fp, int width, int height, const char *title,
 	    const char *desc);
+
+/* A page of physical size: user units are points (1/72 in), so the
+ * document's width and height are written in pt and a font size in user
+ * units is a size in pt wherever the figure is placed at its size. */
+typedef struct dsp_svg_page {
+	double	w, h;		/* pt */
+	double	font;		/* base font size, pt */
+} dsp_svg_page;
+
+dsp_svg	*dsp_svg_begin_page(FILE *fp, const dsp_svg_page *pg, const char *title,
+	    const char *desc);
+/* The document's base font size. */
+double	 dsp_svg_font(const dsp_svg *s);
+/* Estimated width of text at a font size (sans-serif, UTF-8 characters). */
+double	 dsp_svg_text_width(double size, const char *text);
 /* Close the document and free; DSP_EIO if any write failed. */
 int	 dsp_svg_end(dsp_svg *s);
 
@@ -22,7 +38,12 @@ void	 dsp_svg_rect(dsp_svg *s, double x, double y, double w, double h,
 	    const char *fill, const char *extra);
 void	 dsp_svg_line(dsp_svg *s, double x1, double y1, double x2, double y2,
 	    const char *stroke, double width, const char *dash);
-/* Non-finite points split the line into several polylines. */
+/* The same with raw attribute text (class, data-*) or NULL. */
+void	 dsp_svg_line_attr(dsp_svg *s, double x1, double y1, double x2, double y2,
+	    const char *stroke, double width, const char *dash, const char *extra);
+/* Line widths and dash lengths are in units of a 12 pt figure: they scale
+ * with the document's font (dsp_svg_begin_page).
+ * Non-finite points split the line into several polylines. */
 void	 dsp_svg_polyline(dsp_svg *s, const double *x, const double *y,
 	    size_t n, const char *stroke, double width, const char *dash);
 /* anchor "start", "middle" or "end"; rotate in degrees about (x, y). */
@@ -62,13 +83,41 @@ int	 dsp_log_base_for(double lo, double hi);
 /* Data to user coordinates (log axes take log of the value). */
 double	 dsp_plot_px(const dsp_plot *p, double v);
 double	 dsp_plot_py(const dsp_plot *p, double v);
-/* Frame, light grid, ticks, tick labels and both axis titles. */
+/* Light grid at the major ticks: draw it before the data. */
+void	 dsp_svg_grid(dsp_svg *s, const dsp_plot *p);
+/* Frame, ticks, tick labels and both axis titles (no grid). */
 void	 dsp_svg_axes(dsp_svg *s, const dsp_plot *p);
+/* Room dsp_svg_axes needs left of and below a plot for the document's
+ * font: tick labels and axis titles. */
+double	 dsp_svg_margin_left(const dsp_svg *s);
+double	 dsp_svg_margin_bottom(const dsp_svg *s);
 /* A viridis colour bar filling bar's frame, value 0 at the bottom (its
  * axes are the caller's). */
 void	 dsp_svg_viridis_bar(dsp_svg *s, const dsp_plot *bar);
 /* Clip path "id" for the plot area so curves stay inside the frame. */
 void	 dsp_svg_clip(dsp_svg *s, const dsp_plot *p, const char *id);
+
+/* Point markers, so that series differ in shape as well as colour. */
+enum dsp_marker {
+	DSP_MK_NONE, DSP_MK_CIRCLE, DSP_MK_SQUARE, DSP_MK_TRIANGLE, DSP_MK_DIAMOND,
+	DSP_MK_CROSS, DSP_MK_PLUS
+};
+
+/* Series style i (cycling after DSP_SVG_SERIES): the Okabe-Ito palette
+ * (colour-blind safe; Okabe & Ito 2008) with a dash pattern (NULL =
+ * solid) and a marker of its own. */
+#define DSP_SVG_SERIES 8
+void	 dsp_svg_series_style(size_t i, const char **color, const char **dash,
+	    enum dsp_marker *mk);
+/* One marker of radius r centred at (x, y). */
+void	 dsp_svg_marker(dsp_svg *s, double x, double y, enum dsp_marker mk,
+	    double r, const char *color);
+/* count markers spread evenly over the n points (user coordinates),
+ * shifted by phase (0..3) so overlapping series keep theirs apart;
+ * non-finite points get none. */
+void	 dsp_svg_markers(dsp_svg *s, const double *x, const double *y, size_t n,
+	    size_t count, size_t phase, enum dsp_marker mk, double r,
+	    const char *color);
 
 typedef struct dsp_legend_item {
 	const char	*label;
@@ -76,10 +125,32 @@ typedef struct dsp_legend_item {
 	const char	*dash;		/* NULL: solid */
 	int		 box;		/* 1: filled swatch, 0: line sample */
 	double		 opacity;	/* of the swatch, 0 = 1 */
+	enum dsp_marker	 marker;	/* drawn on the sample */
+	double		 width;		/* line width of the sample, 0 = 2 */
 } dsp_legend_item;
 
-/* Legend box with its top-left corner at (x, y). */
+/* Legend with its top-left corner at (x, y), one item a row (no frame:
+ * legends go outside the data area). */
 void	 dsp_svg_legend(dsp_svg *s, double x, double y,
 	    const dsp_legend_item *items, size_t n);
+/* The same in cols columns, items row by row. */
+void	 dsp_svg_legend_cols(dsp_svg *s, double x, double y,
+	    const dsp_legend_item *items, size_t n, size_t cols);
+/* Size of a legend whose width is at most max_w (0: one column): the
+ * columns that fit, its width and height. */
+void	 dsp_svg_legend_size(const dsp_svg *s, const dsp_legend_item *items,
+	    size_t n, double max_w, double *w, double *h, size_t *cols);
+
+/* A centred heading of the figure, wrapped after a ", " or ": " into as
+ * many lines as keep it within max_w; returns the lines used. */
+size_t	 dsp_svg_title(dsp_svg *s, double cx, double y, double max_w,
+	    const char *title);
+/* Lay out a plot with its axes and a legend of n items in the box
+ * (x, y, w, h): the legend goes outside the data area, right of the plot
+ * when it is narrow enough, else below the x axis title in columns.  Sets
+ * pl's frame (axes untouched) and the legend's corner and columns. */
+void	 dsp_svg_layout(const dsp_svg *s, double x, double y, double w, double h,
+	    const dsp_legend_item *items, size_t n, dsp_plot *pl, double *lx,
+	    double *ly, size_t *cols);
 
 #endif

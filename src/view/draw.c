@@ -1,5 +1,5 @@
 /* Drawing helpers shared by the widgets: glyphs with ASCII fallbacks,
- * colour pairs, the viridis ramp in four terminal capabilities. */
+ * frames, clipped text.  Colours are theme.c's. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,30 +12,6 @@
 
 struct view_style view_style;
 
-enum {
-	PAIR_TITLE = 1,
-	PAIR_FOCUS,
-	PAIR_BAND,
-	PAIR_MARKER,
-	PAIR_ERROR,
-	PAIR_SERIES,		/* 6 .. 6 + SERIES_COLORS - 1 */
-	PAIR_HEAT = 32,		/* 32 .. 32 + HEAT_MAX - 1 */
-	PAIR_HALF = 64		/* 64 + i * levels + j: upper i over lower j */
-};
-#define SERIES_COLORS	10
-#define HEAT_MAX	32
-
-/* The colour of each heat level, for the half-block pairs. */
-static int heat_color[HEAT_MAX];
-static int half_ok;
-
-/* Viridis at nine evenly spaced stops (matplotlib). */
-static const unsigned char viridis[9][3] = {
-	{ 0x44, 0x01, 0x54 }, { 0x47, 0x2c, 0x7a }, { 0x3b, 0x51, 0x8b },
-	{ 0x2c, 0x71, 0x8e }, { 0x21, 0x90, 0x8d }, { 0x27, 0xad, 0x81 },
-	{ 0x5c, 0xc8, 0x63 }, { 0xaa, 0xdc, 0x32 }, { 0xfd, 0xe7, 0x25 }
-};
-
 static const char *sym_utf8[SYM_COUNT] = {
 	"δ", "θ", "λ", "ε", "α", "≤", "·", "−", "●", "│", "─", "┄", "▶", "×", "…"
 };
@@ -46,152 +22,15 @@ static const char *sym_ascii[SYM_COUNT] = {
 
 static const char ascii_ramp[] = " .:-=+*#%@";
 
-static void
-viridis_rgb(double t, int rgb[3])
-{
-	double x = (t < 0 ? 0 : t > 1 ? 1 : t) * 8, f;
-	int i = (int)x, k;
-
-	if (i > 7)
-		i = 7;
-	f = x - i;
-	for (k = 0; k < 3; k++)
-		rgb[k] = (int)lround(viridis[i][k] + f * (viridis[i + 1][k] - viridis[i][k]));
-}
-
-/* Nearest colour of the xterm 256 palette (cube 16..231, greys 232..255). */
-static int
-xterm256(const int rgb[3])
-{
-	static const int level[6] = { 0, 95, 135, 175, 215, 255 };
-	int best = 16, bestd = 1 << 30, i, r, g, b, d, v;
-
-	for (r = 0; r < 6; r++)
-		for (g = 0; g < 6; g++)
-			for (b = 0; b < 6; b++) {
-				d = (level[r] - rgb[0]) * (level[r] - rgb[0]) +
-				    (level[g] - rgb[1]) * (level[g] - rgb[1]) +
-				    (level[b] - rgb[2]) * (level[b] - rgb[2]);
-				if (d < bestd) {
-					bestd = d;
-					best = 16 + 36 * r + 6 * g + b;
-				}
-			}
-	for (i = 0; i < 24; i++) {
-		v = 8 + 10 * i;
-		d = (v - rgb[0]) * (v - rgb[0]) + (v - rgb[1]) * (v - rgb[1]) +
-		    (v - rgb[2]) * (v - rgb[2]);
-		if (d < bestd) {
-			bestd = d;
-			best = 232 + i;
-		}
-	}
-	return best;
-}
-
-static int
-truecolor_env(void)
-{
-	const char *ct = getenv("COLORTERM");
-
-	return ct != NULL && (strcmp(ct, "truecolor") == 0 || strcmp(ct, "24bit") == 0);
-}
-
-/* Half-block map cells: '▀' in the upper cell's colour over the lower
- * one's, a pair for every two levels (when the terminal has the pairs). */
-static void
-init_half(void)
-{
-	int i, j, l = view_style.heat_levels;
-
-	half_ok = 0;
-	if (!view_style.utf8 || COLOR_PAIRS < PAIR_HALF + l * l)
-		return;
-	for (i = 0; i < l; i++)
-		for (j = 0; j < l; j++)
-			if (init_extended_pair(PAIR_HALF + i * l + j, heat_color[i],
-			    heat_color[j]) == ERR)
-				return;
-	half_ok = 1;
-}
-
-static void
-init_heat(void)
-{
-	static const short ramp16[8] = {
-		COLOR_BLUE, COLOR_BLUE + 8, COLOR_CYAN, COLOR_CYAN + 8,
-		COLOR_GREEN, COLOR_GREEN + 8, COLOR_YELLOW, COLOR_YELLOW + 8
-	};
-	static const short ramp8[4] = { COLOR_BLUE, COLOR_CYAN, COLOR_GREEN, COLOR_YELLOW };
-	int i, rgb[3], fg, base;
-
-	if (COLORS >= 256 && COLOR_PAIRS >= PAIR_HEAT + HEAT_MAX) {
-		view_style.heat_levels = HEAT_MAX;
-		view_style.palette = PAL_256;
-		base = COLORS - HEAT_MAX;
-		if (COLORS >= 0x1000000 || (truecolor_env() && can_change_color()))
-			view_style.palette = PAL_TRUE;
-		for (i = 0; i < HEAT_MAX; i++) {
-			viridis_rgb((double)i / (HEAT_MAX - 1), rgb);
-			fg = i < HEAT_MAX * 2 / 3 ? COLOR_WHITE : COLOR_BLACK;
-			if (view_style.palette == PAL_TRUE && COLORS >= 0x1000000)
-				heat_color[i] = (rgb[0] << 16) | (rgb[1] << 8) | rgb[2];
-			else if (view_style.palette == PAL_TRUE) {
-				init_extended_color(base + i, rgb[0] * 1000 / 255,
-				    rgb[1] * 1000 / 255, rgb[2] * 1000 / 255);
-				heat_color[i] = base + i;
-			} else
-				heat_color[i] = xterm256(rgb);
-			init_extended_pair(PAIR_HEAT + i, fg, heat_color[i]);
-		}
-		init_half();
-		return;
-	}
-	view_style.palette = PAL_16;
-	if (COLORS >= 16) {
-		view_style.heat_levels = 8;
-		for (i = 0; i < 8; i++)
-			init_pair(PAIR_HEAT + i, COLOR_BLACK, heat_color[i] = ramp16[i]);
-	} else {
-		view_style.heat_levels = 4;
-		for (i = 0; i < 4; i++)
-			init_pair(PAIR_HEAT + i, COLOR_BLACK, heat_color[i] = ramp8[i]);
-	}
-	init_half();
-}
-
 void
 view_style_init(int want_utf8, int want_color)
 {
-	/* Curve colours, one per series (compare mode overlays up to ten
-	 * functions): the eight ANSI colours' brightest distinct ones, then
-	 * on 256-colour terminals orange and violet for the last two. */
-	static const short series[SERIES_COLORS] = {
-		COLOR_GREEN, COLOR_CYAN, COLOR_YELLOW, COLOR_MAGENTA, COLOR_RED, COLOR_WHITE,
-		COLOR_BLUE, COLOR_GREEN, COLOR_CYAN, COLOR_YELLOW
-	};
-	static const short series256[SERIES_COLORS] = {
-		46, 51, 226, 201, 196, 231, 33, 208, 141, 180
-	};
-	int i;
-
 	memset(&view_style, 0, sizeof view_style);
-	half_ok = 0;
 	view_style.utf8 = want_utf8;
 	view_style.palette = PAL_MONO;
 	view_style.heat_levels = (int)sizeof ascii_ramp - 1;
-	if (!want_color || !has_colors() || start_color() == ERR || COLORS < 8)
-		return;
-	use_default_colors();
-	view_style.color = 1;
-	init_pair(PAIR_TITLE, COLOR_WHITE, COLOR_BLUE);
-	init_pair(PAIR_FOCUS, COLOR_CYAN, -1);
-	init_pair(PAIR_BAND, COLOR_YELLOW, -1);
-	init_pair(PAIR_MARKER, COLOR_MAGENTA, -1);
-	init_pair(PAIR_ERROR, COLOR_RED, -1);
-	for (i = 0; i < SERIES_COLORS; i++)
-		init_pair(PAIR_SERIES + i, COLORS >= 256 ? series256[i] : series[i], -1);
-	init_heat();
+	if (want_color)
+		view_colors_start();
 }
 
 const char *
@@ -227,7 +66,7 @@ void
 view_frame(WINDOW *w, const char *title, int focused)
 {
 	int wd = getmaxx(w);
-	attr_t a = focused ? (A_BOLD | (view_style.color ? COLOR_PAIR(PAIR_FOCUS) : 0)) : 0;
+	attr_t a = focused ? view_attr_focus() : 0;
 
 	wattron(w, a);
 	if (view_style.utf8)
@@ -238,94 +77,6 @@ view_frame(WINDOW *w, const char *title, int focused)
 	if (title != NULL && wd > 6)
 		view_printf(w, 0, 2, wd - 4, focused ? A_REVERSE | A_BOLD : A_BOLD,
 		    " %s%s ", title, focused ? " *" : "");
-}
-
-attr_t
-view_attr_title(void)
-{
-	return view_style.color ? COLOR_PAIR(PAIR_TITLE) | A_BOLD : A_REVERSE;
-}
-
-attr_t
-view_attr_series(int i)
-{
-	if (!view_style.color)
-		return i == 0 ? A_BOLD : 0;
-	/* On 8/16 colours the last four repeat a colour: dim tells them. */
-	return COLOR_PAIR(PAIR_SERIES + (i % SERIES_COLORS)) | (i == 0 ? A_BOLD : 0) |
-	    (COLORS < 256 && i % SERIES_COLORS >= 7 ? A_DIM : 0);
-}
-
-/* Each series' marker glyph, so overlaid curves differ without colour. */
-const char *
-view_series_glyph(int i)
-{
-	static const char *u[SERIES_COLORS] = {
-		"●", "◆", "▲", "■", "○", "◇", "△", "□", "★", "✚"
-	};
-	static const char *a[SERIES_COLORS] = {
-		"*", "+", "o", "x", "#", "@", "%", "&", "=", "~"
-	};
-
-	i = ((i % SERIES_COLORS) + SERIES_COLORS) % SERIES_COLORS;
-	return view_style.utf8 ? u[i] : a[i];
-}
-
-attr_t
-view_attr_band(void)
-{
-	return view_style.color ? COLOR_PAIR(PAIR_BAND) : A_DIM;
-}
-
-attr_t
-view_attr_marker(void)
-{
-	return view_style.color ? COLOR_PAIR(PAIR_MARKER) | A_BOLD : A_BOLD;
-}
-
-attr_t
-view_attr_error(void)
-{
-	return view_style.color ? COLOR_PAIR(PAIR_ERROR) | A_BOLD : A_BOLD;
-}
-
-attr_t
-view_attr_dim(void)
-{
-	return A_DIM;
-}
-
-static int
-heat_index(double t)
-{
-	int i;
-
-	if (!(t >= 0))
-		t = 0;
-	if (t > 1)
-		t = 1;
-	i = (int)(t * view_style.heat_levels);
-	return i >= view_style.heat_levels ? view_style.heat_levels - 1 : i;
-}
-
-int
-view_heat_pair(double t)
-{
-	if (view_style.palette == PAL_MONO)
-		return 0;
-	return PAIR_HEAT + heat_index(t);
-}
-
-int
-view_heat_half(void)
-{
-	return half_ok && view_style.palette != PAL_MONO;
-}
-
-int
-view_heat_pair2(double top, double bottom)
-{
-	return PAIR_HALF + heat_index(top) * view_style.heat_levels + heat_index(bottom);
 }
 
 char
@@ -376,6 +127,88 @@ view_printf(WINDOW *w, int y, int x, int width, attr_t a, const char *fmt, ...)
 		mvwaddnwstr(w, y, x, wbuf, (int)k);
 	}
 	wattroff(w, a);
+}
+
+char *
+view_num(char *buf, size_t size, double v, int digits)
+{
+	/* One rounding rule for every number on screen (core/figures.h). */
+	return dsp_fmt_sig(buf, size, v, digits);
+}
+
+const char *
+view_row_key(int row)
+{
+	const dsp_param_def *d = dsp_param(row);
+
+	return d != NULL ? d->name : "?";
+}
+
+/* The name the panel shows: the Greek letter of the row (its ASCII name
+ * without UTF-8), else its ASCII name; every one is a name `:` accepts. */
+const char *
+view_row_name(int row)
+{
+	const dsp_param_def *d = dsp_param(row);
+
+	if (d == NULL)
+		return "?";
+	if (d->uname != NULL && view_style.utf8)
+		return d->uname;
+	if (row == ROW_ATTN)	/* an alias the `:` command takes too */
+		return "attention";
+	return d->name;
+}
+
+void
+view_row_value(const struct view_state *st, int row, char *buf, size_t size)
+{
+	const dsp_params *p = &st->vs.params;
+	const dsp_param_def *d = dsp_param(row);
+	double n = p->family == DSP_FAM_FILE ? (double)p->n_logits : (double)p->n;
+	int e;
+
+	if (d == NULL) {
+		snprintf(buf, size, "?");
+		return;
+	}
+	if (row == ROW_N) {
+		e = (int)lround(log2(n));
+		if (n >= 1024 && ldexp(1, e) == n)
+			snprintf(buf, size, "%.0f = 2^%d", n, e);
+		else
+			snprintf(buf, size, "%.0f", n);
+		return;
+	}
+	if (row == ROW_FAMILY && p->family == DSP_FAM_FILE && st->input_name != NULL) {
+		snprintf(buf, size, "file %s", st->input_name);
+		return;
+	}
+	switch (d->type) {
+	case DSP_PT_REAL:
+		view_num(buf, size, dsp_param_get_real(d, p), 6);
+		break;
+	case DSP_PT_BOOL:
+		snprintf(buf, size, "%s", dsp_param_get_enum(d, p) ? "on" : "off");
+		break;
+	default:
+		dsp_param_format(d, p, buf, size);
+	}
+}
+
+/* Each series' marker glyph, so overlaid curves differ without colour. */
+const char *
+view_series_glyph(int i)
+{
+	static const char *u[VIEW_SERIES_STYLES] = {
+		"●", "◆", "▲", "■", "○", "◇", "△", "□", "★", "✚"
+	};
+	static const char *a[VIEW_SERIES_STYLES] = {
+		"*", "+", "o", "x", "#", "@", "%", "&", "=", "~"
+	};
+
+	i = ((i % VIEW_SERIES_STYLES) + VIEW_SERIES_STYLES) % VIEW_SERIES_STYLES;
+	return view_style.utf8 ? u[i] : a[i];
 }
 
 int
@@ -452,73 +285,6 @@ view_decade(char *buf, size_t size, int k)
 	else
 		snprintf(buf, size, "1e%d", k);
 	return buf;
-}
-
-char *
-view_num(char *buf, size_t size, double v, int digits)
-{
-	/* One rounding rule for every number on screen (core/figures.h). */
-	return dsp_fmt_sig(buf, size, v, digits);
-}
-
-const char *
-view_row_key(int row)
-{
-	const dsp_param_def *d = dsp_param(row);
-
-	return d != NULL ? d->name : "?";
-}
-
-/* The name the panel shows: the Greek letter of the row (its ASCII name
- * without UTF-8), else its ASCII name; every one is a name `:` accepts. */
-const char *
-view_row_name(int row)
-{
-	const dsp_param_def *d = dsp_param(row);
-
-	if (d == NULL)
-		return "?";
-	if (d->uname != NULL && view_style.utf8)
-		return d->uname;
-	if (row == ROW_ATTN)	/* an alias the `:` command takes too */
-		return "attention";
-	return d->name;
-}
-
-void
-view_row_value(const struct view_state *st, int row, char *buf, size_t size)
-{
-	const dsp_params *p = &st->vs.params;
-	const dsp_param_def *d = dsp_param(row);
-	double n = p->family == DSP_FAM_FILE ? (double)p->n_logits : (double)p->n;
-	int e;
-
-	if (d == NULL) {
-		snprintf(buf, size, "?");
-		return;
-	}
-	if (row == ROW_N) {
-		e = (int)lround(log2(n));
-		if (n >= 1024 && ldexp(1, e) == n)
-			snprintf(buf, size, "%.0f = 2^%d", n, e);
-		else
-			snprintf(buf, size, "%.0f", n);
-		return;
-	}
-	if (row == ROW_FAMILY && p->family == DSP_FAM_FILE && st->input_name != NULL) {
-		snprintf(buf, size, "file %s", st->input_name);
-		return;
-	}
-	switch (d->type) {
-	case DSP_PT_REAL:
-		view_num(buf, size, dsp_param_get_real(d, p), 6);
-		break;
-	case DSP_PT_BOOL:
-		snprintf(buf, size, "%s", dsp_param_get_enum(d, p) ? "on" : "off");
-		break;
-	default:
-		dsp_param_format(d, p, buf, size);
-	}
 }
 
 void

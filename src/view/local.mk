@@ -6,5 +6,6 @@ DSP_VIEW_SOURCES = src/view/view.h src/view/draw.c \
 	src/view/params_panel.c \
 	src/view/refit_box.c \
 	src/view/status.c \
+	src/view/theme.c \
 	src/view/theorem_panel.c \
 	src/view/tour_box.c

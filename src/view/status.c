@@ -2,10 +2,75 @@
  * line editor, or the key hints (from the key table, src/app/keys.c). */
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "view/view.h"
 
 #define BAR_MAX	40
+
+/* Display columns of the UTF-8 text s[0..n); a character the locale does
+ * not know counts one column. */
+static int
+text_width(const char *s, size_t n)
+{
+	mbstate_t ms;
+	wchar_t wc;
+	size_t k;
+	int cols = 0, w;
+
+	memset(&ms, 0, sizeof ms);
+	while (n > 0) {
+		k = mbrtowc(&wc, s, n, &ms);
+		if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
+			memset(&ms, 0, sizeof ms);
+			k = 1;
+			w = 1;
+		} else
+			w = (w = wcwidth(wc)) < 0 ? 1 : w;
+		cols += w;
+		s += k;
+		n -= k;
+	}
+	return cols;
+}
+
+/* Bytes of the UTF-8 character at s (1 for a stray byte). */
+static size_t
+char_len(const char *s, size_t n)
+{
+	mbstate_t ms;
+	size_t k;
+
+	memset(&ms, 0, sizeof ms);
+	k = mbrtowc(NULL, s, n, &ms);
+	return k == (size_t)-1 || k == (size_t)-2 || k == 0 ? 1 : k;
+}
+
+/* The line editor: the prompt, the text scrolled so that the cursor shows,
+ * the character under the cursor in reverse video. */
+static void
+edit_line(WINDOW *w, int width, const struct view_state *st)
+{
+	const char *b = st->edit_buf;
+	size_t start = 0, cur = st->edit_cur, len = st->edit_len, k;
+	int x, avail;
+
+	view_printf(w, 1, 0, width, A_BOLD, "%s", st->edit_prompt);
+	x = getcurx(w);
+	avail = width - x - 1;
+	while (start < cur && text_width(b + start, cur - start) > avail)
+		start += char_len(b + start, cur - start);
+	view_printf(w, 1, x, width - x, 0, "%.*s", (int)(cur - start), b + start);
+	x += text_width(b + start, cur - start);
+	k = cur < len ? char_len(b + cur, len - cur) : 0;
+	view_printf(w, 1, x, width - x, A_REVERSE, "%.*s", k > 0 ? (int)k : 1,
+	    k > 0 ? b + cur : " ");
+	x += k > 0 ? text_width(b + cur, k) : 1;
+	view_printf(w, 1, x, width - x, 0, "%s", b + cur + k);
+	x += text_width(b + cur + k, len - cur - k);
+	view_printf(w, 1, x + 1, width - x - 1, view_attr_dim(),
+	    "  (Enter apply, Esc cancel, Tab complete, Up/Down history)");
+}
 
 /* The key bar in htop's style: each key, then its label on a coloured
  * field ("F1Help  F10Quit"), from the key table in bar_pos order.  When
@@ -66,6 +131,31 @@ key_bar(struct view_panel *pn, WINDOW *w, int width, const struct view_state *st
 	}
 }
 
+/* A message; one longer than the line (an error listing the valid names)
+ * takes the parameters' line too, broken at a blank. */
+static void
+message(WINDOW *w, int width, const struct view_state *st)
+{
+	const char *m = st->status;
+	attr_t a = st->status_err ? view_attr_error() : A_BOLD;
+	size_t len = strlen(m), brk = 0, i = 0;
+
+	if (text_width(m, len) > width) {
+		while (i < len && text_width(m, i + char_len(m + i, len - i)) <= width) {
+			i += char_len(m + i, len - i);
+			if (m[i] == ' ')
+				brk = i;
+		}
+		if (brk == 0)
+			brk = i;
+		wmove(w, 0, 0);
+		wclrtoeol(w);
+		view_printf(w, 0, 0, width, a, "%.*s", (int)brk, m);
+		m += brk + (m[brk] == ' ');
+	}
+	view_printf(w, 1, 0, width, a, "%s", m);
+}
+
 static void
 status_update(struct view_panel *pn, const struct view_state *st)
 {
@@ -118,30 +208,12 @@ status_draw(struct view_panel *pn, WINDOW *w)
 	view_printf(w, 0, 0, pn->w, a, "%s", line);
 	wmove(w, 1, 0);
 	wclrtoeol(w);
-	if (st->editing) {
-		view_printf(w, 1, 0, pn->w, A_BOLD, "%s", st->edit_prompt);
-		view_printf(w, 1, getcurx(w), pn->w - getcurx(w), 0, "%s", st->edit_buf);
-		view_printf(w, 1, getcurx(w), 1, A_REVERSE, " ");
-		view_printf(w, 1, getcurx(w) + 1, pn->w - getcurx(w) - 1, view_attr_dim(),
-		    "  (Enter apply, Esc cancel)");
-	} else if (st->status[0] != '\0') {
-		/* A message longer than the line ends at a word, with "...". */
-		snprintf(line, sizeof line, "%s", st->status);
-		while (view_width(line) > pn->w && (len = strlen(line)) > 0) {
-			char *sp = strrchr(line, ' ');
-
-			if (sp == NULL || sp == line)
-				break;
-			*sp = '\0';
-			if (view_width(line) + view_width(view_sym(SYM_ELLIPSIS)) + 1 <= pn->w) {
-				strncat(line, " ", sizeof line - strlen(line) - 1);
-				strncat(line, view_sym(SYM_ELLIPSIS), sizeof line - strlen(line) - 1);
-				break;
-			}
-		}
-		view_printf(w, 1, 0, pn->w, st->status_err ? view_attr_error() : A_BOLD,
-		    "%s", line);
-	}
+	if (st->editing && st->edit_hint[0] != '\0')
+		view_printf(w, 0, 0, pn->w, a, "%-*s", pn->w, st->edit_hint);
+	if (st->editing)
+		edit_line(w, pn->w, st);
+	else if (st->status[0] != '\0')
+		message(w, pn->w, st);
 	else
 		key_bar(pn, w, pn->w, st);
 }

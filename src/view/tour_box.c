@@ -172,8 +172,8 @@ tour_draw(struct view_panel *pn, WINDOW *w)
 		view_printf(w, y, 2, iw, view_attr_marker(), "%-*s  %s", lw, t->show[i],
 		    view_num(v, sizeof v, t->value[i], 6));
 	view_printf(w, pn->h - 2, 2, iw, view_attr_dim(), "%s", iw >= 48 ?
-	    "n/Space/Right next  p/Left previous  t/Esc close" :
-	    "n next  p previous  t/Esc close");
+	    "PgDn/n next  PgUp/N previous  t/Esc close" :
+	    "PgDn next  PgUp back  Esc close");
 }
 
 const struct view_class view_tour_class = {

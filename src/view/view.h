@@ -62,6 +62,9 @@ enum view_sym {
 #define VIEW_SERIES_MAX	(DSP_ATTN_COUNT + 1)
 #define VIEW_MSG	256
 #define VIEW_HITS	32
+/* Colours and marker glyphs of the curve series (compare mode: up to ten
+ * functions), one per series; theme.c has the colours, draw.c the glyphs. */
+#define VIEW_SERIES_STYLES	10
 
 /* Weights panel: sorted-coefficient bars or the log-binned distribution. */
 struct view_hist {
@@ -194,6 +197,8 @@ struct view_state {
 	char		 edit_prompt[48];
 	char		 edit_buf[128];
 	size_t		 edit_len;
+	size_t		 edit_cur;	/* cursor: byte offset, at a character start */
+	char		 edit_hint[VIEW_MSG];	/* Tab's candidates, shown while editing */
 	int		 edit_overflow;	/* more typed than edit_buf holds */
 	int		 show_times;	/* status line shows compute timings (T) */
 	int		 present;	/* --present: plots only, no clutter */
@@ -273,6 +278,23 @@ const char	*view_sym(enum view_sym s);
 /* Vertical block for a fill fraction 0..1 of one cell (" " .. full). */
 const char	*view_block(double frac);
 void		 view_frame(WINDOW *w, const char *title, int focused);
+/* theme.c: the colour themes and every colour pair. */
+enum view_theme_id {
+	VIEW_THEME_DEFAULT,
+	VIEW_THEME_CONTRAST,	/* high contrast */
+	VIEW_THEME_COLORBLIND,	/* Okabe-Ito */
+	VIEW_THEME_COUNT
+};
+const char	*view_theme_name(int t);	/* NULL past the end */
+const char	*view_theme_help(int t);
+int		 view_theme_find(const char *name);	/* -1 if none */
+const char	*view_theme_names(void);	/* "default high-contrast colorblind" */
+int		 view_theme(void);		/* the current one */
+/* Use theme t (pairs redefined at once when colours are on). */
+void		 view_theme_set(int t);
+/* Start colours (view_style_init): 0 when the terminal has none. */
+int		 view_colors_start(void);
+attr_t		 view_attr_focus(void);
 attr_t		 view_attr_title(void);
 attr_t		 view_attr_series(int i);
 attr_t		 view_attr_band(void);

@@ -230,6 +230,37 @@ presets(void)
 }
 
 /* The loader's checks equal the CLI's (issue 16, item 5). */
+/* Sweep ranges and values (sweep, animate, the TUI's play): n over
+ * 1 .. 2^40 at 4 an octave hits the powers of 2 exactly (frame 4k is
+ * 2^k), and frame 1 is round(2^(1/4)) = round(1.189) = 1; linear rows
+ * reach both ends exactly. */
+static void
+sweeps(void)
+{
+	const dsp_param_def *n = dsp_param(DSP_P_N), *th = dsp_param(DSP_P_THETA),
+	    *de = dsp_param(DSP_P_DELTA);
+	double lo = 0, hi = 0, a = 0, b = 0;
+
+	ok(dsp_param_sweep_range(n, &lo, &hi) == DSP_OK && lo == 1 && hi == 1099511627776.0,
+	    "n sweeps 1 .. 2^40");
+	ok(dsp_param_sweep_range(th, &a, &b) == DSP_OK && a == -2 && b == 2,
+	    "theta sweeps -2 .. 2");
+	ok(dsp_param_sweep_range(de, &a, &b) == DSP_OK && a == 0 && b == 16,
+	    "delta sweeps 0 .. 16");
+	ok(dsp_param_sweep_range(dsp_param(DSP_P_SEED), &a, &b) == DSP_EINVAL,
+	    "seed has no sweep range");
+	ok(dsp_param_sweep_value(n, lo, hi, 0, 161) == 1 &&
+	    dsp_param_sweep_value(n, lo, hi, 1, 161) == 1 &&
+	    dsp_param_sweep_value(n, lo, hi, 4, 161) == 2 &&
+	    dsp_param_sweep_value(n, lo, hi, 80, 161) == 1048576 &&
+	    dsp_param_sweep_value(n, lo, hi, 160, 161) == 1099511627776.0,
+	    "n frames 0, 1, 4, 80, 160 of 161: 1, 1, 2, 2^20, 2^40");
+	ok(dsp_param_sweep_value(th, -2, 2, 0, 81) == -2 &&
+	    dsp_param_sweep_value(th, -2, 2, 80, 81) == 2 &&
+	    fabs(dsp_param_sweep_value(th, -2, 2, 41, 81) - 0.05) < 1e-15,
+	    "theta frames 0, 41, 80 of 81: -2, 0.05, 2");
+}
+
 static void
 loader_limits(void)
 {
@@ -413,6 +444,7 @@ main(int argc, char **argv)
 	walk_rows();
 	domains();
 	presets();
+	sweeps();
 	loader_limits();
 	man_page();
 	rmdir(tmpdir);

@@ -41,16 +41,41 @@ ok $? "status line shows step 3's family=spike n=16 delta=4 theta=1"
 T send-keys l
 lo32=$(awk 'BEGIN { printf "%.6g", 1 / (1 + 31 * exp(4)) }')
 tui_wait "lemma_tight_lo  $lo32 "; ok $? "l sets n = 32 inside the tour: lemma_tight_lo $lo32 = 1/(1+31e^4)"
-T send-keys p
-tui_wait "Tour 2/7"; ok $? "p: back to step 2"
+# The arrows keep adjusting while the tour is open: Right doubles n again,
+# Left halves it (parameters panel focused, n selected); the step stays.
 T send-keys Right
-tui_wait "Tour 3/7"; ok $? "Right: step 3 again"
+lo64=$(awk 'BEGIN { printf "%.6g", 1 / (1 + 63 * exp(4)) }')
+tui_wait "lemma_tight_lo  $lo64 "; ok $? "Right adjusts n = 64 in the tour: lemma_tight_lo $lo64 = 1/(1+63e^4)"
+tui_cap | grep -q "Tour 3/7"; ok $? "Right left the tour at step 3"
+T send-keys Left
+tui_wait "lemma_tight_lo  $lo32 "; ok $? "Left halves n back to 32"
+T send-keys N
+tui_wait "Tour 2/7"; ok $? "N: back to step 2"
+T send-keys PageUp
+tui_wait "Tour 1/7"; ok $? "PgUp (text fits): back to step 1"
+# PgDn scrolls a step's text too long for the box (the text column's, 46
+# wide here) first, then goes on: a few presses reach step 2.
+i=0
+while [ "$i" -lt 8 ] && ! tui_cap | grep -q "Tour 2/7"; do
+	T send-keys PageDown
+	sleep 0.3
+	i=$((i + 1))
+done
+tui_wait "Tour 2/7"; ok $? "PgDn (scrolls, then) step 2"
+T send-keys n
+tui_wait "Tour 3/7"; ok $? "n: step 3 again"
 tui_wait "lemma_tight_lo  $lo3 "; ok $? "step 3 again re-applies n = 16: lemma_tight_lo $lo3"
 
+# Leaving the tour restores the parameters from before it: the default
+# view (power series, n = 16, delta 4), whose entropy is the H=1.36044 the
+# start waited for.
 T send-keys Escape
 tui_gone "Tour 3/7"; ok $? "Esc closes the tour"
-tui_wait "tour closed at step 3/7"; ok $? "status line says the tour closed"
-tui_cap | grep -q "family  *spike "; ok $? "the step's parameters stay after closing"
+tui_wait "tour closed at step 3/7: parameters restored"; ok $? "status line says the tour closed and restored"
+s=$(tui_cap)
+echo "$s" | grep -q "family  *power " && echo "$s" | grep -q "│▶ n  *16 "
+ok $? "the parameters from before the tour are back (power, n = 16)"
+tui_wait "H=1.36044"; ok $? "and the figures with them (H = 1.36044)"
 
 # The refit overlay against disperse fit (same defaults).
 T send-keys R
@@ -98,14 +123,26 @@ T send-keys t n n n
 tui_wait "Tour 4/7"; ok $? "80x24: step 4"
 tui_wait " more: PgDn "; ok $? "80x24: the box says more text is below"
 tui_cap | grep -q "stays sharp for every"; [ $? -ne 0 ]; ok $? "last line not shown yet"
-# The box is the text column's (at 80x24 all of it): a few pages.
-T send-keys NPage NPage NPage NPage
+# The box is the text column's (at 80x24 all of it): PgDn a page at a time
+# until the end shows (a PgDn past the end would go to the next step).
+i=0
+while [ "$i" -lt 6 ] && ! tui_cap | grep -q "stays sharp for every"; do
+	T send-keys NPage
+	sleep 0.3
+	i=$((i + 1))
+done
 tui_wait "stays sharp for every"; ok $? "PgDn scrolls to the end of the text"
+tui_cap | grep -q "Tour 4/7"; ok $? "PgDn scrolled, still step 4"
 tui_cap | grep -q " PgUp "; ok $? "PgUp hint once scrolled"
 cn=$(tour_value 4 critical_n | xargs printf '%.6g')
 tui_cap | grep -q "critical_n  *$cn "; ok $? "step 4 critical_n $cn still shown, as disperse tour says"
+T send-keys PageUp
+tui_wait " more: PgDn "; ok $? "PgUp scrolls back to the top of step 4"
+tui_cap | grep -q "Tour 4/7"; ok $? "PgUp scrolled, still step 4"
+T send-keys PageUp
+tui_wait "Tour 3/7"; ok $? "PgUp at the top: step 3"
 T send-keys q
-tui_gone "Tour 4/7"; ok $? "q closes the open tour box first"
+tui_gone "Tour 3/7"; ok $? "q closes the open tour box first"
 T send-keys q
 tui_exited; ok $? "then q quits"
 

@@ -119,8 +119,8 @@ T kill-server >/dev/null 2>&1
 sleep 0.2
 tui_start 160 50
 tui_wait "H=1.36044"; ok $? "160 x 50: default view"
-tui_cap | grep -q "F1Help sSnapshot qQuit tTour RRefit "
-ok $? "key bar lists t tour and R refit"
+tui_cap | grep -q "F1Help sSnapshot qQuit tTour RRefit pPlay "
+ok $? "key bar lists p play, t tour and R refit"
 T send-keys '?'
 tui_wait "R            adaptive-temperature refit"; ok $? "help has R (refit) from the key table"
 tui_cap | grep -q "t            teaching tour"; ok $? "help has t (tour) from the key table"

@@ -14,12 +14,17 @@ trap tui_cleanup EXIT
 
 # tui_start COLS LINES [disperse options]: the TUI in a detached session; the
 # wrapper shell records the exit status and the tty modes after it returns.
+# Every start reads and writes the settings in a fresh XDG_CONFIG_HOME (never
+# the user's, and no test sees what an earlier start saved) unless the test
+# sets TUI_CONFIG to a folder of its own; TUI_ENV adds assignments.
+tui_nstart=0
 tui_start() {
 	w=$1 h=$2
 	shift 2
+	tui_nstart=$((tui_nstart + 1))
 	rm -f "$tui_tmp/rc" "$tui_tmp/stty"
 	T new-session -d -x "$w" -y "$h" \
-	    "trap '' INT; TERM=$TERM LANG=$LANG ASAN_OPTIONS=$ASAN_OPTIONS NO_COLOR=$NO_COLOR '$DISPERSE' $*; echo \$? > '$tui_tmp/rc'; stty -a > '$tui_tmp/stty'; sleep 30"
+	    "trap '' INT; TERM=$TERM LANG=$LANG ASAN_OPTIONS=$ASAN_OPTIONS NO_COLOR=$NO_COLOR XDG_CONFIG_HOME='${TUI_CONFIG:-$tui_tmp/config-$tui_nstart}' $TUI_ENV '$DISPERSE' $*; echo \$? > '$tui_tmp/rc'; stty -a > '$tui_tmp/stty'; sleep 30"
 }
 tui_cap() { T capture-pane -p 2>/dev/null; }
 # tui_wait TEXT [tenths]: poll the pane until it shows TEXT (default 5 s).
@@ -34,6 +39,21 @@ tui_wait() {
 	tui_cap | sed 's/^/| /' | head -40 | while IFS= read -r l; do diag "$l"; done
 	return 1
 }
+# tui_poll FUNC TEXT: poll what FUNC prints until it shows TEXT (5 s).
+tui_poll() {
+	i=0
+	while [ "$i" -lt 50 ]; do
+		"$1" | grep -F -q -- "$2" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	diag "timed out waiting for: $2" "saw: $("$1" | cat -v | cut -c1-240)"
+	return 1
+}
+# tui_wait_status TEXT: the two status lines, joined by a blank (a long
+# message is broken over both), show TEXT.
+tui_status() { tui_cap | tail -2 | tr '\n' ' '; }
+tui_wait_status() { tui_poll tui_status "$1"; }
 # tui_gone TEXT: poll until TEXT is no longer shown.
 tui_gone() {
 	i=0

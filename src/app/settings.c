@@ -1,0 +1,227 @@
+/* Settings that persist the way htop's do: the last view (parameters and
+ * view state), the display options and the line editor's history, in
+ * $XDG_CONFIG_HOME/disperse/settings.json (~/.config/disperse without it),
+ * read at start and written atomically on quit.  The file is a snapshot
+ * JSON (the parameter table's save and load, export/snapshot.h) with two
+ * members more, "display" and "history", so `disperse --load` and
+ * `disperse snapshot --load` read it as a view too.  A missing file is a
+ * first start; any other failure is one status-line message and the
+ * defaults, never a half-applied file.  Only the TUI reads it: batch
+ * commands stay reproducible from their command line. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "app/app_int.h"
+#include "core/error.h"
+#include "core/family.h"
+#include "core/readfile.h"
+#include "export/atomic.h"
+#include "export/json.h"
+#include "export/snapshot.h"
+
+#define SETTINGS_FILE	"settings.json"
+
+/* The curve panel's plots (view_state.curve_mode) by name. */
+static const char *const curve_names[] = { "both", "entropy", "max-weight" };
+#define NCURVE	(sizeof curve_names / sizeof curve_names[0])
+
+/* The settings folder: $XDG_CONFIG_HOME/disperse, or ~/.config/disperse
+ * when XDG_CONFIG_HOME is unset, empty or relative (the XDG base
+ * directory rules).  -1 when neither names a place. */
+int
+settings_dir(char *buf, size_t size)
+{
+	const char *x = getenv("XDG_CONFIG_HOME"), *h = getenv("HOME");
+	int n;
+
+	if (x != NULL && x[0] == '/')
+		n = snprintf(buf, size, "%s/disperse", x);
+	else if (h != NULL && h[0] != '\0')
+		n = snprintf(buf, size, "%s/.config/disperse", h);
+	else
+		return -1;
+	return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
+static int
+keep_extra(const char *key)
+{
+	return strcmp(key, "display") == 0 || strcmp(key, "history") == 0;
+}
+
+/* "display" and "history": into s, or DSP_EPARSE naming the member. */
+static int
+read_extra(const char *path, struct app_settings *s)
+{
+	const dsp_jval *root = NULL, *d, *j, *h;
+	dsp_jval *tree = NULL;
+	char *buf = NULL;
+	size_t len = 0, i, k;
+	int rc;
+
+	if ((rc = dsp_read_file(path, NULL, DSP_CAP_SNAPSHOT, &buf, &len)) != DSP_OK)
+		return rc;
+	rc = dsp_json_parse_ex(buf, len, len, 4 * len + 4096, keep_extra, &tree);
+	free(buf);
+	if (rc != DSP_OK)
+		return rc;
+	root = tree;
+	if ((d = dsp_json_get(root, "display")) != NULL) {
+		if (d->type != DSP_JOBJ) {
+			rc = dsp_fail(DSP_EPARSE, "display: expected an object");
+			goto out;
+		}
+		if ((j = dsp_json_get(d, "theme")) != NULL &&
+		    (j->type != DSP_JSTR || (s->theme = view_theme_find(j->str)) < 0)) {
+			rc = dsp_fail(DSP_EPARSE, "display.theme: expected one of %s",
+			    view_theme_names());
+			goto out;
+		}
+		if ((j = dsp_json_get(d, "curve")) != NULL) {
+			for (k = 0; k < NCURVE && (j->type != DSP_JSTR ||
+			    strcmp(j->str, curve_names[k]) != 0); k++)
+				;
+			if (k == NCURVE) {
+				rc = dsp_fail(DSP_EPARSE, "display.curve: expected one of "
+				    "both, entropy, max-weight");
+				goto out;
+			}
+			s->curve_mode = (int)k;
+		}
+	}
+	if ((h = dsp_json_get(root, "history")) != NULL) {
+		if (h->type != DSP_JARR) {
+			rc = dsp_fail(DSP_EPARSE, "history: expected an array of lines");
+			goto out;
+		}
+		/* The newest EDIT_HIST_MAX lines, each one the editor can hold. */
+		for (i = h->len > EDIT_HIST_MAX ? h->len - EDIT_HIST_MAX : 0; i < h->len; i++) {
+			j = h->items[i];
+			if (j->type != DSP_JSTR || strlen(j->str) >= APP_LINE_MAX) {
+				rc = dsp_fail(DSP_EPARSE, "history[%zu]: expected a line of "
+				    "at most %d bytes", i, APP_LINE_MAX - 1);
+				goto out;
+			}
+			for (k = 0; j->str[k] != '\0'; k++)
+				if ((unsigned char)j->str[k] < 32 || j->str[k] == 127) {
+					rc = dsp_fail(DSP_EPARSE, "history[%zu]: control "
+					    "character", i);
+					goto out;
+				}
+			if ((s->history[s->nhistory] = strdup(j->str)) == NULL) {
+				rc = dsp_fail(DSP_ENOMEM, "out of memory");
+				goto out;
+			}
+			s->nhistory++;
+		}
+	}
+out:
+	dsp_json_free(tree);
+	return rc;
+}
+
+void
+settings_free(struct app_settings *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nhistory; i++)
+		free(s->history[i]);
+	free(s->logits);
+	memset(s, 0, sizeof *s);
+}
+
+/* Read the settings file into s: 1 read, 0 no file (first start), -1
+ * failed with the reason in msg (s then holds nothing). */
+int
+settings_load(struct app_settings *s, char *msg, size_t size)
+{
+	char dir[4096], path[4200], d[512];
+	struct stat sb;
+	int rc;
+
+	memset(s, 0, sizeof *s);
+	if (settings_dir(dir, sizeof dir) != 0)
+		return 0;
+	snprintf(path, sizeof path, "%s/%s", dir, SETTINGS_FILE);
+	if (stat(path, &sb) != 0 && errno == ENOENT)
+		return 0;
+	dsp_clear_error();
+	rc = dsp_snapshot_load(path, &s->view, &s->logits);
+	if (rc == DSP_OK)
+		rc = read_extra(path, s);
+	if (rc == DSP_OK) {
+		s->loaded = 1;
+		return 1;
+	}
+	snprintf(d, sizeof d, "%s", *dsp_last_error() ? dsp_last_error() : dsp_strerror(rc));
+	/* The loader's messages name the file already. */
+	if (strstr(d, path) != NULL)
+		snprintf(msg, size, "settings ignored, defaults used: %s", d);
+	else
+		snprintf(msg, size, "settings ignored, defaults used: %s: %s", path, d);
+	settings_free(s);
+	return -1;
+}
+
+/* Write the settings: the view (a file family is remembered as the
+ * default family: its logits come from --input, not from a settings
+ * file), the display options, the history.  DSP_OK or an error with the
+ * detail naming the file. */
+int
+settings_save(const struct app *a)
+{
+	dsp_viewstate v = a->st->vs;
+	dsp_params def;
+	char dir[4096];
+	dsp_afile f;
+	dsp_jw *w;
+	size_t i;
+	int rc;
+
+	if (settings_dir(dir, sizeof dir) != 0)
+		return dsp_fail(DSP_EINVAL, "neither XDG_CONFIG_HOME nor HOME names a "
+		    "folder for the settings");
+	if (v.params.family == DSP_FAM_FILE) {
+		dsp_params_default(&def);
+		v.params.family = def.family;
+		v.params.logits = NULL;
+		v.params.n_logits = 0;
+		v.params.logits_name = NULL;
+	}
+	if ((rc = dsp_mkdir_p(dir)) != DSP_OK)
+		return rc;
+	dsp_afile_sweep(dir);
+	if ((rc = dsp_afile_open(&f, dir)) != DSP_OK)
+		return rc;
+	if ((w = dsp_jw_new(f.fp, 2)) == NULL) {
+		dsp_afile_abort(&f);
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	}
+	dsp_jw_object(w);
+	dsp_snapshot_json_view(w, &v);
+	dsp_jw_key(w, "display");
+	dsp_jw_object(w);
+	dsp_jw_key(w, "theme");
+	dsp_jw_str(w, view_theme_name(view_theme()));
+	dsp_jw_key(w, "curve");
+	dsp_jw_str(w, curve_names[(unsigned)a->st->curve_mode < NCURVE ?
+	    a->st->curve_mode : 0]);
+	dsp_jw_close(w);
+	dsp_jw_key(w, "history");
+	dsp_jw_array(w);
+	for (i = 0; i < a->hist.count; i++)
+		dsp_jw_str(w, a->hist.line[i]);
+	dsp_jw_close(w);
+	dsp_jw_close(w);
+	if ((rc = dsp_jw_end(w)) != DSP_OK) {
+		dsp_afile_abort(&f);
+		return rc;
+	}
+	return dsp_afile_commit(&f, SETTINGS_FILE, 0);
+}

@@ -1,0 +1,325 @@
+/* disperse animate: the TUI's play mode as files, for slides.  One
+ * parameter (n, theta or delta) runs over its sweep range (the parameter
+ * table's dsp_param_sweep_range) in --frames steps; each frame is a view
+ * whose weights and curve SVG the snapshot writers draw (export/frame.h),
+ * one row of frames.csv, and one image of animation.gif drawn from the same
+ * figures (export/gif.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "cli/opts.h"
+#include "core/dsp.h"
+#include "core/ptable.h"
+#include "export/atomic.h"
+#include "export/frame.h"
+#include "export/gif.h"
+#include "export/snapshot.h"
+#include "export/table.h"
+
+#define ANIM_MAX_FRAMES	10000
+#define ANIM_GIF_W	480
+#define ANIM_GIF_H	270
+
+enum {
+	OPT_VARY = DSP_OPT_USER,
+	OPT_FRAMES,
+	OPT_OUT,
+	OPT_DELAY
+};
+
+static const struct option animate_longopts[] = {
+	{ "vary",	required_argument, NULL, OPT_VARY },
+	{ "frames",	required_argument, NULL, OPT_FRAMES },
+	{ "out",	required_argument, NULL, OPT_OUT },
+	{ "delay",	required_argument, NULL, OPT_DELAY },
+	{ NULL, 0, NULL, 0 }
+};
+
+struct animate {
+	const dsp_param_def	*vary;
+	uint64_t		 frames;
+	const char		*out;
+	uint64_t		 delay;		/* GIF: hundredths of a second a frame */
+};
+
+static int
+animate_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
+{
+	struct animate *an = ctx;
+
+	switch (code) {
+	case OPT_VARY:
+		an->vary = dsp_param_find(arg);
+		if (an->vary == NULL || (an->vary->id != DSP_P_N && an->vary->id != DSP_P_THETA &&
+		    an->vary->id != DSP_P_DELTA))
+			return dsp_opts_usage(o, "--vary: cannot animate '%s' (n, theta, delta)",
+			    arg);
+		return 0;
+	case OPT_FRAMES:
+		if (dsp_opts_size(o, "--frames", arg, &an->frames) != 0)
+			return o->status;
+		if (an->frames < 2 || an->frames > ANIM_MAX_FRAMES)
+			return dsp_opts_usage(o, "--frames must be in 2 .. %d (got %s)",
+			    ANIM_MAX_FRAMES, arg);
+		return 0;
+	case 'o':
+	case OPT_OUT:
+		an->out = arg;
+		return 0;
+	case OPT_DELAY:
+		if (dsp_opts_size(o, "--delay", arg, &an->delay) != 0)
+			return o->status;
+		if (an->delay > 6000)	/* a minute: past it, not an animation */
+			return dsp_opts_usage(o, "--delay must be in 1 .. 6000 hundredths of a "
+			    "second (got %s)", arg);
+		return 0;
+	}
+	return dsp_opts_usage(o, "internal error: option %d", code);
+}
+
+/* After the frame number and the varied value; n is left out when it is
+ * the varied value. */
+static const char *columns[] = {
+	"n", "entropy_nats", "entropy_norm", "max_weight", "min_weight",
+	"lemma_tight_lo", "lemma_tight_hi", "log_critical_n", "method"
+};
+#define NCOLS (sizeof columns / sizeof columns[0])
+
+static dsp_table *
+make_table(const struct dsp_opts *o, const struct animate *an, double lo, double hi)
+{
+	dsp_table *t;
+	size_t i;
+	int rc;
+
+	if ((t = dsp_table_alloc("disperse animate")) == NULL)
+		return NULL;
+	rc = dsp_opts_stamp(o, t);
+	rc |= dsp_table_stamp(t, "vary", an->vary->name);
+	rc |= dsp_table_stampf(t, "from", "%.17g", lo);
+	rc |= dsp_table_stampf(t, "to", "%.17g", hi);
+	rc |= dsp_table_stampf(t, "frames", "%llu", (unsigned long long)an->frames);
+	rc |= dsp_table_column(t, "frame", "%.0f");
+	rc |= dsp_table_column(t, an->vary->name, an->vary->id == DSP_P_N ? "%.0f" : "%.10g");
+	for (i = an->vary->id == DSP_P_N ? 1 : 0; i < NCOLS; i++)
+		rc |= dsp_table_column(t, columns[i], i == 0 ? "%.0f" : "%.10g");
+	if (rc != DSP_OK) {
+		dsp_table_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+static int
+add_row(dsp_table *t, const struct animate *an, size_t k, double x, const dsp_frame_figs *f)
+{
+	const dsp_summary *s = &f->sum;
+	double figs[NCOLS] = {
+		s->n, s->entropy, s->entropy_norm, s->max_weight, s->min_weight,
+		s->lo_tight, s->hi_tight, s->log_critical_n, NAN
+	}, row[NCOLS + 2];
+	size_t i, skip = an->vary->id == DSP_P_N ? 1 : 0, c = 0;
+	int rc;
+
+	row[c++] = (double)k + 1;
+	row[c++] = x;
+	for (i = skip; i < NCOLS; i++)
+		row[c++] = f->sum_rc == DSP_OK ? figs[i] : NAN;
+	if ((rc = dsp_table_row(t, row)) != DSP_OK)
+		return rc;
+	return dsp_table_set_text(t, dsp_table_rows(t) - 1, c - 1,
+	    f->sum_rc == DSP_OK ? dsp_method_name(s->method) : "error");
+}
+
+/* Publish an open temporary file as dir/name and print its path. */
+static int
+publish(dsp_afile *af, const char *dir, const char *name)
+{
+	int rc;
+
+	if ((rc = dsp_afile_commit(af, name, 0)) != DSP_OK)
+		return rc;
+	printf("%s/%s\n", dir, name);
+	return DSP_OK;
+}
+
+/* Frame k: its view's SVGs, its row and its GIF image. */
+static int
+one_frame(const struct animate *an, const char *dir, const dsp_viewstate *v, size_t k,
+    double x, dsp_table *t, dsp_gif *gif)
+{
+	dsp_afile aw, ac;
+	dsp_frame_figs f;
+	dsp_gif_curve c;
+	char name[64];
+	int rc;
+
+	memset(&aw, 0, sizeof aw);
+	memset(&ac, 0, sizeof ac);
+	if ((rc = dsp_afile_open(&aw, dir)) != DSP_OK)
+		return rc;
+	if ((rc = dsp_afile_open(&ac, dir)) != DSP_OK) {
+		dsp_afile_abort(&aw);
+		return rc;
+	}
+	rc = dsp_frame_write(v, aw.fp, ac.fp, &f);
+	if (rc == DSP_OK) {
+		snprintf(name, sizeof name, "frame-%04zu-weights.svg", k + 1);
+		rc = publish(&aw, dir, name);
+	}
+	if (rc == DSP_OK) {
+		snprintf(name, sizeof name, "frame-%04zu-curve.svg", k + 1);
+		rc = publish(&ac, dir, name);
+	}
+	dsp_afile_abort(&aw);
+	dsp_afile_abort(&ac);
+	if (rc == DSP_OK)
+		rc = add_row(t, an, k, x, &f);
+	if (rc == DSP_OK) {
+		memset(&c, 0, sizeof c);
+		c.ns = f.ns;
+		c.entropy = f.entropy;
+		c.maxw = f.maxw;
+		c.count = f.ncurve;
+		c.n_lo = v->curve_lo;
+		c.n_hi = v->curve_hi;
+		c.h_max = log(v->curve_hi);
+		c.marker_n = f.sum_rc == DSP_OK ? f.sum.n : NAN;
+		c.marker_h = f.sum_rc == DSP_OK ? f.sum.entropy : NAN;
+		c.progress = (double)k / (double)(an->frames - 1);
+		rc = dsp_gif_frame(gif, &c);
+	}
+	dsp_frame_figs_free(&f);
+	return rc;
+}
+
+static int
+run(struct dsp_opts *o, const struct animate *an, const char *dir)
+{
+	dsp_viewstate v;
+	dsp_table *t;
+	dsp_afile ag, at;
+	dsp_gif *gif = NULL;
+	double lo, hi, x;
+	size_t k;
+	int rc;
+
+	dsp_viewstate_default(&v);
+	v.params = o->params;
+	dsp_param_sweep_range(an->vary, &lo, &hi);
+	if ((t = make_table(o, an, lo, hi)) == NULL)
+		return dsp_opts_fail(o, "out of memory");
+	memset(&ag, 0, sizeof ag);
+	memset(&at, 0, sizeof at);
+	dsp_clear_error();
+	if ((rc = dsp_mkdir_p(dir)) != DSP_OK || (rc = dsp_afile_open(&ag, dir)) != DSP_OK)
+		goto out;
+	if ((gif = dsp_gif_begin(ag.fp, ANIM_GIF_W, ANIM_GIF_H, (int)an->delay)) == NULL) {
+		rc = DSP_EIO;
+		goto out;
+	}
+	for (k = 0; k < an->frames && rc == DSP_OK; k++) {
+		x = dsp_param_sweep_value(an->vary, lo, hi, k, an->frames);
+		if (an->vary->type == DSP_PT_SIZE)
+			rc = dsp_param_set_uint(an->vary, &v.params, (uint64_t)x, NULL);
+		else
+			rc = dsp_param_set_real(an->vary, &v.params, x, NULL);
+		if (rc == DSP_OK)
+			rc = one_frame(an, dir, &v, k, x, t, gif);
+		if (rc != DSP_OK) {
+			char why[512];
+
+			snprintf(why, sizeof why, "%s", dsp_last_error());
+			dsp_fail(rc, "frame %zu of %llu (%s = %.17g): %s", k + 1,
+			    (unsigned long long)an->frames, an->vary->name, x, why);
+		}
+	}
+	if (rc == DSP_OK) {
+		rc = dsp_gif_end(gif);
+		gif = NULL;
+	}
+	if (rc == DSP_OK)
+		rc = publish(&ag, dir, "animation.gif");
+	if (rc == DSP_OK && (rc = dsp_afile_open(&at, dir)) == DSP_OK) {
+		rc = dsp_table_write(t, at.fp, DSP_FMT_CSV);
+		if (rc == DSP_OK)
+			rc = publish(&at, dir, "frames.csv");
+	}
+out:
+	dsp_gif_end(gif);
+	dsp_afile_abort(&ag);
+	dsp_afile_abort(&at);
+	dsp_table_free(t);
+	if (rc != DSP_OK) {
+		int st;
+
+		fflush(stdout);
+		st = dsp_opts_core_fail(o, NULL, rc);
+		return st ? st : 1;
+	}
+	return 0;
+}
+
+static int
+cmd_animate_exec(int argc, char **argv)
+{
+	struct animate an = { NULL, 120, "disperse-animation", 8 };
+	struct dsp_opts_spec spec = {
+		"disperse animate [--vary n|theta|delta] [--frames K] [--out DIR] [options]",
+		"Play one parameter over its range as files for slides: per frame the\n"
+		"weights and curve SVG (DIR/frame-NNNN-weights.svg, -curve.svg), one row\n"
+		"of DIR/frames.csv (the value and the frame's figures) and one image of\n"
+		"DIR/animation.gif (the entropy and max-weight curves with the frame's n\n"
+		"marked); the paths are printed, one a line.\n"
+		"  --vary P           n (1 .. 2^40, log-spaced; default), theta (-2 .. 2)\n"
+		"                     or delta (0 .. 16), linear\n"
+		"  --frames K         frames, 2 .. 10000 (default 120)\n"
+		"  -o, --out DIR      directory (created if missing; default\n"
+		"                     ./disperse-animation; files there are replaced)\n"
+		"  --delay CS         GIF delay a frame in hundredths of a second (default 8)\n\n",
+		animate_longopts, "o:", animate_opt, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT
+	};
+	struct dsp_opts o;
+	char dir[4096];
+	size_t len;
+	int rc;
+
+	an.vary = dsp_param(DSP_P_N);
+	spec.ctx = &an;
+	dsp_opts_init(&o, "animate");
+	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
+		rc = o.status;
+		goto out;
+	}
+	if (an.vary->id == DSP_P_N && o.params.family == DSP_FAM_FILE) {
+		rc = dsp_opts_usage(&o, "--vary n needs a generated family: a file's "
+		    "logits have one fixed n");
+		goto out;
+	}
+	/* "out/" and "out" name the same place. */
+	if ((len = strlen(an.out)) == 0 || len >= sizeof dir) {
+		rc = dsp_opts_usage(&o, "--out: directory name empty or too long");
+		goto out;
+	}
+	memcpy(dir, an.out, len + 1);
+	while (len > 1 && dir[len - 1] == '/')
+		dir[--len] = '\0';
+	/* A killed run leaves no temporary file behind. */
+	dsp_afile_trap_signals();
+	rc = run(&o, &an, dir);
+out:
+	dsp_opts_free(&o);
+	return rc;
+}
+
+const struct dsp_command cmd_animate = {
+	"animate", "disperse animate [options]",
+	"frames (SVG, CSV) and an animated GIF of n, theta or delta played over its range",
+	cmd_animate_exec
+};

@@ -1,0 +1,243 @@
+/* The animated GIF (see gif.h): each frame drawn into an 8-bit indexed
+ * raster with a fixed palette, then written as one GIF image after a
+ * graphics-control block carrying the delay. */
+#include "config.h"
+
+#include <gif_lib.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "export/gif.h"
+#include "export/viridis.h"
+
+/* Palette entries. */
+enum { C_BG, C_AXIS, C_GRID, C_ENTROPY, C_MAXW, C_MARKER, C_BAR, C_COUNT };
+
+/* Plot margins in pixels. */
+#define M_LEFT		12
+#define M_RIGHT		12
+#define M_TOP		12
+#define M_BOTTOM	24
+
+struct dsp_gif {
+	GifFileType	*gf;
+	FILE		*fp;
+	int		 w, h, delay;
+	GifPixelType	*pix;
+	int		 failed;
+};
+
+static int
+put_bytes(GifFileType *gf, const GifByteType *b, int n)
+{
+	FILE *fp = gf->UserData;
+
+	return (int)fwrite(b, 1, (size_t)n, fp);
+}
+
+static int
+gif_fail(dsp_gif *g, const char *what, int err)
+{
+	if (g != NULL)
+		g->failed = 1;
+	return dsp_fail(DSP_EIO, "GIF %s: %s", what, GifErrorString(err));
+}
+
+dsp_gif *
+dsp_gif_begin(FILE *fp, int w, int h, int delay_cs)
+{
+	/* NETSCAPE2.0 application block: loop count 0 = forever. */
+	static const GifByteType app[] = "NETSCAPE2.0", loop[] = { 1, 0, 0 };
+	GifColorType colors[8];
+	ColorMapObject *cmap;
+	unsigned char rgb[3];
+	dsp_gif *g;
+	int err = 0, i;
+
+	if (w < M_LEFT + M_RIGHT + 16 || h < M_TOP + M_BOTTOM + 16 || w > 4096 || h > 4096) {
+		dsp_fail(DSP_EINVAL, "GIF size %d x %d out of range", w, h);
+		return NULL;
+	}
+	if ((g = calloc(1, sizeof *g)) == NULL ||
+	    (g->pix = malloc((size_t)w * (size_t)h)) == NULL) {
+		free(g);
+		dsp_fail(DSP_ENOMEM, "out of memory");
+		return NULL;
+	}
+	g->fp = fp;
+	g->w = w;
+	g->h = h;
+	g->delay = delay_cs;
+	memset(colors, 0, sizeof colors);
+	colors[C_BG] = (GifColorType){ 255, 255, 255 };
+	colors[C_AXIS] = (GifColorType){ 64, 64, 64 };
+	colors[C_GRID] = (GifColorType){ 224, 224, 224 };
+	/* The series in viridis, dark purple to yellow, as the SVG map. */
+	for (i = 0; i < 4; i++) {
+		dsp_viridis((const double[]){ 0.3, 0.7, 0.0, 0.85 }[i], rgb);
+		colors[(const int[]){ C_ENTROPY, C_MAXW, C_MARKER, C_BAR }[i]] =
+		    (GifColorType){ rgb[0], rgb[1], rgb[2] };
+	}
+	if ((cmap = GifMakeMapObject(8, colors)) == NULL) {
+		free(g->pix);
+		free(g);
+		dsp_fail(DSP_ENOMEM, "out of memory");
+		return NULL;
+	}
+	if ((g->gf = EGifOpen(fp, put_bytes, &err)) == NULL) {
+		GifFreeMapObject(cmap);
+		gif_fail(NULL, "open", err);
+		free(g->pix);
+		free(g);
+		return NULL;
+	}
+	EGifSetGifVersion(g->gf, true);
+	if (EGifPutScreenDesc(g->gf, w, h, 8, C_BG, cmap) == GIF_ERROR ||
+	    EGifPutExtensionLeader(g->gf, APPLICATION_EXT_FUNC_CODE) == GIF_ERROR ||
+	    EGifPutExtensionBlock(g->gf, 11, app) == GIF_ERROR ||
+	    EGifPutExtensionBlock(g->gf, 3, loop) == GIF_ERROR ||
+	    EGifPutExtensionTrailer(g->gf) == GIF_ERROR) {
+		gif_fail(g, "header", g->gf->Error);
+	}
+	GifFreeMapObject(cmap);
+	if (g->failed) {
+		dsp_gif_end(g);
+		return NULL;
+	}
+	return g;
+}
+
+static void
+dot(dsp_gif *g, int x, int y, int r, int c)
+{
+	int i, j;
+
+	for (j = y - r; j <= y + r; j++)
+		for (i = x - r; i <= x + r; i++)
+			if (i >= 0 && j >= 0 && i < g->w && j < g->h)
+				g->pix[(size_t)j * (size_t)g->w + (size_t)i] = (GifPixelType)c;
+}
+
+/* A line two pixels wide (Bresenham, one dot per step). */
+static void
+line(dsp_gif *g, int x0, int y0, int x1, int y1, int c)
+{
+	int dx = abs(x1 - x0), dy = -abs(y1 - y0), sx = x0 < x1 ? 1 : -1,
+	    sy = y0 < y1 ? 1 : -1, e = dx + dy, e2;
+
+	for (;;) {
+		dot(g, x0, y0, 0, c);
+		dot(g, x0 + 1, y0, 0, c);
+		dot(g, x0, y0 + 1, 0, c);
+		if (x0 == x1 && y0 == y1)
+			break;
+		e2 = 2 * e;
+		if (e2 >= dy) {
+			e += dy;
+			x0 += sx;
+		}
+		if (e2 <= dx) {
+			e += dx;
+			y0 += sy;
+		}
+	}
+}
+
+static void
+series(dsp_gif *g, const dsp_gif_curve *c, const double *y, double ymax, int col)
+{
+	int pw = g->w - M_LEFT - M_RIGHT, ph = g->h - M_TOP - M_BOTTOM, have = 0, px = 0, py = 0;
+	double la = log(c->n_lo), lb = log(c->n_hi), t, u;
+	size_t i;
+
+	for (i = 0; i < c->count; i++) {
+		if (!isfinite(y[i]) || !(c->ns[i] > 0)) {
+			have = 0;
+			continue;
+		}
+		t = lb > la ? (log(c->ns[i]) - la) / (lb - la) : 0;
+		u = ymax > 0 ? y[i] / ymax : 0;
+		u = u < 0 ? 0 : u > 1 ? 1 : u;
+		int x = M_LEFT + (int)lround(t * (pw - 1)), yy = M_TOP + (int)lround((1 - u) * (ph - 1));
+
+		if (have)
+			line(g, px, py, x, yy, col);
+		px = x;
+		py = yy;
+		have = 1;
+	}
+}
+
+int
+dsp_gif_frame(dsp_gif *g, const dsp_gif_curve *c)
+{
+	GraphicsControlBlock gcb = { DISPOSAL_UNSPECIFIED, false, 0, NO_TRANSPARENT_COLOR };
+	GifByteType ext[4];
+	int pw = g->w - M_LEFT - M_RIGHT, ph = g->h - M_TOP - M_BOTTOM, x, y, k;
+	double la = log(c->n_lo), lb = log(c->n_hi), t;
+
+	if (g->failed)
+		return dsp_fail(DSP_EIO, "GIF: an earlier frame failed");
+	memset(g->pix, C_BG, (size_t)g->w * (size_t)g->h);
+	/* Grid under the data: n = 2^10, 2^20, ... and H or weight halves. */
+	for (k = 10; lb > la && k * log(2) < lb; k += 10) {
+		x = M_LEFT + (int)lround((k * log(2) - la) / (lb - la) * (pw - 1));
+		for (y = M_TOP; y < M_TOP + ph; y++)
+			dot(g, x, y, 0, C_GRID);
+	}
+	for (x = M_LEFT; x < M_LEFT + pw; x++)
+		dot(g, x, M_TOP + ph / 2, 0, C_GRID);
+	for (y = M_TOP; y < M_TOP + ph; y++)
+		dot(g, M_LEFT - 1, y, 0, C_AXIS);
+	for (x = M_LEFT - 1; x < M_LEFT + pw; x++)
+		dot(g, x, M_TOP + ph, 0, C_AXIS);
+	series(g, c, c->maxw, 1, C_MAXW);
+	series(g, c, c->entropy, c->h_max, C_ENTROPY);
+	/* The marker: where this frame's view is. */
+	if (c->marker_n > 0 && lb > la) {
+		t = (log(c->marker_n) - la) / (lb - la);
+		t = t < 0 ? 0 : t > 1 ? 1 : t;
+		x = M_LEFT + (int)lround(t * (pw - 1));
+		for (y = M_TOP; y < M_TOP + ph; y++)
+			dot(g, x, y, 0, C_MARKER);
+		if (isfinite(c->marker_h) && c->h_max > 0) {
+			t = c->marker_h / c->h_max;
+			t = t < 0 ? 0 : t > 1 ? 1 : t;
+			dot(g, x, M_TOP + (int)lround((1 - t) * (ph - 1)), 3, C_MARKER);
+		}
+	}
+	/* Progress through the animation along the bottom. */
+	t = c->progress < 0 ? 0 : c->progress > 1 ? 1 : c->progress;
+	for (x = M_LEFT; x <= M_LEFT + (int)lround(t * (pw - 1)); x++)
+		for (y = g->h - 10; y < g->h - 4; y++)
+			dot(g, x, y, 0, C_BAR);
+
+	gcb.DelayTime = g->delay;
+	EGifGCBToExtension(&gcb, ext);
+	if (EGifPutExtension(g->gf, GRAPHICS_EXT_FUNC_CODE, 4, ext) == GIF_ERROR ||
+	    EGifPutImageDesc(g->gf, 0, 0, g->w, g->h, false, NULL) == GIF_ERROR)
+		return gif_fail(g, "frame", g->gf->Error);
+	for (y = 0; y < g->h; y++)
+		if (EGifPutLine(g->gf, g->pix + (size_t)y * (size_t)g->w, g->w) == GIF_ERROR)
+			return gif_fail(g, "frame", g->gf->Error);
+	return DSP_OK;
+}
+
+int
+dsp_gif_end(dsp_gif *g)
+{
+	int err = 0, rc = DSP_OK;
+
+	if (g == NULL)
+		return DSP_OK;
+	if (g->gf != NULL && EGifCloseFile(g->gf, &err) == GIF_ERROR)
+		rc = gif_fail(g, "close", err);
+	else if (g->failed)
+		rc = DSP_EIO;
+	free(g->pix);
+	free(g);
+	return rc;
+}

@@ -1,0 +1,118 @@
+#!/bin/sh
+# Settings that persist (issue 14 item 8): the last view, the display
+# options and the editor's history in $XDG_CONFIG_HOME/disperse/settings.json
+# (~/.config/disperse without it), written atomically on quit, read at
+# start; options on the command line win; --no-config neither reads nor
+# writes; D restores the defaults; a corrupt or unreadable file is one
+# status-line message and the defaults.  Values are checked with jq against
+# what was typed.
+. "$top_srcdir/tests/tap.sh"
+. "$top_srcdir/tests/tui/tui-lib.sh"
+command -v jq >/dev/null || skip_all "jq not found"
+
+TUI_CONFIG="$tui_tmp/xdg"
+cfg="$TUI_CONFIG/disperse/settings.json"
+quit() {
+	T send-keys q
+	tui_exited; ok $? "quit ($1)"
+	T kill-server >/dev/null 2>&1
+	sleep 0.2
+}
+jqv() { jq -r "$1" "$2" 2>/dev/null; }
+
+[ ! -e "$cfg" ]; ok $? "no settings file before the first start"
+tui_start 100 30
+tui_wait "H=1.36044"; ok $? "first start: the default view"
+T send-keys : "theta 2" Enter
+tui_wait "θ=2 "; ok $? ":theta 2"
+T send-keys : "lambda 0.25" Enter m g
+tui_wait "weights plot: log-binned"; ok $? "map metric and weights mode changed"
+T send-keys c
+tui_wait "compare on"; ok $? "compare on"
+quit "first"
+[ -f "$cfg" ]; ok $? "quit writes $cfg"
+[ "$(jqv .params.theta "$cfg")" = 2 ] && [ "$(jqv .params.lambda "$cfg")" = 0.25 ]
+ok $? "it holds the parameters (theta 2, lambda 0.25)"
+[ "$(jqv .view.map.metric "$cfg")" = entropy-norm ] && [ "$(jqv .view.hist_mode "$cfg")" = log-binned ]
+ok $? "and the display options (map metric, weights mode)"
+[ "$(jqv '.history | join("|")' "$cfg")" = "theta 2|lambda 0.25" ]; ok $? "and the history"
+[ -z "$(ls -A "$TUI_CONFIG/disperse" | grep -v '^settings.json$')" ]; ok $? "no temporary file left beside it"
+"$DISPERSE" snapshot --load "$cfg" --out "$tui_tmp/snap" >/dev/null 2>&1
+ok $? "the settings file is a snapshot JSON: snapshot --load reads it"
+
+tui_start 100 30
+tui_wait "θ=2 λ=0.25 "; ok $? "second start: the last view (θ=2 λ=0.25)"
+tui_wait "Weights: log10 distribution"; ok $? "the weights mode is back"
+T send-keys : Up
+tui_wait ":lambda 0.25 "; ok $? "the history is back (Up: :lambda 0.25)"
+T send-keys Up
+tui_wait ":theta 2 "; ok $? "Up again: :theta 2"
+T send-keys Escape
+quit "second"
+
+tui_start 100 30 --delta 7
+tui_wait "δ=7 θ=2 λ=0.25 "; ok $? "an option on the command line wins over the settings (--delta 7)"
+quit "with --delta"
+
+cp "$cfg" "$tui_tmp/before.json"
+tui_start 100 30 --no-config
+tui_wait "H=1.36044"; ok $? "--no-config: the default view"
+T send-keys : "theta 3" Enter
+tui_wait "θ=3 "; ok $? ":theta 3 under --no-config"
+quit "--no-config"
+cmp -s "$cfg" "$tui_tmp/before.json"; ok $? "--no-config leaves the settings file as it was"
+
+tui_start 100 30
+tui_wait "θ=2 "; ok $? "the settings again (θ=2)"
+T send-keys D
+tui_wait "defaults restored"; ok $? "D restores the defaults"
+tui_wait "H=1.36044"; ok $? "... the default view"
+quit "after D"
+[ "$(jqv .params.theta "$cfg")" = 1 ] && [ "$(jqv .view.map.metric "$cfg")" = entropy ] &&
+    [ "$(jqv .view.compare_mask "$cfg")" = 1 ]
+ok $? "the file then holds the defaults"
+[ "$(jqv '.history | length' "$cfg")" = 2 ]; ok $? "D keeps the history"
+
+# A corrupt or unreadable file: one message, the defaults, no crash.
+printf '{"format": "disperse-snapshot", "format_version": 1, "params": {"theta": 2' >"$cfg"
+tui_start 100 30
+tui_wait "settings ignored, defaults used: $cfg: malformed JSON"; ok $? "truncated JSON: one status-line message"
+tui_wait "H=1.36044"; ok $? "... and the default view"
+T send-keys : "theta 5" Enter
+tui_wait "θ=5 "; ok $? "the TUI works on"
+quit "corrupt file"
+[ "$(jqv .params.theta "$cfg")" = 5 ]; ok $? "quit replaces the corrupt file"
+printf '{"format": "disperse-snapshot", "format_version": 1, "params": {"theta": 2}, "history": [1]}' >"$cfg"
+tui_start 100 30
+tui_wait "history[0]:"; ok $? "a bad history: one message"
+T send-keys C-l
+tui_wait "θ=1 "; ok $? "... and the view is not half applied (θ=1, not 2)"
+quit "bad history"
+rm -f "$cfg"
+mkdir "$cfg"
+tui_start 100 30
+tui_wait "settings ignored, defaults used: $cfg"; ok $? "a folder in place of the file: one message"
+quit "unreadable"
+rmdir "$cfg"
+
+# XDG_CONFIG_HOME unset, empty or relative: ~/.config/disperse.
+mkdir -p "$tui_tmp/home"
+TUI_ENV="XDG_CONFIG_HOME=relative HOME='$tui_tmp/home'"
+tui_start 100 30
+tui_wait "H=1.36044"; ok $? "relative XDG_CONFIG_HOME"
+T send-keys : "theta 4" Enter
+tui_wait "θ=4 "
+quit "HOME"
+[ "$(jqv .params.theta "$tui_tmp/home/.config/disperse/settings.json")" = 4 ]
+ok $? "a relative XDG_CONFIG_HOME is ignored: ~/.config/disperse/settings.json"
+[ ! -e relative ]; ok $? "nothing written under the relative name"
+TUI_ENV=""
+
+# The file family is not remembered (its logits come from --input).
+printf '1 2 3 4\n' >"$tui_tmp/l.txt"
+tui_start 100 30 --input "$tui_tmp/l.txt"
+tui_wait "file softmax"; ok $? "--input: the file family"
+quit "file family"
+[ "$(jqv .params.family "$cfg")" = power ] && [ "$(jqv '.params.logits // "none"' "$cfg")" = none ]
+ok $? "saved as the default family, without logits"
+tap_done
