@@ -5,6 +5,15 @@
 . "$top_srcdir/tests/tui/tui-lib.sh"
 
 # Field of `disperse tour --step K` (text): "  NAME  VALUE".
+# pgdn_until TEXT MAX: PgDn one press at a time, at most MAX, until TEXT shows.
+pgdn_until() {
+	i=0
+	while [ "$i" -lt "$2" ] && ! tui_cap | grep -q "$1"; do
+		T send-keys NPage
+		sleep 0.3
+		i=$((i + 1))
+	done
+}
 tour_value() { # tour_value STEP NAME
 	"$DISPERSE" tour --step "$1" | awk -v f="$2" '$1 == f { print $2 }'
 }
@@ -55,12 +64,7 @@ T send-keys PageUp
 tui_wait "Tour 1/7"; ok $? "PgUp (text fits): back to step 1"
 # PgDn scrolls a step's text too long for the box (the text column's, 46
 # wide here) first, then goes on: a few presses reach step 2.
-i=0
-while [ "$i" -lt 8 ] && ! tui_cap | grep -q "Tour 2/7"; do
-	T send-keys PageDown
-	sleep 0.3
-	i=$((i + 1))
-done
+pgdn_until "Tour 2/7" 8
 tui_wait "Tour 2/7"; ok $? "PgDn (scrolls, then) step 2"
 T send-keys n
 tui_wait "Tour 3/7"; ok $? "n: step 3 again"
@@ -125,12 +129,7 @@ tui_wait " more: PgDn "; ok $? "80x24: the box says more text is below"
 tui_cap | grep -q "stays sharp for every"; [ $? -ne 0 ]; ok $? "last line not shown yet"
 # The box is the text column's (at 80x24 all of it): PgDn a page at a time
 # until the end shows (a PgDn past the end would go to the next step).
-i=0
-while [ "$i" -lt 6 ] && ! tui_cap | grep -q "stays sharp for every"; do
-	T send-keys NPage
-	sleep 0.3
-	i=$((i + 1))
-done
+pgdn_until "stays sharp for every" 6
 tui_wait "stays sharp for every"; ok $? "PgDn scrolls to the end of the text"
 tui_cap | grep -q "Tour 4/7"; ok $? "PgDn scrolled, still step 4"
 tui_cap | grep -q " PgUp "; ok $? "PgUp hint once scrolled"
