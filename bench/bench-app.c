@@ -19,9 +19,6 @@
 #include "export/snapshot.h"
 #include "view/view.h"
 
-/* As the TUI (app.c): random families item by item up to 2^18. */
-#define TUI_EXPLICIT_MAX	((uint64_t)1 << 18)
-
 struct rig {
 	struct view_state	*st;
 	struct compute_cache	*cc;
@@ -92,10 +89,10 @@ wait_figures(struct rig *r, double s)
 static void
 set_view(struct rig *r, enum dsp_family f, uint64_t n, double *logits)
 {
-	dsp_viewstate_default(&r->st->vs);
+	/* As the TUI: the view's route policy (core/view.h) decides. */
+	dsp_view_default(&r->st->vs);
 	r->st->vs.params.family = f;
 	r->st->vs.params.n = n;
-	r->st->vs.params.explicit_max = TUI_EXPLICIT_MAX;
 	if (f == DSP_FAM_FILE) {
 		r->st->vs.params.logits = logits;
 		r->st->vs.params.n_logits = (size_t)n;

@@ -118,22 +118,29 @@ app_adjust(struct app *a, int row, int dir, int coarse)
 	}
 }
 
+/* Move the cursor by screen cells; it is kept as a cell of the view's
+ * figure (core/view.h), which a snapshot exports. */
 void
 app_map_move(struct app *a, int dr, int dc)
 {
 	dsp_viewstate *vs = &a->st->vs;
-	long r = (long)vs->map_row + dr, c = (long)vs->map_col + dc;
+	const dsp_map_spec *scr = a->st->map.spec.cols > 1 ? &a->st->map.spec : &vs->map;
+	size_t sr, sc, fr, fc;
+	long r, c;
 
-	if (r < 0)
-		r = 0;
-	if (r >= (long)vs->map.rows)
-		r = (long)vs->map.rows - 1;
-	if (c < 0)
-		c = 0;
-	if (c >= (long)vs->map.cols)
-		c = (long)vs->map.cols - 1;
-	vs->map_row = (size_t)r;
-	vs->map_col = (size_t)c;
+	dsp_view_cell(&vs->map, vs->map_row, vs->map_col, scr, &sr, &sc);
+	r = (long)sr + dr;
+	c = (long)sc + dc;
+	r = r < 0 ? 0 : r >= (long)scr->rows ? (long)scr->rows - 1 : r;
+	c = c < 0 ? 0 : c >= (long)scr->cols ? (long)scr->cols - 1 : c;
+	dsp_view_cell(scr, (size_t)r, (size_t)c, &vs->map, &fr, &fc);
+	/* A figure coarser than the screen: still one cell per key. */
+	if (dr != 0 && fr == vs->map_row)
+		fr = dr > 0 ? (fr + 1 < vs->map.rows ? fr + 1 : fr) : (fr > 0 ? fr - 1 : 0);
+	if (dc != 0 && fc == vs->map_col)
+		fc = dc > 0 ? (fc + 1 < vs->map.cols ? fc + 1 : fc) : (fc > 0 ? fc - 1 : 0);
+	vs->map_row = fr;
+	vs->map_col = fc;
 }
 
 void
@@ -157,14 +164,11 @@ app_reset_view(struct app *a)
 	dsp_figspec fig;
 
 	fig = a->st->vs.fig;	/* how figures are written is not the view */
-	dsp_viewstate_default(&a->st->vs);
+	dsp_view_default(&a->st->vs);
 	a->st->vs.fig = fig;
 	a->st->vs.params.logits = logits;
 	a->st->vs.params.n_logits = nl;
 	a->st->vs.params.logits_name = name;
-	a->st->vs.params.explicit_max = TUI_EXPLICIT_MAX;
-	a->st->compare = 0;
-	a->st->curve_mode = 0;
 	a->st->tour.open = 0;
 	a->play.var = PLAY_OFF;
 	app_say(a, 0, "reset to the default view");
@@ -243,7 +247,7 @@ app_tour_go(struct app *a, size_t k)
 	dsp_params before = a->st->vs.params;
 	int was_open = a->st->tour.open;
 
-	if (teach_tour_show(a->teach, a->st, k, a->st->vs.params.explicit_max, msg,
+	if (teach_tour_show(a->teach, a->st, k, 0, msg,
 	    sizeof msg) != 0) {
 		app_say(a, 1, "%s", msg);
 		return;

@@ -64,21 +64,14 @@ frame(struct app *a)
 	compute_summary(a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
 	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
 	teach_tour_figures(a->teach, st);
-	/* The map fills its panel: one cell a column (up to 240), one or
-	 * (half blocks) two a row. */
+	/* Room on screen for the map: a cell a column (up to 240), one or
+	 * (half blocks) two a row; the panel shows the largest exact
+	 * subsample of the figure (map_size) that fits (dsp_view_share). */
 	mp = &a->pn[VIEW_MAP];
 	iw = mp->w - 2 - 6;
 	cols = (size_t)(iw > 240 ? 240 : iw > 2 ? iw : 2);
 	rows = (size_t)(mp->h - 7 > 48 ? 48 : mp->h - 7 > 2 ? mp->h - 7 : 2) *
 	    (view_heat_half() ? 2 : 1);
-	if (mp->visible) {
-		st->vs.map.cols = cols;
-		st->vs.map.rows = rows;
-		if (st->vs.map_row >= rows)
-			st->vs.map_row = rows - 1;
-		if (st->vs.map_col >= cols)
-			st->vs.map_col = cols - 1;
-	}
 	if (a->wk != NULL) {
 		worker_post(a->wk, st, a->pn[VIEW_CURVE].visible, mp->visible, cols, rows);
 		worker_collect(a->wk, st);
@@ -187,8 +180,6 @@ apply_view(struct app *a, const struct dsp_opts *o, dsp_viewstate v)
 	a->st->vs = v;
 	if (v.params.family == DSP_FAM_FILE && !(o->given & DSP_GIVEN_INPUT))
 		a->st->input_name = v.params.logits_name;
-	/* A saved overlay of other functions means compare mode was on. */
-	a->st->compare = (v.compare_mask & ~(1u << v.params.attn)) != 0;
 	if (v.focus >= 0 && v.focus < VIEW_PANELS)
 		app_focus(a, v.focus);
 	else
@@ -201,7 +192,7 @@ load_snapshot(struct app *a, struct dsp_opts *o)
 	dsp_viewstate v;
 	int rc;
 
-	dsp_viewstate_default(&v);
+	dsp_view_default(&v);
 	if ((rc = dsp_snapshot_load(a->load, &v, &a->load_logits)) != DSP_OK) {
 		const char *d = *dsp_last_error() ? dsp_last_error() : dsp_strerror(rc);
 
@@ -237,8 +228,8 @@ load_settings(struct app *a, const struct dsp_opts *o)
 		apply_view(a, o, set.view);
 		a->load_logits = set.logits;
 		set.logits = NULL;
+		a->st->vs.curve_mode = set.curve_mode;
 	}
-	a->st->curve_mode = set.curve_mode;
 	view_theme_set(set.theme);
 	for (i = 0; i < set.nhistory; i++) {
 		a->hist.line[i] = set.history[i];
@@ -341,7 +332,7 @@ app_main(int argc, char **argv)
 		dsp_opts_free(&o);
 		return 1;
 	}
-	dsp_viewstate_default(&a.st->vs);
+	dsp_view_default(&a.st->vs);
 	a.st->vs.params = o.params;
 	a.st->input_name = o.input;
 	a.st->vs.focus = VIEW_PARAMS;
@@ -354,8 +345,6 @@ app_main(int argc, char **argv)
 	if (a.theme >= 0)
 		view_theme_set(a.theme);	/* --theme wins over the settings */
 	rc = a.load != NULL ? load_snapshot(&a, &o) : 0;
-	if (a.st->vs.params.explicit_max == 0)
-		a.st->vs.params.explicit_max = TUI_EXPLICIT_MAX;
 	for (i = 0; i < VIEW_PANELS; i++)
 		a.pn[i].cls = (const struct view_class *[]){ &view_params_class,
 		    &view_hist_class, &view_curve_class, &view_map_class,

@@ -11,7 +11,6 @@
 
 #define MIN_COLS	80
 #define MIN_LINES	24
-#define TUI_EXPLICIT_MAX	((uint64_t)1 << 18)
 #define N_MAX		((uint64_t)1 << 62)
 
 /* Play mode (play.c): what is animated and where the animation is. */

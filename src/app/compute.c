@@ -16,16 +16,13 @@
 #include "core/family.h"
 #include "core/job.h"
 #include "core/map.h"
+#include "core/view.h"
 
-/* Random families: curve points past this n use the expected limit. */
-#define CURVE_EXPLICIT_MAX	((uint64_t)1 << 14)
-/* Sorting more runs than this costs more than a frame: use bins. */
+/* Sorting more runs than this costs more than a frame: use bins.  (A
+ * drawing choice, not a route: the route policy is core/view.h's.) */
 #define SORT_MAX		65536
 #define FINE_BINS		4096
-/* Alternatives cost more per item; their explicit curve stops earlier. */
-#define CURVE_ALT_EXPLICIT_MAX	((uint64_t)1 << 12)
-#define SERIES_CACHE		16
-#define SUMMARY_ALT_EXPLICIT_MAX	((uint64_t)1 << 16)
+#define SERIES_CACHE		32
 
 struct run {
 	double		v;
@@ -38,6 +35,7 @@ struct key {
 	int		compare, metric, extra;
 	size_t		a, b;
 	double		d[4];
+	dsp_params	pins[DSP_VIEW_PINS_MAX];
 };
 
 struct compute_cache {
@@ -55,6 +53,12 @@ struct compute_cache {
 	struct run	*sorted;
 	size_t		 sorted_cap;
 	dsp_summary	*curve_buf;
+	/* The map at the view's figure resolution. */
+	double		*fig;
+	size_t		 fig_cap;
+	struct key	 fig_key;
+	int		 fig_valid, fig_rc;
+	char		 fig_err[VIEW_MSG];
 };
 
 static void
@@ -114,6 +118,7 @@ compute_free(struct compute_cache *c)
 	dsp_runs_free(c->w);
 	free(c->sorted);
 	free(c->curve_buf);
+	free(c->fig);
 	free(c);
 }
 
@@ -123,6 +128,7 @@ compute_invalidate(struct compute_cache *c)
 	size_t i;
 
 	c->sum_valid = c->hist_valid = c->curve_valid = c->map_valid = 0;
+	c->fig_valid = 0;
 	for (i = 0; i < SERIES_CACHE; i++)
 		c->slot[i].valid = 0;
 }
@@ -341,80 +347,23 @@ build_hist(struct compute_cache *cc, struct view_state *st, size_t cols)
 		snprintf(h->err, sizeof h->err, "out of memory for the histogram");
 }
 
-/* Alternatives on the ramp, and on the random families except sigmoid,
- * have no closed form or large-n limit: the core goes item by item up to
- * 2^27 (the CLI does), seconds per frame. */
-static int
-too_slow(const dsp_params *p)
-{
-	int no_limit = p->family == DSP_FAM_RAMP ||
-	    ((p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN) &&
-	    p->attn != DSP_ATTN_SIGMOID);
-
-	return no_limit && !dsp_attn_is_softmax(p->attn) &&
-	    p->explicit_max != 0 && p->n > p->explicit_max;
-}
-
-/* The parameters the TUI evaluates: alternatives cost more per item, so
- * their item-by-item limit is lower. */
-static dsp_params
-tui_params(const dsp_params *p)
-{
-	dsp_params q = *p;
-
-	if (!dsp_attn_is_softmax(q.attn) && (q.family == DSP_FAM_RAMP ||
-	    q.family == DSP_FAM_UNIFORM || q.family == DSP_FAM_GAUSSIAN) &&
-	    (q.explicit_max == 0 || q.explicit_max > SUMMARY_ALT_EXPLICIT_MAX))
-		q.explicit_max = SUMMARY_ALT_EXPLICIT_MAX;
-	return q;
-}
-
 void
 compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_cols)
 {
 	struct key k, hk;
-	dsp_params q;
 	double m, M;
-	int rc;
+	int w_rc;
 
 	key_init(&k, &st->vs.params);
 	if (!cc->sum_valid || memcmp(&k, &cc->sum_key, sizeof k) != 0) {
 		cc->sum_key = k;
 		cc->sum_valid = 1;
 		cc->hist_valid = 0;
-		cc->w_ok = 0;
-		q = tui_params(&st->vs.params);
-		if (too_slow(&q))
-			rc = dsp_fail(DSP_ETOOBIG, "%s on %s past n = %llu is item by item: "
-			    "too slow for the TUI (disperse report computes it up to 2^27)",
-			    dsp_attn_name(q.attn), dsp_family_name(q.family),
-			    (unsigned long long)q.explicit_max);
-		else
-			rc = dsp_eval_weights(&q, cc->w, &st->sum);
-		if (rc == DSP_ETOOBIG && too_slow(&q))
-			set_msg(st->hist.err, rc);
-		else if (rc == DSP_OK)
-			cc->w_ok = 1;
-		else if (rc == DSP_ETOOBIG) {
-			char why[VIEW_MSG];
-
-			/* No weights in position order: the summary alone (the
-			 * expected limit, or runs where the order is free). */
-			set_msg(why, rc);
-			rc = dsp_eval(&q, &st->sum);
-			if (rc == DSP_OK && st->sum.method != DSP_METHOD_EXPECTED)
-				snprintf(st->hist.err, sizeof st->hist.err,
-				    "no per-item weights: %.200s", why);
-			else
-				snprintf(st->hist.err, sizeof st->hist.err,
-				    "n=%.0f: expected large-n limit, no per-item weights "
-				    "(explicit up to %.0f)", (double)q.n, (double)(q.explicit_max ?
-				    q.explicit_max : DSP_EXPLICIT_MAX));
-		} else
-			set_msg(st->hist.err, rc);
-		st->sum_ok = rc == DSP_OK;
-		if (!st->sum_ok)
-			set_msg(st->sum_err, rc);
+		/* The view's one computation (core/view.h): the snapshot
+		 * calls the same function. */
+		st->sum_ok = dsp_view_summary(&st->vs, &st->sum, st->sum_err, cc->w,
+		    &w_rc, st->hist.err) == DSP_OK;
+		cc->w_ok = w_rc == DSP_OK;
 		st->bounded = dsp_family_range(&st->vs.params, &m, &M) == 1;
 	}
 	key_init(&hk, &st->vs.params);
@@ -427,61 +376,24 @@ compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_col
 	}
 }
 
-/* Evaluate sizes ns[from..to) into s; returns how many points it kept
- * (it stops at the first size that does not evaluate, whose reason goes to
- * s->err: the curve is drawn only where it was computed). */
-static size_t
-eval_points(struct compute_cache *cc, struct view_series *s, const dsp_params *q,
-    const double *ns, size_t from, size_t to, size_t k)
-{
-	size_t done;
-	int rc;
-
-	if (from >= to)
-		return k;
-	if ((rc = dsp_eval_curve_partial(q, ns + from, to - from, cc->curve_buf + k,
-	    &done)) != DSP_OK)
-		set_msg(s->err, rc);
-	return k + done;
-}
-
+/* One series of the view at its curve's sizes, through the view's one
+ * computation (it stops where the route does, and says why in s->err:
+ * the curve is drawn only where it was computed). */
 static void
 fill_series(struct compute_cache *cc, struct view_series *s, const dsp_params *p,
     const dsp_viewstate *vs)
 {
 	double ns[VIEW_CURVE_MAX];
-	dsp_params q = *p;
-	size_t count, i, k, split;
-	uint64_t lim;
+	size_t count, i, k;
 
 	s->ok = 0;
 	s->err[0] = '\0';
 	s->count = 0;
-	count = vs->curve_points < VIEW_CURVE_MAX ? vs->curve_points : VIEW_CURVE_MAX;
-	count = dsp_log_sizes(vs->curve_lo, vs->curve_hi, count, ns);
-	if (count == 0) {
+	if ((count = dsp_view_curve_sizes(vs, ns, VIEW_CURVE_MAX)) == 0) {
 		snprintf(s->err, sizeof s->err, "empty n range");
 		return;
 	}
-	split = count;
-	if (q.family == DSP_FAM_UNIFORM || q.family == DSP_FAM_GAUSSIAN ||
-	    q.family == DSP_FAM_RAMP) {
-		lim = dsp_attn_is_softmax(q.attn) ? CURVE_EXPLICIT_MAX : CURVE_ALT_EXPLICIT_MAX;
-		if (q.explicit_max == 0 || q.explicit_max > lim)
-			q.explicit_max = lim;
-		for (split = 0; split < count && ns[split] <= (double)q.explicit_max; split++)
-			;
-	}
-	/* Item by item up to the explicit limit, then the large-n limit or
-	 * closed form.  The ramp has no large-n route for alternatives: the
-	 * core would go item by item up to 2^27, so the curve stops. */
-	k = eval_points(cc, s, &q, ns, 0, split, 0);
-	if (k == split && q.family == DSP_FAM_RAMP && !dsp_attn_is_softmax(q.attn) &&
-	    split < count)
-		snprintf(s->err, sizeof s->err, "ramp: %s curve only up to n = %.0f",
-		    dsp_attn_name(q.attn), (double)q.explicit_max);
-	else if (k == split)
-		k = eval_points(cc, s, &q, ns, split, count, k);
+	dsp_view_curve(p, ns, count, cc->curve_buf, &k, s->err);
 	for (i = 0; i < k; i++) {
 		const dsp_summary *sm = &cc->curve_buf[i];
 
@@ -537,123 +449,126 @@ void
 compute_curve(struct compute_cache *cc, struct view_state *st)
 {
 	const dsp_params *p = &st->vs.params;
-	dsp_params q;
-	struct key k;
+	dsp_view_series def[DSP_VIEW_SERIES_MAX];
 	struct view_series *s;
-	int a;
+	struct key k;
+	size_t n, i;
 
 	key_init(&k, p);
 	k.p.n = 0;		/* the curve spans every n */
 	k.p.eps = 0;		/* and draws no per-point critical n */
 	k.mask = st->vs.compare_mask;
-	k.compare = st->compare;
+	k.compare = st->vs.overlays;
 	k.a = st->vs.curve_points;
+	k.b = st->vs.npins;
 	k.d[0] = st->vs.curve_lo;
 	k.d[1] = st->vs.curve_hi;
+	/* Pins are whole parameter sets, compared field by field. */
+	for (i = 0; i < st->vs.npins && i < DSP_VIEW_PINS_MAX; i++) {
+		struct key pk;
+
+		key_init(&pk, &st->vs.pins[i]);
+		k.pins[i] = pk.p;
+	}
 	if (cc->curve_valid && memcmp(&k, &cc->curve_key, sizeof k) == 0)
 		return;
 	cc->curve_key = k;
 	cc->curve_valid = 1;
 	st->nseries = 0;
 	st->curve_err[0] = '\0';
-	if (p->family == DSP_FAM_FILE) {
+	/* The series the view draws (core/view.h): the snapshot's list. */
+	if ((n = dsp_view_series_list(&st->vs, def)) == 0) {
 		snprintf(st->curve_err, sizeof st->curve_err,
 		    "a file's logits have one fixed n = %zu: no curve over n", p->n_logits);
 		return;
 	}
-	s = &st->series[st->nseries++];
-	cached_series(cc, s, p, &st->vs);
-	s->attn = p->attn;
-	s->adaptive = p->adaptive;
-	snprintf(s->label, sizeof s->label, "%s%s", dsp_attn_name(p->attn),
-	    p->adaptive ? " adaptive" : "");
-	if (!s->ok)
-		snprintf(st->curve_err, sizeof st->curve_err, "%s", s->err);
-	if (p->adaptive && !st->compare) {
-		q = *p;
-		q.adaptive = 0;
+	for (i = 0; i < n && i < VIEW_SERIES_MAX; i++) {
 		s = &st->series[st->nseries++];
-		cached_series(cc, s, &q, &st->vs);
-		s->attn = q.attn;
-		s->adaptive = 0;
-		snprintf(s->label, sizeof s->label, "%s plain", dsp_attn_name(q.attn));
+		cached_series(cc, s, &def[i].p, &st->vs);
+		s->attn = def[i].p.attn;
+		s->adaptive = def[i].p.adaptive;
+		s->pin = def[i].role == DSP_SERIES_PIN;
+		snprintf(s->label, sizeof s->label, "%s", def[i].label);
 	}
-	for (a = 0; st->compare && a < DSP_ATTN_COUNT && st->nseries < VIEW_SERIES_MAX; a++) {
-		if (!(st->vs.compare_mask & (1u << a)) || (a == (int)p->attn && !p->adaptive))
-			continue;
-		q = *p;
-		q.attn = (enum dsp_attn)a;
-		q.adaptive = 0;
-		s = &st->series[st->nseries++];
-		cached_series(cc, s, &q, &st->vs);
-		s->attn = a;
-		s->adaptive = 0;
-		snprintf(s->label, sizeof s->label, "%s", dsp_attn_name(q.attn));
-	}
+	if (!st->series[0].ok)
+		snprintf(st->curve_err, sizeof st->curve_err, "%s", st->series[0].err);
 	if (dsp_job_cancelled())
 		cc->curve_valid = 0;	/* recompute when asked again */
 }
 
+/* The map at the view's figure resolution (what a snapshot exports, the
+ * same cells), shown on screen as an exact subsample of its cells. */
 void
 compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t rows)
 {
 	struct view_map *m = &st->map;
-	dsp_params q = st->vs.params;
+	const dsp_map_spec *fig = &st->vs.map;
+	dsp_params q = dsp_view_map_params(&st->vs.params);
+	size_t i, r, c, sc, sr, n = fig->cols * fig->rows;
 	struct key k;
-	size_t i;
 	int rc;
 
-	if (cols < 2)
-		cols = 2;
-	if (rows < 2)
-		rows = 2;
-	st->vs.map.cols = cols;
-	st->vs.map.rows = rows;
-	/* Figure 5 is the power series; theta and lambda come from the grid. */
-	q.family = DSP_FAM_POWER;
-	q.logits = NULL;
-	q.n_logits = 0;
-	if (st->vs.params.family == DSP_FAM_FILE)
-		q.n = st->vs.params.n_logits;
-	q.theta = q.lambda = 0;
-	q.eps = 1;		/* no cell depends on epsilon */
 	key_init(&k, &q);
-	k.metric = st->vs.map.metric;
-	k.a = cols;
-	k.b = rows;
-	k.d[0] = st->vs.map.theta_lo;
-	k.d[1] = st->vs.map.theta_hi;
-	k.d[2] = st->vs.map.lambda_lo;
-	k.d[3] = st->vs.map.lambda_hi;
-	if (st->vs.map_row >= rows)
-		st->vs.map_row = rows - 1;
-	if (st->vs.map_col >= cols)
-		st->vs.map_col = cols - 1;
+	k.metric = fig->metric;
+	k.a = fig->cols;
+	k.b = fig->rows;
+	k.d[0] = fig->theta_lo;
+	k.d[1] = fig->theta_hi;
+	k.d[2] = fig->lambda_lo;
+	k.d[3] = fig->lambda_hi;
+	k.extra = (int)(cols * 4096 + rows);
 	if (cc->map_valid && memcmp(&k, &cc->map_key, sizeof k) == 0)
 		return;
-	cc->map_key = k;
-	cc->map_valid = 1;
-	m->spec = st->vs.map;
-	if (m->cap < cols * rows) {
-		free(m->cell);
-		m->cap = 0;
-		if ((m->cell = malloc(cols * rows * sizeof *m->cell)) == NULL) {
+	if (cc->fig_cap < n) {
+		free(cc->fig);
+		cc->fig_cap = 0;
+		if ((cc->fig = malloc(n * sizeof *cc->fig)) == NULL) {
 			m->ok = 0;
 			snprintf(m->err, sizeof m->err, "out of memory for the map");
 			return;
 		}
-		m->cap = cols * rows;
+		cc->fig_cap = n;
 	}
-	rc = dsp_map_compute(&q, &m->spec, m->cell);
-	if (rc == DSP_ECANCELED) {
-		cc->map_valid = 0;
-		m->ok = 0;
-		snprintf(m->err, sizeof m->err, "cancelled");
-		return;
+	/* Recompute the figure only when it changed (not on a resize). */
+	k.extra = 0;
+	if (!cc->fig_valid || memcmp(&k, &cc->fig_key, sizeof k) != 0) {
+		cc->fig_key = k;
+		cc->fig_valid = 0;
+		rc = dsp_view_map(&st->vs, fig, cc->fig);
+		if (rc == DSP_ECANCELED) {
+			cc->map_valid = 0;
+			m->ok = 0;
+			snprintf(m->err, sizeof m->err, "cancelled");
+			return;
+		}
+		cc->fig_rc = rc;
+		cc->fig_valid = 1;
+		if (rc != DSP_OK)
+			set_msg(cc->fig_err, rc);
 	}
+	k.extra = (int)(cols * 4096 + rows);
+	cc->map_key = k;
+	cc->map_valid = 1;
+	m->spec = *fig;
+	m->spec.cols = sc = dsp_view_share(fig->cols, cols < 2 ? 2 : cols);
+	m->spec.rows = sr = dsp_view_share(fig->rows, rows < 2 ? 2 : rows);
+	if (m->cap < sc * sr) {
+		free(m->cell);
+		m->cap = 0;
+		if ((m->cell = malloc(sc * sr * sizeof *m->cell)) == NULL) {
+			m->ok = 0;
+			snprintf(m->err, sizeof m->err, "out of memory for the map");
+			return;
+		}
+		m->cap = sc * sr;
+	}
+	for (r = 0; r < sr; r++)
+		for (c = 0; c < sc; c++)
+			m->cell[r * sc + c] = cc->fig[(r * ((fig->rows - 1) / (sr - 1))) *
+			    fig->cols + c * ((fig->cols - 1) / (sc - 1))];
 	m->min = INFINITY;
 	m->max = -INFINITY;
-	for (i = 0; i < cols * rows; i++)
+	for (i = 0; i < sc * sr; i++)
 		if (isfinite(m->cell[i])) {
 			if (m->cell[i] < m->min)
 				m->min = m->cell[i];
@@ -662,8 +577,8 @@ compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t
 		}
 	m->ok = m->min <= m->max;
 	if (!m->ok) {
-		if (rc != DSP_OK)
-			set_msg(m->err, rc);
+		if (cc->fig_rc != DSP_OK)
+			snprintf(m->err, sizeof m->err, "%s", cc->fig_err);
 		else
 			snprintf(m->err, sizeof m->err, "map has no finite cells");
 	}

@@ -18,7 +18,9 @@ void	compute_summary(struct compute_cache *c, struct view_state *st,
 /* Entropy / max weight vs n curves (main, plain softmax when adaptive,
  * compare overlays). */
 void	compute_curve(struct compute_cache *c, struct view_state *st);
-/* (theta, lambda) map with cols x rows cells. */
+/* (theta, lambda) map at the view's figure resolution (st->vs.map, the
+ * cells a snapshot exports), shown in st->map as an exact subsample of at
+ * most cols x rows of its cells. */
 void	compute_map(struct compute_cache *c, struct view_state *st, size_t cols,
 	    size_t rows);
 /* Forget every cached figure (after a load or a reset). */

@@ -104,7 +104,8 @@ set_value(struct app *a, int row, const char *v)
 	return 0;
 }
 
-/* `:map_theta A:B`, `:map_lambda A:B`: a row of the view-option table. */
+/* `:map_theta A:B`, `:map_lambda A:B`, `:map_size CxR`: a row of the
+ * view-option table. */
 static void
 set_view_option(struct app *a, const dsp_vopt_def *d, const char *v)
 {
@@ -113,6 +114,22 @@ set_view_option(struct app *a, const dsp_vopt_def *d, const char *v)
 	char lo_text[64];
 	double lo, hi;
 
+	if (d->type == DSP_VT_SIZE) {
+		/* `:map_size 161x101`: the figure resolution of exported maps. */
+		dsp_map_spec old = vs->map;
+
+		dsp_clear_error();
+		if (dsp_vopt_parse_size(d, &vs->map, v, d->name) != DSP_OK) {
+			app_say(a, 1, "%s", dsp_last_error());
+			return;
+		}
+		/* The cursor stays where it was on the (theta, lambda) plane. */
+		dsp_view_cell(&old, vs->map_row, vs->map_col, &vs->map, &vs->map_row,
+		    &vs->map_col);
+		app_say(a, 0, "%s = %s (exported maps; the panel keeps the screen's cells)",
+		    d->name, v);
+		return;
+	}
 	if (colon == NULL || (size_t)(colon - v) >= sizeof lo_text) {
 		app_say(a, 1, "%s: '%s' is not a range A:B", d->name, v);
 		return;
@@ -191,7 +208,7 @@ edit_apply(struct app *a)
 			set_theme(a, v);
 			return;
 		}
-		if ((vd = dsp_vopt_find(k)) != NULL && vd->type == DSP_VT_RANGE) {
+		if ((vd = dsp_vopt_find(k)) != NULL && !DSP_VOPT_IS_FIG(vd)) {
 			set_view_option(a, vd, v);
 			return;
 		}

@@ -4,7 +4,9 @@
 #include "config.h"
 
 #include "app/app_int.h"
+#include "core/error.h"
 #include "core/family.h"
+#include "core/view.h"
 #include "view/view.h"
 
 /* Scroll the open tour step's text 5 lines (dir +1 down, -1 up) when the
@@ -212,14 +214,14 @@ k_compare(struct app *a, int ch)
 	struct view_state *st = a->st;
 
 	(void)ch;
-	st->compare = !st->compare;
-	if (st->compare && (st->vs.compare_mask & ~1u) == 0)
+	st->vs.overlays = !st->vs.overlays;
+	if (st->vs.overlays && (st->vs.compare_mask & ~1u) == 0)
 		st->vs.compare_mask |= (1u << DSP_ATTN_SOFTMAX) | (1u << DSP_ATTN_SSMAX) |
 		    (1u << DSP_ATTN_LOGN);
 	/* Mode keys change a panel, never the focus: the next arrow
 	 * still moves what it moved before. */
 	app_show_plot(a, VIEW_CURVE);
-	app_say(a, 0, "compare %s (1-%d toggle functions)", st->compare ? "on" : "off",
+	app_say(a, 0, "compare %s (1-%d toggle functions)", st->vs.overlays ? "on" : "off",
 	    DSP_ATTN_COUNT);
 }
 
@@ -243,14 +245,36 @@ k_curve(struct app *a, int ch)
 	(void)ch;
 	/* A curve panel too short for two plots draws mode 0 as the
 	 * entropy alone: skip it, so each v visibly changes the plot. */
-	if (st->curve_mode == 0 && a->pn[VIEW_CURVE].h - 5 < 12)
-		st->curve_mode = 1;
+	if (st->vs.curve_mode == 0 && a->pn[VIEW_CURVE].h - 5 < 12)
+		st->vs.curve_mode = 1;
 	do
-		st->curve_mode = (st->curve_mode + 1) % 3;
-	while (st->curve_mode == 0 && a->pn[VIEW_CURVE].h - 5 < 12);
+		st->vs.curve_mode = (st->vs.curve_mode + 1) % 3;
+	while (st->vs.curve_mode == 0 && a->pn[VIEW_CURVE].h - 5 < 12);
 	app_show_plot(a, VIEW_CURVE);
-	app_say(a, 0, "curve: %s", st->curve_mode == 0 ? "entropy and max weight" :
-	    st->curve_mode == 1 ? "entropy only" : "max weight only");
+	app_say(a, 0, "curve: %s", st->vs.curve_mode == 0 ? "entropy and max weight" :
+	    st->vs.curve_mode == 1 ? "entropy only" : "max weight only");
+}
+
+/* b: pin the current curves (the view's parameters) as a dim ghost; B:
+ * clear the pins.  Pins are part of the view (core/view.h): snapshots
+ * save, load and draw them. */
+static void
+k_pin(struct app *a, int ch)
+{
+	dsp_viewstate *vs = &a->st->vs;
+
+	if (ch == 'B') {
+		vs->npins = 0;
+		app_say(a, 0, "pins cleared");
+		return;
+	}
+	dsp_clear_error();
+	if (dsp_view_pin(vs) != DSP_OK) {
+		app_say(a, 1, "cannot pin: %s", dsp_last_error());
+		return;
+	}
+	app_show_plot(a, VIEW_CURVE);
+	app_say(a, 0, "pin %zu: the current curves (B clears)", vs->npins);
 }
 
 static void
@@ -353,6 +377,9 @@ const struct view_key keys_table[] = {
 	    { 0 }, NULL },
 	{ "g", "weights: sorted bars / log10-binned distribution", "g Bins", 28, { 'g' }, k_hist },
 	{ "v", "curve: both plots / entropy / max weight", "v Curve", 29, { 'v' }, k_curve },
+	{ "b B", "pin the current curves as a dim ghost (up to 8, each\n"
+	    "labelled with what differs: 'theta = 1 -> 0.5'); B clears", "b Pin", 13,
+	    { 'b', 'B' }, k_pin },
 	{ "m", "map metric: entropy / normalised entropy / max weight\n"
 	    "(g, v, m, c change their panel, never the focus)", "m Metric", 30, { 'm' }, k_metric },
 	{ "s", "snapshot: screen text, JSON, CSV and SVG files", "s Snapshot", 2,
@@ -469,7 +496,7 @@ keys_dispatch(struct app *a, int ch)
 		k->fn(a, ch);
 		return;
 	}
-	if (ch >= '1' && ch < '1' + DSP_ATTN_COUNT && st->compare) {
+	if (ch >= '1' && ch < '1' + DSP_ATTN_COUNT && st->vs.overlays) {
 		st->vs.compare_mask ^= 1u << (ch - '1');
 		app_say(a, 0, "compare %s %s", dsp_attn_name((enum dsp_attn)(ch - '1')),
 		    st->vs.compare_mask & (1u << (ch - '1')) ? "on" : "off");

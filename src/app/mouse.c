@@ -70,10 +70,12 @@ app_mouse(struct app *a)
 		else if (click && ev.y >= p->py && ev.y < p->py + p->ph && ev.x >= p->px &&
 		    ev.x < p->px + p->pw && p->map_cw > 0) {
 			/* A screen row holds map_rh map rows: the upper one. */
-			size_t row = st->vs.map.rows - 1 - (size_t)(ev.y - p->py) *
+			size_t row = st->map.spec.rows - 1 - (size_t)(ev.y - p->py) *
 			    (size_t)(p->map_rh > 1 ? p->map_rh : 1);
 			size_t col = (size_t)((ev.x - p->px) / p->map_cw);
 
+			/* A screen cell; the cursor is a cell of the figure. */
+			dsp_view_cell(&st->map.spec, row, col, &st->vs.map, &row, &col);
 			if (row == st->vs.map_row && col == st->vs.map_col)
 				app_map_jump(a);
 			else {

@@ -26,7 +26,7 @@
 
 #define SETTINGS_FILE	"settings.json"
 
-/* The curve panel's plots (view_state.curve_mode) by name. */
+/* The curve panel's plots (the view's curve_mode) by name. */
 static const char *const curve_names[] = { "both", "entropy", "max-weight" };
 #define NCURVE	(sizeof curve_names / sizeof curve_names[0])
 
@@ -210,8 +210,8 @@ settings_save(const struct app *a)
 	dsp_jw_key(w, "theme");
 	dsp_jw_str(w, view_theme_name(view_theme()));
 	dsp_jw_key(w, "curve");
-	dsp_jw_str(w, curve_names[(unsigned)a->st->curve_mode < NCURVE ?
-	    a->st->curve_mode : 0]);
+	dsp_jw_str(w, curve_names[(unsigned)a->st->vs.curve_mode < NCURVE ?
+	    a->st->vs.curve_mode : 0]);
 	dsp_jw_close(w);
 	dsp_jw_key(w, "history");
 	dsp_jw_array(w);

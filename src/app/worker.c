@@ -15,10 +15,10 @@
 #include "app/worker.h"
 #include "core/eval.h"
 #include "core/job.h"
+#include "core/view.h"
 
 struct job {
 	dsp_viewstate	vs;
-	int		compare;
 	int		want_curve, want_map;
 	size_t		cols, rows;
 };
@@ -33,6 +33,8 @@ struct worker {
 	unsigned long		 running;	/* generation being computed, 0: none */
 	unsigned long		 done;		/* number of the finished result */
 	unsigned long		 taken;		/* last result copied out */
+	unsigned long		 curve_done;	/* its curves, published before its map */
+	unsigned long		 curve_taken;
 	dsp_job			 dj;		/* the thread's job: cancel, budget,
 						   progress */
 	struct view_state	*wst;		/* the worker's own state */
@@ -70,16 +72,12 @@ copy_map(struct view_map *dst, const struct view_map *src)
 static uint64_t
 job_units(const struct job *j)
 {
-	uint64_t series = 1, curve;
-	int a;
+	dsp_view_series def[DSP_VIEW_SERIES_MAX];
+	uint64_t series = dsp_view_series_list(&j->vs, def), curve;
 
-	if (j->vs.params.adaptive && !j->compare)
-		series++;
-	for (a = 0; j->compare && a < DSP_ATTN_COUNT; a++)
-		if ((j->vs.compare_mask & (1u << a)) && a != (int)j->vs.params.attn)
-			series++;
 	curve = j->want_curve ? series * j->vs.curve_points : 0;
-	return curve + (j->want_map ? (uint64_t)j->cols * j->rows : 0);
+	/* The map is computed at the view's figure resolution. */
+	return curve + (j->want_map ? (uint64_t)j->vs.map.cols * j->vs.map.rows : 0);
 }
 
 static void *
@@ -105,9 +103,21 @@ worker_main(void *arg)
 
 		t0 = dsp_now_ms();
 		w->wst->vs = job.vs;
-		w->wst->compare = job.compare;
-		if (job.want_curve)
+		if (job.want_curve) {
 			compute_curve(w->cc, w->wst);
+			/* The curves are shown as soon as they are done: a map at
+			 * the figure's resolution may take a while longer. */
+			pthread_mutex_lock(&w->lock);
+			if (!dsp_job_cancelled()) {
+				w->out->nseries = w->wst->nseries;
+				memcpy(w->out->series, w->wst->series,
+				    w->wst->nseries * sizeof w->out->series[0]);
+				memcpy(w->out->curve_err, w->wst->curve_err,
+				    sizeof w->out->curve_err);
+				w->curve_done = id;
+			}
+			pthread_mutex_unlock(&w->lock);
+		}
 		if (job.want_map && !dsp_job_cancelled())
 			compute_map(w->cc, w->wst, job.cols, job.rows);
 
@@ -120,9 +130,6 @@ worker_main(void *arg)
 			continue;
 		}
 		w->out->bg_ms = t1 - t0;
-		w->out->nseries = w->wst->nseries;
-		memcpy(w->out->series, w->wst->series, w->wst->nseries * sizeof w->out->series[0]);
-		memcpy(w->out->curve_err, w->wst->curve_err, sizeof w->out->curve_err);
 		copy_map(&w->out->map, &w->wst->map);
 		w->out_job = job;
 		w->done = id;
@@ -207,8 +214,7 @@ worker_post(struct worker *w, const struct view_state *st, int want_curve, int w
 	job.vs = st->vs;
 	/* The cursor, focus and histogram mode change no figure here. */
 	job.vs.map_row = job.vs.map_col = 0;
-	job.vs.focus = job.vs.hist_mode = 0;
-	job.compare = st->compare;
+	job.vs.focus = job.vs.hist_mode = job.vs.curve_mode = 0;
 	job.want_curve = want_curve;
 	job.want_map = want_map;
 	job.cols = cols;
@@ -231,20 +237,21 @@ worker_collect(struct worker *w, struct view_state *st)
 	int fresh = 0;
 
 	pthread_mutex_lock(&w->lock);
+	if (w->curve_done != w->curve_taken) {
+		w->curve_taken = w->curve_done;
+		st->nseries = w->out->nseries;
+		memcpy(st->series, w->out->series, w->out->nseries * sizeof st->series[0]);
+		memcpy(st->curve_err, w->out->curve_err, sizeof st->curve_err);
+		fresh = 1;
+	}
 	if (w->done != w->taken) {
 		w->taken = w->done;
-		if (w->out_job.want_curve) {
-			st->nseries = w->out->nseries;
-			memcpy(st->series, w->out->series,
-			    w->out->nseries * sizeof st->series[0]);
-			memcpy(st->curve_err, w->out->curve_err, sizeof st->curve_err);
-		}
 		if (w->out_job.want_map)
 			copy_map(&st->map, &w->out->map);
 		st->bg_ms = w->out->bg_ms;
 		fresh = 1;
 	}
-	st->curve_busy = w->done != w->posted && w->job.want_curve;
+	st->curve_busy = w->curve_done != w->posted && w->job.want_curve;
 	st->map_busy = w->done != w->posted && w->job.want_map;
 	st->busy_pct = w->running == w->posted && w->running != 0 ?
 	    dsp_job_percent(&w->dj) : -1;
@@ -260,7 +267,8 @@ worker_busy(struct worker *w)
 	pthread_mutex_lock(&w->lock);
 	/* A finished result not yet collected counts: the event loop must
 	 * keep polling fast until it has drawn it. */
-	busy = w->done != w->posted || w->done != w->taken;
+	busy = w->done != w->posted || w->done != w->taken ||
+	    w->curve_done != w->curve_taken;
 	pthread_mutex_unlock(&w->lock);
 	return busy;
 }

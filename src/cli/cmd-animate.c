@@ -210,7 +210,7 @@ run(struct dsp_opts *o, const struct animate *an, const char *dir)
 	size_t k;
 	int rc;
 
-	dsp_viewstate_default(&v);
+	dsp_view_default(&v);
 	v.params = o->params;
 	dsp_param_sweep_range(an->vary, &lo, &hi);
 	if ((t = make_table(o, an, lo, hi)) == NULL)

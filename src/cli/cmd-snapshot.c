@@ -34,6 +34,8 @@ enum {
 	OPT_HIST,
 	OPT_COMPARE,
 	OPT_SCREEN,
+	OPT_MAP_SIZE,
+	OPT_CURVE_MODE,
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
@@ -52,6 +54,8 @@ static struct option longopts[] = {
 	{ "hist",		required_argument, NULL, OPT_HIST },
 	{ "compare",		required_argument, NULL, OPT_COMPARE },
 	{ "screen",		required_argument, NULL, OPT_SCREEN },
+	{ "map-size",		required_argument, NULL, OPT_MAP_SIZE },
+	{ "curve-mode",		required_argument, NULL, OPT_CURVE_MODE },
 	/* --figure-size, --font-size, --figure-format, --dpi: filled in from
 	 * the view-option table (fig_options). */
 	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
@@ -69,15 +73,16 @@ static const char help[] =
 "  --curve-from N       entropy-vs-n curve from N (default 1)\n"
 "  --curve-to N         ... to N (default 2^40)\n"
 "  --curve-points K     ... with K log-spaced sizes (default 256)\n"
-"  --map-cols C         (theta, lambda) map columns (default 64)\n"
-"  --map-rows R         map rows (default 32)\n"
+"  --map-size CxR       (theta, lambda) map figure resolution (default 161x101)\n"
+"  --map-cols C         map columns alone;  --map-rows R  rows alone\n"
 "  --metric M           map metric: entropy, entropy-norm, max-weight\n"
 "  --map-theta LO:HI    map theta range (default -2:2)\n"
 "  --map-lambda LO:HI   map lambda range (default 0:1)\n"
 "  --cursor ROW,COL     map cursor cell (default 0,0)\n"
 "  --hist MODE          weight plot: sorted (bars) or log (log-binned)\n"
 "  --compare LIST       attention functions overlaid on the curve, comma\n"
-"                       separated (default softmax)\n"
+"                       separated (turns the overlays on)\n"
+"  --curve-mode M       curve plots: both, entropy or max-weight (default both)\n"
 "  --screen FILE        use FILE's text as the .txt screen dump, and draw it\n"
 "                       as NAME-screen.svg (and .pdf, .png per --figure-format)\n"
 "  --figure-size WxH    figure size in in, mm or pt: 3.3x2.2in, 85x60mm\n"
@@ -92,15 +97,17 @@ struct snapargs {
 	const char	*fig[DSP_V_COUNT];	/* figure rows as given */
 	double		 curve_lo, curve_hi, tlo, thi, llo, lhi;
 	uint64_t	 points, cols, rows, crow, ccol;
-	int		 metric, hist;
+	int		 metric, hist, curve_mode;
 	unsigned	 compare;
+	dsp_map_spec	 size;		/* --map-size: cols and rows */
 	unsigned	 set;		/* bits: which of the above were given */
 };
 
 enum {
 	S_CFROM = 1 << 0, S_CTO = 1 << 1, S_CPOINTS = 1 << 2, S_COLS = 1 << 3,
 	S_ROWS = 1 << 4, S_METRIC = 1 << 5, S_THETA = 1 << 6, S_LAMBDA = 1 << 7,
-	S_CURSOR = 1 << 8, S_HIST = 1 << 9, S_COMPARE = 1 << 10
+	S_CURSOR = 1 << 8, S_HIST = 1 << 9, S_COMPARE = 1 << 10, S_SIZE = 1 << 11,
+	S_CMODE = 1 << 12
 };
 
 static int
@@ -215,6 +222,19 @@ snap_cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	case OPT_COMPARE:
 		a->set |= S_COMPARE;
 		return parse_compare(o, arg, &a->compare);
+	case OPT_MAP_SIZE:
+		a->set |= S_SIZE;
+		/* The view-option table's row, as the TUI's `:map_size`. */
+		if (dsp_vopt_parse_size(dsp_vopt(DSP_V_MAP_SIZE), &a->size, arg,
+		    "--map-size") != DSP_OK)
+			return dsp_opts_usage(o, "%s", dsp_last_error());
+		return 0;
+	case OPT_CURVE_MODE:
+		a->set |= S_CMODE;
+		if ((a->curve_mode = dsp_curve_mode_parse(arg)) < 0)
+			return dsp_opts_usage(o, "--curve-mode: expected both, entropy or "
+			    "max-weight (got '%s')", arg);
+		return 0;
 	}
 	if (code >= OPT_FIG0 && code < OPT_FIG0 + DSP_V_COUNT) {
 		/* Checked now (a usage error), applied after --load. */
@@ -246,7 +266,7 @@ fig_options(void)
 	for (k = 0; longopts[k].name != NULL; k++)
 		;
 	for (i = 0; (d = dsp_vopt(i)) != NULL; i++)
-		if (d->type != DSP_VT_RANGE && d->opt_long != NULL)
+		if (DSP_VOPT_IS_FIG(d) && d->opt_long != NULL)
 			longopts[k++] = (struct option){ d->opt_long, required_argument,
 			    NULL, OPT_FIG0 + i };
 }
@@ -268,6 +288,10 @@ override_view(const struct snapargs *a, dsp_viewstate *v)
 		v->curve_hi = a->curve_hi;
 	if (a->set & S_CPOINTS)
 		v->curve_points = (size_t)a->points;
+	if (a->set & S_SIZE) {
+		v->map.cols = a->size.cols;
+		v->map.rows = a->size.rows;
+	}
 	if (a->set & S_COLS)
 		v->map.cols = (size_t)a->cols;
 	if (a->set & S_ROWS)
@@ -288,8 +312,12 @@ override_view(const struct snapargs *a, dsp_viewstate *v)
 	}
 	if (a->set & S_HIST)
 		v->hist_mode = a->hist;
-	if (a->set & S_COMPARE)
+	if (a->set & S_COMPARE) {
 		v->compare_mask = a->compare;
+		v->overlays = 1;
+	}
+	if (a->set & S_CMODE)
+		v->curve_mode = a->curve_mode;
 	return 0;
 }
 
@@ -333,7 +361,7 @@ cmd_snapshot_exec(int argc, char **argv)
 		dsp_opts_free(&o);
 		return o.status;
 	}
-	dsp_viewstate_default(&v);
+	dsp_view_default(&v);
 	if (a.load != NULL) {
 		dsp_clear_error();
 		if ((rc = dsp_snapshot_load(a.load, &v, &logits)) != DSP_OK) {

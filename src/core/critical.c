@@ -61,8 +61,8 @@ max_at(const dsp_params *p, uint64_t n, double *mx)
 	int rc;
 
 	q.n = n;
-	if (q.explicit_max == 0 || q.explicit_max > DSP_CURVE_EXPLICIT_MAX)
-		q.explicit_max = DSP_CURVE_EXPLICIT_MAX;
+	if (q.explicit_max == 0 || q.explicit_max > DSP_VIEW_EXPLICIT_MAX)
+		q.explicit_max = DSP_VIEW_EXPLICIT_MAX;
 	if ((rc = dsp_eval(&q, &s)) != DSP_OK)
 		return rc;
 	*mx = s.max_weight;

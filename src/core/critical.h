@@ -31,7 +31,7 @@ double	dsp_sharp_exponent(const dsp_params *p);
  * bisection inside the first octave where it is below (the largest weight
  * of these views falls with n within an octave).  *n = +inf when no n up to
  * 2^63 gets below eps.  Random families use the expected large-n limit past
- * DSP_CURVE_EXPLICIT_MAX, as curves do.  DSP_EINVAL for a file's logits
+ * DSP_VIEW_EXPLICIT_MAX, as curves do.  DSP_EINVAL for a file's logits
  * (one fixed n). */
 int	dsp_first_n_below_eps(const dsp_params *p, double *n);
 

@@ -19,8 +19,9 @@
 #include "core/quad.h"
 #include "core/softmax.h"
 
-/* The ramp has closed forms; past this size they beat the explicit sum. */
-#define RAMP_EXPLICIT_MAX	((uint64_t)1 << 16)
+/* The ramp has closed forms; past the route policy's size (eval.h) they
+ * replace the explicit sum (the same numbers, cheaper). */
+#define RAMP_EXPLICIT_MAX	DSP_VIEW_EXPLICIT_MAX
 
 double
 dsp_now_ms(void)
@@ -730,7 +731,7 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 		return dsp_fail(DSP_ENOTSUP, "a file's logits have one fixed n");
 	if (q.explicit_max == 0 &&
 	    (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN))
-		q.explicit_max = DSP_CURVE_EXPLICIT_MAX;
+		q.explicit_max = DSP_VIEW_EXPLICIT_MAX;
 	for (i = 0; i < count; i++) {
 		if (!(ns[i] >= 1) || ns[i] > 0x1p63) {
 			rc = dsp_fail(DSP_EINVAL, "curve size %g out of range", ns[i]);

@@ -26,11 +26,19 @@ int	dsp_eval_logits(const dsp_params *p, const double *x, dsp_summary *out);
 /* Weights in position order as runs (explicit inputs: one run per item).
  * DSP_ETOOBIG when only an expected limit exists. */
 int	dsp_eval_weights(const dsp_params *p, dsp_runs *w, dsp_summary *out);
+/* The route policy, one size: random families (uniform, gaussian) are
+ * evaluated item by item up to DSP_VIEW_EXPLICIT_MAX items and by their
+ * expected large-n limit past it, in every view (TUI panels, snapshots,
+ * core/view.h) and every curve over n.  Below it the seeded draw is cheap
+ * (a millisecond) and its scatter is what a user asked to see; above it
+ * one curve point per octave would draw up to 2^27 samples each (seconds
+ * per curve) for a shape the limit already has (doc/theory.md, "Routes").
+ * A single summary outside a view (disperse report with explicit_max 0)
+ * still goes item by item up to DSP_EXPLICIT_MAX, the memory cap. */
+#define DSP_VIEW_EXPLICIT_MAX ((uint64_t)1 << 16)
 /* Summaries for the same parameters at several n (entropy-vs-n curve).
  * With explicit_max 0, random families switch to the expected limit past
- * DSP_CURVE_EXPLICIT_MAX: one point per octave would otherwise draw up to
- * 2^27 samples each (seconds per curve) for a shape the limit already has. */
-#define DSP_CURVE_EXPLICIT_MAX ((uint64_t)1 << 18)
+ * DSP_VIEW_EXPLICIT_MAX. */
 int	dsp_eval_curve(const dsp_params *p, const double *ns, size_t count,
 	    dsp_summary *out);
 /* The same, keeping what can be computed: points are evaluated in order up

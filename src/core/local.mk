@@ -26,7 +26,8 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/quad.c src/core/quad.h \
 	src/core/runs.c src/core/runs.h \
 	src/core/softmax.c src/core/softmax.h \
-	src/core/tour.c src/core/tour.h
+	src/core/tour.c src/core/tour.h \
+	src/core/view.c src/core/view.h
 DSP_CORE_LIBS = src/core/libdspcore.a $(GSL_LIBS) $(OPENMP_CFLAGS) -lm
 # NumPy .npy / .npz logits (src/core/npy.h); .npz members through libzip.
 src_core_libdspcore_a_SOURCES += src/core/npy.c src/core/npy.h src/core/npz.c

@@ -353,6 +353,11 @@ static const dsp_vopt_def vtable[DSP_V_COUNT] = {
 	  "map power-series ratio range (rows)",
 	  offsetof(dsp_map_spec, lambda_lo), offsetof(dsp_map_spec, lambda_hi),
 	  DSP_VT_RANGE, NULL, NULL, 0 },
+	/* 2 cells a side at least: a figure axis has two ends. */
+	{ DSP_V_MAP_SIZE, "map_size", "map_resolution", 2, 4096,
+	  "map figure resolution COLSxROWS (exported maps; default 161x101)",
+	  offsetof(dsp_map_spec, cols), offsetof(dsp_map_spec, rows),
+	  DSP_VT_SIZE, NULL, NULL, 0 },
 	/* Figure sides from a stamp (0.5 in) to a poster (50 in); type from
 	 * 4 pt to 72 pt; PNG from screen (36 dpi) to print (2400 dpi). */
 	{ DSP_V_FIG_SIZE, "figure_size", "figsize", 36, 3600,
@@ -632,6 +637,18 @@ dsp_vopt_check_range(const dsp_vopt_def *d, double lo, double hi,
 }
 
 int
+dsp_vopt_check_size(const dsp_vopt_def *d, size_t cols, size_t rows,
+    const char *label)
+{
+	if ((double)cols >= d->min && (double)cols <= d->max && (double)rows >= d->min &&
+	    (double)rows <= d->max && cols * rows <= DSP_VOPT_MAX_CELLS)
+		return DSP_OK;
+	return dsp_fail(DSP_EINVAL, "%s must be COLSxROWS with %.0f .. %.0f a side and "
+	    "at most %zu cells (got %zux%zu)", label != NULL ? label : d->name, d->min,
+	    d->max, DSP_VOPT_MAX_CELLS, cols, rows);
+}
+
+int
 dsp_vopt_set(const dsp_vopt_def *d, dsp_map_spec *m, double lo, double hi,
     const char *label)
 {
@@ -647,8 +664,64 @@ dsp_vopt_set(const dsp_vopt_def *d, dsp_map_spec *m, double lo, double hi,
 void
 dsp_vopt_get(const dsp_vopt_def *d, const dsp_map_spec *m, double *lo, double *hi)
 {
+	if (d->type == DSP_VT_SIZE) {
+		*lo = (double)*(const size_t *)(const void *)((const char *)m + d->off_lo);
+		*hi = (double)*(const size_t *)(const void *)((const char *)m + d->off_hi);
+		return;
+	}
 	*lo = *(const double *)(const void *)((const char *)m + d->off_lo);
 	*hi = *(const double *)(const void *)((const char *)m + d->off_hi);
+}
+
+/* "CxR" (x, X or the multiplication sign) into two sizes. */
+static int
+parse_size_pair(const char *text, size_t *c, size_t *r)
+{
+	unsigned long long a, b;
+	int used = 0;
+
+	if (text[0] < '0' || text[0] > '9')
+		return -1;
+	if (sscanf(text, "%llu%*[xX]%llu%n", &a, &b, &used) != 2 &&
+	    sscanf(text, "%llu\xc3\x97%llu%n", &a, &b, &used) != 2)
+		return -1;
+	if (text[used] != '\0' || a > SIZE_MAX || b > SIZE_MAX)
+		return -1;
+	*c = (size_t)a;
+	*r = (size_t)b;
+	return 0;
+}
+
+int
+dsp_vopt_parse_size(const dsp_vopt_def *d, dsp_map_spec *m, const char *text,
+    const char *label)
+{
+	const char *lab = label != NULL ? label : d->name;
+	size_t c, r;
+	int rc;
+
+	if (parse_size_pair(text, &c, &r) != 0)
+		return dsp_fail(DSP_EINVAL, "%s: '%s' is not a size COLSxROWS", lab, text);
+	if ((rc = dsp_vopt_check_size(d, c, r, lab)) != DSP_OK)
+		return rc;
+	*(size_t *)(void *)((char *)m + d->off_lo) = c;
+	*(size_t *)(void *)((char *)m + d->off_hi) = r;
+	return DSP_OK;
+}
+
+char *
+dsp_vopt_format(const dsp_vopt_def *d, const dsp_map_spec *m, char *buf, size_t size)
+{
+	char a[32], b[32];
+	double lo, hi;
+
+	dsp_vopt_get(d, m, &lo, &hi);
+	if (d->type == DSP_VT_SIZE)
+		snprintf(buf, size, "%.0fx%.0f", lo, hi);
+	else
+		snprintf(buf, size, "%s:%s", dsp_real_format(a, sizeof a, lo),
+		    dsp_real_format(b, sizeof b, hi));
+	return buf;
 }
 
 /* Presets.  The Gemma spreads are the authors' empirical logit spreads

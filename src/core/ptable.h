@@ -133,16 +133,18 @@ char	*dsp_param_format(const dsp_param_def *d, const dsp_params *p,
 char	*dsp_real_format(char *buf, size_t size, double v);
 
 /* View options: a second small table for what a view shows beyond the
- * parameters.  The map's theta and lambda ranges (the TUI's `:map_theta
- * A:B`, heatmap --theta-range, snapshot --map-theta, the snapshot JSON's
- * view.map), and the figure options (figspec.h: `:figure_size 85x60mm`,
- * snapshot --figure-size, the snapshot JSON's view.figure).  The map's resolution is not a row: the TUI draws the map at
- * its panel's cells, and a figure resolution of its own belongs to the
- * view computation ("One view", item 3).  The defaults stay in
- * dsp_map_spec_default (paper Figure 5's ranges). */
+ * parameters (core/view.h).  The map's theta and lambda ranges (the TUI's
+ * `:map_theta A:B`, heatmap --theta-range, snapshot --map-theta, the
+ * snapshot JSON's view.map), the map's figure resolution (`:map_size
+ * 161x101`, snapshot --map-size, view.map.cols and rows: the resolution
+ * of every exported map; the TUI draws its panel as an exact subsample),
+ * and the figure options (figspec.h: `:figure_size 85x60mm`, snapshot
+ * --figure-size, the snapshot JSON's view.figure).  The defaults are
+ * dsp_view_default's. */
 enum dsp_vopt_id {
 	DSP_V_MAP_THETA,
 	DSP_V_MAP_LAMBDA,
+	DSP_V_MAP_SIZE,
 	DSP_V_FIG_SIZE,
 	DSP_V_FIG_FONT,
 	DSP_V_FIG_FORMAT,
@@ -151,7 +153,8 @@ enum dsp_vopt_id {
 };
 
 enum dsp_vtype {
-	DSP_VT_RANGE,	/* "A:B" into dsp_map_spec (off_lo, off_hi) */
+	DSP_VT_RANGE,	/* "A:B" into dsp_map_spec (off_lo, off_hi), A < B */
+	DSP_VT_SIZE,	/* "CxR" into dsp_map_spec (off_lo, off_hi), C * R <= max cells */
 	DSP_VT_FIGSIZE,	/* "WxH" with in, mm or pt, or "auto", into dsp_figspec */
 	DSP_VT_REAL,	/* a number in [min, max] (or "auto" = 0 when auto_ok) */
 	DSP_VT_FORMATS	/* "svg,pdf,png": a non-empty list of figure formats */
@@ -172,6 +175,11 @@ typedef struct dsp_vopt_def {
 	int			 auto_ok;	/* REAL: "auto" means 0 */
 } dsp_vopt_def;
 
+/* A figure row (dsp_figspec), not one of the map's. */
+#define DSP_VOPT_IS_FIG(d)	((d)->type >= DSP_VT_FIGSIZE)
+
+#define DSP_VOPT_MAX_CELLS	((size_t)1 << 20)
+
 const dsp_vopt_def	*dsp_vopt(int id);
 const dsp_vopt_def	*dsp_vopt_find(const char *name);
 /* DSP_OK or DSP_EINVAL: "LABEL must be A:B with A < B in [min, max] (got
@@ -182,6 +190,16 @@ int	dsp_vopt_set(const dsp_vopt_def *d, dsp_map_spec *m, double lo, double hi,
 	    const char *label);
 void	dsp_vopt_get(const dsp_vopt_def *d, const dsp_map_spec *m, double *lo,
 	    double *hi);
+/* A size row: "LABEL must be CxR with ..." */
+int	dsp_vopt_check_size(const dsp_vopt_def *d, size_t cols, size_t rows,
+	    const char *label);
+/* Parse "CxR" (or "C×R") and set a size row; DSP_EINVAL with the
+ * message on error, m unchanged. */
+int	dsp_vopt_parse_size(const dsp_vopt_def *d, dsp_map_spec *m, const char *text,
+	    const char *label);
+/* The row's value as text that parses back ("-2:2", "161x101"). */
+char	*dsp_vopt_format(const dsp_vopt_def *d, const dsp_map_spec *m, char *buf,
+	    size_t size);
 
 /* The figure rows (not RANGE): set from text ("3.3x2.2in", "85x60mm",
  * "auto", "9", "svg,pdf,png", "300"): DSP_OK, or DSP_EINVAL with "LABEL

@@ -89,10 +89,9 @@ snap_curve_table(const struct snap *s, int full)
 	static const size_t brief[] = { 0, 1, 4, 5, 6, 8, 9 };
 	const size_t ncols = full ? sizeof cols / sizeof cols[0] : 7;
 	char name[64];
-	double row[32];
+	double row[16 + 2 * DSP_VIEW_SERIES_MAX];
 	dsp_table *t;
-	size_t i, k, c;
-	unsigned a;
+	size_t i, k, c, a;
 
 	if ((t = dsp_table_alloc(full ? "disperse snapshot: entropy and maximum "
 	    "weight against n, with the Lemma 2.1 bounds" : NULL)) == NULL)
@@ -111,12 +110,18 @@ snap_curve_table(const struct snap *s, int full)
 		if (dsp_table_column(t, cols[full ? c : brief[c]], c == 0 ? "%.0f" :
 		    full ? "%.17g" : "%.6g") != DSP_OK)
 			goto fail;
-	for (a = 0; full && a < DSP_ATTN_COUNT; a++) {
-		if (s->cmp_h[a] == NULL)
+	/* The view's further series: plain twin or overlays, then pins
+	 * ("entropy_pin1"; a "pin" stamp line says what each one is). */
+	for (a = 0; full && a < s->nextra; a++) {
+		const struct snap_series *x = &s->extra[a];
+
+		if (x->h == NULL)
 			continue;
-		snprintf(name, sizeof name, "entropy_%s", dsp_attn_name((enum dsp_attn)a));
+		if (x->def.role == DSP_SERIES_PIN)
+			dsp_table_stamp(t, "pin", x->def.label);
+		snprintf(name, sizeof name, "entropy_%s", x->def.key);
 		dsp_table_column(t, name, "%.17g");
-		snprintf(name, sizeof name, "max_weight_%s", dsp_attn_name((enum dsp_attn)a));
+		snprintf(name, sizeof name, "max_weight_%s", x->def.key);
 		dsp_table_column(t, name, "%.17g");
 	}
 	for (i = 0; s->curve_rc == DSP_OK && i < s->ncurve; i++) {
@@ -131,10 +136,10 @@ snap_curve_table(const struct snap *s, int full)
 		for (c = 0; c < ncols; c++)
 			row[c] = full ? all[c] : all[brief[c]];
 		k = ncols;
-		for (a = 0; full && a < DSP_ATTN_COUNT; a++)
-			if (s->cmp_h[a] != NULL) {
-				row[k++] = s->cmp_h[a][i];
-				row[k++] = s->cmp_w[a][i];
+		for (a = 0; full && a < s->nextra; a++)
+			if (s->extra[a].h != NULL) {
+				row[k++] = s->extra[a].h[i];
+				row[k++] = s->extra[a].w[i];
 			}
 		if (dsp_table_row(t, row) != DSP_OK)
 			goto fail;

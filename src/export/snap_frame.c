@@ -20,7 +20,7 @@ dsp_frame_write(const dsp_viewstate *v, FILE *weights_svg, FILE *curve_svg,
 
 	memset(out, 0, sizeof *out);
 	if ((rc = dsp_params_check(&v->params)) != DSP_OK ||
-	    (rc = snap_view_check(v)) != DSP_OK)
+	    (rc = dsp_view_check(v)) != DSP_OK)
 		return rc;
 	/* A frame draws no map: the smallest one costs nothing. */
 	fv = *v;

@@ -10,14 +10,12 @@
 #include "core/eval.h"
 #include "core/params.h"
 #include "core/runs.h"
+#include "core/view.h"
 #include "export/snapshot.h"
 #include "export/table.h"
 
 #define SNAP_FORMAT		"disperse-snapshot"
 #define SNAP_FORMAT_VERSION	1
-#define SNAP_MAX_CELLS		((size_t)1 << 20)
-#define SNAP_MAX_SIDE		4096
-#define SNAP_MAX_POINTS		100000
 
 /* Everything computed for one snapshot, shared by all the writers. */
 struct snap {
@@ -38,18 +36,20 @@ struct snap {
 	dsp_summary		*curve;
 	int			 curve_rc;
 	char			 curve_err[256];
-	/* Overlaid attention functions (compare_mask), plain temperature. */
-	double			*cmp_h[DSP_ATTN_COUNT];
-	double			*cmp_w[DSP_ATTN_COUNT];
+	/* The view's further series (core/view.h, dsp_view_series_list):
+	 * plain twin or overlays, then pins; NULL arrays where a series
+	 * could not be computed (left out, not fatal). */
+	dsp_view_series		 main;		/* the main series (label, key) */
+	size_t			 nextra;
+	struct snap_series {
+		dsp_view_series	 def;
+		double		*h, *w;		/* entropy, max weight at ns */
+	}			 extra[DSP_VIEW_SERIES_MAX];
 	double			*map;
 	dsp_params		 mp;		/* parameters of the map */
 	int			 map_rc;
 	char			 map_err[256];
 };
-
-/* snap_view.c: range checks shared by the writer and the loader (params
- * are checked by dsp_params_check). */
-int		 snap_view_check(const dsp_viewstate *v);
 
 /* A number for text: %.10g, "nan"/"inf" spelled out. */
 static inline const char *

@@ -40,18 +40,14 @@ jw_kstr(dsp_jw *w, const char *key, const char *v)
 	dsp_jw_str(w, v);
 }
 
+/* Every row of the parameter table under its name.  explicit_max is a
+ * program limit, not part of the view: not written, not read. */
 static void
-json_params(const struct snap *s, dsp_jw *w)
+json_param_rows(dsp_jw *w, const dsp_params *p)
 {
-	const dsp_params *p = &s->p;
 	const dsp_param_def *d;
-	size_t i;
 	int id;
 
-	dsp_jw_key(w, "params");
-	dsp_jw_object(w);
-	/* Every row of the parameter table under its name.  explicit_max is
-	 * a program limit, not part of the view: not written, not read. */
 	for (id = 0; id < DSP_P_COUNT; id++) {
 		d = dsp_param(id);
 		dsp_jw_key(w, d->name);
@@ -71,6 +67,17 @@ json_params(const struct snap *s, dsp_jw *w)
 			break;
 		}
 	}
+}
+
+static void
+json_params(const struct snap *s, dsp_jw *w)
+{
+	const dsp_params *p = &s->p;
+	size_t i;
+
+	dsp_jw_key(w, "params");
+	dsp_jw_object(w);
+	json_param_rows(w, p);
 	if (p->family == DSP_FAM_FILE) {
 		dsp_jw_key(w, "logits_name");
 		if (p->logits_name != NULL)
@@ -98,7 +105,7 @@ json_figure_options(const dsp_viewstate *v, dsp_jw *w)
 	dsp_jw_key(w, "figure");
 	dsp_jw_object(w);
 	for (i = 0; (d = dsp_vopt(i)) != NULL; i++)
-		if (d->type != DSP_VT_RANGE)
+		if (DSP_VOPT_IS_FIG(d))
 			jw_kstr(w, d->name, dsp_vopt_fig_format(d, &v->fig, buf, sizeof buf));
 	dsp_jw_close(w);
 }
@@ -108,6 +115,7 @@ json_view(const struct snap *s, dsp_jw *w)
 {
 	const dsp_viewstate *v = s->v;
 	unsigned a;
+	size_t i;
 
 	dsp_jw_key(w, "view");
 	dsp_jw_object(w);
@@ -134,7 +142,10 @@ json_view(const struct snap *s, dsp_jw *w)
 	dsp_jw_close(w);
 	dsp_jw_key(w, "focus");
 	dsp_jw_int(w, v->focus);
+	jw_kstr(w, "curve_mode", dsp_curve_mode_name(v->curve_mode));
 	jw_kstr(w, "hist_mode", v->hist_mode ? "log-binned" : "sorted");
+	dsp_jw_key(w, "overlays");
+	dsp_jw_bool(w, v->overlays != 0);
 	jw_kuint(w, "compare_mask", v->compare_mask);
 	/* Names for people; compare_mask is what the loader reads. */
 	dsp_jw_key(w, "compare");
@@ -144,6 +155,32 @@ json_view(const struct snap *s, dsp_jw *w)
 			dsp_jw_str(w, dsp_attn_name((enum dsp_attn)a));
 	dsp_jw_close(w);
 	json_figure_options(v, w);
+	/* Pinned curves: each one a full parameter set, as "params". */
+	dsp_jw_key(w, "pins");
+	dsp_jw_array(w);
+	for (i = 0; i < v->npins; i++) {
+		dsp_jw_object(w);
+		json_param_rows(w, &v->pins[i]);
+		dsp_jw_close(w);
+	}
+	dsp_jw_close(w);
+	dsp_jw_close(w);
+}
+
+static const char *const series_role[] = { "main", "plain", "overlay", "pin" };
+
+/* One drawn curve: its role, CSV key and label; label NULL: not computed. */
+static void
+json_series(dsp_jw *w, const char *role, const char *key, const char *label)
+{
+	dsp_jw_object(w);
+	jw_kstr(w, "role", role);
+	jw_kstr(w, "key", key);
+	dsp_jw_key(w, "label");
+	if (label != NULL)
+		dsp_jw_str(w, label);
+	else
+		dsp_jw_null(w);
 	dsp_jw_close(w);
 }
 
@@ -152,6 +189,7 @@ json_figures(const struct snap *s, dsp_jw *w)
 {
 	const dsp_summary *m = &s->sum;
 	const dsp_map_spec *ms = &s->v->map;
+	size_t i;
 
 	dsp_jw_key(w, "figures");
 	dsp_jw_object(w);
@@ -191,6 +229,16 @@ json_figures(const struct snap *s, dsp_jw *w)
 	jw_knum(w, ms->metric == DSP_METRIC_ENTROPY ? "entropy" :
 	    dsp_metric_name(ms->metric), s->map != NULL ?
 	    s->map[s->v->map_row * ms->cols + s->v->map_col] : NAN);
+	dsp_jw_close(w);
+	/* The curves drawn, in the curve CSV's column order (entropy_KEY). */
+	dsp_jw_key(w, "series");
+	dsp_jw_array(w);
+	if (s->main.label[0] != '\0')
+		json_series(w, "main", s->main.key, s->curve_rc == DSP_OK ?
+		    s->main.label : NULL);
+	for (i = 0; i < s->nextra; i++)
+		json_series(w, series_role[s->extra[i].def.role], s->extra[i].def.key,
+		    s->extra[i].h != NULL ? s->extra[i].def.label : NULL);
 	dsp_jw_close(w);
 	dsp_jw_key(w, "notes");
 	dsp_jw_array(w);

@@ -39,6 +39,8 @@
 /* Overlays take the palette from its fifth style on (svg.h): orange, sky
  * blue, ...; the first four are the roles above. */
 #define CMP_STYLE0	4
+#define C_PIN		"#B0B0B0"	/* pinned curves: a dim ghost */
+#define D_PIN		"3 2"
 
 /* Default page (pt at font 12) of the weights and map figures, and of the
  * two-panel curve figure. */
@@ -457,11 +459,11 @@ vline(dsp_svg *g, const dsp_plot *pl, double v, const char *color,
 /* The curve figure's legend, shared by its two panels (same style, same
  * role: measured, upper / floor, lower / ceiling, overlays, eps, n*, n). */
 struct curve_legend {
-	dsp_legend_item	 item[6 + DSP_ATTN_COUNT];
+	dsp_legend_item	 item[6 + DSP_VIEW_SERIES_MAX];
 	size_t		 n, first_cmp;
 	int		 crit_on;
 	double		 crit;
-	char		 main[160], cmp[DSP_ATTN_COUNT][48], eps[64], crit_label[128];
+	char		 main[160], cmp[DSP_VIEW_SERIES_MAX][112], eps[64], crit_label[128];
 	char		 here[64];
 };
 
@@ -473,28 +475,43 @@ curve_legend(const struct snap *s, struct curve_legend *L, int compact)
 	char what[96], b1[32], b2[32];
 	size_t ci = 0;
 	unsigned a;
+	int mode = s->v->curve_mode;
 
 	memset(L, 0, sizeof *L);
 	series_what(s, what, sizeof what);
 	L->crit_on = has_critical(s);
 	L->crit = L->crit_on ? exp(s->sum.log_critical_n) : NAN;
-	snprintf(L->main, sizeof L->main, "H, max weight (%s)", what);
+	/* The labels name only the plots the view's curve mode draws. */
+	snprintf(L->main, sizeof L->main, "%s (%s)", mode == DSP_CURVE_BOTH ?
+	    "H, max weight" : mode == DSP_CURVE_ENTROPY ? "H" : "max weight", what);
 	L->item[L->n++] = (dsp_legend_item){ L->main, C_MAIN, NULL, 0, 0, DSP_MK_CIRCLE, 2.2 };
 	/* Whose line is it (figures.h): the tight band and the floor are
 	 * derivations from Lemma 2.1, not the paper's statement. */
-	L->item[L->n++] = (dsp_legend_item){ "entropy floor, tight upper bound (derived)",
+	L->item[L->n++] = (dsp_legend_item){ mode == DSP_CURVE_BOTH ?
+	    "entropy floor, tight upper bound (derived)" : mode == DSP_CURVE_ENTROPY ?
+	    "entropy floor (derived)" : "tight upper bound (derived)",
 	    C_BOUND, D_UPPER, 0, 0, DSP_MK_SQUARE, 1.5 };
-	L->item[L->n++] = (dsp_legend_item){ "log n, tight lower bound (derived)",
+	L->item[L->n++] = (dsp_legend_item){ mode == DSP_CURVE_BOTH ?
+	    "log n, tight lower bound (derived)" : mode == DSP_CURVE_ENTROPY ?
+	    "log n" : "tight lower bound (derived)",
 	    C_LOWER, D_LOWER, 0, 0, DSP_MK_TRIANGLE, 1.5 };
+	/* The view's further series as the screen has them: the plain twin
+	 * or the overlays, then the pins as dim ghosts; one legend item each,
+	 * in s->extra's order (curve_panel walks the same order). */
 	L->first_cmp = L->n;
-	for (a = 0; a < DSP_ATTN_COUNT; a++) {
-		if (s->cmp_h[a] == NULL && s->cmp_w[a] == NULL)
+	for (a = 0; a < s->nextra; a++) {
+		const struct snap_series *xs = &s->extra[a];
+
+		if (xs->def.role == DSP_SERIES_PIN) {
+			snprintf(L->cmp[a], sizeof L->cmp[a], "%s", xs->def.label);
+			L->item[L->n++] = (dsp_legend_item){ L->cmp[a], C_PIN, D_PIN, 0, 0,
+			    DSP_MK_NONE, 1.4 };
 			continue;
-		dsp_svg_series_style(CMP_STYLE0 + ci, &col, &dash, &mk);
-		snprintf(L->cmp[ci], sizeof L->cmp[ci], "%s (plain \xce\xb8)",
-		    dsp_attn_name((enum dsp_attn)a));
-		L->item[L->n++] = (dsp_legend_item){ L->cmp[ci], col, dash, 0, 0, mk, 1.6 };
-		ci++;
+		}
+		dsp_svg_series_style(CMP_STYLE0 + ci++, &col, &dash, &mk);
+		snprintf(L->cmp[a], sizeof L->cmp[a], "%s (plain \xce\xb8)",
+		    dsp_attn_name(xs->def.p.attn));
+		L->item[L->n++] = (dsp_legend_item){ L->cmp[a], col, dash, 0, 0, mk, 1.6 };
 	}
 	snprintf(L->eps, sizeof L->eps, "\xce\xb5 = %s", snap_num(b1, sizeof b1, s->p.eps));
 	if (L->crit_on) {
@@ -536,7 +553,7 @@ fits(const dsp_svg *g, const dsp_plot *pl, const char *title)
 
 static void
 curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
-    int lower, double top, double w, double h)
+    int lower, int xtitle, double top, double w, double h)
 {
 	dsp_plot pl = { 0, 0, 0, 0, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
 	double *x, *y[4], lo = INFINITY, hi = 0, yh = 0, cn = (double)snap_items(&s->p);
@@ -551,7 +568,7 @@ curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
 	pl.ax.hi = s->ns[n - 1] > s->ns[0] ? s->ns[n - 1] : s->ns[0] * 2;
 	pl.ax.log_base = dsp_log_base_for(pl.ax.lo, pl.ax.hi);
 	/* The panels share the x axis: its title once, under the lower. */
-	pl.ax.title = lower ? "number of items n" : NULL;
+	pl.ax.title = xtitle ? "number of items n" : NULL;
 	dsp_axis_nice(&pl.ax, 6);
 	x = malloc(n * sizeof *x);
 	for (j = 0; j < 4; j++)
@@ -575,9 +592,9 @@ curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
 		for (i = 0; i < n; i++)
 			if (y[2][i] > 0 && y[2][i] >= lo * 1e-6)
 				lo = fmin(lo, y[2][i]);
-		for (a = 0; a < DSP_ATTN_COUNT; a++)
-			if (s->cmp_w[a] != NULL)
-				pos_range(s->cmp_w[a], n, &lo, &hi);
+		for (a = 0; a < s->nextra; a++)
+			if (s->extra[a].w != NULL)
+				pos_range(s->extra[a].w, n, &lo, &hi);
 		/* eps is on the axis, inside the frame: its line is the point
 		 * of the panel. */
 		lo = fmin(lo, s->p.eps * 0.5);
@@ -586,11 +603,11 @@ curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
 		pl.ay.hi = hi > 0 ? fmax(hi, 1) : 1;
 		pl.ay.title = fits(g, &pl, "maximum weight") ? "maximum weight" : "max weight";
 	} else {
-		for (a = 0; a < DSP_ATTN_COUNT; a++)
-			if (s->cmp_h[a] != NULL)
+		for (a = 0; a < s->nextra; a++)
+			if (s->extra[a].h != NULL)
 				for (i = 0; i < n; i++)
-					if (isfinite(s->cmp_h[a][i]))
-						yh = fmax(yh, s->cmp_h[a][i]);
+					if (isfinite(s->extra[a].h[i]))
+						yh = fmax(yh, s->extra[a].h[i]);
 		pl.ay.lo = 0;
 		pl.ay.hi = yh > 0 ? yh : 1;
 		pl.ay.title = fits(g, &pl, "entropy H (nats)") ? "entropy H (nats)" : "H (nats)";
@@ -610,19 +627,18 @@ curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
 			y[j][i] = lower && !(y[j][i] > 0) ? NAN : dsp_plot_py(&pl, y[j][i]);
 	dsp_svg_polyline(g, x, y[2], n, C_LOWER, 1.5, D_LOWER);
 	dsp_svg_markers(g, x, y[2], n, MARKERS, 1, DSP_MK_TRIANGLE, mr * 1.1, C_LOWER);
-	for (a = 0, ci = L->first_cmp; a < DSP_ATTN_COUNT; a++) {
-		const double *src = lower ? s->cmp_w[a] : s->cmp_h[a];
+	for (a = 0, ci = L->first_cmp; a < s->nextra; a++, ci++) {
+		const double *src = lower ? s->extra[a].w : s->extra[a].h;
 
-		if (s->cmp_h[a] == NULL && s->cmp_w[a] == NULL)
+		if (src == NULL)
 			continue;
-		if (src != NULL) {
-			for (i = 0; i < n; i++)
-				y[3][i] = lower && !(src[i] > 0) ? NAN : dsp_plot_py(&pl, src[i]);
-			dsp_svg_polyline(g, x, y[3], n, L->item[ci].color, 1.6, L->item[ci].dash);
+		for (i = 0; i < n; i++)
+			y[3][i] = lower && !(src[i] > 0) ? NAN : dsp_plot_py(&pl, src[i]);
+		dsp_svg_polyline(g, x, y[3], n, L->item[ci].color, L->item[ci].width,
+		    L->item[ci].dash);
+		if (L->item[ci].marker != DSP_MK_NONE)
 			dsp_svg_markers(g, x, y[3], n, MARKERS, 3, L->item[ci].marker, mr,
 			    L->item[ci].color);
-		}
-		ci++;
 	}
 	dsp_svg_polyline(g, x, y[0], n, C_MAIN, 2.2, NULL);
 	dsp_svg_markers(g, x, y[0], n, MARKERS, 0, DSP_MK_CIRCLE, mr * 1.1, C_MAIN);
@@ -639,7 +655,7 @@ curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
 	/* n* is labelled on the upper panel, beside its line or, off the
 	 * axis, in the corner; the exact value goes in data-critical-n (the
 	 * snapshot JSON's figures.critical_n) beside the rounded label. */
-	if (L->crit_on && !lower) {
+	if (L->crit_on && (!lower || s->v->curve_mode == DSP_CURVE_MAXW)) {
 		dsp_svg_raw(g, "<g class=\"critical-n\" data-critical-n=\"%.17g\">\n", L->crit);
 		if (L->crit >= pl.ax.lo && L->crit <= pl.ax.hi)
 			line_label(g, &pl, dsp_plot_px(&pl, L->crit), pl.y + f * 1.2, C_CRIT,
@@ -675,7 +691,8 @@ snap_write_curve_svg(const struct snap *s, FILE *fp)
 	size_t cols;
 
 	fig_title(s, title, sizeof title, "Dispersion with n");
-	if ((g = fig_begin(s, fp, SVG_W, SVG_CURVE_H, title, "Entropy against n with "
+	if ((g = fig_begin(s, fp, SVG_W, s->v->curve_mode == DSP_CURVE_BOTH ?
+	    SVG_CURVE_H : SVG_CURVE_H * 0.55, title, "Entropy against n with "
 	    "the entropy floor and ceiling; maximum weight against n with the Lemma "
 	    "2.1 bounds, epsilon and Theorem 2.2's critical n", &pg, &top)) == NULL)
 		return DSP_ENOMEM;
@@ -700,9 +717,14 @@ snap_write_curve_svg(const struct snap *s, FILE *fp)
 	dsp_svg_layout(g, 0, top, pg.w, pg.h - top, L.item, L.n, &box, &lx, &ly, &cols);
 	box.w += box.x + pg.font * 0.8;
 	box.h += dsp_svg_margin_bottom(g) + pg.font * 0.8;
-	ph = box.h / 2;
-	curve_panel(g, s, &L, 0, top, box.w, ph);
-	curve_panel(g, s, &L, 1, top + ph, box.w, ph);
+	/* The view's curve mode: the plots its curve panel shows. */
+	if (s->v->curve_mode == DSP_CURVE_BOTH) {
+		ph = box.h / 2;
+		curve_panel(g, s, &L, 0, 0, top, box.w, ph);
+		curve_panel(g, s, &L, 1, 1, top + ph, box.w, ph);
+	} else
+		curve_panel(g, s, &L, s->v->curve_mode == DSP_CURVE_MAXW, 1, top, box.w,
+		    box.h);
 	dsp_svg_legend_cols(g, lx, ly, L.item, L.n, cols);
 	return dsp_svg_end(g);
 }
@@ -713,6 +735,13 @@ map_scale(const struct snap *s, double v)
 	double t = v / snap_metric_top(s);
 
 	return t < 0 ? 0 : t > 1 ? 1 : t;
+}
+
+/* A cell edge inside the axis range: edge cells are cut at the range. */
+static double
+in_range(double v, const dsp_axis *a)
+{
+	return v < a->lo ? a->lo : v > a->hi ? a->hi : v;
 }
 
 int
@@ -751,15 +780,17 @@ snap_write_map_svg(const struct snap *s, FILE *fp)
 	bar.h = pl.h;
 	dt = m->cols > 1 ? (m->theta_hi - m->theta_lo) / (double)(m->cols - 1) : 1;
 	dl = m->rows > 1 ? (m->lambda_hi - m->lambda_lo) / (double)(m->rows - 1) : 1;
-	pl.ax.lo = m->theta_lo - dt / 2;
-	pl.ax.hi = m->theta_hi + dt / 2;
-	pl.ay.lo = m->lambda_lo - dl / 2;
-	pl.ay.hi = m->lambda_hi + dl / 2;
+	/* The axes span exactly the view's ranges (the first and last cells
+	 * are centred on the ends, so half of each edge cell is inside). */
+	pl.ax.lo = m->theta_lo;
+	pl.ax.hi = m->theta_hi;
+	pl.ay.lo = m->lambda_lo;
+	pl.ay.hi = m->lambda_hi;
 	/* Cells of one colour in a row merge into one rect. */
 	dsp_svg_raw(g, "<g class=\"cells\" shape-rendering=\"crispEdges\">\n");
 	for (r = 0; s->map != NULL && r < m->rows; r++) {
-		y0 = dsp_plot_py(&pl, dsp_map_lambda(m, r) + dl / 2);
-		y1 = dsp_plot_py(&pl, dsp_map_lambda(m, r) - dl / 2);
+		y0 = dsp_plot_py(&pl, in_range(dsp_map_lambda(m, r) + dl / 2, &pl.ay));
+		y1 = dsp_plot_py(&pl, in_range(dsp_map_lambda(m, r) - dl / 2, &pl.ay));
 		for (c0 = 0; c0 < m->cols; c0 = c) {
 			v = s->map[r * m->cols + c0];
 			if (isfinite(v))
@@ -775,8 +806,8 @@ snap_write_map_svg(const struct snap *s, FILE *fp)
 				if (strcmp(col, prev) != 0)
 					break;
 			}
-			x0 = dsp_plot_px(&pl, dsp_map_theta(m, c0) - dt / 2);
-			x1 = dsp_plot_px(&pl, dsp_map_theta(m, c - 1) + dt / 2);
+			x0 = dsp_plot_px(&pl, in_range(dsp_map_theta(m, c0) - dt / 2, &pl.ax));
+			x1 = dsp_plot_px(&pl, in_range(dsp_map_theta(m, c - 1) + dt / 2, &pl.ax));
 			dsp_svg_rect(g, x0, y0, x1 - x0, y1 - y0, prev, NULL);
 		}
 	}
@@ -785,10 +816,10 @@ snap_write_map_svg(const struct snap *s, FILE *fp)
 		svg_message(g, &pl, "map not computable");
 	dsp_svg_axes(g, &pl);
 	/* Cursor cell. */
-	x0 = dsp_plot_px(&pl, dsp_map_theta(m, s->v->map_col) - dt / 2);
-	x1 = dsp_plot_px(&pl, dsp_map_theta(m, s->v->map_col) + dt / 2);
-	y0 = dsp_plot_py(&pl, dsp_map_lambda(m, s->v->map_row) + dl / 2);
-	y1 = dsp_plot_py(&pl, dsp_map_lambda(m, s->v->map_row) - dl / 2);
+	x0 = dsp_plot_px(&pl, in_range(dsp_map_theta(m, s->v->map_col) - dt / 2, &pl.ax));
+	x1 = dsp_plot_px(&pl, in_range(dsp_map_theta(m, s->v->map_col) + dt / 2, &pl.ax));
+	y0 = dsp_plot_py(&pl, in_range(dsp_map_lambda(m, s->v->map_row) + dl / 2, &pl.ay));
+	y1 = dsp_plot_py(&pl, in_range(dsp_map_lambda(m, s->v->map_row) - dl / 2, &pl.ay));
 	dsp_svg_rect(g, x0, y0, x1 - x0, y1 - y0, "none",
 	    "stroke=\"#ffffff\" stroke-width=\"2\" class=\"cursor\"");
 	dsp_svg_rect(g, x0 - 1, y0 - 1, x1 - x0 + 2, y1 - y0 + 2, "none",

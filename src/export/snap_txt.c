@@ -18,6 +18,7 @@
 #include "core/params.h"
 #include "core/ptable.h"
 #include "core/runs.h"
+#include "core/view.h"
 #include "export/snap_int.h"
 #include "export/table.h"
 
@@ -44,9 +45,10 @@ text_map(const struct snap *s, FILE *fp)
 	    shade, snap_num(b1, sizeof b1, top), snap_num(b2, sizeof b2, m->lambda_hi),
 	    snap_num(b3, sizeof b3, m->lambda_lo), snap_num(b4, sizeof b4, m->theta_lo),
 	    snap_num(b5, sizeof b5, m->theta_hi));
-	/* At most 64 x 32 characters: sample the grid. */
-	cs = (m->cols + 63) / 64;
-	rs = (m->rows + 31) / 32;
+	/* At most 64 x 32 characters: an exact subsample of the grid, first
+	 * and last cells included (core/view.h). */
+	cs = (m->cols - 1) / (dsp_view_share(m->cols, 64) - 1);
+	rs = (m->rows - 1) / (dsp_view_share(m->rows, 32) - 1);
 	for (rr = (m->rows - 1) / rs + 1; rr-- > 0;) {
 		r = rr * rs;
 		fputs("  |", fp);

@@ -211,7 +211,7 @@ dsp_snapshot_write_screen(const dsp_viewstate *v, const char *screen_text,
 	if (v == NULL)
 		return dsp_fail(DSP_EINVAL, "no view to snapshot");
 	if ((rc = dsp_params_check(&v->params)) != DSP_OK ||
-	    (rc = snap_view_check(v)) != DSP_OK)
+	    (rc = dsp_view_check(v)) != DSP_OK)
 		return rc;
 	if (dir == NULL || *dir == '\0')
 		dir = SNAP_DEFAULT_DIR;

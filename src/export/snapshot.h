@@ -6,21 +6,7 @@
 #include <stddef.h>
 
 #include "core/figspec.h"
-#include "core/map.h"
-#include "core/params.h"
-
-/* Everything needed to redraw a view identically. */
-typedef struct dsp_viewstate {
-	dsp_params	params;
-	dsp_map_spec	map;
-	size_t		map_row, map_col;	/* map cursor cell */
-	double		curve_lo, curve_hi;	/* entropy-vs-n range of n */
-	size_t		curve_points;
-	int		focus;			/* focused TUI panel */
-	int		hist_mode;		/* 0 sorted bars, 1 log-binned */
-	unsigned	compare_mask;		/* bit (1u << dsp_attn) per overlaid function */
-	dsp_figspec	fig;			/* figure size, font, formats, dpi */
-} dsp_viewstate;
+#include "core/view.h"
 
 #define DSP_SNAPSHOT_MAX_FILES 24
 
@@ -28,10 +14,6 @@ typedef struct dsp_snapshot_files {
 	size_t	count;
 	char	path[DSP_SNAPSHOT_MAX_FILES][4096];
 } dsp_snapshot_files;
-
-/* Defaults: dsp_params_default, Figure 5 map 64 x 32, curve 1 .. 2^40 with
- * 256 points, compare_mask = softmax only. */
-void	dsp_viewstate_default(dsp_viewstate *v);
 
 /* Write one snapshot set into dir (created if missing; default
  * "./disperse-snapshots" when dir is NULL).  screen_text is the TUI's plain

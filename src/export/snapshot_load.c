@@ -270,7 +270,7 @@ load_figure_options(const struct ld *l, const dsp_jval *o, dsp_figspec *f)
 	int i;
 
 	for (i = 0; o != NULL && (d = dsp_vopt(i)) != NULL; i++) {
-		if (d->type == DSP_VT_RANGE || (j = member(o, d->name)) == NULL)
+		if (!DSP_VOPT_IS_FIG(d) || (j = member(o, d->name)) == NULL)
 			continue;
 		snprintf(field, sizeof field, "view.figure.%s", d->name);
 		if (j->type == DSP_JNUM)
@@ -286,6 +286,38 @@ load_figure_options(const struct ld *l, const dsp_jval *o, dsp_figspec *f)
 	if (o != NULL && dsp_figspec_check(f, "view.figure") != DSP_OK) {
 		snprintf(msg, sizeof msg, "%s", dsp_last_error());
 		return bad(l, DSP_EINVAL, "view.figure", msg);
+	}
+	return DSP_OK;
+}
+
+/* view.pins: parameter sets like "params" (no file family: a file's
+ * logits have no curve to pin). */
+static int
+load_pins(const struct ld *l, const dsp_jval *pins, dsp_viewstate *v)
+{
+	double *none = NULL;
+	size_t i;
+	int rc;
+
+	v->npins = 0;
+	if (pins == NULL)
+		return DSP_OK;
+	if (pins->type != DSP_JARR)
+		return bad(l, DSP_EPARSE, "view.pins", "expected an array");
+	if (pins->len > DSP_VIEW_PINS_MAX)
+		return bad(l, DSP_EINVAL, "view.pins", "too many pins (at most 8)");
+	for (i = 0; i < pins->len; i++) {
+		if (pins->items[i]->type != DSP_JOBJ)
+			return bad(l, DSP_EPARSE, "view.pins", "expected objects");
+		dsp_params_default(&v->pins[i]);
+		if ((rc = load_params(l, pins->items[i], &v->pins[i], &none)) != DSP_OK)
+			return rc;
+		if (none != NULL) {
+			free(none);
+			return bad(l, DSP_EINVAL, "view.pins", "a file's logits have no "
+			    "curve to pin");
+		}
+		v->npins = i + 1;
 	}
 	return DSP_OK;
 }
@@ -326,13 +358,22 @@ load_view(const struct ld *l, const dsp_jval *vj, dsp_viewstate *v)
 	e = v->hist_mode;
 	TRY(get_name(l, vj, "hist_mode", "view.hist_mode", hist_parse, &e));
 	v->hist_mode = e;
+	e = v->curve_mode;
+	TRY(get_name(l, vj, "curve_mode", "view.curve_mode", dsp_curve_mode_parse, &e));
+	v->curve_mode = e;
 	u = v->compare_mask;
 	TRY(get_uint(l, vj, "compare_mask", "view.compare_mask",
 	    (1u << DSP_ATTN_COUNT) - 1, &u));
 	v->compare_mask = (unsigned)u;
 	TRY(get_object(l, vj, "figure", "view.figure", &j));
 	TRY(load_figure_options(l, j, &v->fig));
-	return DSP_OK;
+	if ((j = member(vj, "overlays")) != NULL) {
+		if (j->type != DSP_JBOOL)
+			return bad(l, DSP_EPARSE, "view.overlays", "expected true or false");
+		v->overlays = j->boolean != 0;
+	} else	/* Older files: a saved overlay of other functions meant on. */
+		v->overlays = (v->compare_mask & ~(1u << v->params.attn)) != 0;
+	return load_pins(l, member(vj, "pins"), v);
 #undef TRY
 }
 
@@ -391,7 +432,7 @@ load_tree(const struct ld *l, const dsp_jval *root, dsp_viewstate *v, double **l
 	if (vj != NULL && (rc = load_view(l, vj, v)) != DSP_OK)
 		return rc;
 	if ((rc = dsp_params_check(&v->params)) != DSP_OK ||
-	    (rc = snap_view_check(v)) != DSP_OK)
+	    (rc = dsp_view_check(v)) != DSP_OK)
 		return prefix_error(rc, l->file);
 	return DSP_OK;
 }
@@ -426,7 +467,7 @@ dsp_snapshot_load(const char *path, dsp_viewstate *v, double **logits)
 		goto out;
 	}
 	/* Missing fields keep the documented defaults. */
-	dsp_viewstate_default(&tmp);
+	dsp_view_default(&tmp);
 	if ((rc = load_tree(&l, root, &tmp, &x)) != DSP_OK) {
 		free(x);
 		goto out;

@@ -193,29 +193,49 @@ markers(struct view_panel *pn, WINDOW *w, int top, int h)
 			put(w, r, AXIS_W + c, view_attr_marker(), view_sym(SYM_VLINE));
 }
 
+/* Series drawn as curves: all but the pinned ghosts. */
+static size_t
+live_series(const struct view_state *st)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < st->nseries; i++)
+		n += !st->series[i].pin;
+	return n;
+}
+
 /* ASCII: the series' own glyph in every cell of its curve. */
 static const char *
 series_glyph(const struct view_state *st, size_t i)
 {
-	return i == 0 && st->nseries == 1 ? view_sym(SYM_BULLET) : view_series_glyph((int)i);
+	return i == 0 && live_series(st) == 1 ? view_sym(SYM_BULLET) : view_series_glyph((int)i);
 }
 
 /* Every series' curve of one figure (the view_series array at offset
- * off), the first on top; in compare mode their marker glyphs over them. */
+ * off), the first on top, pinned ghosts under them; in compare mode the
+ * marker glyphs over them. */
 static void
 all_series(struct plot *pl, const struct view_state *st, size_t off, int logy)
 {
 	const double *y;
 	size_t i;
 
+	/* Pinned curves (key b) first, dim, so a change is seen against
+	 * what was there. */
+	for (i = 0; i < st->nseries; i++)
+		if (st->series[i].ok && st->series[i].pin) {
+			y = (const double *)(const void *)((const char *)&st->series[i] + off);
+			trace_curve(pl, &st->series[i], y, logy, view_attr_dim(),
+			    view_sym(SYM_DOT));
+		}
 	for (i = st->nseries; i-- > 0;)
-		if (st->series[i].ok) {
+		if (st->series[i].ok && !st->series[i].pin) {
 			y = (const double *)(const void *)((const char *)&st->series[i] + off);
 			trace_curve(pl, &st->series[i], y, logy, view_attr_series((int)i),
 			    series_glyph(st, i));
 		}
-	for (i = st->nseries; st->nseries > 1 && i-- > 0;)
-		if (st->series[i].ok) {
+	for (i = st->nseries; live_series(st) > 1 && i-- > 0;)
+		if (st->series[i].ok && !st->series[i].pin) {
 			y = (const double *)(const void *)((const char *)&st->series[i] + off);
 			marks(pl, &st->series[i], y, logy, (int)i, view_attr_series((int)i));
 		}
@@ -262,8 +282,8 @@ entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 	 * no sharpness, so an 'x' on the axis instead (legend says so). */
 	for (c = 0; c < pn->pw; c++)
 		for (i = 0; i < st->nseries; i++)
-			if (st->series[i].ok && sample(&st->series[i], st->series[i].maxw,
-			    col_ln(pn, c)) == 0)
+			if (st->series[i].ok && !st->series[i].pin &&
+			    sample(&st->series[i], st->series[i].maxw, col_ln(pn, c)) == 0)
 				view_canvas_mark(&pl.cv, c, h - 1, view_attr_error(), "x");
 	plot_end(&pl, w, top);
 }
@@ -338,7 +358,7 @@ legend(struct view_panel *pn, WINDOW *w)
 		const struct view_series *se = &st->series[i];
 
 		key[0] = '\0';
-		if (st->compare && se->attn >= 0 && se->attn < 9 && !(i == 0 &&
+		if (st->vs.overlays && se->attn >= 0 && se->attn < 9 && !se->pin && !(i == 0 &&
 		    st->vs.params.adaptive))
 			snprintf(key, sizeof key, "%d:", se->attn + 1);
 		snprintf(buf, sizeof buf, "%s %s%s%s", view_sym(SYM_BULLET), key,
@@ -349,9 +369,11 @@ legend(struct view_panel *pn, WINDOW *w)
 			y++;
 		}
 		if (w != NULL) {
-			view_printf(w, y, x, iw - x + 1, view_attr_series((int)i), "%s",
-			    st->nseries > 1 ? view_series_glyph((int)i) : view_sym(SYM_BULLET));
-			view_printf(w, y, x + 1, iw - x, view_attr_series((int)i), "%s",
+			attr_t sa = se->pin ? view_attr_dim() : view_attr_series((int)i);
+
+			view_printf(w, y, x, iw - x + 1, sa, "%s", se->pin ? view_sym(SYM_DOT) :
+			    live_series(st) > 1 ? view_series_glyph((int)i) : view_sym(SYM_BULLET));
+			view_printf(w, y, x + 1, iw - x, sa, "%s",
 			    buf + strlen(view_sym(SYM_BULLET)));
 		}
 		x += bw + 2;
@@ -387,7 +409,7 @@ static void
 curve_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
-	int iw = pn->w - 2, top, avail, h1, mode = st->curve_mode;
+	int iw = pn->w - 2, top, avail, h1, mode = st->vs.curve_mode;
 	size_t i;
 	char title[96], busy[32];
 	static const char *mode_name[3] = {
@@ -404,7 +426,7 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	else
 		snprintf(busy, sizeof busy, "%s", st->curve_busy ? " (computing)" : "");
 	snprintf(title, sizeof title, "%s%s%s", mode_name[mode >= 0 && mode < 3 ? mode : 0],
-	    st->compare ? ": compare" : "", busy);
+	    st->vs.overlays ? ": compare" : "", busy);
 	view_frame(w, title, pn->focused);
 	pn->pw = iw - AXIS_W + 1;
 	pn->px = pn->x + AXIS_W;

@@ -59,7 +59,8 @@ cell(WINDOW *w, int y, int x, int cw, double t, int cursor)
 	}
 }
 
-/* Two map cells in one screen cell: the upper half in t's colour. */
+/* Two map cells in one screen cell: the upper half in t's colour, the
+ * lower in u's (u infinite: no lower cell, the terminal's background). */
 static void
 half_cell(WINDOW *w, int y, int x, int cw, double t, double u)
 {
@@ -143,8 +144,8 @@ map_draw(struct view_panel *pn, WINDOW *w)
 		if (cur_c < 0)
 			cur_r = -1;
 	}
-	row = st->vs.map_row < s->rows ? st->vs.map_row : 0;
-	col = st->vs.map_col < s->cols ? st->vs.map_col : 0;
+	/* The cursor is a cell of the view's figure: its screen cell. */
+	dsp_view_cell(&st->vs.map, st->vs.map_row, st->vs.map_col, s, &row, &col);
 	val = m->cell[row * s->cols + col];
 	/* Hints only where they fit: the figure's own text is never cut. */
 	snprintf(title, sizeof title, "%s, power series, n=%.0f", dsp_metric_name(s->metric),
@@ -162,12 +163,12 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	pn->pw = (int)s->cols * cw;
 	/* Two map rows a screen row ('▀', upper over lower colour) when the
 	 * terminal has the pairs; the app asks for rows to match. */
-	rh = view_heat_half() && s->rows % 2 == 0 ? 2 : 1;
+	rh = view_heat_half() ? 2 : 1;
 	pn->map_rh = rh;
-	pn->ph = (int)s->rows / rh;
+	pn->ph = ((int)s->rows + rh - 1) / rh;	/* odd rows: the last has no lower half */
 	/* lambda_hi at the top, like the paper's figure. */
 	for (r = 0; r < pn->ph && 2 + r < pn->h - 4; r++) {
-		size_t mr = s->rows - 1 - (size_t)(r * rh), lr = mr - (size_t)(rh - 1);
+		size_t mr = s->rows - 1 - (size_t)(r * rh), lr = rh == 2 && mr > 0 ? mr - 1 : mr;
 		int mark;
 
 		y = 2 + r;
@@ -179,7 +180,7 @@ map_draw(struct view_panel *pn, WINDOW *w)
 			    ((long)mr == cur_r || (long)lr == cur_r) && c == cur_c ? 2 : 0;
 			if (rh == 2 && mark == 0)
 				half_cell(w, y, 1 + AXIS_W + c * cw, cw,
-				    norm(m, m->cell[mr * s->cols + (size_t)c]),
+				    norm(m, m->cell[mr * s->cols + (size_t)c]), lr == mr ? INFINITY :
 				    norm(m, m->cell[lr * s->cols + (size_t)c]));
 			else
 				cell(w, y, 1 + AXIS_W + c * cw, cw, norm(m, m->cell[(mark == 1 ?

@@ -8,6 +8,7 @@
  * in every theme: it is perceptually uniform and colour-blind safe.
  * Without colour (--no-color, NO_COLOR, a monochrome terminal) the widgets
  * use bold, reverse and dim only, whatever the theme. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,8 @@ enum {
 	PAIR_ERROR,
 	PAIR_SERIES,		/* 6 .. 6 + SERIES_COLORS - 1 */
 	PAIR_HEAT = 32,		/* 32 .. 32 + HEAT_MAX - 1 */
-	PAIR_HALF = 64		/* 64 + i * levels + j: heat i over heat j ('▀') */
+	PAIR_HALF = 64		/* 64 + i * (levels + 1) + j: heat i over heat j
+				 * ('▀'), j = levels: over the background */
 };
 #define SERIES_COLORS	VIEW_SERIES_STYLES
 #define HEAT_MAX	32
@@ -202,12 +204,12 @@ init_half(void)
 	int i, j, l = view_style.heat_levels;
 
 	half_ok = 0;
-	if (!view_style.utf8 || COLOR_PAIRS < PAIR_HALF + l * l)
+	if (!view_style.utf8 || COLOR_PAIRS < PAIR_HALF + l * l + l)
 		return;
 	for (i = 0; i < l; i++)
-		for (j = 0; j < l; j++)
-			if (init_extended_pair(PAIR_HALF + i * l + j, heat_color[i],
-			    heat_color[j]) == ERR)
+		for (j = 0; j <= l; j++)	/* j = l: over the background */
+			if (init_extended_pair(PAIR_HALF + i * (l + 1) + j, heat_color[i],
+			    j < l ? heat_color[j] : -1) == ERR)
 				return;
 	half_ok = 1;
 }
@@ -382,5 +384,6 @@ view_heat_half(void)
 int
 view_heat_pair2(double top, double bottom)
 {
-	return PAIR_HALF + heat_index(top) * view_style.heat_levels + heat_index(bottom);
+	return PAIR_HALF + heat_index(top) * (view_style.heat_levels + 1) +
+	    (isinf(bottom) ? view_style.heat_levels : heat_index(bottom));
 }

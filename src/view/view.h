@@ -13,7 +13,7 @@
 
 #include "core/eval.h"
 #include "core/ptable.h"
-#include "export/snapshot.h"
+#include "core/view.h"
 
 enum view_panel_id {
 	VIEW_PARAMS,
@@ -59,7 +59,7 @@ enum view_sym {
 #define VIEW_COLS_MAX	512
 #define VIEW_CURVE_MAX	512
 #define VIEW_TOPRUNS	6
-#define VIEW_SERIES_MAX	(DSP_ATTN_COUNT + 1)
+#define VIEW_SERIES_MAX	DSP_VIEW_SERIES_MAX
 #define VIEW_MSG	256
 #define VIEW_HITS	32
 /* Colours and marker glyphs of the curve series (compare mode: up to ten
@@ -92,7 +92,8 @@ struct view_series {
 	int		 ok;
 	int		 attn;
 	int		 adaptive;
-	char		 label[48];
+	int		 pin;			/* a pinned curve: drawn as a dim ghost */
+	char		 label[96];
 	char		 err[VIEW_MSG];
 	size_t		 count;
 	double		 n[VIEW_CURVE_MAX];
@@ -172,14 +173,15 @@ struct view_key {
 #define VIEW_BAR_REST	20
 
 struct view_state {
-	dsp_viewstate	 vs;		/* params, map spec/cursor, focus, modes */
+	dsp_viewstate	 vs;		/* the view (core/view.h): params, map
+					   ranges, figure size and cursor, focus,
+					   curve and histogram modes, overlays,
+					   pins */
 	dsp_summary	 sum;		/* the current evaluation */
 	int		 sum_ok;
 	char		 sum_err[VIEW_MSG];
 	int		 bounded;	/* family's logits bounded independently of n */
 	struct view_hist hist;
-	int		 curve_mode;	/* 0 both, 1 entropy, 2 max weight */
-	int		 compare;	/* overlay compare_mask functions */
 	size_t		 nseries;
 	struct view_series series[VIEW_SERIES_MAX];
 	char		 curve_err[VIEW_MSG];
@@ -187,7 +189,9 @@ struct view_state {
 	int		 map_busy;
 	int		 busy_pct;	/* their progress, -1 if unknown */
 	double		 bg_ms;		/* worker time of the last curve/map */
-	struct view_map	 map;
+	struct view_map	 map;		/* at the screen's cells over vs.map's
+					   ranges; the cursor is vs's, a cell of
+					   the figure (dsp_view_cell) */
 	int		 sel;		/* selected parameter row */
 	int		 help;		/* help overlay shown */
 	int		 help_page;

@@ -84,7 +84,7 @@ json_round_trip(const dsp_viewstate *v, dsp_viewstate *out)
 	if ((rc = dsp_snapshot_write(v, "screen", tmpdir, &f)) != DSP_OK)
 		return rc;
 	rc = DSP_EIO;
-	dsp_viewstate_default(out);
+	dsp_view_default(out);
 	for (i = 0; i < f.count; i++)
 		if (strstr(f.path[i], ".json") != NULL)
 			rc = dsp_snapshot_load(f.path[i], out, &logits);
@@ -131,7 +131,7 @@ walk_rows(void)
 		    "%s: %s %s on the command line", d->name, opt, argv[2] ? val : "");
 		/* ...the JSON of a snapshot writes it and the loader reads it
 		 * back (a small view: the figures are not what is tested). */
-		dsp_viewstate_default(&v);
+		dsp_view_default(&v);
 		v.params = o.params;
 		v.map.cols = 4;
 		v.map.rows = 3;
@@ -291,7 +291,7 @@ loader_limits(void)
 			fputs(bad[i].json, fp);
 			fclose(fp);
 		}
-		dsp_viewstate_default(&v);
+		dsp_view_default(&v);
 		rc = dsp_snapshot_load(path, &v, &logits);
 		ok(rc != DSP_OK && strstr(dsp_last_error(), bad[i].want) != NULL,
 		    "%s: %s", bad[i].what, dsp_last_error());
@@ -304,7 +304,7 @@ loader_limits(void)
 		    "\"params\": {\"n\": 1048576, \"explicit_max\": 1099511627776}}", fp);
 		fclose(fp);
 	}
-	dsp_viewstate_default(&v);
+	dsp_view_default(&v);
 	rc = dsp_snapshot_load(path, &v, &logits);
 	ok(rc == DSP_OK && v.params.n == 1048576 && v.params.explicit_max == 0,
 	    "explicit_max 2^40 in a file is ignored (limit stays the program's)");

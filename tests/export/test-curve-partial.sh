@@ -12,10 +12,11 @@ ok $? "snapshot of gaussian + entmax exits 0"
 csv=$(grep -- '-curve.csv$' "$T/list")
 svg=$(grep -- '-curve.svg$' "$T/list")
 txt=$(grep -- '\.txt$' "$T/list")
-# The 16 log-spaced sizes from 1 to 2^40 up to the curve's explicit limit
-# 2^18 are 1, 6, 40, 256, 1625, 10321, 65536 (7 rows).
+# The 16 log-spaced sizes from 1 to 2^40 up to the view's explicit limit
+# 2^16 (DSP_VIEW_EXPLICIT_MAX, the one route policy) are 1, 6, 40, 256,
+# 1625, 10321, 65536 (7 rows).
 rows=$(grep -v '^#' "$csv" | tail -n +2 | wc -l)
-ok $(test "$rows" -eq 7; echo $?) "curve keeps the 7 points up to 2^18 (got $rows)"
+ok $(test "$rows" -eq 7; echo $?) "curve keeps the 7 points up to 2^16 (got $rows)"
 last=$(grep -v '^#' "$csv" | tail -1 | cut -d, -f1)
 ok $(test "$last" = 65536; echo $?) "last point n = 65536 (got $last)"
 # Each point is the same as the report at that n with the curve's limit.
@@ -24,7 +25,7 @@ r=$("$DISPERSE" report --family gaussian --attn entmax -n 1625 --format csv |
     awk -F, '$1 == "entropy_nats" { print $2 }')
 ok $(awk -v a="$h" -v b="$r" 'BEGIN { d = a - b; exit !(a > 0 && d * d < 1e-18 * b * b) }'; echo $?) \
     "n = 1625: curve H $h = report H $r (> 0)"
-grep -q '^# note: entmax has no large-n limit for gaussian: item by item only, up to n = 262144' "$csv"
+grep -q '^# note: entmax has no large-n limit for gaussian: item by item only, up to n = 65536' "$csv"
 ok $? "curve CSV note says why and where the curve ends"
 grep -q "logits have one fixed n" "$csv" "$svg" "$txt"
 ok $(test $? -ne 0; echo $?) "no file-family caption for a family that is not a file"

@@ -121,11 +121,12 @@ test_snapshot(void)
 	FILE *fp;
 	size_t i;
 
-	dsp_viewstate_default(&v);
-	ok(v.params.n == 16 && v.map.cols == 64 && v.map.rows == 32 &&
+	dsp_view_default(&v);
+	ok(v.params.n == 16 && v.map.cols == 161 && v.map.rows == 101 &&
 	    v.curve_lo == 1 && v.curve_hi == 1099511627776.0 &&
-	    v.curve_points == 256 && v.compare_mask == 1u << DSP_ATTN_SOFTMAX,
-	    "viewstate defaults as documented");
+	    v.curve_points == 256 && v.compare_mask == 1u << DSP_ATTN_SOFTMAX &&
+	    v.overlays == 0 && v.npins == 0 && v.curve_mode == DSP_CURVE_BOTH,
+	    "view defaults as documented (core/view.h: map 161 x 101, no pins)");
 
 	/* Every field off its default, then through write and load. */
 	v.params.family = DSP_FAM_UNIFORM;
@@ -162,7 +163,7 @@ test_snapshot(void)
 		if (strstr(files.path[i], ".json") != NULL)
 			break;
 	ok(i < files.count, "the set has a JSON");
-	dsp_viewstate_default(&w);
+	dsp_view_default(&w);
 	is_int(dsp_snapshot_load(files.path[i < files.count ? i : 0], &w, &logits),
 	    DSP_OK, "load it back");
 	ok(logits == NULL, "no logits for the uniform family");
@@ -192,7 +193,7 @@ test_snapshot(void)
 		ok(0, "the .txt is the screen text");
 
 	/* File family: the logits come back malloc'd and in use. */
-	dsp_viewstate_default(&v);
+	dsp_view_default(&v);
 	v.params.family = DSP_FAM_FILE;
 	v.params.logits = in;
 	v.params.n_logits = 3;
@@ -202,7 +203,7 @@ test_snapshot(void)
 	for (i = 0; i < files.count; i++)
 		if (strstr(files.path[i], ".json") != NULL)
 			break;
-	dsp_viewstate_default(&w);
+	dsp_view_default(&w);
 	is_int(dsp_snapshot_load(files.path[i < files.count ? i : 0], &w, &logits),
 	    DSP_OK, "file-family load");
 	ok(logits != NULL && w.params.logits == logits && w.params.n_logits == 3 &&
@@ -217,7 +218,7 @@ test_snapshot(void)
 		    "\"view\": {\"map\": {\"metric\": \"loudness\"}}}", fp);
 		fclose(fp);
 	}
-	dsp_viewstate_default(&w);
+	dsp_view_default(&w);
 	logits = NULL;
 	ok(dsp_snapshot_load(path, &w, &logits) == DSP_EPARSE &&
 	    strstr(dsp_last_error(), "metric") != NULL,
@@ -244,7 +245,7 @@ test_snapshot(void)
 	if ((fp = fopen(path, "w")) != NULL)
 		fclose(fp);
 	snprintf(dir, sizeof dir, "%s/plain/deeper", tmpdir);
-	dsp_viewstate_default(&v);
+	dsp_view_default(&v);
 	ok(dsp_snapshot_write(&v, NULL, dir, &files) != DSP_OK && files.count == 0,
 	    "write under a regular file fails with nothing listed: %s",
 	    dsp_last_error());

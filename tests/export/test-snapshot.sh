@@ -11,6 +11,7 @@ trap 'chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
 export TZ=UTC SOURCE_DATE_EPOCH=1767225600	# 2026-01-01 00:00:00 UTC
 B=disperse-20260101-000000
 SMALL="--map-cols 8 --map-rows 4 --curve-from 1 --curve-to 4096 --curve-points 9"
+CURVE="--curve-from 1 --curve-to 4096 --curve-points 9"
 
 "$DISPERSE" snapshot --out "$T/a" $SMALL --cursor 2,5 >"$T/a.list" 2>"$T/a.err"
 ok $? "snapshot exits 0"
@@ -142,7 +143,7 @@ chk '{"format": "disperse-snapshot", "format_version": 1, "params": {"family": "
 chk '{"format": "disperse-snapshot", "format_version": 1, "params": {"theta": "hot"}}' 'params.theta: expected a finite number' "wrong type named"
 chk '{"format": "disperse-snapshot", "format_version": 1, "params": {"n": -3}}' 'params.n: expected an unsigned integer' "negative n rejected"
 chk '{"format": "disperse-snapshot", "format_version": 1, "params": {"family": "file"}}' 'params.logits: missing' "file family without logits"
-chk '{"format": "disperse-snapshot", "format_version": 1, "params": {}, "view": {"cursor": {"row": 99}}}' 'cursor' "cursor outside the map"
+chk '{"format": "disperse-snapshot", "format_version": 1, "params": {}, "view": {"cursor": {"row": 101}}}' 'cursor' "cursor outside the map"
 chk '{"format": "disperse-snapshot", "format_version": 7, "params": {}}' 'version 7' "future format version"
 chk '{"format": "other", "params": {}}' 'not a disperse snapshot' "foreign JSON"
 chk '[1, 2]' 'not a disperse snapshot' "JSON array"
@@ -151,10 +152,51 @@ printf '{"format": "disperse-snapshot", "format_version": 1, "params": {"n": 32}
 "$DISPERSE" snapshot --load "$T/min.json" --out "$T/m" $SMALL >/dev/null
 ok $? "minimal snapshot loads with defaults"
 ok $(grep -q '"n": 32' "$T/m/$B-000.json" && grep -q '"delta": 4' "$T/m/$B-000.json"; echo $?) "given field kept, missing ones default"
-"$DISPERSE" snapshot --out "$T/x" --cursor 40,1 >/dev/null 2>"$T/e"
+"$DISPERSE" snapshot --out "$T/x" --cursor 101,1 >/dev/null 2>"$T/e"
 ok $(test $? -eq 2 && grep -q cursor "$T/e"; echo $?) "bad --cursor is a usage error (exit 2)"
 # Runs past 2^53: positions and counts are integers, not rounded doubles
 # (n = 2^60 power series: items 0..62 alone, then 2^60 - 63 equal weights).
 "$DISPERSE" snapshot --out "$T/big" --n 2^60 $SMALL >"$T/big.list"
 ok $(tail -n 1 "$T/big/$B-000-weights.csv" | grep -q '^63,1152921504606846913,'; echo $?) "n = 2^60: last run starts at 63 with count 2^60 - 63 exactly"
+# The map's axes are exactly the view's ranges (it used to pad half a cell:
+# with 5 rows, lambda -0.125 .. 1.125): the first and last cells are centred
+# on the range's ends, so the corner cells are half as wide and high as the
+# inner ones and touch the outer edges of the cells drawn.
+# corner FILE: "ok" when the cursor rect is half an inner cell and on the
+# cells' outer edge named by $2 (tr: top-right, bl: bottom-left).
+corner() {
+	awk -v want="$2" '
+	/<rect / && /fill="#/ && !/width="720"/ {
+		match($0, /x="[0-9.]+"/); x = substr($0, RSTART + 3, RLENGTH - 4) + 0
+		match($0, /y="[0-9.]+"/); y = substr($0, RSTART + 3, RLENGTH - 4) + 0
+		match($0, /width="[0-9.]+"/); w = substr($0, RSTART + 7, RLENGTH - 8) + 0
+		match($0, /height="[0-9.]+"/); h = substr($0, RSTART + 8, RLENGTH - 9) + 0
+		if (n++ == 0 || x < x0) x0 = x; if (x + w > x1) x1 = x + w
+		if (n == 1 || y < y0) y0 = y; if (y + h > y1) y1 = y + h
+	}
+	/class="cursor"/ {
+		match($0, /x="[0-9.]+"/); cx = substr($0, RSTART + 3, RLENGTH - 4) + 0
+		match($0, /y="[0-9.]+"/); cy = substr($0, RSTART + 3, RLENGTH - 4) + 0
+		match($0, /width="[0-9.]+"/); cwd = substr($0, RSTART + 7, RLENGTH - 8) + 0
+		match($0, /height="[0-9.]+"/); cht = substr($0, RSTART + 8, RLENGTH - 9) + 0
+	}
+	function near(a, b) { return a - b < 0.02 && b - a < 0.02 }
+	END {
+		# 9 x 5 cells over the range: an inner cell is 1/8 of the width
+		# and 1/4 of the height.
+		iw = (x1 - x0) / 8; ih = (y1 - y0) / 4
+		half = near(cwd, iw / 2) && near(cht, ih / 2)
+		if (want == "tr") edge = near(cx + cwd, x1) && near(cy, y0)
+		else edge = near(cx, x0) && near(cy + cht, y1)
+		print (half && edge) ? "ok" : "bad " cx " " cy " " cwd " " cht " " x0 " " x1 " " y0 " " y1
+	}' "$1"
+}
+"$DISPERSE" snapshot --out "$T/ax" --map-size 9x5 --cursor 4,8 $CURVE >/dev/null
+r=$(corner "$T/ax/$B-000-map.svg" tr); [ "$r" = ok ] || diag "$r"
+ok $(test "$r" = ok; echo $?) "map SVG: the top-right cell ends at theta_hi, lambda_hi (no padding)"
+"$DISPERSE" snapshot --out "$T/ax0" --map-size 9x5 --cursor 0,0 $CURVE >/dev/null
+r=$(corner "$T/ax0/$B-000-map.svg" bl); [ "$r" = ok ] || diag "$r"
+ok $(test "$r" = ok; echo $?) "map SVG: the bottom-left cell starts at theta_lo, lambda_lo"
+"$DISPERSE" snapshot --out "$T/ms" --map-size 1x5 >/dev/null 2>"$T/e"
+ok $(test $? -eq 2 && grep -q 'map-size must be COLSxROWS' "$T/e"; echo $?) "--map-size 1x5: usage error naming the domain"
 tap_done

@@ -45,13 +45,15 @@ ok $? "H at the clicked n = $shown (disperse report $h)"
 # The map: Tab to it (it replaces the weights), click a cell, click it again.
 T send-keys Tab
 tui_wait "map *"; ok $? "map focused and shown"
-# At 100x30 the map is the lower plot: 46 x 12 cells from column 53, row 17,
-# two rows a screen row in half blocks (lambda = 1 on top).  Column 3,
-# screen row 19 holds grid rows 7 and 6 of 0..11: a click picks the upper, 7.
+# At 100x30 the map is the lower plot: room for 46 x 12 cells from column
+# 53, row 17 (lambda = 1 on top; two rows a screen row in half blocks),
+# showing an exact subsample of the view's 161 x 101 figure: 41 x 11 cells
+# (40 divides 160, 10 divides 100).  Column 3, screen row 19 holds grid
+# rows 6 and 5 of 0..10: a click picks the upper, 6: figure cell (60, 12).
 mouse 0 56 19; mouse 3 56 19
-tui_wait "cursor θ=-1.733 λ=0.6364 "; ok $? "click picks the map cell (theta -2 + 4*3/45, lambda 7/11)"
+tui_wait "cursor θ=-1.7 λ=0.6 "; ok $? "click picks the map cell (theta -2 + 4*3/40, lambda 6/10)"
 mouse 0 56 19; mouse 3 56 19
-tui_wait "jumped to theta = -1.73333, lambda = 0.636364"; ok $? "second click jumps theta, lambda there"
+tui_wait "jumped to theta = -1.7, lambda = 0.6"; ok $? "second click jumps theta, lambda there"
 # The key bar (row 29 at 100x30): a click on a label is its key.  "F1Help"
 # starts at column 0.  Ctrl-L first: any key clears the last message, which
 # the key bar's row shows instead.
