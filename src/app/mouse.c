@@ -72,7 +72,9 @@ app_mouse(struct app *a)
 			/* A screen row holds map_rh map rows: the upper one. */
 			size_t row = st->map.spec.rows - 1 - (size_t)(ev.y - p->py) *
 			    (size_t)(p->map_rh > 1 ? p->map_rh : 1);
-			size_t col = (size_t)((ev.x - p->px) / p->map_cw);
+			/* Cells share the plot width (heatmap.c): c W / cols .. */
+			size_t col = (size_t)((long)(ev.x - p->px) * (long)st->map.spec.cols /
+			    (long)p->pw);
 
 			/* A screen cell; the cursor is a cell of the figure. */
 			dsp_view_cell(&st->map.spec, row, col, &st->vs.map, &row, &col);

@@ -59,6 +59,13 @@ cell(WINDOW *w, int y, int x, int cw, double t, int cursor)
 	}
 }
 
+/* First screen column of map cell c of cols over w columns. */
+static int
+cx(int c, int w, size_t cols)
+{
+	return (int)((long)c * w / (long)cols);
+}
+
 /* Two map cells in one screen cell: the upper half in t's colour, the
  * lower in u's (u infinite: no lower cell, the terminal's background). */
 static void
@@ -116,7 +123,7 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	const struct view_state *st = pn->st;
 	const struct view_map *m = &st->map;
 	const dsp_map_spec *s = &m->spec;
-	int iw = pn->w - 2, r, c, y, cw, rh;
+	int iw = pn->w - 2, r, c, y, cw, rh, pw;
 	size_t row, col;
 	char a[32], b[32], v[32];
 	double val;
@@ -152,15 +159,16 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	    st->sum.n);
 	view_printf(w, 1, 1, iw, 0, "%s%s", title, view_width(title) + 26 <= iw ?
 	    "  (m: metric, Enter: jump)" : "");
-	cw = s->cols > 0 ? (iw - AXIS_W) / (int)s->cols : 1;
-	if (cw < 1)
-		cw = 1;
-	if (cw > 3)
-		cw = 3;
-	pn->map_cw = cw;
+	/* The cells fill the panel's width: cell c spans columns
+	 * c W / cols .. (c + 1) W / cols (W the plot width, cols <= W). */
+	pw = iw - AXIS_W;
+	if (s->cols == 0 || pw < (int)s->cols)
+		pw = (int)s->cols;
+	cw = s->cols > 0 ? pw / (int)s->cols : 1;
+	pn->map_cw = cw < 1 ? 1 : cw;
 	pn->px = pn->x + 1 + AXIS_W;
 	pn->py = pn->y + 2;
-	pn->pw = (int)s->cols * cw;
+	pn->pw = pw;
 	/* Two map rows a screen row ('▀', upper over lower colour) when the
 	 * terminal has the pairs; the app asks for rows to match. */
 	rh = view_heat_half() ? 2 : 1;
@@ -179,11 +187,13 @@ map_draw(struct view_panel *pn, WINDOW *w)
 			mark = (mr == row || lr == row) && (size_t)c == col ? 1 :
 			    ((long)mr == cur_r || (long)lr == cur_r) && c == cur_c ? 2 : 0;
 			if (rh == 2 && mark == 0)
-				half_cell(w, y, 1 + AXIS_W + c * cw, cw,
+				half_cell(w, y, 1 + AXIS_W + cx(c, pw, s->cols),
+				    cx(c + 1, pw, s->cols) - cx(c, pw, s->cols),
 				    norm(m, m->cell[mr * s->cols + (size_t)c]), lr == mr ? INFINITY :
 				    norm(m, m->cell[lr * s->cols + (size_t)c]));
 			else
-				cell(w, y, 1 + AXIS_W + c * cw, cw, norm(m, m->cell[(mark == 1 ?
+				cell(w, y, 1 + AXIS_W + cx(c, pw, s->cols),
+				    cx(c + 1, pw, s->cols) - cx(c, pw, s->cols), norm(m, m->cell[(mark == 1 ?
 				    row : mark == 2 ? (size_t)cur_r : mr) * s->cols + (size_t)c]),
 				    mark);
 		}

@@ -48,11 +48,13 @@ tui_wait "map *"; ok $? "map focused and shown"
 # At 100x30 the map is the lower plot: room for 46 x 12 cells from column
 # 53, row 17 (lambda = 1 on top; two rows a screen row in half blocks),
 # showing an exact subsample of the view's 161 x 101 figure: 41 x 11 cells
-# (40 divides 160, 10 divides 100).  Column 3, screen row 19 holds grid
-# rows 6 and 5 of 0..10: a click picks the upper, 6: figure cell (60, 12).
-mouse 0 56 19; mouse 3 56 19
+# (40 divides 160, 10 divides 100), the 41 cells sharing the 46 plot
+# columns (cell c from column 53 + floor(46 c / 41)): column 57 is cell 3.
+# Screen row 19 holds grid rows 6 and 5 of 0..10: a click picks the upper,
+# 6: figure cell (60, 12).
+mouse 0 57 19; mouse 3 57 19
 tui_wait "cursor θ=-1.7 λ=0.6 "; ok $? "click picks the map cell (theta -2 + 4*3/40, lambda 6/10)"
-mouse 0 56 19; mouse 3 56 19
+mouse 0 57 19; mouse 3 57 19
 tui_wait "jumped to theta = -1.7, lambda = 0.6"; ok $? "second click jumps theta, lambda there"
 # The key bar (row 29 at 100x30): a click on a label is its key.  "F1Help"
 # starts at column 0.  Ctrl-L first: any key clears the last message, which
