@@ -20,7 +20,10 @@ is handled by forward hooks; nothing in the model changes:
     rec.save("logits.npy")                     # (layers, heads, queries, keys), float32
     rec.remove()
 
-    $ disperse heads logits.npy --query last
+    $ disperse heads logits.npy --query last                  # every head, one row each
+    $ disperse report --input logits.npy --head 1.2           # layer 1, head 2
+    $ disperse sweep --family empirical --input logits.npy --head 1.2 --to 2^30
+    $ disperse --input logits.npy                             # TUI head picker: < > :head
 
 Hand-written attention (GPT-2, Llama, ... style code that computes q and k
 itself): call `rec.record(q, k)` inside the attention's forward with q and k

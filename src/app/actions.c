@@ -44,7 +44,8 @@ app_cycle_family(struct app *a, int dir)
 
 	do
 		f = (f + dir + DSP_FAM_COUNT) % DSP_FAM_COUNT;
-	while (f == DSP_FAM_FILE && p->logits == NULL);
+	while ((dsp_family_has_logits((enum dsp_family)f) && p->logits == NULL) ||
+	    (f == DSP_FAM_LEARNED && p->model_w == NULL));
 	p->family = (enum dsp_family)f;
 }
 
@@ -109,11 +110,17 @@ app_adjust(struct app *a, int row, int dir, int coarse)
 			u = u < d->umin + (uint64_t)f ? d->umin : u - (uint64_t)f;
 		dsp_param_set_uint(d, p, u < d->umin ? d->umin : u, NULL);
 		break;
+	case DSP_PT_HEAD:
+		app_heads_step(a, coarse ? 16 * dir : dir);
+		break;
 	case DSP_PT_ENUM:
 	case DSP_PT_BOOL:
 		n = d->type == DSP_PT_BOOL ? 2 : d->nnames;
 		e = (dsp_param_get_enum(d, p) + dir + n) % n;
 		dsp_param_set_enum(d, p, e, NULL);
+		break;
+	case DSP_PT_PATH:
+		/* A file name has no steps: `:model FILE` or Enter types one. */
 		break;
 	}
 }
@@ -169,6 +176,13 @@ app_reset_view(struct app *a)
 	a->st->vs.params.logits = logits;
 	a->st->vs.params.n_logits = nl;
 	a->st->vs.params.logits_name = name;
+	if (a->rows != NULL) {
+		/* An array's default view: the empirical family of head 0.0,
+		 * n = its keys (as at the start). */
+		a->st->vs.params.family = DSP_FAM_EMPIRICAL;
+		app_heads_sync(a);
+		a->st->vs.params.n = a->st->vs.params.n_logits;
+	}
 	a->st->tour.open = 0;
 	a->play.var = PLAY_OFF;
 	app_say(a, 0, "reset to the default view");

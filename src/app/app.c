@@ -56,6 +56,7 @@ frame(struct app *a)
 	/* Compute what is on screen; the caches make unchanged figures free.
 	 * The layout sizes the theorem panel by its text, so it is redone
 	 * once the summary is there. */
+	app_heads_sync(a);
 	compute_summary(a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
 	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
 	app_layout(a);
@@ -91,6 +92,8 @@ frame(struct app *a)
 			a->pn[i].cls->update(&a->pn[i], st);
 			a->pn[i].cls->draw(&a->pn[i], a->pn[i].win);
 		}
+	if (st->heads.shown)
+		app_heads_draw(a);
 	if (st->tour.open && a->tourbox.visible) {
 		app_make_win(&a->tourbox);
 		if (a->tourbox.visible) {
@@ -176,9 +179,21 @@ static const struct option tui_longopts[] = {
 static void
 apply_view(struct app *a, const struct dsp_opts *o, dsp_viewstate v)
 {
+	dsp_params saved = v.params;
+
 	dsp_opts_override(o, &v.params);
+	/* A view of a head of the --input array: its head, family and n
+	 * unless given (the first frame loads that head's row). */
+	if (o->rows != NULL && dsp_family_has_logits(saved.family)) {
+		if (!(o->given & DSP_GIVEN_HEAD))
+			v.params.head = saved.head;
+		if (!(o->given & DSP_GIVEN_FAMILY))
+			v.params.family = saved.family;
+		if (!(o->given & DSP_GIVEN_N) && saved.family == DSP_FAM_EMPIRICAL)
+			v.params.n = saved.n;
+	}
 	a->st->vs = v;
-	if (v.params.family == DSP_FAM_FILE && !(o->given & DSP_GIVEN_INPUT))
+	if (dsp_family_has_logits(v.params.family) && !(o->given & DSP_GIVEN_INPUT))
 		a->st->input_name = v.params.logits_name;
 	if (v.focus >= 0 && v.focus < VIEW_PANELS)
 		app_focus(a, v.focus);
@@ -353,6 +368,12 @@ app_main(int argc, char **argv)
 	a.help.cls = &view_help_class;
 	a.tourbox.cls = &view_tour_class;
 	a.refitbox.cls = &view_refit_class;
+	a.headspn.cls = &view_heads_class;
+	/* An array of several rows: the head picker, the view on the
+	 * empirical family of the head's logits (n scales them). */
+	app_heads_open(&a, o.rows, o.params.head);
+	if (a.rows != NULL && a.load == NULL && !(o.given & DSP_GIVEN_FAMILY))
+		a.st->vs.params.family = DSP_FAM_EMPIRICAL;
 	if (rc == 0 && (a.teach = teach_alloc()) == NULL) {
 		fputs("disperse: out of memory\n", stderr);
 		rc = 1;

@@ -54,6 +54,9 @@ struct app {
 	struct view_panel	 pn[VIEW_PANELS];
 	struct view_panel	 status, help;
 	struct view_panel	 tourbox, refitbox;
+	struct view_panel	 headspn;	/* heads of an --input array */
+	struct dsp_rowset	*rows;		/* that array (the options own it) */
+	uint64_t		 head_loaded;	/* its row in params.logits */
 	struct teach		*teach;		/* tour and refit (key t, R) */
 	int			 plot;		/* plot panel kept on screen */
 	int			 plot_first;	/* first of the plots shown */
@@ -110,6 +113,13 @@ void	 app_snapshot_screen(struct app *a);
 void	 app_tour_go(struct app *a, size_t k);
 void	 app_tour_close(struct app *a);	/* restores the parameters */
 void	 app_refit_open(struct app *a);
+
+/* heads.c */
+void	 app_heads_open(struct app *a, struct dsp_rowset *rows, uint64_t loaded);
+void	 app_heads_sync(struct app *a);
+void	 app_heads_step(struct app *a, int dir);
+void	 app_heads_sort(struct app *a);
+void	 app_heads_draw(struct app *a);
 
 /* editor.c */
 void	 edit_start(struct app *a, int colon);

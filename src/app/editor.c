@@ -16,6 +16,7 @@
 #include "core/family.h"
 #include "core/parse.h"
 #include "core/ptable.h"
+#include "export/model.h"
 #include "view/view.h"
 
 /* The first words `:` takes besides the parameters and view options. */
@@ -88,13 +89,25 @@ set_value(struct app *a, int row, const char *v)
 		app_say(a, 1, "n is fixed by the file (%zu logits)", q.n_logits);
 		return -1;
 	}
-	if (row == ROW_FAMILY && strcasecmp(v, "file") == 0 && q.logits == NULL) {
-		app_say(a, 1, "family file needs logits: start with --input FILE");
+	if (row == ROW_FAMILY && q.logits == NULL && dsp_family_parse(v) >= 0 &&
+	    dsp_family_has_logits((enum dsp_family)dsp_family_parse(v))) {
+		app_say(a, 1, "family %s needs logits: start with --input FILE", v);
+		return -1;
+	}
+	if (row == ROW_HEAD && a->rows == NULL) {
+		app_say(a, 1, "head: no array of several rows (start with --input FILE.npy)");
 		return -1;
 	}
 	dsp_clear_error();
-	if (dsp_param_parse(d, v, &q, NULL) != DSP_OK ||
-	    dsp_params_check(&q) != DSP_OK) {
+	if (dsp_param_parse(d, v, &q, NULL) != DSP_OK) {
+		app_say(a, 1, "%s", dsp_last_error());
+		return -1;
+	}
+	/* `:model FILE` opens the model (the line's text is copied there)
+	 * and shows its learned family. */
+	if (d->type == DSP_PT_PATH)
+		q.family = DSP_FAM_LEARNED;
+	if (dsp_model_attach(&q) != DSP_OK || dsp_params_check(&q) != DSP_OK) {
 		app_say(a, 1, "%s", dsp_last_error());
 		return -1;
 	}

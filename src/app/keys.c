@@ -75,9 +75,9 @@ panel_key(struct app *a, int ch)
 	switch (f) {
 	case VIEW_PARAMS:
 		if (up)
-			st->sel = (st->sel + VIEW_ROWS - 1) % VIEW_ROWS;
+			st->sel = (st->sel + view_rows(st) - 1) % view_rows(st);
 		else if (down)
-			st->sel = (st->sel + 1) % VIEW_ROWS;
+			st->sel = (st->sel + 1) % view_rows(st);
 		else if (left || right)
 			app_adjust(a, st->sel, right ? 1 : -1, 0);
 		else if (ch == '[' || ch == ']')
@@ -221,8 +221,7 @@ k_compare(struct app *a, int ch)
 	/* Mode keys change a panel, never the focus: the next arrow
 	 * still moves what it moved before. */
 	app_show_plot(a, VIEW_CURVE);
-	app_say(a, 0, "compare %s (1-%d toggle functions)", st->vs.overlays ? "on" : "off",
-	    DSP_ATTN_COUNT);
+	app_say(a, 0, "compare %s (1-9, 0 toggle functions)", st->vs.overlays ? "on" : "off");
 }
 
 static void
@@ -340,6 +339,19 @@ k_defaults(struct app *a, int ch)
 }
 
 static void
+k_head(struct app *a, int ch)
+{
+	app_heads_step(a, ch == '>' ? 1 : -1);
+}
+
+static void
+k_heads_sort(struct app *a, int ch)
+{
+	(void)ch;
+	app_heads_sort(a);
+}
+
+static void
 k_redraw(struct app *a, int ch)
 {
 	(void)ch;
@@ -359,6 +371,13 @@ const struct view_key keys_table[] = {
 	    { 'q', 'Q', KEY_F(10) }, k_quit },
 	{ "? or F1", "this help (h is 'left', not help)", "F1 Help", 1,
 	    { KEY_F(1), '?' }, k_help },
+	{ "t", "teaching tour (doc/tour.txt), steps with live figures:\n"
+	    "PgDn/n next, PgUp/N previous (a long text scrolls first);\n"
+	    "arrows still adjust; t/Esc close and restore the parameters",
+	    "t Tour", 10, { 't' }, k_tour },
+	{ "R", "adaptive-temperature refit: paper polynomial vs GSL\n"
+	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R Refit", 11,
+	    { 'R' }, k_refit },
 	{ "Tab/S-Tab", "cycle panel focus; keys act on the focused panel", "Tab Focus", 20,
 	    { '\t', KEY_BTAB }, k_focus },
 	{ "= or :", "type an exact value for the selected parameter\n"
@@ -373,7 +392,7 @@ const struct view_key keys_table[] = {
 	{ "P", "cycle precision", NULL, 0, { 'P' }, k_precision },
 	{ "c", "compare mode (entropy/max weight of several functions)", "c Compare", 27,
 	    { 'c' }, k_compare },
-	{ "1..8", "in compare mode: toggle function 1..8 in the overlay", NULL, 0,
+	{ "1..9 0", "in compare mode: toggle function 1..9 (0: the tenth) in the overlay", NULL, 0,
 	    { 0 }, NULL },
 	{ "g", "weights: sorted bars / log10-binned distribution", "g Bins", 28, { 'g' }, k_hist },
 	{ "v", "curve: both plots / entropy / max weight", "v Curve", 29, { 'v' }, k_curve },
@@ -392,13 +411,6 @@ const struct view_key keys_table[] = {
 	    "a first start (the settings file gets them on quit)", NULL, 0, { 'D' },
 	    k_defaults },
 	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
-	{ "t", "teaching tour (doc/tour.txt), steps with live figures:\n"
-	    "PgDn/n next, PgUp/N previous (a long text scrolls first);\n"
-	    "arrows still adjust; t/Esc close and restore the parameters",
-	    "t Tour", 10, { 't' }, k_tour },
-	{ "R", "adaptive-temperature refit: paper polynomial vs GSL\n"
-	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R Refit", 11,
-	    { 'R' }, k_refit },
 	{ "T", "timings on the status line: compute, frame and worker ms", "T Times", 31,
 	    { 'T' }, k_times },
 	{ NULL, "Play", NULL, 0, { 0 }, NULL },
@@ -434,6 +446,11 @@ const struct view_key keys_table[] = {
 	{ "arrows/hjkl", "move the cursor    [ ]  8 columns left or right", NULL, 0,
 	    { 0 }, NULL },
 	{ "Enter", "jump theta, lambda to it", NULL, 0, { 0 }, NULL },
+	{ NULL, "Heads panel (--input arrays of several rows)", NULL, 0, { 0 }, NULL },
+	{ "< >", "previous / next head of an --input array of several\n"
+	    "rows (':head L.H' picks one)", NULL, 0, { '<', '>' }, k_head },
+	{ "o", "heads panel: sort by max weight / empirical critical n", NULL, 0,
+	    { 'o' }, k_heads_sort },
 	{ NULL, "Theorem panel", NULL, 0, { 0 }, NULL },
 	{ "Up/Down", "epsilon x2 or /2", NULL, 0, { 0 }, NULL },
 	{ "Left/Right", "n /2 or x2    [ ]  n /16 or x16", NULL, 0, { 0 }, NULL },
@@ -458,6 +475,7 @@ keys_dispatch(struct app *a, int ch)
 {
 	struct view_state *st = a->st;
 	const struct view_key *k;
+	int k2;
 
 	if (st->editing) {
 		edit_key(a, ch);
@@ -496,10 +514,12 @@ keys_dispatch(struct app *a, int ch)
 		k->fn(a, ch);
 		return;
 	}
-	if (ch >= '1' && ch < '1' + DSP_ATTN_COUNT && st->vs.overlays) {
-		st->vs.compare_mask ^= 1u << (ch - '1');
-		app_say(a, 0, "compare %s %s", dsp_attn_name((enum dsp_attn)(ch - '1')),
-		    st->vs.compare_mask & (1u << (ch - '1')) ? "on" : "off");
+	/* 1 .. 9 toggle functions 1 .. 9, 0 the tenth. */
+	if (ch >= '0' && ch <= '9' && st->vs.overlays &&
+	    (k2 = ch == '0' ? 9 : ch - '1') < DSP_ATTN_COUNT) {
+		st->vs.compare_mask ^= 1u << k2;
+		app_say(a, 0, "compare %s %s", dsp_attn_name((enum dsp_attn)k2),
+		    st->vs.compare_mask & (1u << k2) ? "on" : "off");
 		return;
 	}
 	panel_key(a, ch);

@@ -33,7 +33,7 @@ params_width(const struct view_state *st)
 	char val[96];
 	int r, w, best = 12;
 
-	for (r = 0; r < VIEW_ROWS; r++) {
+	for (r = 0; r < view_rows(st); r++) {
 		view_row_value(st, r, val, sizeof val);
 		if ((w = view_width(val)) > best)
 			best = w;
@@ -74,10 +74,11 @@ void
 app_layout(struct app *a)
 {
 	struct view_state *st = a->st;
-	int body = LINES - 3, lw, rw, ph, th, left, i, k, y, h, hc, wl;
+	int body = LINES - 3, lw, rw, ph, hh, th, left, i, k, y, h, hc, wl;
 
 	for (i = 0; i < VIEW_PANELS; i++)
 		a->pn[i].visible = 0;
+	a->headspn.visible = 0;
 	a->small = LINES < MIN_LINES || COLS < MIN_COLS;
 	if (a->small)
 		return;
@@ -104,18 +105,32 @@ app_layout(struct app *a)
 	if (lw > COLS / 2)
 		lw = COLS / 2;
 	rw = COLS - lw;
-	ph = VIEW_ROWS + 2 + (st->vs.params.family == DSP_FAM_FILE);
+	ph = view_rows(st) + 2 + (st->vs.params.family == DSP_FAM_FILE);
+	if (st->sel >= view_rows(st))	/* the head row went away */
+		st->sel = view_rows(st) - 1;
+	/* The heads panel (an --input array of several rows) under the
+	 * parameters: at least 5 lines, taken from the parameters. */
+	hh = view_heads_height(st);
 	th = view_content_height(&view_theorem_class, st, lw, body);
 	if (th < 7)
 		th = 7;
-	if (ph + th > body) {
-		/* Short: the theorem shows its first lines; below 9 rows for
-		 * it, the parameters scroll too (params_panel.c). */
-		th = body - ph < 9 ? 9 : body - ph;
-		ph = body - th;
+	if (hh > 5 && ph + hh + 12 > body)
+		hh = body - ph - 12 > 5 ? body - ph - 12 : 5;
+	if (ph + hh + th > body) {
+		/* Short: the theorem shows its first 12 lines (lemma, verdict,
+		 * entropy, critical n); below that the parameters scroll
+		 * (params_panel.c). */
+		th = body - ph - hh < 12 ? 12 : body - ph - hh;
+		ph = body - hh - th;
+		if (ph < 7) {
+			ph = 7;
+			th = body - ph - hh;
+		}
 	}
-	left = body - ph - th;
+	left = body - ph - hh - th;
 	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
+	place(&a->headspn, 1 + ph, 0, hh, lw);
+	ph += hh;	/* the theorem goes under both */
 	if (st->tour.open) {
 		/* The tour takes the text column, never the plots it talks
 		 * about: its box where the parameters were (the status line
@@ -127,6 +142,7 @@ app_layout(struct app *a)
 		place(&a->tourbox, 1, 0, tb, lw);
 		a->tourbox.visible = 1;
 		a->pn[VIEW_PARAMS].visible = 0;
+		a->headspn.visible = 0;
 		ph = tb;
 		th = body - tb;
 		left = 0;

@@ -47,7 +47,7 @@ app_mouse(struct app *a)
 	switch (i) {
 	case VIEW_PARAMS:
 		r = ev.y - p->py + p->row0;
-		if (click && ev.y >= p->py && ev.y < p->py + p->ph && r < VIEW_ROWS)
+		if (click && ev.y >= p->py && ev.y < p->py + p->ph && r < view_rows(a->st))
 			st->sel = r;
 		if (wheel)
 			app_adjust(a, st->sel, wheel, 0);

@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "core/fit.h"
 #include "core/tour.h"
+#include "export/model.h"
 
 #define REFIT_SIZES	64
 
@@ -87,7 +88,8 @@ teach_tour_show(struct teach *t, struct view_state *st, size_t k,
 		k = t->tour.n_steps - 1;
 	s = &t->tour.steps[k];
 	dsp_clear_error();
-	if ((rc = dsp_tour_apply(s, &p)) != DSP_OK) {
+	if ((rc = dsp_tour_apply(s, &p)) != DSP_OK ||
+	    (rc = dsp_model_attach_data(&p)) != DSP_OK) {
 		snprintf(msg, size, "tour step %zu: %s", k + 1, detail(rc));
 		return -1;
 	}

@@ -22,6 +22,7 @@ static const struct dsp_command *commands[] = {
 	&cmd_train,
 	&cmd_heads,
 	&cmd_animate,
+	&cmd_depth,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

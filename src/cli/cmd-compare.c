@@ -93,7 +93,8 @@ compare_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	case OPT_ATTN_LIST:
 		return parse_list(o, "--attn-list", arg, dsp_attn_parse, c->attn,
 		    sizeof c->attn / sizeof c->attn[0], &c->nattn,
-		    "softmax, ssmax, logn, sigmoid, stickbreak, softmax1, sparsemax, entmax");
+		    "softmax, ssmax, logn, sigmoid, stickbreak, softmax1, sparsemax, entmax, "
+		    "linear, selective");
 	case OPT_METRICS:
 		return parse_list(o, "--metrics", arg, metric_parse, c->metric, M_COUNT,
 		    &c->nmetric, "max_weight, entropy, entropy_norm, min_weight, total, "
@@ -143,6 +144,11 @@ make_table(const struct dsp_opts *o, const struct compare *c)
 			strcat(list, ",");
 	}
 	rc |= dsp_table_stamp(t, "attn_list", list);
+	/* Each function's Theorem 2.2 note, as report and the TUI give it. */
+	for (i = 0; i < c->nattn; i++) {
+		snprintf(name, sizeof name, "theorem_%s", dsp_attn_name(c->attn[i]));
+		rc |= dsp_table_stamp(t, name, dsp_attn_theorem_note(c->attn[i]));
+	}
 	if (o->params.family != DSP_FAM_FILE) {
 		rc |= dsp_table_stampf(t, "from", "%llu", (unsigned long long)c->from);
 		rc |= dsp_table_stampf(t, "to", "%llu", (unsigned long long)c->to);
@@ -220,14 +226,14 @@ cmd_compare_exec(int argc, char **argv)
 	struct compare c = {
 		{ DSP_ATTN_SOFTMAX, DSP_ATTN_SSMAX, DSP_ATTN_LOGN, DSP_ATTN_SIGMOID,
 		  DSP_ATTN_STICKBREAK, DSP_ATTN_SOFTMAX1, DSP_ATTN_SPARSEMAX,
-		  DSP_ATTN_ENTMAX }, DSP_ATTN_COUNT,
+		  DSP_ATTN_ENTMAX, DSP_ATTN_LINEAR, DSP_ATTN_SELECTIVE }, DSP_ATTN_COUNT,
 		{ M_MAX, M_ENTROPY }, 2, 2, (uint64_t)1 << 20, 11
 	};
 	struct dsp_opts_spec spec = {
 		"disperse compare [--attn-list A,B,...] [--metrics M,...] [--from N --to N --points K] [options]",
 		"Figures of several attention functions against n, side by side.\n"
 		"  --attn-list LIST   functions (default all: softmax,ssmax,logn,sigmoid,\n"
-		"                     stickbreak,softmax1,sparsemax,entmax)\n"
+		"                     stickbreak,softmax1,sparsemax,entmax,linear,selective)\n"
 		"  --metrics LIST     max_weight,entropy (default), entropy_norm, min_weight,\n"
 		"                     total, zero_weights; one column per function and metric\n"
 		"  --from N, --to N   log-spaced sizes (default 2 .. 2^20; up to 2^63)\n"

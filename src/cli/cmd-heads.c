@@ -186,23 +186,16 @@ static int
 add_row(struct run *r, size_t arr, uint64_t l, uint64_t hd, uint64_t q,
     const double *e, size_t n)
 {
-	dsp_params p = r->o->params;
 	double v[C_COUNT], row[C_COUNT], log_emp;
 	dsp_summary s;
 	size_t k = 0, i;
 	int c, rc;
 
-	p.family = DSP_FAM_FILE;
-	p.logits = e;
-	p.n_logits = n;
-	p.n = n;
-	p.logits_name = r->h->file;
-	if ((rc = dsp_eval(&p, &s)) != DSP_OK)
+	/* The empirical critical n: where the empirical family's large-n
+	 * limit over this row's logits puts the largest weight below eps
+	 * (doc/theory.md §13). */
+	if ((rc = dsp_row_eval(&r->o->params, e, n, &s, &log_emp)) != DSP_OK)
 		return rc;
-	/* Derivation (doc/theory.md §13, empirical critical n): n' keys drawn
-	 * from the row's own logits give max weight ~ (n / n') alpha_max, so
-	 * it falls below eps at n' = n alpha_max / eps. */
-	log_emp = log((double)n) + log(s.max_weight) - log(p.eps);
 	v[C_ARRAY] = NAN;
 	v[C_LAYER] = (double)l;
 	v[C_HEAD] = (double)hd;
@@ -578,8 +571,8 @@ cmd_heads_exec(int argc, char **argv)
 		heads_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_LAMBDA |
 		DSP_GIVEN_SEED | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
-		DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION |
-		DSP_GIVEN_INPUT
+		DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL |
+		DSP_GIVEN_INPUT | DSP_GIVEN_HEAD	/* its own --head H selects */
 	};
 	char *args[256];
 	int i, nargs = 0, rc;

@@ -92,7 +92,7 @@ critical_rows(dsp_table *t, const dsp_params *p, const dsp_summary *s, double th
 static int
 fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 {
-	char note[160];
+	char note[400];
 	double th = s->theta_eff;
 	enum dsp_band v = dsp_band_verdict(s);
 	int rc = 0;
@@ -119,8 +119,11 @@ fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 	rc |= dsp_fig_num(t, "lemma_tight_hi", s->hi_tight, th, NULL);
 	rc |= dsp_fig_num(t, "lemma_loose_lo", s->lo_loose, th, NULL);
 	rc |= dsp_fig_num(t, "lemma_loose_hi", s->hi_loose, th, NULL);
+	if (v == DSP_BAND_NA)
+		snprintf(note, sizeof note, "not a softmax: Lemma 2.1 does not apply; %s",
+		    dsp_attn_theorem_note(p->attn));
 	rc |= dsp_fig_text(t, "bound", dsp_band_text(v), th, v == DSP_BAND_NA ?
-	    "not a softmax: Lemma 2.1 does not apply" : NULL);
+	    note : NULL);
 	snprintf(note, sizeof note, "|margin| <= %.2g: on the bound", DSP_BAND_TOL);
 	rc |= dsp_fig_num(t, "bound_margin", s->bound_margin, th, note);
 	rc |= dsp_fig_num(t, "entropy_floor", s->entropy_floor, th, NULL);

@@ -10,6 +10,7 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
+#include "export/model.h"
 #include "export/table.h"
 
 enum {
@@ -161,6 +162,7 @@ run(struct dsp_opts *o, const struct tour_opts *to)
 		}
 		dsp_clear_error();
 		if ((rc = dsp_tour_apply(&tour.steps[k], &p)) != DSP_OK ||
+		    (rc = dsp_model_attach_data(&p)) != DSP_OK ||
 		    (rc = dsp_eval(&p, &s)) != DSP_OK) {
 			char what[64];
 
@@ -196,7 +198,7 @@ cmd_tour_exec(int argc, char **argv)
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_THETA |
 		DSP_GIVEN_LAMBDA | DSP_GIVEN_EPS | DSP_GIVEN_SEED | DSP_GIVEN_TOPK |
 		DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S |
-		DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_INPUT
+		DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT
 	};
 	int rc;
 

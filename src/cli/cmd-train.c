@@ -66,32 +66,6 @@ struct train {
 };
 
 static int
-size_list(struct dsp_opts *o, const char *arg, struct train *tr)
-{
-	char *s, *tok, *save = NULL;
-	uint64_t v;
-	int rc = 0;
-
-	if ((s = strdup(arg)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
-	tr->nsizes = 0;
-	for (tok = strtok_r(s, ",", &save); tok != NULL && rc == 0;
-	    tok = strtok_r(NULL, ",", &save)) {
-		if (dsp_opts_size(o, "--eval-sizes", tok, &v) != 0)
-			rc = o->status;
-		else if (v > MAX_EVAL_N || tr->nsizes == MAX_SIZES)
-			rc = dsp_opts_usage(o, "--eval-sizes: at most %d sizes, each "
-			    "1 .. 2^24 (got %s)", MAX_SIZES, tok);
-		else
-			tr->sizes[tr->nsizes++] = (size_t)v;
-	}
-	free(s);
-	if (rc == 0 && tr->nsizes == 0)
-		rc = dsp_opts_usage(o, "--eval-sizes: empty list");
-	return rc;
-}
-
-static int
 bounded(struct dsp_opts *o, const char *opt, const char *arg, uint64_t lo,
     uint64_t hi, uint64_t *v)
 {
@@ -138,7 +112,8 @@ train_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 		return 0;
 	case OPT_EVAL_SIZES:
 		tr->sizes_given = 1;
-		return size_list(o, arg, tr);
+		return dsp_opts_size_list(o, "--eval-sizes", arg, MAX_EVAL_N, MAX_SIZES,
+		    tr->sizes, &tr->nsizes);
 	case OPT_EVAL_SETS:
 		tr->sets_given = 1;
 		return bounded(o, "--eval-sets", arg, 1, 1 << 24, &tr->eval_sets);
@@ -320,21 +295,6 @@ x_axis(dsp_plot *pl, const dsp_maxret_eval_row *r, size_t nr)
 	dsp_axis_nice(&pl->ax, 8);
 }
 
-/* A series in data coordinates, drawn in the plot's user units. */
-static void
-series(dsp_svg *g, const dsp_plot *pl, const double *x, const double *y,
-    size_t n, const char *color, double width, const char *dash)
-{
-	double px[MAX_SIZES], py[MAX_SIZES];
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		px[i] = dsp_plot_px(pl, x[i]);
-		py[i] = dsp_plot_py(pl, y[i]);
-	}
-	dsp_svg_polyline(g, px, py, n, color, width, dash);
-}
-
 /* Accuracy vs n, plain and adaptive, with Wilson whiskers. */
 static void
 acc_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
@@ -370,7 +330,7 @@ acc_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 			dsp_svg_line(g, px - 3, dsp_plot_py(&pl, hi), px + 3,
 			    dsp_plot_py(&pl, hi), k ? C_ADAPT : C_PLAIN, 1.5, NULL);
 		}
-		series(g, &pl, x, y, nr, k ? C_ADAPT : C_PLAIN, 2, k ? "6 3" : NULL);
+		dsp_svg_series(g, &pl, x, y, nr, k ? C_ADAPT : C_PLAIN, 2, k ? "6 3" : NULL);
 	}
 	dsp_svg_legend(g, pl.x + pl.w - 190, pl.y + pl.h - 50, leg, 2);
 }
@@ -417,16 +377,16 @@ weight_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 		x[i] = (double)r[i].n;
 		y[i] = 1 / (double)r[i].n;
 	}
-	series(g, &pl, x, y, nr, C_CEIL, 1, "2 3");
+	dsp_svg_series(g, &pl, x, y, nr, C_CEIL, 1, "2 3");
 	for (i = 0; i < nr; i++)
 		y[i] = r[i].max_weight;
-	series(g, &pl, x, y, nr, C_PLAIN, 2, NULL);
+	dsp_svg_series(g, &pl, x, y, nr, C_PLAIN, 2, NULL);
 	for (i = 0; i < nr; i++)
 		y[i] = r[i].max_weight_ad;
-	series(g, &pl, x, y, nr, C_ADAPT, 2, "6 3");
+	dsp_svg_series(g, &pl, x, y, nr, C_ADAPT, 2, "6 3");
 	for (i = 0; i < nr; i++)
 		y[i] = r[i].margin;
-	series(g, &pl, x, y, nr, C_BOUND, 1.5, "8 2 2 2");
+	dsp_svg_series(g, &pl, x, y, nr, C_BOUND, 1.5, "8 2 2 2");
 	/* Corollary B.1 marker: the first size whose mean weight on the
 	 * maximum item is below the margin the readout needs. */
 	for (i = 0; i < nr && !(r[i].top_weight < r[i].margin); i++)
@@ -506,7 +466,7 @@ cmd_train_exec(int argc, char **argv)
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_THETA |
 		    DSP_GIVEN_LAMBDA | DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN |
 		    DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA |
-		    DSP_GIVEN_PRECISION | DSP_GIVEN_INPUT
+		    DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT
 	};
 	static const size_t default_sizes[] = { 16, 64, 256, 1024, 4096, 16384 };
 	dsp_maxret_eval_row rows[MAX_SIZES];

@@ -22,6 +22,7 @@ extern const struct dsp_command cmd_tour;
 extern const struct dsp_command cmd_train;
 extern const struct dsp_command cmd_heads;
 extern const struct dsp_command cmd_animate;
+extern const struct dsp_command cmd_depth;
 
 /* report / bound rows named and labelled by the figure table
  * (core/figures.h; figrows.c); extra (may be NULL) is appended to the

@@ -10,6 +10,7 @@ DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h src/cli/cmd.h \
 	src/cli/cmd-sweep.c \
 	src/cli/cmd-tour.c \
 	src/cli/cmd-train.c \
+	src/cli/cmd-depth.c \
 	src/cli/figrows.c \
 	src/cli/opts.c src/cli/opts.h
 DSP_CLI_SOURCES += src/cli/cmd-heads.c

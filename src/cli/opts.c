@@ -14,9 +14,12 @@
 #include "cli/opts.h"
 #include "core/error.h"
 #include "core/escape.h"
+#include "core/family.h"
 #include "core/job.h"
 #include "core/npy.h"
+#include "core/rowset.h"
 #include "core/parse.h"
+#include "export/model.h"
 #include "export/table.h"
 
 /* Option codes: a parameter row's option is OPT_PARAM + its id (or its
@@ -134,8 +137,8 @@ dsp_opts_free(struct dsp_opts *o)
 {
 	free(o->logits);
 	o->logits = NULL;
-	dsp_npy_close(o->npy);
-	o->npy = NULL;
+	dsp_rowset_close(o->rows);
+	o->rows = NULL;
 	o->params.logits = NULL;
 	o->params.n_logits = 0;
 }
@@ -278,6 +281,33 @@ dsp_opts_uint(struct dsp_opts *o, const char *opt, const char *arg, uint64_t *v)
 }
 
 int
+dsp_opts_size_list(struct dsp_opts *o, const char *opt, const char *arg,
+    uint64_t hi, size_t max, size_t *out, size_t *count)
+{
+	char *s, *tok, *save = NULL;
+	uint64_t v;
+	int rc = 0;
+
+	if ((s = strdup(arg)) == NULL)
+		return dsp_opts_fail(o, "out of memory");
+	*count = 0;
+	for (tok = strtok_r(s, ",", &save); tok != NULL && rc == 0;
+	    tok = strtok_r(NULL, ",", &save)) {
+		if (dsp_opts_size(o, opt, tok, &v) != 0)
+			rc = o->status;
+		else if (v > hi || *count == max)
+			rc = dsp_opts_usage(o, "%s: at most %zu sizes, each 1 .. %llu "
+			    "(got %s)", opt, max, (unsigned long long)hi, tok);
+		else
+			out[(*count)++] = (size_t)v;
+	}
+	free(s);
+	if (rc == 0 && *count == 0)
+		rc = dsp_opts_usage(o, "%s: empty list", opt);
+	return rc;
+}
+
+int
 dsp_opts_range(struct dsp_opts *o, const char *opt, const char *arg,
     double *a, double *b)
 {
@@ -373,6 +403,16 @@ dsp_param_parse(const dsp_param_def *d, const char *arg, dsp_params *p,
 		    strcasecmp(arg, "no") == 0 || strcasecmp(arg, "false") == 0)
 			return dsp_param_set_enum(d, p, 0, label);
 		return dsp_fail(DSP_EINVAL, "%s: '%s' is not on or off", label, arg);
+	case DSP_PT_HEAD:
+		if (dsp_head_parse(arg, &u, label) != DSP_OK)
+			return DSP_EINVAL;
+		return dsp_param_set_uint(d, p, u, label);
+	case DSP_PT_PATH:
+		if (*arg == '\0')
+			return dsp_fail(DSP_EINVAL, "%s: empty file name", label);
+		/* Borrowed: argv and the TUI's line editor keep it alive
+		 * (dsp_model_attach then points at its own copy). */
+		return dsp_param_set_path(d, p, arg);
 	}
 	return dsp_fail(DSP_EINVAL, "%s: unknown parameter type", label);
 }
@@ -596,6 +636,28 @@ known_long(const struct option *lo, const char *name)
 	return 0;
 }
 
+/* The --head row of a .npy/.npz --input.  A command reads one row: an
+ * array of several needs --head (the TUI opens at 0.0 and steps heads). */
+static int
+input_row(struct dsp_opts *o, const double **v, size_t *n)
+{
+	uint64_t d[4];
+	int rc;
+
+	if ((rc = dsp_rowset_open(o->input, &o->rows)) != DSP_OK)
+		return rc;
+	dsp_rowset_dims(o->rows, d);
+	if (d[0] * d[1] * d[2] > 1 && o->cmd != NULL && !(o->given & DSP_GIVEN_HEAD)) {
+		dsp_opts_fail(o, "%s: %llu rows of logits (%llu layer(s), %llu head(s), "
+		    "%llu query row(s)); choose one with --head L.H or L.H.Q, or see "
+		    "'disperse heads %s'", dsp_rowset_name(o->rows),
+		    (unsigned long long)(d[0] * d[1] * d[2]), (unsigned long long)d[0],
+		    (unsigned long long)d[1], (unsigned long long)d[2], o->input);
+		return DSP_EINVAL;
+	}
+	return dsp_rowset_row(o->rows, o->params.head, v, n);
+}
+
 static int
 finish(struct dsp_opts *o)
 {
@@ -604,30 +666,49 @@ finish(struct dsp_opts *o)
 	int rc;
 
 	if (o->input != NULL) {
-		if ((o->given & DSP_GIVEN_FAMILY) && p->family != DSP_FAM_FILE)
+		/* --family empirical draws n keys from the logits read. */
+		if ((o->given & DSP_GIVEN_FAMILY) && !dsp_family_has_logits(p->family))
 			return dsp_opts_usage(o, "--input conflicts with --family %s",
 			    dsp_family_name(p->family));
-		if (o->given & DSP_GIVEN_N)
+		if (!(o->given & DSP_GIVEN_FAMILY))
+			p->family = DSP_FAM_FILE;
+		if ((o->given & DSP_GIVEN_N) && p->family == DSP_FAM_FILE)
 			return dsp_opts_usage(o, "--n cannot be combined with --input "
-			    "(n is the number of logits read)");
-		p->family = DSP_FAM_FILE;
-	} else if (p->family == DSP_FAM_FILE)
-		return dsp_opts_usage(o, "--family file needs --input FILE");
+			    "(n is the number of logits read; --family empirical draws n)");
+	} else if (dsp_family_has_logits(p->family))
+		return dsp_opts_usage(o, "--family %s needs --input FILE",
+		    dsp_family_name(p->family));
+	if (p->model != NULL) {
+		if ((o->given & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT)) &&
+		    p->family != DSP_FAM_LEARNED)
+			return dsp_opts_usage(o, "--model conflicts with --%s",
+			    o->input != NULL ? "input" : "family");
+		p->family = DSP_FAM_LEARNED;
+	} else if (p->family == DSP_FAM_LEARNED)
+		return dsp_opts_usage(o, "--family learned needs --model FILE "
+		    "(from disperse train --save)");
+	dsp_clear_error();
+	if ((rc = dsp_model_attach(p)) != DSP_OK)
+		return dsp_opts_core_fail(o, "--model", rc);
 	if (o->input != NULL) {
 		const double *v = NULL;
 
 		dsp_clear_error();
-		/* A .npy file (by its magic) is mapped, not parsed as text. */
+		/* A .npy or .npz file (by its magic) is mapped, not parsed as
+		 * text; its --head row is the logits. */
 		if ((rc = strcmp(o->input, "-") != 0 && dsp_npy_sniff_file(o->input) ?
-		    dsp_npy_load_vector(o->input, &o->npy, &o->logits, &v, &n) :
-		    dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
+		    input_row(o, &v, &n) : dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
 			/* Both loaders already name the file ("stdin" for -). */
-			return dsp_opts_core_fail(o, NULL, rc);
+			return o->status ? o->status : dsp_opts_core_fail(o, NULL, rc);
 		p->logits = v != NULL ? v : o->logits;
 		p->n_logits = n;
-		p->n = n;
-		p->logits_name = strcmp(o->input, "-") == 0 ? "stdin" : o->input;
+		if (!(o->given & DSP_GIVEN_N))
+			p->n = n;
+		p->logits_name = strcmp(o->input, "-") == 0 ? "stdin" :
+		    o->rows != NULL ? dsp_rowset_name(o->rows) : o->input;
 	}
+	if ((o->given & DSP_GIVEN_HEAD) && o->rows == NULL)
+		return dsp_opts_usage(o, "--head needs --input FILE.npy or FILE.npz");
 	dsp_clear_error();
 	if ((rc = dsp_params_check(p)) != DSP_OK)
 		return dsp_opts_usage(o, "%s", dsp_last_error());
@@ -844,12 +925,14 @@ dsp_opts_override(const struct dsp_opts *o, dsp_params *p)
 	unsigned g = o->given;
 	int id;
 
-	if (g & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT)) {
+	if (g & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT | DSP_GIVEN_MODEL)) {
 		p->family = q->family;
 		p->logits = q->logits;
 		p->n_logits = q->n_logits;
 		p->logits_name = q->logits_name;
-		if (q->family == DSP_FAM_FILE)
+		if (g & DSP_GIVEN_INPUT)	/* the row read is the --head one */
+			p->head = q->head;
+		if (dsp_family_has_logits(q->family) && !(g & DSP_GIVEN_N))
 			p->n = q->n;
 	}
 	/* Every other row by its given bit: a value copied raw through the
@@ -864,12 +947,19 @@ dsp_opts_override(const struct dsp_opts *o, dsp_params *p)
 			break;
 		case DSP_PT_SIZE:
 		case DSP_PT_UINT:
+		case DSP_PT_HEAD:
 			dsp_param_set_uint(d, p, dsp_param_get_uint(d, q), NULL);
 			break;
 		case DSP_PT_ENUM:
 		case DSP_PT_BOOL:
 			dsp_param_set_enum(d, p, dsp_param_get_enum(d, q), NULL);
 			break;
+		case DSP_PT_PATH:
+			dsp_param_set_path(d, p, dsp_param_get_path(d, q));
+			break;
 		}
 	}
+	/* The weights follow the model's name. */
+	if (g & DSP_GIVEN_MODEL)
+		p->model_w = q->model_w;
 }

@@ -48,6 +48,8 @@
 #define DSP_GIVEN_SSMAX_S	DSP_GIVEN_PARAM(DSP_P_SSMAX_S)
 #define DSP_GIVEN_ALPHA		DSP_GIVEN_PARAM(DSP_P_ALPHA)
 #define DSP_GIVEN_PRECISION	DSP_GIVEN_PARAM(DSP_P_PRECISION)
+#define DSP_GIVEN_HEAD		DSP_GIVEN_PARAM(DSP_P_HEAD)
+#define DSP_GIVEN_MODEL		DSP_GIVEN_PARAM(DSP_P_MODEL)
 #define DSP_GIVEN_INPUT		(1u << (DSP_P_COUNT + 0))
 #define DSP_GIVEN_FORMAT	(1u << (DSP_P_COUNT + 1))
 #define DSP_GIVEN_OUTPUT	(1u << (DSP_P_COUNT + 2))
@@ -63,7 +65,8 @@ struct dsp_opts {
 	uint64_t	 mem_budget;	/* --mem-budget bytes (0: none); the
 					   parser attaches a job with it to
 					   the calling thread (core/job.h) */
-	struct dsp_npy	*npy;		/* mapped --input FILE.npy (owned) */
+	struct dsp_rowset *rows;	/* --input FILE.npy|.npz (owned): the
+					   --head row of it is params.logits */
 	unsigned	 given;		/* DSP_GIVEN_* bits */
 	unsigned	 omit;		/* spec.omit: not stamped either */
 	int		 optind;	/* first operand after parsing */
@@ -117,6 +120,10 @@ int	dsp_opts_size(struct dsp_opts *o, const char *opt, const char *arg,
 /* Unsigned integer 0 .. 2^64-1 (seeds). */
 int	dsp_opts_uint(struct dsp_opts *o, const char *opt, const char *arg,
 	    uint64_t *v);
+/* "16,64,256": at most max sizes, each 1 .. hi, into out (*count of them);
+ * 0, or the usage status (printed, naming opt). */
+int	dsp_opts_size_list(struct dsp_opts *o, const char *opt, const char *arg,
+	    uint64_t hi, size_t max, size_t *out, size_t *count);
 /* "a:b" with two strict finite doubles. */
 int	dsp_opts_range(struct dsp_opts *o, const char *opt, const char *arg,
 	    double *a, double *b);

@@ -8,6 +8,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_roots.h>
@@ -29,6 +30,43 @@ int
 dsp_attn_is_softmax(enum dsp_attn a)
 {
 	return a == DSP_ATTN_SOFTMAX || a == DSP_ATTN_SSMAX || a == DSP_ATTN_LOGN;
+}
+
+int
+dsp_attn_ordered(enum dsp_attn a)
+{
+	return a == DSP_ATTN_STICKBREAK || a == DSP_ATTN_SELECTIVE;
+}
+
+/* One line per function (doc/theory.md, "Alternatives"). */
+static const char *const theorem_notes[DSP_ATTN_COUNT] = {
+	[DSP_ATTN_SOFTMAX] = "Theorem 2.2 applies: bounded logits make every "
+	    "weight Theta(1/n) [paper]",
+	[DSP_ATTN_SSMAX] = "Theorem 2.2 not as stated: theta/(s log n) shrinks "
+	    "with n; sharp at every n iff s delta/theta >= 1 [derived]",
+	[DSP_ATTN_LOGN] = "Theorem 2.2 not as stated: theta/log n shrinks with n; "
+	    "sharp at every n iff delta/theta >= 1 [derived]",
+	[DSP_ATTN_SIGMOID] = "Theorem 2.2 does not apply (rows not normalised), "
+	    "yet each weight is below e^x/n: it still goes to 0 [derived]",
+	[DSP_ATTN_STICKBREAK] = "Theorem 2.2 does not apply: an item near the "
+	    "query with sigma(x) near 1 keeps its weight at any n [derived]",
+	[DSP_ATTN_SOFTMAX1] = "Theorem 2.2 applies in effect: each weight is below "
+	    "its softmax weight, so it disperses too [derived]",
+	[DSP_ATTN_SPARSEMAX] = "Theorem 2.2 does not apply: exact zeros; a spike "
+	    "ahead of the rest by >= theta keeps weight 1 at any n [derived]",
+	[DSP_ATTN_ENTMAX] = "Theorem 2.2 does not apply: exact zeros; a large "
+	    "enough margin keeps the support and weights at any n [derived]",
+	[DSP_ATTN_LINEAR] = "Theorem 2.2's argument applies: elu+1 > 0 is bounded "
+	    "on bounded logits, so weights are Theta(1/n) [derived]",
+	[DSP_ATTN_SELECTIVE] = "Theorem 2.2 does not apply: masks accumulate with "
+	    "n and unbound the logits; a spike (spread 2 delta) still disperses "
+	    "[derived]",
+};
+
+const char *
+dsp_attn_theorem_note(enum dsp_attn a)
+{
+	return (int)a >= 0 && a < DSP_ATTN_COUNT ? theorem_notes[a] : "?";
 }
 
 /* x = e / theta, with theta == 0 as the limit theta -> 0+. */
@@ -339,6 +377,137 @@ out:
 	return rc;
 }
 
+/* Softmax over runs of the logs l_i (counts c_i): w_i = e^{l_i} / sum c e^l. */
+static void
+normalise_logs(const dsp_runs *e, const double *l, dsp_runs *w)
+{
+	double M = -INFINITY, S = 0;
+	size_t i;
+
+	for (i = 0; i < e->len; i++)
+		M = fmax(M, l[i]);
+	for (i = 0; i < e->len; i++)
+		S += (double)e->count[i] * exp(l[i] - M);
+	for (i = 0; i < e->len; i++)
+		w->value[i] = exp(l[i] - M - log(S));
+}
+
+/* Linear attention with the positive feature map phi = elu + 1
+ * (Katharopoulos et al. 2020), on the logits as disperse has them:
+ * a_i = phi(x_i) / sum_j phi(x_j), phi(x) = x + 1 for x > 0, e^x
+ * otherwise; in logs (log1p(x) or x) so neither huge nor tiny logits
+ * overflow.  theta -> 0+: with a positive maximum phi(x/theta) ~ x/theta,
+ * so the weights tend to the positive parts of the logits, normalised;
+ * otherwise to the argmax. */
+static int
+linear_runs(const dsp_runs *e, double theta, dsp_runs *w)
+{
+	double *l, lo, hi, t = 0, x;
+	size_t i;
+
+	if (theta == 0) {
+		dsp_runs_minmax(e, &lo, &hi);
+		if (!(hi > 0)) {
+			argmax_runs(e, w, 1);
+			return DSP_OK;
+		}
+		for (i = 0; i < e->len; i++)
+			t += (double)e->count[i] * fmax(e->value[i], 0) / hi;
+		for (i = 0; i < e->len; i++)
+			w->value[i] = fmax(e->value[i], 0) / hi / t;
+		return DSP_OK;
+	}
+	if ((l = malloc(e->len * sizeof *l)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	for (i = 0; i < e->len; i++) {
+		x = e->value[i] / theta;
+		l[i] = x > 0 ? log1p(x) : x;
+	}
+	normalise_logs(e, l, w);
+	free(l);
+	return DSP_OK;
+}
+
+/* Binary search: the index of v in the sorted distinct values z[0..k). */
+static size_t
+rank_of(const double *z, size_t k, double v)
+{
+	size_t lo = 0, up = k - 1, mid;
+
+	while (lo < up) {
+		mid = (lo + up) / 2;
+		if (z[mid] < v)
+			lo = mid + 1;
+		else
+			up = mid;
+	}
+	return lo;
+}
+
+/* Selective attention (Leviathan et al. 2024), a simplified reconstruction
+ * on scalar logits: the paper subtracts from the logits the masking scores
+ * that earlier tokens accumulated for each key (a ReLU of another head's
+ * scores).  Here item j (position order, item 0 nearest the query, so the
+ * nearer items are the later tokens) is masked by every nearer item k by
+ * relu(x_k - x_j): a later item that scores higher makes it obsolete.
+ * Weights: softmax of x_j - F_j, F_j = sum_{k < j} relu(x_k - x_j).  Items
+ * of one run share F (equal logits mask each other by 0).  F comes from
+ * two Fenwick trees over the ranks of the distinct logits (count and
+ * count * x of the items seen so far above each rank): O(R log R) for R
+ * runs.  theta -> 0+: the maxima are never masked, so the argmax. */
+static int
+selective_runs(const dsp_runs *e, double theta, dsp_runs *w)
+{
+	/* long double sums: F is a difference of sums over up to 2^27 items. */
+	long double *fc = NULL, *fx = NULL, c, cx, tc = 0, tx = 0;
+	double *z = NULL, *l = NULL, x;
+	size_t i, j, k = 0, r;
+	int rc = DSP_OK;
+
+	if (theta == 0) {
+		argmax_runs(e, w, 1);
+		return DSP_OK;
+	}
+	z = malloc(e->len * sizeof *z);
+	fc = calloc(e->len + 1, sizeof *fc);
+	fx = calloc(e->len + 1, sizeof *fx);
+	l = malloc(e->len * sizeof *l);
+	if (z == NULL || fc == NULL || fx == NULL || l == NULL) {
+		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < e->len; i++)
+		z[i] = e->value[i] / theta;
+	qsort(z, e->len, sizeof *z, dsp_cmp_double);
+	for (i = 0; i < e->len; i++)
+		if (k == 0 || z[i] != z[k - 1])
+			z[k++] = z[i];
+	for (i = 0; i < e->len; i++) {
+		x = e->value[i] / theta;
+		r = rank_of(z, k, x);
+		/* Items seen at ranks <= r (Fenwick prefix sums, 1-based). */
+		for (c = cx = 0, j = r + 1; j > 0; j -= j & -j) {
+			c += fc[j];
+			cx += fx[j];
+		}
+		/* Nearer items above x: count tc - c, sum of their x tx - cx. */
+		l[i] = x - fmax((double)((tx - cx) - x * (tc - c)), 0);
+		for (j = r + 1; j <= k; j += j & -j) {
+			fc[j] += (long double)e->count[i];
+			fx[j] += (long double)e->count[i] * x;
+		}
+		tc += (long double)e->count[i];
+		tx += (long double)e->count[i] * x;
+	}
+	normalise_logs(e, l, w);
+out:
+	free(z);
+	free(fc);
+	free(fx);
+	free(l);
+	return rc;
+}
+
 int
 dsp_alt_weights_runs_edge(enum dsp_attn a, const dsp_runs *e, double theta,
     double alpha, dsp_runs *w, double *edge)
@@ -369,6 +538,10 @@ dsp_alt_weights_runs_edge(enum dsp_attn a, const dsp_runs *e, double theta,
 			return dsp_fail(DSP_EINVAL,
 			    "entmax alpha must be finite and > 1 (got %g)", alpha);
 		return entmax_runs(e, theta, alpha, w, edge);
+	case DSP_ATTN_LINEAR:
+		return linear_runs(e, theta, w);
+	case DSP_ATTN_SELECTIVE:
+		return selective_runs(e, theta, w);
 	default:
 		break;
 	}
@@ -383,17 +556,22 @@ dsp_alt_weights_runs(enum dsp_attn a, const dsp_runs *e, double theta,
 	return dsp_alt_weights_runs_edge(a, e, theta, alpha, w, NULL);
 }
 
-/* Large-n limit of sigmoid attention over iid logits (uniform on [0, delta]
- * or the truncated normal of eval.c's expected route): sums over items are
- * n times expectations, a(v) = sigma(v/theta - log n). */
+/* Large-n limit of sigmoid attention over iid logits (uniform on [0, delta],
+ * the truncated normal of eval.c's expected route, or the empirical
+ * family's row of values): sums over items are n times expectations,
+ * a(v) = sigma(v/theta - log n). */
 struct sig_expect {
 	int	gaussian, what;
 	double	sigma, norm, lo, hi, theta, logn;
+	const double *vals;	/* empirical: the row (an exact mean, no quadrature) */
+	size_t	nvals;
 };
 
 static double
 sig_density(const struct sig_expect *x, double v)
 {
+	if (x->vals != NULL)
+		return 1;	/* sig_integral takes the mean over the values */
 	if (!x->gaussian)
 		return 1 / (x->hi - x->lo);
 	return exp(-v * v / (2 * x->sigma * x->sigma)) /
@@ -425,6 +603,15 @@ sig_integral(struct sig_expect *x, int what, double *out)
 	int rc, st, parts = 1;
 
 	x->what = what;
+	if (x->vals != NULL) {
+		long double sum = 0;
+		size_t i;
+
+		for (i = 0; i < x->nvals; i++)
+			sum += sig_integrand(x->vals[i], x);
+		*out = (double)(sum / (long double)x->nvals);
+		return DSP_OK;
+	}
 	/* theta == 0 makes a(v) jump at v = 0: integrate each side. */
 	if (x->lo < 0 && x->hi > 0) {
 		edge[1] = 0;
@@ -444,10 +631,14 @@ dsp_alt_sigmoid_expected(const dsp_params *p, dsp_summary *s)
 	double n = (double)p->n, A, B, P, lmax, lmin, k;
 	int rc;
 
-	if (p->attn != DSP_ATTN_SIGMOID ||
-	    (p->family != DSP_FAM_UNIFORM && p->family != DSP_FAM_GAUSSIAN))
+	if (p->attn != DSP_ATTN_SIGMOID || !dsp_family_iid(p->family))
 		return dsp_fail(DSP_ENOTSUP, "%s has no expected large-n limit for %s",
 		    dsp_attn_name(p->attn), dsp_family_name(p->family));
+	memset(&x, 0, sizeof x);
+	if (p->family == DSP_FAM_EMPIRICAL) {
+		x.vals = p->logits;
+		x.nvals = p->n_logits;
+	}
 	x.gaussian = p->family == DSP_FAM_GAUSSIAN;
 	x.sigma = p->delta;
 	dsp_family_range(p, &x.lo, &x.hi);
@@ -461,7 +652,7 @@ dsp_alt_sigmoid_expected(const dsp_params *p, dsp_summary *s)
 	s->spread = x.hi - x.lo;
 	s->theta_eff = p->theta;
 	s->beta = 1;
-	if (p->delta == 0) {
+	if (p->delta == 0 && x.vals == NULL) {
 		A = 1 / (1 + n);
 		B = A * log(A);
 		P = A * log(A + DSP_PAPER_ENTROPY_EPS);

@@ -1,5 +1,6 @@
 /* Attention functions other than (scaled) softmax: sigmoid, stick-breaking,
- * softmax_1, sparsemax and alpha-entmax.  See doc/theory.md for sources.
+ * softmax_1, sparsemax, alpha-entmax, linear attention (elu + 1) and
+ * selective attention.  See doc/theory.md for sources.
  *
  * x = e / theta throughout; theta == 0 is the limit theta -> 0+ (sigmoid
  * and stick-breaking per item: x = +inf, 0, -inf by the sign of e;
@@ -38,5 +39,12 @@ int	dsp_alt_weights_runs_edge(enum dsp_attn a, const dsp_runs *e, double theta,
 int	dsp_alt_sigmoid_expected(const dsp_params *p, dsp_summary *s);
 /* 1 for softmax, SSMax and log-n scaling (Lemma 2.1 applies at theta_eff). */
 int	dsp_attn_is_softmax(enum dsp_attn a);
+/* 1 when the weights depend on the items' order (stick-breaking,
+ * selective), so a family's runs must stay in position order. */
+int	dsp_attn_ordered(enum dsp_attn a);
+/* Whether Theorem 2.2 applies to function a, and why: one line ending in
+ * its source ("[paper]" or "[derived]"), the same wherever a function's
+ * note is shown (report, the Theorem panel, compare). */
+const char *dsp_attn_theorem_note(enum dsp_attn a);
 
 #endif

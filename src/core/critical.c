@@ -5,6 +5,7 @@
 #include "core/adaptive.h"
 #include "core/bounds.h"
 #include "core/critical.h"
+#include "core/empirical.h"
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/fit.h"
@@ -102,5 +103,22 @@ dsp_first_n_below_eps(const dsp_params *p, double *n)
 			lo = mid;
 	}
 	*n = (double)hi;
+	return DSP_OK;
+}
+
+int
+dsp_row_eval(const dsp_params *p, const double *v, size_t n, dsp_summary *s,
+    double *log_n_eps)
+{
+	dsp_params q = *p;
+	int rc;
+
+	q.family = DSP_FAM_FILE;
+	q.logits = v;
+	q.n_logits = n;
+	q.n = n;
+	if ((rc = dsp_eval(&q, s)) != DSP_OK)
+		return rc;
+	*log_n_eps = dsp_empirical_log_n_eps(v, n, s->theta_eff, p->eps);
 	return DSP_OK;
 }

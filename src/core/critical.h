@@ -14,7 +14,10 @@
 #ifndef DSP_CRITICAL_H
 #define DSP_CRITICAL_H
 
+#include <stddef.h>
+
 #include "core/params.h"
+#include "core/summary.h"
 
 /* Largest value of the paper's adaptive polynomial (its global maximum,
  * at H = 4.41240186...): beta never exceeds it. */
@@ -34,5 +37,14 @@ double	dsp_sharp_exponent(const dsp_params *p);
  * DSP_VIEW_EXPLICIT_MAX, as curves do.  DSP_EINVAL for a file's logits
  * (one fixed n). */
 int	dsp_first_n_below_eps(const dsp_params *p, double *n);
+
+/* One row of real attention logits v[0..n-1] (a head's keys) at p's
+ * temperature and attention function: its figures (family file, n = the
+ * row's length) in *s, and *log_n_eps, the log of the n past which the
+ * empirical family's large-n limit (core/empirical.h) puts the largest
+ * weight below eps: 1/(eps A) at the row's effective temperature
+ * (doc/theory.md §13).  `disperse heads` and the TUI's heads panel. */
+int	dsp_row_eval(const dsp_params *p, const double *v, size_t n, dsp_summary *s,
+	    double *log_n_eps);
 
 #endif

@@ -10,11 +10,14 @@
 #include "core/adaptive.h"
 #include "core/alt.h"
 #include "core/bounds.h"
+#include "core/empirical.h"
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/family.h"
 #include "core/job.h"
 #include "core/kernel.h"
+#include "core/learned.h"
+#include "core/maxret.h"
 #include "core/precision.h"
 #include "core/quad.h"
 #include "core/softmax.h"
@@ -22,6 +25,8 @@
 /* The ramp has closed forms; past the route policy's size (eval.h) they
  * replace the explicit sum (the same numbers, cheaper). */
 #define RAMP_EXPLICIT_MAX	DSP_VIEW_EXPLICIT_MAX
+_Static_assert(DSP_RAMP_EXPLICIT_MAX == DSP_VIEW_EXPLICIT_MAX,
+    "dsp_family_explicit_limit and the route policy name one size for the ramp");
 
 double
 dsp_now_ms(void)
@@ -47,11 +52,7 @@ dsp_method_name(enum dsp_method m)
 static uint64_t
 explicit_limit(const dsp_params *p)
 {
-	uint64_t lim = p->explicit_max ? p->explicit_max : DSP_EXPLICIT_MAX;
-
-	if (p->family == DSP_FAM_RAMP && p->explicit_max == 0)
-		lim = RAMP_EXPLICIT_MAX;
-	return lim < DSP_EXPLICIT_MAX ? lim : DSP_EXPLICIT_MAX;
+	return dsp_family_explicit_limit(p);
 }
 
 /* Temperature after the n-dependent scalings of SSMax and log-n attention. */
@@ -329,7 +330,8 @@ eval_runs(const dsp_params *p, dsp_runs *w, dsp_summary *s)
 	}
 	s->method = DSP_METHOD_RUNS;
 	/* Without weights to return the order of the items is free. */
-	if ((rc = family_runs_for(p, w != NULL, e, w ? w : tmp)) == DSP_OK)
+	if ((rc = family_runs_for(p, w != NULL || dsp_attn_ordered(p->attn), e,
+	    w ? w : tmp)) == DSP_OK)
 		rc = summarise_runs(p, e, w ? w : tmp, s);
 	dsp_runs_free(e);
 	dsp_runs_free(tmp);
@@ -442,11 +444,18 @@ struct expect {
 	int	gaussian;
 	double	sigma, lo, hi, t, pivot, norm, loga, n;
 	int	what;	/* 0: A, 1: B, 2: paper entropy integrand */
+	/* The learned family: a density constant on each piece (v0, v1),
+	 * integrated piece by piece (expect_integral). */
+	const dsp_params *learned;
+	double	*v0, *v1, *pw;
+	size_t	 npieces;
 };
 
 static double
 expect_density(const struct expect *x, double v)
 {
+	if (x->learned != NULL)
+		return 1;
 	if (!x->gaussian)
 		return 1 / (x->hi - x->lo);
 	return exp(-v * v / (2 * x->sigma * x->sigma)) /
@@ -474,38 +483,68 @@ static int
 expect_integral(struct expect *x, int what, double *out)
 {
 	gsl_function f = { expect_integrand, x };
-	double edge[2] = { x->lo, x->hi };
+	double edge[2] = { x->lo, x->hi }, part, len;
+	size_t k;
 	int rc, st;
 
 	x->what = what;
-	if ((rc = dsp_quad(&f, edge, 1, 1e-11, out, &st)) != DSP_OK)
-		return rc;
-	if (st != 0 && st != GSL_EROUND)
-		return dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(st));
+	if (x->learned == NULL) {
+		if ((rc = dsp_quad(&f, edge, 1, 1e-11, out, &st)) != DSP_OK)
+			return rc;
+		if (st != 0 && st != GSL_EROUND)
+			return dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(st));
+		return DSP_OK;
+	}
+	/* The learned family's law: the sum over its pieces of the integral
+	 * with density w / |v1 - v0| (density 1 in expect_integrand), or w
+	 * times the integrand where the logit is flat. */
+	*out = 0;
+	for (k = 0; k < x->npieces; k++) {
+		edge[0] = fmin(x->v0[k], x->v1[k]);
+		edge[1] = fmax(x->v0[k], x->v1[k]);
+		len = edge[1] - edge[0];
+		if (!(len > 1e-12 * (fabs(edge[0]) + 1))) {
+			*out += x->pw[k] * expect_integrand(edge[0], x);
+			continue;
+		}
+		if ((rc = dsp_quad(&f, edge, 1, 1e-11, &part, &st)) != DSP_OK)
+			return rc;
+		if (st != 0 && st != GSL_EROUND)
+			return dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(st));
+		*out += x->pw[k] / len * part;
+	}
 	return DSP_OK;
 }
 
+/* A, B and the paper entropy at x->t about x->pivot: quadrature over the
+ * density, or for the empirical family exact sums over its values. */
 static int
-eval_expected(const dsp_params *p, dsp_summary *s)
+expect_moments(const dsp_params *p, struct expect *x, double *a, double *b,
+    double *pe)
 {
-	struct expect x;
-	double n = (double)p->n, th, a, b, pe;
+	int rc;
+
+	if (p->family == DSP_FAM_EMPIRICAL) {
+		dsp_empirical_moments(p->logits, p->n_logits, x->t, x->pivot, x->n,
+		    a, b, pe);
+		x->loga = log(*a);
+		return DSP_OK;
+	}
+	if ((rc = expect_integral(x, 0, a)) != DSP_OK ||
+	    (rc = expect_integral(x, 1, b)) != DSP_OK)
+		return rc;
+	x->loga = log(*a);
+	return expect_integral(x, 2, pe);
+}
+
+/* The passes of eval_expected (two with adaptive temperature). */
+static int
+expected_passes(const dsp_params *p, struct expect *xp, dsp_summary *s)
+{
+	struct expect x = *xp;
+	double n = (double)p->n, th, a, b, pe, ties;
 	int pass, rc;
 
-	if (p->attn == DSP_ATTN_SIGMOID)
-		return dsp_alt_sigmoid_expected(p, s);
-	if (!dsp_attn_is_softmax(p->attn))
-		return dsp_fail(DSP_ENOTSUP,
-		    "%s has no large-n limit for %s: item by item only, up to n = %llu",
-		    dsp_attn_name(p->attn), dsp_family_name(p->family),
-		    (unsigned long long)explicit_limit(p));
-	memset(&x, 0, sizeof x);
-	x.n = n;
-	x.gaussian = p->family == DSP_FAM_GAUSSIAN;
-	x.sigma = p->delta;
-	dsp_family_range(p, &x.lo, &x.hi);
-	if (x.gaussian)
-		x.norm = erf(x.hi / (p->delta * M_SQRT2));
 	s->method = DSP_METHOD_EXPECTED;
 	s->n = n;
 	s->logit_min = x.lo;
@@ -513,25 +552,27 @@ eval_expected(const dsp_params *p, dsp_summary *s)
 	s->beta = 1;
 	s->total = 1;
 	th = scaled_theta(p, n);
-	if (p->delta == 0 || th == 0) {
-		/* All logits equal (or the argmax limit of a continuum). */
+	if ((p->delta == 0 && x.learned == NULL && p->family != DSP_FAM_EMPIRICAL) ||
+	    x.lo == x.hi || th == 0) {
+		/* All logits equal, or the argmax limit: the keys at the
+		 * maximum share the weight -- one in a continuum, about n
+		 * times the maximum's share of the empirical row's values. */
+		ties = th != 0 ? n : p->family != DSP_FAM_EMPIRICAL ? 1 :
+		    fmin(n, fmax(1, nearbyint(n * dsp_empirical_top_share(p->logits,
+		    p->n_logits))));
 		s->theta_eff = th;
-		s->entropy = s->entropy_paper = th == 0 ? 0 : log(n);
-		s->max_weight = th == 0 ? 1 : 1 / n;
-		s->min_weight = th == 0 ? 0 : 1 / n;
-		s->topk_mass = th == 0 ? 1 : fmin(1, (double)(p->topk ? p->topk : 1) / n);
-		s->entropy_paper = th == 0 ? 0 : -log(1 / n + DSP_PAPER_ENTROPY_EPS);
+		s->entropy = log(ties);
+		s->max_weight = 1 / ties;
+		s->min_weight = ties == n ? 1 / n : 0;
+		s->topk_mass = fmin(1, (double)(p->topk ? p->topk : 1) / ties);
+		s->entropy_paper = ties == 1 ? 0 : -log(1 / ties + DSP_PAPER_ENTROPY_EPS);
 		fill_bounds(p, s, 1);
 		return DSP_OK;
 	}
 	for (pass = 0; pass < 1 + (p->adaptive != 0); pass++) {
 		x.t = 1 / th;
 		x.pivot = th > 0 ? x.hi : x.lo;
-		if ((rc = expect_integral(&x, 0, &a)) != DSP_OK ||
-		    (rc = expect_integral(&x, 1, &b)) != DSP_OK)
-			return rc;
-		x.loga = log(a);
-		if ((rc = expect_integral(&x, 2, &pe)) != DSP_OK)
+		if ((rc = expect_moments(p, &x, &a, &b, &pe)) != DSP_OK)
 			return rc;
 		s->entropy = log(n) + x.loga - x.t * b / a;
 		s->entropy_paper = pe;
@@ -546,6 +587,39 @@ eval_expected(const dsp_params *p, dsp_summary *s)
 	s->theta_eff = th;
 	fill_bounds(p, s, 1);
 	return DSP_OK;
+}
+
+static int
+eval_expected(const dsp_params *p, dsp_summary *s)
+{
+	struct expect x;
+	int rc;
+
+	if (p->attn == DSP_ATTN_SIGMOID)
+		return dsp_alt_sigmoid_expected(p, s);
+	if (!dsp_attn_is_softmax(p->attn))
+		return dsp_fail(DSP_ENOTSUP,
+		    "%s has no large-n limit for %s: item by item only, up to n = %llu",
+		    dsp_attn_name(p->attn), dsp_family_name(p->family),
+		    (unsigned long long)explicit_limit(p));
+	memset(&x, 0, sizeof x);
+	x.n = (double)p->n;
+	x.gaussian = p->family == DSP_FAM_GAUSSIAN;
+	x.sigma = p->delta;
+	dsp_family_range(p, &x.lo, &x.hi);
+	if (x.gaussian)
+		x.norm = erf(x.hi / (p->delta * M_SQRT2));
+	if (p->family == DSP_FAM_LEARNED) {
+		if ((rc = dsp_learned_range(p, &x.lo, &x.hi)) != DSP_OK ||
+		    (rc = dsp_learned_pieces(p, &x.v0, &x.v1, &x.pw, &x.npieces)) != DSP_OK)
+			return rc;
+		x.learned = p;
+	}
+	rc = expected_passes(p, &x, s);
+	free(x.v0);
+	free(x.v1);
+	free(x.pw);
+	return rc;
 }
 
 /* The expected distribution of the weights where no item is drawn
@@ -626,13 +700,13 @@ route_explicit(const dsp_params *p, int weights)
 	if (route_structured(p))
 		return 0;
 	if (n <= explicit_limit(p) || (weights && n <= DSP_EXPLICIT_MAX &&
-	    p->explicit_max == 0))
+	    p->explicit_max == 0 && p->family != DSP_FAM_LEARNED))
 		return 1;
 	if (weights)
 		return 0;
 	if (p->family == DSP_FAM_RAMP && dsp_attn_is_softmax(p->attn) && n > 1)
 		return 0;
-	if (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN)
+	if (dsp_family_iid(p->family))
 		return 0;
 	return 1;
 }
@@ -729,9 +803,12 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 	*done = 0;
 	if (p->family == DSP_FAM_FILE)
 		return dsp_fail(DSP_ENOTSUP, "a file's logits have one fixed n");
-	if (q.explicit_max == 0 &&
-	    (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN))
+	if (q.explicit_max == 0 && dsp_family_iid(p->family))
 		q.explicit_max = DSP_VIEW_EXPLICIT_MAX;
+	/* A learned item is a forward pass: curves stop earlier, whatever
+	 * limit the caller set for the other families. */
+	if (p->family == DSP_FAM_LEARNED && q.explicit_max > DSP_LEARNED_CURVE_EXPLICIT_MAX)
+		q.explicit_max = DSP_LEARNED_CURVE_EXPLICIT_MAX;
 	for (i = 0; i < count; i++) {
 		if (!(ns[i] >= 1) || ns[i] > 0x1p63) {
 			rc = dsp_fail(DSP_EINVAL, "curve size %g out of range", ns[i]);

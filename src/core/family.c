@@ -6,9 +6,11 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
+#include "core/empirical.h"
 #include "core/error.h"
 #include "core/family.h"
 #include "core/job.h"
+#include "core/learned.h"
 
 /* A power-series term below this fraction of |theta| changes exp(e/theta)
  * by less than one part in 2^60, so the tail merges into one run at 0
@@ -82,6 +84,10 @@ dsp_family_generate(const dsp_params *p, double *out)
 		for (k = 0; k < n; k++)
 			out[k] = p->logits[k];
 		return DSP_OK;
+	case DSP_FAM_EMPIRICAL:
+		return dsp_empirical_fill(p->logits, p->n_logits, p->seed, out, n);
+	case DSP_FAM_LEARNED:
+		return dsp_learned_generate(p, out);
 	case DSP_FAM_COUNT:
 		break;
 	}
@@ -307,9 +313,41 @@ dsp_family_range(const dsp_params *p, double *m, double *M)
 	case DSP_FAM_FILE:
 		array_minmax(p->logits, p->n_logits, m, M);
 		return 0;
+	case DSP_FAM_EMPIRICAL:
+		/* Every draw is one of the row's values: bounded for every n. */
+		array_minmax(p->logits, p->n_logits, m, M);
+		return 1;
+	case DSP_FAM_LEARNED:
+		/* Bounded by the model alone, whatever n (Lemma 2.1's premise). */
+		return dsp_learned_range(p, m, M) == DSP_OK;
 	case DSP_FAM_COUNT:
 		break;
 	}
 	*m = *M = NAN;
 	return 0;
+}
+
+int
+dsp_family_iid(enum dsp_family f)
+{
+	return f == DSP_FAM_UNIFORM || f == DSP_FAM_GAUSSIAN || f == DSP_FAM_EMPIRICAL ||
+	    f == DSP_FAM_LEARNED;
+}
+
+int
+dsp_family_has_logits(enum dsp_family f)
+{
+	return f == DSP_FAM_FILE || f == DSP_FAM_EMPIRICAL;
+}
+
+uint64_t
+dsp_family_explicit_limit(const dsp_params *p)
+{
+	uint64_t lim = p->explicit_max ? p->explicit_max : DSP_EXPLICIT_MAX;
+
+	if (p->family == DSP_FAM_RAMP && p->explicit_max == 0)
+		lim = DSP_RAMP_EXPLICIT_MAX;
+	if (p->family == DSP_FAM_LEARNED && lim > DSP_LEARNED_EXPLICIT_MAX)
+		lim = DSP_LEARNED_EXPLICIT_MAX;
+	return lim < DSP_EXPLICIT_MAX ? lim : DSP_EXPLICIT_MAX;
 }

@@ -35,5 +35,17 @@ int	dsp_family_multiset(const dsp_params *p, dsp_runs *out);
  * bounded independently of n (Lemma 2.1 premise), 0 when not (Gaussian,
  * power with lambda > 1 or lambda < -1, file: actual min/max). */
 int	dsp_family_range(const dsp_params *p, double *m, double *M);
+/* Largest n dsp_eval takes item by item for p (the caller's explicit_max,
+ * else DSP_EXPLICIT_MAX; 2^16 for the ramp, whose closed forms are
+ * cheaper; at most DSP_LEARNED_EXPLICIT_MAX for the learned family). */
+#define DSP_RAMP_EXPLICIT_MAX	((uint64_t)1 << 16)
+uint64_t dsp_family_explicit_limit(const dsp_params *p);
+/* 1 for the families whose keys are i.i.d. draws (uniform, gaussian,
+ * empirical, learned): item by item up to the explicit limit, then the
+ * expected large-n limit. */
+int	dsp_family_iid(enum dsp_family f);
+/* 1 for the families built on given logits (file, empirical): they need
+ * params.logits, and a snapshot embeds them. */
+int	dsp_family_has_logits(enum dsp_family f);
 
 #endif

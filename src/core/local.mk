@@ -4,7 +4,9 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/alt.c src/core/alt.h \
 	src/core/bounds.c src/core/bounds.h \
 	src/core/critical.c src/core/critical.h \
+	src/core/depth.c src/core/depth.h \
 	src/core/dsp.h \
+	src/core/empirical.c src/core/empirical.h \
 	src/core/error.c src/core/error.h \
 	src/core/escape.c src/core/escape.h \
 	src/core/eval.c src/core/eval.h \
@@ -16,6 +18,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/job.c src/core/job.h \
 	src/core/kernel.c src/core/kernel.h \
 	src/core/map.c src/core/map.h \
+	src/core/learned.c src/core/learned.h \
 	src/core/maxret.c src/core/maxret.h \
 	src/core/params.c src/core/params.h \
 	src/core/ptable.c src/core/ptable.h \
@@ -24,6 +27,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/precision.c src/core/precision.h \
 	src/core/prec_eval.c src/core/prec_eval.h src/core/summary.h \
 	src/core/quad.c src/core/quad.h \
+	src/core/rowset.c src/core/rowset.h \
 	src/core/runs.c src/core/runs.h \
 	src/core/softmax.c src/core/softmax.h \
 	src/core/tour.c src/core/tour.h \

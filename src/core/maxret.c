@@ -222,37 +222,45 @@ work_alloc(struct work *w, size_t n, size_t d, size_t C)
 	return DSP_OK;
 }
 
+/* One item's embedding z (and layer-1 pre-activation a1) and its logit
+ * e = q . z: the one place the attention score of an item is computed. */
+static double
+embed_item(const dsp_maxret *m, const struct blocks *P, double x, int cls,
+    double *a1, double *z)
+{
+	size_t d = m->width, F = 1 + m->classes, j, k;
+	const double *W1 = P->p[DSP_MAXRET_W1], *b1 = P->p[DSP_MAXRET_B1];
+	const double *W2 = P->p[DSP_MAXRET_W2], *b2 = P->p[DSP_MAXRET_B2];
+	const double *q = P->p[DSP_MAXRET_Q];
+	double s, h[DSP_MAXRET_MAX_WIDTH];
+
+	/* W1 f_i with a one-hot class: one column lookup. */
+	for (j = 0; j < d; j++) {
+		a1[j] = W1[j * F] * x + W1[j * F + 1 + (size_t)cls] + b1[j];
+		h[j] = a1[j] > 0 ? a1[j] : 0;
+	}
+	s = 0;
+	for (j = 0; j < d; j++) {
+		double t = b2[j];
+		const double *row = W2 + j * d;
+
+		for (k = 0; k < d; k++)
+			t += row[k] * h[k];
+		z[j] = t;
+		s += q[j] * t;
+	}
+	return s;
+}
+
 /* Embeddings z_i (and layer-1 pre-activations) and logits e_i. */
 static void
 embed(const dsp_maxret *m, const struct blocks *P, const double *x,
     const int *cls, size_t n, struct work *w)
 {
-	size_t d = m->width, F = 1 + m->classes, i, j, k;
-	const double *W1 = P->p[DSP_MAXRET_W1], *b1 = P->p[DSP_MAXRET_B1];
-	const double *W2 = P->p[DSP_MAXRET_W2], *b2 = P->p[DSP_MAXRET_B2];
-	const double *q = P->p[DSP_MAXRET_Q];
-	double *a1, *z, s, h[DSP_MAXRET_MAX_WIDTH];
+	size_t d = m->width, i;
 
-	for (i = 0; i < n; i++) {
-		a1 = w->a1 + i * d;
-		z = w->z + i * d;
-		/* W1 f_i with a one-hot class: one column lookup. */
-		for (j = 0; j < d; j++) {
-			a1[j] = W1[j * F] * x[i] + W1[j * F + 1 + (size_t)cls[i]] + b1[j];
-			h[j] = a1[j] > 0 ? a1[j] : 0;
-		}
-		s = 0;
-		for (j = 0; j < d; j++) {
-			double t = b2[j];
-			const double *row = W2 + j * d;
-
-			for (k = 0; k < d; k++)
-				t += row[k] * h[k];
-			z[j] = t;
-			s += q[j] * t;
-		}
-		w->e[i] = s;
-	}
+	for (i = 0; i < n; i++)
+		w->e[i] = embed_item(m, P, x[i], cls[i], w->a1 + i * d, w->z + i * d);
 }
 
 /* Readout MLP of w->y: fills a3, h3, o; returns the predicted class. */
@@ -499,6 +507,35 @@ dsp_maxret_logits(const dsp_maxret *m, const double *x, const int *cls,
 	return DSP_OK;
 }
 
+double
+dsp_maxret_item_logit(const dsp_maxret *m, double x, int cls)
+{
+	struct blocks P;
+	double a1[DSP_MAXRET_MAX_WIDTH], z[DSP_MAXRET_MAX_WIDTH];
+
+	split(m, m->w, &P);
+	return embed_item(m, &P, x, cls, a1, z);
+}
+
+size_t
+dsp_maxret_kinks(const dsp_maxret *m, int cls, double *out)
+{
+	size_t d = m->width, F = 1 + m->classes, j, k = 0;
+	const double *W1, *b1;
+	double a, c;
+
+	dsp_maxret_block(m, DSP_MAXRET_W1, NULL, NULL, NULL, (double **)&W1);
+	dsp_maxret_block(m, DSP_MAXRET_B1, NULL, NULL, NULL, (double **)&b1);
+	/* Unit j's pre-activation a x + c changes sign at x = -c / a. */
+	for (j = 0; j < d; j++) {
+		a = W1[j * F];
+		c = W1[j * F + 1 + (size_t)cls] + b1[j];
+		if (a != 0 && -c / a > 0 && -c / a < 1)
+			out[k++] = -c / a;
+	}
+	return k;
+}
+
 int
 dsp_maxret_train(dsp_maxret *m, const dsp_maxret_train_opts *o, size_t every,
     dsp_maxret_progress_fn cb, void *ctx)
@@ -598,6 +635,12 @@ mix64(uint64_t z)
 	return z ^ (z >> 31);
 }
 
+uint64_t
+dsp_maxret_set_seed(uint64_t seed, uint64_t n, uint64_t j)
+{
+	return mix64(mix64(mix64(seed) ^ n) ^ j);
+}
+
 /* What one evaluation set contributes (summed in index order). */
 struct setres {
 	int	ok, ok_ad, holds;
@@ -686,7 +729,7 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 			 * its sets and the call fails. */
 #pragma omp for schedule(dynamic, 4)
 			for (jj = 0; jj < (long)sets; jj++) {
-				uint64_t s = mix64(mix64(mix64(seed) ^ n) ^ (uint64_t)jj);
+				uint64_t s = dsp_maxret_set_seed(seed, n, (uint64_t)jj);
 				int e;
 
 				if (bad)

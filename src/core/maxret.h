@@ -106,6 +106,17 @@ int		 dsp_maxret_set_loss(const dsp_maxret *m, const double *x,
 int		 dsp_maxret_logits(const dsp_maxret *m, const double *x,
 		    const int *cls, size_t n, double *out);
 
+/* The logit of one item (priority x, class cls): the score the head gives
+ * it, the same arithmetic as dsp_maxret_logits. */
+double		 dsp_maxret_item_logit(const dsp_maxret *m, double x, int cls);
+/* The priorities in (0, 1) where the logit of an item of class cls bends:
+ * between them it is linear in x (a ReLU unit of layer 1 switches).  out
+ * needs room for width values; returns how many, unsorted. */
+size_t		 dsp_maxret_kinks(const dsp_maxret *m, int cls, double *out);
+/* The RNG seed (gsl mt19937) of evaluation set j at size n: the set is
+ * dsp_maxret_draw from it.  The learned family draws set j = 0. */
+uint64_t	 dsp_maxret_set_seed(uint64_t seed, uint64_t n, uint64_t j);
+
 /* Draw a set: priorities uniform in [0, 1), classes uniform. */
 void		 dsp_maxret_draw(const gsl_rng *r, size_t classes, size_t n,
 		    double *x, int *cls);

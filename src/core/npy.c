@@ -553,62 +553,30 @@ dsp_npy_row(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query,
 }
 
 int
-dsp_npy_load_vector(const char *path, dsp_npy **keep, double **copy,
+dsp_npy_row_view(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query,
     const double **v, size_t *n)
 {
-	const dsp_npy_header *h;
-	dsp_npy *a;
-	double *buf;
-	uint64_t k, rows;
-	size_t m;
-	int rc;
+	const dsp_npy_header *h = &a->h;
+	const double *d;
+	uint64_t k;
 
-	*keep = NULL;
-	*copy = NULL;
-	*v = NULL;
-	*n = 0;
-	if (dsp_npy_sniff_file(path) == DSP_NPY_KIND_NPZ)
-		return dsp_fail(DSP_ENOTSUP, "%s: an .npz archive holds several "
-		    "arrays; --input takes one .npy row (see 'disperse heads')", path);
-	if ((rc = dsp_npy_open(path, &a)) != DSP_OK)
-		return rc;
-	h = &a->h;
-	if ((rows = a->dims[0] * a->dims[1] * a->dims[2]) != 1) {
-		dsp_npy_close(a);
-		return dsp_fail(DSP_EINVAL, "%s: %llu rows of logits; --input takes "
-		    "one row (shape (n,)): use 'disperse heads %s'", path,
-		    (unsigned long long)rows, path);
-	}
-	if (a->dims[3] > SIZE_MAX / sizeof(double)) {
-		dsp_npy_close(a);
-		return dsp_fail(DSP_ETOOBIG, "%s: too many logits", path);
-	}
-	/* In place: float64, host order, contiguous, every value finite. */
-	if (h->itemsize == 8 && a->stride[3] == 1 &&
-	    h->big_endian == (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) &&
-	    ((uintptr_t)a->data % sizeof(double)) == 0) {
-		const double *d = (const double *)(const void *)a->data;
-
-		for (k = 0; k < a->dims[3] && isfinite(d[k]); k++)
-			;
-		if (k == a->dims[3]) {
-			*keep = a;
-			*v = d;
-			*n = (size_t)k;
-			return DSP_OK;
-		}
-	}
-	if ((buf = malloc((size_t)a->dims[3] * sizeof *buf)) == NULL) {
-		dsp_npy_close(a);
-		return dsp_fail(DSP_ENOMEM, "%s: out of memory", path);
-	}
-	if ((rc = dsp_npy_row(a, 0, 0, 0, buf, &m)) != DSP_OK) {
-		free(buf);
-		dsp_npy_close(a);
-		return rc;
-	}
-	*keep = a;
-	*copy = buf;
-	*n = m;
+	if (layer >= a->dims[0] || head >= a->dims[1] || query >= a->dims[2])
+		return dsp_fail(DSP_EINVAL, "%s: row out of range", a->name);
+	if (a->dims[3] > SIZE_MAX / sizeof(double))
+		return dsp_fail(DSP_ETOOBIG, "%s: too many logits", a->name);
+	/* In place: float64, host order, keys contiguous, every value finite. */
+	if (h->itemsize != 8 || a->stride[3] > 1 ||
+	    h->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__))
+		return DSP_ENOTSUP;
+	d = (const double *)(const void *)(a->data + 8 * (layer * a->stride[0] +
+	    head * a->stride[1] + query * a->stride[2]));
+	if (((uintptr_t)d % sizeof(double)) != 0)
+		return DSP_ENOTSUP;
+	for (k = 0; k < a->dims[3] && isfinite(d[k]); k++)
+		;
+	if (k < a->dims[3])
+		return DSP_ENOTSUP;
+	*v = d;
+	*n = (size_t)k;
 	return DSP_OK;
 }

@@ -73,13 +73,12 @@ int	dsp_npy_row(const dsp_npy *a, uint64_t layer, uint64_t head,
  * columns): bit 0 layer, bit 1 head, bit 2 query. */
 unsigned dsp_npy_axes(const dsp_npy *a);
 
-/* One row of logits for `--input FILE.npy`: the array must hold a single
- * row ((n,), or 1 layer, head and query).  float64 in host byte order with
- * no masked key is used in place (*v points into the mapping, no copy);
- * otherwise the unmasked keys are converted into *copy (malloc'd, caller
- * frees).  *keep holds the mapping (dsp_npy_close after the last use). */
-int	dsp_npy_load_vector(const char *path, dsp_npy **keep, double **copy,
-	    const double **v, size_t *n);
+/* Row (layer, head, query) in place, no copy: DSP_OK with *v pointing
+ * into the mapping when the array is float64 in host byte order with
+ * contiguous keys and every key finite (none masked); DSP_ENOTSUP when the
+ * row must be converted (dsp_npy_row). */
+int	dsp_npy_row_view(const dsp_npy *a, uint64_t layer, uint64_t head,
+	    uint64_t query, const double **v, size_t *n);
 
 /* float16 bits to double (exact). */
 double	dsp_half_to_double(uint16_t h);

@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "core/error.h"
+#include "core/family.h"
 #include "core/params.h"
 
 #include "core/ptable.h"
@@ -24,11 +25,15 @@ dsp_params_default(dsp_params *p)
 			break;
 		case DSP_PT_SIZE:
 		case DSP_PT_UINT:
+		case DSP_PT_HEAD:
 			dsp_param_set_uint(d, p, (uint64_t)d->def, NULL);
 			break;
 		case DSP_PT_ENUM:
 		case DSP_PT_BOOL:
 			dsp_param_set_enum(d, p, (int)d->def, NULL);
+			break;
+		case DSP_PT_PATH:
+			dsp_param_set_path(d, p, NULL);
 			break;
 		}
 	}
@@ -47,10 +52,14 @@ dsp_params_check(const dsp_params *p)
 		if ((rc = dsp_param_check(dsp_param(i), p, NULL)) != DSP_OK)
 			return rc;
 	}
-	if (p->family == DSP_FAM_FILE) {
+	if (dsp_family_has_logits(p->family)) {
 		if (p->logits == NULL || p->n_logits == 0)
-			return dsp_fail(DSP_EEMPTY, "file family has no logits");
+			return dsp_fail(DSP_EEMPTY, "%s family has no logits (--input FILE)",
+			    dsp_family_name(p->family));
 	}
+	if (p->family == DSP_FAM_LEARNED && p->model_w == NULL)
+		return dsp_fail(DSP_EINVAL, "the learned family needs a model "
+		    "(--model FILE, from disperse train --save)");
 	return DSP_OK;
 }
 

@@ -14,6 +14,9 @@ enum dsp_family {
 	DSP_FAM_GAUSSIAN,	/* iid N(0, sigma = delta), GSL RNG */
 	DSP_FAM_RAMP,		/* e_k = delta * k / (n-1) */
 	DSP_FAM_FILE,		/* logits given by the user (file or stdin) */
+	DSP_FAM_EMPIRICAL,	/* n iid draws from the given logits (core/empirical.h) */
+	DSP_FAM_LEARNED,	/* a trained Max Retrieval head's scores on a random
+				   set (core/learned.h; model from params.model) */
 	DSP_FAM_COUNT
 };
 
@@ -26,6 +29,9 @@ enum dsp_attn {
 	DSP_ATTN_SOFTMAX1,	/* e^{x_i} / (1 + sum e^{x_j}), x = e/theta */
 	DSP_ATTN_SPARSEMAX,	/* alpha-entmax with alpha = 2 */
 	DSP_ATTN_ENTMAX,	/* alpha-entmax, alpha = params.alpha */
+	DSP_ATTN_LINEAR,	/* phi(x_i) / sum phi(x_j), phi = elu + 1 (x = e/theta) */
+	DSP_ATTN_SELECTIVE,	/* softmax of x_i - F_i, F_i the accumulated masking
+				   by nearer items (a simplified reconstruction) */
 	DSP_ATTN_COUNT
 };
 
@@ -54,9 +60,16 @@ typedef struct dsp_params {
 	double		 ssmax_s;	/* SSMax scale s */
 	double		 alpha;		/* entmax alpha (> 1) */
 	enum dsp_precision precision;	/* emulated number format */
+	uint64_t	 head;		/* row of a logits array (ptable.h,
+					   dsp_head_pack); the loader picks it */
 	const double	*logits;	/* DSP_FAM_FILE: borrowed, n_logits items */
 	size_t		 n_logits;
 	const char	*logits_name;	/* where they came from, for stamping */
+	/* DSP_FAM_LEARNED: the model file (a parameter row, saved in
+	 * snapshots) and its weights, borrowed from whoever loaded it
+	 * (export/model.h dsp_model_attach). */
+	const char	*model;
+	const struct dsp_maxret *model_w;
 } dsp_params;
 
 /* The documented default view: power series, n = 16, delta = 4, theta = 1,

@@ -365,7 +365,7 @@ dsp_prec_resummarise(const dsp_params *p, enum dsp_prec_model m, dsp_runs *w,
 		return dsp_fail(DSP_ETOOBIG, "%s rounds item by item: n = %llu exceeds the "
 		    "explicit limit %llu (%s has only its double expected limit there)",
 		    dsp_precision_name(p->precision), (unsigned long long)p->n,
-		    (unsigned long long)(p->explicit_max ? p->explicit_max : DSP_EXPLICIT_MAX),
+		    (unsigned long long)dsp_family_explicit_limit(p),
 		    dsp_family_name(p->family));
 	if ((e = dsp_runs_alloc(64)) == NULL ||
 	    (w == NULL && (tmp = dsp_runs_alloc(64)) == NULL)) {

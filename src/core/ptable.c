@@ -6,17 +6,18 @@
 #include <strings.h>
 
 #include "core/error.h"
+#include "core/family.h"
 #include "core/ptable.h"
 
 #define OFF(f)	offsetof(dsp_params, f)
 #define SIZE_MAX_N	((uint64_t)1 << 63)
 
 static const char *const family_names[] = {
-	"power", "spike", "uniform", "gaussian", "ramp", "file"
+	"power", "spike", "uniform", "gaussian", "ramp", "file", "empirical", "learned"
 };
 static const char *const attn_names[] = {
 	"softmax", "ssmax", "logn", "sigmoid", "stickbreak", "softmax1",
-	"sparsemax", "entmax"
+	"sparsemax", "entmax", "linear", "selective"
 };
 static const char *const precision_names[] = {
 	"double", "float32", "float16", "bfloat16", "fp8-e4m3", "fp8-e5m2"
@@ -66,6 +67,15 @@ static const dsp_param_def table[DSP_P_COUNT] = {
 	{ DSP_P_PRECISION, "precision", NULL, NULL, "precision", 0, "NAME", DSP_PT_ENUM,
 	  0, 0, 0, 0, 0, precision_names, DSP_PREC_COUNT, DSP_PREC_DOUBLE, DSP_STEP_CYCLE, 1, 1,
 	  "emulated number format", OFF(precision) },
+	/* The learned family's model (disperse train --save): a file name,
+	 * loaded by export/model.c's dsp_model_attach, never by the core. */
+	{ DSP_P_MODEL, "model", NULL, NULL, "model", 0, "FILE", DSP_PT_PATH,
+	  0, 0, 0, 0, 0, NULL, 0, 0, DSP_STEP_CYCLE, 1, 1,
+	  "trained model (disperse train --save); implies --family learned", OFF(model) },
+	{ DSP_P_HEAD, "head", NULL, NULL, "head", 0, "L.H", DSP_PT_HEAD,
+	  0, 0, 0, 0, UINT64_MAX, NULL, 0, 0, DSP_STEP_ADD, 1, 1,
+	  "row of a multi-row --input array: layer.head, or layer.head.query "
+	  "(default the last query)", OFF(head) },
 };
 
 const dsp_param_def *
@@ -133,6 +143,21 @@ dsp_param_get_enum(const dsp_param_def *d, const dsp_params *p)
 	return *(const int *)(const void *)((const char *)p + d->off);
 }
 
+const char *
+dsp_param_get_path(const dsp_param_def *d, const dsp_params *p)
+{
+	return *(const char *const *)(const void *)((const char *)p + d->off);
+}
+
+int
+dsp_param_set_path(const dsp_param_def *d, dsp_params *p, const char *v)
+{
+	if (d->type != DSP_PT_PATH)
+		return dsp_fail(DSP_EINVAL, "%s is not a file parameter", d->name);
+	*(const char **)(void *)((char *)p + d->off) = v;
+	return DSP_OK;
+}
+
 _Static_assert(sizeof(enum dsp_family) == sizeof(int) &&
     sizeof(enum dsp_attn) == sizeof(int) &&
     sizeof(enum dsp_precision) == sizeof(int), "enum fields are ints");
@@ -188,6 +213,12 @@ dsp_param_domain(const dsp_param_def *d, char *buf, size_t size)
 		break;
 	case DSP_PT_BOOL:
 		snprintf(buf, size, "on|off");
+		break;
+	case DSP_PT_HEAD:
+		snprintf(buf, size, "L.H or L.H.Q");
+		break;
+	case DSP_PT_PATH:
+		snprintf(buf, size, "a file name");
 		break;
 	}
 	return buf;
@@ -274,7 +305,7 @@ dsp_param_set_uint(const dsp_param_def *d, dsp_params *p, uint64_t v,
 {
 	char got[32];
 
-	if (d->type != DSP_PT_SIZE && d->type != DSP_PT_UINT)
+	if (d->type != DSP_PT_SIZE && d->type != DSP_PT_UINT && d->type != DSP_PT_HEAD)
 		return dsp_fail(DSP_EINVAL, "%s is not an integer parameter", d->name);
 	if (v < d->umin || v > d->umax) {
 		snprintf(got, sizeof got, "%llu", (unsigned long long)v);
@@ -311,10 +342,13 @@ dsp_param_check(const dsp_param_def *d, const dsp_params *p, const char *label)
 		return dsp_param_set_real(d, &q, dsp_param_get_real(d, p), label);
 	case DSP_PT_SIZE:
 	case DSP_PT_UINT:
+	case DSP_PT_HEAD:
 		return dsp_param_set_uint(d, &q, dsp_param_get_uint(d, p), label);
 	case DSP_PT_ENUM:
 	case DSP_PT_BOOL:
 		return dsp_param_set_enum(d, &q, dsp_param_get_enum(d, p), label);
+	case DSP_PT_PATH:
+		break;
 	}
 	return DSP_OK;
 }
@@ -339,7 +373,101 @@ dsp_param_format(const dsp_param_def *d, const dsp_params *p, char *buf,
 	case DSP_PT_BOOL:
 		snprintf(buf, size, "%s", dsp_param_get_enum(d, p) ? "true" : "false");
 		break;
+	case DSP_PT_HEAD:
+		return dsp_head_format(dsp_param_get_uint(d, p), buf, size);
+	case DSP_PT_PATH:
+		snprintf(buf, size, "%s", dsp_param_get_path(d, p) != NULL ?
+		    dsp_param_get_path(d, p) : "none");
+		break;
 	}
+	return buf;
+}
+
+int
+dsp_param_applies(const dsp_param_def *d, const dsp_params *p)
+{
+	if (d->id == DSP_P_MODEL)
+		return p->family == DSP_FAM_LEARNED;
+	return d->id != DSP_P_HEAD || dsp_family_has_logits(p->family);
+}
+
+/* Packed as layer << 40 | head << 20 | (query + 1), query field 0 being
+ * the last query: so 0 is layer 0, head 0, last query. */
+int
+dsp_head_pack(uint64_t layer, uint64_t head, uint64_t query, uint64_t *v)
+{
+	if (layer > DSP_HEAD_LAYER_MAX || head > DSP_HEAD_HEAD_MAX ||
+	    (query != DSP_HEAD_LAST && query > DSP_HEAD_QUERY_MAX))
+		return dsp_fail(DSP_EINVAL, "head %llu.%llu: layer, head or query too "
+		    "large (at most 2^24-1, 2^20-1, 2^20-2)", (unsigned long long)layer,
+		    (unsigned long long)head);
+	*v = layer << 40 | head << 20 | (query == DSP_HEAD_LAST ? 0 : query + 1);
+	return DSP_OK;
+}
+
+void
+dsp_head_unpack(uint64_t v, uint64_t *layer, uint64_t *head, uint64_t *query)
+{
+	uint64_t q = v & (((uint64_t)1 << 20) - 1);
+
+	*layer = v >> 40;
+	*head = (v >> 20) & DSP_HEAD_HEAD_MAX;
+	*query = q == 0 ? DSP_HEAD_LAST : q - 1;
+}
+
+/* Decimal digits at *s up to a '.' or the end; -1 if none or too many. */
+static int
+head_field(const char **s, uint64_t *v)
+{
+	const char *p = *s;
+
+	*v = 0;
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (*v > (UINT64_MAX - 9) / 10)
+			return -1;
+		*v = *v * 10 + (uint64_t)(*p - '0');
+	}
+	*s = p;
+	return 0;
+}
+
+int
+dsp_head_parse(const char *s, uint64_t *v, const char *label)
+{
+	const char *p = s;
+	uint64_t f[3] = { 0, 0, DSP_HEAD_LAST };
+	int k, bad = 0;
+
+	/* Two or three fields, each digits, separated by single dots. */
+	for (k = 0; k < 3 && !bad; k++) {
+		bad = head_field(&p, &f[k]) != 0;
+		if (bad || *p != '.')
+			break;
+		p++;
+	}
+	if (bad || k < 1 || k > 2 || *p != '\0')
+		return dsp_fail(DSP_EINVAL, "%s: '%s' is not L.H or L.H.Q (layer, "
+		    "head and query from 0, e.g. 3.5)", label, s);
+	if (dsp_head_pack(f[0], f[1], f[2], v) != DSP_OK)
+		return dsp_fail(DSP_EINVAL, "%s: '%s': layer, head or query too large "
+		    "(at most 2^24-1, 2^20-1, 2^20-2)", label, s);
+	return DSP_OK;
+}
+
+char *
+dsp_head_format(uint64_t v, char *buf, size_t size)
+{
+	uint64_t l, h, q;
+
+	dsp_head_unpack(v, &l, &h, &q);
+	if (q == DSP_HEAD_LAST)
+		snprintf(buf, size, "%llu.%llu", (unsigned long long)l,
+		    (unsigned long long)h);
+	else
+		snprintf(buf, size, "%llu.%llu.%llu", (unsigned long long)l,
+		    (unsigned long long)h, (unsigned long long)q);
 	return buf;
 }
 

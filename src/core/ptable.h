@@ -8,7 +8,7 @@
  *
  * Values are reached through the row's offset into dsp_params; the row's
  * type says which C type lives there (REAL: double, SIZE and UINT:
- * uint64_t, ENUM and BOOL: an enum or int). */
+ * uint64_t, ENUM and BOOL: an enum or int, PATH: const char *). */
 #ifndef DSP_PTABLE_H
 #define DSP_PTABLE_H
 
@@ -35,6 +35,8 @@ enum dsp_param_id {
 	DSP_P_SSMAX_S,
 	DSP_P_ALPHA,
 	DSP_P_PRECISION,
+	DSP_P_MODEL,
+	DSP_P_HEAD,
 	/* New parameters go here (one row in ptable.c, one field in
 	 * dsp_params); a memory budget would be one such row. */
 	DSP_P_COUNT
@@ -45,7 +47,10 @@ enum dsp_ptype {
 	DSP_PT_UINT,	/* uint64_t 0 .. 2^64-1 (seeds) */
 	DSP_PT_REAL,	/* double within [min, max], ends open or closed */
 	DSP_PT_ENUM,	/* one of names[] */
-	DSP_PT_BOOL	/* on/off */
+	DSP_PT_BOOL,	/* on/off */
+	DSP_PT_HEAD	/* uint64_t row of a logits array: text "L.H" or
+			   "L.H.Q" (dsp_head_pack) */,
+	DSP_PT_PATH	/* a file name (const char *, borrowed; NULL = none) */
 };
 
 /* How the TUI's adjust keys step a value. */
@@ -90,10 +95,37 @@ const dsp_param_def	*dsp_param_find(const char *name);
 /* "family n delta ... precision; δ θ λ ε α": the names, for messages. */
 const char		*dsp_param_names(void);
 
+/* Does row d mean anything for p?  The head only where the family is
+ * built on given logits (file, empirical), the model only for the learned
+ * family: elsewhere they are neither shown
+ * as a value, stamped nor written to a snapshot. */
+int		 dsp_param_applies(const dsp_param_def *d, const dsp_params *p);
+
+/* The head row's value: layer, head and query of one row of an
+ * (L, H, Q, K) logits array packed in 64 bits.  query DSP_HEAD_LAST means
+ * the last query row (under a causal mask the one that sees every key),
+ * written "L.H"; another query is written "L.H.Q".  0 is "0.0". */
+#define DSP_HEAD_LAST		UINT64_MAX
+#define DSP_HEAD_LAYER_MAX	(((uint64_t)1 << 24) - 1)
+#define DSP_HEAD_HEAD_MAX	(((uint64_t)1 << 20) - 1)
+#define DSP_HEAD_QUERY_MAX	(((uint64_t)1 << 20) - 2)
+/* DSP_EINVAL past the maxima above. */
+int	dsp_head_pack(uint64_t layer, uint64_t head, uint64_t query, uint64_t *v);
+void	dsp_head_unpack(uint64_t v, uint64_t *layer, uint64_t *head,
+	    uint64_t *query);
+/* "3.5" or "3.5.17" (decimal digits only) -> packed; DSP_EINVAL with
+ * "LABEL: 'x' is not L.H or L.H.Q ...". */
+int	dsp_head_parse(const char *s, uint64_t *v, const char *label);
+char	*dsp_head_format(uint64_t v, char *buf, size_t size);
+
 /* Value access by row type. */
 double		 dsp_param_get_real(const dsp_param_def *d, const dsp_params *p);
 uint64_t	 dsp_param_get_uint(const dsp_param_def *d, const dsp_params *p);
 int		 dsp_param_get_enum(const dsp_param_def *d, const dsp_params *p);
+const char	*dsp_param_get_path(const dsp_param_def *d, const dsp_params *p);
+/* Store a borrowed file name (NULL = none); any name is in the domain. */
+int		 dsp_param_set_path(const dsp_param_def *d, dsp_params *p,
+		    const char *v);
 
 /* Checked setters: DSP_OK, or DSP_EINVAL with the detail
  * "LABEL must be in DOMAIN (got VALUE)" (LABEL NULL = the row's name);

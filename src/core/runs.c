@@ -180,3 +180,11 @@ dsp_runs_minmax(const dsp_runs *r, double *min, double *max)
 	*min = lo;
 	*max = hi;
 }
+
+int
+dsp_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}

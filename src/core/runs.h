@@ -28,5 +28,7 @@ int		 dsp_runs_from_array(dsp_runs *r, const double *x, size_t n);
 /* Expand to n doubles; DSP_ETOOBIG if total exceeds cap. */
 int		 dsp_runs_expand(const dsp_runs *r, double *out, size_t cap);
 void		 dsp_runs_minmax(const dsp_runs *r, double *min, double *max);
+/* qsort comparator of doubles, ascending (no NaN). */
+int		 dsp_cmp_double(const void *a, const void *b);
 
 #endif

@@ -13,6 +13,7 @@
 #include "core/adaptive.h"
 #include "core/critical.h"
 #include "core/error.h"
+#include "core/family.h"
 #include "core/figures.h"
 #include "core/fit.h"
 #include "core/ptable.h"
@@ -30,22 +31,30 @@
 #endif
 
 int
-dsp_tour_find(char *buf, size_t size)
+dsp_data_find(const char *name, char *buf, size_t size)
 {
-	const char *dirs[3];
+	const char *dirs[4];
 	int i, n;
 
 	dirs[0] = getenv("DISPERSE_DATADIR");
 	dirs[1] = DSP_DATADIR;
 	dirs[2] = DSP_SRCDATADIR;
-	for (i = 0; i < 3; i++) {
+	/* The shipped model lives in examples/ of the source tree. */
+	dirs[3] = DSP_SRCDATADIR "/../examples";
+	for (i = 0; i < 4; i++) {
 		if (dirs[i] == NULL || dirs[i][0] == '\0')
 			continue;
-		n = snprintf(buf, size, "%s/%s", dirs[i], TOUR_FILE);
+		n = snprintf(buf, size, "%s/%s", dirs[i], name);
 		if (n > 0 && (size_t)n < size && access(buf, R_OK) == 0)
 			return DSP_OK;
 	}
-	return dsp_fail(DSP_EIO, "cannot find %s (set DISPERSE_DATADIR)", TOUR_FILE);
+	return dsp_fail(DSP_EIO, "cannot find %s (set DISPERSE_DATADIR)", name);
+}
+
+int
+dsp_tour_find(char *buf, size_t size)
+{
+	return dsp_data_find(TOUR_FILE, buf, size);
 }
 
 static int
@@ -118,7 +127,8 @@ assign_one(dsp_params *p, const char *key, const char *val)
 			if (strcasecmp(val, d->names[e]) == 0)
 				break;
 		/* A tour step cannot bring logits: no file family. */
-		if ((good = e < d->nnames && !(d->id == DSP_P_FAMILY && e == DSP_FAM_FILE)))
+		if ((good = e < d->nnames && !(d->id == DSP_P_FAMILY &&
+		    dsp_family_has_logits((enum dsp_family)e))))
 			rc = dsp_param_set_enum(d, p, e, NULL);
 		break;
 	case DSP_PT_BOOL:
@@ -134,6 +144,11 @@ assign_one(dsp_params *p, const char *key, const char *val)
 		if ((good = parse_real(val, &x)))
 			rc = dsp_param_set_real(d, p, x, NULL);
 		break;
+	case DSP_PT_HEAD:
+		break;	/* a tour step brings no logits array */
+	case DSP_PT_PATH:
+		return dsp_fail(DSP_EPARSE, "%s: a step names its model with "
+		    "%%model FILE", key);
 	}
 	if (!good)
 		return dsp_fail(DSP_EPARSE, "bad value '%s' for %s", val, key);
@@ -175,6 +190,18 @@ dsp_tour_apply(const dsp_tour_step *s, dsp_params *p)
 	dsp_params_default(p);
 	if ((rc = dsp_params_assign(p, s->set)) != DSP_OK)
 		return rc;
+	if (p->family == DSP_FAM_LEARNED) {
+		dsp_params q = *p;
+
+		/* The model is a data file the caller opens (dsp_data_find,
+		 * then export's dsp_model_attach): every other row is checked
+		 * here. */
+		if (s->model == NULL)
+			return dsp_fail(DSP_EINVAL, "family=learned needs %%model FILE");
+		p->model = s->model;
+		q.family = DSP_FAM_UNIFORM;
+		return dsp_params_check(&q);
+	}
 	return dsp_params_check(p);
 }
 
@@ -224,6 +251,7 @@ step_free(dsp_tour_step *s)
 	free(s->title);
 	free(s->body);
 	free(s->set);
+	free(s->model);
 	for (i = 0; i < s->n_show; i++)
 		free(s->show[i]);
 	free(s->show);
@@ -398,6 +426,16 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 			rc = dsp_fail(DSP_ENOMEM, "out of memory");
 	} else if (kl == 5 && strncmp(line, "%show", 5) == 0)
 		rc = add_show(s, args, name, lineno);
+	else if (kl == 6 && strncmp(line, "%model", 6) == 0) {
+		char *f = args + strspn(args, WS), *e = f + strcspn(f, WS);
+
+		*e = '\0';
+		if (*f == '\0' || s->model != NULL)
+			rc = dsp_fail(DSP_EPARSE, "%s:%u: %%model needs one file name "
+			    "(once a step)", name, lineno);
+		else if ((s->model = strdup(f)) == NULL)
+			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+	}
 	else
 		rc = dsp_fail(DSP_EPARSE, "%s:%u: unknown directive '%.*s'", name,
 		    lineno, (int)kl, line);

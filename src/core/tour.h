@@ -34,6 +34,7 @@ typedef struct dsp_tour_step {
 	char		 *title;
 	char		 *body;		/* paragraphs, '\n'-separated, no trailing blank */
 	char		 *set;		/* "family=power n=16 delta=4 theta=1 lambda=0.5" */
+	char		 *model;	/* %model FILE (a data file name), or NULL */
 	char		**show;		/* figure names, see dsp_tour_value */
 	size_t		  n_show;
 	unsigned	  line;		/* line of the %step directive */
@@ -48,6 +49,9 @@ typedef struct dsp_tour {
  * installed DSP_DATADIR, then the source tree DSP_SRCDATADIR; the first
  * readable one is written to buf.  DSP_EIO when none is readable. */
 int	dsp_tour_find(char *buf, size_t size);
+/* The same search for any shipped data file (name), then the source
+ * tree's examples/ (the shipped model). */
+int	dsp_data_find(const char *name, char *buf, size_t size);
 /* Parse text; name is used in error messages ("name:LINE: ..."). */
 int	dsp_tour_parse(const char *buf, size_t len, const char *name, dsp_tour *t);
 int	dsp_tour_load(const char *path, dsp_tour *t);
@@ -58,7 +62,10 @@ void	dsp_tour_free(dsp_tour *t);
  * precision.  n accepts 2^K (n, seed and topk are integers).  DSP_EPARSE on an unknown key or
  * bad value (detail names the word). */
 int	dsp_params_assign(dsp_params *p, const char *set);
-/* dsp_params_default, then the step's assignment, then dsp_params_check. */
+/* dsp_params_default, then the step's assignment, then dsp_params_check.
+ * A step with family=learned sets p->model to its %model name (a data file,
+ * dsp_data_find) and leaves p->model_w NULL: the caller opens the model
+ * (export/model.h dsp_model_attach) before evaluating. */
 int	dsp_tour_apply(const dsp_tour_step *s, dsp_params *p);
 
 /* A named live figure of a summary: any dsp_summary number by its field

@@ -125,8 +125,8 @@ static int
 no_route(const dsp_params *q, double n)
 {
 	int no_limit = q->family == DSP_FAM_RAMP ||
-	    ((q->family == DSP_FAM_UNIFORM || q->family == DSP_FAM_GAUSSIAN) &&
-	    q->attn != DSP_ATTN_SIGMOID);
+	    (dsp_family_iid(q->family) && (q->attn != DSP_ATTN_SIGMOID ||
+	    q->family == DSP_FAM_LEARNED));
 
 	return no_limit && !dsp_attn_is_softmax(q->attn) && n > (double)q->explicit_max;
 }

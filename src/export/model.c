@@ -10,6 +10,7 @@
 
 #include "core/error.h"
 #include "core/readfile.h"
+#include "core/tour.h"
 #include "core/maxret.h"
 #include "export/atomic.h"
 #include "export/json.h"
@@ -364,4 +365,77 @@ dsp_model_load(const char *path, dsp_maxret **m, dsp_model_meta *meta)
 		freelocale(cloc);
 	}
 	return rc;
+}
+
+/* Models opened for the learned family, by path (see model.h). */
+#define MODEL_CACHE	16
+static struct {
+	char		*path;
+	dsp_maxret	*m;
+} cache[MODEL_CACHE];
+static size_t ncache;
+
+static void
+cache_free(void)
+{
+	size_t i;
+
+	for (i = 0; i < ncache; i++) {
+		free(cache[i].path);
+		dsp_maxret_free(cache[i].m);
+	}
+	ncache = 0;
+}
+
+int
+dsp_model_attach(dsp_params *p)
+{
+	dsp_maxret *m = NULL;
+	size_t i;
+	char *path;
+	int rc;
+
+	if (p->model == NULL) {
+		p->model_w = NULL;
+		if (p->family == DSP_FAM_LEARNED)
+			return dsp_fail(DSP_EINVAL, "the learned family needs a model "
+			    "(--model FILE, from disperse train --save)");
+		return DSP_OK;
+	}
+	for (i = 0; i < ncache; i++)
+		if (strcmp(cache[i].path, p->model) == 0) {
+			p->model = cache[i].path;
+			p->model_w = cache[i].m;
+			return DSP_OK;
+		}
+	if (ncache == MODEL_CACHE)
+		return dsp_fail(DSP_ETOOBIG, "%s: more than %d models opened",
+		    p->model, MODEL_CACHE);
+	if ((rc = dsp_model_load(p->model, &m, NULL)) != DSP_OK)
+		return rc;
+	if ((path = strdup(p->model)) == NULL) {
+		dsp_maxret_free(m);
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	}
+	if (ncache == 0)
+		atexit(cache_free);
+	cache[ncache].path = path;
+	cache[ncache++].m = m;
+	p->model = path;
+	p->model_w = m;
+	return DSP_OK;
+}
+
+int
+dsp_model_attach_data(dsp_params *p)
+{
+	char path[4096];
+	int rc;
+
+	if (p->model == NULL || p->family != DSP_FAM_LEARNED)
+		return dsp_model_attach(p);
+	if ((rc = dsp_data_find(p->model, path, sizeof path)) != DSP_OK)
+		return rc;
+	p->model = path;	/* dsp_model_attach keeps its own copy */
+	return dsp_model_attach(p);
 }

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "core/maxret.h"
+#include "core/params.h"
 
 #define DSP_MODEL_FORMAT	"disperse-maxret"
 #define DSP_MODEL_VERSION	1
@@ -33,5 +34,15 @@ int	dsp_model_save(const dsp_maxret *m, const dsp_model_meta *meta,
 	    const char *path);
 /* *m is allocated (dsp_maxret_free); meta may be NULL. */
 int	dsp_model_load(const char *path, dsp_maxret **m, dsp_model_meta *meta);
+
+/* The learned family's model: when p->model names a file, load it (once
+ * per path in a process: a small cache keeps every model opened, freed at
+ * exit, so views and snapshots borrow it for as long as they live), then
+ * point p->model at the cached copy of the name and p->model_w at the
+ * weights.  Without a model: DSP_OK, unless the family is learned. */
+int	dsp_model_attach(dsp_params *p);
+/* The same for a tour step's model: p->model is a shipped data file's
+ * name (core/tour.h dsp_data_find), opened from where the tour lives. */
+int	dsp_model_attach_data(dsp_params *p);
 
 #endif

@@ -10,6 +10,7 @@
 #include "core/bounds.h"
 #include "core/error.h"
 #include "core/eval.h"
+#include "core/family.h"
 #include "core/figures.h"
 #include "core/map.h"
 #include "core/params.h"
@@ -46,10 +47,13 @@ static void
 json_param_rows(dsp_jw *w, const dsp_params *p)
 {
 	const dsp_param_def *d;
+	char head[48];
 	int id;
 
 	for (id = 0; id < DSP_P_COUNT; id++) {
 		d = dsp_param(id);
+		if (!dsp_param_applies(d, p))
+			continue;
 		dsp_jw_key(w, d->name);
 		switch (d->type) {
 		case DSP_PT_REAL:
@@ -65,6 +69,12 @@ json_param_rows(dsp_jw *w, const dsp_params *p)
 		case DSP_PT_BOOL:
 			dsp_jw_bool(w, dsp_param_get_enum(d, p) != 0);
 			break;
+		case DSP_PT_HEAD:
+			dsp_jw_str(w, dsp_param_format(d, p, head, sizeof head));
+			break;
+		case DSP_PT_PATH:
+			dsp_jw_str(w, dsp_param_get_path(d, p));
+			break;
 		}
 	}
 }
@@ -78,7 +88,7 @@ json_params(const struct snap *s, dsp_jw *w)
 	dsp_jw_key(w, "params");
 	dsp_jw_object(w);
 	json_param_rows(w, p);
-	if (p->family == DSP_FAM_FILE) {
+	if (dsp_family_has_logits(p->family)) {
 		dsp_jw_key(w, "logits_name");
 		if (p->logits_name != NULL)
 			dsp_jw_str(w, p->logits_name);
@@ -311,7 +321,7 @@ snap_json_fits(const struct snap *s)
 	FILE *fp;
 	int rc;
 
-	if (s->p.family != DSP_FAM_FILE)
+	if (!dsp_family_has_logits(s->p.family))
 		return DSP_OK;
 	if ((rc = dsp_input_cap(DSP_CAP_SNAPSHOT, &cap)) != DSP_OK)
 		return rc;

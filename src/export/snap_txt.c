@@ -12,6 +12,7 @@
 #include "core/bounds.h"
 #include "core/error.h"
 #include "core/escape.h"
+#include "core/family.h"
 #include "core/eval.h"
 #include "core/figures.h"
 #include "core/map.h"
@@ -133,6 +134,9 @@ write_text_report(const struct snap *s, FILE *fp)
 	/* Every row of the parameter table, as the stamps write it. */
 	for (id = 0, col = 0; id < DSP_P_COUNT; id++) {
 		d = dsp_param(id);
+		/* The model's name (any length) has its own line below. */
+		if (!dsp_param_applies(d, &s->p) || d->type == DSP_PT_PATH)
+			continue;
 		if (id == DSP_P_N)
 			snprintf(val, sizeof val, "%llu", (unsigned long long)snap_items(&s->p));
 		else
@@ -145,10 +149,16 @@ write_text_report(const struct snap *s, FILE *fp)
 		col += (size_t)fprintf(fp, "%s%s = %s", col == 0 ? "  " : ", ", d->name, val);
 	}
 	fputc('\n', fp);
-	if (s->p.family == DSP_FAM_FILE) {
+	if (dsp_family_has_logits(s->p.family)) {
 		char *e = dsp_escape_dup(s->p.logits_name ? s->p.logits_name : "-", 0);
 
 		fprintf(fp, "  logits from %s\n", e != NULL ? e : "?");
+		free(e);
+	}
+	if (s->p.family == DSP_FAM_LEARNED) {
+		char *e = dsp_escape_dup(s->p.model ? s->p.model : "-", 0);
+
+		fprintf(fp, "  model = %s\n", e != NULL ? e : "?");
 		free(e);
 	}
 	text_summary(s, fp);

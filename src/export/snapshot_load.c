@@ -10,12 +10,14 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/family.h"
 #include "core/map.h"
 #include "core/params.h"
 #include "core/ptable.h"
 #include "core/readfile.h"
 #include "export/json.h"
 #include "export/snap_int.h"
+#include "export/model.h"
 #include "export/snapshot.h"
 
 struct ld {
@@ -237,10 +239,32 @@ load_params(const struct ld *l, const dsp_jval *pj, dsp_params *p, double **logi
 				return bad(l, DSP_EPARSE, field, "expected true or false");
 			rc = dsp_param_set_enum(d, p, j->boolean != 0, field);
 			break;
+		case DSP_PT_HEAD:
+			if (j->type != DSP_JSTR)
+				return bad(l, DSP_EPARSE, field, "expected \"L.H\" (string)");
+			if ((rc = dsp_head_parse(j->str, &u, field)) == DSP_OK)
+				rc = dsp_param_set_uint(d, p, u, field);
+			break;
+		case DSP_PT_PATH:
+			if (j->type != DSP_JSTR || j->str[0] == '\0')
+				return bad(l, DSP_EPARSE, field, "expected a file name (string)");
+			/* Points into the tree until dsp_model_attach below
+			 * replaces it with its own copy. */
+			rc = dsp_param_set_path(d, p, j->str);
+			break;
 		}
 		if (rc != DSP_OK)
 			return prefix_error(rc, l->file);
 	}
+	if (p->family == DSP_FAM_EMPIRICAL)
+		TRY(load_logits(l, pj, p, logits));
+	if (p->family == DSP_FAM_LEARNED && p->model == NULL)
+		return bad(l, DSP_EPARSE, "params.model", "missing (the learned "
+		    "family names its model file)");
+	if (p->family != DSP_FAM_LEARNED)
+		p->model = NULL;
+	if ((rc = dsp_model_attach(p)) != DSP_OK)
+		return prefix_error(rc, l->file);
 	if (p->family == DSP_FAM_FILE) {
 		TRY(load_logits(l, pj, p, logits));
 		/* n of a file is the number of its logits: a file that says

@@ -227,6 +227,24 @@ dsp_svg_polyline(dsp_svg *s, const double *x, const double *y, size_t n,
 }
 
 void
+dsp_svg_series(dsp_svg *s, const dsp_plot *p, const double *x, const double *y,
+    size_t n, const char *stroke, double width, const char *dash)
+{
+	double px[64], py[64];
+	size_t i, k, start = 0;
+
+	/* In pieces of 64 points that share their joining point. */
+	do {
+		for (i = start, k = 0; i < n && k < 64; i++, k++) {
+			px[k] = dsp_plot_px(p, x[i]);
+			py[k] = dsp_plot_py(p, y[i]);
+		}
+		dsp_svg_polyline(s, px, py, k, stroke, width, dash);
+		start = i - (i < n);
+	} while (i < n);
+}
+
+void
 dsp_svg_text(dsp_svg *s, double x, double y, const char *anchor, double size,
     double rotate, const char *text)
 {

@@ -83,6 +83,11 @@ int	 dsp_log_base_for(double lo, double hi);
 /* Data to user coordinates (log axes take log of the value). */
 double	 dsp_plot_px(const dsp_plot *p, double v);
 double	 dsp_plot_py(const dsp_plot *p, double v);
+/* A polyline of data points (x[i], y[i]) in the plot's coordinates; a
+ * point that is not finite (or not positive on a log axis) breaks it. */
+void	 dsp_svg_series(dsp_svg *s, const dsp_plot *p, const double *x,
+	    const double *y, size_t n, const char *stroke, double width,
+	    const char *dash);
 /* Light grid at the major ticks: draw it before the data. */
 void	 dsp_svg_grid(dsp_svg *s, const dsp_plot *p);
 /* Frame, ticks, tick labels and both axis titles (no grid). */

@@ -18,6 +18,7 @@
 
 #include "core/error.h"
 #include "core/escape.h"
+#include "core/family.h"
 #include "core/ptable.h"
 #include "export/json.h"
 #include "export/table.h"
@@ -26,6 +27,8 @@ struct dsp_table {
 	char	 *title;
 	size_t	  nstamps, stampcap;
 	char	**skey, **sval;
+	unsigned char *stext;	/* 1: a JSON string even if it reads as a number */
+	size_t	  ntext;	/* entries of stext (the first stamps) */
 	size_t	  ncols, colcap;
 	char	**cname, **cfmt;
 	size_t	  nrows, rowcap;
@@ -67,6 +70,7 @@ dsp_table_free(dsp_table *t)
 			free(t->texts[i]);
 	free(t->skey);
 	free(t->sval);
+	free(t->stext);
 	free(t->cname);
 	free(t->cfmt);
 	free(t->cells);
@@ -114,6 +118,23 @@ dsp_table_stamp(dsp_table *t, const char *key, const char *value)
 	}
 	t->skey[t->nstamps] = k;
 	t->sval[t->nstamps++] = v;
+	return DSP_OK;
+}
+
+int
+dsp_table_stamp_text(dsp_table *t, const char *key, const char *value)
+{
+	unsigned char *nt;
+	int rc;
+
+	if ((rc = dsp_table_stamp(t, key, value)) != DSP_OK)
+		return rc;
+	if ((nt = realloc(t->stext, t->nstamps)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	memset(nt + t->ntext, 0, t->nstamps - t->ntext);
+	t->stext = nt;
+	t->ntext = t->nstamps;
+	t->stext[t->nstamps - 1] = 1;
 	return DSP_OK;
 }
 
@@ -418,7 +439,10 @@ write_json(const dsp_table *t, FILE *fp)
 	dsp_jw_object(w);
 	for (i = 0; i < t->nstamps; i++) {
 		dsp_jw_key(w, t->skey[i]);
-		json_stamp_value(w, t->sval[i]);
+		if (i < t->ntext && t->stext[i])
+			dsp_jw_str(w, t->sval[i]);
+		else
+			json_stamp_value(w, t->sval[i]);
 	}
 	dsp_jw_close(w);
 	dsp_jw_key(w, "columns");
@@ -478,14 +502,21 @@ dsp_table_stamp_params(dsp_table *t, const dsp_params *p, unsigned omit)
 
 	for (id = 0; id < DSP_P_COUNT; id++) {
 		d = dsp_param(id);
-		if (omit & (1u << id))
+		if ((omit & (1u << id)) || !dsp_param_applies(d, p))
+			continue;
+		if (!dsp_param_applies(d, p))
 			continue;
 		if (id == DSP_P_N && p->family == DSP_FAM_FILE)
 			rc |= dsp_table_stampf(t, "n", "%zu", p->n_logits);
+		else if (d->type == DSP_PT_HEAD)	/* "1.10" is not a number */
+			rc |= dsp_table_stamp_text(t, d->name, dsp_param_format(d, p, buf,
+			    sizeof buf));
+		else if (d->type == DSP_PT_PATH)	/* a name of any length */
+			rc |= dsp_table_stamp(t, d->name, dsp_param_get_path(d, p));
 		else
 			rc |= dsp_table_stamp(t, d->name, dsp_param_format(d, p, buf,
 			    sizeof buf));
-		if (id == DSP_P_FAMILY && p->family == DSP_FAM_FILE &&
+		if (id == DSP_P_FAMILY && dsp_family_has_logits(p->family) &&
 		    p->logits_name != NULL)
 			rc |= dsp_table_stamp(t, "input", p->logits_name);
 	}

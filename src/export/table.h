@@ -17,6 +17,8 @@ void		 dsp_table_free(dsp_table *t);
 /* Stamp lines ("key", "value"): every parameter and the seed; written as
  * "# key: value" comments (text, CSV) or a "params" object (JSON). */
 int		 dsp_table_stamp(dsp_table *t, const char *key, const char *value);
+/* The same, written as a JSON string even when it reads as a number. */
+int		 dsp_table_stamp_text(dsp_table *t, const char *key, const char *value);
 int		 dsp_table_stampf(dsp_table *t, const char *key, const char *fmt, ...)
 		    __attribute__((format(printf, 3, 4)));
 /* Stamp every parameter row of the table (core/ptable.h) in table order,

@@ -180,6 +180,16 @@ view_row_value(const struct view_state *st, int row, char *buf, size_t size)
 			snprintf(buf, size, "%.0f", n);
 		return;
 	}
+	if (!dsp_param_applies(d, p)) {
+		snprintf(buf, size, "-");
+		return;
+	}
+	if (row == ROW_HEAD && st->heads.shown) {
+		dsp_param_format(d, p, buf, size);
+		snprintf(buf + strlen(buf), size - strlen(buf), " of %llux%llu",
+		    (unsigned long long)st->heads.layers, (unsigned long long)st->heads.heads);
+		return;
+	}
 	if (row == ROW_FAMILY && p->family == DSP_FAM_FILE && st->input_name != NULL) {
 		snprintf(buf, size, "file %s", st->input_name);
 		return;
@@ -194,6 +204,15 @@ view_row_value(const struct view_state *st, int row, char *buf, size_t size)
 	default:
 		dsp_param_format(d, p, buf, size);
 	}
+}
+
+_Static_assert(ROW_HEAD == VIEW_ROWS - 1, "the head is the last parameter row");
+
+int
+view_rows(const struct view_state *st)
+{
+	return dsp_param_applies(dsp_param(ROW_HEAD), &st->vs.params) ? VIEW_ROWS :
+	    VIEW_ROWS - 1;
 }
 
 /* Each series' marker glyph, so overlaid curves differ without colour. */

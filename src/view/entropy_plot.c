@@ -358,9 +358,10 @@ legend(struct view_panel *pn, WINDOW *w)
 		const struct view_series *se = &st->series[i];
 
 		key[0] = '\0';
-		if (st->vs.overlays && se->attn >= 0 && se->attn < 9 && !se->pin && !(i == 0 &&
+		/* The key that toggles it: 1..9, then 0 for the tenth. */
+		if (st->vs.overlays && se->attn >= 0 && se->attn <= 9 && !se->pin && !(i == 0 &&
 		    st->vs.params.adaptive))
-			snprintf(key, sizeof key, "%d:", se->attn + 1);
+			snprintf(key, sizeof key, "%d:", (se->attn + 1) % 10);
 		snprintf(buf, sizeof buf, "%s %s%s%s", view_sym(SYM_BULLET), key,
 		    se->ok ? "" : "!", se->label);
 		bw = view_width(buf);

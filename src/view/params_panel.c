@@ -11,7 +11,7 @@ static void
 params_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
-	int r, iw = pn->w - 2, y, shown = pn->h - 2, k;
+	int r, iw = pn->w - 2, y, shown = pn->h - 2, k, rows = view_rows(st);
 	const char *name;
 	attr_t a;
 	char val[96];
@@ -19,16 +19,16 @@ params_draw(struct view_panel *pn, WINDOW *w)
 	view_frame(w, "Parameters", pn->focused);
 	/* One row per row of the parameter table; on a short terminal the
 	 * rows scroll so the selected one stays in view. */
-	if (shown > VIEW_ROWS)
-		shown = VIEW_ROWS;
+	if (shown > rows)
+		shown = rows;
 	if (shown < 1)
 		shown = 1;
 	if (st->sel < pn->row0)
 		pn->row0 = st->sel;
 	if (st->sel >= pn->row0 + shown)
 		pn->row0 = st->sel - shown + 1;
-	if (pn->row0 > VIEW_ROWS - shown)
-		pn->row0 = VIEW_ROWS - shown;
+	if (pn->row0 > rows - shown)
+		pn->row0 = rows - shown;
 	if (pn->row0 < 0)
 		pn->row0 = 0;
 	pn->py = pn->y + 1;
@@ -51,10 +51,10 @@ params_draw(struct view_panel *pn, WINDOW *w)
 		    r == st->sel ? view_sym(SYM_CURSOR) : " ", name,
 		    k < 10 ? 10 - k : 0, "", val);
 	}
-	if (shown < VIEW_ROWS)	/* more rows above or below */
+	if (shown < rows)	/* more rows above or below */
 		view_printf(w, 0, iw - 6, 6, view_attr_dim(), "%s%d/%d",
-		    pn->row0 > 0 ? "^" : " ", st->sel + 1, VIEW_ROWS);
-	y = VIEW_ROWS + 1;
+		    pn->row0 > 0 ? "^" : " ", st->sel + 1, rows);
+	y = rows + 1;
 	if (y < pn->h - 1 && st->vs.params.family == DSP_FAM_FILE)
 		view_printf(w, y++, 2, iw - 1, view_attr_dim(), "n fixed by the file");
 }

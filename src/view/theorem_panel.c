@@ -32,6 +32,28 @@ width(const char *s)
 	return (size_t)view_width(s);
 }
 
+/* The function's Theorem 2.2 note (core/alt.h), wrapped at spaces, on the
+ * lines up to last. */
+static void
+note_lines(const char *note, WINDOW *w, int iw, int *y, int last)
+{
+	const char *p = note, *end, *sp;
+	int len;
+
+	while (*p != '\0' && *y <= last && iw > 8) {
+		len = (int)strlen(p);
+		end = p + (len < iw ? len : iw);
+		if (*end != '\0') {
+			for (sp = end; sp > p && *sp != ' '; sp--)
+				;
+			if (sp > p)
+				end = sp;
+		}
+		view_printf(w, (*y)++, 1, iw, view_attr_dim(), "%.*s", (int)(end - p), p);
+		p = *end == ' ' ? end + 1 : end;
+	}
+}
+
 /* Theorem 2.2 beyond a fixed temperature: the first n where the largest
  * weight is below eps, searched once per parameter set (core/critical.h).
  * Random families would draw up to 2^18 samples per probe on the UI
@@ -43,8 +65,7 @@ first_n_cached(const dsp_params *p)
 	static double value = NAN;
 	static int have;
 
-	if (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN ||
-	    p->family == DSP_FAM_FILE)
+	if (dsp_family_iid(p->family) || p->family == DSP_FAM_FILE)
 		return NAN;
 	if (!have || memcmp(&last, p, sizeof last) != 0) {
 		if (dsp_first_n_below_eps(p, &value) != DSP_OK)
@@ -223,6 +244,7 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 		view_line(w, &y, last, 1, iw, A_BOLD, "Lemma 2.1: softmax only;");
 		view_line(w, &y, last, 1, iw, 0, "%s weights are not a softmax", dsp_attn_name(
 		    st->vs.params.attn));
+		note_lines(dsp_attn_theorem_note(st->vs.params.attn), w, iw, &y, last - 2);
 		if (dsp_row_underflow(s)) {
 			view_line(w, &y, last, 1, iw, view_attr_error(), "%s",
 			    dsp_band_text(DSP_BAND_UNDERFLOW));

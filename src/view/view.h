@@ -40,6 +40,7 @@ enum view_row {
 	ROW_SSMAX_S = DSP_P_SSMAX_S,
 	ROW_ALPHA = DSP_P_ALPHA,
 	ROW_PRECISION = DSP_P_PRECISION,
+	ROW_HEAD = DSP_P_HEAD,
 	VIEW_ROWS = DSP_P_COUNT
 };
 
@@ -153,6 +154,25 @@ struct view_refit {
 	double		 plot_lo, plot_hi;	/* both polynomials' range on the grid */
 };
 
+/* Heads panel: the heads of an --input array with several rows, each
+ * row's own figures at the view's temperature, sorted. */
+#define VIEW_HEADS_MAX	4096
+struct view_head {
+	uint64_t	 head;		/* packed (core/ptable.h) */
+	double		 n, spread, max_weight, entropy;
+	double		 log_n_eps;	/* empirical critical n (log) */
+};
+
+struct view_heads {
+	int		 shown;		/* an array with several rows is open */
+	int		 by_crit;	/* sorted by critical n, else max weight */
+	char		 err[VIEW_MSG];
+	char		 name[VIEW_MSG];	/* the array */
+	uint64_t	 layers, heads;
+	size_t		 count;
+	struct view_head row[VIEW_HEADS_MAX];
+};
+
 /* One row of the TUI's key table (src/app/keys.c), from which the help
  * overlay and the key bar are drawn: the view reads name, help and bar; the
  * app dispatches ch to fn.  A row without a name is a help heading. */
@@ -211,6 +231,7 @@ struct view_state {
 	const char	*input_name;
 	struct view_tour tour;
 	struct view_refit refit;
+	struct view_heads heads;
 	const struct view_key *keys;	/* the key table, for help and key bar */
 	size_t		 nkeys;
 };
@@ -252,6 +273,10 @@ extern const struct view_class view_status_class;
 extern const struct view_class view_help_class;
 extern const struct view_class view_tour_class;
 extern const struct view_class view_refit_class;
+extern const struct view_class view_heads_class;
+
+/* heads_panel.c: rows the heads panel wants (frame included). */
+int		 view_heads_height(const struct view_state *st);
 
 /* draw.c: rows a panel's content takes at width w (frame included),
  * measured by drawing it into an off-screen pad of max rows. */
@@ -343,6 +368,9 @@ void		 view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a,
 		    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 /* Short number text ("%.*g" with the given significant digits). */
 char		*view_num(char *buf, size_t size, double v, int digits);
+/* Parameter rows shown: every row of the table, but the head (the last
+ * row) only where it applies (an --input array; dsp_param_applies). */
+int		 view_rows(const struct view_state *st);
 /* Parameter row label and value text. */
 const char	*view_row_name(int row);
 void		 view_row_value(const struct view_state *st, int row, char *buf,

@@ -53,6 +53,13 @@ sample(const dsp_param_def *d, char *buf, size_t size)
 	case DSP_PT_BOOL:
 		snprintf(buf, size, "%s", d->def != 0 ? "off" : "on");
 		break;
+	case DSP_PT_HEAD:
+		snprintf(buf, size, "1.10");	/* layer 1, head 10: not the number 1.1 */
+		break;
+	case DSP_PT_PATH:
+		/* The shipped model (the learned family's file). */
+		snprintf(buf, size, "%s/examples/maxret-model.json", srcdir());
+		break;
 	}
 }
 
@@ -64,7 +71,12 @@ same_row(const dsp_param_def *d, const dsp_params *a, const dsp_params *b)
 		return dsp_param_get_real(d, a) == dsp_param_get_real(d, b);
 	case DSP_PT_SIZE:
 	case DSP_PT_UINT:
+	case DSP_PT_HEAD:
 		return dsp_param_get_uint(d, a) == dsp_param_get_uint(d, b);
+	case DSP_PT_PATH:
+		return (dsp_param_get_path(d, a) == NULL) == (dsp_param_get_path(d, b) == NULL) &&
+		    (dsp_param_get_path(d, a) == NULL ||
+		    strcmp(dsp_param_get_path(d, a), dsp_param_get_path(d, b)) == 0);
 	default:
 		return dsp_param_get_enum(d, a) == dsp_param_get_enum(d, b);
 	}
@@ -101,7 +113,7 @@ walk_rows(void)
 	struct dsp_opts o;
 	dsp_viewstate v, back;
 	dsp_params t, def;
-	char val[64], opt[64], *argv[4];
+	char val[4096], opt[64], *argv[4];
 	int id, rc;
 
 	for (id = 0; id < DSP_P_COUNT; id++) {
@@ -112,6 +124,9 @@ walk_rows(void)
 		dsp_params_default(&def);
 		ok(dsp_param_parse(d, val, &t, NULL) == DSP_OK && !same_row(d, &t, &def),
 		    "%s: sample '%s' parses and differs from the default", d->name, val);
+		/* The head needs an array of several rows (head_row below). */
+		if (id == DSP_P_HEAD)
+			continue;
 		/* ...the CLI option sets the same value... */
 		snprintf(opt, sizeof opt, "--%s", d->opt_long);
 		argv[0] = "test";
@@ -151,6 +166,54 @@ walk_rows(void)
 	}
 	ok(dsp_param_find("nosuch") == NULL && dsp_param_find("") == NULL &&
 	    dsp_param_find(NULL) == NULL, "unknown names are not found");
+}
+
+/* The head row: "L.H" and "L.H.Q" read and write back exactly, a bad
+ * form names the syntax, and a snapshot of a file family carries it as a
+ * string ("1.10" is layer 1, head 10). */
+static void
+head_row(void)
+{
+	static const char *good[] = { "0.0", "1.10", "3.5.17", "16777215.1048575" };
+	static const char *bad[] = { "1", "1.", ".1", "1.2.3.4", "1.-2", "a.b", "1.2 ",
+	    "16777216.0", "0.1048576" };
+	const dsp_param_def *d = dsp_param(DSP_P_HEAD);
+	static const double x[3] = { 1, 2, 3 };
+	dsp_viewstate v, back;
+	dsp_params p;
+	char buf[64];
+	size_t i;
+	int rc;
+
+	for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+		dsp_params_default(&p);
+		ok(dsp_param_parse(d, good[i], &p, NULL) == DSP_OK &&
+		    strcmp(dsp_param_format(d, &p, buf, sizeof buf), good[i]) == 0,
+		    "head '%s' reads and writes back ('%s')", good[i], buf);
+	}
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		dsp_params_default(&p);
+		ok(dsp_param_parse(d, bad[i], &p, "--head") == DSP_EINVAL && p.head == 0 &&
+		    strstr(dsp_last_error(), "--head") != NULL,
+		    "head '%s' refused: %s", bad[i], dsp_last_error());
+	}
+	dsp_params_default(&p);
+	ok(!dsp_param_applies(d, &p), "the head does not apply to the power series");
+	dsp_view_default(&v);
+	v.params.family = DSP_FAM_FILE;
+	v.params.logits = x;
+	v.params.n_logits = 3;
+	v.params.n = 3;
+	v.map.cols = 4;
+	v.map.rows = 3;
+	v.curve_lo = 1;
+	v.curve_hi = 64;
+	v.curve_points = 4;
+	dsp_param_parse(d, "1.10", &v.params, NULL);
+	rc = json_round_trip(&v, &back);
+	ok(rc == DSP_OK && back.params.head == v.params.head,
+	    "snapshot of a file family: head 1.10 written and loaded back%s%s",
+	    rc ? ": " : "", rc ? dsp_last_error() : "");
 }
 
 /* Defaults: the table's default of every row is inside its domain. */
@@ -414,7 +477,7 @@ man_page(void)
 int
 main(int argc, char **argv)
 {
-	char val[64];
+	char val[4096];
 	int id;
 
 	(void)is_int;	/* tap.h helpers this test does not need */
@@ -425,11 +488,18 @@ main(int argc, char **argv)
 		for (id = 0; id < DSP_P_COUNT; id++) {
 			const dsp_param_def *d = dsp_param(id);
 
+			if (id == DSP_P_HEAD)
+				continue;	/* needs an array (tests/tui/test-heads.sh) */
 			sample(d, val, sizeof val);
 			printf("%s %s %s ", d->name, d->uname ? d->uname : "-", val);
 			if (d->type == DSP_PT_BOOL)
 				printf("--%s%s\n", strcmp(val, "on") == 0 ? "" : "no-",
 				    d->opt_long);
+			else if (d->type == DSP_PT_PATH)
+				/* `:model FILE` shows the learned family, as
+				 * --model does unless another --family is
+				 * given: the walk gave one (spike). */
+				printf("--family learned --%s %s\n", d->opt_long, val);
 			else
 				printf("--%s %s\n", d->opt_long, val);
 		}
@@ -442,6 +512,7 @@ main(int argc, char **argv)
 	/* The parser prints usage errors on stderr: none expected here. */
 	defaults();
 	walk_rows();
+	head_row();
 	domains();
 	presets();
 	sweeps();

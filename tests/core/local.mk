@@ -8,6 +8,7 @@ DSP_CORE_TESTS = \
 	tests/core/test-figures \
 	tests/core/test-adaptive \
 	tests/core/test-family \
+	tests/core/test-empirical \
 	tests/core/test-eval \
 	tests/core/test-accuracy \
 	tests/core/test-parse \
@@ -30,6 +31,9 @@ tests_core_test_bounds_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_adaptive_SOURCES = tests/core/test-adaptive.c
 tests_core_test_adaptive_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_adaptive_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_empirical_SOURCES = tests/core/test-empirical.c
+tests_core_test_empirical_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_empirical_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_family_SOURCES = tests/core/test-family.c
 tests_core_test_family_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_family_LDADD = $(DSP_CORE_LIBS)

@@ -5,11 +5,7 @@
 # file (softmax with the max shift, np.std for the summary, the Theorem 2.2
 # and empirical critical n from their formulas in doc/theory.md).
 . "$top_srcdir/tests/tap.sh"
-py=
-for p in /usr/bin/python3 python3; do
-	if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then py=$p; break; fi
-done
-[ -n "$py" ] || skip_all "python3 with numpy not found"
+need_numpy
 work=${TMPDIR:-/tmp}/disperse-heads-$$
 trap 'rm -rf "$work"' EXIT INT TERM
 mkdir -p "$work"
@@ -75,6 +71,10 @@ rows = heads(f"{out}/m4.npy", "--query", "last", "--layer", "1")["rows"]
 ok(len(rows) == 2 and all(r["query"] == 5 and r["layer"] == 1 and r["n"] == 6 for r in rows),
    "--query last --layer 1: the two heads' last rows, n = 6")
 
+rows = heads(f"{out}/a3.npy", "--head", "1")["rows"]
+ok(len(rows) == 3 and all(r["head"] == 1 for r in rows),
+   "heads --head 1: head 1 of each of the 3 layers (its own option, not the view's L.H)")
+
 # Summary in the authors' form: per layer and overall, np.std (ddof 0).
 s = heads(f"{out}/a3.npy", table="summary")["rows"]
 sp = a3.astype(np.float64).max(-1) - a3.astype(np.float64).min(-1)
@@ -135,11 +135,115 @@ for args, code, msg in [
         (["heads", f"{out}/a3.npy", "--layer", "3"], 1, "--layer 3: the array has 3 layer(s)"),
         (["heads"], 2, "missing FILE"),
         (["heads", f"{out}/a3.npy", "--table", "x"], 2, "--table: 'x'"),
-        (["report", "--input", f"{out}/a3.npy"], 1, "12 rows of logits; --input takes one row")]:
+        (["report", "--input", f"{out}/a3.npy"], 1, "12 rows of logits (3 layer(s), 4 head(s), "
+         "1 query row(s)); choose one with --head L.H"),
+        (["report", "--input", f"{out}/a3.npy", "--head", "3.0"], 1,
+         "head 3.0: the array has 3 layer(s), 4 head(s)"),
+        (["report", "--input", f"{out}/a3.npy", "--head", "1"], 2, "--head: '1' is not L.H"),
+        (["report", "--head", "1.2"], 2, "--head needs --input FILE.npy"),
+        (["report", "--family", "empirical"], 2, "--family empirical needs --input FILE"),
+        (["report", "--input", f"{out}/v.txt", "--n", "5"], 2,
+         "--n cannot be combined with --input")]:
     r = run(*args)
     ok(r.returncode == code and msg in r.stderr and r.stderr.startswith(f"disperse {args[0]}: ")
        and r.stderr.count("\n") == 1, f"{' '.join(a.replace(out + '/', '') for a in args)}: "
        f"exit {r.returncode}: {r.stderr.strip().replace(out + '/', '')}")
+
+# --head picks a row: report --input a3.npy --head L.H = numpy on that row,
+# for a .npz (its first member) too.
+def kv(*args):
+    r = run("report", *args, "--format", "json")
+    assert r.returncode == 0, r.stderr
+    j = json.loads(r.stdout)
+    return {x["quantity"]: x["value"] for x in j["rows"]}, j["params"]
+good = True
+for l, h in [(0, 0), (1, 2), (2, 3)]:
+    v, st = kv("--input", f"{out}/a3.npy", "--head", f"{l}.{h}")
+    w = want(a3[l, h].astype(np.float64))
+    good &= v["n"] == 50 and abs(v["max_weight"] - w["max_weight"]) < 1e-13 and \
+        abs(v["entropy_nats"] - w["entropy"]) < 1e-12 and st["head"] == f"{l}.{h}"
+ok(good, "report --input a3.npy --head 0.0 / 1.2 / 2.3: max weight and entropy of that row (numpy)")
+v, st = kv("--input", f"{out}/m4.npy", "--head", "1.0.2")
+w = want(m4[1, 0, 2])
+ok(v["n"] == w["n"] and abs(v["max_weight"] - w["max_weight"]) < 1e-13,
+   f"--head 1.0.2 on (2, 2, 6, 6) masked: query row 2, n = {v['n']} unmasked keys")
+v, st = kv("--input", f"{out}/m4.npy", "--head", "1.1")
+w = want(m4[1, 1, 5])
+ok(v["n"] == 6 and abs(v["max_weight"] - w["max_weight"]) < 1e-13,
+   "--head 1.1 on a 4-D array: the last query row (every key)")
+v, st = kv("--input", f"{out}/zc.npz", "--head", "2.1")
+w = want(a3[2, 1].astype(np.float64))
+ok(abs(v["max_weight"] - w["max_weight"]) < 1e-13 and st["input"].endswith("zc.npz:first"),
+   ".npz --input: the first member's row, named file:member")
+r = run("report", "--input", f"{out}/a3.npy", "--head", "1.10", "--format", "json")
+ok(r.returncode == 1 and "head 1.10:" in r.stderr, "head 1.10 is layer 1, head 10 (not 1.1)")
+
+# The empirical family (doc/theory.md §13): keys drawn i.i.d. from the row's
+# values.  Its expected large-n limit against the closed form over the row
+# (numpy, float64): A = mean e^{(x-M)/theta}, B = mean (x-M) e^{(x-M)/theta},
+# H = log n + log A - B/(theta A), max weight 1/(n A).
+row = a3[1, 2].astype(np.float64)
+def limit(x, n, theta=1.0):
+    P = x.max() if theta > 0 else x.min()
+    d = x - P
+    g = np.exp(d / theta)
+    A, B = g.mean(), (d * g).mean()
+    return np.log(n) + np.log(A) - B / (theta * A), 1 / (n * A)
+good, worst = True, 0.0
+for n_, th in [(2**30, 1.0), (2**40, 0.5), (2**62, 2.0), (2**35, -1.0)]:
+    v, st = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2",
+               "--n", str(n_), "--theta", str(th))
+    H, mw = limit(row, float(n_), th)
+    good &= v["method"].startswith("expected")
+    worst = max(worst, abs(v["entropy_nats"] - H) / H, abs(v["max_weight"] - mw) / mw)
+ok(good and worst < 1e-13, f"empirical limit at n = 2^30..2^62, theta 1, 0.5, 2, -1: entropy and "
+   f"max weight = numpy closed form (worst rel diff {worst:.1e})")
+# Sigmoid attention's limit over the row: a = sigma(x - log n) per value,
+# total n mean(a), entropy of the normalised row log(n A) - mean(a log a)/A.
+v, _ = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2", "--n", "2^40",
+          "--attn", "sigmoid")
+la = -np.logaddexp(0.0, np.log(2.0**40) - row)
+As, Bs = np.exp(la).mean(), (np.exp(la) * la).mean()
+ok(v["method"].startswith("expected") and abs(v["total"] - 2**40 * As) / (2**40 * As) < 1e-12 and
+   abs(v["entropy_nats"] - (np.log(2**40 * As) - Bs / As)) < 1e-12 and
+   abs(v["max_weight"] - np.exp(la.max())) / np.exp(la.max()) < 1e-12,
+   "sigmoid on the empirical family at 2^40: total, entropy and max weight = numpy mean over the row")
+# Explicit draws converge toward the limit: |H_sample - H_limit| shrinks
+# with n (law of large numbers; averaged over 4 seeds per size).
+errs = []
+for n_ in (2**10, 2**14, 2**18, 2**22):
+    e = 0.0
+    for seed in (1, 2, 3, 4):
+        v, st = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2",
+                   "--n", str(n_), "--seed", str(seed))
+        e += abs(v["entropy_nats"] - limit(row, float(n_))[0]) / 4
+    errs.append(e)
+ok(all(v0 > v1 for v0, v1 in zip(errs, errs[1:])) and errs[-1] < 1e-3,
+   "explicit samples approach the limit as n grows: mean |H - H_limit| " +
+   ", ".join(f"{e:.1e}" for e in errs))
+v1, _ = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2", "--n", "4096")
+v2, _ = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2", "--n", "4096")
+v3, _ = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2", "--n", "4096",
+           "--seed", "9")
+ok(v1["method"].startswith("explicit") and v1["entropy_nats"] == v2["entropy_nats"] and
+   v1["entropy_nats"] != v3["entropy_nats"], "small n: explicit draws, the same for a seed, "
+   "others for another seed")
+# The critical n `heads` prints is where the limit's max weight is eps:
+# n_eps = 1/(eps A); the limit's max weight 1/(n A) at n = 2^40 is
+# eps n_eps / 2^40.
+hr = [r for r in heads(f"{out}/a3.npy")["rows"] if r["layer"] == 1 and r["head"] == 2][0]
+A = np.exp(row - row.max()).mean()
+ne = hr["n_eps_empirical"]
+v, _ = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2", "--n", "2^40")
+ok(abs(ne - 1 / (0.01 * A)) / ne < 1e-12 and
+   abs(v["max_weight"] * 2**40 - 0.01 * ne) / (0.01 * ne) < 1e-12,
+   f"heads n_eps_empirical {ne:.6g} = 1/(eps A) (numpy), and the limit's max weight at "
+   f"2^40 is eps n_eps / 2^40")
+v, _ = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2", "--n", "2^40",
+          "--theta", "0")
+top = (row == row.max()).mean()
+ok(abs(v["max_weight"] - 1 / round(2**40 * top)) < 1e-20,
+   f"theta = 0: the keys at the row's maximum ({top:.3g} of its values) share the weight")
 
 # Figures: two SVG files, a grid cell per layer x head.
 r = run("heads", f"{out}/a3.npy", "--svg", f"{out}/fig", "-o", f"{out}/t.txt")

@@ -12,6 +12,8 @@
 
 #include "core/error.h"
 #include "core/npy.h"
+#include "core/ptable.h"
+#include "core/rowset.h"
 #include "tap.h"
 
 static char dir[] = "/tmp/dsp-npy-XXXXXX";
@@ -291,29 +293,46 @@ test_masks(void)
 static void
 test_vector(void)
 {
-	double v[3] = { 0.25, 0.5, 1 }, m[3] = { 0.25, -INFINITY, 1 }, *copy;
-	const double *x;
+	double v[3] = { 0.25, 0.5, 1 }, m[3] = { 0.25, -INFINITY, 1 }, w[6];
+	const double *x, *x2;
 	const char *p;
-	dsp_npy *a;
-	size_t n;
+	dsp_rowset *r;
+	uint64_t h, d[4];
+	size_t n, n2;
+	int k;
 
 	p = f64_file("vec.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }",
 	    v, 3, 0);
-	IS(dsp_npy_load_vector(p, &a, &copy, &x, &n), DSP_OK, "vector loads");
-	ok(copy == NULL && x != NULL && n == 3 && x[2] == 1,
-	    "float64 host order: used in place, no copy");
-	dsp_npy_close(a);
+	IS(dsp_rowset_open(p, &r), DSP_OK, "vector opens");
+	IS(dsp_rowset_row(r, 0, &x, &n), DSP_OK, "its one row (head 0.0) loads");
+	ok(n == 3 && x[2] == 1 && x != v, "float64 host order: 3 keys");
+	dsp_rowset_close(r);
 	p = f64_file("vecm.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }",
 	    m, 3, 0);
-	IS(dsp_npy_load_vector(p, &a, &copy, &x, &n), DSP_OK, "masked vector loads");
-	ok(copy != NULL && x == NULL && n == 2 && copy[1] == 1, "masked: a copy of 2 keys");
-	free(copy);
-	dsp_npy_close(a);
-	p = f64_file("mat.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (3, 1), }",
-	    v, 3, 0);
-	IS(dsp_npy_load_vector(p, &a, &copy, &x, &n), DSP_EINVAL, "(3, 1): 3 rows refused");
-	ok(strstr(dsp_last_error(), "3 rows") != NULL && strstr(dsp_last_error(),
-	    "disperse heads") != NULL, "points to disperse heads: '%s'", dsp_last_error());
+	IS(dsp_rowset_open(p, &r), DSP_OK, "masked vector opens");
+	IS(dsp_rowset_row(r, 0, &x, &n), DSP_OK, "masked row loads");
+	ok(n == 2 && x[0] == 0.25 && x[1] == 1, "masked: a copy of the 2 unmasked keys");
+	dsp_rowset_close(r);
+	/* (2, 3): two heads of three keys; head 0.1 is the second row. */
+	for (k = 0; k < 6; k++)
+		w[k] = k;
+	p = f64_file("mat.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }",
+	    w, 6, 0);
+	IS(dsp_rowset_open(p, &r), DSP_OK, "(2, 3) opens");
+	dsp_rowset_dims(r, d);
+	ok(d[0] == 1 && d[1] == 2 && d[2] == 1 && d[3] == 3, "(2, 3): 1 layer, 2 heads, 3 keys");
+	dsp_head_pack(0, 1, DSP_HEAD_LAST, &h);
+	IS(dsp_rowset_row(r, h, &x, &n), DSP_OK, "head 0.1 loads");
+	ok(n == 3 && x[0] == 3 && x[2] == 5, "head 0.1 is the second row (3, 4, 5)");
+	IS(dsp_rowset_row(r, h, &x2, &n2), DSP_OK, "head 0.1 again");
+	ok(x2 == x && n2 == n, "a row read twice is the same memory (kept until close)");
+	ok(dsp_rowset_step(r, h, 1) == 0 && dsp_rowset_step(r, 0, -1) == h,
+	    "stepping wraps around: 0.1 -> 0.0, 0.0 -> 0.1");
+	dsp_head_pack(0, 2, DSP_HEAD_LAST, &h);
+	IS(dsp_rowset_row(r, h, &x, &n), DSP_EINVAL, "head 0.2 is out of range");
+	ok(strstr(dsp_last_error(), "head 0.2: the array has 1 layer(s), 2 head(s)") != NULL,
+	    "names the array's layers and heads: '%s'", dsp_last_error());
+	dsp_rowset_close(r);
 }
 
 static void

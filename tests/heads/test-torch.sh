@@ -5,11 +5,7 @@
 # must report torch's softmax max weight and entropy for every row.
 # Skipped only where torch (Debian python3-torch) is not installed.
 . "$top_srcdir/tests/tap.sh"
-py=
-for p in /usr/bin/python3 python3; do
-	if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import numpy' 2>/dev/null; then py=$p; break; fi
-done
-[ -n "$py" ] || skip_all "python3 with numpy not found"
+need_numpy
 "$py" -c 'import torch' 2>/dev/null || skip_all "torch not installed (Debian python3-torch)"
 # One thread: the machine is shared and the model is tiny.
 OMP_NUM_THREADS=1; export OMP_NUM_THREADS

@@ -8,14 +8,14 @@ DISPERSE_DATADIR="$top_srcdir/doc"; export DISPERSE_DATADIR
 
 "$DISPERSE" tour >"$tmp/all" 2>"$tmp/err"
 ok $? "whole tour runs"
-grep -q '^Step 7/7: Alternatives to softmax' "$tmp/all"; ok $? "seven steps, last is alternatives"
+grep -q '^Step 7/8: Alternatives to softmax' "$tmp/all" && grep -q '^Step 8/8: A trained head disperses' "$tmp/all"; ok $? "eight steps: 7 alternatives, 8 the trained head"
 n=$("$DISPERSE" tour --list | wc -l)
-[ "$n" -eq 7 ]; ok $? "--list prints 7 titles (got $n)"
+[ "$n" -eq 8 ]; ok $? "--list prints 8 titles (got $n)"
 
 # Step 3: Lemma 2.1 band for the spike n = 16, delta = 4, theta = 1.
 "$DISPERSE" tour --step 3 >"$tmp/s3"
 ok $? "--step 3"
-grep -q '^Step 3/7: Lemma 2.1' "$tmp/s3"; ok $? "step 3 is Lemma 2.1"
+grep -q '^Step 3/8: Lemma 2.1' "$tmp/s3"; ok $? "step 3 is Lemma 2.1"
 awk '$1 == "lemma_tight_lo" { want = 1 / (1 + 15 * exp(4)); d = ($2 - want) / want;
 	found = 1; exit (d < 1e-9 && d > -1e-9) ? 0 : 1 } END { if (!found) exit 1 }' "$tmp/s3"
 ok $? "printed lower band = 1/(1 + 15 e^4) = 0.0012195534..."
@@ -48,9 +48,25 @@ grep -q "fitted to the best inverse temperature on" "$tmp/all"; [ $? -ne 0 ]
 ok $? "no claim that the polynomial was fitted on Max Retrieval"
 
 # Errors.
-"$DISPERSE" tour --step 8 2>"$tmp/err"; [ $? -eq 2 ]; ok $? "--step past the end: usage error"
+"$DISPERSE" tour --step 9 2>"$tmp/err"; [ $? -eq 2 ]; ok $? "--step past the end: usage error"
 "$DISPERSE" tour --step 0 2>/dev/null; [ $? -eq 2 ]; ok $? "--step 0: usage error"
 printf '%%step A\n%%set n=abc\ntext\n' >"$tmp/tour.txt"
+# Step 8: the shipped model's head at n = 1024 (family learned, seed 1): the
+# same set as report --model (evaluation set 0 of train --seed 1 at 1024).
+"$DISPERSE" tour --step 8 --format csv >"$tmp/s8" 2>"$tmp/err"
+ok $? "--step 8 opens the shipped model"
+want=$("$DISPERSE" report --model "$top_srcdir/examples/maxret-model.json" --n 1024 \
+    --seed 1 --format json | jq -r '.rows[] | select(.quantity == "max_weight") | .value')
+got=$(awk -F, '$3 == "max_weight" { print $4 }' "$tmp/s8")
+awk -v a="$got" -v b="$want" 'BEGIN { d = (a - b) / b; exit !(b > 0 && d < 1e-15 && d > -1e-15) }'
+ok $? "step 8 max weight $got equals report --model at n = 1024 ($want)"
+awk -v a="$got" 'BEGIN { exit !(a < 0.1) }'
+ok $? "step 8: the head trained on 16 items has dispersed at 1024 (max weight $got < 0.1)"
+mkdir "$tmp/nomodel" && sed 's/^%model .*/%model nosuch.json/' "$DISPERSE_DATADIR/tour.txt" >"$tmp/nomodel/tour.txt"
+DISPERSE_DATADIR="$tmp/nomodel" "$DISPERSE" tour --step 8 >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "cannot find nosuch.json" "$tmp/err"
+ok $? "a step whose model is missing: exit 1 naming it ($(cat "$tmp/err"))"
+
 DISPERSE_DATADIR="$tmp" "$DISPERSE" tour 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "tour.txt:2: bad value 'abc' for n" "$tmp/err"
 ok $? "malformed tour via DISPERSE_DATADIR: exit 1 with line ($(cat "$tmp/err"))"

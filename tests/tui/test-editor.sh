@@ -108,9 +108,9 @@ T send-keys Escape
 
 # Errors list the valid names, whole even at 80 columns.
 T send-keys : "family nosuch" Enter
-tui_wait_status "unknown input family 'nosuch' (power|spike|uniform|gaussian|ramp|file)"; ok $? ":family error lists every family, file included"
+tui_wait_status "unknown input family 'nosuch' (power|spike|uniform|gaussian|ramp|file|empirical|learned)"; ok $? ":family error lists every family, file included"
 T send-keys : "attn nosuch" Enter
-tui_wait_status "(softmax|ssmax|logn|sigmoid|stickbreak|softmax1|sparsemax|entmax)"; ok $? ":attn error lists every attention function"
+tui_wait_status "(softmax|ssmax|logn|sigmoid|stickbreak|softmax1|sparsemax|entmax|linear|selective)"; ok $? ":attn error lists every attention function"
 T send-keys : "precision nosuch" Enter
 tui_wait_status "(double|float32|float16|bfloat16|fp8-e4m3|fp8-e5m2)"; ok $? ":precision error lists every format"
 T send-keys : "nosuch 1" Enter

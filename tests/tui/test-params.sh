@@ -12,7 +12,8 @@ rows="$tui_tmp/rows"
 snaps="$tui_tmp/snaps"
 params() { sed -n '/^  "params": {/,/^  }/p' "$1"; }
 
-tui_start 100 30 --snapshot-dir "$snaps"
+# 32 lines: every parameter row and a full theorem panel.
+tui_start 100 32 --snapshot-dir "$snaps"
 tui_wait "H=1.36044"; ok $? "TUI up"
 
 # Issue 9: a Greek name means its parameter, whatever row is selected.
@@ -45,7 +46,7 @@ tui_wait "H=1.36044"; ok $? "reset"
 
 # Every name the parameters panel shows is a name `:` takes (a name alone
 # asks for a value instead of being unknown).
-tui_cap | sed -n '3,15p' | sed -n 's/^│[▶ ] \([^ ]*\) .*/\1/p' >"$tui_tmp/shown"
+tui_cap | sed -n '3,16p' | sed -n 's/^│[▶ ] \([^ ]*\) .*/\1/p' >"$tui_tmp/shown"
 [ "$(wc -l <"$tui_tmp/shown")" -eq "$(wc -l <"$rows")" ]; ok $? "the panel shows one row per table row"
 # Panel rows are in table order: the message names the row's ASCII name.
 paste -d ' ' "$tui_tmp/shown" "$rows" >"$tui_tmp/pairs"

@@ -22,7 +22,7 @@ tui_start 100 30
 tui_wait "H=1.36044"; ok $? "TUI up on the default view"
 
 T send-keys t
-tui_wait "Tour 1/7"; ok $? "t opens the tour at step 1 of 7"
+tui_wait "Tour 1/8"; ok $? "t opens the tour at step 1 of 8"
 title1=$("$DISPERSE" tour --list | awk '$1 == 1 { sub(/^1  /, ""); print }')
 tui_cap | grep -qF "$title1"; ok $? "step 1 title '$title1' as disperse tour --list says"
 h1=$(tour_value 1 entropy_nats | xargs printf '%.6g')
@@ -31,14 +31,14 @@ m1=$(tour_value 1 max_weight | xargs printf '%.6g')
 tui_cap | grep -q "max_weight  *$m1 "; ok $? "step 1 live max_weight $m1 equals disperse tour --step 1"
 
 T send-keys n
-tui_wait "Tour 2/7"; ok $? "n: step 2"
+tui_wait "Tour 2/8"; ok $? "n: step 2"
 # The box takes the parameters' place (never the plots): the status line
 # shows the parameters.
 tui_cap | grep -q "^ n=4096 δ=4 "; ok $? "step 2 sets n = 4096 (status line)"
 m2=$(tour_value 2 max_weight | xargs printf '%.6g')
 tui_cap | grep -q "max_weight  *$m2 "; ok $? "step 2 live max_weight $m2 equals disperse tour --step 2"
 T send-keys n
-tui_wait "Tour 3/7"; ok $? "n again: step 3"
+tui_wait "Tour 3/8"; ok $? "n again: step 3"
 tui_wait "Lemma 2.1 with live numbers"; ok $? "step 3 title"
 lo3=$(awk 'BEGIN { printf "%.6g", 1 / (1 + 15 * exp(4)) }')
 tui_cap | grep -q "lemma_tight_lo  *$lo3 "; ok $? "step 3 lemma_tight_lo $lo3 = 1/(1+15e^4)"
@@ -55,27 +55,27 @@ tui_wait "lemma_tight_lo  $lo32 "; ok $? "l sets n = 32 inside the tour: lemma_t
 T send-keys Right
 lo64=$(awk 'BEGIN { printf "%.6g", 1 / (1 + 63 * exp(4)) }')
 tui_wait "lemma_tight_lo  $lo64 "; ok $? "Right adjusts n = 64 in the tour: lemma_tight_lo $lo64 = 1/(1+63e^4)"
-tui_cap | grep -q "Tour 3/7"; ok $? "Right left the tour at step 3"
+tui_cap | grep -q "Tour 3/8"; ok $? "Right left the tour at step 3"
 T send-keys Left
 tui_wait "lemma_tight_lo  $lo32 "; ok $? "Left halves n back to 32"
 T send-keys N
-tui_wait "Tour 2/7"; ok $? "N: back to step 2"
+tui_wait "Tour 2/8"; ok $? "N: back to step 2"
 T send-keys PageUp
-tui_wait "Tour 1/7"; ok $? "PgUp (text fits): back to step 1"
+tui_wait "Tour 1/8"; ok $? "PgUp (text fits): back to step 1"
 # PgDn scrolls a step's text too long for the box (the text column's, 46
 # wide here) first, then goes on: a few presses reach step 2.
-pgdn_until "Tour 2/7" 8
-tui_wait "Tour 2/7"; ok $? "PgDn (scrolls, then) step 2"
+pgdn_until "Tour 2/8" 8
+tui_wait "Tour 2/8"; ok $? "PgDn (scrolls, then) step 2"
 T send-keys n
-tui_wait "Tour 3/7"; ok $? "n: step 3 again"
+tui_wait "Tour 3/8"; ok $? "n: step 3 again"
 tui_wait "lemma_tight_lo  $lo3 "; ok $? "step 3 again re-applies n = 16: lemma_tight_lo $lo3"
 
 # Leaving the tour restores the parameters from before it: the default
 # view (power series, n = 16, delta 4), whose entropy is the H=1.36044 the
 # start waited for.
 T send-keys Escape
-tui_gone "Tour 3/7"; ok $? "Esc closes the tour"
-tui_wait "tour closed at step 3/7: parameters restored"; ok $? "status line says the tour closed and restored"
+tui_gone "Tour 3/8"; ok $? "Esc closes the tour"
+tui_wait "tour closed at step 3/8: parameters restored"; ok $? "status line says the tour closed and restored"
 s=$(tui_cap)
 echo "$s" | grep -q "family  *power " && echo "$s" | grep -q "│▶ n  *16 "
 ok $? "the parameters from before the tour are back (power, n = 16)"
@@ -105,14 +105,14 @@ tui_gone "paper vs GSL refit"; ok $? "R closes it"
 
 # q closes the top overlay first, then the next one, then quits.
 T send-keys t
-tui_wait "Tour 3/7"; ok $? "t reopens the tour at step 3"
+tui_wait "Tour 3/8"; ok $? "t reopens the tour at step 3"
 T send-keys R
 tui_wait "paper vs GSL refit"; ok $? "R opens the refit over the tour"
 T send-keys q
 tui_gone "paper vs GSL refit"; ok $? "q closes the refit first"
-tui_cap | grep -q "Tour 3/7"; ok $? "the tour box stays open"
+tui_cap | grep -q "Tour 3/8"; ok $? "the tour box stays open"
 T send-keys q
-tui_gone "Tour 3/7"; ok $? "the second q closes the tour box"
+tui_gone "Tour 3/8"; ok $? "the second q closes the tour box"
 T send-keys q
 tui_exited; ok $? "q quits"
 [ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 0 ]; ok $? "exit status 0"
@@ -124,24 +124,24 @@ sleep 0.2
 tui_start 80 24
 tui_wait "H=1.36044"; ok $? "TUI up at 80x24"
 T send-keys t n n n
-tui_wait "Tour 4/7"; ok $? "80x24: step 4"
+tui_wait "Tour 4/8"; ok $? "80x24: step 4"
 tui_wait " more: PgDn "; ok $? "80x24: the box says more text is below"
 tui_cap | grep -q "stays sharp for every"; [ $? -ne 0 ]; ok $? "last line not shown yet"
 # The box is the text column's (at 80x24 all of it): PgDn a page at a time
 # until the end shows (a PgDn past the end would go to the next step).
 pgdn_until "stays sharp for every" 6
 tui_wait "stays sharp for every"; ok $? "PgDn scrolls to the end of the text"
-tui_cap | grep -q "Tour 4/7"; ok $? "PgDn scrolled, still step 4"
+tui_cap | grep -q "Tour 4/8"; ok $? "PgDn scrolled, still step 4"
 tui_cap | grep -q " PgUp "; ok $? "PgUp hint once scrolled"
 cn=$(tour_value 4 critical_n | xargs printf '%.6g')
 tui_cap | grep -q "critical_n  *$cn "; ok $? "step 4 critical_n $cn still shown, as disperse tour says"
 T send-keys PageUp
 tui_wait " more: PgDn "; ok $? "PgUp scrolls back to the top of step 4"
-tui_cap | grep -q "Tour 4/7"; ok $? "PgUp scrolled, still step 4"
+tui_cap | grep -q "Tour 4/8"; ok $? "PgUp scrolled, still step 4"
 T send-keys PageUp
-tui_wait "Tour 3/7"; ok $? "PgUp at the top: step 3"
+tui_wait "Tour 3/8"; ok $? "PgUp at the top: step 3"
 T send-keys q
-tui_gone "Tour 3/7"; ok $? "q closes the open tour box first"
+tui_gone "Tour 3/8"; ok $? "q closes the open tour box first"
 T send-keys q
 tui_exited; ok $? "then q quits"
 

@@ -1,0 +1,155 @@
+/* Rows of a logits array on demand (rowset.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/error.h"
+#include "core/ptable.h"
+#include "core/rowset.h"
+
+struct row {
+	uint64_t	 head;		/* packed, query resolved */
+	double		*own;		/* converted copy, or NULL (in place) */
+	const double	*v;
+	size_t		 n;
+};
+
+struct dsp_rowset {
+	dsp_npz		*z;
+	dsp_npy		*a;
+	uint64_t	 dims[4];
+	struct row	*rows;
+	size_t		 nrows, cap;
+	char		 name[];
+};
+
+int
+dsp_rowset_open(const char *path, dsp_rowset **out)
+{
+	dsp_rowset *r;
+	size_t len = strlen(path) + 64;
+	int rc;
+
+	*out = NULL;
+	if ((r = calloc(1, sizeof *r + len)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "%s: out of memory", path);
+	if (dsp_npy_sniff_file(path) == DSP_NPY_KIND_NPZ) {
+		if ((rc = dsp_npz_open(path, 0, &r->z)) != DSP_OK)
+			goto fail;
+		if (dsp_npz_count(r->z) == 0) {
+			rc = dsp_fail(DSP_EEMPTY, "%s: no .npy member in the archive", path);
+			goto fail;
+		}
+		if ((rc = dsp_npz_array(r->z, 0, &r->a)) != DSP_OK)
+			goto fail;
+		snprintf(r->name, len, "%s:%s", path, dsp_npz_member(r->z, 0));
+	} else {
+		if ((rc = dsp_npy_open(path, &r->a)) != DSP_OK)
+			goto fail;
+		snprintf(r->name, len, "%s", path);
+	}
+	dsp_npy_dims(r->a, r->dims);
+	*out = r;
+	return DSP_OK;
+fail:
+	dsp_rowset_close(r);
+	return rc;
+}
+
+void
+dsp_rowset_close(dsp_rowset *r)
+{
+	size_t i;
+
+	if (r == NULL)
+		return;
+	for (i = 0; i < r->nrows; i++)
+		free(r->rows[i].own);
+	free(r->rows);
+	dsp_npy_close(r->a);
+	dsp_npz_close(r->z);
+	free(r);
+}
+
+void
+dsp_rowset_dims(const dsp_rowset *r, uint64_t dims[4])
+{
+	memcpy(dims, r->dims, sizeof r->dims);
+}
+
+const char *
+dsp_rowset_name(const dsp_rowset *r)
+{
+	return r->name;
+}
+
+int
+dsp_rowset_row(dsp_rowset *r, uint64_t head, const double **v, size_t *n)
+{
+	uint64_t l, h, q, key;
+	struct row *w;
+	char text[48];
+	size_t i;
+	int rc;
+
+	dsp_head_unpack(head, &l, &h, &q);
+	if (q == DSP_HEAD_LAST)
+		q = r->dims[2] - 1;
+	if (l >= r->dims[0] || h >= r->dims[1] || q >= r->dims[2])
+		return dsp_fail(DSP_EINVAL, "%s: head %s: the array has %llu layer(s), "
+		    "%llu head(s) and %llu query row(s) (L.H and L.H.Q count from 0)",
+		    r->name, dsp_head_format(head, text, sizeof text),
+		    (unsigned long long)r->dims[0], (unsigned long long)r->dims[1],
+		    (unsigned long long)r->dims[2]);
+	if ((rc = dsp_head_pack(l, h, q, &key)) != DSP_OK)
+		return rc;
+	for (i = 0; i < r->nrows; i++)
+		if (r->rows[i].head == key) {
+			*v = r->rows[i].v;
+			*n = r->rows[i].n;
+			return DSP_OK;
+		}
+	if (r->nrows == r->cap) {
+		size_t nc = r->cap ? 2 * r->cap : 16;
+		struct row *nr = realloc(r->rows, nc * sizeof *nr);
+
+		if (nr == NULL)
+			return dsp_fail(DSP_ENOMEM, "%s: out of memory", r->name);
+		r->rows = nr;
+		r->cap = nc;
+	}
+	w = &r->rows[r->nrows];
+	memset(w, 0, sizeof *w);
+	w->head = key;
+	if ((rc = dsp_npy_row_view(r->a, l, h, q, &w->v, &w->n)) != DSP_OK) {
+		if (rc != DSP_ENOTSUP)
+			return rc;
+		if ((w->own = malloc((size_t)(r->dims[3] ? r->dims[3] : 1) *
+		    sizeof *w->own)) == NULL)
+			return dsp_fail(DSP_ENOMEM, "%s: out of memory for one row", r->name);
+		if ((rc = dsp_npy_row(r->a, l, h, q, w->own, &w->n)) != DSP_OK) {
+			free(w->own);
+			return rc;
+		}
+		w->v = w->own;
+	}
+	r->nrows++;
+	*v = w->v;
+	*n = w->n;
+	return DSP_OK;
+}
+
+uint64_t
+dsp_rowset_step(const dsp_rowset *r, uint64_t head, long k)
+{
+	uint64_t l, h, q, count = r->dims[0] * r->dims[1], flat, v;
+	long long m;
+
+	dsp_head_unpack(head, &l, &h, &q);
+	flat = l < r->dims[0] && h < r->dims[1] ? l * r->dims[1] + h : 0;
+	m = ((long long)(flat % count) + k % (long long)count + (long long)count) %
+	    (long long)count;
+	if (dsp_head_pack((uint64_t)m / r->dims[1], (uint64_t)m % r->dims[1], q, &v) != DSP_OK)
+		return head;
+	return v;
+}

@@ -1,0 +1,101 @@
+#!/bin/sh
+# The learned family (--model FILE): its logits at n are the trained head's
+# scores on evaluation set 0 of `disperse train` for the same seed and size,
+# so report --model reproduces what train's evaluation records for that set
+# (max weight, entropy); past the explicit limit its expected large-n limit
+# equals an independent numpy computation from the saved JSON weights
+# (tests/cli/learned-expected.py); the explicit route at 2^20 agrees with
+# that limit to the law of large numbers; snapshots keep the model;
+# errors follow the one-line rule.
+. "$top_srcdir/tests/tap.sh"
+[ -x "$DISPERSE" ] || skip_all "no disperse binary"
+model="$top_srcdir/examples/maxret-model.json"
+py=/usr/bin/python3
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# val FILE QUANTITY: a value of a report JSON.
+val() { jq -r --arg q "$2" '.rows[] | select(.quantity == $q) | .value' "$1"; }
+# near A B TOL: |A - B| <= TOL max(|B|, 1e-300) (relative).
+near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(d <= t * m) }'; }
+
+# 1. The same set as train's evaluation: seed S, size N, set 0.
+for sn in "1 16" "5 64" "3 1000"; do
+	set -- $sn
+	"$DISPERSE" report --model "$model" --seed "$1" --n "$2" --format json >"$tmp/r.json"
+	ok $? "report --model --seed $1 --n $2"
+	"$DISPERSE" train --load "$model" --seed "$1" --eval-sizes "$2" --eval-sets 1 \
+	    --format json --quiet >"$tmp/t.json"
+	ok $? "train --load --seed $1 --eval-sizes $2 --eval-sets 1"
+	for q in max_weight entropy; do
+		a=$(val "$tmp/r.json" $([ $q = entropy ] && echo entropy_nats || echo max_weight))
+		b=$(jq -r ".rows[0].$q" "$tmp/t.json")
+		near "$a" "$b" 1e-14
+		ok $? "seed $1 n $2: $q $a equals train's $b"
+	done
+done
+
+# 2. Expected large-n limit against numpy (closed-form integrals per linear
+# piece of the ReLU network), at two temperatures.
+if $py -c 'import numpy' 2>/dev/null; then
+	for th in 1 2.5; do
+		"$DISPERSE" report --model "$model" --n 2^40 --theta $th --format json >"$tmp/e.json"
+		ok $? "report --model --n 2^40 --theta $th"
+		[ "$(val "$tmp/e.json" method)" = "expected large-n limit (not one sample)" ]
+		ok $? "method at 2^40 is the expected limit"
+		set -- $($py "$top_srcdir/tests/cli/learned-expected.py" "$model" 1099511627776 $th)
+		near "$(val "$tmp/e.json" logit_min)" "$1" 1e-12 &&
+		    near "$(val "$tmp/e.json" logit_max)" "$2" 1e-12
+		ok $? "theta $th: logit range [$1, $2] as numpy"
+		near "$(val "$tmp/e.json" entropy_nats)" "$3" 1e-10
+		ok $? "theta $th: entropy $(val "$tmp/e.json" entropy_nats) as numpy $3"
+		near "$(val "$tmp/e.json" max_weight)" "$4" 1e-9
+		ok $? "theta $th: max weight $(val "$tmp/e.json" max_weight) as numpy $4"
+	done
+	# The explicit route at 2^20 (one sample) against the limit there: the
+	# entropy agrees to a few 1e-3 (law of large numbers), max weight to 2 %.
+	set -- $($py "$top_srcdir/tests/cli/learned-expected.py" "$model" 1048576 1)
+	"$DISPERSE" report --model "$model" --n 2^20 --format json >"$tmp/x.json"
+	[ "$(val "$tmp/x.json" method)" = "explicit (every item)" ] &&
+	    near "$(val "$tmp/x.json" entropy_nats)" "$3" 1e-3 &&
+	    near "$(val "$tmp/x.json" max_weight)" "$4" 0.02
+	ok $? "explicit 2^20: H $(val "$tmp/x.json" entropy_nats), max $(val "$tmp/x.json" max_weight) near the limit $3, $4"
+else
+	ok 0 "# SKIP no numpy"
+fi
+
+# 3. Dispersion: the max weight falls with n (one set per size).
+for n in 16 256 4096 65536; do
+	"$DISPERSE" report --model "$model" --n $n --format json >"$tmp/d.json"
+	val "$tmp/d.json" max_weight
+done | awk 'NR > 1 && !($1 < p) { bad = 1 } { p = $1 } END { exit bad || NR != 4 }'
+ok $? "max weight falls from n = 16 to 65536"
+
+# 4. Stamps, snapshot round trip, alternatives past the limit.
+"$DISPERSE" report --model "$model" --n 64 >"$tmp/s.txt"
+grep -q '^# family: learned$' "$tmp/s.txt" && grep -q "^# model: $model\$" "$tmp/s.txt"
+ok $? "family and model stamped"
+"$DISPERSE" snapshot --model "$model" --n 256 --out "$tmp/snap" >"$tmp/files" &&
+    f=$(grep '\.json$' "$tmp/files") && [ "$(jq -r .params.model "$f")" = "$model" ]
+ok $? "snapshot JSON names the model"
+"$DISPERSE" snapshot --load "$f" --out "$tmp/snap2" >"$tmp/files2" &&
+    g=$(grep '\.json$' "$tmp/files2") &&
+    [ "$(jq .figures.max_weight "$f")" = "$(jq .figures.max_weight "$g")" ]
+ok $? "snapshot --load reopens the model: same max weight"
+"$DISPERSE" compare --model "$model" --from 2^30 --to 2^30 --points 1 \
+    --attn-list softmax,sparsemax --format csv >"$tmp/c.csv"
+grep -v '^#' "$tmp/c.csv" | tail -1 | awk -F, '$2 != "nan" && $4 == "nan" { ok = 1 } END { exit !ok }' &&
+    grep -q '^# note_sparsemax' "$tmp/c.csv"
+ok $? "compare past the limit: softmax has its limit, sparsemax NaN with a note"
+
+# 5. Errors: one line, usage 2, runtime 1.
+"$DISPERSE" report --family learned >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'needs --model FILE' "$tmp/err"
+ok $? "--family learned without --model: usage error"
+"$DISPERSE" report --model "$tmp/none.json" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^disperse report: --model: $tmp/none.json" "$tmp/err"
+ok $? "missing model file: runtime error naming it"
+"$DISPERSE" report --model "$model" --family uniform >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q 'conflicts' "$tmp/err"
+ok $? "--model with another family: usage error"
+tap_done
