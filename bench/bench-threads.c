@@ -1,5 +1,5 @@
 /* The kernel's 2-thread threshold, measured: dsp_softmax_stats at n = 2^12
- * .. 2^24 with 1 and 2 OpenMP threads, min and median of the repeats (ms).
+ * .. 2^25 with 1 and 2 OpenMP threads, min and median of the repeats (ms).
  * Run it idle and with the other core busy (bench/run.sh does both). */
 #include <math.h>
 #include <stdio.h>
@@ -10,16 +10,9 @@
 
 #include "core/eval.h"
 #include "core/kernel.h"
+#include "timing.h"
 
 #define REPS	15
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 static void
 timeit(const double *e, size_t n, int threads, double *mn, double *med)
@@ -41,7 +34,7 @@ timeit(const double *e, size_t n, int threads, double *mn, double *med)
 			dsp_softmax_stats(e, n, 1, &st);
 		t[r] = (dsp_now_ms() - t0) / inner;
 	}
-	qsort(t, REPS, sizeof *t, cmp);
+	qsort(t, REPS, sizeof *t, bench_cmp);
 	*mn = t[0];
 	*med = t[REPS / 2];
 }
@@ -49,7 +42,7 @@ timeit(const double *e, size_t n, int threads, double *mn, double *med)
 int
 main(void)
 {
-	size_t n, i, nmax = (size_t)1 << 24;
+	size_t n, i, nmax = (size_t)1 << 25;
 	double *e, a, b, c, d;
 	uint64_t s = 88172645463325252u;
 

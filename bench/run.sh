@@ -4,8 +4,19 @@
 set -u
 builddir=${1:-.}
 srcdir=${2:-.}
-data=${TMPDIR:-/tmp}/disperse-bench-$$.f64
-trap 'rm -f "$data"' EXIT INT TERM
+tmp=${TMPDIR:-/tmp}/disperse-bench-$$
+data=$tmp.f64
+trap 'rm -rf "$data" "$tmp.txt" "$tmp.npy" "$tmp.snap"' EXIT INT TERM
+
+# Wall seconds of a command: min / median of 3 runs.
+timeit() {
+	for i in 1 2 3; do
+		t0=$(date +%s.%N)
+		"$@" >/dev/null || return 1
+		t1=$(date +%s.%N)
+		echo "$t1 - $t0" | bc
+	done | sort -n | awk '{ t[NR] = $1 } END { printf "%.3f / %.3f s", t[1], t[2] }'
+}
 "$builddir/bench/bench-map" || exit 1
 echo
 echo "kernel threads (the 2-thread threshold, src/core/kernel.c), the machine as it is:"
@@ -44,3 +55,14 @@ else
 	echo "numpy: /usr/bin/python3 with numpy not found"
 fi
 "$builddir/bench/bench-kernel" "$data" "$1" "$2" "$3"
+echo
+"$builddir/bench/bench-parse" "$tmp.txt" "$tmp.npy" || exit 1
+echo "  report --input, 2^24 logits: text $(DISPERSE_MAX_INPUT=1G timeit "$builddir/disperse" \
+	report --input "$tmp.txt") (goal < 0.3 s), .npy $(timeit "$builddir/disperse" report \
+	--input "$tmp.npy") (goal < 0.1 s)"
+echo
+# Snapshot memory: peak RSS of the child (getrusage), an explicit family.
+rss=$("$builddir/bench/bench-rss" "$builddir/disperse" snapshot --family uniform -n 2^22 \
+	--out "$tmp.snap") || exit 1
+echo "snapshot --family uniform -n 2^22: peak RSS $rss MiB, $(echo "$rss * 1048576 / 4194304" | bc) bytes an item" \
+	"(goal: input 32 MiB + 64 MiB = 96 MiB)"

@@ -154,45 +154,19 @@ summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary 
 	return DSP_OK;
 }
 
-/* -sum p log(p + 1e-9) with p = exp((e - pivot)/theta - log z): the
- * vectorised, threaded kernel pass (was libm exp + log per item). */
+/* -sum p log(p + 1e-9) with p = exp((e - pivot)/theta - log z) and
+ * (zeros != NULL) the count of weights that underflow to 0: one
+ * vectorised, threaded kernel pass. */
 static double
-paper_entropy_array(const double *e, size_t n, double theta, double pivot, double logz)
+paper_entropy_array(const double *e, size_t n, double theta, double pivot, double logz,
+    double *zeros)
 {
 	dsp_stats st;
 	double h;
 
 	st.pivot = pivot;
 	st.logz_shift = logz;
-	return dsp_softmax_paper_entropy(e, n, theta, &st, &h) == DSP_OK ? h : NAN;
-}
-
-/* Items whose weight exp((e - pivot)/theta - log z) underflows to 0.
- * exp(y) is 0 below log(2^-1075) = -745.13...: surely for y < -745.2,
- * never for y >= -745 (exp(-745) = 4.9e-324 rounds to the smallest
- * subnormal).  A vectorised count of the first, and libm's exp only for
- * the items in between: the same count as exp(y) == 0 item by item. */
-#define ZERO_SURE	(-745.2)
-#define NONZERO_SURE	(-745.0)
-
-static double
-count_zero_weights(const double *e, size_t n, double theta, double pivot, double logz)
-{
-	double z = 0, band = 0, y;
-	size_t i;
-
-#pragma omp simd reduction(+:z, band)
-	for (i = 0; i < n; i++) {
-		y = (e[i] - pivot) / theta - logz;
-		z += y < ZERO_SURE ? 1.0 : 0.0;
-		band += y >= ZERO_SURE && y < NONZERO_SURE ? 1.0 : 0.0;
-	}
-	for (i = 0; band > 0 && i < n; i++) {
-		y = (e[i] - pivot) / theta - logz;
-		if (y >= ZERO_SURE && y < NONZERO_SURE)
-			z += exp(y) == 0;
-	}
-	return z;
+	return dsp_softmax_paper_entropy(e, n, theta, &st, &h, zeros) == DSP_OK ? h : NAN;
 }
 
 /* Softmax-type summary straight from the logits, no weight array.  lite:
@@ -213,7 +187,7 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_sum
 	pivot = th > 0 ? st.emax : st.emin;
 	if (p->adaptive) {
 		s->beta = dsp_adaptive_beta(paper_entropy_array(e, n, th, pivot,
-		    st.logz_shift));
+		    st.logz_shift, NULL));
 		th /= s->beta;
 		if ((rc = dsp_softmax_stats(e, n, th, &st)) != DSP_OK)
 			return rc;
@@ -231,9 +205,8 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_sum
 		fill_bounds(p, s, 1);
 		return DSP_OK;
 	}
-	s->entropy_paper = paper_entropy_array(e, n, th, pivot, st.logz_shift);
-	if (st.min_weight == 0)
-		s->zero_weights = count_zero_weights(e, n, th, pivot, st.logz_shift);
+	s->entropy_paper = paper_entropy_array(e, n, th, pivot, st.logz_shift,
+	    &s->zero_weights);
 	fill_bounds(p, s, 1);
 	return DSP_OK;
 }

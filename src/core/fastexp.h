@@ -46,38 +46,49 @@ dsp_fe_asf64(uint64_t u)
 	return v.d;
 }
 
+/* a*b + c, fused into one rounding when fused is non-zero: callers pass a
+ * constant, 1 only from functions compiled for an FMA target (kernel.c),
+ * where __builtin_fma is one instruction; 0 keeps the portable rounding. */
+#define DSP_FE_MAD(fused, a, b, c)	((fused) ? __builtin_fma((a), (b), (c)) : (a) * (b) + (c))
+
 static inline __attribute__((always_inline)) DSP_FE_NOSAN double
-dsp_fastexp_neg(double x)
+dsp_fastexp_neg_f(double x, int fused)
 {
 	const double shift = 0x1.8p52, log2e = 0x1.71547652b82fep0;
 	const double ln2hi = 0x1.62e42fee00000p-1, ln2lo = 0x1.a39ef35793c76p-33;
 	double kd, k1, k2, r, p;
 
 	x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
-	kd = x * log2e + shift;
+	kd = DSP_FE_MAD(fused, x, log2e, shift);
 	kd -= shift;
-	r = x - kd * ln2hi;
-	r -= kd * ln2lo;
+	r = DSP_FE_MAD(fused, -kd, ln2hi, x);
+	r = DSP_FE_MAD(fused, -kd, ln2lo, r);
 	p = 1.0 / 6227020800.0;			/* 1/13! */
-	p = p * r + 1.0 / 479001600.0;
-	p = p * r + 1.0 / 39916800.0;
-	p = p * r + 1.0 / 3628800.0;
-	p = p * r + 1.0 / 362880.0;
-	p = p * r + 1.0 / 40320.0;
-	p = p * r + 1.0 / 5040.0;
-	p = p * r + 1.0 / 720.0;
-	p = p * r + 1.0 / 120.0;
-	p = p * r + 1.0 / 24.0;
-	p = p * r + 1.0 / 6.0;
-	p = p * r + 0.5;
-	p = p * r + 1.0;
-	p = p * r + 1.0;
+	p = DSP_FE_MAD(fused, p, r, 1.0 / 479001600.0);
+	p = DSP_FE_MAD(fused, p, r, 1.0 / 39916800.0);
+	p = DSP_FE_MAD(fused, p, r, 1.0 / 3628800.0);
+	p = DSP_FE_MAD(fused, p, r, 1.0 / 362880.0);
+	p = DSP_FE_MAD(fused, p, r, 1.0 / 40320.0);
+	p = DSP_FE_MAD(fused, p, r, 1.0 / 5040.0);
+	p = DSP_FE_MAD(fused, p, r, 1.0 / 720.0);
+	p = DSP_FE_MAD(fused, p, r, 1.0 / 120.0);
+	p = DSP_FE_MAD(fused, p, r, 1.0 / 24.0);
+	p = DSP_FE_MAD(fused, p, r, 1.0 / 6.0);
+	p = DSP_FE_MAD(fused, p, r, 0.5);
+	p = DSP_FE_MAD(fused, p, r, 1.0);
+	p = DSP_FE_MAD(fused, p, r, 1.0);
 	/* Split 2^k so that both halves are normal numbers. */
 	k1 = (kd * 0.5 + shift) - shift;
 	k2 = kd - k1;
 	/* The low 12 bits of (k + shift) hold k modulo 2^12. */
 	p *= dsp_fe_asf64((dsp_fe_asu64(k1 + shift) + 1023) << 52);
 	return p * dsp_fe_asf64((dsp_fe_asu64(k2 + shift) + 1023) << 52);
+}
+
+static inline __attribute__((always_inline)) DSP_FE_NOSAN double
+dsp_fastexp_neg(double x)
+{
+	return dsp_fastexp_neg_f(x, 0);
 }
 
 /* Natural log for normal positive y (no zero, subnormal, inf or NaN):

@@ -13,7 +13,20 @@
  * (exp(0) = 1): log z = log1p(c0 - 1 + zr) stays accurate when the
  * distribution is nearly one-hot, where log(z) would lose every digit.
  * Temperatures enter as a multiplication by 1/theta (one extra rounding in
- * x, about |x| 2^-53 relative in the weight). */
+ * x, about |x| 2^-53 relative in the weight).
+ *
+ * The paper's entropy -sum p log(p + 1e-9) and the count of weights that
+ * underflow to 0 need log z, which is known only at the end: they take a
+ * second pass (dsp_softmax_paper_entropy), both in one.  No per-item
+ * update can replace it: p + 1e-9 mixes the final normaliser with an
+ * absolute constant, so the terms cannot be rescaled like the sums above.
+ *
+ * Three code paths, picked at run time (DISPERSE_KERNEL names one): the
+ * portable C (SSE2), the same C with fused multiply-adds (AVX2 + FMA), and
+ * AVX-512 intrinsics with a table-driven exp (fastexp512.h) whose loop
+ * prefetches the next block while it computes this one -- without that
+ * the min/max sweep waited for memory and the arithmetic for nothing
+ * (2^24 logits: 41-48 ms, with it 18-21 ms, 1 thread). */
 /* GCC will not if-convert floating-point selects (the clamp, the x == 0
  * count) while it must preserve FP traps; nothing here relies on traps. */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -26,6 +39,7 @@
 
 #include "core/error.h"
 #include "core/fastexp.h"
+#include "core/fastexp512.h"
 #include "core/kernel.h"
 #include "core/softmax.h"
 
@@ -34,14 +48,12 @@
 #define CHUNK_COUNT_MAX	((size_t)4096)
 /* Threads from 2^24 items on: measured with bench/bench-threads on the
  * 2-core machine with the other core busy, a second thread waits for a
- * scheduler slice (4-12 ms), which made 2^16-2^21 3-50x slower (median);
- * 2^22-2^23 were even (0.95-1.26), 2^24 faster (0.84-0.96).  Idle, 2 threads
- * halve the time from 2^18 on, but that saves at most ~20 ms below 2^24. */
+ * scheduler slice (4-35 ms), which made 2^15-2^21 1.4-180x slower (median);
+ * 2^22-2^23 were even (0.82-1.36), 2^24 faster (0.73-0.93).  Re-measured
+ * with the AVX-512 kernel (18-50 ms at 2^24, 1 thread): the per-item work
+ * shrank 3x but the scheduler's slice did not, so the threshold stays.
+ * Idle, 2 threads halve the time from 2^16 on, saving at most ~10 ms. */
 #define PAR_MIN		((size_t)1 << 24)
-
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-#define HAVE_AVX2_CLONE 1
-#endif
 
 #define ALWAYS_INLINE	static inline __attribute__((always_inline)) DSP_FE_NOSAN
 /* Sanitizer checks inside the hot loops stop vectorisation, which would
@@ -66,7 +78,7 @@ struct scale {
 	double	pre, inv;
 };
 
-static int force_generic;
+static int forced = -1;		/* a path forced by the tests or bench, or -1 */
 static size_t par_min = PAR_MIN;
 
 static void
@@ -100,7 +112,7 @@ block_minmax(const double *e, size_t n, double *lo, double *hi)
 
 ALWAYS_INLINE void
 block_sums(const double *e, size_t n, double piv, const struct scale *s,
-    struct part *pt)
+    struct part *pt, int fused)
 {
 	double a = 0, b = 0, c = 0, x, t;
 	size_t i;
@@ -110,10 +122,10 @@ block_sums(const double *e, size_t n, double piv, const struct scale *s,
 		x = (e[i] - piv) * s->pre * s->inv;
 		/* Clamped so that t x is 0, not 0 * -inf, far below the pivot. */
 		x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
-		t = dsp_fastexp_neg(x);
+		t = dsp_fastexp_neg_f(x, fused);
 		a += x == 0 ? 1.0 : 0.0;
 		b += x == 0 ? 0.0 : t;
-		c += t * x;
+		c = DSP_FE_MAD(fused, t, x, c);
 	}
 	pt->c0 += a;
 	pt->zr += b;
@@ -133,11 +145,115 @@ rescale(struct part *pt, double d)
 	pt->c0 = 0;
 }
 
+#ifdef DSP_HAVE_FE512
+/* The AVX-512 path of block_minmax / block_sums / paper_body: the same
+ * sums, 8 lanes, fastexp512.h's exp; a partial last vector is masked. */
+#define TAILMASK(n, i)	((__mmask8)((n) - (i) >= 8 ? 0xff : (1u << ((n) - (i))) - 1))
+
+/* Infinities show in lo and hi; a NaN does not (min and max return their
+ * second operand), but it makes the block's sums NaN, which chunk_body
+ * checks at the end: no per-item test here. */
+HOT static DSP_FE512 int
+block_minmax512(const double *e, size_t n, double *lo, double *hi)
+{
+	__m512d l = _mm512_set1_pd(INFINITY), h = _mm512_set1_pd(-INFINITY), v;
+	__mmask8 k;
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		v = _mm512_loadu_pd(e + i);
+		l = _mm512_min_pd(v, l);
+		h = _mm512_max_pd(v, h);
+	}
+	if (i < n) {
+		k = TAILMASK(n, i);
+		v = _mm512_maskz_loadu_pd(k, e + i);
+		l = _mm512_mask_min_pd(l, k, v, l);
+		h = _mm512_mask_max_pd(h, k, v, h);
+	}
+	*lo = _mm512_reduce_min_pd(l);
+	*hi = _mm512_reduce_max_pd(h);
+	return !isfinite(*lo) || !isfinite(*hi);
+}
+
+/* x = (e[0..7] - pivot) pre inv, the lanes outside k read as 0.  Each
+ * vector prefetches one cache line of the next block: its memory traffic
+ * overlaps this block's arithmetic (prefetches past the end of the array
+ * are harmless hints).  scaled == 0 when pre is 1, which is but for
+ * extreme temperatures (set_scale): one product fewer, the same bits. */
+static inline __attribute__((always_inline)) DSP_FE512 __m512d
+load_x512(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d inv, int scaled)
+{
+	__m512d d;
+
+	_mm_prefetch((const char *)(e + BLOCK), _MM_HINT_T0);
+	d = _mm512_sub_pd(_mm512_maskz_loadu_pd(k, e), vpiv);
+	return _mm512_mul_pd(scaled ? _mm512_mul_pd(d, pre) : d, inv);
+}
+
+struct sums512 {
+	__m512d	a, b, c;
+};
+
+static inline __attribute__((always_inline)) DSP_FE512 void
+sums512_step(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d inv,
+    int scaled, struct sums512 *u)
+{
+	__m512d x, t;
+	__mmask8 z;
+
+	x = load_x512(e, k, vpiv, pre, inv, scaled);
+	x = _mm512_max_pd(_mm512_set1_pd(DSP_FASTEXP_MIN), x);
+	t = dsp_fe512_exp_clamped(x);
+	z = _mm512_mask_cmp_pd_mask(k, x, _mm512_setzero_pd(), _CMP_EQ_OQ);
+	u->a = _mm512_mask_add_pd(u->a, z, u->a, _mm512_set1_pd(1.0));
+	u->b = _mm512_mask_add_pd(u->b, k & (__mmask8)~z, u->b, t);
+	u->c = _mm512_mask3_fmadd_pd(t, x, u->c, k);
+}
+
+/* Full vectors unmasked in the loop, the partial last one masked. */
+static inline __attribute__((always_inline)) DSP_FE512 void
+sums512_walk(const double *e, size_t n, __m512d vpiv, __m512d pre, __m512d inv,
+    int scaled, struct sums512 *u)
+{
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8)
+		sums512_step(e + i, 0xff, vpiv, pre, inv, scaled, u);
+	if (i < n)
+		sums512_step(e + i, TAILMASK(n, i), vpiv, pre, inv, scaled, u);
+}
+
+HOT static DSP_FE512 void
+block_sums512(const double *e, size_t n, double piv, const struct scale *s,
+    struct part *pt)
+{
+	const __m512d vpiv = _mm512_set1_pd(piv);
+	const __m512d pre = _mm512_set1_pd(s->pre), inv = _mm512_set1_pd(s->inv);
+	struct sums512 u;
+
+	u.a = u.b = u.c = _mm512_setzero_pd();
+	if (s->pre == 1)
+		sums512_walk(e, n, vpiv, pre, inv, 0, &u);
+	else
+		sums512_walk(e, n, vpiv, pre, inv, 1, &u);
+	pt->c0 += _mm512_reduce_add_pd(u.a);
+	pt->zr += _mm512_reduce_add_pd(u.b);
+	pt->wx += _mm512_reduce_add_pd(u.c);
+}
+#endif
+
+/* Code paths: portable (SSE2 on x86-64), AVX2 + FMA (the same C with fused
+ * multiply-adds), AVX-512 (intrinsics, fastexp512.h). */
+enum { PATH_GENERIC, PATH_FMA, PATH_512 };
+
+/* path is a constant in each caller, so the other branches fold away. */
 ALWAYS_INLINE void
-chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt)
+chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt, int path)
 {
 	double lo, hi, bp;
 	size_t i, m;
+	int bad;
 
 	pt->c0 = pt->zr = pt->wx = 0;
 	pt->lo = INFINITY;
@@ -147,7 +263,13 @@ chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt)
 	pt->piv = 0;
 	for (i = 0; i < n; i += m) {
 		m = n - i < BLOCK ? n - i : BLOCK;
-		if (block_minmax(e + i, m, &lo, &hi)) {
+#ifdef DSP_HAVE_FE512
+		if (path == PATH_512)
+			bad = block_minmax512(e + i, m, &lo, &hi);
+		else
+#endif
+			bad = block_minmax(e + i, m, &lo, &hi);
+		if (bad) {
 			pt->bad = 1;
 			return;
 		}
@@ -160,46 +282,134 @@ chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt)
 			rescale(pt, (pt->piv - bp) * s->pre * s->inv);
 			pt->piv = bp;
 		}
-		block_sums(e + i, m, pt->piv, s, pt);
+#ifdef DSP_HAVE_FE512
+		if (path == PATH_512)
+			block_sums512(e + i, m, pt->piv, s, pt);
+		else
+#endif
+			block_sums(e + i, m, pt->piv, s, pt, path == PATH_FMA);
 	}
+	if (path == PATH_512 && (isnan(pt->zr) || isnan(pt->wx)))
+		pt->bad = 1;		/* a NaN logit (see block_minmax512) */
 }
 
-/* -sum q log(q + 1e-9), q = exp(x - logz): the paper's entropy term. */
-ALWAYS_INLINE double
-paper_body(const double *e, size_t n, double piv, const struct scale *s, double logz)
+/* Weights exp(y) underflow to 0 below log(2^-1075) = -745.13...: surely
+ * for y < -745.2, never for y >= -745 (exp(-745) = 4.9e-324 rounds to the
+ * smallest subnormal).  The pass counts the first and the items in
+ * between (the band); libm decides the band afterwards, item by item. */
+#define ZERO_SURE	(-745.2)
+#define NONZERO_SURE	(-745.0)
+
+/* The second pass, given log z: the paper's -sum q log(q + 1e-9),
+ * q = exp(x - logz), and the zero-weight counts. */
+struct paper {
+	double	h;
+	double	zero;		/* items with y < ZERO_SURE */
+	double	band;		/* items with ZERO_SURE <= y < NONZERO_SURE */
+};
+
+ALWAYS_INLINE void
+paper_body(const double *e, size_t n, double piv, const struct scale *s, double logz,
+    int fused, struct paper *out)
 {
-	double h = 0, x, q;
+	double h = 0, z = 0, band = 0, x, q;
 	size_t i;
 
-#pragma omp simd reduction(+:h)
+#pragma omp simd reduction(+:h, z, band)
 	for (i = 0; i < n; i++) {
 		x = (e[i] - piv) * s->pre * s->inv - logz;
+		z += x < ZERO_SURE ? 1.0 : 0.0;
+		band += x >= ZERO_SURE && x < NONZERO_SURE ? 1.0 : 0.0;
 		x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
-		q = dsp_fastexp_neg(x);
-		h -= q * dsp_fastlog_pos(q + DSP_PAPER_ENTROPY_EPS);
+		q = dsp_fastexp_neg_f(x, fused);
+		h = DSP_FE_MAD(fused, -q, dsp_fastlog_pos(q + DSP_PAPER_ENTROPY_EPS), h);
 	}
-	return h;
+	out->h = h;
+	out->zero = z;
+	out->band = band;
 }
 
-HOT static double
-paper_generic(const double *e, size_t n, double piv, const struct scale *s, double logz)
+#ifdef DSP_HAVE_FE512
+struct paper512 {
+	__m512d	h, z, band;
+};
+
+static inline __attribute__((always_inline)) DSP_FE512 void
+paper512_step(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d inv,
+    __m512d vlz, struct paper512 *u)
 {
-	return paper_body(e, n, piv, s, logz);
+	const __m512d one = _mm512_set1_pd(1.0);
+	__m512d x, q;
+	__mmask8 below;
+
+	x = _mm512_sub_pd(load_x512(e, k, vpiv, pre, inv, 1), vlz);
+	below = _mm512_mask_cmp_pd_mask(k, x, _mm512_set1_pd(ZERO_SURE), _CMP_LT_OQ);
+	u->z = _mm512_mask_add_pd(u->z, below, u->z, one);
+	u->band = _mm512_mask_add_pd(u->band, _mm512_mask_cmp_pd_mask(k & (__mmask8)~below,
+	    x, _mm512_set1_pd(NONZERO_SURE), _CMP_LT_OQ), u->band, one);
+	q = dsp_fe512_exp(x);
+	u->h = _mm512_mask3_fnmadd_pd(q, dsp_fe512_log(_mm512_add_pd(q,
+	    _mm512_set1_pd(DSP_PAPER_ENTROPY_EPS))), u->h, k);
 }
 
-#ifdef HAVE_AVX2_CLONE
-HOT static double __attribute__((target("avx2")))
-paper_avx2(const double *e, size_t n, double piv, const struct scale *s, double logz)
+HOT static DSP_FE512 void
+paper512(const double *e, size_t n, double piv, const struct scale *s, double logz,
+    struct paper *out)
 {
-	return paper_body(e, n, piv, s, logz);
+	const __m512d vpiv = _mm512_set1_pd(piv), vlz = _mm512_set1_pd(logz);
+	const __m512d pre = _mm512_set1_pd(s->pre), inv = _mm512_set1_pd(s->inv);
+	struct paper512 u;
+	size_t i;
+
+	u.h = u.z = u.band = _mm512_setzero_pd();
+	for (i = 0; i + 8 <= n; i += 8)
+		paper512_step(e + i, 0xff, vpiv, pre, inv, vlz, &u);
+	if (i < n)
+		paper512_step(e + i, TAILMASK(n, i), vpiv, pre, inv, vlz, &u);
+	out->h = _mm512_reduce_add_pd(u.h);
+	out->zero = _mm512_reduce_add_pd(u.z);
+	out->band = _mm512_reduce_add_pd(u.band);
 }
 #endif
 
-#ifdef HAVE_AVX2_CLONE
-/* Under -std=c11 GCC does not contract a*b+c into FMA (fp-contract=off),
- * so this clone gains the 8-lane width only; an optimize("fp-contract")
- * attribute drops the file's other options (measured 80x slower). */
-#define AVX512	__attribute__((target("avx512f,avx512dq,avx512vl,avx2,fma")))
+typedef void (*chunk_fn)(const double *, size_t, const struct scale *, struct part *);
+typedef void (*paper_fn)(const double *, size_t, double, const struct scale *, double,
+    struct paper *);
+
+HOT static void
+chunk_generic(const double *e, size_t n, const struct scale *s, struct part *pt)
+{
+	chunk_body(e, n, s, pt, PATH_GENERIC);
+}
+
+HOT static void
+paper_generic(const double *e, size_t n, double piv, const struct scale *s, double logz,
+    struct paper *out)
+{
+	paper_body(e, n, piv, s, logz, 0, out);
+}
+
+#ifdef DSP_HAVE_FE512
+#define FMA	__attribute__((target("avx2,fma")))
+
+HOT static void FMA
+chunk_fma(const double *e, size_t n, const struct scale *s, struct part *pt)
+{
+	chunk_body(e, n, s, pt, PATH_FMA);
+}
+
+HOT static void FMA
+paper_fma(const double *e, size_t n, double piv, const struct scale *s, double logz,
+    struct paper *out)
+{
+	paper_body(e, n, piv, s, logz, 1, out);
+}
+
+HOT static void DSP_FE512
+chunk_avx512(const double *e, size_t n, const struct scale *s, struct part *pt)
+{
+	chunk_body(e, n, s, pt, PATH_512);
+}
 
 static int
 have_avx512(void)
@@ -208,80 +418,85 @@ have_avx512(void)
 	    __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("fma");
 }
 
-HOT static double AVX512
-paper_avx512(const double *e, size_t n, double piv, const struct scale *s, double logz)
-{
-	return paper_body(e, n, piv, s, logz);
-}
-
-HOT static void AVX512
-chunk_avx512(const double *e, size_t n, const struct scale *s, struct part *pt)
-{
-	chunk_body(e, n, s, pt);
-}
 #endif
 
-HOT static void
-chunk_generic(const double *e, size_t n, const struct scale *s, struct part *pt)
-{
-	chunk_body(e, n, s, pt);
-}
+static const char *const path_name[] = { "generic", "avx2-fma", "avx512" };
 
-#ifdef HAVE_AVX2_CLONE
-HOT static void __attribute__((target("avx2")))
-chunk_avx2(const double *e, size_t n, const struct scale *s, struct part *pt)
-{
-	chunk_body(e, n, s, pt);
-}
-#endif
-
-typedef void (*chunk_fn)(const double *, size_t, const struct scale *, struct part *);
-
-/* DISPERSE_KERNEL=generic picks the baseline (SSE2) path on any x86-64:
- * the vector width sets the order of the sums, so the last bits differ
- * between SSE2, AVX2 and AVX-512, and byte-exact goldens are compared on
- * the one path every machine has (tests/cli/test-golden.sh). */
-#ifdef HAVE_AVX2_CLONE
 static int
-env_generic(void)
+path_supported(int path)
+{
+#ifdef DSP_HAVE_FE512
+	if (path == PATH_512)
+		return have_avx512();
+	if (path == PATH_FMA)
+		return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#endif
+	return path == PATH_GENERIC;
+}
+
+static int
+path_by_name(const char *name)
+{
+	int p;
+
+	for (p = 0; p < (int)(sizeof path_name / sizeof path_name[0]); p++)
+		if (strcmp(name, path_name[p]) == 0)
+			return p;
+	return -1;
+}
+
+/* The widest path this CPU has, unless DISPERSE_KERNEL names another one
+ * it supports.  The paths round differently (vector width, FMA, the exp),
+ * so the last bits of a result differ between them; byte-exact goldens
+ * are compared on "generic", the one path every x86-64 has
+ * (tests/cli/test-golden.sh). */
+static int
+default_path(void)
 {
 	static int v = -1;
 	const char *e;
+	int p;
 
-	if (v < 0) {
-		e = getenv("DISPERSE_KERNEL");
-		v = e != NULL && strcmp(e, "generic") == 0;
-	}
-	return v;
+	if (v >= 0)
+		return v;
+	e = getenv("DISPERSE_KERNEL");
+	if (e != NULL && (p = path_by_name(e)) >= 0 && path_supported(p))
+		return v = p;
+	for (p = PATH_512; p > PATH_GENERIC && !path_supported(p); p--)
+		;
+	return v = p;
 }
-#endif
+
+static int
+pick_path(void)
+{
+	return forced >= 0 ? forced : default_path();
+}
 
 static chunk_fn
 pick_chunk(void)
 {
-#ifdef HAVE_AVX2_CLONE
-	if (env_generic())
-		return chunk_generic;
-	if (!force_generic && have_avx512())
+#ifdef DSP_HAVE_FE512
+	switch (pick_path()) {
+	case PATH_512:
 		return chunk_avx512;
-	if (!force_generic && __builtin_cpu_supports("avx2"))
-		return chunk_avx2;
+	case PATH_FMA:
+		return chunk_fma;
+	}
 #endif
 	return chunk_generic;
 }
 
-typedef double (*paper_fn)(const double *, size_t, double, const struct scale *, double);
-
 static paper_fn
 pick_paper(void)
 {
-#ifdef HAVE_AVX2_CLONE
-	if (env_generic())
-		return paper_generic;
-	if (!force_generic && have_avx512())
-		return paper_avx512;
-	if (!force_generic && __builtin_cpu_supports("avx2"))
-		return paper_avx2;
+#ifdef DSP_HAVE_FE512
+	switch (pick_path()) {
+	case PATH_512:
+		return paper512;
+	case PATH_FMA:
+		return paper_fma;
+	}
 #endif
 	return paper_generic;
 }
@@ -289,13 +504,7 @@ pick_paper(void)
 const char *
 dsp_kernel_variant(void)
 {
-#ifdef HAVE_AVX2_CLONE
-	if (pick_chunk() == chunk_avx512)
-		return "avx512";
-	if (pick_chunk() == chunk_avx2)
-		return "avx2";
-#endif
-	return "generic";
+	return path_name[pick_path()];
 }
 
 void
@@ -307,7 +516,18 @@ dsp_kernel_set_par_min(size_t n)
 void
 dsp_kernel_force_generic(int on)
 {
-	force_generic = on != 0;
+	forced = on ? PATH_GENERIC : -1;
+}
+
+int
+dsp_kernel_force(const char *name)
+{
+	int p = name == NULL ? -1 : path_by_name(name);
+
+	if (name != NULL && (p < 0 || !path_supported(p)))
+		return dsp_fail(DSP_ENOTSUP, "kernel path %s is not available on this CPU", name);
+	forced = p;
+	return DSP_OK;
 }
 
 /* acc += pt, both relative to their pivots. */
@@ -421,11 +641,30 @@ dsp_softmax_stats_tail(const double *e, size_t n, double tail, uint64_t tail_cou
 	return DSP_OK;
 }
 
+/* Items whose weight exp(y) is 0 in libm, given the pass's counts: the
+ * band is decided item by item (rare: it is 0.2 wide). */
+static double
+zero_weights(const double *e, size_t n, double piv, const struct scale *s, double logz,
+    double zero, double band)
+{
+	double y;
+	size_t i;
+
+	for (i = 0; band > 0 && i < n; i++) {
+		y = (e[i] - piv) * s->pre * s->inv - logz;
+		if (y >= ZERO_SURE && y < NONZERO_SURE) {
+			zero += exp(y) == 0;
+			band--;
+		}
+	}
+	return zero;
+}
+
 int
 dsp_softmax_paper_entropy(const double *e, size_t n, double theta, const dsp_stats *st,
-    double *out)
+    double *out, double *zeros)
 {
-	double one, *part = &one, h = 0;
+	struct paper one, *part = &one, acc = { 0, 0, 0 };
 	size_t csize, nchunks, k;
 	struct scale sc;
 	paper_fn fn;
@@ -444,14 +683,19 @@ dsp_softmax_paper_entropy(const double *e, size_t n, double theta, const dsp_sta
 	for (c = 0; c < (long)nchunks; c++) {
 		size_t off = (size_t)c * csize;
 
-		part[c] = fn(e + off, n - off < csize ? n - off : csize, st->pivot, &sc,
-		    st->logz_shift);
+		fn(e + off, n - off < csize ? n - off : csize, st->pivot, &sc,
+		    st->logz_shift, &part[c]);
 	}
-	for (k = 0; k < nchunks; k++)
-		h += part[k];
+	for (k = 0; k < nchunks; k++) {
+		acc.h += part[k].h;
+		acc.zero += part[k].zero;
+		acc.band += part[k].band;
+	}
 	if (part != &one)
 		free(part);
-	*out = h;
+	*out = acc.h;
+	if (zeros != NULL)
+		*zeros = zero_weights(e, n, st->pivot, &sc, st->logz_shift, acc.zero, acc.band);
 	return DSP_OK;
 }
 

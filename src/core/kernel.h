@@ -30,15 +30,20 @@ int	dsp_softmax_stats(const double *e, size_t n, double theta, dsp_stats *out);
 int	dsp_softmax_stats_tail(const double *e, size_t n, double tail,
 	    uint64_t tail_count, double theta, dsp_stats *out);
 /* The paper's -sum p log(p + 1e-9) for the same e and theta, given the
- * statistics st from dsp_softmax_stats (second, vectorised pass). */
+ * statistics st from dsp_softmax_stats, and (zeros != NULL) the number of
+ * weights that are exactly 0 in libm's exp: one vectorised pass (the
+ * weights need log z, which is known only after the first pass). */
 int	dsp_softmax_paper_entropy(const double *e, size_t n, double theta,
-	    const dsp_stats *st, double *out);
-/* "avx512", "avx2" or "generic": the code path dsp_softmax_stats takes
- * here (run-time dispatch; the wider paths differ in the last bits). */
+	    const dsp_stats *st, double *out, double *zeros);
+/* "avx512", "avx2-fma" or "generic": the code path dsp_softmax_stats takes
+ * here (run-time dispatch; the paths differ in the last bits). */
 const char *dsp_kernel_variant(void);
 /* Bench: use threads from n items on (0: the built-in threshold). */
 void	dsp_kernel_set_par_min(size_t n);
 /* Tests: take the generic (SSE2) path even where AVX2 exists. */
 void	dsp_kernel_force_generic(int on);
+/* Tests and bench: take the path of that name ("generic", "avx2-fma",
+ * "avx512"; NULL: back to the default); DSP_ENOTSUP when this CPU lacks it. */
+int	dsp_kernel_force(const char *name);
 
 #endif

@@ -1,145 +1,271 @@
-/* Logit text parser: numbers separated by white space, commas or newlines. */
+/* Logit text parser: numbers separated by white space, commas or newlines,
+ * read as a stream.  Chunks of the input are fed one after the other; a
+ * number (or a comment, or a CR before an LF) cut by a chunk boundary is
+ * carried over, so memory is the logits plus one chunk.  Numbers go
+ * through dsp_decimal_fast (decimal.h), strtod when it declines: the
+ * values are strtod's, bit for bit. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/decimal.h"
 #include "core/error.h"
 #include "core/parse.h"
 #include "core/readfile.h"
 
-static int
-is_sep(char c)
+#define TOKEN_MAX	127		/* characters in one number */
+#define READ_CHUNK	((size_t)1 << 20)
+
+static size_t read_chunk = READ_CHUNK;
+
+/* Byte classes: part of a number, separator, LF, CR, comment start. */
+enum { C_TOK, C_SEP, C_LF, C_CR, C_HASH };
+
+static unsigned char cls[256];
+
+static void
+init_classes(void)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' ||
-	    c == ';' || c == '\f' || c == '\v';
+	static const char sep[] = " \t,;\f\v";
+	const char *c;
+
+	if (cls['#'] == C_HASH)
+		return;
+	for (c = sep; *c != '\0'; c++)
+		cls[(unsigned char)*c] = C_SEP;
+	cls['\n'] = C_LF;
+	cls['\r'] = C_CR;
+	cls['#'] = C_HASH;
+}
+
+struct lparser {
+	double	*v;
+	size_t	k, cap;
+	size_t	line;
+	char	tok[TOKEN_MAX + 1];	/* a number cut by a chunk boundary */
+	size_t	tl;			/* its length so far (may pass TOKEN_MAX) */
+	int	intok, comment, cr;
+};
+
+static int
+push(struct lparser *p, double x)
+{
+	double *nv;
+
+	if (p->k == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 1024;
+		if ((nv = realloc(p->v, p->cap * sizeof *nv)) == NULL)
+			return dsp_fail(DSP_ENOMEM, "out of memory after %zu logits", p->k);
+		p->v = nv;
+	}
+	p->v[p->k++] = x;
+	return DSP_OK;
+}
+
+/* One whole token t[0..tl-1] that the fast path did not take. */
+static int
+token(struct lparser *p, const char *t, size_t tl)
+{
+	char tok[TOKEN_MAX + 1], *end;
+	double x;
+
+	if (tl > TOKEN_MAX)
+		return dsp_fail(DSP_EPARSE, "line %zu: a number of %zu characters "
+		    "(at most %d)", p->line, tl, TOKEN_MAX);
+	if (memchr(t, '\0', tl) != NULL)
+		return dsp_fail(DSP_EPARSE, "line %zu: not a number", p->line);
+	if (dsp_decimal_fast(t, t + tl, &x) == tl)
+		return push(p, x);
+	memcpy(tok, t, tl);
+	tok[tl] = '\0';
+	errno = 0;
+	x = strtod(tok, &end);
+	if (end == tok || *end != '\0')
+		return dsp_fail(DSP_EPARSE, "line %zu: '%.40s' is not a number", p->line, tok);
+	if (!isfinite(x))
+		return dsp_fail(DSP_EPARSE, "line %zu: '%.40s' is not finite%s", p->line, tok,
+		    errno == ERANGE ? " (overflows a double)" : "");
+	return push(p, x);
+}
+
+/* Feed buf[0..len-1]; last: no more input follows. */
+static int
+feed(struct lparser *p, const char *buf, size_t len, int last)
+{
+	size_t i = 0, tl, got;
+	double x;
+	int rc;
+
+	if (p->cr) {
+		/* A CR that ended the previous chunk: a line end unless an LF
+		 * follows (then the LF counts). */
+		p->cr = 0;
+		if (len == 0 || buf[0] != '\n')
+			p->line++;
+	}
+	if (p->intok) {
+		for (tl = 0; tl < len && cls[(unsigned char)buf[tl]] == C_TOK; tl++, p->tl++)
+			if (p->tl < TOKEN_MAX)
+				p->tok[p->tl] = buf[tl];
+		if (tl == len && !last)
+			return DSP_OK;
+		p->intok = 0;
+		if ((rc = token(p, p->tok, p->tl)) != DSP_OK)
+			return rc;
+		i = tl;
+	}
+	while (i < len) {
+		switch (cls[(unsigned char)buf[i]]) {
+		case C_SEP:
+			i++;
+			continue;
+		case C_LF:
+			p->comment = 0;
+			p->line++;
+			i++;
+			continue;
+		case C_CR:
+			i++;
+			if (p->comment)
+				continue;
+			if (i == len && !last)
+				p->cr = 1;
+			else if (i == len || buf[i] != '\n')
+				p->line++;
+			continue;
+		case C_HASH:
+			p->comment = 1;
+			i++;
+			continue;
+		}
+		if (p->comment) {
+			const char *nl = memchr(buf + i, '\n', len - i);
+
+			i = nl != NULL ? (size_t)(nl - buf) : len;
+			continue;
+		}
+		/* The common case: a number the fast path takes whole, followed
+		 * by a separator or, in the last chunk, the end. */
+		got = dsp_decimal_fast(buf + i, buf + len, &x);
+		if (got > 0 && got <= TOKEN_MAX && (i + got < len ? cls[(unsigned char)buf[i + got]] != C_TOK :
+		    last)) {
+			if ((rc = push(p, x)) != DSP_OK)
+				return rc;
+			i += got;
+			continue;
+		}
+		for (tl = 0; i + tl < len && cls[(unsigned char)buf[i + tl]] == C_TOK; tl++)
+			;
+		if (i + tl == len && !last) {
+			/* Cut by the chunk boundary: carry it over. */
+			p->intok = 1;
+			p->tl = tl;
+			memcpy(p->tok, buf + i, tl < TOKEN_MAX ? tl : TOKEN_MAX);
+			return DSP_OK;
+		}
+		if ((rc = token(p, buf + i, tl)) != DSP_OK)
+			return rc;
+		i += tl;
+	}
+	return DSP_OK;
+}
+
+static void
+start(struct lparser *p)
+{
+	init_classes();
+	memset(p, 0, sizeof *p);
+	p->line = 1;
+}
+
+/* Hand over the logits (DSP_OK) or free them. */
+static int
+finish(struct lparser *p, int rc, double **out, size_t *n)
+{
+	if (rc == DSP_OK && p->k == 0)
+		rc = dsp_fail(DSP_EEMPTY, "no logits in input");
+	if (rc != DSP_OK) {
+		free(p->v);
+		return rc;
+	}
+	*out = p->v;
+	*n = p->k;
+	return DSP_OK;
 }
 
 int
 dsp_parse_logits(const char *buf, size_t len, double **out, size_t *n)
 {
-	double *v = NULL, *nv, x;
-	size_t cap = 0, k = 0, i = 0, line = 1, tl;
-	char tok[128], *end;
+	struct lparser p;
+
+	*out = NULL;
+	*n = 0;
+	start(&p);
+	return finish(&p, feed(&p, buf, len, 1), out, n);
+}
+
+/* Parse an opened input chunk by chunk; the parser's messages start with
+ * "name: " when name is not NULL (the reader's already name the input). */
+static int
+parse_input(dsp_input *in, const char *name, double **out, size_t *n)
+{
+	struct lparser p;
+	char *buf, msg[512];
+	size_t got;
 	int rc;
 
 	*out = NULL;
 	*n = 0;
-	while (i < len) {
-		/* LF, CRLF and a lone CR each end one line. */
-		if (buf[i] == '\n' || (buf[i] == '\r' && (i + 1 == len || buf[i + 1] != '\n')))
-			line++;
-		if (is_sep(buf[i])) {
-			i++;
-			continue;
+	if ((buf = malloc(read_chunk)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory reading logits");
+	start(&p);
+	do {
+		if ((rc = dsp_input_read(in, buf, read_chunk, &got)) != DSP_OK)
+			break;
+		if ((rc = feed(&p, buf, got, got == 0)) != DSP_OK && name != NULL) {
+			snprintf(msg, sizeof msg, "%s", dsp_last_error());
+			rc = dsp_fail(rc, "%s: %s", name, msg);
 		}
-		if (buf[i] == '#') {
-			while (i < len && buf[i] != '\n')
-				i++;
-			continue;
-		}
-		for (tl = 0; i + tl < len && !is_sep(buf[i + tl]) && buf[i + tl] != '#'; tl++)
-			;
-		if (tl >= sizeof tok) {
-			rc = dsp_fail(DSP_EPARSE, "line %zu: a number of %zu characters "
-			    "(at most %zu)", line, tl, sizeof tok - 1);
-			goto fail;
-		}
-		if (memchr(buf + i, '\0', tl) != NULL) {
-			rc = dsp_fail(DSP_EPARSE, "line %zu: not a number", line);
-			goto fail;
-		}
-		memcpy(tok, buf + i, tl);
-		tok[tl] = '\0';
-		errno = 0;
-		x = strtod(tok, &end);
-		if (end == tok || *end != '\0') {
-			rc = dsp_fail(DSP_EPARSE, "line %zu: '%.40s' is not a number", line, tok);
-			goto fail;
-		}
-		if (!isfinite(x)) {
-			rc = dsp_fail(DSP_EPARSE, "line %zu: '%.40s' is not finite%s", line, tok,
-			    errno == ERANGE ? " (overflows a double)" : "");
-			goto fail;
-		}
-		if (k == cap) {
-			cap = cap ? cap * 2 : 1024;
-			if ((nv = realloc(v, cap * sizeof *v)) == NULL) {
-				rc = dsp_fail(DSP_ENOMEM, "out of memory after %zu logits", k);
-				goto fail;
-			}
-			v = nv;
-		}
-		v[k++] = x;
-		i += tl;
-	}
-	if (k == 0) {
-		free(v);
-		return dsp_fail(DSP_EEMPTY, "no logits in input");
-	}
-	*out = v;
-	*n = k;
-	return DSP_OK;
-fail:
-	free(v);
-	return rc;
+	} while (rc == DSP_OK && got > 0);
+	free(buf);
+	return finish(&p, rc, out, n);
+}
+
+void
+dsp_parse_set_chunk(size_t bytes)
+{
+	read_chunk = bytes ? bytes : READ_CHUNK;
 }
 
 int
 dsp_read_logits(FILE *fp, double **out, size_t *n)
 {
-	char *buf = NULL, *nb;
-	size_t len = 0, cap = 0, got, max;
+	dsp_input in;
 	int rc;
 
-	if ((rc = dsp_input_cap(DSP_CAP_LOGITS, &max)) != DSP_OK)
+	memset(&in, 0, sizeof in);
+	in.fp = fp;
+	in.in = 1;			/* the caller's stream: not closed */
+	in.name = "<stream>";
+	if ((rc = dsp_input_cap(DSP_CAP_LOGITS, &in.cap)) != DSP_OK)
 		return rc;
-	for (;;) {
-		if (len > max) {
-			free(buf);
-			return dsp_fail(DSP_ETOOBIG, "more than %zu bytes of logits "
-			    "(DISPERSE_MAX_INPUT raises the limit)", max);
-		}
-		if (cap - len < 65536) {
-			cap = cap ? cap * 2 : 65536;
-			if ((nb = realloc(buf, cap)) == NULL) {
-				free(buf);
-				return dsp_fail(DSP_ENOMEM, "out of memory reading logits");
-			}
-			buf = nb;
-		}
-		got = fread(buf + len, 1, cap - len, fp);
-		len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(fp)) {
-		free(buf);
-		return dsp_fail(DSP_EIO, "read error: %s", strerror(errno));
-	}
-	rc = dsp_parse_logits(buf, len, out, n);
-	free(buf);
-	return rc;
+	return parse_input(&in, NULL, out, n);
 }
 
 int
 dsp_load_logits(const char *path, double **out, size_t *n)
 {
 	const char *name = strcmp(path, "-") == 0 ? "stdin" : path;
-	char *buf, msg[512];
-	size_t len;
+	dsp_input in;
 	int rc;
 
 	*out = NULL;
 	*n = 0;
-	if ((rc = dsp_read_file(path, name, DSP_CAP_LOGITS, &buf, &len)) != DSP_OK)
+	if ((rc = dsp_input_open(&in, path, name, DSP_CAP_LOGITS)) != DSP_OK)
 		return rc;	/* already names the file */
-	rc = dsp_parse_logits(buf, len, out, n);
-	free(buf);
-	if (rc != DSP_OK) {
-		snprintf(msg, sizeof msg, "%s", dsp_last_error());
-		return dsp_fail(rc, "%s: %s", name, msg);
-	}
+	rc = parse_input(&in, name, out, n);
+	dsp_input_close(&in);
 	return rc;
 }

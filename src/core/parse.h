@@ -9,9 +9,13 @@
 
 /* Parse a buffer; *out is malloc'd (caller frees), *n its length. */
 int	dsp_parse_logits(const char *buf, size_t len, double **out, size_t *n);
-/* Read a whole stream then parse. */
+/* Parse a stream chunk by chunk (it is not closed). */
 int	dsp_read_logits(FILE *fp, double **out, size_t *n);
-/* Open path ("-" is stdin) and read. */
+/* Open path ("-" is stdin) and parse it as it is read: memory is the
+ * logits plus one 1 MiB chunk, never the whole file. */
 int	dsp_load_logits(const char *path, double **out, size_t *n);
+
+/* Tests: read in chunks of this many bytes (0: the default 1 MiB). */
+void	dsp_parse_set_chunk(size_t bytes);
 
 #endif

@@ -69,85 +69,110 @@ human(size_t b, char *buf, size_t size)
 }
 
 int
+dsp_input_open(dsp_input *in, const char *path, const char *name, size_t dflt_cap)
+{
+	struct stat st;
+	char hb[32];
+	int rc;
+
+	memset(in, 0, sizeof *in);
+	in->in = strcmp(path, "-") == 0;
+	in->name = name != NULL ? name : in->in ? "<stdin>" : path;
+	if ((rc = dsp_input_cap(dflt_cap, &in->cap)) != DSP_OK)
+		return rc;
+	if (in->in)
+		in->fp = stdin;
+	else if ((in->fp = fopen(path, "rb")) == NULL)
+		return dsp_fail(DSP_EIO, "%s: cannot open: %s", in->name, strerror(errno));
+	rc = DSP_OK;
+	if (fstat(fileno(in->fp), &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			rc = dsp_fail(DSP_EIO, "%s: is a directory, not a file", in->name);
+		else if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > in->cap)
+			rc = dsp_fail(DSP_ETOOBIG, "%s: %lld bytes is over the %s input "
+			    "limit (DISPERSE_MAX_INPUT raises it)", in->name,
+			    (long long)st.st_size, human(in->cap, hb, sizeof hb));
+	}
+	if (rc != DSP_OK)
+		dsp_input_close(in);
+	return rc;
+}
+
+int
+dsp_input_read(dsp_input *in, char *buf, size_t size, size_t *got)
+{
+	size_t k, first = in->n == 0;
+	char *z, hb[32];
+
+	*got = 0;
+	k = fread(buf, 1, size, in->fp);
+	if ((z = memchr(buf, '\0', k)) != NULL)
+		return dsp_fail(DSP_EPARSE, "%s: binary content (NUL byte at offset "
+		    "%zu), not text", in->name, in->n + (size_t)(z - buf));
+	in->n += k;
+	if (in->n > in->cap)
+		return dsp_fail(DSP_ETOOBIG, "%s: more than the %s input limit "
+		    "(DISPERSE_MAX_INPUT raises it)", in->name, human(in->cap, hb, sizeof hb));
+	if (k == 0 && ferror(in->fp))
+		return dsp_fail(DSP_EIO, "%s: cannot read: %s", in->name, strerror(errno));
+	/* A UTF-8 byte order mark is not content. */
+	if (first && k >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
+		memmove(buf, buf + 3, k - 3);
+		k -= 3;
+	}
+	*got = k;
+	return DSP_OK;
+}
+
+void
+dsp_input_close(dsp_input *in)
+{
+	if (in->fp != NULL && !in->in)
+		fclose(in->fp);
+	in->fp = NULL;
+}
+
+int
 dsp_read_file(const char *path, const char *name, size_t dflt_cap, char **buf,
     size_t *len)
 {
-	int in = strcmp(path, "-") == 0, rc, e;
-	size_t cap, n = 0, have = 0, k, want;
-	char *b = NULL, *nb, *z, hb[32];
-	struct stat st;
-	FILE *fp;
+	size_t n = 0, have = 0, k, want;
+	char *b = NULL, *nb;
+	dsp_input in;
+	int rc;
 
 	*buf = NULL;
 	*len = 0;
-	if (name == NULL)
-		name = in ? "<stdin>" : path;
-	if ((rc = dsp_input_cap(dflt_cap, &cap)) != DSP_OK)
+	if ((rc = dsp_input_open(&in, path, name, dflt_cap)) != DSP_OK)
 		return rc;
-	if (in)
-		fp = stdin;
-	else if ((fp = fopen(path, "rb")) == NULL)
-		return dsp_fail(DSP_EIO, "%s: cannot open: %s", name, strerror(errno));
-	if (fstat(fileno(fp), &st) == 0) {
-		if (S_ISDIR(st.st_mode)) {
-			rc = dsp_fail(DSP_EIO, "%s: is a directory, not a file", name);
-			goto out;
-		}
-		if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > cap) {
-			rc = dsp_fail(DSP_ETOOBIG, "%s: %lld bytes is over the %s input "
-			    "limit (DISPERSE_MAX_INPUT raises it)", name,
-			    (long long)st.st_size, human(cap, hb, sizeof hb));
-			goto out;
-		}
-	}
 	for (;;) {
 		if (have - n < 2) {
 			/* Never more than cap + 2 bytes: one over the cap is
 			 * enough to know, one for the final NUL. */
 			want = have ? 2 * have : 2 * CHUNK;
-			if (want > cap + 2)
-				want = cap + 2;
+			if (want > in.cap + 2)
+				want = in.cap + 2;
 			if ((nb = realloc(b, want)) == NULL) {
 				rc = dsp_fail(DSP_ENOMEM, "%s: out of memory after %zu bytes",
-				    name, n);
+				    in.name, n);
 				goto out;
 			}
 			b = nb;
 			have = want;
 		}
-		k = fread(b + n, 1, have - n - 1 < CHUNK ? have - n - 1 : CHUNK, fp);
-		if ((z = memchr(b + n, '\0', k)) != NULL) {
-			rc = dsp_fail(DSP_EPARSE, "%s: binary content (NUL byte at offset "
-			    "%zu), not text", name, (size_t)(z - b));
+		if ((rc = dsp_input_read(&in, b + n, have - n - 1 < CHUNK ? have - n - 1 : CHUNK,
+		    &k)) != DSP_OK)
 			goto out;
-		}
 		n += k;
-		if (n > cap) {
-			rc = dsp_fail(DSP_ETOOBIG, "%s: more than the %s input limit "
-			    "(DISPERSE_MAX_INPUT raises it)", name, human(cap, hb, sizeof hb));
-			goto out;
-		}
 		if (k == 0)
 			break;
-	}
-	if (ferror(fp)) {
-		e = errno;
-		rc = dsp_fail(DSP_EIO, "%s: cannot read: %s", name, strerror(e));
-		goto out;
-	}
-	/* A UTF-8 byte order mark is not content. */
-	if (n >= 3 && memcmp(b, "\xef\xbb\xbf", 3) == 0) {
-		memmove(b, b + 3, n - 3);
-		n -= 3;
 	}
 	b[n] = '\0';
 	*buf = b;
 	*len = n;
 	b = NULL;
-	rc = DSP_OK;
 out:
 	free(b);
-	if (!in)
-		fclose(fp);
+	dsp_input_close(&in);
 	return rc;
 }

@@ -13,6 +13,7 @@
 #define DSP_READFILE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define DSP_CAP_LOGITS		((size_t)256 << 20)	/* --input */
 #define DSP_CAP_PAIRS		((size_t)64 << 20)	/* fit --pairs */
@@ -32,5 +33,21 @@ int	dsp_parse_bytes(const char *s, size_t *out);
  * directory), DSP_ETOOBIG (over the cap), DSP_EPARSE (NUL byte). */
 int	dsp_read_file(const char *path, const char *name, size_t dflt_cap,
 	    char **buf, size_t *len);
+
+/* The same checks chunk by chunk, for readers that stream (the logit
+ * parser): open (the directory and size checks), then read up to size
+ * bytes at a time (*got == 0 at the end; the NUL, cap and read errors and
+ * the byte order mark as above), then close (stdin is left open). */
+typedef struct dsp_input {
+	FILE		*fp;
+	const char	*name;
+	size_t		cap;	/* bytes allowed */
+	size_t		n;	/* bytes read so far */
+	int		in;	/* standard input */
+} dsp_input;
+
+int	dsp_input_open(dsp_input *in, const char *path, const char *name, size_t dflt_cap);
+int	dsp_input_read(dsp_input *in, char *buf, size_t size, size_t *got);
+void	dsp_input_close(dsp_input *in);
 
 #endif

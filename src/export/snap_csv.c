@@ -32,14 +32,13 @@ snap_stamp_all(const struct snap *s, dsp_table *t)
 	return rc != 0 ? DSP_ENOMEM : DSP_OK;
 }
 
-/* Weights as runs: position of the first item, multiplicity, weight. */
+/* Weights as runs: position of the first item, multiplicity, weight.  The
+ * stamps and column names only: the rows are written as they are made
+ * (snap_write_weights_csv), never held (~126 bytes a run as table text). */
 static dsp_table *
-weights_table(const struct snap *s)
+weights_head(const struct snap *s)
 {
 	dsp_table *t;
-	double row[3];
-	uint64_t first = 0;
-	size_t i;
 
 	if ((t = dsp_table_alloc("disperse snapshot: attention weights as runs "
 	    "(first item, count, weight) in position order")) == NULL)
@@ -52,23 +51,6 @@ weights_table(const struct snap *s)
 	    dsp_table_column(t, "count", "%.0f") != DSP_OK ||
 	    dsp_table_column(t, "weight", "%.17g") != DSP_OK)
 		goto fail;
-	for (i = 0; s->w_rc == DSP_OK && i < s->w->len; i++) {
-		char buf[32];
-
-		row[0] = (double)first;
-		row[1] = (double)s->w->count[i];
-		row[2] = s->w->value[i];
-		if (dsp_table_row(t, row) != DSP_OK)
-			goto fail;
-		/* Positions and counts past 2^53 are not exact as doubles. */
-		snprintf(buf, sizeof buf, "%" PRIu64, first);
-		if (dsp_table_set_text(t, i, 0, buf) != DSP_OK)
-			goto fail;
-		snprintf(buf, sizeof buf, "%" PRIu64, s->w->count[i]);
-		if (dsp_table_set_text(t, i, 1, buf) != DSP_OK)
-			goto fail;
-		first += s->w->count[i];
-	}
 	return t;
 fail:
 	dsp_table_free(t);
@@ -212,7 +194,27 @@ snap_write_table(FILE *fp, dsp_table *t, enum dsp_format f)
 int
 snap_write_weights_csv(const struct snap *s, FILE *fp)
 {
-	return snap_write_table(fp, weights_table(s), DSP_FMT_CSV);
+	char b0[24], b1[24];
+	const char *text[3] = { b0, b1, NULL };
+	dsp_table *t = weights_head(s);
+	double row[3] = { 0, 0, 0 };
+	uint64_t first = 0;
+	size_t i;
+	int rc;
+
+	if (t == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	rc = dsp_table_write(t, fp, DSP_FMT_CSV);
+	for (i = 0; rc == DSP_OK && s->w_rc == DSP_OK && i < s->w->len; i++) {
+		/* Positions and counts past 2^53 are not exact as doubles. */
+		snprintf(b0, sizeof b0, "%" PRIu64, first);
+		snprintf(b1, sizeof b1, "%" PRIu64, s->w->count[i]);
+		row[2] = s->w->value[i];
+		rc = dsp_table_csv_row(t, fp, row, text);
+		first += s->w->count[i];
+	}
+	dsp_table_free(t);
+	return rc;
 }
 
 int

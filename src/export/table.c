@@ -234,13 +234,10 @@ dsp_format_parse(const char *s)
 	return -1;
 }
 
-/* Text of a cell for text and CSV output. */
+/* Text of one cell (s: its text, else the number v in format fmt). */
 static void
-cell_text(const dsp_table *t, size_t r, size_t c, char *buf, size_t size)
+format_cell(const char *fmt, double v, const char *s, char *buf, size_t size)
 {
-	const char *s = t->texts[r * t->ncols + c];
-	double v = t->cells[r * t->ncols + c];
-
 	if (s != NULL)
 		snprintf(buf, size, "%s", s);
 	else if (isnan(v))
@@ -250,12 +247,20 @@ cell_text(const dsp_table *t, size_t r, size_t c, char *buf, size_t size)
 	else {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-		snprintf(buf, size, t->cfmt[c], v);
+		snprintf(buf, size, fmt, v);
 #pragma GCC diagnostic pop
 		/* "-0" reads oddly in a report. */
 		if (strcmp(buf, "-0") == 0)
 			snprintf(buf, size, "0");
 	}
+}
+
+/* Text of a cell for text and CSV output. */
+static void
+cell_text(const dsp_table *t, size_t r, size_t c, char *buf, size_t size)
+{
+	format_cell(t->cfmt[c], t->cells[r * t->ncols + c], t->texts[r * t->ncols + c],
+	    buf, size);
 }
 
 static void
@@ -366,6 +371,24 @@ write_csv(const dsp_table *t, FILE *fp)
 		fputc('\n', fp);
 	}
 	return DSP_OK;
+}
+
+int
+dsp_table_csv_row(const dsp_table *t, FILE *fp, const double *values,
+    const char *const *texts)
+{
+	char buf[CELL_MAX];
+	size_t c;
+
+	for (c = 0; c < t->ncols; c++) {
+		if (c)
+			fputc(',', fp);
+		format_cell(t->cfmt[c], values[c], texts != NULL ? texts[c] : NULL, buf,
+		    sizeof buf);
+		csv_field(fp, buf);
+	}
+	fputc('\n', fp);
+	return ferror(fp) ? dsp_fail(DSP_EIO, "write failed") : DSP_OK;
 }
 
 /* A stamp written as a bare JSON number must match the number grammar. */

@@ -37,6 +37,11 @@ size_t		 dsp_table_rows(const dsp_table *t);
 /* Some columns hold strings: set cell (row, col) text instead of a number. */
 int		 dsp_table_set_text(dsp_table *t, size_t row, size_t col, const char *s);
 int		 dsp_table_write(const dsp_table *t, FILE *fp, enum dsp_format f);
+/* One CSV row in t's columns and formats, written at once (tables too
+ * large to hold: write t with its stamps and no rows, then the rows);
+ * texts[c] != NULL replaces values[c]. */
+int		 dsp_table_csv_row(const dsp_table *t, FILE *fp, const double *values,
+		    const char *const *texts);
 /* "text", "csv", "json" -> enum, -1 if unknown. */
 int		 dsp_format_parse(const char *s);
 

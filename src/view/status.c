@@ -132,20 +132,27 @@ key_bar(struct view_panel *pn, WINDOW *w, int width, const struct view_state *st
 }
 
 /* A message; one longer than the line (an error listing the valid names)
- * takes the parameters' line too, broken at a blank. */
+ * takes the parameters' line too, broken at a blank (or after a bar of a
+ * list of names when the rest would not fit). */
 static void
 message(WINDOW *w, int width, const struct view_state *st)
 {
 	const char *m = st->status;
 	attr_t a = st->status_err ? view_attr_error() : A_BOLD;
-	size_t len = strlen(m), brk = 0, i = 0;
+	size_t len = strlen(m), brk = 0, bar = 0, i = 0;
 
 	if (text_width(m, len) > width) {
 		while (i < len && text_width(m, i + char_len(m + i, len - i)) <= width) {
 			i += char_len(m + i, len - i);
 			if (m[i] == ' ')
 				brk = i;
+			else if (m[i - 1] == '|')
+				bar = i;
 		}
+		/* A list of names (a|b|c) may break after a bar when the rest
+		 * would not fit after the last blank. */
+		if (bar > brk && brk != 0 && text_width(m + brk + 1, len - brk - 1) > width)
+			brk = bar;
 		if (brk == 0)
 			brk = i;
 		wmove(w, 0, 0);

@@ -1,4 +1,5 @@
 /* Logit text parser, parameter validation, names and error strings. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,96 @@ test_parse(void)
 	is_int(parse(big, &v, &n), DSP_OK, "63-digit number parses");
 	is_rel(v[0], 1.1111111111111111e62, 1e-15, "63-digit value");
 	free(v);
+}
+
+/* Numbers, comments and CRLFs cut by chunk boundaries: the streamed file
+ * gives the same values, bit for bit, as the whole buffer and as strtod,
+ * for chunks of 1, 7 and 4096 bytes; a bad number's line is still right. */
+static void
+test_stream(void)
+{
+	char path[] = "/tmp/dsp-core-streamXXXXXX", *buf;
+	static const size_t chunk[] = { 1, 7, 4096 };
+	uint64_t s = 88172645463325252u;
+	double *v = NULL, *w = NULL, x;
+	size_t n = 0, m = 0, len, i, k, lines = 1;
+	int fd, good;
+	FILE *fp;
+
+	fd = mkstemp(path);
+	fp = fdopen(fd, "w");
+	for (i = 0; i < 20000; i++) {
+		s ^= s << 13;
+		s ^= s >> 7;
+		s ^= s << 17;
+		x = 8 * ((double)(s >> 11) * 0x1p-53) - 4;
+		fprintf(fp, i % 3 ? "%.17g" : "%.6g", x);
+		switch (s % 5) {
+		case 0: fputs("\r\n", fp); lines++; break;
+		case 1: fputs(" # note, 1 2 3\r\n", fp); lines++; break;
+		case 2: fputs(",", fp); break;
+		case 3: fputs("\r", fp); lines++; break;
+		default: fputs("\n", fp); lines++; break;
+		}
+	}
+	fputs("\n1.5x\n", fp);
+	lines++;
+	fclose(fp);
+	/* The good part as one buffer (up to the bad token). */
+	fp = fopen(path, "rb");
+	buf = malloc(1 << 22);
+	len = fread(buf, 1, 1 << 22, fp);
+	fclose(fp);
+	ok(dsp_parse_logits(buf, len - 6, &w, &m) == DSP_OK && m == 20000,
+	    "20000 numbers in one buffer");
+	for (k = 0; k < sizeof chunk / sizeof chunk[0]; k++) {
+		dsp_parse_set_chunk(chunk[k]);
+		ok(dsp_load_logits(path, &v, &n) == DSP_EPARSE,
+		    "%zu-byte chunks: the bad number is found", chunk[k]);
+		{
+			char want[64];
+
+			snprintf(want, sizeof want, "line %zu: '1.5x'", lines);
+			ok(strstr(dsp_last_error(), want) != NULL, "%zu-byte chunks: %s (%s)",
+			    chunk[k], want, dsp_last_error());
+		}
+		/* Without the bad line. */
+		fp = fopen(path, "wb");
+		fwrite(buf, 1, len - 6, fp);
+		fclose(fp);
+		ok(dsp_load_logits(path, &v, &n) == DSP_OK, "%zu-byte chunks: loads", chunk[k]);
+		for (good = n == m, i = 0; good && i < n; i++)
+			good = memcmp(&v[i], &w[i], sizeof v[i]) == 0;
+		ok(good, "%zu-byte chunks: the same %zu values bit for bit as the whole buffer",
+		    chunk[k], n);
+		free(v);
+		fp = fopen(path, "wb");
+		fwrite(buf, 1, len, fp);
+		fclose(fp);
+	}
+	dsp_parse_set_chunk(0);
+	/* The buffer's values against strtod, token by token. */
+	{
+		char *p = buf, *e;
+
+		buf[len - 6] = '\0';
+		for (good = 1, i = 0; good && i < m; i++) {
+			while (*p == ',' || *p == '\r' || *p == '\n' || *p == ' ' || *p == '#') {
+				if (*p == '#')
+					while (*p != '\n' && *p != '\r')
+						p++;
+				else
+					p++;
+			}
+			x = strtod(p, &e);
+			good = e > p && memcmp(&x, &w[i], sizeof x) == 0;
+			p = e;
+		}
+		ok(good, "the parsed values are strtod's, bit for bit (%zu checked)", i);
+	}
+	free(w);
+	free(buf);
+	unlink(path);
 }
 
 static void
@@ -189,6 +280,7 @@ main(void)
 	dsp_gsl_init();
 	test_parse();
 	test_files();
+	test_stream();
 	test_params();
 	test_names();
 	return tap_done();

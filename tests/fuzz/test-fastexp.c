@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/fastexp.h"
+#include "core/fastexp512.h"
 #include "tap.h"
 
 /* Distance in units in the last place of want (subnormal ulp below 2^-1022). */
@@ -52,49 +53,138 @@ worst(double lo, double hi, long count, double *at)
 	return w;
 }
 
-#if defined(__GNUC__) && defined(__x86_64__)
-/* The kernel's AVX-512 clone: the same < 4 ulp bound must hold when the
- * polynomial runs 8 lanes wide (built as in the kernel; -std=c11 keeps
- * FMA contraction off, so no a*b+c is fused). */
-#define FMA_TARGET __attribute__((target("avx512f,avx512dq,avx512vl,avx2,fma")))
+#ifdef DSP_HAVE_FE512
+/* The kernel's other paths (kernel.c): the portable polynomial with fused
+ * multiply-adds (AVX2 + FMA), and fastexp512.h's table-driven exp and its
+ * log (AVX-512).  The same bounds must hold for each. */
+#define WIDE	(1 << 18)
 
-static FMA_TARGET void
+static __attribute__((target("avx2,fma"))) void
 exp_fma(const double *x, double *y, size_t n)
 {
 	size_t i;
 
 #pragma omp simd
 	for (i = 0; i < n; i++)
-		y[i] = dsp_fastexp_neg(x[i]);
+		y[i] = dsp_fastexp_neg_f(x[i], 1);
+}
+
+static DSP_FE512 void
+exp_512(const double *x, double *y, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8)
+		_mm512_storeu_pd(y + i, dsp_fe512_exp(_mm512_loadu_pd(x + i)));
+}
+
+static DSP_FE512 void
+log_512(const double *x, double *y, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8)
+		_mm512_storeu_pd(y + i, dsp_fe512_log(_mm512_loadu_pd(x + i)));
+}
+
+typedef void (*array_fn)(const double *, double *, size_t);
+
+/* Worst ulp of fn against ref over xs[0..n-1]. */
+static double
+worst_of(array_fn fn, double (*ref)(double), const double *xs, double *ys, size_t n,
+    double *at)
+{
+	double w = 0, u;
+	size_t i;
+
+	fn(xs, ys, n);
+	for (i = 0; i < n; i++) {
+		u = ulps(ys[i], ref(xs[i]));
+		if (u > w || isnan(u)) {
+			w = isnan(u) ? INFINITY : u;
+			*at = xs[i];
+		}
+	}
+	return w;
+}
+
+/* Random and grid points of [-746, 0], then the reduction boundaries
+ * (k + 1/2) ln 2 / step, 9 points around each. */
+static void
+exp_points(double *xs, size_t n, double step)
+{
+	size_t i = 0, k = 0;
+	int j;
+
+	for (; i < n / 2; i++)
+		xs[i] = i % 2 ? -746 * uniform() : -745.2 * (double)i / (double)(n / 2);
+	while (i < n) {
+		double b = -((double)(k % (size_t)(1075 * step)) + 0.5) * M_LN2 / step;
+
+		for (j = -4; j <= 4 && i < n; j++, i++)
+			xs[i] = b + j * 1e-15 * fabs(b);
+		k++;
+	}
 }
 
 static void
-check_fma(void)
+check_wide(void)
 {
-	static double xs[1 << 16], ys[1 << 16];
-	double w = 0, at = 0, u;
+	static double xs[WIDE], ys[WIDE];
+	double w, at = 0, sp[16];
+	int good;
 	size_t i;
 
+	if (!(__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))) {
+		ok(1, "# SKIP no AVX2 + FMA on this CPU");
+	} else {
+		exp_points(xs, WIDE, 1);
+		w = worst_of(exp_fma, exp, xs, ys, WIDE, &at);
+		ok(w < 4, "FMA build over [-746, 0] and the boundaries: worst %.3f ulp at %.17g",
+		    w, at);
+	}
 	if (!(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
 	    __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("fma"))) {
 		ok(1, "# SKIP no AVX-512 on this CPU");
 		return;
 	}
-	for (i = 0; i < 1 << 16; i++)
-		xs[i] = i % 2 ? -746 * uniform() : -745.2 * (double)i / 65536.0;
-	exp_fma(xs, ys, 1 << 16);
-	for (i = 0; i < 1 << 16; i++) {
-		u = ulps(ys[i], exp(xs[i]));
-		if (u > w) {
-			w = u;
-			at = xs[i];
-		}
-	}
-	ok(w < 4, "AVX-512 build over [-746, 0]: worst %.3f ulp at %.17g", w, at);
+	exp_points(xs, WIDE, 16);
+	w = worst_of(exp_512, exp, xs, ys, WIDE, &at);
+	ok(w < 4, "AVX-512 exp over [-746, 0] and the boundaries (k + 1/2) ln2/16: worst %.3f ulp at %.17g",
+	    w, at);
+	at = 0;
+	for (i = 0; i < WIDE; i++)
+		xs[i] = -745.13 - 1e-10 * (double)i;
+	for (i = 0; i < WIDE / 2; i++)
+		xs[WIDE / 2 + i] = -745.2 - 1e-3 * (double)i;
+	w = worst_of(exp_512, exp, xs, ys, WIDE, &at);
+	ok(w == 0, "AVX-512 exp at the underflow edge and below: as libm (worst %.3f ulp at %.17g)",
+	    w, at);
+	sp[0] = 0;
+	sp[1] = -0.0;
+	sp[2] = -INFINITY;
+	sp[3] = -1e308;
+	sp[4] = NAN;
+	sp[5] = -745.13;
+	sp[6] = -746;
+	sp[7] = -M_LN2;
+	exp_512(sp, sp + 8, 8);
+	good = sp[8] == 1 && sp[9] == 1 && sp[10] == 0 && !signbit(sp[10]) && sp[11] == 0 &&
+	    isnan(sp[12]) && sp[13] == exp(-745.13) && sp[14] == 0 &&
+	    ulps(sp[15], exp(-M_LN2)) < 4;
+	ok(good, "AVX-512 exp: 1 at 0 and -0, +0 at -inf, -1e308, -746, NaN for NaN, 2^-1074 at -745.13");
+	for (i = 0; i < WIDE; i++)
+		xs[i] = i % 2 ? exp(-20.8 * uniform()) : 1e-9 + 2 * uniform();
+	w = worst_of(log_512, log, xs, ys, WIDE, &at);
+	ok(w < 4, "AVX-512 log on [1e-9, 2]: worst %.3f ulp at %.17g", w, at);
+	for (i = 0; i < 8; i++)
+		sp[i] = 1;
+	log_512(sp, sp + 8, 8);
+	ok(sp[8] == 0, "AVX-512 log(1) = 0 exactly");
 }
 #else
 static void
-check_fma(void)
+check_wide(void)
 {
 	ok(1, "# SKIP not x86-64");
 }
@@ -162,6 +252,6 @@ main(void)
 		if (y[i] != dsp_fastexp(xs[i]))
 			arr_ok = 0;
 	is_int(arr_ok, 1, "vectorised array version equals the scalar one");
-	check_fma();
+	check_wide();
 	return tap_done();
 }

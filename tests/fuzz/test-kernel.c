@@ -138,11 +138,34 @@ main(void)
 	omp_set_num_threads(2);
 #endif
 	ok(same, "1..5 threads agree bitwise (H = %.15g)", st1.entropy);
-	dsp_kernel_force_generic(1);
-	dsp_softmax_stats(e, N, 0.7, &st2);
-	dsp_kernel_force_generic(0);
-	ok(same_stats(&st2, &st1, 1e-12), "generic and %s paths agree within 1e-12",
-	    dsp_kernel_variant());
+	/* Every path this CPU has: the same figures within 1e-12 (they
+	 * round differently), and bitwise the same for 1 and 2 threads. */
+	{
+		static const char *const path[] = { "generic", "avx2-fma", "avx512" };
+		double pe1, pe2;
+
+		dsp_softmax_paper_entropy(e, N, 0.7, &st1, &pe1, NULL);
+		for (k = 0; k < 3; k++) {
+			if (dsp_kernel_force(path[k]) != DSP_OK) {
+				ok(1, "# SKIP kernel path %s: not on this CPU", path[k]);
+				continue;
+			}
+#ifdef _OPENMP
+			dsp_kernel_set_par_min(N);
+			omp_set_num_threads(1);
+			dsp_softmax_stats(e, N, 0.7, &st);
+			omp_set_num_threads(2);
+#endif
+			dsp_softmax_stats(e, N, 0.7, &st2);
+			dsp_kernel_set_par_min(0);
+			dsp_softmax_paper_entropy(e, N, 0.7, &st2, &pe2, NULL);
+			ok(same_stats(&st2, &st1, 1e-12) && fabs(pe2 - pe1) <= 1e-12 * pe1 &&
+			    st.entropy == st2.entropy && st.logz == st2.logz,
+			    "%s path: within 1e-12 of the default path (H %.17g vs %.17g, paper H %.17g vs %.17g), 1 and 2 threads bitwise",
+			    path[k], st2.entropy, st1.entropy, pe2, pe1);
+		}
+		dsp_kernel_force(NULL);
+	}
 	/* A later block holding the maximum forces a rescale of the sums. */
 	for (i = 0; i < N; i++)
 		e[i] = (double)i / N;
@@ -198,11 +221,28 @@ main(void)
 			dsp_softmax(e, N, th, w);
 			want = dsp_entropy_paper(w, N);
 			dsp_softmax_stats(e, N, th, &st);
-			rc = dsp_softmax_paper_entropy(e, N, th, &st, &pe);
+			rc = dsp_softmax_paper_entropy(e, N, th, &st, &pe, NULL);
 			ok(rc == DSP_OK && fabs(pe - want) <= 1e-12 * fabs(want),
 			    "paper entropy -sum p log(p + 1e-9), 2^20 items, theta %g: %.15g vs libm %.15g",
 			    th, pe, want);
 		}
+		/* Zero weights counted by the same pass, on both paths, against
+		 * libm's softmax: theta 0.004 over [0, 12] puts items on either
+		 * side of the underflow edge and some in the libm band. */
+		for (k = 0; k < 2 && w != NULL; k++) {
+			double zeros = -1, want0 = 0;
+
+			dsp_kernel_force_generic((int)k);
+			dsp_softmax(e, N, 0.004, w);
+			for (j = 0; j < N; j++)
+				want0 += w[j] == 0;
+			dsp_softmax_stats(e, N, 0.004, &st);
+			rc = dsp_softmax_paper_entropy(e, N, 0.004, &st, &pe, &zeros);
+			ok(rc == DSP_OK && zeros == want0 && want0 > 0 && want0 < N,
+			    "zero weights, 2^20 items, theta 0.004 (%s path): %.0f vs libm %.0f",
+			    k ? "generic" : dsp_kernel_variant(), zeros, want0);
+		}
+		dsp_kernel_force_generic(0);
 		free(w);
 	}
 	h = dsp_softmax_entropy(e, 5000, 0.37);

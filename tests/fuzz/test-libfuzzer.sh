@@ -25,7 +25,8 @@ build() { # name sources...
 	"$CLANG" $flags "$@" -o "$work/$name" $gsl $zip -lm 2>"$work/$name.log"
 }
 build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/parse.c" \
-	"$src/core/readfile.c" "$src/core/error.c" "$src/core/kernel.c" "$src/core/fastexp.c"
+	"$src/core/readfile.c" "$src/core/error.c" "$src/core/kernel.c" "$src/core/fastexp.c" \
+	"$src/core/decimal.c"
 ok $? "build libFuzzer target for dsp_parse_logits"
 build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c" \
 	"$src/core/escape.c"

@@ -1,0 +1,111 @@
+/* Text and .npy input: writes 2^24 logits (8 U[0, 1) - 4, the same as
+ * bench-kernel) as text at 17 significant digits and as a float64 .npy,
+ * then times dsp_load_logits (streamed, the --input parser) against a bare
+ * strtod loop over the same bytes already in memory.  Min / median of 5,
+ * CPU time of the process (the wall clock on the shared machine also
+ * counts other builds; reading the file is system time, counted).
+ *   bench-parse TXT NPY     (both written; bench/run.sh times report --input) */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/error.h"
+#include "core/parse.h"
+#include "timing.h"
+
+#define N	((size_t)1 << 24)
+#define REPS	5
+
+static int
+write_files(const char *txt, const char *npy, double *e)
+{
+	static const char magic[] = "\x93NUMPY\x01\x00";
+	char hdr[128];
+	uint64_t s = 88172645463325252u;
+	FILE *ft, *fn;
+	size_t i, hl;
+
+	for (i = 0; i < N; i++) {
+		s ^= s << 13;
+		s ^= s >> 7;
+		s ^= s << 17;
+		e[i] = 8 * ((double)(s >> 11) * 0x1p-53) - 4;
+	}
+	if ((ft = fopen(txt, "w")) == NULL || (fn = fopen(npy, "wb")) == NULL)
+		return -1;
+	for (i = 0; i < N; i++)
+		fprintf(ft, "%.17g\n", e[i]);
+	/* Header padded with spaces to a multiple of 64 bytes, then '\n'. */
+	hl = (size_t)snprintf(hdr, sizeof hdr, "{'descr': '<f8', 'fortran_order': False, "
+	    "'shape': (%zu,), }", N);
+	while ((10 + hl + 1) % 64 != 0)
+		hdr[hl++] = ' ';
+	hdr[hl++] = '\n';
+	fwrite(magic, 1, 8, fn);
+	fputc((int)(hl & 0xff), fn);
+	fputc((int)(hl >> 8), fn);
+	fwrite(hdr, 1, hl, fn);
+	fwrite(e, sizeof *e, N, fn);
+	return (fclose(ft) == 0) + (fclose(fn) == 0) == 2 ? 0 : -1;
+}
+
+int
+main(int argc, char **argv)
+{
+	double *e, *v, t[REPS], t0, sum = 0, pmin, pmd, smin, smd, mb;
+	char *buf, *p, *end;
+	size_t n, len;
+	FILE *fp;
+	int r;
+
+	if (argc < 3 || (e = malloc(N * sizeof *e)) == NULL || write_files(argv[1], argv[2], e)) {
+		fprintf(stderr, "usage: bench-parse TXT NPY\n");
+		return 1;
+	}
+	free(e);
+	/* 330 MB of text is over the default 256 MiB --input cap. */
+	setenv("DISPERSE_MAX_INPUT", "1G", 1);
+	for (r = 0; r < REPS; r++) {
+		t0 = bench_cpu_ms(CLOCK_PROCESS_CPUTIME_ID);
+		if (dsp_load_logits(argv[1], &v, &n) != 0) {
+			fprintf(stderr, "bench-parse: %s\n", dsp_last_error());
+			return 1;
+		}
+		t[r] = bench_cpu_ms(CLOCK_PROCESS_CPUTIME_ID) - t0;
+		sum += v[n - 1];
+		free(v);
+	}
+	qsort(t, REPS, sizeof *t, bench_cmp);
+	pmin = t[0];
+	pmd = t[REPS / 2];
+	if ((fp = fopen(argv[1], "rb")) == NULL)
+		return 1;
+	fseek(fp, 0, SEEK_END);
+	len = (size_t)ftell(fp);
+	rewind(fp);
+	if ((buf = malloc(len + 1)) == NULL || fread(buf, 1, len, fp) != len)
+		return 1;
+	fclose(fp);
+	buf[len] = '\0';
+	for (r = 0; r < REPS; r++) {
+		t0 = bench_cpu_ms(CLOCK_PROCESS_CPUTIME_ID);
+		for (p = buf; *p != '\0'; p = end + 1)
+			sum += strtod(p, &end);
+		t[r] = bench_cpu_ms(CLOCK_PROCESS_CPUTIME_ID) - t0;
+	}
+	qsort(t, REPS, sizeof *t, bench_cmp);
+	smin = t[0];
+	smd = t[REPS / 2];
+	free(buf);
+	mb = (double)len / 1e6;
+	printf("text input, 2^24 logits at 17 digits (%.0f MB); %d repeats, min / median CPU ms\n",
+	    mb, REPS);
+	printf("  dsp_load_logits (streamed, from the file)  %8.1f / %8.1f   %4.0f MB/s   goal >= 600 MB/s\n",
+	    pmin, pmd, mb / pmd * 1e3);
+	printf("  bare strtod loop (bytes in memory)         %8.1f / %8.1f   %4.0f MB/s   (%.2fx slower; checksum %g)\n",
+	    smin, smd, mb / smd * 1e3, smd / pmd, sum);
+	return 0;
+}
