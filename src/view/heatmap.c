@@ -155,8 +155,21 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	dsp_view_cell(&st->vs.map, st->vs.map_row, st->vs.map_col, s, &row, &col);
 	val = m->cell[row * s->cols + col];
 	/* Hints only where they fit: the figure's own text is never cut. */
-	snprintf(title, sizeof title, "%s, power series, n=%.0f", dsp_metric_name(s->metric),
-	    st->sum.n);
+	{
+		double n = st->sum.n;
+		int e = (int)lround(log2(n > 1 ? n : 1));
+		char nt[40];
+
+		/* n = 2^40 rather than 13 digits a narrow panel would cut. */
+		if (n >= 1024 && ldexp(1, e) == n)
+			snprintf(nt, sizeof nt, "2^%d", e);
+		else
+			snprintf(nt, sizeof nt, "%.0f", n);
+		snprintf(title, sizeof title, "%s, power series, n=%s", dsp_metric_name(s->metric),
+		    nt);
+		if (view_width(title) > iw)
+			snprintf(title, sizeof title, "%s, n=%s", dsp_metric_name(s->metric), nt);
+	}
 	view_printf(w, 1, 1, iw, 0, "%s%s", title, view_width(title) + 26 <= iw ?
 	    "  (m: metric, Enter: jump)" : "");
 	/* The cells fill the panel's width: cell c spans columns
