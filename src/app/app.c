@@ -29,7 +29,8 @@ enum {
 	OPT_LOAD,
 	OPT_SNAPSHOT_DIR,
 	OPT_NO_CONFIG,
-	OPT_THEME
+	OPT_THEME,
+	OPT_PRESENT
 };
 
 static void
@@ -39,7 +40,6 @@ frame(struct app *a)
 	struct view_panel *mp;
 	double t0 = dsp_now_ms(), t1;
 	size_t cols, rows;
-	char play[64];
 	int i, iw;
 
 	app_layout(a);
@@ -53,15 +53,26 @@ frame(struct app *a)
 		a->pn[i].focused = st->vs.focus == i;
 		app_make_win(&a->pn[i]);
 	}
-	/* Compute what is on screen; the caches make unchanged figures free. */
+	/* Compute what is on screen; the caches make unchanged figures free.
+	 * The layout sizes the theorem panel by its text, so it is redone
+	 * once the summary is there. */
 	app_heads_sync(a);
 	compute_summary(a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
 	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
+	app_layout(a);
+	for (i = 0; i < VIEW_PANELS; i++)
+		app_make_win(&a->pn[i]);
+	compute_summary(a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
+	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
 	teach_tour_figures(a->teach, st);
+	/* Room on screen for the map: a cell a column (up to 240), one or
+	 * (half blocks) two a row; the panel shows the largest exact
+	 * subsample of the figure (map_size) that fits (dsp_view_share). */
 	mp = &a->pn[VIEW_MAP];
 	iw = mp->w - 2 - 6;
-	cols = (size_t)(iw >= 128 ? iw / 2 : iw > 64 ? 64 : iw > 2 ? iw : 2);
-	rows = (size_t)(mp->h - 7 > 32 ? 32 : mp->h - 7 > 2 ? mp->h - 7 : 2);
+	cols = (size_t)(iw > 240 ? 240 : iw > 2 ? iw : 2);
+	rows = (size_t)(mp->h - 7 > 48 ? 48 : mp->h - 7 > 2 ? mp->h - 7 : 2) *
+	    (view_heat_half() ? 2 : 1);
 	if (a->wk != NULL) {
 		worker_post(a->wk, st, a->pn[VIEW_CURVE].visible, mp->visible, cols, rows);
 		worker_collect(a->wk, st);
@@ -75,17 +86,7 @@ frame(struct app *a)
 	st->compute_ms = t1 - t0;
 	if (!st->sum_ok && st->status[0] == '\0')
 		app_say(a, 1, "%s", st->sum_err);
-	view_printf(stdscr, 0, 0, COLS, view_attr_title(), "%-*s", COLS, "");
-	/* While playing, the play's state takes the place of the hints
-	 * (left of the plot tabs at every width). */
-	play_label(a, play, sizeof play);
-	if (play[0] != '\0')
-		view_printf(stdscr, 0, 0, COLS, view_attr_title() | A_BOLD, " disperse %s  %s",
-		    PACKAGE_VERSION, play);
-	else
-		view_printf(stdscr, 0, 0, COLS, view_attr_title(),
-		    " disperse %s  %s?/F1 help  Tab focus  q quit",
-		    PACKAGE_VERSION, COLS >= 100 ? "softmax dispersion explorer   " : "");
+	app_draw_header(a);
 	for (i = 0; i < VIEW_PANELS; i++)
 		if (a->pn[i].visible) {
 			a->pn[i].cls->update(&a->pn[i], st);
@@ -93,23 +94,17 @@ frame(struct app *a)
 		}
 	if (st->heads.shown)
 		app_heads_draw(a);
-	if (a->nplots < 3) {
-		char tabs[64];
-
-		snprintf(tabs, sizeof tabs, " plots: %s%s%s ",
-		    a->pn[VIEW_WEIGHTS].visible ? "[Weights]" : " weights ",
-		    a->pn[VIEW_CURVE].visible ? "[Curve]" : " curve ",
-		    a->pn[VIEW_MAP].visible ? "[Map]" : " map ");
-		view_printf(stdscr, 0, COLS - (int)strlen(tabs), (int)strlen(tabs),
-		    view_attr_title(), "%s", tabs);
+	if (st->tour.open && a->tourbox.visible) {
+		app_make_win(&a->tourbox);
+		if (a->tourbox.visible) {
+			a->tourbox.cls->update(&a->tourbox, st);
+			a->tourbox.cls->draw(&a->tourbox, a->tourbox.win);
+		}
 	}
-	if (st->tour.open)
-		app_draw_box(&a->tourbox, st, 1, a->pn[VIEW_PARAMS].w, view_tour_height(st,
-		    COLS - a->pn[VIEW_PARAMS].w), COLS - a->pn[VIEW_PARAMS].w);
 	if (st->refit.open)
 		app_draw_box(&a->refitbox, st, -1, -1, 25, 80);
 	if (st->help) {
-		a->help.h = LINES - 4 < 31 ? LINES - 4 : 31;
+		a->help.h = LINES - 4;	/* all the height: the help is long */
 		a->help.w = COLS - 4 < 76 ? COLS - 4 : 76;
 		a->help.y = (LINES - a->help.h) / 2;
 		a->help.x = (COLS - a->help.w) / 2;
@@ -159,6 +154,9 @@ extra_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 			return dsp_opts_usage(o, "--theme: unknown theme '%s' (%s)", arg,
 			    view_theme_names());
 		break;
+	case OPT_PRESENT:
+		a->present = 1;
+		break;
 	}
 	return 0;
 }
@@ -172,6 +170,7 @@ static const struct option tui_longopts[] = {
 	{ "snapshot-dir",	required_argument,	NULL, OPT_SNAPSHOT_DIR },
 	{ "no-config",		no_argument,		NULL, OPT_NO_CONFIG },
 	{ "theme",		required_argument,	NULL, OPT_THEME },
+	{ "present",		no_argument,		NULL, OPT_PRESENT },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -324,6 +323,7 @@ app_main(int argc, char **argv)
 	    "  --theme NAME         colours: default, high-contrast, colorblind (Okabe-Ito)\n"
 	    "  --no-config          neither read nor write the settings file\n"
 	    "                       ($XDG_CONFIG_HOME/disperse/settings.json)\n"
+	    "  --present            presentation: larger plots, no text panels or timings\n"
 	    "Keys: ? or F1 in the TUI (h is 'left'); q quits.\n\n";
 	spec.longopts = tui_longopts;
 	spec.cb = extra_opt;
@@ -351,6 +351,7 @@ app_main(int argc, char **argv)
 	a.st->vs.params = o.params;
 	a.st->input_name = o.input;
 	a.st->vs.focus = VIEW_PARAMS;
+	a.st->present = a.present;
 	a.st->keys = keys_table;
 	a.st->nkeys = keys_count;
 	a.plot = VIEW_WEIGHTS;

@@ -64,6 +64,7 @@ struct app {
 	int			 small;
 	int			 mouse;
 	int			 ascii;
+	int			 present;	/* --present */
 	int			 color;
 	const char		*snapdir;
 	const char		*load;
@@ -92,6 +93,7 @@ void	 app_focus(struct app *a, int id);
 void	 app_show_plot(struct app *a, int id);
 void	 app_make_win(struct view_panel *p);
 void	 app_draw_small(void);
+void	 app_draw_header(struct app *a);
 void	 app_draw_box(struct view_panel *p, const struct view_state *st, int y, int x,
 	    int h, int w);
 

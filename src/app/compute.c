@@ -272,8 +272,33 @@ build_hist(struct compute_cache *cc, struct view_state *st, size_t cols)
 		snprintf(h->err, sizeof h->err, "%s", st->sum_err);
 		return;
 	}
-	if (!cc->w_ok)
-		return;		/* h->err set by compute_summary */
+	h->expected = 0;
+	if (!cc->w_ok) {
+		/* No items drawn (a random family or the ramp past the explicit
+		 * size): the expected distribution of the weights, if any. */
+		double c[VIEW_COLS_MAX], m = st->sum.max_weight, lo10, hi10;
+		size_t j;
+
+		if (cols > VIEW_COLS_MAX)
+			cols = VIEW_COLS_MAX;
+		hi10 = m > 0 ? ceil(log10(m) * 2 + 0.5) / 2 : 0;
+		lo10 = st->sum.min_weight > 0 ? floor(log10(st->sum.min_weight) - 0.25) :
+		    hi10 - 16;
+		if (cols < 2 || dsp_eval_expected_hist(&st->vs.params, &st->sum, lo10, hi10,
+		    cols, c) != DSP_OK)
+			return;		/* h->err set by compute_summary */
+		h->cols = cols;
+		h->ylo = lo10;
+		h->yhi = hi10;
+		h->n = st->sum.n;
+		h->nruns = h->ntop = 0;
+		h->count_max = 0;
+		for (j = 0; j < cols; j++)
+			if ((h->count[j] = c[j]) > h->count_max)
+				h->count_max = c[j];
+		h->expected = h->ok = 1;
+		return;
+	}
 	if (w->len == 0 || cols < 2) {
 		snprintf(h->err, sizeof h->err, "no weights");
 		return;

@@ -324,6 +324,14 @@ k_reset(struct app *a, int ch)
 }
 
 static void
+k_times(struct app *a, int ch)
+{
+	(void)ch;
+	a->st->show_times = !a->st->show_times;
+	app_say(a, 0, "timings %s", a->st->show_times ? "on" : "off");
+}
+
+static void
 k_defaults(struct app *a, int ch)
 {
 	(void)ch;
@@ -353,46 +361,47 @@ k_redraw(struct app *a, int ch)
 
 /* The key table: each key once, with its name and help as the help overlay
  * (src/view/help.c) shows them and its label in the key bar (status.c,
- * bar_pos: its place, 0 = not in the bar).  Rows without a handler document
+ * bar_pos: its place and priority, 0 = not in the bar; VIEW_BAR_TEACH and
+ * VIEW_BAR_REST in view.h say which stay).  Rows without a handler document
  * keys that act by focus (panel_key) or in compare mode; a row without a
  * name is a heading of the help. */
 const struct view_key keys_table[] = {
 	{ NULL, "Global keys", NULL, 0, { 0 }, NULL },
-	{ "q", "close the top overlay (refit, tour box); else quit", "q quit", 13,
-	    { 'q', 'Q' }, k_quit },
-	{ "? or F1", "this help (h is 'left', not help)", "?/F1 help", 12,
-	    { '?', KEY_F(1) }, k_help },
+	{ "q or F10", "close the top overlay (refit, tour box); else quit", "q Quit", 3,
+	    { 'q', 'Q', KEY_F(10) }, k_quit },
+	{ "? or F1", "this help (h is 'left', not help)", "F1 Help", 1,
+	    { KEY_F(1), '?' }, k_help },
 	{ "t", "teaching tour (doc/tour.txt), steps with live figures:\n"
 	    "PgDn/n next, PgUp/N previous (a long text scrolls first);\n"
 	    "arrows still adjust; t/Esc close and restore the parameters",
-	    "t tour", 10, { 't' }, k_tour },
+	    "t Tour", 10, { 't' }, k_tour },
 	{ "R", "adaptive-temperature refit: paper polynomial vs GSL\n"
-	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R refit", 11,
+	    "refit (+- stderr, R^2, beta(H) for H = 0..8); R/Esc close", "R Refit", 11,
 	    { 'R' }, k_refit },
-	{ "Tab/S-Tab", "cycle panel focus; keys act on the focused panel", "Tab focus", 1,
+	{ "Tab/S-Tab", "cycle panel focus; keys act on the focused panel", "Tab Focus", 20,
 	    { '\t', KEY_BTAB }, k_focus },
 	{ "= or :", "type an exact value for the selected parameter\n"
 	    "(':' also takes 'name value': ':theta 0.5', ':alpha 2',\n"
 	    "':s 0.5'; every name the panel shows, Greek too;\n"
 	    "':preset gemma-7b-max', ':map_theta -4:4',\n"
-	    "':theme colorblind'; Tab completes)", "= type", 4,
-	    { '=', ':' }, k_edit },
-	{ "f F", "cycle input family (F backwards)", "f family", 5, { 'f', 'F' }, k_family },
-	{ "a", "adaptive theta on/off", "a adaptive", 6, { 'a' }, k_adaptive },
-	{ "x X", "cycle attention fn (X backwards)", NULL, 0, { 'x', 'X' }, k_attn },
+	    "':theme colorblind'; Tab completes)", ": Type", 23,
+	    { ':', '=' }, k_edit },
+	{ "f F", "cycle input family (F backwards)", "f Family", 24, { 'f', 'F' }, k_family },
+	{ "a", "adaptive theta on/off", "a Adaptive", 25, { 'a' }, k_adaptive },
+	{ "x X", "cycle attention fn (X backwards)", "x Attn", 26, { 'x', 'X' }, k_attn },
 	{ "P", "cycle precision", NULL, 0, { 'P' }, k_precision },
-	{ "c", "compare mode (entropy/max weight of several functions)", "c compare", 7,
+	{ "c", "compare mode (entropy/max weight of several functions)", "c Compare", 27,
 	    { 'c' }, k_compare },
 	{ "1..9 0", "in compare mode: toggle function 1..9 (0: the tenth) in the overlay", NULL, 0,
 	    { 0 }, NULL },
-	{ "g", "weights: sorted bars / log10-binned distribution", NULL, 0, { 'g' }, k_hist },
-	{ "v", "curve: both plots / entropy / max weight", NULL, 0, { 'v' }, k_curve },
+	{ "g", "weights: sorted bars / log10-binned distribution", "g Bins", 28, { 'g' }, k_hist },
+	{ "v", "curve: both plots / entropy / max weight", "v Curve", 29, { 'v' }, k_curve },
 	{ "b B", "pin the current curves as a dim ghost (up to 8, each\n"
-	    "labelled with what differs: 'theta = 1 -> 0.5'); B clears", "b pin", 13,
+	    "labelled with what differs: 'theta = 1 -> 0.5'); B clears", "b Pin", 13,
 	    { 'b', 'B' }, k_pin },
 	{ "m", "map metric: entropy / normalised entropy / max weight\n"
-	    "(g, v, m, c change their panel, never the focus)", NULL, 0, { 'm' }, k_metric },
-	{ "s", "snapshot: screen text, JSON, CSV and SVG files", "s snapshot", 8,
+	    "(g, v, m, c change their panel, never the focus)", "m Metric", 30, { 'm' }, k_metric },
+	{ "s", "snapshot: screen text, JSON, CSV and SVG files", "s Snapshot", 2,
 	    { 's' }, k_snapshot },
 	{ "S", "snapshot and the screen itself as a figure with its\n"
 	    "colours (NAME-screen.svg; .pdf, .png per :figure_format)", NULL, 0,
@@ -402,9 +411,11 @@ const struct view_key keys_table[] = {
 	    "a first start (the settings file gets them on quit)", NULL, 0, { 'D' },
 	    k_defaults },
 	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
+	{ "T", "timings on the status line: compute, frame and worker ms", "T Times", 31,
+	    { 'T' }, k_times },
 	{ NULL, "Play", NULL, 0, { 0 }, NULL },
 	{ "p", "play n over 1..2^40; again: theta -2..2, delta 0..16, stop\n"
-	    "(':play theta', ':play delta', ':play off' pick one)", "p play", 9,
+	    "(':play theta', ':play delta', ':play off' pick one)", "p Play", 12,
 	    { 'p' }, k_play },
 	{ "Space", "pause / resume (at the end: play again)", NULL, 0, { ' ' }, k_pause },
 	{ ". ,", "one frame forward / back (pauses)", NULL, 0, { '.', ',' }, k_step },
@@ -423,9 +434,9 @@ const struct view_key keys_table[] = {
 	{ "Enter/Esc", "apply / cancel", NULL, 0, { 0 }, NULL },
 	{ NULL, "Parameters panel", NULL, 0, { 0 }, NULL },
 	{ "Up/Down k/j", "select a parameter", NULL, 0, { 0 }, NULL },
-	{ "Left/Right h/l", "adjust (n steps x2, log scale)", "arrows/hjkl select+adjust", 2,
+	{ "Left/Right h/l", "adjust (n steps x2, log scale)", "arrows Adjust", 21,
 	    { 0 }, NULL },
-	{ "[ ]", "coarse steps (n x16 or /16, others 10 fine steps)", "[ ] coarse", 3,
+	{ "[ ]", "coarse steps (n x16 or /16, others 10 fine steps)", "[] Coarse", 22,
 	    { 0 }, NULL },
 	{ "Enter or =", "type an exact value", NULL, 0, { 0 }, NULL },
 	{ NULL, "Curve / Weights panels", NULL, 0, { 0 }, NULL },

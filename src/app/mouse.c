@@ -28,6 +28,14 @@ app_mouse(struct app *a)
 	else if (ev.bstate & BUTTON5_PRESSED)
 		wheel = -1;
 	click = (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED)) != 0;
+	/* A click on a key-bar label is that key. */
+	if (click && !(ev.bstate & BUTTON1_RELEASED) && a->status.visible &&
+	    ev.y == a->status.y + 1 && !st->editing && st->status[0] == '\0')
+		for (i = 0; i < a->status.nhits; i++)
+			if (ev.x >= a->status.hit[i].x0 && ev.x < a->status.hit[i].x1) {
+				keys_dispatch(a, a->status.hit[i].ch);
+				return;
+			}
 	for (i = 0; i < VIEW_PANELS; i++)
 		if (inside(&a->pn[i], ev.y, ev.x))
 			break;
@@ -61,8 +69,12 @@ app_mouse(struct app *a)
 			    DSP_METRIC_COUNT);
 		else if (click && ev.y >= p->py && ev.y < p->py + p->ph && ev.x >= p->px &&
 		    ev.x < p->px + p->pw && p->map_cw > 0) {
-			size_t row = st->map.spec.rows - 1 - (size_t)(ev.y - p->py);
-			size_t col = (size_t)((ev.x - p->px) / p->map_cw);
+			/* A screen row holds map_rh map rows: the upper one. */
+			size_t row = st->map.spec.rows - 1 - (size_t)(ev.y - p->py) *
+			    (size_t)(p->map_rh > 1 ? p->map_rh : 1);
+			/* Cells share the plot width (heatmap.c): c W / cols .. */
+			size_t col = (size_t)((long)(ev.x - p->px) * (long)st->map.spec.cols /
+			    (long)p->pw);
 
 			/* A screen cell; the cursor is a cell of the figure. */
 			dsp_view_cell(&st->map.spec, row, col, &st->vs.map, &row, &col);

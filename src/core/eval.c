@@ -595,6 +595,65 @@ eval_expected(const dsp_params *p, dsp_summary *s)
 	return rc;
 }
 
+/* The expected distribution of the weights where no item is drawn
+ * (random families past the explicit size, the ramp's closed form): an
+ * item with logit x has weight w(x) = max_weight e^{(x - pivot)/theta_eff}
+ * (pivot the top logit, or the bottom one for theta < 0), monotone in x,
+ * so the items with log10 w in [b, b'] are those with x in one interval
+ * and their expected count is n P(X in it), integrated over the family's
+ * logit density with the same quadrature as the expected limit. */
+int
+dsp_eval_expected_hist(const dsp_params *p, const dsp_summary *s, double lo10,
+    double hi10, size_t bins, double *count)
+{
+	struct expect x;
+	double th = s->theta_eff, lm, xa, xb, t, mass, edge[2];
+	gsl_function f = { expect_integrand, &x };
+	size_t j;
+	int rc, st;
+
+	if (p->family != DSP_FAM_UNIFORM && p->family != DSP_FAM_GAUSSIAN &&
+	    p->family != DSP_FAM_RAMP)
+		return dsp_fail(DSP_ENOTSUP, "no expected weight distribution for %s",
+		    dsp_family_name(p->family));
+	if (!dsp_attn_is_softmax(p->attn))
+		return dsp_fail(DSP_ENOTSUP, "the expected weight distribution is softmax's");
+	if (th == 0 || !(s->max_weight > 0) || bins == 0 || !(hi10 > lo10) || p->delta == 0)
+		return dsp_fail(DSP_EINVAL, "no spread of weights to bin");
+	memset(&x, 0, sizeof x);
+	x.gaussian = p->family == DSP_FAM_GAUSSIAN;
+	x.sigma = p->delta;
+	x.n = s->n;
+	dsp_family_range(p, &x.lo, &x.hi);
+	if (x.gaussian)
+		x.norm = erf(x.hi / (p->delta * M_SQRT2));
+	x.what = 0;
+	x.t = 0;		/* integrand 0 is then the density alone */
+	x.pivot = th > 0 ? x.hi : x.lo;
+	lm = log10(s->max_weight);
+	for (j = 0; j < bins; j++) {
+		/* x where log10 w equals the bin's edges. */
+		xa = x.pivot + th * M_LN10 * (lo10 + (hi10 - lo10) * (double)j / (double)bins - lm);
+		xb = x.pivot + th * M_LN10 * (lo10 + (hi10 - lo10) * (double)(j + 1) /
+		    (double)bins - lm);
+		if (xa > xb) {
+			t = xa;
+			xa = xb;
+			xb = t;
+		}
+		edge[0] = fmax(xa, x.lo);
+		edge[1] = fmin(xb, x.hi);
+		count[j] = 0;
+		if (!(edge[1] > edge[0]))
+			continue;
+		if ((rc = dsp_quad(&f, edge, 1, 1e-10, &mass, &st)) != DSP_OK)
+			return rc;
+		if (st != 0 && st != GSL_EROUND)
+			return dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(st));
+		count[j] = x.n * mass;
+	}
+	return DSP_OK;
+}
 
 /* The route of an evaluation without weights: 1 when it is item by item
  * over the family's generated logits.  Depends on neither theta nor

@@ -53,6 +53,12 @@ int	dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 size_t	dsp_log_sizes(double n_lo, double n_hi, size_t count, double *ns);
 const char *dsp_method_name(enum dsp_method m);
 /* Monotonic clock in milliseconds (the clock of elapsed_ms). */
+/* Expected count of items per log10-weight bin (bins equal bins from
+ * lo10 to hi10) for the random families and the ramp, from the summary s
+ * of the same parameters (its max weight and effective theta): n times
+ * the logit density's mass where the weight falls in the bin. */
+int	dsp_eval_expected_hist(const dsp_params *p, const dsp_summary *s,
+	    double lo10, double hi10, size_t bins, double *count);
 double	dsp_now_ms(void);
 
 #endif

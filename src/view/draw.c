@@ -110,8 +110,21 @@ view_printf(WINDOW *w, int y, int x, int width, attr_t a, const char *fmt, ...)
 	if (n == (size_t)-1)
 		mvwaddnstr(w, y, x, buf, width);
 	else {
-		wbuf[n] = L'\0';
-		mvwaddnwstr(w, y, x, wbuf, (int)n < width ? (int)n : width);
+		size_t k;
+		int cw, used = 0;
+
+		/* Clip by display columns, not characters: a wide glyph
+		 * takes two, a combining mark none. */
+		for (k = 0; k < n; k++) {
+			cw = wcwidth(wbuf[k]);
+			if (cw < 0)
+				cw = 1;
+			if (used + cw > width)
+				break;
+			used += cw;
+		}
+		wbuf[k] = L'\0';
+		mvwaddnwstr(w, y, x, wbuf, (int)k);
 	}
 	wattroff(w, a);
 }
@@ -200,4 +213,257 @@ view_rows(const struct view_state *st)
 {
 	return dsp_param_applies(dsp_param(ROW_HEAD), &st->vs.params) ? VIEW_ROWS :
 	    VIEW_ROWS - 1;
+}
+
+/* Each series' marker glyph, so overlaid curves differ without colour. */
+const char *
+view_series_glyph(int i)
+{
+	static const char *u[VIEW_SERIES_STYLES] = {
+		"●", "◆", "▲", "■", "○", "◇", "△", "□", "★", "✚"
+	};
+	static const char *a[VIEW_SERIES_STYLES] = {
+		"*", "+", "o", "x", "#", "@", "%", "&", "=", "~"
+	};
+
+	i = ((i % VIEW_SERIES_STYLES) + VIEW_SERIES_STYLES) % VIEW_SERIES_STYLES;
+	return view_style.utf8 ? u[i] : a[i];
+}
+
+int
+view_width(const char *s)
+{
+	wchar_t wbuf[1024];
+	size_t n = mbstowcs(wbuf, s, sizeof wbuf / sizeof wbuf[0] - 1);
+	int cw;
+
+	if (n == (size_t)-1)
+		return (int)strlen(s);
+	wbuf[n] = L'\0';
+	cw = wcswidth(wbuf, n);
+	return cw < 0 ? (int)n : cw;
+}
+
+int
+view_content_height(const struct view_class *cls, const struct view_state *st, int w,
+    int max)
+{
+	struct view_panel p;
+	WINDOW *pad;
+	int y, x;
+	chtype c;
+
+	if (w < 4 || max < 3 || (pad = newpad(max, w)) == NULL)
+		return max;
+	memset(&p, 0, sizeof p);
+	p.cls = cls;
+	p.win = pad;
+	p.h = max;
+	p.w = w;
+	p.visible = 1;
+	cls->update(&p, st);
+	cls->draw(&p, pad);
+	for (y = max - 2; y > 0; y--)
+		for (x = 1; x < w - 1; x++) {
+			c = mvwinch(pad, y, x) & A_CHARTEXT;
+			if (c != ' ' && c != 0) {
+				delwin(pad);
+				return y + 2;
+			}
+		}
+	delwin(pad);
+	return 3;
+}
+
+int
+view_digits(const double *v, size_t n, int min)
+{
+	char a[40], b[40];
+	size_t i, j;
+	int d;
+
+	for (d = min; d < 10; d++) {
+		for (i = 0; i < n; i++)
+			for (j = i + 1; j < n; j++)
+				if (v[i] != v[j] && strcmp(view_num(a, sizeof a, v[i], d),
+				    view_num(b, sizeof b, v[j], d)) == 0)
+					goto more;
+		return d;
+more:		;
+	}
+	return d;
+}
+
+char *
+view_decade(char *buf, size_t size, int k)
+{
+	if (k >= 0 && k <= 4)
+		snprintf(buf, size, "%.0f", pow(10, k));
+	else if (k >= -2 && k < 0)
+		snprintf(buf, size, "%.*f", -k, pow(10, k));
+	else
+		snprintf(buf, size, "1e%d", k);
+	return buf;
+}
+
+void
+view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a, const char *fmt, ...)
+{
+	char buf[1024], *p = buf, *cut, save;
+	va_list ap;
+	int indent = 0;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	/* Break at the last blank that fits, never inside a token; a token
+	 * wider than the line is cut (nothing better fits). */
+	while (*y <= last && *p != '\0') {
+		cut = NULL;
+		if (view_width(p) > width - indent) {
+			char *q;
+
+			for (q = p; *q != '\0'; q++)
+				if (*q == ' ') {
+					save = *q;
+					*q = '\0';
+					if (view_width(p) <= width - indent)
+						cut = q;
+					*q = save;
+					if (cut != q)
+						break;
+				}
+		}
+		if (cut != NULL)
+			*cut = '\0';
+		view_printf(w, (*y)++, x + indent, width - indent, a, "%s", p);
+		if (cut == NULL)
+			break;
+		for (p = cut + 1; *p == ' '; p++)
+			;
+		indent = 2;
+	}
+}
+
+/* ---- plot canvas: braille (2 x 4 dots a cell) or one glyph a cell ---- */
+
+int
+view_canvas_xres(void)
+{
+	return view_style.utf8 ? 2 : 1;
+}
+
+int
+view_canvas_yres(void)
+{
+	return view_style.utf8 ? 4 : 1;
+}
+
+void
+view_canvas_free(struct view_canvas *cv)
+{
+	free(cv->dots);
+	free(cv->attr);
+	free(cv->glyph);
+	cv->dots = NULL;
+	cv->attr = NULL;
+	cv->glyph = NULL;
+}
+
+int
+view_canvas_init(struct view_canvas *cv, int w, int h)
+{
+	memset(cv, 0, sizeof *cv);
+	if (w < 1 || h < 1)
+		return -1;
+	cv->w = w;
+	cv->h = h;
+	cv->dots = calloc((size_t)w * (size_t)h, sizeof *cv->dots);
+	cv->attr = calloc((size_t)w * (size_t)h, sizeof *cv->attr);
+	cv->glyph = calloc((size_t)w * (size_t)h, sizeof *cv->glyph);
+	if (cv->dots == NULL || cv->attr == NULL || cv->glyph == NULL) {
+		view_canvas_free(cv);
+		return -1;
+	}
+	return 0;
+}
+
+/* Dot (sx, sy) in sub-cell units, sy down from the top; without braille
+ * the cell shows glyph.  A cell takes the last attribute set; a cell with
+ * a marker keeps it. */
+void
+view_canvas_dot(struct view_canvas *cv, int sx, int sy, attr_t a, const char *glyph)
+{
+	static const unsigned char bit[2][4] = {
+		{ 0x01, 0x02, 0x04, 0x40 }, { 0x08, 0x10, 0x20, 0x80 }
+	};
+	int xr = view_canvas_xres(), yr = view_canvas_yres();
+	size_t k;
+
+	if (cv->dots == NULL || sx < 0 || sy < 0 || sx >= cv->w * xr || sy >= cv->h * yr)
+		return;
+	k = (size_t)(sy / yr) * (size_t)cv->w + (size_t)(sx / xr);
+	if (cv->glyph[k] != NULL && cv->dots[k] == 0)
+		return;		/* a marker */
+	cv->dots[k] |= xr == 2 ? bit[sx % 2][sy % 4] : 1;
+	if (xr != 2)
+		cv->glyph[k] = glyph;
+	cv->attr[k] = a;
+}
+
+/* A glyph over a whole cell (series markers): replaces its dots. */
+void
+view_canvas_mark(struct view_canvas *cv, int cx, int cy, attr_t a, const char *glyph)
+{
+	size_t k;
+
+	if (cv->dots == NULL || cx < 0 || cy < 0 || cx >= cv->w || cy >= cv->h)
+		return;
+	k = (size_t)cy * (size_t)cv->w + (size_t)cx;
+	cv->dots[k] = 0;
+	cv->glyph[k] = glyph;
+	cv->attr[k] = a;
+}
+
+/* Paint the cells that have something, the canvas's top left at (y, x). */
+void
+view_canvas_draw(const struct view_canvas *cv, WINDOW *w, int y, int x)
+{
+	char b[4];
+	int cx, cy;
+	size_t k;
+
+	for (cy = 0; cy < cv->h; cy++)
+		for (cx = 0; cx < cv->w; cx++) {
+			k = (size_t)cy * (size_t)cv->w + (size_t)cx;
+			if (cv->dots[k] != 0 && view_canvas_xres() == 2) {
+				/* U+2800 + dots, in UTF-8. */
+				b[0] = (char)0xE2;
+				b[1] = (char)(0xA0 | (cv->dots[k] >> 6));
+				b[2] = (char)(0x80 | (cv->dots[k] & 0x3F));
+				b[3] = '\0';
+				view_printf(w, y + cy, x + cx, 1, cv->attr[k], "%s", b);
+			} else if (cv->glyph[k] != NULL)
+				view_printf(w, y + cy, x + cx, 1, cv->attr[k], "%s", cv->glyph[k]);
+		}
+}
+
+/* Log axis labels at whole decades (1, 0.1, 0.01, 1e-3 ...) between
+ * 10^ylo (bottom row) and 10^yhi (top row), every 1, 2, 5, 10, ...
+ * decades so that labels are at least two rows apart. */
+void
+view_decade_axis(WINDOW *w, int top, int h, int x, int width, double ylo, double yhi)
+{
+	int d, lo = (int)ceil(ylo - 1e-9), hi = (int)floor(yhi + 1e-9), step = 1, k = 0;
+	double per = h > 1 && yhi > ylo ? (h - 1) / (yhi - ylo) : 1;	/* rows a decade */
+	static const int mult[2] = { 2, 5 };	/* 1, 2, 10, 20, 100 ... */
+	char buf[16];
+
+	if (h < 2 || !(yhi > ylo))
+		return;
+	while (step * per < 2 && step < 1000)
+		step *= mult[k++ % 2];
+	for (d = hi - ((hi % step) + step) % step; d >= lo; d -= step)
+		view_printf(w, top + h - 1 - (int)lround((d - ylo) / (yhi - ylo) * (h - 1)), x,
+		    width, view_attr_dim(), "%*s", width, view_decade(buf, sizeof buf, d));
 }

@@ -2,6 +2,7 @@
  * log n ceiling, and the max coefficient with its Lemma 2.1 band; markers
  * at the current n and at Theorem 2.2's critical n. */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,10 +78,26 @@ put(WINDOW *w, int y, int x, attr_t a, const char *g)
 	view_printf(w, y, x, 1, a, "%s", g);
 }
 
-static int
-yrow(double v, double lo, double hi, int top, int h)
+/* A plot drawn on a canvas of pw x h cells at sub-cell resolution. */
+struct plot {
+	struct view_panel	*pn;
+	struct view_canvas	 cv;
+	int			 sw, sh;	/* sub-cells */
+	double			 lo, hi;	/* y range */
+};
+
+static double
+sub_ln(const struct plot *pl, int sx)
 {
-	double f = (v - lo) / (hi - lo);
+	double a = log(pl->pn->st->vs.curve_lo), b = log(pl->pn->st->vs.curve_hi);
+
+	return a + (b - a) * sx / (pl->sw > 1 ? pl->sw - 1 : 1);
+}
+
+static int
+sub_row(const struct plot *pl, double v)
+{
+	double f = (v - pl->lo) / (pl->hi - pl->lo);
 
 	if (!isfinite(f))
 		return -1;
@@ -88,34 +105,69 @@ yrow(double v, double lo, double hi, int top, int h)
 		f = 0;
 	if (f > 1)
 		f = 1;
-	return top + h - 1 - (int)lround(f * (h - 1));
+	return pl->sh - 1 - (int)lround(f * (pl->sh - 1));
 }
 
-/* Pinned curves (key b): dim ghosts under the live series, so a change
- * is seen against what was there.  lower: the max-weight plot (log10). */
+/* Trace y(n) across the sub-columns: dots joined vertically between
+ * neighbouring columns, so a steep curve stays one line. */
 static void
-pin_ghosts(struct view_panel *pn, WINDOW *w, int top, int h, int lower, double ylo,
-    double yhi)
+trace_curve(struct plot *pl, const struct view_series *s, const double *y, int logy,
+    attr_t a, const char *glyph)
 {
-	const struct view_state *st = pn->st;
-	const struct view_series *s;
-	double v, ln;
-	size_t i;
-	int c, r;
+	int sx, r, prev = -1, k;
+	double v;
 
-	for (i = 0; i < st->nseries; i++) {
-		s = &st->series[i];
-		if (!s->pin || !s->ok)
+	for (sx = 0; sx < pl->sw; sx++) {
+		v = sample(s, y, sub_ln(pl, sx));
+		if (logy)
+			v = v > 0 ? log10(v) : NAN;
+		if ((r = sub_row(pl, v)) < 0) {
+			prev = -1;
 			continue;
-		for (c = 0; c < pn->pw; c++) {
-			ln = col_ln(pn, c);
-			v = sample(s, lower ? s->maxw : s->entropy, ln);
-			if (lower)
-				v = v > 0 ? log10(v) : NAN;
-			if ((r = yrow(v, ylo, yhi, top, h)) >= 0)
-				put(w, r, AXIS_W + c, view_attr_dim(), view_sym(SYM_DOT));
 		}
+		if (prev >= 0 && view_canvas_yres() > 1)
+			for (k = (prev < r ? prev : r) + 1; k < (prev < r ? r : prev); k++)
+				view_canvas_dot(&pl->cv, sx, k, a, glyph);
+		view_canvas_dot(&pl->cv, sx, r, a, glyph);
+		prev = r;
 	}
+}
+
+/* Compare mode: each function's marker glyph every few columns, at its
+ * own offset, so overlaid curves tell apart without colour. */
+static void
+marks(struct plot *pl, const struct view_series *s, const double *y, int logy, int i,
+    attr_t a)
+{
+	int c, r;
+	double v;
+
+	for (c = 2 + 3 * i % 12; c < pl->cv.w; c += 12) {
+		v = sample(s, y, col_ln(pl->pn, c));
+		if (logy)
+			v = v > 0 ? log10(v) : NAN;
+		if ((r = sub_row(pl, v)) >= 0)
+			view_canvas_mark(&pl->cv, c, r / view_canvas_yres(), a,
+			    view_series_glyph(i));
+	}
+}
+
+static int
+plot_begin(struct plot *pl, struct view_panel *pn, int h, double lo, double hi)
+{
+	pl->pn = pn;
+	pl->lo = lo;
+	pl->hi = hi;
+	pl->sw = pn->pw * view_canvas_xres();
+	pl->sh = h * view_canvas_yres();
+	return view_canvas_init(&pl->cv, pn->pw, h);
+}
+
+static void
+plot_end(struct plot *pl, WINDOW *w, int top)
+{
+	view_canvas_draw(&pl->cv, w, top, AXIS_W);
+	view_canvas_free(&pl->cv);
 }
 
 /* Theorem 2.2's critical n is about one fixed temperature: SSMax and
@@ -141,13 +193,63 @@ markers(struct view_panel *pn, WINDOW *w, int top, int h)
 			put(w, r, AXIS_W + c, view_attr_marker(), view_sym(SYM_VLINE));
 }
 
+/* Series drawn as curves: all but the pinned ghosts. */
+static size_t
+live_series(const struct view_state *st)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < st->nseries; i++)
+		n += !st->series[i].pin;
+	return n;
+}
+
+/* ASCII: the series' own glyph in every cell of its curve. */
+static const char *
+series_glyph(const struct view_state *st, size_t i)
+{
+	return i == 0 && live_series(st) == 1 ? view_sym(SYM_BULLET) : view_series_glyph((int)i);
+}
+
+/* Every series' curve of one figure (the view_series array at offset
+ * off), the first on top, pinned ghosts under them; in compare mode the
+ * marker glyphs over them. */
+static void
+all_series(struct plot *pl, const struct view_state *st, size_t off, int logy)
+{
+	const double *y;
+	size_t i;
+
+	/* Pinned curves (key b) first, dim, so a change is seen against
+	 * what was there. */
+	for (i = 0; i < st->nseries; i++)
+		if (st->series[i].ok && st->series[i].pin) {
+			y = (const double *)(const void *)((const char *)&st->series[i] + off);
+			trace_curve(pl, &st->series[i], y, logy, view_attr_dim(),
+			    view_sym(SYM_DOT));
+		}
+	for (i = st->nseries; i-- > 0;)
+		if (st->series[i].ok && !st->series[i].pin) {
+			y = (const double *)(const void *)((const char *)&st->series[i] + off);
+			trace_curve(pl, &st->series[i], y, logy, view_attr_series((int)i),
+			    series_glyph(st, i));
+		}
+	for (i = st->nseries; live_series(st) > 1 && i-- > 0;)
+		if (st->series[i].ok && !st->series[i].pin) {
+			y = (const double *)(const void *)((const char *)&st->series[i] + off);
+			marks(pl, &st->series[i], y, logy, (int)i, view_attr_series((int)i));
+		}
+}
+
 static void
 entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 {
 	const struct view_state *st = pn->st;
 	double ymax = 0, ln;
+	struct plot pl;
 	size_t i;
-	int c, r;
+	int c, sx, r;
+	char y0[16];
 
 	/* The y range is the ceiling log n at the largest n computed: a curve
 	 * that stops at 2^12 keeps its resolution instead of hugging the H = 0
@@ -158,35 +260,32 @@ entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 			ymax = log(st->series[i].n[st->series[i].count - 1]);
 	if (!(ymax > 0) || ymax > log(st->vs.curve_hi))
 		ymax = log(st->vs.curve_hi);
-	view_printf(w, top, 1, AXIS_W - 1, view_attr_dim(), "%5.3g", ymax);
+	view_printf(w, top, 1, AXIS_W - 1, view_attr_dim(), "%5s",
+	    view_num(y0, sizeof y0, ymax, 3));
 	view_printf(w, top + h - 1, 1, AXIS_W - 1, view_attr_dim(), "%5s", "0 H");
 	markers(pn, w, top, h);
-	pin_ghosts(pn, w, top, h, 0, 0, ymax);
-	for (c = 0; c < pn->pw; c++) {
-		ln = col_ln(pn, c);
-		/* Ceiling log n and, for the main series, the Lemma floor. */
-		if (ln <= ymax + 1e-9 && (r = yrow(ln, 0, ymax, top, h)) >= 0)
-			put(w, r, AXIS_W + c, view_attr_dim(), view_sym(SYM_DOT));
-		if (st->nseries > 0 && st->series[0].ok &&
-		    (r = yrow(sample(&st->series[0], st->series[0].floor, ln), 0, ymax,
-		    top, h)) >= 0)
-			put(w, r, AXIS_W + c, view_attr_band(), view_sym(SYM_HLINE));
-		for (i = st->nseries; i-- > 0;) {
-			if (!st->series[i].ok || st->series[i].pin)
-				continue;
-			/* Every weight underflowed to 0 (reduced precision): H = 0
-			 * there is no sharpness, so no point on the H curve, an
-			 * 'x' on the axis instead (legend: "x underflow to 0"). */
-			if (sample(&st->series[i], st->series[i].maxw, ln) == 0) {
-				put(w, top + h - 1, AXIS_W + c, view_attr_error(), "x");
-				continue;
-			}
-			if ((r = yrow(sample(&st->series[i], st->series[i].entropy, ln),
-			    0, ymax, top, h)) >= 0)
-				put(w, r, AXIS_W + c, view_attr_series((int)i),
-				    i == 0 ? view_sym(SYM_BULLET) : "+");
-		}
+	if (plot_begin(&pl, pn, h, 0, ymax) != 0)
+		return;
+	/* Ceiling log n and, for the main series, the entropy floor. */
+	for (sx = 0; sx < pl.sw; sx++) {
+		ln = sub_ln(&pl, sx);
+		if (ln <= ymax + 1e-9 && (r = sub_row(&pl, ln)) >= 0 &&
+		    (view_canvas_yres() == 1 || sx % 2 == 0))
+			view_canvas_dot(&pl.cv, sx, r, view_attr_dim(), view_style.utf8 ?
+			    view_sym(SYM_DOT) : ".");
 	}
+	if (st->nseries > 0 && st->series[0].ok)
+		trace_curve(&pl, &st->series[0], st->series[0].floor, 0, view_attr_band(),
+		    view_sym(SYM_HLINE));
+	all_series(&pl, st, offsetof(struct view_series, entropy), 0);
+	/* Every weight underflowed to 0 (reduced precision): H = 0 there is
+	 * no sharpness, so an 'x' on the axis instead (legend says so). */
+	for (c = 0; c < pn->pw; c++)
+		for (i = 0; i < st->nseries; i++)
+			if (st->series[i].ok && !st->series[i].pin &&
+			    sample(&st->series[i], st->series[i].maxw, col_ln(pn, c)) == 0)
+				view_canvas_mark(&pl.cv, c, h - 1, view_attr_error(), "x");
+	plot_end(&pl, w, top);
 }
 
 static void
@@ -194,9 +293,9 @@ maxw_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 {
 	const struct view_state *st = pn->st;
 	const struct view_series *m = &st->series[0];
-	double ylo = 0, v, ln;
+	double ylo = 0, v;
+	struct plot pl;
 	size_t i, k;
-	int c, r;
 
 	for (i = 0; i < st->nseries; i++)
 		for (k = 0; st->series[i].ok && k < st->series[i].count; k++) {
@@ -212,31 +311,17 @@ maxw_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 		ylo = -300;
 	if (ylo > -1)
 		ylo = -1;
-	view_printf(w, top, 1, AXIS_W - 1, view_attr_dim(), "%5s", "1");
-	view_printf(w, top + h - 1, 1, AXIS_W - 1, view_attr_dim(), "%5.0e", pow(10, ylo));
-	if (h > 3)
-		view_printf(w, top + 1, 1, AXIS_W - 1, view_attr_dim(), "%5s", "max");
+	view_decade_axis(w, top, h, 1, AXIS_W - 2, ylo, 0);
 	markers(pn, w, top, h);
-	pin_ghosts(pn, w, top, h, 1, ylo, 0);
-	for (c = 0; c < pn->pw; c++) {
-		ln = col_ln(pn, c);
-		if (m->ok) {
-			if ((v = sample(m, m->hi, ln)) > 0 &&
-			    (r = yrow(log10(v), ylo, 0, top, h)) >= 0)
-				put(w, r, AXIS_W + c, view_attr_band(), view_sym(SYM_HLINE));
-			if ((v = sample(m, m->lo, ln)) > 0 &&
-			    (r = yrow(log10(v), ylo, 0, top, h)) >= 0)
-				put(w, r, AXIS_W + c, view_attr_band(), view_sym(SYM_HLINE));
-		}
-		for (i = st->nseries; i-- > 0;) {
-			if (!st->series[i].ok || st->series[i].pin)
-				continue;
-			if ((v = sample(&st->series[i], st->series[i].maxw, ln)) > 0 &&
-			    (r = yrow(log10(v), ylo, 0, top, h)) >= 0)
-				put(w, r, AXIS_W + c, view_attr_series((int)i),
-				    i == 0 ? view_sym(SYM_BULLET) : "+");
-		}
+	if (plot_begin(&pl, pn, h, ylo, 0) != 0)
+		return;
+	/* The Lemma 2.1 band first, so the curves are drawn over it. */
+	if (m->ok) {
+		trace_curve(&pl, m, m->hi, 1, view_attr_band(), view_sym(SYM_HLINE));
+		trace_curve(&pl, m, m->lo, 1, view_attr_band(), view_sym(SYM_HLINE));
 	}
+	all_series(&pl, st, offsetof(struct view_series, maxw), 1);
+	plot_end(&pl, w, top);
 }
 
 static void
@@ -257,48 +342,75 @@ xaxis(struct view_panel *pn, WINDOW *w, int y)
 	}
 }
 
-static void
+/* The legend: one item a series (its glyph, in compare mode the key
+ * 1..8 that toggles it, its name), wrapped over as many rows as it needs;
+ * then one row of markers.  w NULL only counts.  Returns the rows used. */
+static int
 legend(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
 	const dsp_summary *s = &st->sum;
-	int x = 1, iw = pn->w - 2, expected = 0, underflow = 0;
-	char buf[128], cn[48], ep[32];
+	int x = 1, y = 1, iw = pn->w - 2, expected = 0, underflow = 0, bw;
+	char buf[80], key[8], cn[48], ep[32], info[256];
 	size_t i, k;
 
-	for (i = 0; i < st->nseries && x < iw - 4; i++) {
-		snprintf(buf, sizeof buf, "%s%s %s ", i == 0 ? view_sym(SYM_BULLET) :
-		    st->series[i].pin ? view_sym(SYM_DOT) : "+",
-		    st->series[i].ok ? "" : "!", st->series[i].label);
-		view_printf(w, 1, x, iw - x, st->series[i].pin ? view_attr_dim() :
-		    view_attr_series((int)i), "%s", buf);
-		x += (int)(mbstowcs(NULL, buf, 0) == (size_t)-1 ? 12 : mbstowcs(NULL, buf, 0));
-		for (k = 0; st->series[i].ok && k < st->series[i].count; k++) {
-			expected |= st->series[i].expected[k];
-			underflow |= st->series[i].maxw[k] == 0;
+	for (i = 0; i < st->nseries; i++) {
+		const struct view_series *se = &st->series[i];
+
+		key[0] = '\0';
+		/* The key that toggles it: 1..9, then 0 for the tenth. */
+		if (st->vs.overlays && se->attn >= 0 && se->attn <= 9 && !se->pin && !(i == 0 &&
+		    st->vs.params.adaptive))
+			snprintf(key, sizeof key, "%d:", (se->attn + 1) % 10);
+		snprintf(buf, sizeof buf, "%s %s%s%s", view_sym(SYM_BULLET), key,
+		    se->ok ? "" : "!", se->label);
+		bw = view_width(buf);
+		if (x > 1 && x + bw > iw) {
+			x = 1;
+			y++;
+		}
+		if (w != NULL) {
+			attr_t sa = se->pin ? view_attr_dim() : view_attr_series((int)i);
+
+			view_printf(w, y, x, iw - x + 1, sa, "%s", se->pin ? view_sym(SYM_DOT) :
+			    live_series(st) > 1 ? view_series_glyph((int)i) : view_sym(SYM_BULLET));
+			view_printf(w, y, x + 1, iw - x, sa, "%s",
+			    buf + strlen(view_sym(SYM_BULLET)));
+		}
+		x += bw + 2;
+		for (k = 0; se->ok && k < se->count; k++) {
+			expected |= se->expected[k];
+			underflow |= se->maxw[k] == 0;
 		}
 	}
+	y++;
 	/* A failed summary is zeroed: its n = 0 and log n* = 0 are not values. */
 	if (!fixed_temperature(st))
 		snprintf(cn, sizeof cn, "n/a, %s shrinks with n", view_sym(SYM_THETA));
 	else if (st->sum_ok && isfinite(s->log_critical_n)) {
-		view_num(cn, sizeof cn, exp(s->log_critical_n), 3);
+		view_num(cn, sizeof cn, exp(s->log_critical_n), 4);
 		if (st->vs.params.adaptive)
 			strncat(cn, " at this n's beta", sizeof cn - strlen(cn) - 1);
 	} else
 		snprintf(cn, sizeof cn, "n/a");
-	view_printf(w, 2, 1, iw, view_attr_dim(), "%s n=%.0f  : n*=%s (%s=%s)  %s floor  %s log n%s%s",
-	    view_sym(SYM_VLINE), (double)st->vs.params.n, cn, view_sym(SYM_EPS), view_num(ep, sizeof ep,
-	    st->vs.params.eps, 4),
-	    view_sym(SYM_HLINE), view_sym(SYM_DOT), expected ? "  (+expected limit)" : "",
+	snprintf(info, sizeof info, "%s n=%.0f  : n*=%s (%s=%s)  %s floor  %s log n%s%s",
+	    view_sym(SYM_VLINE), (double)st->vs.params.n, cn, view_sym(SYM_EPS),
+	    view_num(ep, sizeof ep, st->vs.params.eps, 4),
+	    view_sym(SYM_HLINE), view_style.utf8 ? view_sym(SYM_DOT) : ".",
+	    expected ? "  (+expected limit)" : "",
 	    underflow ? "  x all weights underflow to 0" : "");
+	if (w != NULL)
+		view_line(w, &y, pn->h - 2, 1, iw, view_attr_dim(), "%s", info);
+	else
+		y += 1 + (view_width(info) > iw);
+	return y - 1;
 }
 
 static void
 curve_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
-	int iw = pn->w - 2, top = 3, avail, h1, mode = st->vs.curve_mode;
+	int iw = pn->w - 2, top, avail, h1, mode = st->vs.curve_mode;
 	size_t i;
 	char title[96], busy[32];
 	static const char *mode_name[3] = {
@@ -307,8 +419,9 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 
 	/* Too short for two plots: mode 0 draws the entropy alone (the app's
 	 * 'v' skips mode 0 then).  The title names the mode drawn. */
-	if (mode == 0 && pn->h - 2 - top < 12)
+	if (mode == 0 && pn->h - 5 < 12)
 		mode = 1;
+	top = 1 + legend(pn, NULL);
 	if (st->curve_busy && st->busy_pct >= 0)
 		snprintf(busy, sizeof busy, " (computing %d %%)", st->busy_pct);
 	else

@@ -59,6 +59,28 @@ cell(WINDOW *w, int y, int x, int cw, double t, int cursor)
 	}
 }
 
+/* First screen column of map cell c of cols over w columns. */
+static int
+cx(int c, int w, size_t cols)
+{
+	return (int)((long)c * w / (long)cols);
+}
+
+/* Two map cells in one screen cell: the upper half in t's colour, the
+ * lower in u's (u infinite: no lower cell, the terminal's background). */
+static void
+half_cell(WINDOW *w, int y, int x, int cw, double t, double u)
+{
+	int k;
+
+	if (isnan(t) || isnan(u)) {
+		cell(w, y, x, cw, isnan(t) ? t : u, 0);
+		return;
+	}
+	for (k = 0; k < cw; k++)
+		view_printf(w, y, x + k, 1, COLOR_PAIR(view_heat_pair2(t, u)), "%s", "▀");
+}
+
 static void
 legend(struct view_panel *pn, WINDOW *w, int y)
 {
@@ -101,12 +123,12 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	const struct view_state *st = pn->st;
 	const struct view_map *m = &st->map;
 	const dsp_map_spec *s = &m->spec;
-	int iw = pn->w - 2, r, c, y, cw;
+	int iw = pn->w - 2, r, c, y, cw, rh, pw;
 	size_t row, col;
 	char a[32], b[32], v[32];
 	double val;
 	long cur_r, cur_c;
-	char title[64], busy[32];
+	char title[160], busy[32];
 
 	if (st->map_busy && st->busy_pct >= 0)
 		snprintf(busy, sizeof busy, "computing %d %%", st->busy_pct);
@@ -132,32 +154,64 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	/* The cursor is a cell of the view's figure: its screen cell. */
 	dsp_view_cell(&st->vs.map, st->vs.map_row, st->vs.map_col, s, &row, &col);
 	val = m->cell[row * s->cols + col];
-	view_printf(w, 1, 1, iw, 0, "%s, power series, n=%.0f  (m: metric, Enter: jump)",
-	    dsp_metric_name(s->metric), st->sum.n);
-	cw = s->cols > 0 ? (iw - AXIS_W) / (int)s->cols : 1;
-	if (cw < 1)
-		cw = 1;
-	if (cw > 3)
-		cw = 3;
-	pn->map_cw = cw;
+	/* Hints only where they fit: the figure's own text is never cut. */
+	{
+		double n = st->sum.n;
+		int e = (int)lround(log2(n > 1 ? n : 1));
+		char nt[40];
+
+		/* n = 2^40 rather than 13 digits a narrow panel would cut. */
+		if (n >= 1024 && ldexp(1, e) == n)
+			snprintf(nt, sizeof nt, "2^%d", e);
+		else
+			snprintf(nt, sizeof nt, "%.0f", n);
+		snprintf(title, sizeof title, "%s, power series, n=%s", dsp_metric_name(s->metric),
+		    nt);
+		if (view_width(title) > iw)
+			snprintf(title, sizeof title, "%s, n=%s", dsp_metric_name(s->metric), nt);
+	}
+	view_printf(w, 1, 1, iw, 0, "%s%s", title, view_width(title) + 26 <= iw ?
+	    "  (m: metric, Enter: jump)" : "");
+	/* The cells fill the panel's width: cell c spans columns
+	 * c W / cols .. (c + 1) W / cols (W the plot width, cols <= W). */
+	pw = iw - AXIS_W;
+	if (s->cols == 0 || pw < (int)s->cols)
+		pw = (int)s->cols;
+	cw = s->cols > 0 ? pw / (int)s->cols : 1;
+	pn->map_cw = cw < 1 ? 1 : cw;
 	pn->px = pn->x + 1 + AXIS_W;
 	pn->py = pn->y + 2;
-	pn->pw = (int)s->cols * cw;
-	pn->ph = (int)s->rows;
+	pn->pw = pw;
+	/* Two map rows a screen row ('▀', upper over lower colour) when the
+	 * terminal has the pairs; the app asks for rows to match. */
+	rh = view_heat_half() ? 2 : 1;
+	pn->map_rh = rh;
+	pn->ph = ((int)s->rows + rh - 1) / rh;	/* odd rows: the last has no lower half */
 	/* lambda_hi at the top, like the paper's figure. */
-	for (r = 0; r < (int)s->rows && 2 + r < pn->h - 4; r++) {
-		size_t mr = s->rows - 1 - (size_t)r;
+	for (r = 0; r < pn->ph && 2 + r < pn->h - 4; r++) {
+		size_t mr = s->rows - 1 - (size_t)(r * rh), lr = rh == 2 && mr > 0 ? mr - 1 : mr;
+		int mark;
 
 		y = 2 + r;
-		if (r == 0 || mr == 0 || (int)s->rows / 2 == r)
+		if (r == 0 || lr == 0 || pn->ph / 2 == r)
 			view_printf(w, y, 1, AXIS_W - 1, view_attr_dim(), "%4.2g",
-			    dsp_map_lambda(s, mr));
-		for (c = 0; c < (int)s->cols; c++)
-			cell(w, y, 1 + AXIS_W + c * cw, cw, norm(m, m->cell[mr * s->cols +
-			    (size_t)c]), mr == row && (size_t)c == col ? 1 :
-			    (long)mr == cur_r && c == cur_c ? 2 : 0);
+			    dsp_map_lambda(s, r == 0 ? mr : lr));
+		for (c = 0; c < (int)s->cols; c++) {
+			mark = (mr == row || lr == row) && (size_t)c == col ? 1 :
+			    ((long)mr == cur_r || (long)lr == cur_r) && c == cur_c ? 2 : 0;
+			if (rh == 2 && mark == 0)
+				half_cell(w, y, 1 + AXIS_W + cx(c, pw, s->cols),
+				    cx(c + 1, pw, s->cols) - cx(c, pw, s->cols),
+				    norm(m, m->cell[mr * s->cols + (size_t)c]), lr == mr ? INFINITY :
+				    norm(m, m->cell[lr * s->cols + (size_t)c]));
+			else
+				cell(w, y, 1 + AXIS_W + cx(c, pw, s->cols),
+				    cx(c + 1, pw, s->cols) - cx(c, pw, s->cols), norm(m, m->cell[(mark == 1 ?
+				    row : mark == 2 ? (size_t)cur_r : mr) * s->cols + (size_t)c]),
+				    mark);
+		}
 	}
-	y = 2 + (int)s->rows;
+	y = 2 + pn->ph;
 	if (y < pn->h - 3) {
 		view_printf(w, y, 1 + AXIS_W, 6, view_attr_dim(), "%g", s->theta_lo);
 		view_printf(w, y, 1 + AXIS_W + pn->pw / 2 - 2, 8, view_attr_dim(), "%s",
@@ -166,11 +220,12 @@ map_draw(struct view_panel *pn, WINDOW *w)
 		view_printf(w, y, 1, AXIS_W - 1, view_attr_dim(), "%s", view_style.utf8 ? "λ" : "lam");
 	}
 	legend(pn, w, pn->h - 3);
-	view_printf(w, pn->h - 2, 1, iw, A_BOLD, "cursor %s=%s %s=%s  %s = %s%s",
+	snprintf(title, sizeof title, "cursor %s=%s %s=%s  %s = %s",
 	    view_sym(SYM_THETA), view_num(a, sizeof a, dsp_map_theta(s, col), 4),
 	    view_sym(SYM_LAMBDA), view_num(b, sizeof b, dsp_map_lambda(s, row), 4),
-	    dsp_metric_name(s->metric), view_num(v, sizeof v, val, 4),
-	    cur_r >= 0 ? "  + current" : "");
+	    dsp_metric_name(s->metric), view_num(v, sizeof v, val, 4));
+	view_printf(w, pn->h - 2, 1, iw, A_BOLD, "%s%s", title, cur_r >= 0 &&
+	    view_width(title) + 11 <= iw ? "  + current" : "");
 }
 
 const struct view_class view_map_class = {

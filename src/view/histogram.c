@@ -11,12 +11,11 @@
 
 #define AXIS_W	7
 
+/* Display columns (draw.c's wcwidth count). */
 static size_t
 cols(const char *s)
 {
-	size_t n = mbstowcs(NULL, s, 0);
-
-	return n == (size_t)-1 ? strlen(s) : n;
+	return (size_t)view_width(s);
 }
 
 static void
@@ -35,23 +34,6 @@ row_of(const struct view_panel *pn, double lg, double ylo, double yhi)
 	if (f > 1)
 		f = 1;
 	return pn->ph - 1 - (int)lround(f * (pn->ph - 1));
-}
-
-static void
-draw_axis(struct view_panel *pn, WINDOW *w, double ylo, double yhi, int oy)
-{
-	int r, step = pn->ph > 8 ? pn->ph / 4 : pn->ph - 1;
-	double lg;
-
-	if (step < 1)
-		step = 1;
-	for (r = 0; r < pn->ph; r += step) {
-		lg = yhi - (yhi - ylo) * r / (pn->ph - 1);
-		if (lg < -3)
-			view_printf(w, oy + r, 1, AXIS_W - 1, view_attr_dim(), "%5.0e", pow(10, lg));
-		else
-			view_printf(w, oy + r, 1, AXIS_W - 1, view_attr_dim(), "%5.3g", pow(10, lg));
-	}
 }
 
 static void
@@ -76,7 +58,7 @@ draw_sorted(struct view_panel *pn, WINDOW *w, int oy)
 	double f, full;
 
 	if (cols > 0 && !h->logrank && (size_t)pn->pw / cols > 1)
-		bw = (int)((size_t)pn->pw / cols) > 3 ? 3 : (int)((size_t)pn->pw / cols);
+		bw = (int)((size_t)pn->pw / cols) > 12 ? 12 : (int)((size_t)pn->pw / cols);
 	for (c = 0; c < cols; c++) {
 		if (!isfinite(h->logw[c]))
 			continue;
@@ -156,16 +138,19 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 	const struct view_state *st = pn->st;
 	const struct view_hist *h = &st->hist;
 	const dsp_summary *s = &st->sum;
-	int iw = pn->w - 2, oy = 2, binned = st->vs.hist_mode == 1;
+	int iw = pn->w - 2, oy = 2, binned = st->vs.hist_mode == 1, y;
 	char a[32], b[32], line[512], item[64], last[64];
-	size_t i, len;
+	size_t i, j, len;
 
-	view_frame(w, binned ? "Weights: log10 distribution" : "Weights: sorted coefficients",
-	    pn->focused);
+	if (h->ok && h->expected)
+		binned = 1;	/* no items drawn: only their distribution */
+	view_frame(w, h->ok && h->expected ? "Weights: expected distribution" : binned ?
+	    "Weights: log10 distribution" : "Weights: sorted coefficients", pn->focused);
 	if (!h->ok) {
-		view_printf(w, 1, 1, iw, view_attr_error(), "%s", h->err);
+		y = 1;
+		view_line(w, &y, pn->h - 2, 1, iw, view_attr_error(), "%s", h->err);
 		if (st->sum_ok)
-			view_printf(w, 2, 1, iw, 0, "max weight %s  min %s",
+			view_line(w, &y, pn->h - 2, 1, iw, 0, "max weight %s  min %s",
 			    view_num(a, sizeof a, s->max_weight, 3),
 			    view_num(b, sizeof b, s->min_weight, 3));
 		return;
@@ -173,15 +158,20 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 	/* A row that underflowed to 0 has no bars to draw: say so instead of
 	 * drawing n empty bars (and H = 0 elsewhere reading as sharp). */
 	if (st->sum_ok && dsp_row_underflow(s)) {
-		view_printf(w, 1, 1, iw, view_attr_error(), "%s in %s",
+		y = 1;
+		view_line(w, &y, pn->h - 2, 1, iw, view_attr_error(), "%s in %s",
 		    dsp_band_text(DSP_BAND_UNDERFLOW), dsp_precision_name(st->vs.params.precision));
-		view_printf(w, 2, 1, iw, 0, "band [%s, %s]: every weight is below it",
+		view_line(w, &y, pn->h - 2, 1, iw, 0, "band [%s, %s]: every weight is below it",
 		    view_num(a, sizeof a, s->lo_tight, 3), view_num(b, sizeof b, s->hi_tight, 3));
 		return;
 	}
-	view_printf(w, 1, 1, iw, 0, "band [%s, %s]  max %s  (g: %s)",
+	snprintf(line, sizeof line, "band [%s, %s]  max %s",
 	    view_num(a, sizeof a, s->lo_tight, 3), view_num(b, sizeof b, s->hi_tight, 3),
-	    view_num(line, sizeof line, s->max_weight, 3), binned ? "sorted" : "binned");
+	    view_num(item, sizeof item, s->max_weight, 3));
+	snprintf(item, sizeof item, "  (g: %s)", h->expected ? "n/a" : binned ? "sorted" :
+	    "binned");
+	view_printf(w, 1, 1, iw, 0, "%s%s", line, cols(line) + cols(item) <= (size_t)iw ?
+	    item : "");
 	pn->ph = pn->h - 2 - 3;
 	pn->pw = iw - AXIS_W + 1;
 	pn->py = pn->y + oy;
@@ -189,7 +179,7 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 	if (pn->ph < 2 || pn->pw < 4)
 		return;
 	if (!binned) {
-		draw_axis(pn, w, h->ylo, h->yhi, oy);
+		view_decade_axis(w, oy, pn->ph, 1, AXIS_W - 2, h->ylo, h->yhi);
 		draw_sorted(pn, w, oy);
 		if (isfinite(s->lo_tight) && s->lo_tight > 0)
 			band_line(pn, w, row_of(pn, log10(s->lo_tight), h->ylo, h->yhi), oy, " lo");
@@ -203,10 +193,19 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 			band_column(pn, w, col_of(pn, log10(s->lo_tight), h->ylo, h->yhi), oy, "lo");
 		if (isfinite(s->hi_tight))
 			band_column(pn, w, col_of(pn, log10(s->hi_tight), h->ylo, h->yhi), oy, "hi");
-		view_printf(w, oy + pn->ph, AXIS_W, pn->pw, view_attr_dim(),
-		    "%-8.3g weight (log10 bins, log count) %8.3g",
+		snprintf(line, sizeof line, "%-8.3g weight (log10 bins, log count) %8.3g",
 		    pow(10, h->ylo), pow(10, h->yhi));
+		if (cols(line) > (size_t)pn->pw)	/* the ends, never cut */
+			snprintf(line, sizeof line, "%-*.3g%8.3g", pn->pw > 16 ? pn->pw - 8 : 8,
+			    pow(10, h->ylo), pow(10, h->yhi));
+		view_printf(w, oy + pn->ph, AXIS_W, pn->pw, view_attr_dim(), "%s", line);
 		view_printf(w, oy, 1, AXIS_W - 1, view_attr_dim(), "count");
+	}
+	if (h->expected) {
+		view_printf(w, pn->h - 2, 1, iw, view_attr_dim(), "%s", iw >= 55 ?
+		    "expected large-n limit of the n weights, not one sample" :
+		    "expected limit, not one sample");
+		return;
 	}
 	/* The runs: what the weights are, value x multiplicity; as many of
 	 * the heaviest as fit, then the lightest. */
@@ -216,9 +215,16 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 		    view_num(a, sizeof a, h->last_value, 3), view_sym(SYM_TIMES),
 		    (unsigned long long)h->last_count);
 	len = (size_t)snprintf(line, sizeof line, "%zu run%s:", h->nruns, h->nruns == 1 ? "" : "s");
-	for (i = 0; i < h->ntop; i++) {
-		snprintf(item, sizeof item, " %s%s%llu", view_num(a, sizeof a, h->top_value[i], 3),
-		    view_sym(SYM_TIMES), (unsigned long long)h->top_count[i]);
+	for (i = 0; i < h->ntop; i = j) {
+		unsigned long long cnt = h->top_count[i];
+
+		/* Runs whose values print alike are one item with their
+		 * counts summed: 9.54e-07x3, not 9.54e-07x1 three times. */
+		view_num(a, sizeof a, h->top_value[i], 3);
+		for (j = i + 1; j < h->ntop && strcmp(a, view_num(b, sizeof b,
+		    h->top_value[j], 3)) == 0; j++)
+			cnt += h->top_count[j];
+		snprintf(item, sizeof item, " %s%s%llu", a, view_sym(SYM_TIMES), cnt);
 		if (cols(line) + cols(item) + cols(last) > (size_t)iw) {
 			if (last[0] == '\0')
 				snprintf(last, sizeof last, " %s", view_sym(SYM_ELLIPSIS));

@@ -12,7 +12,7 @@ params_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
 	int r, iw = pn->w - 2, y, shown = pn->h - 2, k, rows = view_rows(st);
-	const char *name, *q;
+	const char *name;
 	attr_t a;
 	char val[96];
 
@@ -43,10 +43,10 @@ params_draw(struct view_panel *pn, WINDOW *w)
 			a = pn->focused ? A_REVERSE : A_BOLD;
 		/* Pad the row so the highlight spans the panel. */
 		view_printf(w, y + 1, 1, iw, a, "%-*s", iw, "");
-		/* Pad by characters, not bytes: δ is two bytes, one cell. */
+		/* Pad by display width (wcwidth), not bytes: δ is two bytes,
+		 * one column. */
 		name = view_row_name(r);
-		for (k = 0, q = name; *q != '\0'; q++)
-			k += ((unsigned char)*q & 0xC0) != 0x80;
+		k = view_width(name);
 		view_printf(w, y + 1, 1, iw, a, "%s %s%*s %s",
 		    r == st->sel ? view_sym(SYM_CURSOR) : " ", name,
 		    k < 10 ? 10 - k : 0, "", val);

@@ -8,6 +8,7 @@
  * in every theme: it is perceptually uniform and colour-blind safe.
  * Without colour (--no-color, NO_COLOR, a monochrome terminal) the widgets
  * use bold, reverse and dim only, whatever the theme. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +24,16 @@ enum {
 	PAIR_MARKER,
 	PAIR_ERROR,
 	PAIR_SERIES,		/* 6 .. 6 + SERIES_COLORS - 1 */
-	PAIR_HEAT = 32		/* 32 .. 32 + HEAT_MAX - 1 */
+	PAIR_HEAT = 32,		/* 32 .. 32 + HEAT_MAX - 1 */
+	PAIR_HALF = 64		/* 64 + i * (levels + 1) + j: heat i over heat j
+				 * ('▀'), j = levels: over the background */
 };
-#define SERIES_COLORS	6
+#define SERIES_COLORS	VIEW_SERIES_STYLES
 #define HEAT_MAX	32
+
+/* Each heat level's colour, for the half-block pairs; whether they exist. */
+static int heat_color[HEAT_MAX];
+static int half_ok;
 
 /* A theme colour: an sRGB value for terminals with 256 colours or more
  * (-1: none), and the basic colour otherwise (8 + c: bright, where the
@@ -62,19 +69,25 @@ static const struct theme themes[VIEW_THEME_COUNT] = {
 	  BASIC(COLOR_WHITE), BASIC(COLOR_BLUE), BASIC(COLOR_CYAN), BASIC(COLOR_YELLOW),
 	  BASIC(COLOR_MAGENTA), BASIC(COLOR_RED),
 	  { BASIC(COLOR_GREEN), BASIC(COLOR_CYAN), BASIC(COLOR_YELLOW),
-	    BASIC(COLOR_MAGENTA), BASIC(COLOR_RED), BASIC(COLOR_WHITE) }, 0 },
+	    BASIC(COLOR_MAGENTA), BASIC(COLOR_RED), BASIC(COLOR_WHITE),
+	    RGB(0x0087FF, COLOR_BLUE), RGB(0xFF8700, COLOR_YELLOW),
+	    RGB(0xAF87FF, COLOR_MAGENTA), RGB(0xD7AF87, COLOR_WHITE) }, 0 },
 	{ "high-contrast", "bright colours in bold, black on white title",
 	  BASIC(COLOR_BLACK), BRIGHT(COLOR_WHITE), BRIGHT(COLOR_WHITE),
 	  BRIGHT(COLOR_YELLOW), BRIGHT(COLOR_MAGENTA), BRIGHT(COLOR_RED),
 	  { BRIGHT(COLOR_WHITE), BRIGHT(COLOR_CYAN), BRIGHT(COLOR_YELLOW),
-	    BRIGHT(COLOR_GREEN), BRIGHT(COLOR_MAGENTA), BRIGHT(COLOR_RED) }, A_BOLD },
+	    BRIGHT(COLOR_GREEN), BRIGHT(COLOR_MAGENTA), BRIGHT(COLOR_RED),
+	    BRIGHT(COLOR_BLUE), BASIC(COLOR_YELLOW), BASIC(COLOR_CYAN),
+	    BASIC(COLOR_MAGENTA) }, A_BOLD },
 	{ "colorblind", "colour-blind safe: the Okabe-Ito palette",
 	  RGB(0xFFFFFF, COLOR_WHITE), RGB(OI_BLUE, COLOR_BLUE), RGB(OI_SKYBLUE, COLOR_CYAN),
 	  RGB(OI_YELLOW, COLOR_YELLOW), RGB(OI_PURPLE, COLOR_MAGENTA),
 	  RGB(OI_VERMILLION, COLOR_RED),
 	  { RGB(OI_ORANGE, COLOR_YELLOW), RGB(OI_SKYBLUE, COLOR_CYAN),
 	    RGB(OI_GREEN, COLOR_GREEN), RGB(OI_PURPLE, COLOR_MAGENTA),
-	    RGB(OI_VERMILLION, COLOR_RED), RGB(OI_YELLOW, COLOR_WHITE) }, 0 },
+	    RGB(OI_VERMILLION, COLOR_RED), RGB(OI_YELLOW, COLOR_WHITE),
+	    RGB(OI_BLUE, COLOR_BLUE), RGB(0xFFFFFF, COLOR_WHITE),
+	    RGB(0x999999, COLOR_WHITE), RGB(0x88CCEE, COLOR_CYAN) }, 0 },
 };
 
 static int theme_now;
@@ -183,6 +196,24 @@ truecolor_env(void)
 	return ct != NULL && (strcmp(ct, "truecolor") == 0 || strcmp(ct, "24bit") == 0);
 }
 
+/* Half-block map cells: '▀' in the upper cell's colour over the lower
+ * one's, a pair for every two levels (when the terminal has the pairs). */
+static void
+init_half(void)
+{
+	int i, j, l = view_style.heat_levels;
+
+	half_ok = 0;
+	if (!view_style.utf8 || COLOR_PAIRS < PAIR_HALF + l * l + l)
+		return;
+	for (i = 0; i < l; i++)
+		for (j = 0; j <= l; j++)	/* j = l: over the background */
+			if (init_extended_pair(PAIR_HALF + i * (l + 1) + j, heat_color[i],
+			    j < l ? heat_color[j] : -1) == ERR)
+				return;
+	half_ok = 1;
+}
+
 static void
 init_heat(void)
 {
@@ -207,27 +238,29 @@ init_heat(void)
 			rgb[2] = c[2];
 			fg = i < HEAT_MAX * 2 / 3 ? COLOR_WHITE : COLOR_BLACK;
 			if (view_style.palette == PAL_TRUE && COLORS >= 0x1000000)
-				init_extended_pair(PAIR_HEAT + i, fg,
-				    (rgb[0] << 16) | (rgb[1] << 8) | rgb[2]);
+				heat_color[i] = (rgb[0] << 16) | (rgb[1] << 8) | rgb[2];
 			else if (view_style.palette == PAL_TRUE) {
 				init_extended_color(base + i, rgb[0] * 1000 / 255,
 				    rgb[1] * 1000 / 255, rgb[2] * 1000 / 255);
-				init_extended_pair(PAIR_HEAT + i, fg, base + i);
+				heat_color[i] = base + i;
 			} else
-				init_pair(PAIR_HEAT + i, fg, xterm256(rgb));
+				heat_color[i] = xterm256(rgb);
+			init_extended_pair(PAIR_HEAT + i, fg, heat_color[i]);
 		}
+		init_half();
 		return;
 	}
 	view_style.palette = PAL_16;
 	if (COLORS >= 16) {
 		view_style.heat_levels = 8;
 		for (i = 0; i < 8; i++)
-			init_pair(PAIR_HEAT + i, COLOR_BLACK, ramp16[i]);
+			init_pair(PAIR_HEAT + i, COLOR_BLACK, heat_color[i] = ramp16[i]);
 	} else {
 		view_style.heat_levels = 4;
 		for (i = 0; i < 4; i++)
-			init_pair(PAIR_HEAT + i, COLOR_BLACK, ramp8[i]);
+			init_pair(PAIR_HEAT + i, COLOR_BLACK, heat_color[i] = ramp8[i]);
 	}
+	init_half();
 }
 
 /* The pairs of the current theme; the heat ramp once colours start. */
@@ -340,4 +373,17 @@ view_heat_pair(double t)
 	if (view_style.palette == PAL_MONO)
 		return 0;
 	return PAIR_HEAT + heat_index(t);
+}
+
+int
+view_heat_half(void)
+{
+	return half_ok && view_style.palette != PAL_MONO;
+}
+
+int
+view_heat_pair2(double top, double bottom)
+{
+	return PAIR_HALF + heat_index(top) * (view_style.heat_levels + 1) +
+	    (isinf(bottom) ? view_style.heat_levels : heat_index(bottom));
 }

@@ -20,18 +20,16 @@ critical_text(char *buf, size_t size, double logn)
 	if (!isfinite(logn))
 		snprintf(buf, size, "n/a");
 	else if (logn < 700)
-		snprintf(buf, size, "%.4g", exp(logn));
+		view_num(buf, size, exp(logn), 4);
 	else
 		snprintf(buf, size, "e^%.4g", logn);
 }
 
-/* Display columns of a UTF-8 string (every glyph used here is one wide). */
+/* Display columns (draw.c's wcwidth count). */
 static size_t
 width(const char *s)
 {
-	size_t n = mbstowcs(NULL, s, 0);
-
-	return n == (size_t)-1 ? strlen(s) : n;
+	return (size_t)view_width(s);
 }
 
 /* The function's Theorem 2.2 note (core/alt.h), wrapped at spaces, on the
@@ -120,7 +118,7 @@ lemma_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last)
 		else
 			snprintf(left, sizeof left, "%s=0, spread 0: %s_k = 1/n = %s",
 			    view_sym(SYM_THETA), view_sym(SYM_ALPHA), lo);
-		view_printf(w, y++, 1, iw, 0, "%s", left);
+		view_line(w, &y, last, 1, iw, 0, "%s", left);
 		*yp = y;
 		return;
 	}
@@ -129,20 +127,20 @@ lemma_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last)
 	snprintf(right, sizeof right, "%s = 1/(1+%s%se^{%s%s/%s})", hi, n1,
 	    view_sym(SYM_DOT), view_sym(SYM_MINUS), d, t);
 	if (width(left) + width(right) + 12 <= (size_t)iw)
-		view_printf(w, y++, 1, iw, 0, "%s %s %s_k %s %s", left, view_sym(SYM_LE),
+		view_line(w, &y, last, 1, iw, 0, "%s %s %s_k %s %s", left, view_sym(SYM_LE),
 		    view_sym(SYM_ALPHA), view_sym(SYM_LE), right);
 	else if (width(left) + 6 <= (size_t)iw && width(right) + 4 <= (size_t)iw) {
-		view_printf(w, y++, 1, iw, 0, "%s %s %s_k", left, view_sym(SYM_LE),
+		view_line(w, &y, last, 1, iw, 0, "%s %s %s_k", left, view_sym(SYM_LE),
 		    view_sym(SYM_ALPHA));
 		if (y <= last)
-			view_printf(w, y++, 3, iw - 2, 0, "%s %s", view_sym(SYM_LE), right);
+			view_line(w, &y, last, 3, iw - 2, 0, "%s %s", view_sym(SYM_LE), right);
 	} else {
-		view_printf(w, y++, 1, iw, 0, "%s", left);
+		view_line(w, &y, last, 1, iw, 0, "%s", left);
 		if (y <= last)
-			view_printf(w, y++, 3, iw - 2, 0, "%s %s_k %s", view_sym(SYM_LE),
+			view_line(w, &y, last, 3, iw - 2, 0, "%s %s_k %s", view_sym(SYM_LE),
 			    view_sym(SYM_ALPHA), view_sym(SYM_LE));
 		if (y <= last)
-			view_printf(w, y++, 1, iw, 0, "%s", right);
+			view_line(w, &y, last, 1, iw, 0, "%s", right);
 	}
 	*yp = y;
 }
@@ -157,7 +155,7 @@ verdict_line(const dsp_summary *s, WINDOW *w, int iw, int *yp, int last)
 	if (y > last)
 		return;
 	if (v == DSP_BAND_UNDERFLOW) {
-		view_printf(w, y++, 1, iw, view_attr_error(), "%s", dsp_band_text(v));
+		view_line(w, &y, last, 1, iw, view_attr_error(), "%s", dsp_band_text(v));
 		*yp = y;
 		return;
 	}
@@ -193,10 +191,10 @@ critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last
 	if (p->attn == DSP_ATTN_SSMAX || p->attn == DSP_ATTN_LOGN) {
 		k = dsp_sharp_exponent(p);
 		if (y <= last)
-			view_printf(w, y++, 1, iw, 0, "Thm 2.2 n* n/a: %s/(s log n) shrinks",
+			view_line(w, &y, last, 1, iw, 0, "Thm 2.2 n* n/a: %s/(s log n) shrinks",
 			    view_sym(SYM_THETA));
 		if (y <= last)
-			view_printf(w, y++, 3, iw - 2, 0, "s%s/%s=%s %s 1: %s (derived)",
+			view_line(w, &y, last, 3, iw - 2, 0, "s%s/%s=%s %s 1: %s (derived)",
 			    view_sym(SYM_DELTA), view_sym(SYM_THETA), view_num(c, sizeof c, k, 4),
 			    k >= 1 ? ">=" : "<", k >= 1 ? "stays sharp" : "disperses");
 	} else {
@@ -206,25 +204,25 @@ critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last
 		snprintf(right, sizeof right, "for n > %s (derived%s)", c,
 		    p->adaptive ? ", this n's beta" : "");
 		if (y <= last && width(left) + width(right) + 1 <= (size_t)iw)
-			view_printf(w, y++, 1, iw, 0, "%s %s", left, right);
+			view_line(w, &y, last, 1, iw, 0, "%s %s", left, right);
 		else if (y <= last) {
-			view_printf(w, y++, 1, iw, 0, "%s", left);
+			view_line(w, &y, last, 1, iw, 0, "%s", left);
 			if (y <= last)
-				view_printf(w, y++, 3, iw - 2, 0, "%s", right);
+				view_line(w, &y, last, 3, iw - 2, 0, "%s", right);
 		}
 		if (y <= last && s->n > exp(s->log_critical_n))
-			view_printf(w, y++, 3, iw - 2, view_attr_marker(), "n=%.0f is past n*",
+			view_line(w, &y, last, 3, iw - 2, view_attr_marker(), "n=%.0f is past n*",
 			    s->n);
 	}
 	if (p->adaptive && p->attn == DSP_ATTN_SOFTMAX && y <= last &&
 	    dsp_log_critical_n_adaptive(p->eps, s->spread, p->theta, &lc) == DSP_OK) {
 		critical_text(c, sizeof c, lc);
-		view_printf(w, y++, 3, iw - 2, 0, "any n > %s (%s%s%.4g, derived)", c,
+		view_line(w, &y, last, 3, iw - 2, 0, "any n > %s (%s%s%.4g, derived)", c,
 		    "beta", view_sym(SYM_LE), dsp_adaptive_beta_ceiling());
 	}
 	if ((p->adaptive || p->attn == DSP_ATTN_SSMAX || p->attn == DSP_ATTN_LOGN) &&
 	    y <= last && !isnan(fn = first_n_cached(p)))
-		view_printf(w, y++, 3, iw - 2, 0, "first n with max < %s: %s (search)", e,
+		view_line(w, &y, last, 3, iw - 2, 0, "first n with max < %s: %s (search)", e,
 		    isinf(fn) ? "none to 2^63" : view_num(c, sizeof c, fn, 6));
 	*yp = y;
 }
@@ -234,7 +232,7 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
 	const dsp_summary *s = &st->sum;
-	int iw = pn->w - 2, y = 1, last = pn->h - 2;
+	int iw = pn->w - 3, y = 1, last = pn->h - 2;	/* a blank before the frame */
 	char d[32], t[32], a[32], b[32], c[32];
 
 	view_frame(w, "Theorem", pn->focused);
@@ -243,20 +241,20 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 		return;
 	}
 	if (isnan(s->lo_tight)) {
-		view_printf(w, y++, 1, iw, A_BOLD, "Lemma 2.1: softmax only;");
-		view_printf(w, y++, 1, iw, 0, "%s weights are not a softmax", dsp_attn_name(
+		view_line(w, &y, last, 1, iw, A_BOLD, "Lemma 2.1: softmax only;");
+		view_line(w, &y, last, 1, iw, 0, "%s weights are not a softmax", dsp_attn_name(
 		    st->vs.params.attn));
 		note_lines(dsp_attn_theorem_note(st->vs.params.attn), w, iw, &y, last - 2);
 		if (dsp_row_underflow(s)) {
-			view_printf(w, y++, 1, iw, view_attr_error(), "%s",
+			view_line(w, &y, last, 1, iw, view_attr_error(), "%s",
 			    dsp_band_text(DSP_BAND_UNDERFLOW));
 			return;
 		}
-		view_printf(w, y++, 1, iw, 0, "max %s  min %s  sum %s",
+		view_line(w, &y, last, 1, iw, 0, "max %s  min %s  sum %s",
 		    view_num(a, sizeof a, s->max_weight, 3), view_num(b, sizeof b,
 		    s->min_weight, 3), view_num(c, sizeof c, s->total, 4));
 		if (y <= last)
-			view_printf(w, y++, 1, iw, 0, "H = %s nats", view_num(a, sizeof a,
+			view_line(w, &y, last, 1, iw, 0, "H = %s nats", view_num(a, sizeof a,
 			    s->entropy, 6));
 		return;
 	}
@@ -265,33 +263,38 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	/* The paper's Lemma 2.1 says Theta(1/n) (its proof gives the loose
 	 * band, last line); the tight band, the entropy floor and the
 	 * critical n are derivations, and say so. */
-	view_printf(w, y++, 1, iw, A_BOLD, "Lemma 2.1 (paper): %s_k = %s(1/n)%s",
+	view_line(w, &y, last, 1, iw, A_BOLD, "Lemma 2.1 (paper): %s_k = %s(1/n)%s",
 	    view_sym(SYM_ALPHA), view_style.utf8 ? "Θ" : "Theta", s->beta != 1 ?
 	    ", adaptive" : "");
 	if (y <= last && last - y >= 6)
-		view_printf(w, y++, 1, iw, view_attr_dim(), "derived: band, H floor, n*; spread=%s %s=%s",
+		view_line(w, &y, last, 1, iw, view_attr_dim(), "derived: band, H floor, n*; spread=%s %s=%s",
 		    d, view_sym(SYM_THETA), t);
 	if (y <= last)
 		lemma_lines(st, w, iw, &y, last);
 	verdict_line(s, w, iw, &y, last);
 	if (y <= last && dsp_row_underflow(s))
-		view_printf(w, y++, 1, iw, view_attr_error(), "H: %s",
+		view_line(w, &y, last, 1, iw, view_attr_error(), "H: %s",
 		    dsp_band_text(DSP_BAND_UNDERFLOW));
-	else if (y <= last)
-		view_printf(w, y++, 1, iw, 0, "%s %s H=%s %s log n=%s",
-		    view_num(a, sizeof a, s->entropy_floor, 4), view_sym(SYM_LE),
-		    view_num(b, sizeof b, s->entropy, 6), view_sym(SYM_LE),
-		    view_num(c, sizeof c, s->entropy_ceiling, 4));
+	else if (y <= last) {
+		/* One precision for the three, enough to tell them apart. */
+		double hv[3] = { s->entropy_floor, s->entropy, s->entropy_ceiling };
+		int dg = view_digits(hv, 3, 6);
+
+		view_line(w, &y, last, 1, iw, 0, "%s %s H=%s %s log n=%s",
+		    view_num(a, sizeof a, hv[0], dg), view_sym(SYM_LE),
+		    view_num(b, sizeof b, hv[1], dg), view_sym(SYM_LE),
+		    view_num(c, sizeof c, hv[2], dg));
+	}
 	critical_lines(st, w, iw, &y, last);
 	if (y <= last && !st->bounded && st->vs.params.family != DSP_FAM_FILE)
-		view_printf(w, y++, 1, iw, view_attr_error(),
+		view_line(w, &y, last, 1, iw, view_attr_error(),
 		    "premise: spread grows with n for %s", dsp_family_name(st->vs.params.family));
 	if (y <= last && !dsp_row_underflow(s))
-		view_printf(w, y++, 3, iw - 2, view_attr_dim(), "%s bits, H/log n = %s",
+		view_line(w, &y, last, 3, iw - 2, view_attr_dim(), "%s bits, H/log n = %s",
 		    view_num(a, sizeof a, s->entropy_bits, 4),
 		    view_num(b, sizeof b, s->entropy_norm, 4));
 	if (y <= last)
-		view_printf(w, y++, 1, iw, view_attr_dim(), "paper's proof e^{%sspread/%s}/n: %s .. %s",
+		view_line(w, &y, last, 1, iw, view_attr_dim(), "paper's proof e^{%sspread/%s}/n: %s .. %s",
 		    view_style.utf8 ? "±" : "+-", view_sym(SYM_THETA),
 		    view_num(a, sizeof a, s->lo_loose, 3), view_num(b, sizeof b, s->hi_loose, 3));
 }

@@ -45,6 +45,16 @@ wrap_para(struct wrap *wr, const char *p, const char *end)
 				e = end;
 			for (q = p; q < e || q == p; q += take) {
 				take = (int)(e - q) < wr->w ? (int)(e - q) : wr->w;
+				/* A formula too wide breaks at a blank, never
+				 * inside a token (unless one token is wider). */
+				if (take < (int)(e - q)) {
+					int b = take;
+
+					while (b > 0 && q[b] != ' ')
+						b--;
+					if (b > 0)
+						take = b;
+				}
 				memcpy(wr->buf, q, (size_t)take);
 				wr->len = take;
 				wrap_emit(wr);
@@ -156,8 +166,8 @@ tour_draw(struct view_panel *pn, WINDOW *w)
 	if (y < 3)
 		y = 3;
 	for (i = 0; i < t->nshow; i++)
-		if ((int)strlen(t->show[i]) > lw)
-			lw = (int)strlen(t->show[i]);
+		if (view_width(t->show[i]) > lw)
+			lw = view_width(t->show[i]);
 	for (i = 0; i < t->nshow && y <= last; i++, y++)
 		view_printf(w, y, 2, iw, view_attr_marker(), "%-*s  %s", lw, t->show[i],
 		    view_num(v, sizeof v, t->value[i], 6));

@@ -62,6 +62,10 @@ enum view_sym {
 #define VIEW_TOPRUNS	6
 #define VIEW_SERIES_MAX	DSP_VIEW_SERIES_MAX
 #define VIEW_MSG	256
+#define VIEW_HITS	32
+/* Colours and marker glyphs of the curve series (compare mode: up to ten
+ * functions), one per series; theme.c has the colours, draw.c the glyphs. */
+#define VIEW_SERIES_STYLES	10
 
 /* Weights panel: sorted-coefficient bars or the log-binned distribution. */
 struct view_hist {
@@ -69,6 +73,7 @@ struct view_hist {
 	char		 err[VIEW_MSG];
 	size_t		 cols;			/* columns computed */
 	int		 logrank;		/* sorted: columns are log-spaced ranks */
+	int		 expected;		/* binned counts of the expected limit */
 	double		 n;
 	double		 logw[VIEW_COLS_MAX];	/* sorted: log10 weight of column */
 	double		 rank[VIEW_COLS_MAX];	/* sorted: first rank (1-based) */
@@ -176,10 +181,16 @@ struct view_key {
 	const char	*name;		/* as the help shows it: "f F", "? or F1" */
 	const char	*help;		/* its lines, separated by '\n' */
 	const char	*bar;		/* label in the key bar, or NULL */
-	int		 bar_pos;	/* place in the key bar (1 first), 0 none */
-	int		 ch[2];		/* the keys it handles (0: none) */
+	int		 bar_pos;	/* place in the key bar, 0 none; also its
+					 * priority (VIEW_BAR_KEEP, VIEW_BAR_TEACH) */
+	int		 ch[3];		/* the keys it handles (0: none) */
 	void		(*fn)(struct app *, int ch);
 };
+/* Key bar places: below VIEW_BAR_TEACH a key is always shown (q, ?, s);
+ * from VIEW_BAR_TEACH the teaching keys (tour, refit, play, pin); from
+ * VIEW_BAR_REST the others.  A short bar drops the highest places first. */
+#define VIEW_BAR_TEACH	10
+#define VIEW_BAR_REST	20
 
 struct view_state {
 	dsp_viewstate	 vs;		/* the view (core/view.h): params, map
@@ -213,6 +224,8 @@ struct view_state {
 	size_t		 edit_cur;	/* cursor: byte offset, at a character start */
 	char		 edit_hint[VIEW_MSG];	/* Tab's candidates, shown while editing */
 	int		 edit_overflow;	/* more typed than edit_buf holds */
+	int		 show_times;	/* status line shows compute timings (T) */
+	int		 present;	/* --present: plots only, no clutter */
 	double		 compute_ms;	/* last frame: core work */
 	double		 frame_ms;	/* last frame: compute + draw */
 	const char	*input_name;
@@ -243,6 +256,12 @@ struct view_panel {
 	int			 py, px, ph, pw;	/* plot area, screen coordinates */
 	int			 row0;		/* params: first row shown (scrolled) */
 	int			 map_cw;		/* map: screen columns per cell */
+	int			 map_rh;		/* map: cells per screen row (1, 2) */
+	int			 nhits;		/* status: key-bar labels drawn */
+	struct view_hit {
+		int	 x0, x1;	/* columns [x0, x1) of the label */
+		int	 ch;		/* the key it stands for */
+	}			 hit[VIEW_HITS];
 };
 
 extern const struct view_class view_params_class;
@@ -258,6 +277,19 @@ extern const struct view_class view_heads_class;
 
 /* heads_panel.c: rows the heads panel wants (frame included). */
 int		 view_heads_height(const struct view_state *st);
+
+/* draw.c: rows a panel's content takes at width w (frame included),
+ * measured by drawing it into an off-screen pad of max rows. */
+int		 view_content_height(const struct view_class *cls,
+		    const struct view_state *st, int w, int max);
+/* Display columns of a UTF-8 string (wcwidth; bytes if not UTF-8). */
+int		 view_width(const char *s);
+/* Same significant digits for a set of numbers shown side by side
+ * (min digits, more while two different values would print alike). */
+int		 view_digits(const double *v, size_t n, int min);
+/* "1", "0.1", "0.01", "1e-3" ...: the tick text of 10^k. */
+char		*view_decade(char *buf, size_t size, int k);
+
 /* tour_box.c: rows the tour box needs at width w (frame included). */
 int		 view_tour_height(const struct view_state *st, int w);
 
@@ -298,12 +330,42 @@ attr_t		 view_attr_band(void);
 attr_t		 view_attr_marker(void);
 attr_t		 view_attr_error(void);
 attr_t		 view_attr_dim(void);
+/* Decade labels of a log10 axis from ylo (row top + h - 1) to yhi (top). */
+void		 view_decade_axis(WINDOW *w, int top, int h, int x, int width,
+		    double ylo, double yhi);
+/* Marker glyph of series i (compare mode: one per function). */
+const char	*view_series_glyph(int i);
+/* A plot canvas: braille dots (2 x 4 a cell) in UTF-8, one glyph a cell
+ * in ASCII (view_canvas_xres/yres give the sub-cell resolution). */
+struct view_canvas {
+	int		 w, h;		/* cells */
+	unsigned char	*dots;		/* braille dot bits a cell */
+	attr_t		*attr;
+	const char	**glyph;	/* ASCII glyph or marker, else NULL */
+};
+int		 view_canvas_xres(void);
+int		 view_canvas_yres(void);
+int		 view_canvas_init(struct view_canvas *cv, int w, int h);
+void		 view_canvas_free(struct view_canvas *cv);
+void		 view_canvas_dot(struct view_canvas *cv, int sx, int sy, attr_t a,
+		    const char *glyph);
+void		 view_canvas_mark(struct view_canvas *cv, int cx, int cy, attr_t a,
+		    const char *glyph);
+void		 view_canvas_draw(const struct view_canvas *cv, WINDOW *w, int y, int x);
 /* Colour pair / glyph for a heat value t in [0, 1]. */
 int		 view_heat_pair(double t);
+/* Half-block map cells: 1 when two map rows share a screen row ('▀'),
+ * and the pair of the upper value t over the lower u. */
+int		 view_heat_half(void);
+int		 view_heat_pair2(double t, double u);
 char		 view_heat_char(double t);
 /* printf into the window at (y, x), clipped to width (display columns). */
 void		 view_printf(WINDOW *w, int y, int x, int width, attr_t a,
 		    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Like view_printf on row *y, but a text wider than width continues on
+ * the next rows (up to last), broken at blanks and indented; *y moves past. */
+void		 view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a,
+		    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 /* Short number text ("%.*g" with the given significant digits). */
 char		*view_num(char *buf, size_t size, double v, int digits);
 /* Parameter rows shown: every row of the table, but the head (the last

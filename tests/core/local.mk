@@ -15,7 +15,8 @@ DSP_CORE_TESTS = \
 	tests/core/test-decimal \
 	tests/core/test-props \
 	tests/core/test-maxret \
-	tests/core/test-view
+	tests/core/test-view \
+	tests/core/test-exphist
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
@@ -58,3 +59,6 @@ tests_core_test_maxret_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_view_SOURCES = tests/core/test-view.c
 tests_core_test_view_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_view_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_exphist_SOURCES = tests/core/test-exphist.c
+tests_core_test_exphist_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_exphist_LDADD = $(DSP_CORE_LIBS)

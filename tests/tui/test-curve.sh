@@ -10,11 +10,13 @@
 
 tui_start 160 50 --family gaussian --attn entmax -n 4096
 tui_wait "item by item only, up to n = 65536"; ok $? "curve caption: entmax has no large-n limit, item by item up to 2^16"
-# Both plots span 1 .. 2^40 over ~85 columns: points up to 2^16 cover
-# about 16/40 of them (two plots: ~70 bullets); flat lines to 2^40 would
-# draw ~170.  The y axis tops at log 65536 = 11.09, the largest n computed.
-dots=$(tui_cap | grep -o '●' | wc -l)
-ok $(test "$dots" -gt 10 && test "$dots" -lt 110; echo $?) "curve stops at 2^16 ($dots bullets, not ~170)"
+# Both plots span 1 .. 2^40 over ~100 columns of braille cells: points up
+# to 2^16 cover about 16/40 of them; the same view with softmax, whose
+# curve goes on to 2^40, fills ~460 cells.  The y axis tops at
+# log 65536 = 11.09, the largest n computed.
+braille=$(printf '\342[\240\241\242\243]')
+dots=$(tui_cap | LC_ALL=C grep -o "$braille" | wc -l)
+ok $(test "$dots" -gt 20 && test "$dots" -lt 300; echo $?) "curve stops at 2^16 ($dots braille cells, not ~460)"
 tui_cap | grep -q ' 11.1 '; ok $? "entropy axis tops at log 65536 = 11.09"
 tui_cap | grep -q 'H = 1.46304 nats'; ok $? "panel H = 1.46304 at n = 4096"
 T send-keys q

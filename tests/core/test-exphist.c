@@ -1,0 +1,124 @@
+/* dsp_eval_expected_hist: the expected log10-weight distribution of the
+ * random families and the ramp past the explicit size, against closed
+ * forms independent of the code's quadrature.
+ *
+ * Uniform logits on [0, delta], theta > 0, at the expected large-n limit:
+ * E[e^{(X - delta)/theta}] = theta (1 - e^{-delta/theta}) / delta, so the
+ * largest weight is m = 1 / (n E) and an item with logit x weighs
+ * m e^{(x - delta)/theta}.  The items with log10 weight in [b, b'] are
+ * those with x in [delta + theta ln10 (b - log10 m), ... b' ...] clipped to
+ * [0, delta]: n |interval| / delta of them.  Gaussian logits (sigma =
+ * delta, truncated at +-h, h = sigma sqrt(2 log n)): n (erf(xb / (sigma
+ * sqrt 2)) - erf(xa / (sigma sqrt 2))) / (2 erf(h / (sigma sqrt 2))). */
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/dsp.h"
+#include "tap.h"
+
+#define BINS 24
+
+static double
+clip_len(double a, double b, double lo, double hi)
+{
+	double l = fmax(a, lo), r = fmin(b, hi);
+
+	return r > l ? r - l : 0;
+}
+
+static void
+test_uniform(double theta, const char *label)
+{
+	dsp_params p;
+	dsp_summary s;
+	double n = ldexp(1, 40), delta = 4, m, lm, c[BINS], want, worst = 0, sum = 0, a, b,
+	    lo10, hi10;
+	size_t j;
+
+	dsp_params_default(&p);
+	p.family = DSP_FAM_UNIFORM;
+	p.n = (uint64_t)n;
+	p.delta = delta;
+	p.theta = theta;
+	ok(dsp_eval(&p, &s) == DSP_OK && s.method == DSP_METHOD_EXPECTED,
+	    "uniform n = 2^40 %s: the expected limit", label);
+	m = delta / (n * fabs(theta) * -expm1(-delta / fabs(theta)));
+	is_rel(s.max_weight, m, 1e-9, "max weight = delta / (n theta (1 - e^{-delta/theta}))");
+	lm = log10(m);
+	/* Bins over [log10 m - delta / (theta ln10) - 0.5, log10 m + 0.5]: all items. */
+	lo10 = lm - delta / (fabs(theta) * M_LN10) - 0.5;
+	hi10 = lm + 0.5;
+	ok(dsp_eval_expected_hist(&p, &s, lo10, hi10, BINS, c) == DSP_OK,
+	    "expected distribution computed");
+	for (j = 0; j < BINS; j++) {
+		double pv = theta > 0 ? delta : 0;
+
+		a = pv + theta * M_LN10 * (lo10 + (hi10 - lo10) * j / BINS - lm);
+		b = pv + theta * M_LN10 * (lo10 + (hi10 - lo10) * (j + 1) / BINS - lm);
+		want = n * clip_len(fmin(a, b), fmax(a, b), 0, delta) / delta;
+		if (fabs(c[j] - want) > worst)
+			worst = fabs(c[j] - want);
+		sum += c[j];
+	}
+	ok(worst <= 1e-8 * n, "%s: every bin within 1e-8 n of n |x-interval| / delta (worst %g)",
+	    label, worst);
+	is_rel(sum, n, 1e-9, "the bins hold all n items");
+}
+
+static void
+test_gaussian(void)
+{
+	dsp_params p;
+	dsp_summary s;
+	double n = ldexp(1, 40), sg = 2, h, lm, c[BINS], a, b, want, worst = 0, lo10, hi10,
+	    r = sg * M_SQRT2;
+	size_t j;
+
+	dsp_params_default(&p);
+	p.family = DSP_FAM_GAUSSIAN;
+	p.n = (uint64_t)n;
+	p.delta = sg;
+	p.theta = 1;
+	ok(dsp_eval(&p, &s) == DSP_OK, "gaussian n = 2^40: evaluated");
+	h = sg * sqrt(2 * log(n));
+	lm = log10(s.max_weight);
+	lo10 = lm - 2 * h / M_LN10;
+	hi10 = lm;
+	ok(dsp_eval_expected_hist(&p, &s, lo10, hi10, BINS, c) == DSP_OK,
+	    "gaussian expected distribution computed");
+	for (j = 0; j < BINS; j++) {
+		a = fmax(h + M_LN10 * (lo10 + (hi10 - lo10) * j / BINS - lm), -h);
+		b = fmin(h + M_LN10 * (lo10 + (hi10 - lo10) * (j + 1) / BINS - lm), h);
+		want = b > a ? n * (erf(b / r) - erf(a / r)) / (2 * erf(h / r)) : 0;
+		if (fabs(c[j] - want) > worst)
+			worst = fabs(c[j] - want);
+	}
+	is_int(j, BINS, "all bins compared");
+	is_close(worst / n, 0, 1e-8, "gaussian: worst bin error relative to n");
+	ok(worst <= 1e-8 * n, "gaussian: every bin within 1e-8 n of the erf closed form (worst %g)",
+	    worst);
+}
+
+static void
+test_refused(void)
+{
+	dsp_params p;
+	dsp_summary s;
+	double c[4];
+
+	dsp_params_default(&p);
+	ok(dsp_eval(&p, &s) == DSP_OK && dsp_eval_expected_hist(&p, &s, -3, 0, 4, c) ==
+	    DSP_ENOTSUP, "power series: refused (its weights are exact runs)");
+}
+
+int
+main(void)
+{
+	dsp_gsl_init();
+	test_uniform(1, "theta = 1");
+	test_uniform(0.25, "theta = 0.25");
+	test_uniform(-0.5, "theta = -0.5");
+	test_gaussian();
+	test_refused();
+	return tap_done();
+}
