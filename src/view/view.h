@@ -197,6 +197,10 @@ struct view_state {
 	int		 curve_busy;	/* the worker is recomputing the curves */
 	int		 map_busy;
 	int		 busy_pct;	/* their progress, -1 if unknown */
+	int		 sum_busy;	/* the summary, weights and histogram are
+					   a worker job (large explicit inputs):
+					   sum and hist are not drawn yet */
+	int		 sum_pct;	/* its progress, -1 if unknown */
 	double		 bg_ms;		/* worker time of the last curve/map */
 	struct view_map	 map;		/* at the screen's cells over vs.map's
 					   ranges; the cursor is vs's, a cell of
