@@ -24,6 +24,7 @@ struct rig {
 	struct view_state	*st;
 	struct compute_cache	*cc;
 	struct worker		*wk;
+	struct worker		*sw;
 	struct view_panel	 pn[VIEW_PANELS];
 };
 
@@ -53,14 +54,15 @@ layout(struct rig *r)
 	}
 }
 
-/* One frame as app.c draws it: summary on the event loop, curve and map
- * posted to the worker and collected if ready, every panel drawn. */
+/* One frame as app.c draws it: the summary on the event loop or posted to
+ * the summary worker (worker_frame_summary), curve and map posted to the
+ * worker and collected if ready, every panel drawn. */
 static void
 frame(struct rig *r)
 {
 	int i;
 
-	compute_summary(r->cc, r->st, 85);
+	worker_frame_summary(r->sw, r->cc, r->st, 85);
 	worker_post(r->wk, r->st, 1, 1, 64, 8);
 	worker_collect(r->wk, r->st);
 	for (i = 0; i < VIEW_PANELS; i++) {
@@ -81,6 +83,12 @@ struct arrival {
 	double	curve, map, sum;
 };
 
+static int
+busy(struct rig *r)
+{
+	return worker_busy(r->wk) || worker_busy(r->sw);
+}
+
 static double
 wait_figures_at(struct rig *r, double s, double t0, struct arrival *a)
 {
@@ -88,7 +96,7 @@ wait_figures_at(struct rig *r, double s, double t0, struct arrival *a)
 
 	a->curve = a->map = a->sum = NAN;
 	for (;;) {
-		if (worker_collect(r->wk, r->st))
+		if (worker_collect(r->wk, r->st) | worker_collect(r->sw, r->st))
 			frame(r);
 		now = dsp_now_ms();
 		if (isnan(a->curve) && !r->st->curve_busy)
@@ -97,11 +105,11 @@ wait_figures_at(struct rig *r, double s, double t0, struct arrival *a)
 			a->map = now - t0;
 		if (isnan(a->sum) && !r->st->sum_busy)
 			a->sum = now - t0;
-		if (!worker_busy(r->wk) || now - t0 >= s * 1e3)
+		if (!busy(r) || now - t0 >= s * 1e3)
 			break;
 		usleep(200);
 	}
-	return worker_busy(r->wk) ? NAN : dsp_now_ms() - t0;
+	return busy(r) ? NAN : dsp_now_ms() - t0;
 }
 
 static double
@@ -222,9 +230,10 @@ main(void)
 	view_style_init(1, 1);
 	r.st = calloc(1, sizeof *r.st);
 	r.cc = compute_alloc();
-	r.wk = worker_start(DSP_MEM_BUDGET_DEFAULT);
+	r.wk = worker_start(WORKER_FIGURES, DSP_MEM_BUDGET_DEFAULT);
+	r.sw = worker_start(WORKER_SUMMARY, DSP_MEM_BUDGET_DEFAULT);
 	logits = malloc(((size_t)1 << 20) * sizeof *logits);
-	if (r.st == NULL || r.cc == NULL || r.wk == NULL || logits == NULL) {
+	if (r.st == NULL || r.cc == NULL || r.wk == NULL || r.sw == NULL || logits == NULL) {
 		endwin();
 		fputs("bench-app: out of memory\n", stderr);
 		return 1;
@@ -271,6 +280,7 @@ main(void)
 	printf("key during the long job: new curve+map in %.2f ms (idle worker: %.2f ms)\n",
 	    busy, idle);
 	worker_stop(r.wk);
+	worker_stop(r.sw);
 	endwin();
 	delscreen(scr);
 	return 0;

@@ -133,7 +133,8 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	dsp_view_cell(&st->vs.map, st->vs.map_row, st->vs.map_col, s, &row, &col);
 	val = m->cell[row * s->cols + col];
 	view_printf(w, 1, 1, iw, 0, "%s, power series, n=%.0f  (m: metric, Enter: jump)",
-	    dsp_metric_name(s->metric), st->sum.n);
+	    dsp_metric_name(s->metric), st->sum_busy ?
+	    (double)dsp_view_map_params(&st->vs.params).n : st->sum.n);
 	cw = s->cols > 0 ? (iw - AXIS_W) / (int)s->cols : 1;
 	if (cw < 1)
 		cw = 1;

@@ -162,6 +162,11 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 
 	view_frame(w, binned ? "Weights: log10 distribution" : "Weights: sorted coefficients",
 	    pn->focused);
+	if (st->sum_busy) {
+		/* A worker job (large explicit input): nothing stale drawn. */
+		view_printf(w, 1, 1, iw, 0, "%s", view_computing(a, sizeof a, st->sum_pct));
+		return;
+	}
 	if (!h->ok) {
 		view_printf(w, 1, 1, iw, view_attr_error(), "%s", h->err);
 		if (st->sum_ok)

@@ -140,9 +140,9 @@ status_draw(struct view_panel *pn, WINDOW *w)
 	    (unsigned long long)p->seed, dsp_family_name(p->family), dsp_attn_name(p->attn),
 	    p->adaptive ? "+adaptive" : "", p->precision != DSP_PREC_DOUBLE ? " " : "",
 	    p->precision != DSP_PREC_DOUBLE ? dsp_precision_name(p->precision) : "",
-	    st->sum_ok ? dsp_method_name(st->sum.method) : "error",
-	    st->compute_ms, st->frame_ms, st->bg_ms,
-	    st->curve_busy || st->map_busy ? ", computing" : "");
+	    st->sum_ok ? dsp_method_name(st->sum.method) : st->sum_busy ? "computing" :
+	    "error", st->compute_ms, st->frame_ms, st->bg_ms,
+	    st->curve_busy || st->map_busy || st->sum_busy ? ", computing" : "");
 	wmove(w, 1, 0);
 	wclrtoeol(w);
 	if (st->editing && st->edit_hint[0] != '\0')

@@ -310,6 +310,9 @@ void		 view_printf(WINDOW *w, int y, int x, int width, attr_t a,
 		    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* Short number text ("%.*g" with the given significant digits). */
 char		*view_num(char *buf, size_t size, double v, int digits);
+/* "computing 37 %" (pct >= 0) or "computing": a panel whose figures a
+ * worker job is still computing. */
+char		*view_computing(char *buf, size_t size, int pct);
 /* Parameter rows shown: every row of the table, but the head (the last
  * row) only where it applies (an --input array; dsp_param_applies). */
 int		 view_rows(const struct view_state *st);
