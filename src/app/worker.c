@@ -40,6 +40,7 @@ struct worker {
 	unsigned long		 taken;		/* last result copied out */
 	unsigned long		 curve_done;	/* its curves, published before its map */
 	unsigned long		 curve_taken;
+	unsigned long		 cancelled;	/* stale jobs cancelled so far */
 	dsp_job			 dj;		/* the thread's job: cancel, budget,
 						   progress */
 	struct view_state	*wst;		/* the worker's own state */
@@ -243,8 +244,10 @@ post(struct worker *w, const struct job *jp)
 		w->job = job;
 		w->posted++;
 		/* The running job is stale now: stop it at its next poll. */
-		if (w->running != 0)
+		if (w->running != 0) {
 			dsp_job_cancel(&w->dj);
+			w->cancelled++;
+		}
 		pthread_cond_signal(&w->cond);
 	}
 	pthread_mutex_unlock(&w->lock);
@@ -324,6 +327,7 @@ worker_collect(struct worker *w, struct view_state *st)
 	int fresh = 0;
 
 	pthread_mutex_lock(&w->lock);
+	st->jobs_cancelled[w->kind] = w->cancelled;
 	if (w->kind == WORKER_SUMMARY) {
 		fresh = collect_summary(w, st);
 		pthread_mutex_unlock(&w->lock);

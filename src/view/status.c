@@ -126,12 +126,16 @@ status_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
 	const dsp_params *p = &st->vs.params;
-	char d[32], t[32], l[32], e[32];
+	char d[32], t[32], l[32], e[32], cancelled[48] = "";
 	attr_t a = view_attr_title();
+	unsigned long nc = st->jobs_cancelled[0] + st->jobs_cancelled[1];
 
+	/* A key that made a running job stale stopped it: say how often. */
+	if (nc > 0)
+		snprintf(cancelled, sizeof cancelled, ", %lu stale cancelled", nc);
 	view_printf(w, 0, 0, pn->w, a, "%-*s", pn->w, "");
 	view_printf(w, 0, 0, pn->w, a,
-	    " n=%.0f %s=%s %s=%s %s=%s %s=%s seed=%llu %s %s%s%s%s | %s | %.2f ms (frame %.2f ms, bg %.1f ms%s)",
+	    " n=%.0f %s=%s %s=%s %s=%s %s=%s seed=%llu %s %s%s%s%s | %s | %.2f ms (frame %.2f ms, bg %.1f ms%s%s)",
 	    st->sum_ok ? st->sum.n : (double)p->n,
 	    view_sym(SYM_DELTA), view_num(d, sizeof d, p->delta, 4),
 	    view_sym(SYM_THETA), view_num(t, sizeof t, p->theta, 4),
@@ -142,7 +146,7 @@ status_draw(struct view_panel *pn, WINDOW *w)
 	    p->precision != DSP_PREC_DOUBLE ? dsp_precision_name(p->precision) : "",
 	    st->sum_ok ? dsp_method_name(st->sum.method) : st->sum_busy ? "computing" :
 	    "error", st->compute_ms, st->frame_ms, st->bg_ms,
-	    st->curve_busy || st->map_busy || st->sum_busy ? ", computing" : "");
+	    st->curve_busy || st->map_busy || st->sum_busy ? ", computing" : "", cancelled);
 	wmove(w, 1, 0);
 	wclrtoeol(w);
 	if (st->editing && st->edit_hint[0] != '\0')

@@ -201,6 +201,8 @@ struct view_state {
 					   a worker job (large explicit inputs):
 					   sum and hist are not drawn yet */
 	int		 sum_pct;	/* its progress, -1 if unknown */
+	unsigned long	 jobs_cancelled[2];	/* stale jobs cancelled by a newer
+					   key: [0] curve and map, [1] summary */
 	double		 bg_ms;		/* worker time of the last curve/map */
 	struct view_map	 map;		/* at the screen's cells over vs.map's
 					   ranges; the cursor is vs's, a cell of
