@@ -122,6 +122,17 @@ wait_figures(struct rig *r, double s)
 	return wait_figures_at(r, s, dsp_now_ms(), &a);
 }
 
+/* A frame, then until its figures are in: ms from the key. */
+static double
+settle(struct rig *r)
+{
+	double t0 = dsp_now_ms();
+
+	frame(r);
+	wait_figures(r, 120);
+	return dsp_now_ms() - t0;
+}
+
 static void
 set_view(struct rig *r, enum dsp_family f, uint64_t n, double *logits)
 {
@@ -216,7 +227,7 @@ main(void)
 	struct rig r;
 	FILE *out, *in;
 	SCREEN *scr;
-	double *logits, idle, busy, t0, long_ms, busy_ms;
+	double *logits, idle, busy, long_ms, busy_ms;
 	size_t i;
 
 	setlocale(LC_ALL, "C.UTF-8");
@@ -261,13 +272,9 @@ main(void)
 	 * power series, a run each, up to the budget (seconds of work). */
 	set_view(&r, DSP_FAM_POWER, 16, NULL);
 	r.st->vs.params.lambda = 0.25;
-	t0 = dsp_now_ms();
-	frame(&r);
-	wait_figures(&r, 120);
-	idle = dsp_now_ms() - t0;
+	idle = settle(&r);
 	r.st->vs.params.lambda = 0.5;
-	frame(&r);
-	wait_figures(&r, 120);
+	settle(&r);
 	r.st->vs.params.lambda = -0.9999999;
 	frame(&r);
 	usleep(1000 * 1000);
@@ -275,10 +282,7 @@ main(void)
 	    worker_busy(r.wk) ? "running" : "finished", worker_progress(r.wk));
 	r.st->vs.params.lambda = 0.25;
 	compute_invalidate(r.cc);	/* no cache hit for lambda 0.25 */
-	t0 = dsp_now_ms();
-	frame(&r);
-	wait_figures(&r, 120);
-	busy = dsp_now_ms() - t0;
+	busy = settle(&r);
 	printf("key during the long job: new curve+map in %.2f ms (idle worker: %.2f ms; "
 	    "goal: as on an idle worker)\n", busy, idle);
 
@@ -288,15 +292,10 @@ main(void)
 	 * worker. */
 	set_view(&r, DSP_FAM_FILE, (uint64_t)1 << 20, logits);
 	r.st->vs.params.theta = 0.75;
-	t0 = dsp_now_ms();
-	frame(&r);
-	wait_figures(&r, 120);
-	idle = dsp_now_ms() - t0;
+	idle = settle(&r);
 	r.st->vs.params.attn = DSP_ATTN_ENTMAX;
 	r.st->vs.params.alpha = 1.001;
-	t0 = dsp_now_ms();
-	frame(&r);
-	long_ms = wait_figures(&r, 120);
+	long_ms = settle(&r);
 	r.st->vs.params.theta = 0.8;
 	frame(&r);
 	usleep(300 * 1000);
@@ -304,10 +303,7 @@ main(void)
 	    "after 300 ms: %s\n", long_ms, r.st->sum_busy ? "running" : "finished");
 	r.st->vs.params.attn = DSP_ATTN_SOFTMAX;
 	r.st->vs.params.theta = 0.7;
-	t0 = dsp_now_ms();
-	frame(&r);
-	wait_figures(&r, 120);
-	busy_ms = dsp_now_ms() - t0;
+	busy_ms = settle(&r);
 	printf("key during the long summary job: new summary in %.2f ms (idle worker: %.2f ms; "
 	    "goal: as on an idle worker)\n", busy_ms, idle);
 	worker_stop(r.wk);

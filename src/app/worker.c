@@ -277,10 +277,11 @@ worker_post_summary(struct worker *w, const struct view_state *st, size_t hist_c
 	struct job job;
 
 	memset(&job, 0, sizeof job);
-	job.vs = st->vs;
-	/* The histogram mode is the histogram's; the rest changes no figure. */
-	job.vs.map_row = job.vs.map_col = 0;
-	job.vs.focus = job.vs.curve_mode = 0;
+	/* The parameters and the histogram mode: the rest of the view (map,
+	 * curve range, overlays, pins) changes none of these figures, and
+	 * must not cancel a long summary. */
+	job.vs.params = st->vs.params;
+	job.vs.hist_mode = st->vs.hist_mode;
 	job.want_sum = 1;
 	job.hist_cols = hist_cols;
 	post(w, &job);
