@@ -57,7 +57,7 @@ frame(struct app *a)
 	 * The layout sizes the theorem panel by its text, so it is redone
 	 * once the summary is there. */
 	app_heads_sync(a);
-	compute_summary(a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
+	worker_frame_summary(a->sw, a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
 	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
 	app_layout(a);
 	for (i = 0; i < VIEW_PANELS; i++)
@@ -84,7 +84,7 @@ frame(struct app *a)
 	}
 	t1 = dsp_now_ms();
 	st->compute_ms = t1 - t0;
-	if (!st->sum_ok && st->status[0] == '\0')
+	if (!st->sum_ok && !st->sum_busy && st->status[0] == '\0')
 		app_say(a, 1, "%s", st->sum_err);
 	app_draw_header(a);
 	for (i = 0; i < VIEW_PANELS; i++)
@@ -264,7 +264,8 @@ run(struct app *a)
 	while (!a->quit && !term_signal) {
 		/* Poll faster while the worker computes, to show its result;
 		 * a playing animation wakes the loop when its frame is due. */
-		timeout(play_timeout(a, a->wk != NULL && worker_busy(a->wk) ? 15 : 200));
+		timeout(play_timeout(a, (a->wk != NULL && worker_busy(a->wk)) ||
+		    (a->sw != NULL && worker_busy(a->sw)) ? 15 : 200));
 		ch = getch();
 		if (term_signal)
 			break;
@@ -280,6 +281,11 @@ run(struct app *a)
 
 				/* New figures, or new progress to show. */
 				fresh = worker_collect(a->wk, a->st) || a->st->busy_pct != pct;
+			}
+			if (a->sw != NULL) {
+				int pct = a->st->sum_pct;
+
+				fresh |= worker_collect(a->sw, a->st) || a->st->sum_pct != pct;
 			}
 			/* After the collect: a frame whose figures just came in
 			 * lets the play go on at once. */
@@ -381,7 +387,8 @@ app_main(int argc, char **argv)
 	if (rc == 0 && term_start(&a) != 0)
 		rc = 1;
 	if (rc == 0) {
-		a.wk = worker_start((size_t)o.mem_budget);
+		a.wk = worker_start(WORKER_FIGURES, (size_t)o.mem_budget);
+		a.sw = worker_start(WORKER_SUMMARY, (size_t)o.mem_budget);
 		rc = run(&a);
 		/* After the terminal is restored: a failure is a line on stderr. */
 		if (!a.no_config && settings_save(&a) != DSP_OK)
@@ -389,6 +396,7 @@ app_main(int argc, char **argv)
 	}
 	term_restore();
 	worker_stop(a.wk);
+	worker_stop(a.sw);
 	free(a.st->map.cell);
 	free(a.st);
 	free(a.load_logits);

@@ -51,6 +51,8 @@ struct app {
 	struct view_state	*st;
 	struct compute_cache	*cc;
 	struct worker		*wk;		/* curve and map off the draw path */
+	struct worker		*sw;		/* summary, weights and histogram of
+						   large explicit inputs, likewise */
 	struct view_panel	 pn[VIEW_PANELS];
 	struct view_panel	 status, help;
 	struct view_panel	 tourbox, refitbox;

@@ -347,6 +347,26 @@ build_hist(struct compute_cache *cc, struct view_state *st, size_t cols)
 		snprintf(h->err, sizeof h->err, "out of memory for the histogram");
 }
 
+/* The summary's cost is its item count on the explicit route (a file's
+ * logits, a random family up to the route policy's size): 2^13 items with
+ * the histogram's sort take a few ms, 2^16 some 30 ms and an alternative
+ * such as entmax over 2^20 items seconds (bench/bench-app.c).  Runs,
+ * closed forms and the expected limit stay on the loop. */
+int
+compute_summary_is_job(const dsp_params *p)
+{
+	dsp_params q = dsp_view_params(p);
+	uint64_t items = q.family == DSP_FAM_FILE ? (uint64_t)q.n_logits : q.n;
+
+	return items > COMPUTE_INLINE_ITEMS && dsp_eval_is_explicit(&q);
+}
+
+void
+compute_forget_summary(struct compute_cache *cc)
+{
+	cc->sum_valid = cc->hist_valid = 0;
+}
+
 void
 compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_cols)
 {
@@ -363,6 +383,10 @@ compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_col
 		 * calls the same function. */
 		st->sum_ok = dsp_view_summary(&st->vs, &st->sum, st->sum_err, cc->w,
 		    &w_rc, st->hist.err) == DSP_OK;
+		if (dsp_job_cancelled()) {
+			cc->sum_valid = 0;	/* a stale job's part: never kept */
+			return;
+		}
 		cc->w_ok = w_rc == DSP_OK;
 		st->bounded = dsp_family_range(&st->vs.params, &m, &M) == 1;
 	}

@@ -15,6 +15,13 @@ void			 compute_free(struct compute_cache *c);
 /* Summary, weights and histogram columns for hist_cols columns. */
 void	compute_summary(struct compute_cache *c, struct view_state *st,
 	    size_t hist_cols);
+/* 1 when the summary of p goes item by item over more than
+ * COMPUTE_INLINE_ITEMS items: too slow for a frame (16 ms), so a worker job
+ * (app/worker.h); else computed on the event loop. */
+#define COMPUTE_INLINE_ITEMS	((uint64_t)1 << 13)
+int	compute_summary_is_job(const dsp_params *p);
+/* Forget the cached summary and histogram (st got them from elsewhere). */
+void	compute_forget_summary(struct compute_cache *c);
 /* Entropy / max weight vs n curves (main, plain softmax when adaptive,
  * compare overlays). */
 void	compute_curve(struct compute_cache *c, struct view_state *st);

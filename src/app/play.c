@@ -200,7 +200,7 @@ play_tick(struct app *a)
 		return 0;
 	p->due_ms = now + play_ms[p->speed];
 	/* The last frame's curve and map still computing: skip this tick. */
-	if (a->wk != NULL && worker_busy(a->wk)) {
+	if ((a->wk != NULL && worker_busy(a->wk)) || (a->sw != NULL && worker_busy(a->sw))) {
 		p->skipped++;
 		return 0;
 	}

@@ -1,6 +1,9 @@
-/* Worker thread for the expensive figures (entropy-vs-n curves, the map).
- * Inputs and outputs are copies under one mutex, so the draw path never
- * sees half-written numbers and never waits for the core.
+/* Worker thread for the expensive figures: the entropy-vs-n curves and
+ * the map (a WORKER_FIGURES worker), or the summary, weights and histogram
+ * of a large explicit input (a WORKER_SUMMARY worker, so that a long
+ * summary and the curve never wait for each other).  Inputs and outputs
+ * are copies under one mutex, so the draw path never sees half-written
+ * numbers and never waits for the core.
  *
  * Every request carries a generation (its number); a newer request cancels
  * the running one through the thread's dsp_job (core/job.h), which the
@@ -19,11 +22,13 @@
 
 struct job {
 	dsp_viewstate	vs;
-	int		want_curve, want_map;
+	int		want_curve, want_map, want_sum;
 	size_t		cols, rows;
+	size_t		hist_cols;
 };
 
 struct worker {
+	enum worker_kind	 kind;
 	pthread_t		 thread;
 	pthread_mutex_t		 lock;
 	pthread_cond_t		 cond;
@@ -35,6 +40,7 @@ struct worker {
 	unsigned long		 taken;		/* last result copied out */
 	unsigned long		 curve_done;	/* its curves, published before its map */
 	unsigned long		 curve_taken;
+	unsigned long		 cancelled;	/* stale jobs cancelled so far */
 	dsp_job			 dj;		/* the thread's job: cancel, budget,
 						   progress */
 	struct view_state	*wst;		/* the worker's own state */
@@ -76,8 +82,20 @@ job_units(const struct job *j)
 	uint64_t series = dsp_view_series_list(&j->vs, def), curve;
 
 	curve = j->want_curve ? series * j->vs.curve_points : 0;
-	/* The map is computed at the view's figure resolution. */
+	/* The map is computed at the view's figure resolution.  A summary's
+	 * units are not known beforehand (0: its panels say "computing"). */
 	return curve + (j->want_map ? (uint64_t)j->vs.map.cols * j->vs.map.rows : 0);
+}
+
+/* The summary's figures, from one view_state to another. */
+static void
+copy_summary(struct view_state *dst, const struct view_state *src)
+{
+	dst->sum = src->sum;
+	dst->sum_ok = src->sum_ok;
+	memcpy(dst->sum_err, src->sum_err, sizeof dst->sum_err);
+	dst->bounded = src->bounded;
+	dst->hist = src->hist;
 }
 
 static void *
@@ -103,6 +121,8 @@ worker_main(void *arg)
 
 		t0 = dsp_now_ms();
 		w->wst->vs = job.vs;
+		if (job.want_sum)
+			compute_summary(w->cc, w->wst, job.hist_cols);
 		if (job.want_curve) {
 			compute_curve(w->cc, w->wst);
 			/* The curves are shown as soon as they are done: a map at
@@ -129,7 +149,10 @@ worker_main(void *arg)
 			 * (the caches kept nothing of the cancelled part). */
 			continue;
 		}
-		w->out->bg_ms = t1 - t0;
+		if (job.want_sum)
+			copy_summary(w->out, w->wst);
+		else
+			w->out->bg_ms = t1 - t0;
 		copy_map(&w->out->map, &w->wst->map);
 		w->out_job = job;
 		w->done = id;
@@ -139,7 +162,7 @@ worker_main(void *arg)
 }
 
 struct worker *
-worker_start(size_t mem_budget)
+worker_start(enum worker_kind kind, size_t mem_budget)
 {
 	struct worker *w = calloc(1, sizeof *w);
 	sigset_t all, old;
@@ -147,6 +170,7 @@ worker_start(size_t mem_budget)
 
 	if (w == NULL)
 		return NULL;
+	w->kind = kind;
 	w->wst = calloc(1, sizeof *w->wst);
 	w->out = calloc(1, sizeof *w->out);
 	w->cc = compute_alloc();
@@ -186,7 +210,11 @@ worker_stop(struct worker *w)
 	busy = w->done != w->posted;
 	pthread_cond_signal(&w->cond);
 	pthread_mutex_unlock(&w->lock);
-	if (busy) {
+	if (busy && w->kind == WORKER_SUMMARY)
+		/* It reads the app's logits, freed after this: stop it at its
+		 * next poll (a few ms of work) and wait for it. */
+		dsp_job_cancel(&w->dj);
+	else if (busy) {
 		/* Quitting must not wait for a long computation: stop it at its
 		 * next poll, and let the process exit take the thread with it. */
 		dsp_job_cancel(&w->dj);
@@ -204,6 +232,27 @@ worker_stop(struct worker *w)
 	free(w);
 }
 
+/* A new request unless it equals the last one; it cancels the running
+ * job, which is stale now. */
+static void
+post(struct worker *w, const struct job *jp)
+{
+	struct job job = *jp;
+
+	pthread_mutex_lock(&w->lock);
+	if (w->posted == 0 || memcmp(&job, &w->job, sizeof job) != 0) {
+		w->job = job;
+		w->posted++;
+		/* The running job is stale now: stop it at its next poll. */
+		if (w->running != 0) {
+			dsp_job_cancel(&w->dj);
+			w->cancelled++;
+		}
+		pthread_cond_signal(&w->cond);
+	}
+	pthread_mutex_unlock(&w->lock);
+}
+
 void
 worker_post(struct worker *w, const struct view_state *st, int want_curve, int want_map,
     size_t cols, size_t rows)
@@ -219,16 +268,58 @@ worker_post(struct worker *w, const struct view_state *st, int want_curve, int w
 	job.want_map = want_map;
 	job.cols = cols;
 	job.rows = rows;
-	pthread_mutex_lock(&w->lock);
-	if (w->posted == 0 || memcmp(&job, &w->job, sizeof job) != 0) {
-		w->job = job;
-		w->posted++;
-		/* The running job is stale now: stop it at its next poll. */
-		if (w->running != 0)
-			dsp_job_cancel(&w->dj);
-		pthread_cond_signal(&w->cond);
+	post(w, &job);
+}
+
+void
+worker_post_summary(struct worker *w, const struct view_state *st, size_t hist_cols)
+{
+	struct job job;
+
+	memset(&job, 0, sizeof job);
+	/* The parameters and the histogram mode: the rest of the view (map,
+	 * curve range, overlays, pins) changes none of these figures, and
+	 * must not cancel a long summary. */
+	job.vs.params = st->vs.params;
+	job.vs.hist_mode = st->vs.hist_mode;
+	job.want_sum = 1;
+	job.hist_cols = hist_cols;
+	post(w, &job);
+}
+
+void
+worker_drop(struct worker *w)
+{
+	struct job job;
+
+	memset(&job, 0, sizeof job);
+	post(w, &job);
+}
+
+/* A summary worker's collect: only the latest request's figures are ever
+ * copied, and while it runs the stale ones are hidden (sum_ok and hist.ok
+ * 0, sum_busy 1), so no panel draws figures of other parameters. */
+static int
+collect_summary(struct worker *w, struct view_state *st)
+{
+	int fresh = 0;
+
+	if (w->done != w->taken) {
+		w->taken = w->done;
+		if (w->done == w->posted && w->out_job.want_sum) {
+			copy_summary(st, w->out);
+			fresh = 1;
+		}
 	}
-	pthread_mutex_unlock(&w->lock);
+	st->sum_busy = w->done != w->posted && w->job.want_sum;
+	st->sum_pct = st->sum_busy && w->running == w->posted ?
+	    dsp_job_percent(&w->dj) : -1;
+	if (st->sum_busy) {
+		st->sum_ok = 0;
+		st->hist.ok = 0;
+		st->sum_err[0] = st->hist.err[0] = '\0';
+	}
+	return fresh;
 }
 
 int
@@ -237,6 +328,12 @@ worker_collect(struct worker *w, struct view_state *st)
 	int fresh = 0;
 
 	pthread_mutex_lock(&w->lock);
+	st->jobs_cancelled[w->kind] = w->cancelled;
+	if (w->kind == WORKER_SUMMARY) {
+		fresh = collect_summary(w, st);
+		pthread_mutex_unlock(&w->lock);
+		return fresh;
+	}
 	if (w->curve_done != w->curve_taken) {
 		w->curve_taken = w->curve_done;
 		st->nseries = w->out->nseries;
@@ -257,6 +354,25 @@ worker_collect(struct worker *w, struct view_state *st)
 	    dsp_job_percent(&w->dj) : -1;
 	pthread_mutex_unlock(&w->lock);
 	return fresh;
+}
+
+void
+worker_frame_summary(struct worker *sw, struct compute_cache *cc, struct view_state *st,
+    size_t hist_cols)
+{
+	if (sw != NULL && compute_summary_is_job(&st->vs.params)) {
+		/* The loop's cache no longer holds what st shows. */
+		compute_forget_summary(cc);
+		worker_post_summary(sw, st, hist_cols);
+		worker_collect(sw, st);
+		return;
+	}
+	if (sw != NULL) {
+		worker_drop(sw);	/* a stale job must not come back */
+		st->sum_busy = 0;
+		st->sum_pct = -1;
+	}
+	compute_summary(cc, st, hist_cols);
 }
 
 int

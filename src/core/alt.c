@@ -17,6 +17,7 @@
 #include "core/bounds.h"
 #include "core/error.h"
 #include "core/family.h"
+#include "core/job.h"
 #include "core/quad.h"
 #include "core/softmax.h"
 
@@ -223,6 +224,10 @@ softmax1_runs(const dsp_runs *e, double theta, dsp_runs *w)
 	return DSP_OK;
 }
 
+/* The per-value loops look for a cancelled job (core/job.h) every 4096
+ * values: a few ms of pow at most. */
+#define ENTMAX_POLL	4095
+
 /* alpha-entmax over distinct values: z sorted descending with counts. */
 struct entmax {
 	const double	*z;
@@ -284,6 +289,11 @@ entmax_root(struct entmax *s, double hi, double *g)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	gsl_root_fsolver_set(slv, &F, lo, hi);
 	for (it = 0; it < ENTMAX_ITER && rc == GSL_CONTINUE; it++) {
+		/* Each step is a pass over the support (ms at 2^20 values). */
+		if (dsp_job_cancelled()) {
+			gsl_root_fsolver_free(slv);
+			return dsp_job_poll();
+		}
 		if ((rc = gsl_root_fsolver_iterate(slv)) != GSL_SUCCESS)
 			break;
 		lo = gsl_root_fsolver_x_lower(slv);
@@ -332,6 +342,8 @@ entmax_runs(const dsp_runs *e, double theta, double alpha, dsp_runs *w,
 	for (i = 0; i < k; i++)
 		c[i] = 0;
 	for (i = 0; i < e->len; i++) {
+		if ((i & ENTMAX_POLL) == ENTMAX_POLL && (rc = dsp_job_poll()) != DSP_OK)
+			goto out;
 		zi = (alpha - 1) * (e->value[i] / theta);
 		lo = 0, up = k - 1;	/* first z[lo] <= zi, which is zi */
 		while (lo < up) {
@@ -349,6 +361,8 @@ entmax_runs(const dsp_runs *e, double theta, double alpha, dsp_runs *w,
 	/* Smallest m whose edge value is >= 0 (monotone in m). */
 	lo = 0, up = k - 1;
 	while (lo < up) {
+		if ((rc = dsp_job_poll()) != DSP_OK)
+			goto out;
 		mid = (lo + up) / 2;
 		if (entmax_edge(z, c, mid, s.q) >= 0)
 			up = mid;
@@ -364,6 +378,8 @@ entmax_runs(const dsp_runs *e, double theta, double alpha, dsp_runs *w,
 	/* tau = z_m - g, as a logit: z = (alpha - 1) e / theta. */
 	*edge = (z[s.m] - g) * theta / (alpha - 1);
 	for (i = 0; i < e->len; i++) {
+		if ((i & ENTMAX_POLL) == ENTMAX_POLL && (rc = dsp_job_poll()) != DSP_OK)
+			goto out;
 		zi = (alpha - 1) * (e->value[i] / theta);
 		w->value[i] = zi >= z[s.m] ? pow(zi - z[s.m] + g, s.q) : 0;
 		t += (double)e->count[i] * w->value[i];

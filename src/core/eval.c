@@ -672,6 +672,11 @@ route_explicit(const dsp_params *p, int weights)
 
 	if (route_structured(p))
 		return 0;
+	/* A file's logits are in memory already: their weights are one pass
+	 * up to the memory cap, whatever size a view draws random families
+	 * to (its explicit_max). */
+	if (weights && p->family == DSP_FAM_FILE && n <= DSP_EXPLICIT_MAX)
+		return 1;
 	if (n <= explicit_limit(p) || (weights && n <= DSP_EXPLICIT_MAX &&
 	    p->explicit_max == 0 && p->family != DSP_FAM_LEARNED))
 		return 1;

@@ -354,26 +354,65 @@ vrun_desc(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
-/* Sort the runs by weight once (O(r log r)), then take the largest until k
- * items are taken: k past the total simply takes everything.  (Picking the
- * largest remaining run k times was quadratic in the number of distinct
- * weights: issue 16.) */
+/* Min-heap of runs by value: h[0] is the lightest. */
+static void
+vrun_sift_down(struct vrun *h, size_t len, size_t i)
+{
+	struct vrun t;
+	size_t c;
+
+	for (; (c = 2 * i + 1) < len; i = c) {
+		if (c + 1 < len && h[c + 1].value < h[c].value)
+			c++;
+		if (!(h[c].value < h[i].value))
+			break;
+		t = h[i], h[i] = h[c], h[c] = t;
+	}
+}
+
+static void
+vrun_sift_up(struct vrun *h, size_t i)
+{
+	struct vrun t;
+
+	for (; i > 0 && h[i].value < h[(i - 1) / 2].value; i = (i - 1) / 2)
+		t = h[i], h[i] = h[(i - 1) / 2], h[(i - 1) / 2] = t;
+}
+
+/* The heaviest runs holding at least k items, in a min-heap (O(r log h),
+ * h the runs kept: one or a few for the usual small k, where sorting all
+ * 2^20 runs of a file's weights took 100 ms), then sorted by weight and
+ * taken from the largest until k items are taken: k past the total simply
+ * takes everything.  (Picking the largest remaining run k times was
+ * quadratic in the number of distinct weights: issue 16.) */
 double
 dsp_topk_mass_runs(const dsp_runs *p, uint64_t k)
 {
 	struct vrun *r;
 	double s = 0;
-	size_t i;
-	uint64_t take;
+	size_t i, len = 0;
+	uint64_t take, held = 0;
 
+	if (k == 0)
+		return 0;
 	if ((r = malloc((p->len ? p->len : 1) * sizeof *r)) == NULL)
 		return NAN;
 	for (i = 0; i < p->len; i++) {
-		r[i].value = p->value[i];
-		r[i].count = p->count[i];
+		if (held >= k && !(p->value[i] > r[0].value))
+			continue;
+		r[len].value = p->value[i];
+		r[len].count = p->count[i];
+		held += p->count[i];
+		vrun_sift_up(r, len++);
+		/* Drop the lightest while the rest still hold k items. */
+		while (len > 1 && held - r[0].count >= k) {
+			held -= r[0].count;
+			r[0] = r[--len];
+			vrun_sift_down(r, len, 0);
+		}
 	}
-	qsort(r, p->len, sizeof *r, vrun_desc);
-	for (i = 0; i < p->len && k > 0; i++) {
+	qsort(r, len, sizeof *r, vrun_desc);
+	for (i = 0; i < len && k > 0; i++) {
 		take = r[i].count < k ? r[i].count : k;
 		s += (double)take * r[i].value;
 		k -= take;

@@ -136,6 +136,16 @@ view_num(char *buf, size_t size, double v, int digits)
 	return dsp_fmt_sig(buf, size, v, digits);
 }
 
+char *
+view_computing(char *buf, size_t size, int pct)
+{
+	if (pct >= 0)
+		snprintf(buf, size, "computing %d %%", pct);
+	else
+		snprintf(buf, size, "computing");
+	return buf;
+}
+
 const char *
 view_row_key(int row)
 {

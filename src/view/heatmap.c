@@ -156,7 +156,9 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	val = m->cell[row * s->cols + col];
 	/* Hints only where they fit: the figure's own text is never cut. */
 	{
-		double n = st->sum.n;
+		/* While the summary computes, n is the parameters' (the map's). */
+		double n = st->sum_busy ? (double)dsp_view_map_params(&st->vs.params).n :
+		    st->sum.n;
 		int e = (int)lround(log2(n > 1 ? n : 1));
 		char nt[40];
 

@@ -146,6 +146,11 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 		binned = 1;	/* no items drawn: only their distribution */
 	view_frame(w, h->ok && h->expected ? "Weights: expected distribution" : binned ?
 	    "Weights: log10 distribution" : "Weights: sorted coefficients", pn->focused);
+	if (st->sum_busy) {
+		/* A worker job (large explicit input): nothing stale drawn. */
+		view_printf(w, 1, 1, iw, 0, "%s", view_computing(a, sizeof a, st->sum_pct));
+		return;
+	}
 	if (!h->ok) {
 		y = 1;
 		view_line(w, &y, pn->h - 2, 1, iw, view_attr_error(), "%s", h->err);

@@ -178,6 +178,12 @@ status_draw(struct view_panel *pn, WINDOW *w)
 	attr_t a = view_attr_title();
 	size_t len = 0;
 	int k;
+	unsigned long nc = st->jobs_cancelled[0] + st->jobs_cancelled[1];
+	char cancelled[48] = "";
+
+	/* A key that made a running job stale stopped it: say how often. */
+	if (nc > 0)
+		snprintf(cancelled, sizeof cancelled, ", %lu stale cancelled", nc);
 	/* The parameters, then parts each shown whole or not at all (the
 	 * least needed last): never cut mid-word. */
 	snprintf(line, sizeof line, " n=%.0f %s=%s %s=%s %s=%s %s=%s",
@@ -196,15 +202,18 @@ status_draw(struct view_panel *pn, WINDOW *w)
 			    p->precision != DSP_PREC_DOUBLE ? dsp_precision_name(p->precision) : "");
 		else if (k == 1 && !st->present)
 			snprintf(part, sizeof part, " | %s |", st->sum_ok ?
-			    dsp_method_name(st->sum.method) : "error");
+			    dsp_method_name(st->sum.method) : st->sum_busy ? "computing" : "error");
 		else if (k == 2 && !st->present)
 			snprintf(part, sizeof part, " seed=%llu", (unsigned long long)p->seed);
 		else if (k == 3 && st->show_times && !st->present)
-			snprintf(part, sizeof part, " | %.2f ms (frame %.2f ms, bg %.1f ms%s)",
+			snprintf(part, sizeof part, " | %.2f ms (frame %.2f ms, bg %.1f ms%s%s)",
 			    st->compute_ms, st->frame_ms, st->bg_ms,
-			    st->curve_busy || st->map_busy ? ", computing" : "");
-		else if (k == 3 && !st->present && (st->curve_busy || st->map_busy))
-			snprintf(part, sizeof part, " | computing");
+			    st->curve_busy || st->map_busy || st->sum_busy ? ", computing" : "",
+			    cancelled);
+		else if (k == 3 && !st->present && (st->curve_busy || st->map_busy ||
+		    st->sum_busy || nc > 0))
+			snprintf(part, sizeof part, " | %s", st->curve_busy || st->map_busy ||
+			    st->sum_busy ? "computing" : cancelled + 2);
 		if (part[0] != '\0' && view_width(line) + view_width(part) <= pn->w &&
 		    len + strlen(part) < sizeof line) {
 			memcpy(line + len, part, strlen(part) + 1);

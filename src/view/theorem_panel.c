@@ -236,6 +236,10 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	char d[32], t[32], a[32], b[32], c[32];
 
 	view_frame(w, "Theorem", pn->focused);
+	if (st->sum_busy) {
+		view_printf(w, y, 1, iw, 0, "%s", view_computing(a, sizeof a, st->sum_pct));
+		return;
+	}
 	if (!st->sum_ok) {
 		view_printf(w, y, 1, iw, view_attr_error(), "%s", st->sum_err);
 		return;

@@ -208,6 +208,12 @@ struct view_state {
 	int		 curve_busy;	/* the worker is recomputing the curves */
 	int		 map_busy;
 	int		 busy_pct;	/* their progress, -1 if unknown */
+	int		 sum_busy;	/* the summary, weights and histogram are
+					   a worker job (large explicit inputs):
+					   sum and hist are not drawn yet */
+	int		 sum_pct;	/* its progress, -1 if unknown */
+	unsigned long	 jobs_cancelled[2];	/* stale jobs cancelled by a newer
+					   key: [0] curve and map, [1] summary */
 	double		 bg_ms;		/* worker time of the last curve/map */
 	struct view_map	 map;		/* at the screen's cells over vs.map's
 					   ranges; the cursor is vs's, a cell of
@@ -368,6 +374,9 @@ void		 view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a,
 		    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 /* Short number text ("%.*g" with the given significant digits). */
 char		*view_num(char *buf, size_t size, double v, int digits);
+/* "computing 37 %" (pct >= 0) or "computing": a panel whose figures a
+ * worker job is still computing. */
+char		*view_computing(char *buf, size_t size, int pct);
 /* Parameter rows shown: every row of the table, but the head (the last
  * row) only where it applies (an --input array; dsp_param_applies). */
 int		 view_rows(const struct view_state *st);

@@ -281,6 +281,38 @@ test_topk_runs_many(void)
 	dsp_runs_free(r);
 }
 
+/* The same with ties (the heap of the heaviest runs keeps only what k
+ * needs): values with ties, counts 1 .. 4, every k from 0 past the total. */
+static void
+test_topk_runs_heap(void)
+{
+	dsp_runs *r = dsp_runs_alloc(4);
+	double items[400], want, got;
+	size_t i, n = 0, k;
+	uint64_t c;
+	int good = 1;
+
+	for (i = 0; i < 120; i++) {
+		double v = floor(fabs(sin((double)i * 1.7)) * 40) / 1000;
+
+		c = 1 + i % 4;
+		dsp_runs_push(r, v, c);
+		while (c-- > 0)
+			items[n++] = v;
+	}
+	qsort(items, n, sizeof *items, dbl_desc);
+	for (k = 0; k <= n + 2; k++) {
+		want = 0;
+		for (i = 0; i < k && i < n; i++)
+			want += items[i];
+		got = dsp_topk_mass_runs(r, k);
+		good &= fabs(got - want) <= 1e-14 * (want > 1 ? want : 1);
+	}
+	ok(good, "runs top-k (heap of the heaviest) = the k largest items summed, "
+	    "k = 0 .. %zu, with ties", n + 2);
+	dsp_runs_free(r);
+}
+
 int
 main(void)
 {
@@ -292,6 +324,7 @@ main(void)
 	test_entropy();
 	test_runs();
 	test_max_topk();
+	test_topk_runs_heap();
 	test_bad_input();
 	return tap_done();
 }
