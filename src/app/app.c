@@ -62,7 +62,7 @@ frame(struct app *a)
 	app_layout(a);
 	for (i = 0; i < VIEW_PANELS; i++)
 		app_make_win(&a->pn[i]);
-	compute_summary(a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
+	worker_frame_summary(a->sw, a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
 	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
 	teach_tour_figures(a->teach, st);
 	/* Room on screen for the map: a cell a column (up to 240), one or
