@@ -259,15 +259,22 @@ app_tour_go(struct app *a, size_t k)
 {
 	char msg[VIEW_MSG];
 	dsp_params before = a->st->vs.params;
+	dsp_params pins[DSP_VIEW_PINS_MAX];
+	size_t npins = a->st->vs.npins;
 	int was_open = a->st->tour.open;
+
+	memcpy(pins, a->st->vs.pins, sizeof pins);
 
 	if (teach_tour_show(a->teach, a->st, k, 0, msg,
 	    sizeof msg) != 0) {
 		app_say(a, 1, "%s", msg);
 		return;
 	}
-	if (!was_open)
+	if (!was_open) {
 		a->tour_saved = before;
+		a->tour_saved_npins = npins;
+		memcpy(a->tour_saved_pins, pins, sizeof pins);
+	}
 	app_say(a, 0, "%s  (PgDn/n next, PgUp/N previous, t/Esc close)", msg);
 }
 
@@ -282,7 +289,9 @@ app_tour_close(struct app *a)
 		return;
 	t->open = 0;
 	a->st->vs.params = a->tour_saved;
-	app_say(a, 0, "tour closed at step %zu/%zu: parameters restored (t reopens it there)",
+	a->st->vs.npins = a->tour_saved_npins;
+	memcpy(a->st->vs.pins, a->tour_saved_pins, sizeof a->st->vs.pins);
+	app_say(a, 0, "tour closed at step %zu/%zu: parameters and pins restored (t reopens it there)",
 	    t->step + 1, t->nsteps);
 }
 

@@ -75,6 +75,8 @@ struct app {
 	double			*load_logits;
 	struct play		 play;
 	dsp_params		 tour_saved;	/* parameters before the tour opened */
+	size_t			 tour_saved_npins;	/* and the view's pins */
+	dsp_params		 tour_saved_pins[DSP_VIEW_PINS_MAX];
 	struct edit_history	 hist;		/* `:` and `=` lines */
 	int			 quit;
 };

@@ -78,7 +78,7 @@ teach_tour_show(struct teach *t, struct view_state *st, size_t k,
 {
 	struct view_tour *vt = &st->tour;
 	const dsp_tour_step *s;
-	dsp_params p, *cur = &st->vs.params;
+	dsp_params p, before, *cur = &st->vs.params;
 	size_t i;
 	int rc;
 
@@ -99,6 +99,15 @@ teach_tour_show(struct teach *t, struct view_state *st, size_t k,
 	p.logits_name = cur->logits_name;
 	p.explicit_max = explicit_max;
 	*cur = p;
+	/* A step's %pin: its "before" curve as a ghost beside it (the
+	 * tour's pins stand in for the view's while it is open; closing the
+	 * tour brings the view's back, app_tour_close). */
+	st->vs.npins = 0;
+	if (s->pin != NULL && dsp_tour_pin_params(s, &p, &before) == DSP_OK) {
+		*cur = before;
+		(void)dsp_view_pin(&st->vs);
+		*cur = p;
+	}
 	vt->open = 1;
 	vt->step = k;
 	vt->scroll = 0;

@@ -71,6 +71,8 @@ print_step(FILE *fp, const dsp_tour *tour, size_t k, const dsp_params *p,
 
 	fprintf(fp, "Step %zu/%zu: %s\n", k + 1, tour->n_steps, st->title);
 	fprintf(fp, "parameters: %s\n", st->set != NULL ? st->set : "(defaults)");
+	if (st->pin != NULL)	/* the TUI draws this "before" as a ghost */
+		fprintf(fp, "pinned before: %s\n", st->pin);
 	fprintf(fp, "method: %s\n\n", dsp_method_name(s->method));
 	fprintf(fp, "%s\n\n", st->body);
 	for (i = 0; i < st->n_show; i++)

@@ -205,6 +205,23 @@ dsp_tour_apply(const dsp_tour_step *s, dsp_params *p)
 	return dsp_params_check(p);
 }
 
+int
+dsp_tour_pin_params(const dsp_tour_step *s, const dsp_params *after, dsp_params *before)
+{
+	dsp_params q;
+	int rc;
+
+	if (s->pin == NULL)
+		return dsp_fail(DSP_EINVAL, "step '%s' has no %%pin", s->title);
+	*before = *after;
+	if ((rc = dsp_params_assign(before, s->pin)) != DSP_OK)
+		return rc;
+	q = *before;
+	if (q.family == DSP_FAM_LEARNED)	/* the model is checked by its loader */
+		q.family = DSP_FAM_UNIFORM;
+	return dsp_params_check(&q);
+}
+
 /* Peak of the paper polynomial, computed once (about 2.42 at H = 4.4). */
 /* %show names are the figure table's (core/figures.h: one name per figure
  * on every surface); three tour-only figures are computed here. */
@@ -251,6 +268,7 @@ step_free(dsp_tour_step *s)
 	free(s->title);
 	free(s->body);
 	free(s->set);
+	free(s->pin);
 	free(s->model);
 	for (i = 0; i < s->n_show; i++)
 		free(s->show[i]);
@@ -371,6 +389,16 @@ finish_step(dsp_tour_step *s, const char *name)
 		return dsp_fail(rc == DSP_ENOMEM ? rc : DSP_EPARSE, "%s:%u: step '%s': %s",
 		    name, s->line, s->title, why);
 	}
+	if (s->pin != NULL) {
+		dsp_params before;
+		char why[512];
+
+		if ((rc = dsp_tour_pin_params(s, &p, &before)) != DSP_OK) {
+			snprintf(why, sizeof why, "%s", dsp_last_error());
+			return dsp_fail(rc == DSP_ENOMEM ? rc : DSP_EPARSE,
+			    "%s:%u: step '%s': %%pin: %s", name, s->line, s->title, why);
+		}
+	}
 	return DSP_OK;
 }
 
@@ -426,7 +454,15 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 			rc = dsp_fail(DSP_ENOMEM, "out of memory");
 	} else if (kl == 5 && strncmp(line, "%show", 5) == 0)
 		rc = add_show(s, args, name, lineno);
-	else if (kl == 6 && strncmp(line, "%model", 6) == 0) {
+	else if (kl == 4 && strncmp(line, "%pin", 4) == 0) {
+		const char *f = args + strspn(args, WS);
+
+		if (*f == '\0' || s->pin != NULL)
+			rc = dsp_fail(DSP_EPARSE, "%s:%u: %%pin needs key=value ... (once a "
+			    "step)", name, lineno);
+		else if ((s->pin = strdup(f)) == NULL)
+			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+	} else if (kl == 6 && strncmp(line, "%model", 6) == 0) {
 		char *f = args + strspn(args, WS), *e = f + strcspn(f, WS);
 
 		*e = '\0';

@@ -35,6 +35,9 @@ typedef struct dsp_tour_step {
 	char		 *body;		/* paragraphs, '\n'-separated, no trailing blank */
 	char		 *set;		/* "family=power n=16 delta=4 theta=1 lambda=0.5" */
 	char		 *model;	/* %model FILE (a data file name), or NULL */
+	char		 *pin;		/* %pin: "key=value ..." giving the step's
+					   "before" (its parameters with these
+					   changed), pinned beside it; or NULL */
 	char		**show;		/* figure names, see dsp_tour_value */
 	size_t		  n_show;
 	unsigned	  line;		/* line of the %step directive */
@@ -55,6 +58,11 @@ int	dsp_data_find(const char *name, char *buf, size_t size);
 /* Parse text; name is used in error messages ("name:LINE: ..."). */
 int	dsp_tour_parse(const char *buf, size_t len, const char *name, dsp_tour *t);
 int	dsp_tour_load(const char *path, dsp_tour *t);
+/* The "before" of a step with %pin: *after (the step's parameters, as
+ * dsp_tour_apply gives them) with the %pin assignments; checked.
+ * DSP_EINVAL when the step has no %pin. */
+int	dsp_tour_pin_params(const dsp_tour_step *s, const dsp_params *after,
+	    dsp_params *before);
 void	dsp_tour_free(dsp_tour *t);
 
 /* Apply "key=value" words from set on top of *p (no reset).  Keys: family

@@ -159,6 +159,24 @@ test_malformed(void)
 	is_int((long long)t.steps[1].n_show, 0, "no figures in step two");
 	dsp_tour_free(&t);
 
+	/* %pin: the step's "before" is its parameters with the pin's
+	 * changes (delta 2 -> 7, theta kept); once a step; checked. */
+	{
+		static const char pin[] = "%step P\n%set n=8 delta=2 theta=0.5\n"
+		    "%pin delta=7\nText.\n";
+		dsp_params after, before;
+
+		is_int(dsp_tour_parse(pin, strlen(pin), "t.txt", &t), DSP_OK, "%%pin parses");
+		dsp_tour_apply(&t.steps[0], &after);
+		is_int(dsp_tour_pin_params(&t.steps[0], &after, &before), DSP_OK,
+		    "%%pin gives a before");
+		ok(after.delta == 2 && before.delta == 7 && before.theta == 0.5 &&
+		    before.n == 8, "%%pin: delta 7 before, 2 after, the rest the step's");
+		dsp_tour_free(&t);
+	}
+	bad("%step A\n%pin delta=-1\nx\n", DSP_EPARSE, "%pin", "%%pin outside the domain");
+	bad("%step A\n%pin\nx\n", DSP_EPARSE, "%pin needs key=value", "empty %%pin");
+	bad("%step A\n%pin n=2\n%pin n=3\nx\n", DSP_EPARSE, "once a step", "two %%pin lines");
 	bad("hello\n%step A\nx\n", DSP_EPARSE, "t.txt:1: text before", "text first");
 	/* Issue 16: a lone CR ends a line too (every line was line 1). */
 	bad("%step A\rx\r%sett n=2\r", DSP_EPARSE, "t.txt:3: unknown directive",

@@ -75,7 +75,7 @@ tui_wait "lemma_tight_lo  $lo3 "; ok $? "step 3 again re-applies n = 16: lemma_t
 # start waited for.
 T send-keys Escape
 tui_gone "Tour 3/8"; ok $? "Esc closes the tour"
-tui_wait "tour closed at step 3/8: parameters restored"; ok $? "status line says the tour closed and restored"
+tui_wait "tour closed at step 3/8: parameters and pins restored"; ok $? "status line says the tour closed and restored"
 s=$(tui_cap)
 echo "$s" | grep -q "family  *power " && echo "$s" | grep -q "│▶ n  *16 "
 ok $? "the parameters from before the tour are back (power, n = 16)"
@@ -144,6 +144,28 @@ T send-keys q
 tui_gone "Tour 3/8"; ok $? "q closes the open tour box first"
 T send-keys q
 tui_exited; ok $? "then q quits"
+
+# A step's %pin (issue 12: each step can pin its "before"): step 6 pins
+# plain softmax beside adaptive; the view's own pin comes back on closing.
+T kill-server >/dev/null 2>&1
+sleep 0.2
+tui_start 160 50
+tui_wait "H=1.36044"; ok $? "160 x 50 for the pins"
+T send-keys b
+tui_wait "pin 1: same parameters"; ok $? "the view's own pin"
+T send-keys t
+tui_wait "Tour 1/8"; ok $? "tour opens"
+for k in 1 2 3 4 5; do T send-keys PageDown; tui_wait "Tour $((k + 1))/8" >/dev/null; done
+tui_wait "Tour 6/8"; ok $? "step 6, adaptive temperature"
+tui_wait "pin 1: adaptive off"; ok $? "step 6 pins its before: plain softmax (adaptive off) as a ghost"
+tui_cap | grep -q "same parameters"; [ $? -ne 0 ]; ok $? "the view's own pin is not shown in the tour"
+T send-keys PageDown
+tui_wait "pin 1: attn = softmax"; ok $? "step 7 pins plain softmax beside SSMax"
+T send-keys Escape
+tui_gone "Tour 7/8"; ok $? "Esc closes the tour"
+tui_wait "pin 1: same parameters"; ok $? "closing brings the view's own pin back"
+T send-keys q
+tui_exited; ok $? "q quits"
 
 # A broken tour file first on the search path: one status-line message,
 # no box, the view unchanged.  (A fresh tmux server inherits the variable.)
