@@ -5,6 +5,7 @@
 #define DSP_TAP_H
 
 #include <math.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +75,17 @@ is_int(long long got, long long want, const char *what)
 	if (got != want)
 		diag("  got %lld, want %lld", got, want);
 	return got == want;
+}
+
+/* Marsaglia's xorshift64: the tests' reproducible random stream (*s is
+ * its state, never 0). */
+static inline uint64_t
+tap_xorshift(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
 }
 
 static int

@@ -18,10 +18,7 @@ static uint64_t rng = 0x9e3779b97f4a7c15u;
 static uint64_t
 next(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
+	return tap_xorshift(&rng);
 }
 
 static uint64_t

@@ -29,10 +29,7 @@ static uint64_t rng = 0x9e3779b97f4a7c15u;
 static double
 uniform(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (double)(rng >> 11) * 0x1p-53;
+	return (double)(tap_xorshift(&rng) >> 11) * 0x1p-53;
 }
 
 /* Worst ulp error over count points of [lo, hi] (random and a regular grid). */

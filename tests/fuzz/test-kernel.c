@@ -22,10 +22,7 @@ static uint64_t rng = 0x2545f4914f6cdd1du;
 static double
 uniform(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (double)(rng >> 11) * 0x1p-53;
+	return (double)(tap_xorshift(&rng) >> 11) * 0x1p-53;
 }
 
 /* Reference with long double and libm's expl/logl, pairwise-free but in
