@@ -235,8 +235,10 @@ load_settings(struct app *a, const struct dsp_opts *o)
 
 	if (a->no_config)
 		return;
-	if ((k = settings_load(&set, msg, sizeof msg)) < 0)
+	if ((k = settings_load(&set, msg, sizeof msg)) < 0 || (k > 0 && set.dropped))
 		app_say(a, 1, "%s", msg);
+	/* Not read whole: quitting keeps the file as settings.json.bad. */
+	a->settings_keep = k < 0 || (k > 0 && set.dropped);
 	if (k <= 0)
 		return;
 	if (a->load == NULL) {

@@ -39,6 +39,8 @@ struct edit_history {
 #define APP_LINE_MAX	((int)sizeof ((struct view_state *)0)->edit_buf)
 struct app_settings {
 	int		 loaded;
+	int		 dropped;	/* read, but a learned family's model did
+					   not open: the family fell back */
 	dsp_viewstate	 view;
 	double		*logits;	/* a file family's, if a hand-made file has one */
 	int		 curve_mode;
@@ -72,6 +74,9 @@ struct app {
 	const char		*load;
 	int			 theme;		/* --theme, or -1 */
 	int			 no_config;	/* --no-config: settings neither read nor written */
+	int			 settings_keep;	/* the settings file was not (fully) read:
+						   kept as settings.json.bad before the
+						   write on quit */
 	double			*load_logits;
 	struct play		 play;
 	dsp_params		 tour_saved;	/* parameters before the tour opened */
@@ -133,6 +138,7 @@ void	 edit_history_free(struct app *a);
 
 /* settings.c */
 int	 settings_dir(char *buf, size_t size);
+/* 1 read (s->dropped: with msg), 0 no file, -1 failed (msg). */
 int	 settings_load(struct app_settings *s, char *msg, size_t size);
 int	 settings_save(const struct app *a);
 void	 settings_free(struct app_settings *s);

@@ -6,8 +6,12 @@
  * members more, "display" and "history", so `disperse --load` and
  * `disperse snapshot --load` read it as a view too.  A missing file is a
  * first start; any other failure is one status-line message and the
- * defaults, never a half-applied file.  Only the TUI reads it: batch
- * commands stay reproducible from their command line. */
+ * defaults, never a half-applied file, except a learned family whose model
+ * does not open (moved, deleted): the rest of the view applies and the
+ * family falls back to the default, with one message.  A file that was not
+ * read whole is renamed settings.json.bad before the write on quit, so
+ * what the program could not read is never lost.  Only the TUI reads it:
+ * batch commands stay reproducible from their command line. */
 #include "config.h"
 
 #include <errno.h>
@@ -19,12 +23,14 @@
 #include "app/app_int.h"
 #include "core/error.h"
 #include "core/family.h"
+#include "core/ptable.h"
 #include "core/readfile.h"
 #include "export/atomic.h"
 #include "export/json.h"
 #include "export/snapshot.h"
 
 #define SETTINGS_FILE	"settings.json"
+#define SETTINGS_BAD	"settings.json.bad"
 
 /* The curve panel's plots (the view's curve_mode) by name. */
 static const char *const curve_names[] = { "both", "entropy", "max-weight" };
@@ -141,7 +147,8 @@ settings_free(struct app_settings *s)
 int
 settings_load(struct app_settings *s, char *msg, size_t size)
 {
-	char dir[4096], path[4200], d[512];
+	char dir[4096], path[4200], d[512], note[512];
+	const dsp_param_def *fam = dsp_param(DSP_P_FAMILY);
 	struct stat sb;
 	int rc;
 
@@ -152,21 +159,45 @@ settings_load(struct app_settings *s, char *msg, size_t size)
 	if (stat(path, &sb) != 0 && errno == ENOENT)
 		return 0;
 	dsp_clear_error();
-	rc = dsp_snapshot_load(path, &s->view, &s->logits);
+	rc = dsp_snapshot_load_ex(path, &s->view, &s->logits,
+	    DSP_SNAP_MODEL_OPTIONAL, note, sizeof note);
 	if (rc == DSP_OK)
 		rc = read_extra(path, s);
 	if (rc == DSP_OK) {
 		s->loaded = 1;
+		if (note[0] != '\0') {
+			s->dropped = 1;
+			snprintf(msg, size, "settings: %s; family %s instead (file kept "
+			    "as " SETTINGS_BAD ")", note,
+			    fam->names[dsp_param_get_enum(fam, &s->view.params)]);
+		}
 		return 1;
 	}
 	snprintf(d, sizeof d, "%s", *dsp_last_error() ? dsp_last_error() : dsp_strerror(rc));
 	/* The loader's messages name the file already. */
 	if (strstr(d, path) != NULL)
-		snprintf(msg, size, "settings ignored, defaults used: %s", d);
+		snprintf(msg, size, "settings ignored, defaults used: %s (kept as "
+		    SETTINGS_BAD ")", d);
 	else
-		snprintf(msg, size, "settings ignored, defaults used: %s: %s", path, d);
+		snprintf(msg, size, "settings ignored, defaults used: %s: %s (kept as "
+		    SETTINGS_BAD ")", path, d);
 	settings_free(s);
 	return -1;
+}
+
+/* A settings file the program could not read whole: renamed to
+ * settings.json.bad (replacing an older one) before it is overwritten. */
+static int
+keep_bad(const char *dir)
+{
+	char from[4200], to[4200];
+
+	snprintf(from, sizeof from, "%s/%s", dir, SETTINGS_FILE);
+	snprintf(to, sizeof to, "%s/%s", dir, SETTINGS_BAD);
+	if (rename(from, to) != 0 && errno != ENOENT)
+		return dsp_fail(DSP_EIO, "cannot keep %s as %s: %s", from, to,
+		    strerror(errno));
+	return DSP_OK;
 }
 
 /* Write the settings: the view (a file family is remembered as the
@@ -195,6 +226,8 @@ settings_save(const struct app *a)
 		v.params.logits_name = NULL;
 	}
 	if ((rc = dsp_mkdir_p(dir)) != DSP_OK)
+		return rc;
+	if (a->settings_keep && (rc = keep_bad(dir)) != DSP_OK)
 		return rc;
 	dsp_afile_sweep(dir);
 	if ((rc = dsp_afile_open(&f, dir)) != DSP_OK)

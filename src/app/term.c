@@ -157,19 +157,27 @@ term_screen_text(void)
 	cchar_t cell;
 	attr_t at;
 	short pair;
-	int y, x;
+	int y, x, ext;
+	char h;
 
 	if (out == NULL)
 		return NULL;
 	for (y = 0; y < LINES; y++) {
 		end = len;
 		for (x = 0; x < COLS && len + MB_LEN_MAX + 2 < cap; x++) {
+			ext = 0;
 			if (mvwin_wch(stdscr, y, x, &cell) == ERR ||
-			    getcchar(&cell, wc, &at, &pair, NULL) == ERR || wc[0] == L'\0') {
+			    getcchar(&cell, wc, &at, &pair, &ext) == ERR || wc[0] == L'\0') {
 				out[len++] = ' ';
 				continue;
 			}
-			if ((at & A_ALTCHARSET) && (g = acs_text(wc[0])) != NULL) {
+			/* A map cell is colour only: its level's ramp
+			 * character instead of the blank or '▀'. */
+			if ((wc[0] == L' ' || wc[0] == (wchar_t)0x2580) &&
+			    (h = view_heat_text(ext > 0 ? ext : pair)) != 0) {
+				m = 1;
+				out[len] = h;
+			} else if ((at & A_ALTCHARSET) && (g = acs_text(wc[0])) != NULL) {
 				m = strlen(g);
 				memcpy(out + len, g, m);
 			} else if ((m = wcrtomb(mb, wc[0], NULL)) != (size_t)-1)
@@ -179,7 +187,7 @@ term_screen_text(void)
 				out[len] = '?';
 			}
 			len += m;
-			if (wc[0] != L' ')
+			if (out[len - 1] != ' ')
 				end = len;
 		}
 		len = end;	/* no trailing blanks */

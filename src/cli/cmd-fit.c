@@ -50,7 +50,8 @@ static const struct option fit_longopts[] = {
 
 static const char fit_help[] =
     "Refit the adaptive-temperature polynomial beta*(H) (paper Figure 4) with\n"
-    "GSL least squares and compare it with the paper's coefficients.\n"
+    "GSL least squares and compare it with the paper's coefficients.  The paper\n"
+    "does not say how its polynomial was fitted; beta* below is disperse's own.\n"
     "  --generate         spike-plus-noise inputs (the default)\n"
     "  --pairs FILE       fit (H, beta*) pairs from CSV instead ('-' = stdin)\n"
     "  --sizes LIST       set sizes: 4,16,64 or LO:HI for powers of two\n"

@@ -1,9 +1,9 @@
 /* Refit of the adaptive-temperature polynomial (paper Figure 4).
  *
- * The paper fitted a degree-4 polynomial from entropy H to the best inverse
- * temperature beta* on Max Retrieval.  disperse reproduces the procedure on
- * generated spike-plus-noise inputs with a documented criterion (see
- * doc/theory.md, "Adaptive temperature refit"):
+ * The paper's polynomial is degree 4, from entropy H to inverse temperature;
+ * the paper does not say how it was fitted.  disperse fits a polynomial of
+ * that form to (H, beta*) pairs from generated spike-plus-noise inputs under
+ * a criterion of its own (see doc/theory.md, "Adaptive-temperature refit"):
  *
  *   H     = -sum p log(p + 1e-9) of softmax(e) at beta = 1 (the paper's H);
  *   beta* = the smallest beta >= 1 with softmax(beta e)_max >= tau, found by

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
@@ -391,8 +392,9 @@ int
 dsp_model_attach(dsp_params *p)
 {
 	dsp_maxret *m = NULL;
+	char abs[PATH_MAX], *path;
+	const char *name;
 	size_t i;
-	char *path;
 	int rc;
 
 	if (p->model == NULL) {
@@ -402,18 +404,22 @@ dsp_model_attach(dsp_params *p)
 			    "(--model FILE, from disperse train --save)");
 		return DSP_OK;
 	}
+	/* The absolute name: a view saved in a settings file or a snapshot
+	 * must open the same model from any working directory.  A name that
+	 * does not resolve stays as given, for the loader's error. */
+	name = realpath(p->model, abs) != NULL ? abs : p->model;
 	for (i = 0; i < ncache; i++)
-		if (strcmp(cache[i].path, p->model) == 0) {
+		if (strcmp(cache[i].path, name) == 0) {
 			p->model = cache[i].path;
 			p->model_w = cache[i].m;
 			return DSP_OK;
 		}
 	if (ncache == MODEL_CACHE)
 		return dsp_fail(DSP_ETOOBIG, "%s: more than %d models opened",
-		    p->model, MODEL_CACHE);
-	if ((rc = dsp_model_load(p->model, &m, NULL)) != DSP_OK)
+		    name, MODEL_CACHE);
+	if ((rc = dsp_model_load(name, &m, NULL)) != DSP_OK)
 		return rc;
-	if ((path = strdup(p->model)) == NULL) {
+	if ((path = strdup(name)) == NULL) {
 		dsp_maxret_free(m);
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	}

@@ -38,7 +38,8 @@ int	dsp_model_load(const char *path, dsp_maxret **m, dsp_model_meta *meta);
 /* The learned family's model: when p->model names a file, load it (once
  * per path in a process: a small cache keeps every model opened, freed at
  * exit, so views and snapshots borrow it for as long as they live), then
- * point p->model at the cached copy of the name and p->model_w at the
+ * point p->model at the cached copy of its absolute name (realpath, so a
+ * saved view reopens it from any directory) and p->model_w at the
  * weights.  Without a model: DSP_OK, unless the family is learned. */
 int	dsp_model_attach(dsp_params *p);
 /* The same for a tour step's model: p->model is a shipped data file's

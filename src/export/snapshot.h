@@ -44,5 +44,12 @@ int	dsp_snapshot_write_screen(const dsp_viewstate *v, const char *screen_text,
  * embedded in the JSON: *logits receives a malloc'd copy that v->params
  * points at (caller frees); NULL otherwise. */
 int	dsp_snapshot_load(const char *path, dsp_viewstate *v, double **logits);
+/* The same with flags.  DSP_SNAP_MODEL_OPTIONAL: a learned family (of the
+ * view or a pin) whose model cannot be opened falls back to the default
+ * family instead of failing the load, and note (when not NULL) receives
+ * the first such reason ("" when none). */
+#define DSP_SNAP_MODEL_OPTIONAL	1u
+int	dsp_snapshot_load_ex(const char *path, dsp_viewstate *v, double **logits,
+	    unsigned flags, char *note, size_t notesize);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/error.h"
 #include "core/family.h"
@@ -22,6 +23,9 @@
 
 struct ld {
 	const char	*file;
+	unsigned	 flags;		/* DSP_SNAP_* (snapshot.h) */
+	char		*note;		/* DSP_SNAP_MODEL_OPTIONAL: what was dropped */
+	size_t		 notesize;
 };
 
 /* "FILE: detail" (the detail is copied: dsp_fail reuses its buffer). */
@@ -191,12 +195,30 @@ load_logits(const struct ld *l, const dsp_jval *pj, dsp_params *p, double **logi
 	return DSP_OK;
 }
 
+/* A relative model name that does not open from the working directory:
+ * the same name beside the JSON file, when it opens there (a snapshot set
+ * moved with its model, or a file written before names were absolute). */
+static const char *
+model_beside(const struct ld *l, const char *name, char *buf, size_t size)
+{
+	const char *slash = strrchr(l->file, '/');
+	int k;
+
+	if (name == NULL || name[0] == '/' || slash == NULL || access(name, R_OK) == 0)
+		return name;
+	k = snprintf(buf, size, "%.*s/%s", (int)(slash - l->file), l->file, name);
+	if (k <= 0 || (size_t)k >= size || access(buf, R_OK) != 0)
+		return name;
+	return buf;
+}
+
 static int
 load_params(const struct ld *l, const dsp_jval *pj, dsp_params *p, double **logits)
 {
 	const dsp_param_def *d;
 	const dsp_jval *j;
-	char field[64], msg[256];
+	dsp_params def;
+	char field[64], msg[256], beside[4096];
 	uint64_t u;
 	double x;
 	int rc = DSP_OK, e, id;
@@ -263,7 +285,22 @@ load_params(const struct ld *l, const dsp_jval *pj, dsp_params *p, double **logi
 		    "family names its model file)");
 	if (p->family != DSP_FAM_LEARNED)
 		p->model = NULL;
-	if ((rc = dsp_model_attach(p)) != DSP_OK)
+	else
+		p->model = model_beside(l, p->model, beside, sizeof beside);
+	if ((rc = dsp_model_attach(p)) != DSP_OK &&
+	    (l->flags & DSP_SNAP_MODEL_OPTIONAL) && p->family == DSP_FAM_LEARNED) {
+		/* Everything else of the view stays; the family falls back to
+		 * the default, and the caller says so once. */
+		if (l->note != NULL && l->note[0] == '\0')
+			snprintf(l->note, l->notesize, "%s", dsp_last_error());
+		dsp_clear_error();
+		dsp_params_default(&def);
+		p->family = def.family;
+		p->model = NULL;
+		p->model_w = NULL;
+		rc = DSP_OK;
+	}
+	if (rc != DSP_OK)
 		return prefix_error(rc, l->file);
 	if (p->family == DSP_FAM_FILE) {
 		TRY(load_logits(l, pj, p, logits));
@@ -464,7 +501,14 @@ load_tree(const struct ld *l, const dsp_jval *root, dsp_viewstate *v, double **l
 int
 dsp_snapshot_load(const char *path, dsp_viewstate *v, double **logits)
 {
-	struct ld l = { path };
+	return dsp_snapshot_load_ex(path, v, logits, 0, NULL, 0);
+}
+
+int
+dsp_snapshot_load_ex(const char *path, dsp_viewstate *v, double **logits,
+    unsigned flags, char *note, size_t notesize)
+{
+	struct ld l = { path, flags, note, notesize };
 	dsp_viewstate tmp;
 	dsp_jval *root = NULL;
 	double *x = NULL;
@@ -475,6 +519,8 @@ dsp_snapshot_load(const char *path, dsp_viewstate *v, double **logits)
 
 	if (logits != NULL)
 		*logits = NULL;
+	if (note != NULL && notesize > 0)
+		note[0] = '\0';
 	if ((rc = read_all(path, &buf, &len)) != DSP_OK)
 		return rc;
 	if ((cloc = newlocale(LC_ALL_MASK, "C", (locale_t)0)) != (locale_t)0)

@@ -71,14 +71,22 @@ cx(int c, int w, size_t cols)
 static void
 half_cell(WINDOW *w, int y, int x, int cw, double t, double u)
 {
-	int k;
+	cchar_t c;
+	int k, pair;
 
 	if (isnan(t) || isnan(u)) {
 		cell(w, y, x, cw, isnan(t) ? t : u, 0);
 		return;
 	}
+	/* The half-block pairs run to 64 + levels (levels + 1), past the 255
+	 * that COLOR_PAIR can carry in an attr_t (it keeps the low 8 bits: a
+	 * pair of 300 would paint pair 44): the pair goes through setcchar's
+	 * extended-pair argument instead. */
+	pair = view_heat_pair2(t, u);
+	if (setcchar(&c, L"\u2580", A_NORMAL, 0, &pair) != OK)
+		return;
 	for (k = 0; k < cw; k++)
-		view_printf(w, y, x + k, 1, COLOR_PAIR(view_heat_pair2(t, u)), "%s", "▀");
+		mvwadd_wch(w, y, x + k, &c);
 }
 
 static void

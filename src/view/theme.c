@@ -375,6 +375,27 @@ view_heat_pair(double t)
 	return PAIR_HEAT + heat_index(t);
 }
 
+/* A map cell drawn by colour alone (a blank, or '▀' upper over lower) in
+ * a heat pair: the character of its level on the ASCII ramp of the mono
+ * map (view_heat_char), so the screen's text (the snapshot's .txt) shows
+ * the map; a '▀' shows the mean of its two levels.  0 for any other pair. */
+char
+view_heat_text(int pair)
+{
+	int l = view_style.heat_levels, i, j;
+
+	if (view_style.palette == PAL_MONO || l < 1)
+		return 0;
+	if (pair >= PAIR_HEAT && pair < PAIR_HEAT + l)
+		return view_heat_char((pair - PAIR_HEAT + 0.5) / l);
+	if (half_ok && pair >= PAIR_HALF && pair < PAIR_HALF + l * (l + 1)) {
+		i = (pair - PAIR_HALF) / (l + 1);
+		j = (pair - PAIR_HALF) % (l + 1);
+		return view_heat_char(j == l ? (i + 0.5) / l : (i + j + 1.0) / (2.0 * l));
+	}
+	return 0;
+}
+
 int
 view_heat_half(void)
 {

@@ -365,6 +365,9 @@ int		 view_heat_pair(double t);
 int		 view_heat_half(void);
 int		 view_heat_pair2(double t, double u);
 char		 view_heat_char(double t);
+/* The ramp character of a map cell drawn in heat pair `pair` by colour
+ * alone (for the screen's text); 0 when pair is not a heat pair. */
+char		 view_heat_text(int pair);
 /* printf into the window at (y, x), clipped to width (display columns). */
 void		 view_printf(WINDOW *w, int y, int x, int width, attr_t a,
 		    const char *fmt, ...) __attribute__((format(printf, 6, 7)));

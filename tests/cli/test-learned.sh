@@ -73,15 +73,42 @@ ok $? "max weight falls from n = 16 to 65536"
 
 # 4. Stamps, snapshot round trip, alternatives past the limit.
 "$DISPERSE" report --model "$model" --n 64 >"$tmp/s.txt"
-grep -q '^# family: learned$' "$tmp/s.txt" && grep -q "^# model: $model\$" "$tmp/s.txt"
-ok $? "family and model stamped"
+# The model is named by its absolute path (review finding 5): what was given
+# may be relative to a directory a later run does not start from.
+absmodel=$(cd "$(dirname "$model")" && pwd -P)/$(basename "$model")
+grep -q '^# family: learned$' "$tmp/s.txt" && grep -q "^# model: $absmodel\$" "$tmp/s.txt"
+ok $? "family and model stamped (absolute path)"
 "$DISPERSE" snapshot --model "$model" --n 256 --out "$tmp/snap" >"$tmp/files" &&
-    f=$(grep '\.json$' "$tmp/files") && [ "$(jq -r .params.model "$f")" = "$model" ]
-ok $? "snapshot JSON names the model"
+    f=$(grep '\.json$' "$tmp/files") && [ "$(jq -r .params.model "$f")" = "$absmodel" ]
+ok $? "snapshot JSON names the model by its absolute path"
 "$DISPERSE" snapshot --load "$f" --out "$tmp/snap2" >"$tmp/files2" &&
     g=$(grep '\.json$' "$tmp/files2") &&
     [ "$(jq .figures.max_weight "$f")" = "$(jq .figures.max_weight "$g")" ]
 ok $? "snapshot --load reopens the model: same max weight"
+# 4b. Portability (review finding 5): a snapshot made with a relative
+# --model loads from another directory; a hand-written relative name that
+# does not open from the working directory is looked up beside the JSON.
+mkdir -p "$tmp/port/sub" && cp "$model" "$tmp/port/sub/m.json"
+(cd "$tmp/port" && "$DISPERSE" snapshot --model sub/m.json --n 256 --out "$tmp/port/s" \
+    >"$tmp/files3") && h=$(grep '\.json$' "$tmp/files3")
+ok $? "snapshot --model sub/m.json (relative)"
+portabs=$(cd "$tmp/port/sub" && pwd -P)/m.json
+[ "$(jq -r .params.model "$h")" = "$portabs" ]; ok $? "stored as $portabs"
+(cd / && "$DISPERSE" snapshot --load "$h" --out "$tmp/port/s2" >"$tmp/files4" 2>"$tmp/err") &&
+    k=$(grep '\.json$' "$tmp/files4") &&
+    [ "$(jq .figures.max_weight "$h")" = "$(jq .figures.max_weight "$k")" ]
+ok $? "cd / && snapshot --load: the model opens, same max weight"
+jq '.params.model = "m.json"' "$h" >"$tmp/port/sub/rel.json"
+(cd / && "$DISPERSE" snapshot --load "$tmp/port/sub/rel.json" --out "$tmp/port/s3" \
+    >"$tmp/files5" 2>"$tmp/err") && k=$(grep '\.json$' "$tmp/files5") &&
+    [ "$(jq .figures.max_weight "$h")" = "$(jq .figures.max_weight "$k")" ] &&
+    [ "$(jq -r .params.model "$k")" = "$portabs" ]
+ok $? "relative params.model: resolved beside the JSON file"
+jq '.params.model = "gone.json"' "$h" >"$tmp/port/sub/gone.json.snap"
+(cd / && "$DISPERSE" snapshot --load "$tmp/port/sub/gone.json.snap" --out "$tmp/port/s4" \
+    >/dev/null 2>"$tmp/err"); [ $? -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+    grep -q 'gone.json' "$tmp/err"
+ok $? "a model that opens nowhere: one-line runtime error naming it ($(cat "$tmp/err"))"
 "$DISPERSE" compare --model "$model" --from 2^30 --to 2^30 --points 1 \
     --attn-list softmax,sparsemax --format csv >"$tmp/c.csv"
 grep -v '^#' "$tmp/c.csv" | tail -1 | awk -F, '$2 != "nan" && $4 == "nan" { ok = 1 } END { exit !ok }' &&

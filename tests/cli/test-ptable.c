@@ -6,6 +6,7 @@
  * `test-ptable --rows` prints "name unicode-name value --option [value]" per
  * row for the
  * tmux test (tests/tui/test-params.sh), which types `:name value`. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,10 +57,17 @@ sample(const dsp_param_def *d, char *buf, size_t size)
 	case DSP_PT_HEAD:
 		snprintf(buf, size, "1.10");	/* layer 1, head 10: not the number 1.1 */
 		break;
-	case DSP_PT_PATH:
-		/* The shipped model (the learned family's file). */
-		snprintf(buf, size, "%s/examples/maxret-model.json", srcdir());
+	case DSP_PT_PATH: {
+		char rel[4096];
+
+		/* The shipped model (the learned family's file), by its
+		 * absolute name: the name the program keeps, so a saved view
+		 * opens it from any directory.  buf holds 4096 bytes. */
+		snprintf(rel, sizeof rel, "%s/examples/maxret-model.json", srcdir());
+		if (size < PATH_MAX || realpath(rel, buf) == NULL)
+			snprintf(buf, size, "%s", rel);
 		break;
+	}
 	}
 }
 

@@ -64,4 +64,14 @@ if [ -n "$JQ" ] && command -v "$JQ" >/dev/null 2>&1; then
 	"$DISPERSE" fit --format json | "$JQ" -s -e 'length == 3' >/dev/null
 	ok $? "JSON: one document per table"
 fi
+# Review finding 3: no stored copy of the paper says how its polynomial was
+# fitted (shared paper notes), so no surface may claim it was fitted to the
+# best inverse temperature on Max Retrieval, and fit --help says so.
+"$DISPERSE" fit --help >"$tmp/help" 2>&1
+grep -q "does not say how its polynomial was fitted" "$tmp/help"
+ok $? "fit --help: the paper does not say how the polynomial was fitted"
+! grep -n -i -E "fitted (its degree-4 polynomial |a degree-4 polynomial )?(to|on) .*(best inverse|max retrieval)|best inverse temperature on|reproduces the (\*)?procedure" \
+    "$top_srcdir/README.md" "$top_srcdir/doc/theory.md" "$top_srcdir/doc/disperse.1" \
+    "$top_srcdir/doc/tour.txt" "$top_srcdir/src/core/fit.h" "$top_srcdir/src/cli/cmd-fit.c" "$tmp/help"
+ok $? "README, theory, man page, tour, fit.h, --help: no fitted-on-Max-Retrieval claim"
 tap_done

@@ -76,6 +76,14 @@ T send-keys r
 tui_wait "head       0.0 of 2x3"; ok $? "r: back to head 0.0"
 tui_cap | grep -q "family     empirical" && tui_cap | grep -q "n          40 "
 ok $? "r: the array's default view, empirical with n = the head's 40 keys"
+# Review finding 14: `f` from empirical reaches file, the row itself (its
+# max weight is numpy's softmax of the row), and F goes back.
+T send-keys f
+tui_wait "family     file"; ok $? "f from empirical: the file family"
+mw=$(printf '%.3g' "$(want 0.0 2)")
+tui_wait "max $mw "; ok $? "file: the row's own max weight $mw (numpy)"
+T send-keys F
+tui_wait "family     empirical"; ok $? "F: back to empirical"
 T send-keys q
 tui_exited; ok $? "quit"
 tui_restored; ok $? "terminal restored"

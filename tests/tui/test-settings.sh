@@ -82,18 +82,60 @@ T send-keys : "theta 5" Enter
 tui_wait "θ=5 "; ok $? "the TUI works on"
 quit "corrupt file"
 [ "$(jqv .params.theta "$cfg")" = 5 ]; ok $? "quit replaces the corrupt file"
+printf '{"format": "disperse-snapshot", "format_version": 1, "params": {"theta": 2' |
+    cmp -s - "$cfg.bad"; ok $? "... after keeping it as settings.json.bad, byte for byte"
+rm -f "$cfg.bad"
 printf '{"format": "disperse-snapshot", "format_version": 1, "params": {"theta": 2}, "history": [1]}' >"$cfg"
 tui_start 100 30
 tui_wait "history[0]:"; ok $? "a bad history: one message"
 T send-keys C-l
 tui_wait "θ=1 "; ok $? "... and the view is not half applied (θ=1, not 2)"
 quit "bad history"
-rm -f "$cfg"
+[ "$(jqv '.history[0]' "$cfg.bad")" = 1 ]; ok $? "the file with the bad history is kept as settings.json.bad"
+rm -f "$cfg" "$cfg.bad"
 mkdir "$cfg"
 tui_start 100 30
 tui_wait "settings ignored, defaults used: $cfg"; ok $? "a folder in place of the file: one message"
 quit "unreadable"
-rmdir "$cfg"
+[ -d "$cfg.bad" ] && [ -f "$cfg" ]; ok $? "the folder is kept as settings.json.bad, a new file written"
+rmdir "$cfg.bad"
+
+# Review finding 5: a model given by a relative name is saved by its
+# absolute name, so a start from another directory reopens it; a model
+# that no longer opens drops the learned family only (one message), and the
+# file is kept as settings.json.bad before quit writes the new one.
+rm -f "$cfg" "$cfg.bad"
+mkdir -p "$tui_tmp/mdir"
+cp "$top_srcdir/examples/maxret-model.json" "$tui_tmp/mdir/m.json"
+mabs=$(cd "$tui_tmp/mdir" && pwd -P)/m.json
+TUI_DIR="$tui_tmp/mdir"
+tui_start 120 40 --model m.json --theta 2
+tui_wait "learned"; ok $? "--model m.json (relative, from its folder)"
+T send-keys c
+tui_wait "compare on"; ok $? "compare on"
+quit "relative model"
+[ "$(jqv .params.model "$cfg")" = "$mabs" ]; ok $? "settings hold the absolute model path $mabs"
+mask=$(jqv .view.compare_mask "$cfg")
+TUI_DIR=/
+tui_start 120 40
+tui_wait "$mabs"; ok $? "a start from / reopens the model"
+tui_status | grep -q "settings ignored"; [ $? -ne 0 ]; ok $? "... with no settings message"
+quit "from /"
+[ ! -e "$cfg.bad" ] && [ "$(jqv .params.model "$cfg")" = "$mabs" ]
+ok $? "a file read whole is rewritten without a backup"
+cp "$cfg" "$tui_tmp/with-model.json"
+mv "$tui_tmp/mdir/m.json" "$tui_tmp/mdir/moved.json"
+tui_start 120 40
+tui_wait_status "settings: $mabs: cannot open"; ok $? "model gone: one status-line message naming it"
+tui_wait_status "family power instead (file kept as settings.json.bad)"; ok $? "... saying what replaced it and where the file goes"
+tui_wait "θ=2 "; ok $? "everything else applies (θ=2)"
+quit "model gone"
+cmp -s "$cfg.bad" "$tui_tmp/with-model.json"; ok $? "quit kept the file as settings.json.bad"
+[ "$(jqv .params.family "$cfg")" = power ] && [ "$(jqv .params.theta "$cfg")" = 2 ] &&
+    [ "$(jqv .view.compare_mask "$cfg")" = "$mask" ]
+ok $? "the new file: the default family, θ and compare mask kept"
+TUI_DIR=""
+rm -f "$cfg.bad"
 
 # XDG_CONFIG_HOME unset, empty or relative: ~/.config/disperse.
 mkdir -p "$tui_tmp/home"

@@ -51,4 +51,28 @@ T send-keys s
 tui_wait "snapshot failed: "; ok $? "snapshot error on the status line"
 T send-keys q
 tui_exited; ok $? "quit after a failed snapshot"
+T kill-server >/dev/null 2>&1
+sleep 0.2
+
+# Review finding 14: the map is drawn by colour alone (blanks and '▀' on
+# viridis pairs); the screen text writes each cell as its level on the mono
+# map's ramp " .:-=+*#%@" (a '▀' as the mean of its two levels).  The legend
+# bar is t = 0 .. 1 in equal steps, so its text must climb the ramp from
+# ' ' to '@' without a step down; the map rows must show the ramp, no '▀'.
+tui_start 120 40 --snapshot-dir "$tui_tmp/map"
+tui_wait "entropy = 2.735"; ok $? "120x40: the map is shown"
+T send-keys s
+tui_wait "snapshot in $tui_tmp/map: disperse-"; ok $? "s at 120x40"
+mtxt=$(ls "$tui_tmp"/map/disperse-*.txt 2>/dev/null | head -1)
+awk -v ramp=' .:-=+*#%@' '/│min [0-9.e+-]+ .* max / {
+	s = $0; sub(/.*│min [0-9.e+-]+ /, "", s); sub(/ max .*/, "", s)
+	prev = 0; good = length(s) >= 4; found = 1
+	for (i = 1; i <= length(s); i++) { k = index(ramp, substr(s, i, 1)); if (k < prev || k == 0) good = 0; prev = k }
+	good = good && substr(s, length(s), 1) == "@" } END { exit !(found && good) }' "$mtxt"
+ok $? "the map legend in the text climbs the ramp to '@'"
+rows=$(sed -n '/(θ, λ) map/,/ θ /p' "$mtxt" | grep -c '│ *[0-9.]*  [ .:=+*#%@X-]*[.:=+*#%@-]')
+! grep -q "▀" "$mtxt" && [ "$rows" -ge 5 ]
+ok $? "the map rows in the text are ramp characters ($rows rows), no '▀'"
+T send-keys q
+tui_exited; ok $? "quit"
 tap_done

@@ -16,14 +16,15 @@ trap tui_cleanup EXIT
 # wrapper shell records the exit status and the tty modes after it returns.
 # Every start reads and writes the settings in a fresh XDG_CONFIG_HOME (never
 # the user's, and no test sees what an earlier start saved) unless the test
-# sets TUI_CONFIG to a folder of its own; TUI_ENV adds assignments.
+# sets TUI_CONFIG to a folder of its own; TUI_ENV adds assignments; TUI_DIR
+# is the working directory (default: the test's).
 tui_nstart=0
 tui_start() {
 	w=$1 h=$2
 	shift 2
 	tui_nstart=$((tui_nstart + 1))
 	rm -f "$tui_tmp/rc" "$tui_tmp/stty"
-	T new-session -d -x "$w" -y "$h" \
+	T new-session -d -x "$w" -y "$h" -c "${TUI_DIR:-$PWD}" \
 	    "trap '' INT; TERM=$TERM LANG=$LANG ASAN_OPTIONS=$ASAN_OPTIONS NO_COLOR=$NO_COLOR XDG_CONFIG_HOME='${TUI_CONFIG:-$tui_tmp/config-$tui_nstart}' $TUI_ENV '$DISPERSE' $*; echo \$? > '$tui_tmp/rc'; stty -a > '$tui_tmp/stty'; sleep 30"
 }
 tui_cap() { T capture-pane -p 2>/dev/null; }
