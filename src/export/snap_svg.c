@@ -36,11 +36,10 @@
 #define D_EPS		"8 3 2 3"
 #define D_CRIT		"4 2"
 #define D_HERE		"1 2"
-/* Overlays take the palette from its fifth style on (svg.h): orange, sky
- * blue, ...; the first four are the roles above. */
-#define CMP_STYLE0	4
-#define C_PIN		"#B0B0B0"	/* pinned curves: a dim ghost */
-#define D_PIN		"3 2"
+/* Overlays and the plain twin take the series styles (svg.h) in order,
+ * whose dashes none of the roles above use; pins are dim ghosts in grey,
+ * each with the dash and marker of its own series style. */
+#define C_PIN		"#B0B0B0"
 
 /* Default page (pt at font 12) of the weights and map figures, and of the
  * two-panel curve figure. */
@@ -465,7 +464,7 @@ curve_legend(const struct snap *s, struct curve_legend *L, int compact)
 	const char *col, *dash;
 	enum dsp_marker mk;
 	char what[96], b1[32], b2[32];
-	size_t ci = 0;
+	size_t ci = 0, pi = 0;
 	unsigned a;
 	int mode = s->v->curve_mode;
 
@@ -496,11 +495,12 @@ curve_legend(const struct snap *s, struct curve_legend *L, int compact)
 
 		if (xs->def.role == DSP_SERIES_PIN) {
 			snprintf(L->cmp[a], sizeof L->cmp[a], "%s", xs->def.label);
-			L->item[L->n++] = (dsp_legend_item){ L->cmp[a], C_PIN, D_PIN, 0, 0,
-			    DSP_MK_NONE, 1.4 };
+			dsp_svg_series_style(pi++, NULL, &dash, &mk);
+			L->item[L->n++] = (dsp_legend_item){ L->cmp[a], C_PIN, dash, 0, 0,
+			    mk, 1.4 };
 			continue;
 		}
-		dsp_svg_series_style(CMP_STYLE0 + ci++, &col, &dash, &mk);
+		dsp_svg_series_style(ci++, &col, &dash, &mk);
 		snprintf(L->cmp[a], sizeof L->cmp[a], "%s (plain \xce\xb8)",
 		    dsp_attn_name(xs->def.p.attn));
 		L->item[L->n++] = (dsp_legend_item){ L->cmp[a], col, dash, 0, 0, mk, 1.6 };

@@ -618,31 +618,35 @@ dsp_svg_margin_bottom(const dsp_svg *s)
 	return 8 + TICK_FONT(s) + TITLE_FONT(s) * 1.6;
 }
 
-static const char *const okabe_ito[DSP_SVG_SERIES] = {
-	"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
-	"#000000", "#F0E442"
+/* Series style i takes colour i mod 8, dash i mod 5 and marker i mod 6:
+ * as 8 and 5 are coprime, no two of the first 40 share colour and dash.
+ * The colours start with those a figure's role lines use least (orange,
+ * sky blue, yellow, black), the markers with those the roles do not use
+ * (diamond, cross, plus), and none of the dashes is solid or one of the
+ * snapshot's role patterns (snap_svg.c: 6 3, 2 2, 8 3 2 3, 4 2, 1 2),
+ * so a series never looks like the measured curve or a bound. */
+static const char *const series_color[8] = {
+	"#E69F00", "#56B4E9", "#F0E442", "#000000", "#CC79A7", "#D55E00",
+	"#009E73", "#0072B2"
 };
-/* Dash patterns and markers cycle with the colours, so series differ in
- * print and for every colour vision. */
-static const char *const series_dash[DSP_SVG_SERIES] = {
-	NULL, "6 3", "2 2", "8 3 2 3", "4 2", "10 3", "1 3", "6 2 2 2"
+static const char *const series_dash[5] = {
+	"5 2 1 2", "10 3", "3 1", "6 2 2 2 2 2", "1 3"
 };
-static const enum dsp_marker series_marker[DSP_SVG_SERIES] = {
-	DSP_MK_CIRCLE, DSP_MK_SQUARE, DSP_MK_TRIANGLE, DSP_MK_DIAMOND, DSP_MK_CROSS,
-	DSP_MK_PLUS, DSP_MK_CIRCLE, DSP_MK_SQUARE
+static const enum dsp_marker series_marker[6] = {
+	DSP_MK_DIAMOND, DSP_MK_CROSS, DSP_MK_PLUS, DSP_MK_CIRCLE, DSP_MK_SQUARE,
+	DSP_MK_TRIANGLE
 };
 
 void
 dsp_svg_series_style(size_t i, const char **color, const char **dash,
     enum dsp_marker *mk)
 {
-	i %= DSP_SVG_SERIES;
 	if (color != NULL)
-		*color = okabe_ito[i];
+		*color = series_color[i % 8];
 	if (dash != NULL)
-		*dash = series_dash[i];
+		*dash = series_dash[i % 5];
 	if (mk != NULL)
-		*mk = series_marker[i];
+		*mk = series_marker[i % 6];
 }
 
 void
@@ -769,6 +773,8 @@ dsp_svg_legend_cols(dsp_svg *s, double x, double y, const dsp_legend_item *items
 	for (i = 0; i < n; i++) {
 		cx = x + w * (double)(i % cols);
 		cy = y + row * ((double)(i / cols) + 0.5) + 2;
+		/* One group an item: its sample, marker and label read as one. */
+		fputs("<g class=\"legend-item\">\n", s->fp);
 		if (items[i].box) {
 			fprintf(s->fp, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
 			    "height=\"%.2f\" fill=\"%s\" fill-opacity=\"%g\"/>\n", cx,
@@ -780,6 +786,7 @@ dsp_svg_legend_cols(dsp_svg *s, double x, double y, const dsp_legend_item *items
 		dsp_svg_marker(s, cx + sw / 2, cy, items[i].marker, f * 0.32,
 		    items[i].color);
 		dsp_svg_text(s, cx + sw + 5, cy + f * 0.35, "start", f, 0, items[i].label);
+		fputs("</g>\n", s->fp);
 	}
 	fputs("</g>\n", s->fp);
 }

@@ -128,10 +128,12 @@ enum dsp_marker {
 	DSP_MK_CROSS, DSP_MK_PLUS
 };
 
-/* Series style i (cycling after DSP_SVG_SERIES): the Okabe-Ito palette
- * (colour-blind safe; Okabe & Ito 2008) with a dash pattern (NULL =
- * solid) and a marker of its own. */
-#define DSP_SVG_SERIES 8
+/* Series style i of the series drawn beside a figure's role lines
+ * (overlays, pins): a colour of the Okabe-Ito palette (colour-blind safe;
+ * Okabe & Ito 2008), a dash pattern and a marker.  The first
+ * DSP_SVG_SERIES styles differ from each other in colour or dash, and
+ * none is solid or uses the snapshot figures' role dash patterns. */
+#define DSP_SVG_SERIES 40
 void	 dsp_svg_series_style(size_t i, const char **color, const char **dash,
 	    enum dsp_marker *mk);
 /* One marker of radius r centred at (x, y). */

@@ -1,0 +1,47 @@
+#!/bin/sh
+# Figure styles: with every series on (all ten attention functions as
+# overlays, the plain twins, eight pins) no two legend items of the curve
+# figure share colour, dash and marker, so none reads as the measured
+# curve, a bound or the n* line.
+. "$top_srcdir/tests/tap.sh"
+[ -n "$JQ" ] && [ -x "$JQ" ] || skip_all "jq not found"
+PY=/usr/bin/python3
+[ -x "$PY" ] || skip_all "python3 not found"
+T=$(mktemp -d) || exit 1
+trap 'rm -rf "$T"' EXIT
+export TZ=UTC SOURCE_DATE_EPOCH=1767225600
+B=disperse-20260101-000000-000
+CHECK="$top_srcdir/tests/export/svg-check.py"
+ALL=softmax,ssmax,logn,sigmoid,stickbreak,softmax1,sparsemax,entmax,linear,selective
+
+# styles DIR LABEL [N]: the curve legend's styles are pairwise distinct
+# (and it has at least N items).
+styles() {
+	"$PY" "$CHECK" styles "$T/$1/$B-curve.svg" >"$T/$1.styles"
+	r=$?
+	[ $r -eq 0 ] || diag "$(cat "$T/$1.styles")"
+	ok $r "$2: no two legend items share colour, dash and marker"
+	items=$(grep -vc '^# ' "$T/$1.styles")
+	ok $(test "$items" -ge "$3"; echo $?) "$2: $items legend items (at least $3)"
+}
+
+"$DISPERSE" snapshot --out "$T/a" --curve-points 24 --compare "$ALL" >/dev/null 2>"$T/err"
+ok $? "snapshot --compare with all ten functions"
+# 3 roles + 9 overlays (softmax is the main curve) + eps, n*, n.
+styles a "compare all" 15
+# Every overlay away from the main curve's style: not its colour with a
+# circle, not solid.
+ok $(! grep -v '^# ' "$T/a.styles" | sed 1d | awk '$2 == "solid" || ($1 == "#0072B2" && $3 == "circle")' | grep -q .; echo $?) "no overlay solid or blue with circles like the main curve"
+
+# Adaptive on: all ten functions as plain-theta overlays, and eight pins.
+"$JQ" '.view.pins = [range(8) as $i | .params | .theta = (0.25 + $i * 0.25)]
+    | .params.adaptive = true' "$T/a/$B.json" >"$T/pins.json"
+"$DISPERSE" snapshot --load "$T/pins.json" --out "$T/b" >/dev/null 2>"$T/err"
+ok $? "snapshot with adaptive theta, all overlays and eight pins"
+styles b "overlays and pins" 24
+# Overlays off: the plain twin beside the pins.
+"$JQ" '.view.overlays = false' "$T/pins.json" >"$T/twin.json"
+"$DISPERSE" snapshot --load "$T/twin.json" --out "$T/c" >/dev/null 2>"$T/err"
+ok $? "snapshot with the plain twin and eight pins"
+styles c "plain twin and pins" 15
+tap_done
