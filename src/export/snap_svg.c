@@ -736,6 +736,30 @@ in_range(double v, const dsp_axis *a)
 	return v < a->lo ? a->lo : v > a->hi ? a->hi : v;
 }
 
+/* The edge before map column (row: rows != 0) k, 0 .. cols (rows), in
+ * user units, rounded as the SVG writes it (0.01).  Computed from k
+ * alone, so two neighbouring cells share the very same number: edges
+ * computed apart, from each cell's centre, differed in the last digit and
+ * left pixel-wide white seams where crispEdges rounds them. */
+static double
+cell_edge(const dsp_axis *a, const dsp_map_spec *m, size_t k, double step,
+    const dsp_plot *pl, int rows)
+{
+	size_t last = (rows ? m->rows : m->cols) - 1;
+	double v = k <= last ? (rows ? dsp_map_lambda(m, k) : dsp_map_theta(m, k)) -
+	    step / 2 : (rows ? dsp_map_lambda(m, last) : dsp_map_theta(m, last)) + step / 2;
+
+	v = in_range(v, a);
+	v = rows ? dsp_plot_py(pl, v) : dsp_plot_px(pl, v);
+	return round(v * 100) / 100;
+}
+
+static void
+cell_rect(dsp_svg *g, double x0, double y0, double x1, double y1, const char *fill)
+{
+	dsp_svg_rect(g, x0, y0, x1 - x0, y1 - y0, fill, NULL);
+}
+
 int
 snap_write_map_svg(const struct snap *s, FILE *fp)
 {
@@ -781,8 +805,8 @@ snap_write_map_svg(const struct snap *s, FILE *fp)
 	/* Cells of one colour in a row merge into one rect. */
 	dsp_svg_raw(g, "<g class=\"cells\" shape-rendering=\"crispEdges\">\n");
 	for (r = 0; s->map != NULL && r < m->rows; r++) {
-		y0 = dsp_plot_py(&pl, in_range(dsp_map_lambda(m, r) + dl / 2, &pl.ay));
-		y1 = dsp_plot_py(&pl, in_range(dsp_map_lambda(m, r) - dl / 2, &pl.ay));
+		y0 = cell_edge(&pl.ay, m, r + 1, dl, &pl, 1);
+		y1 = cell_edge(&pl.ay, m, r, dl, &pl, 1);
 		for (c0 = 0; c0 < m->cols; c0 = c) {
 			v = s->map[r * m->cols + c0];
 			if (isfinite(v))
@@ -798,9 +822,9 @@ snap_write_map_svg(const struct snap *s, FILE *fp)
 				if (strcmp(col, prev) != 0)
 					break;
 			}
-			x0 = dsp_plot_px(&pl, in_range(dsp_map_theta(m, c0) - dt / 2, &pl.ax));
-			x1 = dsp_plot_px(&pl, in_range(dsp_map_theta(m, c - 1) + dt / 2, &pl.ax));
-			dsp_svg_rect(g, x0, y0, x1 - x0, y1 - y0, prev, NULL);
+			x0 = cell_edge(&pl.ax, m, c0, dt, &pl, 0);
+			x1 = cell_edge(&pl.ax, m, c, dt, &pl, 0);
+			cell_rect(g, x0, y0, x1, y1, prev);
 		}
 	}
 	dsp_svg_raw(g, "</g>\n");

@@ -5,6 +5,12 @@
                             label"; exit 1 if two items share all three.
   svg-check.py boxes FILE   exit 1, naming them, if the boxes of two texts
                             among the axis titles and the legend overlap.
+  svg-check.py mapbox FILE WIDTH
+                            the map's cells and its cursor cell as pixel
+                            boxes of the figure rendered WIDTH pixels wide:
+                            "X0 Y0 X1 Y1 CX0 CY0 CX1 CY1", the cells' box
+                            shrunk by 2 pixels (the frame), the cursor's
+                            grown by its strokes.
 
 A marker is read from the elements the legend draws on its sample: a
 circle, a square (rect), a triangle or diamond (3- or 4-point polygon), a
@@ -102,10 +108,32 @@ def boxes(root):
     return bad
 
 
-def main(what, path):
+def rect_box(r):
+    x, y = float(r.get("x")), float(r.get("y"))
+    return (x, y, x + float(r.get("width")), y + float(r.get("height")))
+
+
+def mapbox(root, width):
+    k = width / float(root.get("viewBox").split()[2])
+    cells = [rect_box(r) for g in groups(root, "cells") for r in g.iter(NS + "rect")]
+    cur = [rect_box(r) for r in root.iter(NS + "rect") if r.get("class") == "cursor"][0]
+    box = [min(c[0] for c in cells), min(c[1] for c in cells),
+           max(c[2] for c in cells), max(c[3] for c in cells)]
+    # The frame's stroke (under 1 unit) over the cells' edge; the cursor's
+    # white stroke (2 units) and black outline (1 unit further out).
+    out = [box[0] * k + 2, box[1] * k + 2, box[2] * k - 2, box[3] * k - 2,
+           (cur[0] - 2.5) * k - 1, (cur[1] - 2.5) * k - 1, (cur[2] + 2.5) * k + 1,
+           (cur[3] + 2.5) * k + 1]
+    print(" ".join("%d" % round(v) for v in out))
+    return 0
+
+
+def main(what, path, *rest):
     root = ET.parse(path).getroot()
+    if what == "mapbox":
+        sys.exit(mapbox(root, float(rest[0])))
     sys.exit({"styles": styles, "boxes": boxes}[what](root))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    main(*sys.argv[1:])

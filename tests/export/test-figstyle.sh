@@ -2,7 +2,8 @@
 # Figure styles: with every series on (all ten attention functions as
 # overlays, the plain twins, eight pins) no two legend items of the curve
 # figure share colour, dash and marker, so none reads as the measured
-# curve, a bound or the n* line.
+# curve, a bound or the n* line.  Small figures: the map's PNG has no
+# white seam between cells.
 . "$top_srcdir/tests/tap.sh"
 [ -n "$JQ" ] && [ -x "$JQ" ] || skip_all "jq not found"
 PY=/usr/bin/python3
@@ -44,4 +45,20 @@ styles b "overlays and pins" 24
 "$DISPERSE" snapshot --load "$T/twin.json" --out "$T/c" >/dev/null 2>"$T/err"
 ok $? "snapshot with the plain twin and eight pins"
 styles c "plain twin and pins" 15
+
+# ---- small figures (3.3 x 2.2 in, 8 pt) ----
+SMALL="--figure-size 3.3x2.2in --font-size 8"
+# Map cells tile without seams: no pure white pixel inside the map area
+# (the cursor cell's white outline aside), at the small size and at other
+# sizes and resolutions where fractional cell edges fall differently.
+for args in "$SMALL" "--dpi 300" "--figure-size 85x60mm --dpi 600" "--map-size 40x30 --dpi 97"; do
+	d=$T/m$(printf '%s' "$args" | tr -c 'a-z0-9' _)
+	# shellcheck disable=SC2086
+	"$DISPERSE" snapshot --out "$d" $args --figure-format svg,png >/dev/null 2>"$T/err"
+	w=$("$PY" "$top_srcdir/tests/export/png-check.py" "$d/$B-map.png" | cut -d' ' -f1)
+	box=$("$PY" "$CHECK" mapbox "$d/$B-map.svg" "$w")
+	# shellcheck disable=SC2086
+	white=$("$PY" "$top_srcdir/tests/export/png-check.py" "$d/$B-map.png" --white $box)
+	ok $(test -n "$box" && test "$white" = 0; echo $?) "map ($args): no white pixel between the cells ($white in $box)"
+done
 tap_done
