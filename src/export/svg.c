@@ -530,7 +530,7 @@ plot_ticks(const dsp_svg *s, const dsp_plot *p, int y, struct tick *t, size_t ma
 {
 	const dsp_axis *a = y ? &p->ay : &p->ax;
 
-	if (a->bare)
+	if (a->bare == 1)
 		return 0;
 	return axis_ticks(a, s->font, label_target(y ? p->h : p->w, s->font, y ? 2.5 : 4),
 	    t, max);
@@ -560,6 +560,21 @@ dsp_svg_grid(dsp_svg *s, const dsp_plot *p)
 	fputs("</g>\n", s->fp);
 }
 
+/* An axis title, centred at (x, y), classed so that a reader (a test)
+ * tells it from tick labels. */
+static void
+axis_title(dsp_svg *s, double x, double y, double rotate, const char *title)
+{
+	char buf[1024];
+
+	dsp_svg_escape(title, buf, sizeof buf);
+	fprintf(s->fp, "<text class=\"axis-title\" x=\"%.2f\" y=\"%.2f\" "
+	    "text-anchor=\"middle\" font-size=\"%g\"", x, y, TITLE_FONT(s));
+	if (rotate != 0)
+		fprintf(s->fp, " transform=\"rotate(%g %.2f %.2f)\"", rotate, x, y);
+	fprintf(s->fp, ">%s</text>\n", buf);
+}
+
 void
 dsp_svg_axes(dsp_svg *s, const dsp_plot *p)
 {
@@ -575,7 +590,7 @@ dsp_svg_axes(dsp_svg *s, const dsp_plot *p)
 			continue;
 		len = t[i].major ? 5 : 3;
 		dsp_svg_line(s, pos, p->y + p->h, pos, p->y + p->h + len, AXIS_COLOR, 1, NULL);
-		if (t[i].label[0] != '\0')
+		if (t[i].label[0] != '\0' && p->ax.bare != DSP_AXIS_NOLABELS)
 			fprintf(s->fp, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
 			    "font-size=\"%.3g\">%s</text>\n", pos, p->y + p->h + 6 + f, f,
 			    t[i].label);
@@ -597,11 +612,11 @@ dsp_svg_axes(dsp_svg *s, const dsp_plot *p)
 	stroke_attrs(s, 1, NULL);
 	fputs("/>\n", s->fp);
 	if (p->ax.title != NULL)
-		dsp_svg_text(s, p->x + p->w / 2, p->y + p->h + 8 + f + TITLE_FONT(s) * 1.2,
-		    "middle", TITLE_FONT(s), 0, p->ax.title);
+		axis_title(s, p->x + p->w / 2, p->y + p->h + 8 + f + TITLE_FONT(s) * 1.2, 0,
+		    p->ax.title);
 	if (p->ay.title != NULL)
-		dsp_svg_text(s, p->x - dsp_svg_margin_left(s) + TITLE_FONT(s),
-		    p->y + p->h / 2, "middle", TITLE_FONT(s), -90, p->ay.title);
+		axis_title(s, p->x - dsp_svg_margin_left(s) + TITLE_FONT(s),
+		    p->y + p->h / 2, -90, p->ay.title);
 	fputs("</g>\n", s->fp);
 }
 
@@ -807,11 +822,13 @@ dsp_svg_viridis_bar(dsp_svg *s, const dsp_plot *bar)
 	dsp_svg_rect(s, bar->x, bar->y, bar->w, bar->h, "url(#viridis)", NULL);
 }
 
-size_t
-dsp_svg_title(dsp_svg *s, double cx, double y, double max_w, const char *title)
+/* The title's lines at base font font, drawn into s unless it is NULL. */
+static size_t
+title_wrap(dsp_svg *s, double font, double cx, double y, double max_w,
+    const char *title)
 {
 	char line[512];
-	double f = s->font * 1.2;
+	double f = font * 1.2;
 	const char *start = title, *p, *cut;
 	size_t lines = 0, len;
 
@@ -838,11 +855,24 @@ dsp_svg_title(dsp_svg *s, double cx, double y, double max_w, const char *title)
 			len = sizeof line - 1;
 		memcpy(line, start, len);
 		line[len] = '\0';
-		dsp_svg_text(s, cx, y + f * 1.25 * (double)lines, "middle", f, 0, line);
+		if (s != NULL)
+			dsp_svg_text(s, cx, y + f * 1.25 * (double)lines, "middle", f, 0, line);
 		lines++;
 		start = cut != NULL ? cut + 2 : start + strlen(start);
 	}
 	return lines;
+}
+
+size_t
+dsp_svg_title(dsp_svg *s, double cx, double y, double max_w, const char *title)
+{
+	return title_wrap(s, s->font, cx, y, max_w, title);
+}
+
+size_t
+dsp_svg_title_lines(double font, double page_w, const char *title)
+{
+	return title_wrap(NULL, font, 0, 0, page_w - font, title);
 }
 
 void

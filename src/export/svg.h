@@ -83,8 +83,12 @@ typedef struct dsp_axis {
 	double		 lo, hi;
 	int		 log_base;	/* 0 linear, 2 or 10 */
 	const char	*title;
-	int		 bare;		/* no ticks, labels or grid (colour bars) */
+	int		 bare;		/* 1: no ticks, labels or grid (colour
+					   bars); DSP_AXIS_NOLABELS: ticks and
+					   grid without labels (an x axis shared
+					   with the panel below) */
 } dsp_axis;
+#define DSP_AXIS_NOLABELS	2
 
 /* Plot area in user units and its two axes. */
 typedef struct dsp_plot {
@@ -172,6 +176,9 @@ void	 dsp_svg_legend_size(const dsp_svg *s, const dsp_legend_item *items,
  * many lines as keep it within max_w; returns the lines used. */
 size_t	 dsp_svg_title(dsp_svg *s, double cx, double y, double max_w,
 	    const char *title);
+/* The lines dsp_svg_begin_figure's title takes on a page page_w wide at
+ * base font font. */
+size_t	 dsp_svg_title_lines(double font, double page_w, const char *title);
 /* Lay out a plot with its axes and a legend of n items in the box
  * (x, y, w, h): the legend goes outside the data area, right of the plot
  * when it is narrow enough, else below the x axis title in columns.  Sets

@@ -4,7 +4,9 @@
   svg-check.py styles FILE  one line a legend item: "COLOUR DASH MARKER
                             label"; exit 1 if two items share all three.
   svg-check.py boxes FILE   exit 1, naming them, if the boxes of two texts
-                            among the axis titles and the legend overlap.
+                            among the axis titles, the legend and the n*
+                            label overlap, or the n* label's box holds a
+                            point of a drawn line (polyline).
   svg-check.py mapbox FILE WIDTH
                             the map's cells and its cursor cell as pixel
                             boxes of the figure rendered WIDTH pixels wide:
@@ -86,6 +88,8 @@ def boxes(root):
             if g.get("class") == "axes" and t.get("class") not in ("axis-title",):
                 continue
             texts.append((t, s))
+    texts += [(t, "".join(t.itertext())) for t in root.iter(NS + "text")
+              if t.get("class") == "critical-n-label"]
     rects = []
     for t, s in texts:
         size = font(t, parents, base)
@@ -104,6 +108,19 @@ def boxes(root):
             if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
                 print("# overlap: %r %r and %r %r" % (rects[i][1], a, rects[j][1], b))
                 bad = 1
+    # The n* label off the drawn series: no point of a polyline (sampled
+    # along its segments) inside the label's box.
+    for (r, s), (t, _) in zip(rects, texts):
+        if t.get("class") != "critical-n-label":
+            continue
+        for pl in root.iter(NS + "polyline"):
+            pts = [tuple(map(float, p.split(","))) for p in pl.get("points").split()]
+            for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+                if any(r[0] < x0 + (x1 - x0) * k / 20 < r[2] and
+                       r[1] < y0 + (y1 - y0) * k / 20 < r[3] for k in range(21)):
+                    print("# %r on a %s line" % (s, pl.get("stroke")))
+                    bad = 1
+                    break
     print("%d texts" % len(rects))
     return bad
 

@@ -2,8 +2,9 @@
 # Figure styles: with every series on (all ten attention functions as
 # overlays, the plain twins, eight pins) no two legend items of the curve
 # figure share colour, dash and marker, so none reads as the measured
-# curve, a bound or the n* line.  Small figures: the map's PNG has no
-# white seam between cells.
+# curve, a bound or the n* line.  Small figures (3.3 x 2.2 in, 8 pt):
+# texts do not overlap, the histogram's title keeps to two lines, the
+# map's PNG has no white seam between cells.
 . "$top_srcdir/tests/tap.sh"
 [ -n "$JQ" ] && [ -x "$JQ" ] || skip_all "jq not found"
 PY=/usr/bin/python3
@@ -48,6 +49,34 @@ styles c "plain twin and pins" 15
 
 # ---- small figures (3.3 x 2.2 in, 8 pt) ----
 SMALL="--figure-size 3.3x2.2in --font-size 8"
+# The curve figure in each curve mode: the axis titles (the two panels'
+# y titles merged into "max weightH (nats)"), the legend (it overlapped the
+# x axis title) and the n* label do not overlap, estimated as
+# dsp_svg_text_width does; the n* label is off the drawn lines.
+for mode in both entropy max-weight; do
+	# shellcheck disable=SC2086
+	"$DISPERSE" snapshot --out "$T/s-$mode" $SMALL --curve-mode $mode >/dev/null 2>"$T/err"
+	"$PY" "$CHECK" boxes "$T/s-$mode/$B-curve.svg" >"$T/boxes" 2>&1
+	r=$?
+	[ $r -eq 0 ] || diag "$(cat "$T/boxes")"
+	ok $r "small curve figure ($mode): $(tail -1 "$T/boxes"), none overlapping, n* label off the lines"
+done
+# The upper panel shares the lower's x axis: its ticks carry no labels.
+ok $(test "$(grep -c '>number of items n<' "$T/s-both/$B-curve.svg")" -eq 1; echo $?) "one x axis title for both panels"
+# The histogram's title keeps to two lines (it took three, squashing the
+# plot): the legend names what computed the weights.
+lines=$(sed -n '/<rect x="0" y="0"/,/<g/p' "$T/s-both/$B-hist.svg" | grep -c '<text')
+ok $(test "$lines" -le 2; echo $?) "small histogram: title in $lines lines"
+"$PY" "$CHECK" boxes "$T/s-both/$B-hist.svg" >"$T/boxes" 2>&1
+ok $? "small histogram: axis titles and legend do not overlap"
+grep -q 'weights (softmax, fixed θ, double)' "$T/s-both/$B-hist.svg"
+ok $? "small histogram: the legend names softmax, fixed θ, double"
+# At the default size the full titles and long y titles stay.
+"$PY" "$CHECK" boxes "$T/a/$B-curve.svg" >"$T/boxes" 2>&1
+ok $? "default curve figure with all overlays: no overlap"
+grep -q '>maximum weight<' "$T/a/$B-curve.svg" && grep -q '>entropy H (nats)<' "$T/a/$B-curve.svg"
+ok $? "default size: y titles 'entropy H (nats)' and 'maximum weight'"
+
 # Map cells tile without seams: no pure white pixel inside the map area
 # (the cursor cell's white outline aside), at the small size and at other
 # sizes and resolutions where fractional cell edges fall differently.
