@@ -187,6 +187,25 @@ frame_files(const struct animate *an, const char *dir, size_t k, const char *wha
 	return rc;
 }
 
+/* The frame's varied value as the GIF shows it: "n = 2^20" (n = 1000 off
+ * a power of two), "θ = 0.5", 3 digits for a real. */
+static void
+frame_label(const struct animate *an, const dsp_params *p, char *buf, size_t size)
+{
+	const char *name = an->vary->uname != NULL ? an->vary->uname : an->vary->name;
+	int e;
+
+	if (an->vary->id == DSP_P_N) {
+		if (p->n > 1 && (p->n & (p->n - 1)) == 0) {
+			frexp((double)p->n, &e);
+			snprintf(buf, size, "n = 2^%d", e - 1);
+		} else
+			snprintf(buf, size, "n = %llu", (unsigned long long)p->n);
+	} else
+		snprintf(buf, size, "%s = %.3g", name,
+		    an->vary->id == DSP_P_THETA ? p->theta : p->delta);
+}
+
 /* Frame k: its view's figures, its row and its GIF image. */
 static int
 one_frame(const struct animate *an, const char *dir, const dsp_viewstate *v, size_t k,
@@ -194,7 +213,7 @@ one_frame(const struct animate *an, const char *dir, const dsp_viewstate *v, siz
 {
 	dsp_frame_figs f;
 	dsp_gif_curve c;
-	char *wb = NULL, *cb = NULL;
+	char *wb = NULL, *cb = NULL, label[64];
 	size_t wl = 0, cl = 0;
 	FILE *wf, *cf;
 	int rc;
@@ -232,6 +251,8 @@ one_frame(const struct animate *an, const char *dir, const dsp_viewstate *v, siz
 		c.marker_n = f.sum_rc == DSP_OK ? f.sum.n : NAN;
 		c.marker_h = f.sum_rc == DSP_OK ? f.sum.entropy : NAN;
 		c.progress = (double)k / (double)(an->frames - 1);
+		frame_label(an, &v->params, label, sizeof label);
+		c.label = label;
 		rc = dsp_gif_frame(gif, &c);
 	}
 	dsp_frame_figs_free(&f);

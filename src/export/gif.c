@@ -10,17 +10,21 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "export/bitfont.h"
 #include "export/gif.h"
 #include "export/viridis.h"
 
 /* Palette entries. */
 enum { C_BG, C_AXIS, C_GRID, C_ENTROPY, C_MAXW, C_MARKER, C_BAR, C_COUNT };
 
-/* Plot margins in pixels. */
-#define M_LEFT		12
-#define M_RIGHT		12
-#define M_TOP		12
-#define M_BOTTOM	24
+/* Plot margins in pixels: the frame's value and the legend above, H's
+ * tick labels left, the largest weight's right, n's tick labels, the axis
+ * title and the progress bar below. */
+#define M_LEFT		32
+#define M_RIGHT		26
+#define M_TOP		24
+#define M_BOTTOM	38
+#define TICK		3	/* tick length */
 
 struct dsp_gif {
 	GifFileType	*gf;
@@ -171,31 +175,133 @@ series(dsp_gif *g, const dsp_gif_curve *c, const double *y, double ymax, int col
 	}
 }
 
+/* Text in the axis colour at y (top), aligned on x: -1 its left edge,
+ * 0 its centre, 1 its right edge. */
+static void
+text(dsp_gif *g, int x, int y, int align, const char *s)
+{
+	int w = dsp_bitfont_width(s, 1);
+
+	x -= align == 0 ? w / 2 : align > 0 ? w : 0;
+	dsp_bitfont_draw(g->pix, g->w, g->h, x, y, s, 1, C_AXIS);
+}
+
+/* The decades of n on the x axis: grid lines (grid != 0) or ticks and
+ * labels ("1", "10", "100", "1e3", ...), every step-th decade labelled
+ * where the labels would touch. */
+static void
+xticks(dsp_gif *g, const dsp_gif_curve *c, int grid)
+{
+	int pw = g->w - M_LEFT - M_RIGHT, ph = g->h - M_TOP - M_BOTTOM, x, y, k, k0, k1,
+	    step = 1;
+	double la = log(c->n_lo), lb = log(c->n_hi), per;
+	char buf[16];
+
+	if (!(lb > la) || !(c->n_lo > 0))
+		return;
+	k0 = (int)ceil(log10(c->n_lo) - 1e-9);
+	k1 = (int)floor(log10(c->n_hi) + 1e-9);
+	/* Pixels a decade; a label is at most "1e-300" wide plus a gap. */
+	per = (pw - 1) * log(10) / (lb - la);
+	while (step < 100 && per * step < dsp_bitfont_width("1e12", 1) + 8)
+		step++;
+	for (k = k0; k <= k1; k++) {
+		x = M_LEFT + (int)lround((k * log(10) - la) / (lb - la) * (pw - 1));
+		if (grid) {
+			if (k % step == 0)
+				for (y = M_TOP; y < M_TOP + ph; y++)
+					dot(g, x, y, 0, C_GRID);
+			continue;
+		}
+		for (y = 1; y <= (k % step == 0 ? TICK : TICK - 1); y++)
+			dot(g, x, M_TOP + ph + y, 0, C_AXIS);
+		if (k % step != 0)
+			continue;
+		if (k >= 0 && k <= 2)
+			snprintf(buf, sizeof buf, "%d", k == 0 ? 1 : k == 1 ? 10 : 100);
+		else
+			snprintf(buf, sizeof buf, "1e%d", k);
+		text(g, x, M_TOP + ph + TICK + 2, 0, buf);
+	}
+}
+
+/* Ticks and labels of a y axis from 0 to top at column x, outward to the
+ * side (-1 left, 1 right): a 1, 2 or 5 times 10^k step, at most 5. */
+static void
+yticks(dsp_gif *g, double top, int x, int side)
+{
+	int ph = g->h - M_TOP - M_BOTTOM, y, i, k;
+	double step, v;
+	char buf[16];
+
+	if (!(top > 0) || !isfinite(top))
+		return;
+	step = pow(10, floor(log10(top / 4)));
+	if (top / step > 20)
+		step *= 5;
+	else if (top / step > 8)
+		step *= 2;
+	for (k = 0; (v = k * step) <= top * (1 + 1e-9); k++) {
+		y = M_TOP + (int)lround((1 - v / top) * (ph - 1));
+		for (i = 1; i <= TICK; i++)
+			dot(g, x + side * i, y, 0, C_AXIS);
+		snprintf(buf, sizeof buf, "%g", v);
+		text(g, x + side * (TICK + 2), y - DSP_BITFONT_H / 2, side, buf);
+	}
+}
+
+/* The frame's value large on the left; the two series' legend on the
+ * right, each a swatch in its colour and its name. */
+static void
+legend(dsp_gif *g, const dsp_gif_curve *c)
+{
+	static const char *const name[2] = { "entropy H (nats, left)",
+	    "max weight (right)" };
+	static const int col[2] = { C_ENTROPY, C_MAXW };
+	int x = g->w - M_RIGHT, y = (M_TOP - DSP_BITFONT_H) / 2, i, k;
+
+	if (c->label != NULL)
+		dsp_bitfont_draw(g->pix, g->w, g->h, M_LEFT, (M_TOP - 2 * DSP_BITFONT_H) / 2,
+		    c->label, 2, C_AXIS);
+	for (i = 1; i >= 0; i--) {
+		x -= dsp_bitfont_width(name[i], 1);
+		text(g, x, y, -1, name[i]);
+		x -= 16;
+		for (k = 0; k < 12; k++)
+			dot(g, x + k, y + DSP_BITFONT_H / 2, 1, col[i]);
+		x -= 12;
+	}
+}
+
 int
 dsp_gif_frame(dsp_gif *g, const dsp_gif_curve *c)
 {
 	GraphicsControlBlock gcb = { DISPOSAL_UNSPECIFIED, false, 0, NO_TRANSPARENT_COLOR };
 	GifByteType ext[4];
-	int pw = g->w - M_LEFT - M_RIGHT, ph = g->h - M_TOP - M_BOTTOM, x, y, k;
+	int pw = g->w - M_LEFT - M_RIGHT, ph = g->h - M_TOP - M_BOTTOM, x, y;
 	double la = log(c->n_lo), lb = log(c->n_hi), t;
 
 	if (g->failed)
 		return dsp_fail(DSP_EIO, "GIF: an earlier frame failed");
 	memset(g->pix, C_BG, (size_t)g->w * (size_t)g->h);
-	/* Grid under the data: n = 2^10, 2^20, ... and H or weight halves. */
-	for (k = 10; lb > la && k * log(2) < lb; k += 10) {
-		x = M_LEFT + (int)lround((k * log(2) - la) / (lb - la) * (pw - 1));
-		for (y = M_TOP; y < M_TOP + ph; y++)
-			dot(g, x, y, 0, C_GRID);
-	}
+	/* Grid under the data at the labelled decades of n, and halfway up. */
+	xticks(g, c, 1);
 	for (x = M_LEFT; x < M_LEFT + pw; x++)
 		dot(g, x, M_TOP + ph / 2, 0, C_GRID);
-	for (y = M_TOP; y < M_TOP + ph; y++)
-		dot(g, M_LEFT - 1, y, 0, C_AXIS);
-	for (x = M_LEFT - 1; x < M_LEFT + pw; x++)
-		dot(g, x, M_TOP + ph, 0, C_AXIS);
 	series(g, c, c->maxw, 1, C_MAXW);
 	series(g, c, c->entropy, c->h_max, C_ENTROPY);
+	/* The frame over the data: a series at 0 is two pixels thick. */
+	for (y = M_TOP; y < M_TOP + ph; y++)
+		dot(g, M_LEFT - 1, y, 0, C_AXIS);
+	for (y = M_TOP; y < M_TOP + ph; y++)
+		dot(g, M_LEFT + pw, y, 0, C_AXIS);
+	for (x = M_LEFT - 1; x <= M_LEFT + pw; x++)
+		dot(g, x, M_TOP + ph, 0, C_AXIS);
+	xticks(g, c, 0);
+	yticks(g, c->h_max, M_LEFT - 1, -1);
+	yticks(g, 1, M_LEFT + pw, 1);
+	text(g, M_LEFT + pw / 2, M_TOP + ph + TICK + 13, 0, "number of items n (log scale)");
+	legend(g, c);
 	/* The marker: where this frame's view is. */
 	if (c->marker_n > 0 && lb > la) {
 		t = (log(c->marker_n) - la) / (lb - la);
@@ -212,7 +318,7 @@ dsp_gif_frame(dsp_gif *g, const dsp_gif_curve *c)
 	/* Progress through the animation along the bottom. */
 	t = c->progress < 0 ? 0 : c->progress > 1 ? 1 : c->progress;
 	for (x = M_LEFT; x <= M_LEFT + (int)lround(t * (pw - 1)); x++)
-		for (y = g->h - 10; y < g->h - 4; y++)
+		for (y = g->h - 7; y < g->h - 3; y++)
 			dot(g, x, y, 0, C_BAR);
 
 	gcb.DelayTime = g->delay;

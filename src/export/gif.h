@@ -10,15 +10,18 @@
 typedef struct dsp_gif dsp_gif;
 
 /* One frame's picture: the entropy H(n) and the largest weight on a log n
- * axis from n_lo to n_hi (H on 0 .. h_max, the largest weight on 0 .. 1),
- * the marker at n = marker_n (H = marker_h; NaN: no dot) and a progress
- * bar filled to progress in [0, 1]. */
+ * axis from n_lo to n_hi with ticks at the decades (H on 0 .. h_max, the
+ * left axis; the largest weight on 0 .. 1, the right), a legend naming
+ * both, the frame's label (its varied value, "n = 2^20"; NULL: none)
+ * written large above the plot, the marker at n = marker_n (H = marker_h;
+ * NaN: no dot) and a progress bar filled to progress in [0, 1]. */
 typedef struct dsp_gif_curve {
 	const double	*ns, *entropy, *maxw;
 	size_t		 count;
 	double		 n_lo, n_hi, h_max;
 	double		 marker_n, marker_h;
 	double		 progress;
+	const char	*label;
 } dsp_gif_curve;
 
 /* Start a w x h GIF that loops forever, delay_cs hundredths of a second a

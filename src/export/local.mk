@@ -15,4 +15,4 @@ DSP_EXPORT_LIBS = src/export/libdspexport.a $(GIF_LIBS)
 AM_CFLAGS += $(RSVG_CFLAGS)
 src_export_libdspexport_a_SOURCES += src/export/heads_svg.c src/export/heads_svg.h
 src_export_libdspexport_a_SOURCES += src/export/snap_frame.c src/export/frame.h \
-	src/export/gif.c src/export/gif.h
+	src/export/gif.c src/export/gif.h src/export/bitfont.c src/export/bitfont.h

@@ -36,11 +36,10 @@
 #define D_EPS		"8 3 2 3"
 #define D_CRIT		"4 2"
 #define D_HERE		"1 2"
-/* Overlays take the palette from its fifth style on (svg.h): orange, sky
- * blue, ...; the first four are the roles above. */
-#define CMP_STYLE0	4
-#define C_PIN		"#B0B0B0"	/* pinned curves: a dim ghost */
-#define D_PIN		"3 2"
+/* Overlays and the plain twin take the series styles (svg.h) in order,
+ * whose dashes none of the roles above use; pins are dim ghosts in grey,
+ * each with the dash and marker of its own series style. */
+#define C_PIN		"#B0B0B0"
 
 /* Default page (pt at font 12) of the weights and map figures, and of the
  * two-panel curve figure. */
@@ -97,17 +96,42 @@ series_what(const struct snap *s, char *buf, size_t size)
 	    dsp_precision_name(s->p.precision));
 }
 
+/* The title: what, the family and its parameters and, with full, what
+ * computed the series (a figure whose legend names it may leave it out). */
 static void
-fig_title(const struct snap *s, char *buf, size_t size, const char *what)
+fig_title2(const struct snap *s, char *buf, size_t size, const char *what, int full)
 {
-	char b1[32], b2[32], b3[32], w[96];
+	char b1[32], b2[32], b3[32], w[96], ww[100];
 
 	series_what(s, w, sizeof w);
-	snprintf(buf, size, "%s: %s, n = %llu, \xce\xb4 = %s, \xce\xb8 = %s%s%s (%s)", what,
+	snprintf(ww, sizeof ww, " (%s)", w);
+	snprintf(buf, size, "%s: %s, n = %llu, \xce\xb4 = %s, \xce\xb8 = %s%s%s%s", what,
 	    dsp_family_name(s->p.family), (unsigned long long)snap_items(&s->p),
 	    snap_num(b1, sizeof b1, s->p.delta), snap_num(b2, sizeof b2, s->p.theta),
 	    s->p.family == DSP_FAM_POWER ? ", \xce\xbb = " : "",
-	    s->p.family == DSP_FAM_POWER ? snap_num(b3, sizeof b3, s->p.lambda) : "", w);
+	    s->p.family == DSP_FAM_POWER ? snap_num(b3, sizeof b3, s->p.lambda) : "",
+	    full ? ww : "");
+}
+
+static void
+fig_title(const struct snap *s, char *buf, size_t size, const char *what)
+{
+	fig_title2(s, buf, size, what, 1);
+}
+
+/* A figure whose legend names what computed the series: on a page where
+ * the full title would take more than two lines (a small figure, whose
+ * plot it would squash) the title leaves that out. */
+static void
+fig_title_fit(const struct snap *s, char *buf, size_t size, const char *what,
+    double defw, double defh)
+{
+	double w, h, font;
+
+	dsp_figspec_page(&s->v->fig, defw, defh, &w, &h, &font);
+	fig_title2(s, buf, size, what, 1);
+	if (dsp_svg_title_lines(font, w, buf) > 2)
+		fig_title2(s, buf, size, what, 0);
 }
 
 /* A figure's page from the view's figure options (its own size defw x
@@ -297,7 +321,8 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 	dsp_svg *g;
 	int mode = s->v->hist_mode, band = isfinite(lo) && isfinite(hi);
 
-	fig_title(s, title, sizeof title, mode ? "Weight histogram" : "Sorted attention weights");
+	fig_title_fit(s, title, sizeof title, mode ? "Weight histogram" :
+	    "Sorted attention weights", SVG_W, SVG_H);
 	if ((g = fig_begin(s, fp, SVG_W, SVG_H, title, "Attention weights of the "
 	    "current view with the tight Lemma 2.1 band", &pg, &top)) == NULL)
 		return DSP_ENOMEM;
@@ -453,7 +478,7 @@ vline(dsp_svg *g, const dsp_plot *pl, double v, const char *color,
 struct curve_legend {
 	dsp_legend_item	 item[6 + DSP_VIEW_SERIES_MAX];
 	size_t		 n, first_cmp;
-	int		 crit_on;
+	int		 crit_on, compact;
 	double		 crit;
 	char		 main[160], cmp[DSP_VIEW_SERIES_MAX][112], eps[64], crit_label[128];
 	char		 here[64];
@@ -465,11 +490,12 @@ curve_legend(const struct snap *s, struct curve_legend *L, int compact)
 	const char *col, *dash;
 	enum dsp_marker mk;
 	char what[96], b1[32], b2[32];
-	size_t ci = 0;
+	size_t ci = 0, pi = 0;
 	unsigned a;
 	int mode = s->v->curve_mode;
 
 	memset(L, 0, sizeof *L);
+	L->compact = compact;
 	series_what(s, what, sizeof what);
 	L->crit_on = has_critical(s);
 	L->crit = L->crit_on ? exp(s->sum.log_critical_n) : NAN;
@@ -496,11 +522,12 @@ curve_legend(const struct snap *s, struct curve_legend *L, int compact)
 
 		if (xs->def.role == DSP_SERIES_PIN) {
 			snprintf(L->cmp[a], sizeof L->cmp[a], "%s", xs->def.label);
-			L->item[L->n++] = (dsp_legend_item){ L->cmp[a], C_PIN, D_PIN, 0, 0,
-			    DSP_MK_NONE, 1.4 };
+			dsp_svg_series_style(pi++, NULL, &dash, &mk);
+			L->item[L->n++] = (dsp_legend_item){ L->cmp[a], C_PIN, dash, 0, 0,
+			    mk, 1.4 };
 			continue;
 		}
-		dsp_svg_series_style(CMP_STYLE0 + ci++, &col, &dash, &mk);
+		dsp_svg_series_style(ci++, &col, &dash, &mk);
 		snprintf(L->cmp[a], sizeof L->cmp[a], "%s (plain \xce\xb8)",
 		    dsp_attn_name(xs->def.p.attn));
 		L->item[L->n++] = (dsp_legend_item){ L->cmp[a], col, dash, 0, 0, mk, 1.6 };
@@ -536,31 +563,48 @@ line_label(dsp_svg *g, const dsp_plot *pl, double xc, double y, const char *colo
 	    dsp_svg_font(g) * 0.85, color, cls, text);
 }
 
-/* Does a y axis title fit along the plot's height? */
-static int
-fits(const dsp_svg *g, const dsp_plot *pl, const char *title)
+/* The y axis title among names (longest first) that fits along the
+ * plot's height; the shortest when none does. */
+static const char *
+ytitle(const dsp_svg *g, const dsp_plot *pl, const char *const *names, size_t n)
 {
-	return dsp_svg_text_width(dsp_svg_font(g) * 13 / 12, title) <= pl->h;
+	size_t i;
+
+	for (i = 0; i + 1 < n; i++)
+		if (dsp_svg_text_width(dsp_svg_font(g) * 13 / 12, names[i]) <= pl->h)
+			break;
+	return names[i];
 }
 
+/* One panel of the curve figure, its frame at y = top + pad, ph high,
+ * across w.  With xtitle it carries the shared x axis's labels and title
+ * below; without, ticks only (the panel below labels them). */
 static void
 curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
-    int lower, int xtitle, double top, double w, double h)
+    int lower, int xtitle, double top, double w, double ph)
 {
+	static const char *const hnames[] = { "entropy H (nats)", "H (nats)", "H" };
+	static const char *const wnames[] = { "maximum weight", "max weight", "max w" };
 	dsp_plot pl = { 0, 0, 0, 0, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
 	double *x, *y[4], lo = INFINITY, hi = 0, yh = 0, cn = (double)snap_items(&s->p);
-	double f = dsp_svg_font(g), mr = f * 0.3, lx, ly, ye;
-	size_t i, j, n = s->ncurve, cols, ci;
+	double f = dsp_svg_font(g), mr = f * 0.3, ye;
+	size_t i, j, n = s->ncurve, ci;
 	unsigned a;
 	char clip[16], extra[64];
 
 	snprintf(clip, sizeof clip, "panel%d", lower);
-	dsp_svg_layout(g, 0, top, w, h, NULL, 0, &pl, &lx, &ly, &cols);
+	/* dsp_svg_layout's frame without a legend, at the height given. */
+	pl.x = dsp_svg_margin_left(g);
+	pl.y = top + f * 0.8;
+	pl.w = w - pl.x - 2 * f * 0.8;
+	pl.h = ph;
 	pl.ax.lo = s->ns[0];
 	pl.ax.hi = s->ns[n - 1] > s->ns[0] ? s->ns[n - 1] : s->ns[0] * 2;
 	pl.ax.log_base = dsp_log_base_for(pl.ax.lo, pl.ax.hi);
-	/* The panels share the x axis: its title once, under the lower. */
+	/* The panels share the x axis: its labels and title once, under the
+	 * lower. */
 	pl.ax.title = xtitle ? "number of items n" : NULL;
+	pl.ax.bare = xtitle ? 0 : DSP_AXIS_NOLABELS;
 	dsp_axis_nice(&pl.ax, 6);
 	x = malloc(n * sizeof *x);
 	for (j = 0; j < 4; j++)
@@ -593,7 +637,7 @@ curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
 		pl.ay.log_base = 10;
 		pl.ay.lo = isfinite(lo) ? lo : 1e-3;
 		pl.ay.hi = hi > 0 ? fmax(hi, 1) : 1;
-		pl.ay.title = fits(g, &pl, "maximum weight") ? "maximum weight" : "max weight";
+		pl.ay.title = ytitle(g, &pl, wnames, 3);
 	} else {
 		for (a = 0; a < s->nextra; a++)
 			if (s->extra[a].h != NULL)
@@ -602,7 +646,7 @@ curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
 						yh = fmax(yh, s->extra[a].h[i]);
 		pl.ay.lo = 0;
 		pl.ay.hi = yh > 0 ? yh : 1;
-		pl.ay.title = fits(g, &pl, "entropy H (nats)") ? "entropy H (nats)" : "H (nats)";
+		pl.ay.title = ytitle(g, &pl, hnames, 3);
 	}
 	dsp_axis_nice(&pl.ay, 6);
 	dsp_svg_clip(g, &pl, clip);
@@ -649,9 +693,12 @@ curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
 	 * snapshot JSON's figures.critical_n) beside the rounded label. */
 	if (L->crit_on && (!lower || s->v->curve_mode == DSP_CURVE_MAXW)) {
 		dsp_svg_raw(g, "<g class=\"critical-n\" data-critical-n=\"%.17g\">\n", L->crit);
+		/* A small panel has no room inside for it off the curves:
+		 * it goes above the frame. */
 		if (L->crit >= pl.ax.lo && L->crit <= pl.ax.hi)
-			line_label(g, &pl, dsp_plot_px(&pl, L->crit), pl.y + f * 1.2, C_CRIT,
-			    "critical-n-label", L->crit_label);
+			line_label(g, &pl, dsp_plot_px(&pl, L->crit), L->compact ?
+			    pl.y - f * 0.3 : pl.y + f * 1.2, C_CRIT, "critical-n-label",
+			    L->crit_label);
 		else {
 			char off[160];
 
@@ -679,7 +726,7 @@ snap_write_curve_svg(const struct snap *s, FILE *fp)
 	dsp_plot box = { 0, 0, 0, 0, { 0, 1, 0, NULL, 0 }, { 0, 1, 0, NULL, 0 } };
 	dsp_svg_page pg;
 	dsp_svg *g;
-	double top, ph, lx, ly;
+	double top, ph, lx, ly, gap;
 	size_t cols;
 
 	fig_title(s, title, sizeof title, "Dispersion with n");
@@ -708,12 +755,14 @@ snap_write_curve_svg(const struct snap *s, FILE *fp)
 	curve_legend(s, &L, pg.h < 30 * pg.font);
 	dsp_svg_layout(g, 0, top, pg.w, pg.h - top, L.item, L.n, &box, &lx, &ly, &cols);
 	box.w += box.x + pg.font * 0.8;
-	box.h += dsp_svg_margin_bottom(g) + pg.font * 0.8;
-	/* The view's curve mode: the plots its curve panel shows. */
+	/* The layout's frame box.h high ends the x axis's margin above the
+	 * legend: the panels share that height, the upper one without tick
+	 * labels, a gap of its ticks' length between them. */
 	if (s->v->curve_mode == DSP_CURVE_BOTH) {
-		ph = box.h / 2;
+		gap = pg.font * 1.1;
+		ph = (box.h - gap) / 2;
 		curve_panel(g, s, &L, 0, 0, top, box.w, ph);
-		curve_panel(g, s, &L, 1, 1, top + ph, box.w, ph);
+		curve_panel(g, s, &L, 1, 1, top + ph + gap, box.w, ph);
 	} else
 		curve_panel(g, s, &L, s->v->curve_mode == DSP_CURVE_MAXW, 1, top, box.w,
 		    box.h);
@@ -734,6 +783,30 @@ static double
 in_range(double v, const dsp_axis *a)
 {
 	return v < a->lo ? a->lo : v > a->hi ? a->hi : v;
+}
+
+/* The edge before map column (row: rows != 0) k, 0 .. cols (rows), in
+ * user units, rounded as the SVG writes it (0.01).  Computed from k
+ * alone, so two neighbouring cells share the very same number: edges
+ * computed apart, from each cell's centre, differed in the last digit and
+ * left pixel-wide white seams where crispEdges rounds them. */
+static double
+cell_edge(const dsp_axis *a, const dsp_map_spec *m, size_t k, double step,
+    const dsp_plot *pl, int rows)
+{
+	size_t last = (rows ? m->rows : m->cols) - 1;
+	double v = k <= last ? (rows ? dsp_map_lambda(m, k) : dsp_map_theta(m, k)) -
+	    step / 2 : (rows ? dsp_map_lambda(m, last) : dsp_map_theta(m, last)) + step / 2;
+
+	v = in_range(v, a);
+	v = rows ? dsp_plot_py(pl, v) : dsp_plot_px(pl, v);
+	return round(v * 100) / 100;
+}
+
+static void
+cell_rect(dsp_svg *g, double x0, double y0, double x1, double y1, const char *fill)
+{
+	dsp_svg_rect(g, x0, y0, x1 - x0, y1 - y0, fill, NULL);
 }
 
 int
@@ -781,8 +854,8 @@ snap_write_map_svg(const struct snap *s, FILE *fp)
 	/* Cells of one colour in a row merge into one rect. */
 	dsp_svg_raw(g, "<g class=\"cells\" shape-rendering=\"crispEdges\">\n");
 	for (r = 0; s->map != NULL && r < m->rows; r++) {
-		y0 = dsp_plot_py(&pl, in_range(dsp_map_lambda(m, r) + dl / 2, &pl.ay));
-		y1 = dsp_plot_py(&pl, in_range(dsp_map_lambda(m, r) - dl / 2, &pl.ay));
+		y0 = cell_edge(&pl.ay, m, r + 1, dl, &pl, 1);
+		y1 = cell_edge(&pl.ay, m, r, dl, &pl, 1);
 		for (c0 = 0; c0 < m->cols; c0 = c) {
 			v = s->map[r * m->cols + c0];
 			if (isfinite(v))
@@ -798,9 +871,9 @@ snap_write_map_svg(const struct snap *s, FILE *fp)
 				if (strcmp(col, prev) != 0)
 					break;
 			}
-			x0 = dsp_plot_px(&pl, in_range(dsp_map_theta(m, c0) - dt / 2, &pl.ax));
-			x1 = dsp_plot_px(&pl, in_range(dsp_map_theta(m, c - 1) + dt / 2, &pl.ax));
-			dsp_svg_rect(g, x0, y0, x1 - x0, y1 - y0, prev, NULL);
+			x0 = cell_edge(&pl.ax, m, c0, dt, &pl, 0);
+			x1 = cell_edge(&pl.ax, m, c, dt, &pl, 0);
+			cell_rect(g, x0, y0, x1, y1, prev);
 		}
 	}
 	dsp_svg_raw(g, "</g>\n");

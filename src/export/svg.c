@@ -530,7 +530,7 @@ plot_ticks(const dsp_svg *s, const dsp_plot *p, int y, struct tick *t, size_t ma
 {
 	const dsp_axis *a = y ? &p->ay : &p->ax;
 
-	if (a->bare)
+	if (a->bare == 1)
 		return 0;
 	return axis_ticks(a, s->font, label_target(y ? p->h : p->w, s->font, y ? 2.5 : 4),
 	    t, max);
@@ -560,6 +560,21 @@ dsp_svg_grid(dsp_svg *s, const dsp_plot *p)
 	fputs("</g>\n", s->fp);
 }
 
+/* An axis title, centred at (x, y), classed so that a reader (a test)
+ * tells it from tick labels. */
+static void
+axis_title(dsp_svg *s, double x, double y, double rotate, const char *title)
+{
+	char buf[1024];
+
+	dsp_svg_escape(title, buf, sizeof buf);
+	fprintf(s->fp, "<text class=\"axis-title\" x=\"%.2f\" y=\"%.2f\" "
+	    "text-anchor=\"middle\" font-size=\"%g\"", x, y, TITLE_FONT(s));
+	if (rotate != 0)
+		fprintf(s->fp, " transform=\"rotate(%g %.2f %.2f)\"", rotate, x, y);
+	fprintf(s->fp, ">%s</text>\n", buf);
+}
+
 void
 dsp_svg_axes(dsp_svg *s, const dsp_plot *p)
 {
@@ -575,7 +590,7 @@ dsp_svg_axes(dsp_svg *s, const dsp_plot *p)
 			continue;
 		len = t[i].major ? 5 : 3;
 		dsp_svg_line(s, pos, p->y + p->h, pos, p->y + p->h + len, AXIS_COLOR, 1, NULL);
-		if (t[i].label[0] != '\0')
+		if (t[i].label[0] != '\0' && p->ax.bare != DSP_AXIS_NOLABELS)
 			fprintf(s->fp, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" "
 			    "font-size=\"%.3g\">%s</text>\n", pos, p->y + p->h + 6 + f, f,
 			    t[i].label);
@@ -597,11 +612,11 @@ dsp_svg_axes(dsp_svg *s, const dsp_plot *p)
 	stroke_attrs(s, 1, NULL);
 	fputs("/>\n", s->fp);
 	if (p->ax.title != NULL)
-		dsp_svg_text(s, p->x + p->w / 2, p->y + p->h + 8 + f + TITLE_FONT(s) * 1.2,
-		    "middle", TITLE_FONT(s), 0, p->ax.title);
+		axis_title(s, p->x + p->w / 2, p->y + p->h + 8 + f + TITLE_FONT(s) * 1.2, 0,
+		    p->ax.title);
 	if (p->ay.title != NULL)
-		dsp_svg_text(s, p->x - dsp_svg_margin_left(s) + TITLE_FONT(s),
-		    p->y + p->h / 2, "middle", TITLE_FONT(s), -90, p->ay.title);
+		axis_title(s, p->x - dsp_svg_margin_left(s) + TITLE_FONT(s),
+		    p->y + p->h / 2, -90, p->ay.title);
 	fputs("</g>\n", s->fp);
 }
 
@@ -618,31 +633,35 @@ dsp_svg_margin_bottom(const dsp_svg *s)
 	return 8 + TICK_FONT(s) + TITLE_FONT(s) * 1.6;
 }
 
-static const char *const okabe_ito[DSP_SVG_SERIES] = {
-	"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
-	"#000000", "#F0E442"
+/* Series style i takes colour i mod 8, dash i mod 5 and marker i mod 6:
+ * as 8 and 5 are coprime, no two of the first 40 share colour and dash.
+ * The colours start with those a figure's role lines use least (orange,
+ * sky blue, yellow, black), the markers with those the roles do not use
+ * (diamond, cross, plus), and none of the dashes is solid or one of the
+ * snapshot's role patterns (snap_svg.c: 6 3, 2 2, 8 3 2 3, 4 2, 1 2),
+ * so a series never looks like the measured curve or a bound. */
+static const char *const series_color[8] = {
+	"#E69F00", "#56B4E9", "#F0E442", "#000000", "#CC79A7", "#D55E00",
+	"#009E73", "#0072B2"
 };
-/* Dash patterns and markers cycle with the colours, so series differ in
- * print and for every colour vision. */
-static const char *const series_dash[DSP_SVG_SERIES] = {
-	NULL, "6 3", "2 2", "8 3 2 3", "4 2", "10 3", "1 3", "6 2 2 2"
+static const char *const series_dash[5] = {
+	"5 2 1 2", "10 3", "3 1", "6 2 2 2 2 2", "1 3"
 };
-static const enum dsp_marker series_marker[DSP_SVG_SERIES] = {
-	DSP_MK_CIRCLE, DSP_MK_SQUARE, DSP_MK_TRIANGLE, DSP_MK_DIAMOND, DSP_MK_CROSS,
-	DSP_MK_PLUS, DSP_MK_CIRCLE, DSP_MK_SQUARE
+static const enum dsp_marker series_marker[6] = {
+	DSP_MK_DIAMOND, DSP_MK_CROSS, DSP_MK_PLUS, DSP_MK_CIRCLE, DSP_MK_SQUARE,
+	DSP_MK_TRIANGLE
 };
 
 void
 dsp_svg_series_style(size_t i, const char **color, const char **dash,
     enum dsp_marker *mk)
 {
-	i %= DSP_SVG_SERIES;
 	if (color != NULL)
-		*color = okabe_ito[i];
+		*color = series_color[i % 8];
 	if (dash != NULL)
-		*dash = series_dash[i];
+		*dash = series_dash[i % 5];
 	if (mk != NULL)
-		*mk = series_marker[i];
+		*mk = series_marker[i % 6];
 }
 
 void
@@ -769,6 +788,8 @@ dsp_svg_legend_cols(dsp_svg *s, double x, double y, const dsp_legend_item *items
 	for (i = 0; i < n; i++) {
 		cx = x + w * (double)(i % cols);
 		cy = y + row * ((double)(i / cols) + 0.5) + 2;
+		/* One group an item: its sample, marker and label read as one. */
+		fputs("<g class=\"legend-item\">\n", s->fp);
 		if (items[i].box) {
 			fprintf(s->fp, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
 			    "height=\"%.2f\" fill=\"%s\" fill-opacity=\"%g\"/>\n", cx,
@@ -780,6 +801,7 @@ dsp_svg_legend_cols(dsp_svg *s, double x, double y, const dsp_legend_item *items
 		dsp_svg_marker(s, cx + sw / 2, cy, items[i].marker, f * 0.32,
 		    items[i].color);
 		dsp_svg_text(s, cx + sw + 5, cy + f * 0.35, "start", f, 0, items[i].label);
+		fputs("</g>\n", s->fp);
 	}
 	fputs("</g>\n", s->fp);
 }
@@ -800,11 +822,13 @@ dsp_svg_viridis_bar(dsp_svg *s, const dsp_plot *bar)
 	dsp_svg_rect(s, bar->x, bar->y, bar->w, bar->h, "url(#viridis)", NULL);
 }
 
-size_t
-dsp_svg_title(dsp_svg *s, double cx, double y, double max_w, const char *title)
+/* The title's lines at base font font, drawn into s unless it is NULL. */
+static size_t
+title_wrap(dsp_svg *s, double font, double cx, double y, double max_w,
+    const char *title)
 {
 	char line[512];
-	double f = s->font * 1.2;
+	double f = font * 1.2;
 	const char *start = title, *p, *cut;
 	size_t lines = 0, len;
 
@@ -831,11 +855,24 @@ dsp_svg_title(dsp_svg *s, double cx, double y, double max_w, const char *title)
 			len = sizeof line - 1;
 		memcpy(line, start, len);
 		line[len] = '\0';
-		dsp_svg_text(s, cx, y + f * 1.25 * (double)lines, "middle", f, 0, line);
+		if (s != NULL)
+			dsp_svg_text(s, cx, y + f * 1.25 * (double)lines, "middle", f, 0, line);
 		lines++;
 		start = cut != NULL ? cut + 2 : start + strlen(start);
 	}
 	return lines;
+}
+
+size_t
+dsp_svg_title(dsp_svg *s, double cx, double y, double max_w, const char *title)
+{
+	return title_wrap(s, s->font, cx, y, max_w, title);
+}
+
+size_t
+dsp_svg_title_lines(double font, double page_w, const char *title)
+{
+	return title_wrap(NULL, font, 0, 0, page_w - font, title);
 }
 
 void

@@ -83,8 +83,12 @@ typedef struct dsp_axis {
 	double		 lo, hi;
 	int		 log_base;	/* 0 linear, 2 or 10 */
 	const char	*title;
-	int		 bare;		/* no ticks, labels or grid (colour bars) */
+	int		 bare;		/* 1: no ticks, labels or grid (colour
+					   bars); DSP_AXIS_NOLABELS: ticks and
+					   grid without labels (an x axis shared
+					   with the panel below) */
 } dsp_axis;
+#define DSP_AXIS_NOLABELS	2
 
 /* Plot area in user units and its two axes. */
 typedef struct dsp_plot {
@@ -128,10 +132,12 @@ enum dsp_marker {
 	DSP_MK_CROSS, DSP_MK_PLUS
 };
 
-/* Series style i (cycling after DSP_SVG_SERIES): the Okabe-Ito palette
- * (colour-blind safe; Okabe & Ito 2008) with a dash pattern (NULL =
- * solid) and a marker of its own. */
-#define DSP_SVG_SERIES 8
+/* Series style i of the series drawn beside a figure's role lines
+ * (overlays, pins): a colour of the Okabe-Ito palette (colour-blind safe;
+ * Okabe & Ito 2008), a dash pattern and a marker.  The first
+ * DSP_SVG_SERIES styles differ from each other in colour or dash, and
+ * none is solid or uses the snapshot figures' role dash patterns. */
+#define DSP_SVG_SERIES 40
 void	 dsp_svg_series_style(size_t i, const char **color, const char **dash,
 	    enum dsp_marker *mk);
 /* One marker of radius r centred at (x, y). */
@@ -170,6 +176,9 @@ void	 dsp_svg_legend_size(const dsp_svg *s, const dsp_legend_item *items,
  * many lines as keep it within max_w; returns the lines used. */
 size_t	 dsp_svg_title(dsp_svg *s, double cx, double y, double max_w,
 	    const char *title);
+/* The lines dsp_svg_begin_figure's title takes on a page page_w wide at
+ * base font font. */
+size_t	 dsp_svg_title_lines(double font, double page_w, const char *title);
 /* Lay out a plot with its axes and a legend of n items in the box
  * (x, y, w, h): the legend goes outside the data area, right of the plot
  * when it is narrow enough, else below the x axis title in columns.  Sets

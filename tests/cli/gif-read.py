@@ -1,10 +1,22 @@
 """Read an animated GIF without any library: print the screen size, the
-loop count, then one line per image: its delay (hundredths of a second) and
-the leftmost x of the columns where palette colour MARKER fills at least
-half the height (the "you are here" line), or -1.  The LZW decoder follows
-the GIF89a specification, independent of giflib, which wrote the file."""
-import sys
+loop count, then one line per image:
 
+  image DELAY MARKER_X AXIS_Y TICKS LABEL_CRC LABEL_PIXELS
+
+its delay (hundredths of a second); the leftmost x of the columns where
+palette colour MARKER fills at least half the height (the "you are here"
+line), or -1; the lowest row where colour AXIS fills at least half the
+width (the x axis), or -1; the number of AXIS runs in the row just below
+it between the y axes (the tick marks); a CRC-32 and the count of the AXIS pixels (text) in
+the top-left label box (the top 8% of the rows, the left half).  The LZW
+decoder follows the GIF89a specification, independent of giflib, which
+wrote the file.  With --png K FILE the K-th image (from 0) is also written
+as a greyscale PNG of its palette indices times 36, to look at."""
+import struct
+import sys
+import zlib
+
+AXIS = 1
 MARKER = 5
 
 
@@ -44,7 +56,37 @@ def lzw(data, min_size, npix):
     return bytes(out)
 
 
-def main(path):
+def png(path, w, h, pix):
+    raw = b"".join(b"\0" + bytes(min(255, 36 * v) for v in pix[y * w:(y + 1) * w])
+                   for y in range(h))
+    def chunk(kind, body):
+        return (struct.pack(">I", len(body)) + kind + body +
+                struct.pack(">I", zlib.crc32(kind + body) & 0xffffffff))
+    open(path, "wb").write(b"\x89PNG\r\n\x1a\n" +
+                           chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)) +
+                           chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def describe(pix, iw, ih):
+    cols = [x for x in range(iw)
+            if 2 * sum(pix[y * iw + x] == MARKER for y in range(ih)) >= ih]
+    rows = [y for y in range(ih)
+            if 2 * sum(pix[y * iw + x] == AXIS for x in range(iw)) >= iw]
+    axis = rows[-1] if rows else -1
+    # Between the y axes (the columns AXIS fills at least half of).
+    ycols = [x for x in range(iw)
+             if 2 * sum(pix[y * iw + x] == AXIS for y in range(ih)) >= ih]
+    ticks = 0
+    if 0 <= axis < ih - 1 and len(ycols) >= 2:
+        below = [pix[(axis + 1) * iw + x] == AXIS for x in range(iw)]
+        ticks = sum(1 for x in range(ycols[0] + 1, ycols[-1])
+                    if below[x] and not below[x - 1])
+    box = bytes(pix[y * iw + x] == AXIS for y in range(ih * 8 // 100) for x in range(iw // 2))
+    return "%d %d %d %08x %d" % (cols[0] if cols else -1, axis, ticks,
+                                 zlib.crc32(box) & 0xffffffff, sum(box))
+
+
+def main(path, want=None, out=None):
     b = open(path, "rb").read()
     assert b[:6] == b"GIF89a", "not a GIF89a file"
     w, h, flags = b[6] | b[7] << 8, b[8] | b[9] << 8, b[10]
@@ -84,9 +126,14 @@ def main(path):
         pos += 1
         pix = lzw(bytes(data), min_size, iw * ih)
         assert len(pix) == iw * ih, "short image data"
-        cols = [x for x in range(iw)
-                if 2 * sum(pix[y * iw + x] == MARKER for y in range(ih)) >= ih]
-        print("image", delay, cols[0] if cols else -1)
+        if want == 0:
+            png(out, iw, ih, pix)
+        if want is not None:
+            want -= 1
+        print("image", delay, describe(pix, iw, ih))
 
 
-main(sys.argv[1])
+if len(sys.argv) == 5 and sys.argv[2] == "--png":
+    main(sys.argv[1], int(sys.argv[3]), sys.argv[4])
+else:
+    main(sys.argv[1])

@@ -49,6 +49,17 @@ grep -qx "loop 0" "$tmp/n.gif"; ok $? "loops forever (NETSCAPE2.0, count 0)"
 [ "$(awk '$1 == "image" && $2 != 5' "$tmp/n.gif" | wc -l)" -eq 0 ]; ok $? "each with --delay 5"
 awk '$1 == "image" { if ($3 < 0 || (NR > 3 && $3 <= prev)) bad = 1; prev = $3 } END { exit bad }' "$tmp/n.gif"
 ok $? "the marker moves right every frame: $(awk '$1 == "image" { printf "%s ", $3 }' "$tmp/n.gif")"
+# Text and axes (gif-read.py: image DELAY MARKER_X AXIS_Y TICKS LABEL_CRC
+# LABEL_PIXELS): an x axis in every frame; on the last, one tick a decade
+# of n in [1, 2^40 = 1.0995e12]: 10^0 .. 10^12, 13 ticks; the frame's value
+# ("n = 2^0" .. "n = 2^40") drawn top left, different first and last.
+[ "$(awk '$1 == "image" && $4 < 0' "$tmp/n.gif" | wc -l)" -eq 0 ]; ok $? "an x axis in every frame"
+last=$(grep '^image ' "$tmp/n.gif" | tail -1)
+first=$(grep '^image ' "$tmp/n.gif" | head -1)
+[ "$(echo "$last" | cut -d' ' -f5)" -eq 13 ]; ok $? "13 decade ticks on the n axis ($(echo "$last" | cut -d' ' -f5))"
+[ "$(echo "$first" | cut -d' ' -f7)" -gt 20 ] && [ "$(echo "$last" | cut -d' ' -f7)" -gt 20 ]
+ok $? "the frame's label drawn (text pixels: $(echo "$first" | cut -d' ' -f7), $(echo "$last" | cut -d' ' -f7))"
+[ "$(echo "$first" | cut -d' ' -f6)" != "$(echo "$last" | cut -d' ' -f6)" ]; ok $? "the label differs between the first and last frame"
 
 # theta over -2 .. 2 (9 frames: steps of 0.5), at n = 16 with the power
 # series e_k = 4 * 0.5^k: max weight = e^{4/theta} / sum_k e^{4 * 0.5^k / theta}
@@ -71,6 +82,7 @@ ok $? "theta > 0 frames: max weight = e^{4/theta}/sum e^{4*0.5^k/theta}"
 gifread "$tmp/t/animation.gif" > "$tmp/t.gif"
 [ "$(grep -c '^image ' "$tmp/t.gif")" -eq 9 ]; ok $? "9 GIF images"
 [ "$(awk '$1 == "image" { print $3 }' "$tmp/t.gif" | sort -u | wc -l)" -eq 1 ]; ok $? "n fixed: the marker stays"
+[ "$(awk '$1 == "image" { print $6 }' "$tmp/t.gif" | sort -u | wc -l)" -eq 9 ]; ok $? "theta's label differs in each of the 9 frames"
 
 # delta over 0 .. 16.
 "$DISPERSE" animate --vary delta --frames 5 -o "$tmp/d" > /dev/null

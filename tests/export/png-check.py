@@ -2,6 +2,10 @@
 """Print a PNG's width, height and pixel variance (stdlib only: zlib).
 
 Usage: png-check.py FILE  ->  "WIDTH HEIGHT VARIANCE"
+       png-check.py FILE --white X0 Y0 X1 Y1 [SX0 SY0 SX1 SY1]
+           ->  the number of pure white pixels (every colour channel 255)
+               in the box [X0, X1) x [Y0, Y1), those in the second box
+               skipped (pixel coordinates)
 The scanlines are unfiltered (PNG filters 0-4) so that the variance is the
 pixels', not the filtered bytes'.  8-bit greyscale, RGB, grey+alpha, RGBA."""
 import struct
@@ -9,7 +13,7 @@ import sys
 import zlib
 
 
-def main(path):
+def main(path, white=None):
     data = open(path, "rb").read()
     if data[:8] != b"\x89PNG\r\n\x1a\n":
         sys.exit("not a PNG")
@@ -30,7 +34,7 @@ def main(path):
     raw = zlib.decompress(idat)
     stride = w * bpp
     prev = bytearray(stride)
-    n = s = ss = 0
+    n = s = ss = nw = 0
     for y in range(h):
         f = raw[y * (stride + 1)]
         line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
@@ -49,6 +53,13 @@ def main(path):
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
                 pr = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
                 line[i] = (line[i] + pr) & 255
+        if white is not None and white[1] <= y < white[3]:
+            colours = 1 if bpp < 3 else 3
+            for x in range(max(0, white[0]), min(w, white[2])):
+                if len(white) == 8 and white[4] <= x < white[6] and white[5] <= y < white[7]:
+                    continue
+                if all(line[x * bpp + k] == 255 for k in range(colours)):
+                    nw += 1
         for i in range(0, stride, bpp):
             v = line[i]			# first channel is enough for "not blank"
             n += 1
@@ -56,7 +67,13 @@ def main(path):
             ss += v * v
         prev = line
     mean = s / n
-    print(w, h, "%.6g" % (ss / n - mean * mean))
+    if white is not None:
+        print(nw)
+    else:
+        print(w, h, "%.6g" % (ss / n - mean * mean))
 
 
-main(sys.argv[1])
+if len(sys.argv) > 2 and sys.argv[2] == "--white":
+    main(sys.argv[1], [int(float(v)) for v in sys.argv[3:]])
+else:
+    main(sys.argv[1])
