@@ -60,6 +60,22 @@ if $py -c 'import numpy' 2>/dev/null; then
 	    near "$(val "$tmp/x.json" entropy_nats)" "$3" 1e-3 &&
 	    near "$(val "$tmp/x.json" max_weight)" "$4" 0.02
 	ok $? "explicit 2^20: H $(val "$tmp/x.json" entropy_nats), max $(val "$tmp/x.json" max_weight) near the limit $3, $4"
+	# log-n and SSMax (s = 1) past 2^22 are softmax at theta / log n: the
+	# pieces far from the top logit are subnormal there (t = log n, spread
+	# 56), which once made the quadrature run out of subintervals for
+	# 2^22 < n < 2^33.  Against numpy and mpmath (paper entropy).
+	for an in "logn 4194305" "logn 2^23" "ssmax 2^24" "logn 2^26"; do
+		set -- $an
+		nn=$($py -c "print(int(eval('$2'.replace('^', '**'))))")
+		"$DISPERSE" report --model "$model" --attn $1 --n $2 --format json >"$tmp/l.json"
+		ok $? "report --model --attn $1 --n $2"
+		set -- $1 $2 $($py "$top_srcdir/tests/cli/learned-expected.py" "$model" $nn \
+		    "$($py -c "import math; print(repr(1 / math.log($nn)))")" paper)
+		near "$(val "$tmp/l.json" entropy_nats)" "$5" 1e-10 &&
+		    near "$(val "$tmp/l.json" max_weight)" "$6" 1e-9 &&
+		    near "$(val "$tmp/l.json" entropy_paper)" "$7" 1e-9
+		ok $? "$1 n $2: H, max weight, paper H $(val "$tmp/l.json" entropy_paper) as numpy/mpmath $5 $6 $7"
+	done
 else
 	ok 0 "# SKIP no numpy"
 fi
