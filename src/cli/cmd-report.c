@@ -6,6 +6,7 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
+#include "core/view.h"
 #include "export/table.h"
 
 enum { OPT_TIME = DSP_OPT_USER };
@@ -156,7 +157,7 @@ cmd_report_exec(int argc, char **argv)
 		return o.status;
 	}
 	dsp_clear_error();
-	if ((rc = dsp_eval(&o.params, &s)) != DSP_OK) {
+	if ((rc = dsp_view_eval(&o.params, &s)) != DSP_OK) {
 		rc = dsp_opts_core_fail(&o, NULL, rc);
 		dsp_opts_free(&o);
 		return rc;

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/fit.h"
+#include "core/view.h"
 
 double
 dsp_adaptive_beta_ceiling(void)
@@ -57,13 +58,11 @@ dsp_sharp_exponent(const dsp_params *p)
 static int
 max_at(const dsp_params *p, uint64_t n, double *mx)
 {
-	dsp_params q = *p;
+	dsp_params q = dsp_view_params(p);	/* the one route policy */
 	dsp_summary s;
 	int rc;
 
 	q.n = n;
-	if (q.explicit_max == 0 || q.explicit_max > DSP_VIEW_EXPLICIT_MAX)
-		q.explicit_max = DSP_VIEW_EXPLICIT_MAX;
 	if ((rc = dsp_eval(&q, &s)) != DSP_OK)
 		return rc;
 	*mx = s.max_weight;
