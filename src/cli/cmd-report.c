@@ -57,9 +57,10 @@ critical_rows(dsp_table *t, const dsp_params *p, const dsp_summary *s, double th
 		k = dsp_sharp_exponent(p);
 		rc |= dsp_fig_text(t, "critical_n", "n/a", th,
 		    "not for this function: its temperature theta/(s log n) shrinks with n");
-		snprintf(note, sizeof note, "%s: %s", p->attn == DSP_ATTN_LOGN ?
-		    "s = 1 for log-n" : "s = --ssmax-s", isnan(k) ? "" : k >= 1 ?
-		    "sharp: the largest weight keeps a share at every n" :
+		snprintf(note, sizeof note, "%s, delta = %s spread: %s", p->attn == DSP_ATTN_LOGN ?
+		    "s = 1 for log-n" : "s = --ssmax-s", dsp_family_name(p->family),
+		    isnan(k) ? "unknown" : k >= 1 ?
+		    "a weight may keep a share at every n, need not (see max_weight)" :
 		    "disperses: every weight -> 0 as n grows");
 		rc |= dsp_fig_num(t, "sharp_exponent", k, th, note);
 		rc |= dsp_fig_text(t, "past_critical", "n/a", th, "no fixed-temperature critical n");

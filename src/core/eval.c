@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/family.h"
+#include "core/figures.h"
 #include "core/job.h"
 #include "core/kernel.h"
 #include "core/learned.h"
@@ -88,8 +89,8 @@ fill_bounds(const dsp_params *p, dsp_summary *s, int softmax_like)
 	s->entropy_floor = dsp_entropy_floor(s->n, s->spread, s->theta_eff);
 	if (dsp_log_critical_n(p->eps, s->spread, s->theta_eff, &s->log_critical_n) != DSP_OK)
 		s->log_critical_n = NAN;
-	s->bound_margin = dsp_band_margin(s->min_weight, s->max_weight, s->lo_tight,
-	    s->hi_tight);
+	s->bound_margin = dsp_band_margin(s->min_weight, s->max_weight,
+	    dsp_band_lo_underflow(s) ? NAN : s->lo_tight, s->hi_tight);
 	/* One policy (figures.h): on the edge within a few ulps is inside. */
 	s->bound_holds = s->bound_margin >= -DSP_BAND_TOL;
 }

@@ -69,7 +69,8 @@ static const dsp_figure figures[] = {
 	{ "first_n_below_eps", "items", DSP_SRC_MEASURED,
 	  "first n where max weight < eps (search over n)", NULL, NOFF },
 	{ "sharp_exponent", "", DSP_SRC_DERIVED,
-	  "s delta/theta: the weights stay sharp for every n iff >= 1", NULL, NOFF },
+	  "s delta/theta, delta the logit spread: < 1 every weight -> 0, "
+	  ">= 1 the band's top edge stays away from 0", NULL, NOFF },
 	{ "delta_over_theta", "", DSP_SRC_INPUT, "delta/theta",
 	  "argmax limit theta -> 0: infinite if delta > 0", NOFF },
 	{ "dispersed", "", DSP_SRC_DERIVED,
@@ -190,6 +191,13 @@ dsp_row_underflow(const dsp_summary *s)
 	return s->total == 0 && s->max_weight == 0 && s->n >= 1;
 }
 
+int
+dsp_band_lo_underflow(const dsp_summary *s)
+{
+	/* At theta = 0 the edge is exactly 0 (argmax limit): no underflow. */
+	return s->lo_tight == 0 && s->min_weight == 0 && s->theta_eff != 0;
+}
+
 enum dsp_band
 dsp_band_verdict(const dsp_summary *s)
 {
@@ -198,7 +206,7 @@ dsp_band_verdict(const dsp_summary *s)
 	if (dsp_row_underflow(s))
 		return DSP_BAND_UNDERFLOW;
 	if (s->bound_margin > DSP_BAND_TOL)
-		return DSP_BAND_INSIDE;
+		return dsp_band_lo_underflow(s) ? DSP_BAND_LO_UNDERFLOW : DSP_BAND_INSIDE;
 	if (s->bound_margin >= -DSP_BAND_TOL)
 		return DSP_BAND_EDGE;
 	return DSP_BAND_VIOLATED;
@@ -213,6 +221,7 @@ static const struct {
 	{ "holds",	"holds" },
 	{ "equality",	"on the bound (equality)" },
 	{ "underflow",	"all weights underflow to 0 (row total 0)" },
+	{ "lo-underflow", "holds at the top; min weight and lower edge underflow to 0" },
 };
 
 static int

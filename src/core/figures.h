@@ -66,15 +66,22 @@ enum dsp_band {
 	DSP_BAND_VIOLATED = 0,
 	DSP_BAND_INSIDE = 1,
 	DSP_BAND_EDGE = 2,	/* on the bound (equality within DSP_BAND_TOL) */
-	DSP_BAND_UNDERFLOW = 3	/* every weight underflowed to 0 (row total 0) */
+	DSP_BAND_UNDERFLOW = 3,	/* every weight underflowed to 0 (row total 0) */
+	/* Inside at the top; the min weight and the tight lower edge both
+	 * underflow to 0 in double, so the lower side is not checked. */
+	DSP_BAND_LO_UNDERFLOW = 4
 };
 enum dsp_band dsp_band_verdict(const dsp_summary *s);
 /* Short text of a verdict: "holds" (inside), "on the bound (equality)",
- * "violated", "all weights underflow to 0 (row total 0)", "n/a". */
+ * "violated", "all weights underflow to 0 (row total 0)", "holds at the
+ * top; min weight and lower edge underflow to 0", "n/a". */
 const char *dsp_band_text(enum dsp_band b);
 /* One word for a table cell: "holds", "equality", "violated",
- * "underflow", "n/a". */
+ * "underflow", "lo-underflow", "n/a". */
 const char *dsp_band_word(enum dsp_band b);
+/* The tight lower edge, exactly > 0 (theta != 0), and the min weight both
+ * underflow to 0 in double: the band's lower side cannot be checked. */
+int	dsp_band_lo_underflow(const dsp_summary *s);
 /* Every weight of the row is 0 (underflow in a reduced precision). */
 int	dsp_row_underflow(const dsp_summary *s);
 

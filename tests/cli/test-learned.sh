@@ -77,6 +77,20 @@ if $py -c 'import numpy' 2>/dev/null; then
 		    near "$(val "$tmp/l.json" entropy_paper)" "$7" 1e-9
 		ok $? "$1 n $2: H, max weight, paper H $(val "$tmp/l.json" entropy_paper) as numpy/mpmath $5 $6 $7"
 	done
+	# sharp_exponent is s (logit spread)/theta with the model's spread
+	# (numpy's max - min logit), not --delta (review finding 2); at 2^30
+	# the min weight and the band's lower edge (~e^{-1170}) underflow:
+	# the verdict says so instead of "on the bound (equality)".
+	set -- $($py "$top_srcdir/tests/cli/learned-expected.py" "$model" 1073741824 1)
+	"$DISPERSE" report --model "$model" --attn ssmax --ssmax-s 0.5 --theta 2 --n 2^30 \
+	    --format json >"$tmp/k.json"
+	near "$(val "$tmp/k.json" sharp_exponent)" "$($py -c "print(repr(0.5 * ($2 - $1) / 2))")" 1e-12
+	ok $? "ssmax s 0.5 theta 2: sharp_exponent $(val "$tmp/k.json" sharp_exponent) = s (M - m)/theta"
+	"$DISPERSE" report --model "$model" --attn logn --n 2^30 --format json >"$tmp/k.json"
+	near "$(val "$tmp/k.json" sharp_exponent)" "$($py -c "print(repr($2 - $1))")" 1e-12 &&
+	    [ "$(val "$tmp/k.json" min_weight)" = 0 ] && [ "$(val "$tmp/k.json" lemma_tight_lo)" = 0 ] &&
+	    [ "$(val "$tmp/k.json" bound)" = "holds at the top; min weight and lower edge underflow to 0" ]
+	ok $? "logn 2^30: sharp_exponent = spread, bound: $(val "$tmp/k.json" bound)"
 else
 	ok 0 "# SKIP no numpy"
 fi

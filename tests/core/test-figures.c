@@ -118,8 +118,36 @@ test_verdict(void)
 	s.bound_margin = -1;
 	ok(dsp_band_verdict(&s) == DSP_BAND_UNDERFLOW && dsp_row_underflow(&s),
 	    "all weights 0: underflow, not violated and not sharp");
+	/* The lower edge and the min weight both 0 at theta != 0: underflow,
+	 * not an equality; at theta = 0 the edge is exactly 0 (equality). */
+	s.lo_tight = s.min_weight = 0;
+	s.max_weight = 8.1e-6;
+	s.hi_tight = s.total = 1;
+	s.theta_eff = 0.05;
+	s.bound_margin = dsp_band_margin(s.min_weight, s.max_weight, NAN, s.hi_tight);
+	ok(dsp_band_lo_underflow(&s) && dsp_band_verdict(&s) == DSP_BAND_LO_UNDERFLOW &&
+	    strstr(dsp_band_text(DSP_BAND_LO_UNDERFLOW), "underflow to 0") != NULL,
+	    "min weight and lower edge 0: '%s'", dsp_band_text(dsp_band_verdict(&s)));
+	s.theta_eff = 0;
+	ok(!dsp_band_lo_underflow(&s), "theta = 0: the lower edge is exactly 0, no underflow");
 	s.lo_tight = NAN;
 	ok(dsp_band_verdict(&s) == DSP_BAND_NA, "no band: n/a");
+	/* Uniform [0, 40] under log-n at n = 2^30 (expected limit): r =
+	 * delta log n = 831.8, lower edge 1/(1 + (n-1)e^r) ~ 1e-370 and the
+	 * min weight underflow; max = r/(n(1 - e^-r)).  mpmath (40 digits):
+	 * max = 7.746523401438578696e-7, top margin (hi - max)/hi =
+	 * 0.99999922534765985614. */
+	dsp_params_default(&p);
+	p.family = DSP_FAM_UNIFORM;
+	p.attn = DSP_ATTN_LOGN;
+	p.delta = 40;
+	p.n = (uint64_t)1 << 30;
+	ok(dsp_eval(&p, &s) == DSP_OK && dsp_band_verdict(&s) == DSP_BAND_LO_UNDERFLOW &&
+	    s.lo_tight == 0 && s.min_weight == 0,
+	    "uniform log-n 2^30 delta 40: lower side underflows, not 'on the bound'");
+	is_close(s.max_weight / 7.746523401438578696e-7, 1, 1e-12,
+	    "its max weight r/(n(1-e^-r)) (relative)");
+	is_close(s.bound_margin, 0.99999922534765985614, 1e-14, "its margin is the top side's");
 
 	/* The spike attains the upper edge: 1/(1 + (n-1)e^{-delta/theta}). */
 	dsp_params_default(&p);
@@ -178,6 +206,17 @@ test_critical(void)
 	p.attn = DSP_ATTN_LOGN;
 	p.theta = -2;
 	ok(dsp_sharp_exponent(&p) == 2, "log-n exponent delta/|theta| = 2");
+	/* The family's spread, not --delta: power lambda = -0.5 spans
+	 * [delta lambda, delta] = [-2, 4], spread 6; lambda = 1 is uniform
+	 * (spread 0). */
+	p.family = DSP_FAM_POWER;
+	p.theta = 1;
+	p.lambda = -0.5;
+	ok(dsp_sharp_exponent(&p) == 6, "log-n power lambda -0.5: exponent = spread 6 (got %g)",
+	    dsp_sharp_exponent(&p));
+	p.lambda = 1;
+	ok(dsp_sharp_exponent(&p) == 0, "log-n power lambda 1: all logits equal, exponent 0");
+	p.lambda = 0.5;
 	p.family = DSP_FAM_FILE;
 	ok(dsp_first_n_below_eps(&p, &n) == DSP_EINVAL, "file logits: no search over n");
 }
