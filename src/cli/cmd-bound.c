@@ -113,7 +113,10 @@ fill(dsp_table *t, const dsp_params *p, const struct bound *b, double ln)
 
 	th = p->theta;
 	snprintf(eps, sizeof eps, "eps = %g", p->eps);
-	rc |= dsp_fig_logsize(t, "n", ln, th, NULL);
+	/* n exactly as given (exp(log n) is 999999.9999999995 for 1e6); from
+	 * --log-n, exp of it. */
+	rc |= isnan(b->log_n) ? dsp_fig_num(t, "n", (double)p->n, th, NULL) :
+	    dsp_fig_logsize(t, "n", ln, th, NULL);
 	rc |= dsp_fig_num(t, "log_n", ln, th, NULL);
 	rc |= dsp_fig_num(t, "delta_over_theta", r, th, NULL);
 	rc |= dsp_fig_num(t, "lemma_tight_lo", lo, th, NULL);

@@ -185,6 +185,18 @@ dsp_fmt_sig(char *buf, size_t size, double v, int digits)
 	return buf;
 }
 
+char *
+dsp_fmt_cell(char *buf, size_t size, double v, int digits)
+{
+	/* Whole numbers below 2^64 (sizes, counts, 2^40 = 1099511627776)
+	 * in full: "%.10g" would print 1.099511628e+12 for an exact n. */
+	if (isfinite(v) && v == floor(v) && fabs(v) < 0x1p64) {
+		snprintf(buf, size, "%.0f", v == 0 ? 0 : v);
+		return buf;
+	}
+	return dsp_fmt_sig(buf, size, v, digits);
+}
+
 int
 dsp_row_underflow(const dsp_summary *s)
 {

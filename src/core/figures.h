@@ -58,6 +58,12 @@ int	dsp_figure_value(const dsp_figure *f, const dsp_summary *s, double *v);
  * uniform lambda = 1, and a critical n of 5406.2 as 5406.2, not 5406.
  * NaN is "n/a", infinities "inf" / "-inf".  Returns buf. */
 char	*dsp_fmt_sig(char *buf, size_t size, double v, int digits);
+/* The one rule for numbers in text and CSV tables (and the text
+ * snapshot): a whole number below 2^64 exactly ("1099511627776", "-0" as
+ * "0"), anything else dsp_fmt_sig, so 0.9999999999999947 prints as
+ * 0.9999999999999947, never as 1.  NaN and infinities as dsp_fmt_sig.
+ * Returns buf. */
+char	*dsp_fmt_cell(char *buf, size_t size, double v, int digits);
 
 /* Lemma 2.1 verdict for the weights of one evaluation; a relative margin
  * within DSP_BAND_TOL (bounds.h) is "on the bound (equality)". */

@@ -89,4 +89,25 @@ ok $? "-o FILE writes the output there"
 printf '1 2 3\n' | "$DISPERSE" sweep --input - --vary theta --points 3 --format csv |
     awk -F, '$1 == -2 { a = $2 } $1 == 2 { b = $2 } END { exit !(a != "" && a == b) }'
 ok $? "sweep --vary theta on stdin logits: H(-theta) = H(theta) for symmetric logits"
+# Text and CSV never round onto a whole number the value is not (review
+# finding 6): the spike's max weight 1/(1 + 63 e^-37) = 1 - 5.3e-15 (closed
+# form; JSON 0.9999999999999947) is not printed as 1; n = 2^40 prints exactly.
+for fmt in text csv; do
+	"$DISPERSE" report --family spike --delta 37 --n 64 --format $fmt >"${TMPDIR:-/tmp}/dsp-n6.$$"
+	if [ $fmt = csv ]; then
+		mw=$(awk -F, '$1 == "max_weight" { print $2 }' "${TMPDIR:-/tmp}/dsp-n6.$$")
+		hi=$(awk -F, '$1 == "lemma_tight_hi" { print $2 }' "${TMPDIR:-/tmp}/dsp-n6.$$")
+	else
+		mw=$(awk '$1 == "max_weight" { print $2 }' "${TMPDIR:-/tmp}/dsp-n6.$$")
+		hi=$(awk '$1 == "lemma_tight_hi" { print $2 }' "${TMPDIR:-/tmp}/dsp-n6.$$")
+	fi
+	rm -f "${TMPDIR:-/tmp}/dsp-n6.$$"
+	want=$(awk 'BEGIN { printf "%.17g", 1 / (1 + 63 * exp(-37)) }')
+	[ "$mw" != 1 ] && [ "$hi" != 1 ]
+	ok $? "$fmt: spike delta 37 n 64: max weight '$mw', tight hi '$hi', not 1"
+	close "$mw" "$want" 1e-14 "$fmt: max weight '$mw' = 1/(1 + 63 e^-37)"
+	n=$("$DISPERSE" report --n 2^40 --format $fmt | awk -F"$([ $fmt = csv ] && echo , || echo ' ')" '$1 == "n" { for (i = 2; i <= NF; i++) if ($i != "") { print $i; exit } }')
+	[ "$n" = 1099511627776 ]
+	ok $? "$fmt: n = 2^40 prints exactly ($n)"
+done
 tap_done

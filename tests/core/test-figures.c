@@ -4,6 +4,7 @@
  * mpmath values computed once (40 digits), quoted with their derivation. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/dsp.h"
@@ -86,6 +87,23 @@ test_fmt(void)
 		ok(strcmp(b, c[i].want) == 0, "fmt %.17g at %d digits: '%s' (want '%s')",
 		    c[i].v, c[i].d, b, c[i].want);
 	}
+	/* Tables (text, CSV): whole numbers below 2^64 exactly, anything
+	 * else off the whole number it is not (review finding 6). */
+	ok(strcmp(dsp_fmt_cell(b, sizeof b, 0x1p40, 10), "1099511627776") == 0,
+	    "cell 2^40: '%s'", b);
+	ok(strcmp(dsp_fmt_cell(b, sizeof b, 0x1p63, 10), "9223372036854775808") == 0,
+	    "cell 2^63: '%s'", b);
+	ok(strcmp(dsp_fmt_cell(b, sizeof b, -0.0, 10), "0") == 0, "cell -0: '%s'", b);
+	ok(strcmp(dsp_fmt_cell(b, sizeof b, 0x1p70, 10), "1.180591621e+21") == 0,
+	    "cell 2^70 (past 2^64): '%s'", b);
+	/* 1/(1 + 63 e^-37), the spike's max weight (1 - 5.3e-15). */
+	dsp_fmt_cell(b, sizeof b, 1 / (1 + 63 * exp(-37.0)), 10);
+	ok(strcmp(b, "1") != 0 && strtod(b, NULL) < 1 && strtod(b, NULL) > 0.9999999999999,
+	    "cell 1 - 5.3e-15: '%s', not 1", b);
+	ok(strcmp(dsp_fmt_cell(b, sizeof b, 0.99999999999428, 10), "0.99999999999") == 0,
+	    "cell 0.99999999999428: '%s'", b);
+	ok(strcmp(dsp_fmt_cell(b, sizeof b, 0.1712082639123, 10), "0.1712082639") == 0,
+	    "cell 0.1712082639123 at 10 digits: '%s'", b);
 	ok(strcmp(dsp_fmt_sig(b, sizeof b, NAN, 4), "n/a") == 0, "NaN is n/a");
 	ok(strcmp(dsp_fmt_sig(b, sizeof b, -INFINITY, 4), "-inf") == 0, "-inf");
 }
