@@ -101,9 +101,9 @@ fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 
 	rc |= dsp_kv_text(t, "method", method_text(s->method), dsp_method_name(s->method));
 	rc |= dsp_fig_num(t, "n", s->n, th, NULL);
-	rc |= dsp_fig_num(t, "logit_min", s->logit_min, th, NULL);
-	rc |= dsp_fig_num(t, "logit_max", s->logit_max, th, NULL);
-	rc |= dsp_fig_num(t, "spread", s->spread, th, NULL);
+	rc |= dsp_fig_num_at(t, "logit_min", s->logit_min, th, (int)s->method, NULL);
+	rc |= dsp_fig_num_at(t, "logit_max", s->logit_max, th, (int)s->method, NULL);
+	rc |= dsp_fig_num_at(t, "spread", s->spread, th, (int)s->method, NULL);
 	rc |= dsp_fig_num(t, "theta_eff", s->theta_eff, th, NULL);
 	rc |= dsp_fig_num(t, "beta", s->beta, th, p->adaptive ? NULL : "adaptive off");
 	rc |= dsp_fig_num(t, "entropy_nats", s->entropy, th, dsp_row_underflow(s) ?

@@ -21,8 +21,8 @@ static const dsp_figure figures[] = {
 	{ "logit_min", "", DSP_SRC_MEASURED, "smallest logit", NULL, S(logit_min) },
 	{ "logit_max", "", DSP_SRC_MEASURED, "largest logit", NULL, S(logit_max) },
 	{ "spread", "", DSP_SRC_MEASURED,
-	  "measured spread logit_max - logit_min (the delta of Lemma 2.1)", NULL, S(spread) },
-	{ "theta_eff", "", DSP_SRC_MEASURED,
+	  "spread logit_max - logit_min (the delta of Lemma 2.1)", NULL, S(spread) },
+	{ "theta_eff", "", DSP_SRC_DERIVED,
 	  "temperature after adaptive / n scaling", NULL, S(theta_eff) },
 	{ "beta", "", DSP_SRC_PAPER,
 	  "adaptive inverse temperature (paper Fig. 4 polynomial)", NULL, S(beta) },
@@ -128,9 +128,30 @@ dsp_source_name(enum dsp_source s)
 	return "?";
 }
 
-void
-dsp_figure_note(const dsp_figure *f, double theta, char *buf, size_t size)
+/* Figures of the logits themselves: the expected limit has no draw, so
+ * its values are the law's (uniform [0, delta], gaussian
+ * +-sigma sqrt(2 log n), a learned head's exact range). */
+static int
+law_figure(const dsp_figure *f)
 {
+	return strcmp(f->name, "logit_min") == 0 || strcmp(f->name, "logit_max") == 0 ||
+	    strcmp(f->name, "spread") == 0;
+}
+
+enum dsp_source
+dsp_figure_source(const dsp_figure *f, double theta, int method)
+{
+	if (f->source == DSP_SRC_PAPER && theta < 0 && strstr(f->what, "delta/theta") != NULL)
+		return DSP_SRC_DERIVED;
+	if (method == DSP_METHOD_EXPECTED && law_figure(f))
+		return DSP_SRC_DERIVED;
+	return f->source;
+}
+
+void
+dsp_figure_note(const dsp_figure *f, double theta, int method, char *buf, size_t size)
+{
+	enum dsp_source src = dsp_figure_source(f, theta, method);
 	const char *what = f->what, *tok = "delta/theta", *at;
 	char text[256];
 
@@ -143,10 +164,13 @@ dsp_figure_note(const dsp_figure *f, double theta, char *buf, size_t size)
 		    what, at + strlen(tok));
 	else
 		snprintf(text, sizeof text, "%s", what);
-	if (f->source == DSP_SRC_INPUT)
+	if (src == DSP_SRC_INPUT)
 		snprintf(buf, size, "%s", text);
+	else if (method == DSP_METHOD_EXPECTED && law_figure(f))
+		snprintf(buf, size, "%s of the family's law (no draw) [%s]", text,
+		    dsp_source_name(src));
 	else
-		snprintf(buf, size, "%s [%s]", text, dsp_source_name(f->source));
+		snprintf(buf, size, "%s [%s]", text, dsp_source_name(src));
 }
 
 int

@@ -42,11 +42,18 @@ const dsp_figure *dsp_figure_find(const char *name);
 const dsp_figure *dsp_figure_at(size_t i);
 /* "input", "measured", "paper", "derived". */
 const char *dsp_source_name(enum dsp_source s);
-/* The description of f as evaluated at theta, followed by its source in
- * brackets ("[derived]", "[paper]", "[measured]"); input figures get no
- * bracket.  theta < 0: the bands use |theta|, and the text says so;
- * theta = 0: the argmax limit's text. */
-void	dsp_figure_note(const dsp_figure *f, double theta, char *buf, size_t size);
+/* The source of f's value as evaluated at theta by route method (enum
+ * dsp_method, or -1 for no evaluation, e.g. `bound`): the table's, except
+ * that the paper's loose band at theta < 0 (|theta|; the lemma assumes
+ * theta > 0) is derived, and that the expected large-n limit's logit range
+ * and spread are the family's law's, derived, not measured. */
+enum dsp_source dsp_figure_source(const dsp_figure *f, double theta, int method);
+/* The description of f as evaluated at theta by route method (as above),
+ * followed by its source in brackets ("[derived]", "[paper]",
+ * "[measured]"); input figures get no bracket.  theta < 0: the bands use
+ * |theta|, and the text says so; theta = 0: the argmax limit's text. */
+void	dsp_figure_note(const dsp_figure *f, double theta, int method, char *buf,
+	    size_t size);
 /* The summary value of a figure with an offset; DSP_EINVAL otherwise. */
 int	dsp_figure_value(const dsp_figure *f, const dsp_summary *s, double *v);
 

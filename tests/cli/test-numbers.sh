@@ -110,4 +110,30 @@ for fmt in text csv; do
 	[ "$n" = 1099511627776 ]
 	ok $? "$fmt: n = 2^40 prints exactly ($n)"
 done
+# Sources and underflowed edges (review finding 8).  The loose band at
+# theta < 0 uses |theta|: derived, not the paper's (the lemma has theta > 0).
+note() { "$DISPERSE" "$@" --format csv | awk -F, -v q="$q" '$1 == q { print $NF }'; }
+q=lemma_loose_hi
+case "$(note bound --theta -1)" in *"|theta|"*"[derived]") r=0 ;; *) r=1 ;; esac
+ok $r "bound --theta -1: loose band at |theta| is [derived]"
+case "$(note bound --theta 1)" in *"[paper]") r=0 ;; *) r=1 ;; esac
+ok $r "bound --theta 1: loose band is [paper]"
+# The expected limit's logit range is the law's: gaussian sigma 4 at 2^40,
+# +-sigma sqrt(2 log n) (closed form), tagged derived, not measured.
+q=logit_max
+got=$(value logit_max report --family gaussian --n 2^40)
+want=$(awk 'BEGIN { printf "%.17g", 4 * sqrt(2 * 40 * log(2)) }')
+close "$got" "$want" 1e-9 "gaussian 2^40: logit_max $got = 4 sqrt(2 log n)"
+case "$(note report --family gaussian --n 2^40)" in *"[derived]") r=0 ;; *) r=1 ;; esac
+ok $r "gaussian 2^40: logit_max tagged [derived]"
+q=theta_eff
+case "$(note report)" in *"[derived]") r=0 ;; *) r=1 ;; esac
+ok $r "theta_eff tagged [derived]"
+# bound --log-n 1000 (delta 4, theta 1): tight edges 1/(1 + (n-1)e^{+-4})
+# = e^{-1004}, e^{-996} (mpmath: logs -1004.0, -996.0 to 1e-430), below
+# the smallest double: printed in exp form, not 0.
+lo=$(value lemma_tight_lo bound --log-n 1000)
+hi=$(value lemma_tight_hi bound --log-n 1000)
+[ "$lo" = "exp(-1004)" ] && [ "$hi" = "exp(-996)" ]
+ok $? "bound --log-n 1000: tight edges $lo, $hi (exp form, not 0)"
 tap_done

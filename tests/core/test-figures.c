@@ -51,16 +51,30 @@ test_notes(void)
 {
 	char b[256];
 
-	dsp_figure_note(dsp_figure_find("lemma_tight_lo"), 1, b, sizeof b);
+	dsp_figure_note(dsp_figure_find("lemma_tight_lo"), 1, -1, b, sizeof b);
 	ok(strcmp(b, "tight Lemma 2.1 band 1/(1+(n-1)e^{delta/theta}) [derived]") == 0,
 	    "theta > 0 note: %s", b);
-	dsp_figure_note(dsp_figure_find("lemma_tight_lo"), -1, b, sizeof b);
+	dsp_figure_note(dsp_figure_find("lemma_tight_lo"), -1, -1, b, sizeof b);
 	ok(strstr(b, "e^{delta/|theta|}") != NULL, "theta < 0 note uses |theta|: %s", b);
-	dsp_figure_note(dsp_figure_find("lemma_tight_hi"), 0, b, sizeof b);
+	dsp_figure_note(dsp_figure_find("lemma_tight_hi"), 0, -1, b, sizeof b);
 	ok(strstr(b, "argmax limit") != NULL && strstr(b, "delta/0") == NULL,
 	    "theta = 0 note is the argmax limit: %s", b);
-	dsp_figure_note(dsp_figure_find("n"), 1, b, sizeof b);
+	dsp_figure_note(dsp_figure_find("n"), 1, -1, b, sizeof b);
 	ok(strcmp(b, "items") == 0, "input figures carry no source tag");
+	/* Sources (review finding 8): the paper's loose band at |theta| is
+	 * derived (the lemma assumes theta > 0); the expected limit's logit
+	 * range is the law's, derived; theta_eff is derived from parameters. */
+	dsp_figure_note(dsp_figure_find("lemma_loose_lo"), 1, -1, b, sizeof b);
+	ok(strstr(b, "[paper]") != NULL, "loose band at theta 1: [paper]: %s", b);
+	dsp_figure_note(dsp_figure_find("lemma_loose_hi"), -1, -1, b, sizeof b);
+	ok(strstr(b, "[derived]") != NULL && strstr(b, "|theta|") != NULL,
+	    "loose band at theta -1: [derived]: %s", b);
+	dsp_figure_note(dsp_figure_find("logit_max"), 1, DSP_METHOD_EXPECTED, b, sizeof b);
+	ok(strstr(b, "[derived]") != NULL, "expected limit logit_max: %s", b);
+	dsp_figure_note(dsp_figure_find("logit_max"), 1, DSP_METHOD_EXPLICIT, b, sizeof b);
+	ok(strstr(b, "[measured]") != NULL, "explicit logit_max: %s", b);
+	ok(dsp_figure_source(dsp_figure_find("theta_eff"), 1, DSP_METHOD_EXPLICIT) ==
+	    DSP_SRC_DERIVED, "theta_eff is derived");
 }
 
 static void
