@@ -73,18 +73,19 @@ log_nm1(double ln)
 	return log(expm1(ln));
 }
 
-/* Lemma 2.1 tight band from log n (so n may exceed a double). */
+/* Logs of the Lemma 2.1 tight band from log n (so n may exceed a double
+ * and the edges may be below the smallest double: printed as exp(x)). */
 static void
-band_tight(double ln, double r, double *lo, double *hi)
+band_tight_log(double ln, double r, double *lo, double *hi)
 {
 	double l1 = log_nm1(ln);
 
 	if (ln <= 0) {
-		*lo = *hi = 1;
+		*lo = *hi = 0;
 		return;
 	}
-	*lo = exp(-dsp_softplus(l1 + r));
-	*hi = exp(-dsp_softplus(l1 - r));
+	*lo = -dsp_softplus(l1 + r);
+	*hi = -dsp_softplus(l1 - r);
 }
 
 static int
@@ -98,13 +99,13 @@ fill(dsp_table *t, const dsp_params *p, const struct bound *b, double ln)
 		r = p->delta > 0 ? INFINITY : 0;
 	else
 		r = p->delta / fabs(p->theta);
-	band_tight(ln, r, &lo, &hi);
+	band_tight_log(ln, r, &lo, &hi);
 	if (p->theta == 0 && p->delta > 0 && ln > 0) {
-		lo = 0;
-		hi = 1;
+		lo = -INFINITY;
+		hi = 0;
 	}
-	llo = exp(-r - ln);
-	lhi = exp(r - ln);
+	llo = -r - ln;
+	lhi = r - ln;
 	floor_h = ln <= 0 ? 0 : isinf(r) ? 0 : dsp_softplus(log_nm1(ln) - r);
 	if (dsp_log_critical_n(p->eps, p->delta, p->theta, &lcrit) != DSP_OK)
 		lcrit = NAN;
@@ -113,13 +114,18 @@ fill(dsp_table *t, const dsp_params *p, const struct bound *b, double ln)
 
 	th = p->theta;
 	snprintf(eps, sizeof eps, "eps = %g", p->eps);
-	rc |= dsp_fig_logsize(t, "n", ln, th, NULL);
+	/* n exactly as given (exp(log n) is 999999.9999999995 for 1e6); from
+	 * --log-n, exp of it. */
+	rc |= isnan(b->log_n) ? dsp_fig_num(t, "n", (double)p->n, th, NULL) :
+	    dsp_fig_logsize(t, "n", ln, th, NULL);
 	rc |= dsp_fig_num(t, "log_n", ln, th, NULL);
 	rc |= dsp_fig_num(t, "delta_over_theta", r, th, NULL);
-	rc |= dsp_fig_num(t, "lemma_tight_lo", lo, th, NULL);
-	rc |= dsp_fig_num(t, "lemma_tight_hi", hi, th, "largest possible weight");
-	rc |= dsp_fig_num(t, "lemma_loose_lo", llo, th, NULL);
-	rc |= dsp_fig_num(t, "lemma_loose_hi", lhi, th, NULL);
+	/* Edges past the range of a double in exp(x) form, as critical_n
+	 * (--log-n 1000: e^-1004 and e^-996, not 0). */
+	rc |= dsp_fig_logsize(t, "lemma_tight_lo", lo, th, NULL);
+	rc |= dsp_fig_logsize(t, "lemma_tight_hi", hi, th, "largest possible weight");
+	rc |= dsp_fig_logsize(t, "lemma_loose_lo", llo, th, NULL);
+	rc |= dsp_fig_logsize(t, "lemma_loose_hi", lhi, th, NULL);
 	rc |= dsp_fig_num(t, "entropy_floor", floor_h, th, NULL);
 	rc |= dsp_fig_num(t, "entropy_ceiling", ln, th, NULL);
 	rc |= dsp_fig_logsize(t, "critical_n", lcrit, th, eps);
@@ -150,7 +156,7 @@ fill(dsp_table *t, const dsp_params *p, const struct bound *b, double ln)
 		rc |= dsp_fig_logsize(t, "n_max", lcrit, th, NULL);
 		break;
 	case SOLVE_EPS:
-		rc |= dsp_fig_num(t, "eps_max", hi, th, NULL);
+		rc |= dsp_fig_logsize(t, "eps_max", hi, th, NULL);
 		break;
 	}
 	return rc;

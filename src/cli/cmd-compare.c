@@ -9,6 +9,7 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
+#include "core/view.h"
 #include "export/table.h"
 
 #define COMPARE_MAX_POINTS 10000
@@ -169,8 +170,9 @@ make_table(const struct dsp_opts *o, const struct compare *c)
 	return t;
 }
 
-/* One row per n; a function with no route at that n (e.g. sigmoid on a
- * random family past 2^27) gets NaN cells and a stamp line. */
+/* One row per n; a function with no route at that n (e.g. sparsemax on a
+ * random family past the route policy's 2^16) gets NaN cells and a stamp
+ * line. */
 static int
 run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
     dsp_table *t)
@@ -178,7 +180,7 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 	double *row;
 	dsp_params q = o->params;
 	dsp_summary s;
-	size_t i, a, j, k;
+	size_t i, a, j, k, one;
 	int rc, noted[DSP_ATTN_COUNT] = { 0 };
 	char key[64];
 
@@ -191,7 +193,9 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 		for (k = 1, a = 0; a < c->nattn; a++) {
 			q.attn = (enum dsp_attn)c->attn[a];
 			dsp_clear_error();
-			rc = dsp_eval(&q, &s);
+			/* The view's overlay curves: its route policy. */
+			rc = q.family == DSP_FAM_FILE ? dsp_view_eval(&q, &s) :
+			    dsp_view_curve(&q, &ns[i], 1, &s, &one, NULL);
 			if (rc == DSP_ENOTSUP || rc == DSP_ETOOBIG) {
 				if (!noted[q.attn]) {
 					noted[q.attn] = 1;

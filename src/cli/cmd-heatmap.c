@@ -10,6 +10,7 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
+#include "core/view.h"
 #include "export/table.h"
 
 #define MAP_MAX_CELLS ((uint64_t)1 << 20)
@@ -211,6 +212,7 @@ cmd_heatmap_exec(int argc, char **argv)
 		heatmap_longopts, NULL, heatmap_opt, NULL, 0
 	};
 	struct dsp_opts o;
+	dsp_params mq;
 	double *v = NULL;
 	size_t i, bad = 0;
 	int rc;
@@ -232,8 +234,10 @@ cmd_heatmap_exec(int argc, char **argv)
 		rc = dsp_opts_fail(&o, "out of memory");
 		goto out;
 	}
+	/* The view's map: its parameters and route policy. */
+	mq = dsp_view_map_params(&o.params);
 	dsp_clear_error();
-	if ((rc = dsp_map_compute(&o.params, &h.spec, v)) != DSP_OK) {
+	if ((rc = dsp_map_compute(&mq, &h.spec, v)) != DSP_OK) {
 		/* Failed cells are NaN: count them, still draw the rest. */
 		for (i = 0; i < h.spec.rows * h.spec.cols; i++)
 			if (isnan(v[i]))

@@ -10,6 +10,7 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
+#include "core/view.h"
 #include "export/table.h"
 
 enum {
@@ -198,10 +199,15 @@ run(struct dsp_opts *o, const struct prec *pr, uint64_t n_max, dsp_table *t)
 			row[k++] = NAN;
 		}
 		if (pr->show & SHOW_WEIGHTS) {
+			/* The weights are a view's figures: its route policy
+			 * (the underflow search below spans its own n). */
+			dsp_params vq = dsp_view_params(&q);
+
 			dsp_clear_error();
-			rc = dsp_prec_eval(&q, pr->model, NULL, &s);
+			rc = dsp_prec_eval(&vq, pr->model, NULL, &s);
 			if (rc == DSP_ETOOBIG || rc == DSP_ENOTSUP) {
-				/* No logits to round (random family past 2^27). */
+				/* No logits to round (random family past the
+				 * route policy's 2^16). */
 				if (!noted++)
 					dsp_table_stamp(t, "note_weights", dsp_last_error());
 				memset(&s, 0, sizeof s);

@@ -6,6 +6,7 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
+#include "core/view.h"
 #include "export/table.h"
 
 enum { OPT_TIME = DSP_OPT_USER };
@@ -56,9 +57,10 @@ critical_rows(dsp_table *t, const dsp_params *p, const dsp_summary *s, double th
 		k = dsp_sharp_exponent(p);
 		rc |= dsp_fig_text(t, "critical_n", "n/a", th,
 		    "not for this function: its temperature theta/(s log n) shrinks with n");
-		snprintf(note, sizeof note, "%s: %s", p->attn == DSP_ATTN_LOGN ?
-		    "s = 1 for log-n" : "s = --ssmax-s", isnan(k) ? "" : k >= 1 ?
-		    "sharp: the largest weight keeps a share at every n" :
+		snprintf(note, sizeof note, "%s, delta = %s spread: %s", p->attn == DSP_ATTN_LOGN ?
+		    "s = 1 for log-n" : "s = --ssmax-s", dsp_family_name(p->family),
+		    isnan(k) ? "unknown" : k >= 1 ?
+		    "a weight may keep a share at every n, need not (see max_weight)" :
 		    "disperses: every weight -> 0 as n grows");
 		rc |= dsp_fig_num(t, "sharp_exponent", k, th, note);
 		rc |= dsp_fig_text(t, "past_critical", "n/a", th, "no fixed-temperature critical n");
@@ -99,9 +101,9 @@ fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 
 	rc |= dsp_kv_text(t, "method", method_text(s->method), dsp_method_name(s->method));
 	rc |= dsp_fig_num(t, "n", s->n, th, NULL);
-	rc |= dsp_fig_num(t, "logit_min", s->logit_min, th, NULL);
-	rc |= dsp_fig_num(t, "logit_max", s->logit_max, th, NULL);
-	rc |= dsp_fig_num(t, "spread", s->spread, th, NULL);
+	rc |= dsp_fig_num_at(t, "logit_min", s->logit_min, th, (int)s->method, NULL);
+	rc |= dsp_fig_num_at(t, "logit_max", s->logit_max, th, (int)s->method, NULL);
+	rc |= dsp_fig_num_at(t, "spread", s->spread, th, (int)s->method, NULL);
 	rc |= dsp_fig_num(t, "theta_eff", s->theta_eff, th, NULL);
 	rc |= dsp_fig_num(t, "beta", s->beta, th, p->adaptive ? NULL : "adaptive off");
 	rc |= dsp_fig_num(t, "entropy_nats", s->entropy, th, dsp_row_underflow(s) ?
@@ -156,7 +158,7 @@ cmd_report_exec(int argc, char **argv)
 		return o.status;
 	}
 	dsp_clear_error();
-	if ((rc = dsp_eval(&o.params, &s)) != DSP_OK) {
+	if ((rc = dsp_view_eval(&o.params, &s)) != DSP_OK) {
 		rc = dsp_opts_core_fail(&o, NULL, rc);
 		dsp_opts_free(&o);
 		return rc;

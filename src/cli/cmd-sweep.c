@@ -9,6 +9,7 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
+#include "core/view.h"
 #include "core/ptable.h"
 #include "export/table.h"
 
@@ -157,7 +158,7 @@ run(struct dsp_opts *o, const struct sweep *sw, const double *xs, size_t count,
 {
 	dsp_summary *s;
 	dsp_params q = o->params;
-	size_t i, done;
+	size_t i, done, one;
 	int rc = DSP_OK, st;
 
 	if ((s = calloc(count, sizeof *s)) == NULL)
@@ -168,14 +169,14 @@ run(struct dsp_opts *o, const struct sweep *sw, const double *xs, size_t count,
 	 * Then one point at a time: when a point fails, the points before it
 	 * are still printed, then the one-line error (issue 16). */
 	if (sw->vary == VARY_N && count > 0 &&
-	    (rc = dsp_eval_curve(&o->params, &xs[count - 1], 1, &s[count - 1])) != DSP_OK) {
+	    (rc = dsp_view_curve(&o->params, &xs[count - 1], 1, &s[count - 1], &one, NULL)) != DSP_OK) {
 		free(s);
 		st = dsp_opts_core_fail(o, NULL, rc);
 		return st ? st : 1;
 	}
 	for (i = 0; i < (sw->vary == VARY_N ? count - 1 : count) && rc == DSP_OK; i++) {
 		if (sw->vary == VARY_N)
-			rc = dsp_eval_curve(&o->params, &xs[i], 1, &s[i]);
+			rc = dsp_view_curve(&o->params, &xs[i], 1, &s[i], &one, NULL);
 		else {
 			if (sw->vary == VARY_THETA)
 				q.theta = xs[i];
@@ -183,7 +184,7 @@ run(struct dsp_opts *o, const struct sweep *sw, const double *xs, size_t count,
 				q.lambda = xs[i];
 			else
 				q.delta = xs[i];
-			rc = dsp_eval(&q, &s[i]);
+			rc = dsp_view_eval(&q, &s[i]);
 		}
 	}
 	done = rc == DSP_OK ? count : i - 1;

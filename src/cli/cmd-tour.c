@@ -10,6 +10,7 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
+#include "core/view.h"
 #include "export/model.h"
 #include "export/table.h"
 
@@ -165,7 +166,7 @@ run(struct dsp_opts *o, const struct tour_opts *to)
 		dsp_clear_error();
 		if ((rc = dsp_tour_apply(&tour.steps[k], &p)) != DSP_OK ||
 		    (rc = dsp_model_attach_data(&p)) != DSP_OK ||
-		    (rc = dsp_eval(&p, &s)) != DSP_OK) {
+		    (rc = dsp_view_eval(&p, &s)) != DSP_OK) {
 			char what[64];
 
 			snprintf(what, sizeof what, "step %zu", k + 1);

@@ -164,7 +164,7 @@ static const char *cols[] = {
 	"accuracy_adaptive", "accuracy_adaptive_lo", "accuracy_adaptive_hi",
 	"max_weight", "max_weight_adaptive", "beta_adaptive", "entropy",
 	"spread", "spread_max", "lemma_lo", "lemma_hi", "lemma_holds",
-	"log_n_half", "top_weight", "margin", "above_margin"
+	"log_n_half", "top_weight", "margin"
 };
 #define NCOLS (sizeof cols / sizeof cols[0])
 
@@ -222,8 +222,16 @@ make_table(const struct dsp_opts *o, const struct train *tr,
 	rc |= dsp_table_stamp(t, "margin", "Corollary B.1, disperse's operational form: "
 	    "top_weight = mean weight on the maximum item; margin = mean least weight "
 	    "on it for which the readout of that item mixed with the rest of the set "
-	    "still names its class (bisection); above_margin = fraction of sets with "
-	    "top_weight >= margin (equals accuracy when the answer is monotone)");
+	    "still names its class (bisection); a set is answered right exactly when "
+	    "its top weight >= its margin (the head's output is that mix), so the "
+	    "fraction of such sets is the accuracy");
+	/* That identity needs the answer monotone in u (the bisection assumes
+	 * it): say where it failed instead of a column equal to accuracy. */
+	for (i = 0; i < nr; i++)
+		if (r[i].above_margin != r[i].correct)
+			rc |= dsp_table_stampf(t, "margin_not_monotone", "n = %zu: %zu sets "
+			    "above their margin, %zu answered right", r[i].n,
+			    r[i].above_margin, r[i].correct);
 	for (i = 0; i < nr && !(r[i].top_weight < r[i].margin); i++)
 		;
 	if (i < nr)
@@ -269,7 +277,6 @@ fill_table(dsp_table *t, const dsp_maxret_eval_row *r, size_t nr)
 		v[17] = r[i].log_n_half;
 		v[18] = r[i].top_weight;
 		v[19] = r[i].margin;
-		v[20] = (double)r[i].above_margin / (double)r[i].sets;
 		if (dsp_table_row(t, v) != 0)
 			return -1;
 	}

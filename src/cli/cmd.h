@@ -30,6 +30,10 @@ extern const struct dsp_command cmd_depth;
 struct dsp_table;
 int	dsp_fig_num(struct dsp_table *t, const char *name, double v, double theta,
 	    const char *extra);
+/* dsp_fig_num with the route (enum dsp_method) the value came from: its
+ * source may depend on it (dsp_figure_source). */
+int	dsp_fig_num_at(struct dsp_table *t, const char *name, double v, double theta,
+	    int method, const char *extra);
 int	dsp_fig_text(struct dsp_table *t, const char *name, const char *text,
 	    double theta, const char *extra);
 int	dsp_fig_logsize(struct dsp_table *t, const char *name, double logv,

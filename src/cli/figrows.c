@@ -11,14 +11,15 @@
 #include "core/figures.h"
 
 static const char *
-note(const char *name, double theta, const char *extra, char *buf, size_t size)
+note(const char *name, double theta, int method, const char *extra, char *buf,
+    size_t size)
 {
 	const dsp_figure *f = dsp_figure_find(name);
 	char base[320];
 
 	if (f == NULL)
 		return NULL;
-	dsp_figure_note(f, theta, base, sizeof base);
+	dsp_figure_note(f, theta, method, base, sizeof base);
 	if (extra != NULL && *extra != '\0')
 		snprintf(buf, size, "%s; %s", base, extra);
 	else
@@ -30,9 +31,16 @@ int
 dsp_fig_num(dsp_table *t, const char *name, double v, double theta,
     const char *extra)
 {
+	return dsp_fig_num_at(t, name, v, theta, -1, extra);
+}
+
+int
+dsp_fig_num_at(dsp_table *t, const char *name, double v, double theta, int method,
+    const char *extra)
+{
 	char buf[480];
 
-	if (note(name, theta, extra, buf, sizeof buf) == NULL)
+	if (note(name, theta, method, extra, buf, sizeof buf) == NULL)
 		return dsp_fail(DSP_EINVAL, "internal: figure '%s' not in the table", name);
 	return dsp_kv_num(t, name, v, buf);
 }
@@ -43,7 +51,7 @@ dsp_fig_text(dsp_table *t, const char *name, const char *text, double theta,
 {
 	char buf[480];
 
-	if (note(name, theta, extra, buf, sizeof buf) == NULL)
+	if (note(name, theta, -1, extra, buf, sizeof buf) == NULL)
 		return dsp_fail(DSP_EINVAL, "internal: figure '%s' not in the table", name);
 	return dsp_kv_text(t, name, text, buf);
 }
@@ -54,7 +62,7 @@ dsp_fig_logsize(dsp_table *t, const char *name, double logv, double theta,
 {
 	char buf[480];
 
-	if (note(name, theta, extra, buf, sizeof buf) == NULL)
+	if (note(name, theta, -1, extra, buf, sizeof buf) == NULL)
 		return dsp_fail(DSP_EINVAL, "internal: figure '%s' not in the table", name);
 	return dsp_kv_logsize(t, name, logv, buf);
 }

@@ -900,7 +900,7 @@ dsp_fmt_exp(char *buf, size_t size, double logv)
 		snprintf(buf, size, "nan");
 	else if (isinf(logv))
 		snprintf(buf, size, logv > 0 ? "inf" : "0");
-	else if (logv < 709.78)
+	else if (logv < DSP_LOG_DBL_MAX && logv >= DSP_LOG_DBL_MIN)
 		snprintf(buf, size, "%.10g", exp(logv));
 	else
 		snprintf(buf, size, "exp(%.10g)", logv);
@@ -912,7 +912,7 @@ dsp_kv_logsize(dsp_table *t, const char *key, double logv, const char *note)
 {
 	char buf[64];
 
-	if (isfinite(logv) && logv < 709.78)
+	if (logv == -INFINITY || (logv < DSP_LOG_DBL_MAX && logv >= DSP_LOG_DBL_MIN))
 		return dsp_kv_num(t, key, exp(logv), note);
 	return dsp_kv_text(t, key, dsp_fmt_exp(buf, sizeof buf, logv), note);
 }

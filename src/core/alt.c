@@ -633,7 +633,7 @@ sig_integral(struct sig_expect *x, int what, double *out)
 		edge[1] = 0;
 		parts = 2;
 	}
-	if ((rc = dsp_quad(&f, edge, parts, 1e-11, out, &st)) != DSP_OK)
+	if ((rc = dsp_quad(&f, edge, parts, 0, 1e-11, out, &st)) != DSP_OK)
 		return rc;
 	if (st != 0 && st != GSL_EROUND)
 		return dsp_fail(DSP_ERANGE, "sigmoid quadrature failed: %s", gsl_strerror(st));

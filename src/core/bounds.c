@@ -19,6 +19,9 @@ dsp_band_margin(double min_w, double max_w, double lo, double hi)
 	double a = lo > 0 ? (min_w - lo) / lo : min_w - lo;
 	double b = (hi - max_w) / hi;
 
+	/* lo NaN: the lower side is unknown (underflowed), the upper decides. */
+	if (isnan(lo))
+		return b;
 	return a < b ? a : b;
 }
 

@@ -19,7 +19,8 @@
 #define DSP_BAND_TOL (16 * 2.220446049250313e-16)
 
 /* Relative distance of the extreme weights to the tight band [lo, hi]: the
- * smaller of (min_w - lo)/lo and (hi - max_w)/hi (absolute when lo = 0);
+ * smaller of (min_w - lo)/lo and (hi - max_w)/hi (absolute when lo = 0;
+ * the upper side alone when lo is NaN, a lower side that underflowed);
  * < -DSP_BAND_TOL is outside. */
 double	dsp_band_margin(double min_w, double max_w, double lo, double hi);
 

@@ -7,8 +7,10 @@
 #include "core/critical.h"
 #include "core/empirical.h"
 #include "core/error.h"
+#include "core/family.h"
 #include "core/eval.h"
 #include "core/fit.h"
+#include "core/view.h"
 
 double
 dsp_adaptive_beta_ceiling(void)
@@ -41,7 +43,8 @@ dsp_log_critical_n_adaptive(double eps, double spread, double theta,
 double
 dsp_sharp_exponent(const dsp_params *p)
 {
-	double s;
+	dsp_params q = *p;
+	double s, lo, hi, spread;
 
 	if (p->attn == DSP_ATTN_SSMAX)
 		s = p->ssmax_s;
@@ -49,21 +52,29 @@ dsp_sharp_exponent(const dsp_params *p)
 		s = 1;
 	else
 		return NAN;
+	/* The family's logit spread, not --delta: a learned head's is its
+	 * model's (56.2 for examples/maxret-model.json), a file's its row's,
+	 * the power series' delta (1 - lambda) for lambda < 0.  At n >= 2,
+	 * where the spike and the power series have their spread. */
+	if (q.n < 2)
+		q.n = 2;
+	dsp_family_range(&q, &lo, &hi);
+	spread = hi - lo;
+	if (isnan(spread))
+		return NAN;
 	if (p->theta == 0)
-		return p->delta > 0 ? INFINITY : 0;
-	return s * p->delta / fabs(p->theta);
+		return spread > 0 ? INFINITY : 0;
+	return s * spread / fabs(p->theta);
 }
 
 static int
 max_at(const dsp_params *p, uint64_t n, double *mx)
 {
-	dsp_params q = *p;
+	dsp_params q = dsp_view_params(p);	/* the one route policy */
 	dsp_summary s;
 	int rc;
 
 	q.n = n;
-	if (q.explicit_max == 0 || q.explicit_max > DSP_VIEW_EXPLICIT_MAX)
-		q.explicit_max = DSP_VIEW_EXPLICIT_MAX;
 	if ((rc = dsp_eval(&q, &s)) != DSP_OK)
 		return rc;
 	*mx = s.max_weight;

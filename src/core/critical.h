@@ -26,8 +26,10 @@ double	dsp_adaptive_beta_ceiling(void);
  * at temperature |theta| / beta_max for the given spread. */
 int	dsp_log_critical_n_adaptive(double eps, double spread, double theta,
 	    double *log_n);
-/* s delta / |theta| for SSMax (s = params.ssmax_s) and log-n (s = 1);
- * NaN for other attention functions; +inf at theta = 0. */
+/* s delta / |theta| for SSMax (s = params.ssmax_s) and log-n (s = 1),
+ * delta the family's logit spread (dsp_family_range at n, at least 2: the
+ * model's for the learned family, the row's for a file); NaN for other
+ * attention functions or an unknown spread; +inf at theta = 0. */
 double	dsp_sharp_exponent(const dsp_params *p);
 /* First n >= 2 at which the largest weight of the view p (at every other
  * parameter) is below p->eps: n = 2^k for k = 1, 2, ... up to 2^63, then

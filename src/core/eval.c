@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/family.h"
+#include "core/figures.h"
 #include "core/job.h"
 #include "core/kernel.h"
 #include "core/learned.h"
@@ -88,8 +89,8 @@ fill_bounds(const dsp_params *p, dsp_summary *s, int softmax_like)
 	s->entropy_floor = dsp_entropy_floor(s->n, s->spread, s->theta_eff);
 	if (dsp_log_critical_n(p->eps, s->spread, s->theta_eff, &s->log_critical_n) != DSP_OK)
 		s->log_critical_n = NAN;
-	s->bound_margin = dsp_band_margin(s->min_weight, s->max_weight, s->lo_tight,
-	    s->hi_tight);
+	s->bound_margin = dsp_band_margin(s->min_weight, s->max_weight,
+	    dsp_band_lo_underflow(s) ? NAN : s->lo_tight, s->hi_tight);
 	/* One policy (figures.h): on the edge within a few ulps is inside. */
 	s->bound_holds = s->bound_margin >= -DSP_BAND_TOL;
 }
@@ -386,7 +387,7 @@ eval_ramp(const dsp_params *p, dsp_summary *s)
 			double edge[2] = { 0, n - 1 };
 			int st;
 
-			if ((rc = dsp_quad(&f, edge, 1, 1e-10, &pe, &st)) != DSP_OK)
+			if ((rc = dsp_quad(&f, edge, 1, 0, 1e-10, &pe, &st)) != DSP_OK)
 				return rc;
 			if (st != 0 && st != GSL_EROUND)
 				return dsp_fail(DSP_ERANGE, "ramp quadrature failed");
@@ -452,17 +453,28 @@ expect_integrand(double v, void *arg)
 	}
 }
 
+/* Distance from the pivot to learned piece k's nearest logit. */
+static double
+piece_gap(const struct expect *x, size_t k)
+{
+	double a = fmin(x->v0[k], x->v1[k]), b = fmax(x->v0[k], x->v1[k]);
+
+	return x->pivot < a ? a - x->pivot : x->pivot > b ? x->pivot - b : 0;
+}
+
+#define QUAD_EPSREL	1e-11
+
 static int
 expect_integral(struct expect *x, int what, double *out)
 {
 	gsl_function f = { expect_integrand, x };
 	double edge[2] = { x->lo, x->hi }, part, len;
-	size_t k;
+	size_t k, i, *order;
 	int rc, st;
 
 	x->what = what;
 	if (x->learned == NULL) {
-		if ((rc = dsp_quad(&f, edge, 1, 1e-11, out, &st)) != DSP_OK)
+		if ((rc = dsp_quad(&f, edge, 1, 0, QUAD_EPSREL, out, &st)) != DSP_OK)
 			return rc;
 		if (st != 0 && st != GSL_EROUND)
 			return dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(st));
@@ -470,9 +482,24 @@ expect_integral(struct expect *x, int what, double *out)
 	}
 	/* The learned family's law: the sum over its pieces of the integral
 	 * with density w / |v1 - v0| (density 1 in expect_integrand), or w
-	 * times the integrand where the logit is flat. */
-	*out = 0;
+	 * times the integrand where the logit is flat.  The three integrands
+	 * are one-signed and decay like e^{-t |v - pivot|}, so the pieces are
+	 * taken nearest the pivot first and each later one only to
+	 * QUAD_EPSREL / npieces of the sum so far: far pieces at a large t
+	 * are subnormal (n = 2^23 under log-n: e^{-16 x 45}), where a relative
+	 * tolerance alone is out of reach and QAGS ran out of subintervals. */
+	if ((order = malloc(x->npieces * sizeof *order)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
 	for (k = 0; k < x->npieces; k++) {
+		/* Insertion by distance from the pivot (at most classes x
+		 * (width + 1) pieces). */
+		for (i = k; i > 0 && piece_gap(x, order[i - 1]) > piece_gap(x, k); i--)
+			order[i] = order[i - 1];
+		order[i] = k;
+	}
+	*out = 0;
+	for (i = 0, rc = DSP_OK; i < x->npieces && rc == DSP_OK; i++) {
+		k = order[i];
 		edge[0] = fmin(x->v0[k], x->v1[k]);
 		edge[1] = fmax(x->v0[k], x->v1[k]);
 		len = edge[1] - edge[0];
@@ -480,13 +507,16 @@ expect_integral(struct expect *x, int what, double *out)
 			*out += x->pw[k] * expect_integrand(edge[0], x);
 			continue;
 		}
-		if ((rc = dsp_quad(&f, edge, 1, 1e-11, &part, &st)) != DSP_OK)
-			return rc;
+		if ((rc = dsp_quad(&f, edge, 1, QUAD_EPSREL * fabs(*out) * len /
+		    (x->pw[k] * (double)x->npieces), QUAD_EPSREL, &part, &st)) != DSP_OK)
+			break;
 		if (st != 0 && st != GSL_EROUND)
-			return dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(st));
-		*out += x->pw[k] / len * part;
+			rc = dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(st));
+		else
+			*out += x->pw[k] / len * part;
 	}
-	return DSP_OK;
+	free(order);
+	return rc;
 }
 
 /* A, B and the paper entropy at x->t about x->pivot: quadrature over the
@@ -646,7 +676,7 @@ dsp_eval_expected_hist(const dsp_params *p, const dsp_summary *s, double lo10,
 		count[j] = 0;
 		if (!(edge[1] > edge[0]))
 			continue;
-		if ((rc = dsp_quad(&f, edge, 1, 1e-10, &mass, &st)) != DSP_OK)
+		if ((rc = dsp_quad(&f, edge, 1, 0, 1e-10, &mass, &st)) != DSP_OK)
 			return rc;
 		if (st != 0 && st != GSL_EROUND)
 			return dsp_fail(DSP_ERANGE, "quadrature failed: %s", gsl_strerror(st));

@@ -33,8 +33,9 @@ int	dsp_eval_weights(const dsp_params *p, dsp_runs *w, dsp_summary *out);
  * (a millisecond) and its scatter is what a user asked to see; above it
  * one curve point per octave would draw up to 2^27 samples each (seconds
  * per curve) for a shape the limit already has (doc/theory.md, "Routes").
- * A single summary outside a view (disperse report with explicit_max 0)
- * still goes item by item up to DSP_EXPLICIT_MAX, the memory cap. */
+ * Every command uses it (core/view.h: dsp_view_params, dsp_view_eval);
+ * only a library caller of dsp_eval with explicit_max 0 goes item by item
+ * up to DSP_EXPLICIT_MAX, the memory cap. */
 #define DSP_VIEW_EXPLICIT_MAX ((uint64_t)1 << 16)
 /* Summaries for the same parameters at several n (entropy-vs-n curve).
  * With explicit_max 0, random families switch to the expected limit past

@@ -21,8 +21,8 @@ static const dsp_figure figures[] = {
 	{ "logit_min", "", DSP_SRC_MEASURED, "smallest logit", NULL, S(logit_min) },
 	{ "logit_max", "", DSP_SRC_MEASURED, "largest logit", NULL, S(logit_max) },
 	{ "spread", "", DSP_SRC_MEASURED,
-	  "measured spread logit_max - logit_min (the delta of Lemma 2.1)", NULL, S(spread) },
-	{ "theta_eff", "", DSP_SRC_MEASURED,
+	  "spread logit_max - logit_min (the delta of Lemma 2.1)", NULL, S(spread) },
+	{ "theta_eff", "", DSP_SRC_DERIVED,
 	  "temperature after adaptive / n scaling", NULL, S(theta_eff) },
 	{ "beta", "", DSP_SRC_PAPER,
 	  "adaptive inverse temperature (paper Fig. 4 polynomial)", NULL, S(beta) },
@@ -69,7 +69,8 @@ static const dsp_figure figures[] = {
 	{ "first_n_below_eps", "items", DSP_SRC_MEASURED,
 	  "first n where max weight < eps (search over n)", NULL, NOFF },
 	{ "sharp_exponent", "", DSP_SRC_DERIVED,
-	  "s delta/theta: the weights stay sharp for every n iff >= 1", NULL, NOFF },
+	  "s delta/theta, delta the logit spread: < 1 every weight -> 0, "
+	  ">= 1 the band's top edge stays away from 0", NULL, NOFF },
 	{ "delta_over_theta", "", DSP_SRC_INPUT, "delta/theta",
 	  "argmax limit theta -> 0: infinite if delta > 0", NOFF },
 	{ "dispersed", "", DSP_SRC_DERIVED,
@@ -127,9 +128,30 @@ dsp_source_name(enum dsp_source s)
 	return "?";
 }
 
-void
-dsp_figure_note(const dsp_figure *f, double theta, char *buf, size_t size)
+/* Figures of the logits themselves: the expected limit has no draw, so
+ * its values are the law's (uniform [0, delta], gaussian
+ * +-sigma sqrt(2 log n), a learned head's exact range). */
+static int
+law_figure(const dsp_figure *f)
 {
+	return strcmp(f->name, "logit_min") == 0 || strcmp(f->name, "logit_max") == 0 ||
+	    strcmp(f->name, "spread") == 0;
+}
+
+enum dsp_source
+dsp_figure_source(const dsp_figure *f, double theta, int method)
+{
+	if (f->source == DSP_SRC_PAPER && theta < 0 && strstr(f->what, "delta/theta") != NULL)
+		return DSP_SRC_DERIVED;
+	if (method == DSP_METHOD_EXPECTED && law_figure(f))
+		return DSP_SRC_DERIVED;
+	return f->source;
+}
+
+void
+dsp_figure_note(const dsp_figure *f, double theta, int method, char *buf, size_t size)
+{
+	enum dsp_source src = dsp_figure_source(f, theta, method);
 	const char *what = f->what, *tok = "delta/theta", *at;
 	char text[256];
 
@@ -142,10 +164,13 @@ dsp_figure_note(const dsp_figure *f, double theta, char *buf, size_t size)
 		    what, at + strlen(tok));
 	else
 		snprintf(text, sizeof text, "%s", what);
-	if (f->source == DSP_SRC_INPUT)
+	if (src == DSP_SRC_INPUT)
 		snprintf(buf, size, "%s", text);
+	else if (method == DSP_METHOD_EXPECTED && law_figure(f))
+		snprintf(buf, size, "%s of the family's law (no draw) [%s]", text,
+		    dsp_source_name(src));
 	else
-		snprintf(buf, size, "%s [%s]", text, dsp_source_name(f->source));
+		snprintf(buf, size, "%s [%s]", text, dsp_source_name(src));
 }
 
 int
@@ -184,10 +209,29 @@ dsp_fmt_sig(char *buf, size_t size, double v, int digits)
 	return buf;
 }
 
+char *
+dsp_fmt_cell(char *buf, size_t size, double v, int digits)
+{
+	/* Whole numbers below 2^64 (sizes, counts, 2^40 = 1099511627776)
+	 * in full: "%.10g" would print 1.099511628e+12 for an exact n. */
+	if (isfinite(v) && v == floor(v) && fabs(v) < 0x1p64) {
+		snprintf(buf, size, "%.0f", v == 0 ? 0 : v);
+		return buf;
+	}
+	return dsp_fmt_sig(buf, size, v, digits);
+}
+
 int
 dsp_row_underflow(const dsp_summary *s)
 {
 	return s->total == 0 && s->max_weight == 0 && s->n >= 1;
+}
+
+int
+dsp_band_lo_underflow(const dsp_summary *s)
+{
+	/* At theta = 0 the edge is exactly 0 (argmax limit): no underflow. */
+	return s->lo_tight == 0 && s->min_weight == 0 && s->theta_eff != 0;
 }
 
 enum dsp_band
@@ -198,7 +242,7 @@ dsp_band_verdict(const dsp_summary *s)
 	if (dsp_row_underflow(s))
 		return DSP_BAND_UNDERFLOW;
 	if (s->bound_margin > DSP_BAND_TOL)
-		return DSP_BAND_INSIDE;
+		return dsp_band_lo_underflow(s) ? DSP_BAND_LO_UNDERFLOW : DSP_BAND_INSIDE;
 	if (s->bound_margin >= -DSP_BAND_TOL)
 		return DSP_BAND_EDGE;
 	return DSP_BAND_VIOLATED;
@@ -213,6 +257,7 @@ static const struct {
 	{ "holds",	"holds" },
 	{ "equality",	"on the bound (equality)" },
 	{ "underflow",	"all weights underflow to 0 (row total 0)" },
+	{ "lo-underflow", "holds at the top; min weight and lower edge underflow to 0" },
 };
 
 static int

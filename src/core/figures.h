@@ -42,11 +42,18 @@ const dsp_figure *dsp_figure_find(const char *name);
 const dsp_figure *dsp_figure_at(size_t i);
 /* "input", "measured", "paper", "derived". */
 const char *dsp_source_name(enum dsp_source s);
-/* The description of f as evaluated at theta, followed by its source in
- * brackets ("[derived]", "[paper]", "[measured]"); input figures get no
- * bracket.  theta < 0: the bands use |theta|, and the text says so;
- * theta = 0: the argmax limit's text. */
-void	dsp_figure_note(const dsp_figure *f, double theta, char *buf, size_t size);
+/* The source of f's value as evaluated at theta by route method (enum
+ * dsp_method, or -1 for no evaluation, e.g. `bound`): the table's, except
+ * that the paper's loose band at theta < 0 (|theta|; the lemma assumes
+ * theta > 0) is derived, and that the expected large-n limit's logit range
+ * and spread are the family's law's, derived, not measured. */
+enum dsp_source dsp_figure_source(const dsp_figure *f, double theta, int method);
+/* The description of f as evaluated at theta by route method (as above),
+ * followed by its source in brackets ("[derived]", "[paper]",
+ * "[measured]"); input figures get no bracket.  theta < 0: the bands use
+ * |theta|, and the text says so; theta = 0: the argmax limit's text. */
+void	dsp_figure_note(const dsp_figure *f, double theta, int method, char *buf,
+	    size_t size);
 /* The summary value of a figure with an offset; DSP_EINVAL otherwise. */
 int	dsp_figure_value(const dsp_figure *f, const dsp_summary *s, double *v);
 
@@ -58,6 +65,12 @@ int	dsp_figure_value(const dsp_figure *f, const dsp_summary *s, double *v);
  * uniform lambda = 1, and a critical n of 5406.2 as 5406.2, not 5406.
  * NaN is "n/a", infinities "inf" / "-inf".  Returns buf. */
 char	*dsp_fmt_sig(char *buf, size_t size, double v, int digits);
+/* The one rule for numbers in text and CSV tables (and the text
+ * snapshot): a whole number below 2^64 exactly ("1099511627776", "-0" as
+ * "0"), anything else dsp_fmt_sig, so 0.9999999999999947 prints as
+ * 0.9999999999999947, never as 1.  NaN and infinities as dsp_fmt_sig.
+ * Returns buf. */
+char	*dsp_fmt_cell(char *buf, size_t size, double v, int digits);
 
 /* Lemma 2.1 verdict for the weights of one evaluation; a relative margin
  * within DSP_BAND_TOL (bounds.h) is "on the bound (equality)". */
@@ -66,15 +79,22 @@ enum dsp_band {
 	DSP_BAND_VIOLATED = 0,
 	DSP_BAND_INSIDE = 1,
 	DSP_BAND_EDGE = 2,	/* on the bound (equality within DSP_BAND_TOL) */
-	DSP_BAND_UNDERFLOW = 3	/* every weight underflowed to 0 (row total 0) */
+	DSP_BAND_UNDERFLOW = 3,	/* every weight underflowed to 0 (row total 0) */
+	/* Inside at the top; the min weight and the tight lower edge both
+	 * underflow to 0 in double, so the lower side is not checked. */
+	DSP_BAND_LO_UNDERFLOW = 4
 };
 enum dsp_band dsp_band_verdict(const dsp_summary *s);
 /* Short text of a verdict: "holds" (inside), "on the bound (equality)",
- * "violated", "all weights underflow to 0 (row total 0)", "n/a". */
+ * "violated", "all weights underflow to 0 (row total 0)", "holds at the
+ * top; min weight and lower edge underflow to 0", "n/a". */
 const char *dsp_band_text(enum dsp_band b);
 /* One word for a table cell: "holds", "equality", "violated",
- * "underflow", "n/a". */
+ * "underflow", "lo-underflow", "n/a". */
 const char *dsp_band_word(enum dsp_band b);
+/* The tight lower edge, exactly > 0 (theta != 0), and the min weight both
+ * underflow to 0 in double: the band's lower side cannot be checked. */
+int	dsp_band_lo_underflow(const dsp_summary *s);
 /* Every weight of the row is 0 (underflow in a reduced precision). */
 int	dsp_row_underflow(const dsp_summary *s);
 

@@ -10,9 +10,9 @@
  * independently (not nested), as the training evaluation draws them, so a
  * curve over n is one sample per size, not one growing set.
  *
- * Routes: item by item up to DSP_LEARNED_EXPLICIT_MAX (each item costs a
- * width^2 forward pass, so the limit is lower than other families'; 2^14 on
- * curves), and
+ * Routes: item by item up to the route policy's DSP_VIEW_EXPLICIT_MAX
+ * (core/view.h; DSP_LEARNED_EXPLICIT_MAX caps a caller that asks for more:
+ * each item costs a width^2 forward pass; 2^14 on curves), and
  * past it the expected large-n limit: items are iid, priority x ~ U[0, 1)
  * and class c uniform, and the logit f_c(x) is piecewise linear in x (a
  * ReLU layer of width d), so the expectations dsp_eval needs are sums over

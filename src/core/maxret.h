@@ -77,7 +77,9 @@ typedef struct dsp_maxret_eval_row {
 	 * mean weight on the maximum item and mean least weight on it that
 	 * the readout needs to name its class. */
 	double	top_weight, margin;
-	size_t	above_margin;			/* sets whose top weight >= their margin */
+	/* Sets whose top weight >= their margin: equals correct when the
+	 * answer is monotone in u (a check, not a figure of its own). */
+	size_t	above_margin;
 	double	log_n_half;			/* log n* past which every weight < 1/2
 						 * (critical size at spread_max) */
 } dsp_maxret_eval_row;

@@ -6,8 +6,8 @@
 #include "core/quad.h"
 
 int
-dsp_quad(const gsl_function *f, const double *edge, int parts, double epsrel,
-    double *out, int *status)
+dsp_quad(const gsl_function *f, const double *edge, int parts, double epsabs,
+    double epsrel, double *out, int *status)
 {
 	gsl_integration_workspace *ws;
 	double r, err;
@@ -18,7 +18,7 @@ dsp_quad(const gsl_function *f, const double *edge, int parts, double epsrel,
 	if ((ws = gsl_integration_workspace_alloc(DSP_QUAD_LIMIT)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	for (k = 0; k < parts && (rc == 0 || rc == GSL_EROUND); k++) {
-		rc = gsl_integration_qags(f, edge[k], edge[k + 1], 0, epsrel,
+		rc = gsl_integration_qags(f, edge[k], edge[k + 1], epsabs, epsrel,
 		    DSP_QUAD_LIMIT, ws, &r, &err);
 		*out += r;
 	}

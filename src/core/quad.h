@@ -9,12 +9,15 @@
 #define DSP_QUAD_LIMIT	256
 
 /* Integral of f over [edge[0], edge[parts]], one QAGS per piece (a jump of
- * the integrand goes at an edge), summed from +0 in order; the absolute
- * tolerance is 0, the relative one epsrel.  Returns DSP_OK or DSP_ENOMEM;
+ * the integrand goes at an edge), summed from +0 in order; tolerances
+ * epsabs (absolute, 0 for none) and epsrel (relative).  Returns DSP_OK or DSP_ENOMEM;
  * *status is GSL's status of the last piece run (a piece that fails stops
  * the sum): 0 or GSL_EROUND (as good as doubles allow) mean success, and
- * the caller names what failed. */
-int	dsp_quad(const gsl_function *f, const double *edge, int parts, double epsrel,
-	    double *out, int *status);
+ * the caller names what failed.  epsabs > 0 lets a piece negligible
+ * against a known scale stop there: on subnormal values (about e^{-708}
+ * and below) no relative tolerance is reachable and QAGS would run out of
+ * subintervals. */
+int	dsp_quad(const gsl_function *f, const double *edge, int parts, double epsabs,
+	    double epsrel, double *out, int *status);
 
 #endif

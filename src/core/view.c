@@ -135,9 +135,19 @@ static int
 no_route_fail(const dsp_params *q)
 {
 	return dsp_fail(DSP_ETOOBIG, "%s has no large-n limit for %s: item by item "
-	    "only, up to n = %llu in a view (disperse report goes up to 2^27)",
+	    "only, up to n = %llu (the route policy)",
 	    dsp_attn_name(q->attn), dsp_family_name(q->family),
 	    (unsigned long long)q->explicit_max);
+}
+
+int
+dsp_view_eval(const dsp_params *p, dsp_summary *out)
+{
+	dsp_params q = dsp_view_params(p);
+
+	if (no_route(&q, (double)q.n))
+		return no_route_fail(&q);
+	return dsp_eval(&q, out);
 }
 
 static void

@@ -66,6 +66,11 @@ int	dsp_curve_mode_parse(const char *s);	/* -1 if unknown */
  * DSP_VIEW_EXPLICIT_MAX).  Every figure of a view is computed from these
  * parameters. */
 dsp_params dsp_view_params(const dsp_params *p);
+/* One summary of p under the route policy: what the view's summary shows
+ * for the same parameters (disperse report, sweep over theta, lambda or
+ * delta, compare on a file).  DSP_ETOOBIG, with the view's message, for
+ * an alternative that has no large-n limit past the policy's size. */
+int	dsp_view_eval(const dsp_params *p, dsp_summary *out);
 
 /* Summary and weights w of the view's parameters: returns the summary's
  * code, stores the weights' in w_rc; the messages go to sum_err and w_err

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "core/eval.h"
+#include "core/figures.h"
 #include "core/params.h"
 #include "core/runs.h"
 #include "core/view.h"
@@ -51,7 +52,8 @@ struct snap {
 	char			 map_err[256];
 };
 
-/* A number for text: %.10g, "nan"/"inf" spelled out. */
+/* A number for text: 10 significant digits by the tables' rule
+ * (dsp_fmt_cell), "nan"/"inf" spelled out. */
 static inline const char *
 snap_num(char *buf, size_t size, double v)
 {
@@ -60,7 +62,7 @@ snap_num(char *buf, size_t size, double v)
 	else if (isinf(v))
 		snprintf(buf, size, v > 0 ? "inf" : "-inf");
 	else
-		snprintf(buf, size, "%.10g", v);
+		dsp_fmt_cell(buf, size, v, 10);
 	return buf;
 }
 

@@ -19,6 +19,7 @@
 #include "core/error.h"
 #include "core/escape.h"
 #include "core/family.h"
+#include "core/figures.h"
 #include "core/ptable.h"
 #include "export/json.h"
 #include "export/table.h"
@@ -234,16 +235,36 @@ dsp_format_parse(const char *s)
 	return -1;
 }
 
-/* Text of one cell (s: its text, else the number v in format fmt). */
+/* The significant digits N of a column format "%.Ng", else 0 (a format
+ * such as "%.0f" or "%.4f" is the column's own choice). */
+static int
+sig_digits(const char *fmt)
+{
+	char *end;
+	long d;
+
+	if (strncmp(fmt, "%.", 2) != 0)
+		return 0;
+	d = strtol(fmt + 2, &end, 10);
+	return strcmp(end, "g") == 0 && d > 0 && d <= 17 ? (int)d : 0;
+}
+
+/* Text of one cell (s: its text, else the number v in format fmt): a
+ * "%.Ng" column by the one rule for numbers shown rounded (dsp_fmt_cell:
+ * whole numbers exact, never rounded onto a whole number it is not). */
 static void
 format_cell(const char *fmt, double v, const char *s, char *buf, size_t size)
 {
+	int digits;
+
 	if (s != NULL)
 		snprintf(buf, size, "%s", s);
 	else if (isnan(v))
 		snprintf(buf, size, "nan");
 	else if (isinf(v))
 		snprintf(buf, size, v > 0 ? "inf" : "-inf");
+	else if ((digits = sig_digits(fmt)) > 0)
+		dsp_fmt_cell(buf, size, v, digits);
 	else {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"

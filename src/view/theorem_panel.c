@@ -167,7 +167,7 @@ verdict_line(const dsp_summary *s, WINDOW *w, int iw, int *yp, int last)
 	if (v == DSP_BAND_INSIDE)
 		view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_series(0),
 		    "holds (margin %s%%)", view_num(a, sizeof a, s->bound_margin * 100, 3));
-	else if (v == DSP_BAND_EDGE)
+	else if (v == DSP_BAND_EDGE || v == DSP_BAND_LO_UNDERFLOW)
 		view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_series(0),
 		    "%s", dsp_band_text(v));
 	else

@@ -42,9 +42,11 @@ ok $? "float16 sweep up to 2^16 (the route policy's size): 5 rows, exit 0"
 # ln(2^-60 / 4) / ln(0.9999999) = 4.3e8 > 2^26 terms, so n = 2^26 keeps all
 # 2^26 as runs of logits and of weights: 2^26 * 2 * 16 B = 2 GiB.
 refuse 1 "needs 2 GiB, over the memory budget of 1 GiB" report --lambda -0.9999999 --n 2^26
-# 2^27 uniform logits item by item: 2^27 * 8 B = 1 GiB.
-refuse 1 "uniform at n = 134217728 item by item needs 1 GiB, over the memory budget of 512 MiB" \
-    report --family uniform --n 2^27 --mem-budget 512Mi
+# 2^27 power-series logits with lambda > 1 (no runs, no limit) item by
+# item: 2^27 * 8 B = 1 GiB.  (Uniform at 2^27 is the expected limit under
+# the one route policy: nothing to refuse.)
+refuse 1 "power at n = 134217728 item by item needs 1 GiB, over the memory budget of 512 MiB" \
+    report --lambda 1.5 --n 2^27 --mem-budget 512Mi
 refuse 2 "mem-budget" report --mem-budget lots
 refuse 2 "mem-budget" report --mem-budget -1
 # A larger budget lets the same computation run (n = 2^20: 32 MiB of runs).

@@ -89,4 +89,51 @@ ok $? "-o FILE writes the output there"
 printf '1 2 3\n' | "$DISPERSE" sweep --input - --vary theta --points 3 --format csv |
     awk -F, '$1 == -2 { a = $2 } $1 == 2 { b = $2 } END { exit !(a != "" && a == b) }'
 ok $? "sweep --vary theta on stdin logits: H(-theta) = H(theta) for symmetric logits"
+# Text and CSV never round onto a whole number the value is not (review
+# finding 6): the spike's max weight 1/(1 + 63 e^-37) = 1 - 5.3e-15 (closed
+# form; JSON 0.9999999999999947) is not printed as 1; n = 2^40 prints exactly.
+for fmt in text csv; do
+	"$DISPERSE" report --family spike --delta 37 --n 64 --format $fmt >"${TMPDIR:-/tmp}/dsp-n6.$$"
+	if [ $fmt = csv ]; then
+		mw=$(awk -F, '$1 == "max_weight" { print $2 }' "${TMPDIR:-/tmp}/dsp-n6.$$")
+		hi=$(awk -F, '$1 == "lemma_tight_hi" { print $2 }' "${TMPDIR:-/tmp}/dsp-n6.$$")
+	else
+		mw=$(awk '$1 == "max_weight" { print $2 }' "${TMPDIR:-/tmp}/dsp-n6.$$")
+		hi=$(awk '$1 == "lemma_tight_hi" { print $2 }' "${TMPDIR:-/tmp}/dsp-n6.$$")
+	fi
+	rm -f "${TMPDIR:-/tmp}/dsp-n6.$$"
+	want=$(awk 'BEGIN { printf "%.17g", 1 / (1 + 63 * exp(-37)) }')
+	[ "$mw" != 1 ] && [ "$hi" != 1 ]
+	ok $? "$fmt: spike delta 37 n 64: max weight '$mw', tight hi '$hi', not 1"
+	close "$mw" "$want" 1e-14 "$fmt: max weight '$mw' = 1/(1 + 63 e^-37)"
+	n=$("$DISPERSE" report --n 2^40 --format $fmt | awk -F"$([ $fmt = csv ] && echo , || echo ' ')" '$1 == "n" { for (i = 2; i <= NF; i++) if ($i != "") { print $i; exit } }')
+	[ "$n" = 1099511627776 ]
+	ok $? "$fmt: n = 2^40 prints exactly ($n)"
+done
+# Sources and underflowed edges (review finding 8).  The loose band at
+# theta < 0 uses |theta|: derived, not the paper's (the lemma has theta > 0).
+note() { "$DISPERSE" "$@" --format csv | awk -F, -v q="$q" '$1 == q { print $NF }'; }
+q=lemma_loose_hi
+case "$(note bound --theta -1)" in *"|theta|"*"[derived]") r=0 ;; *) r=1 ;; esac
+ok $r "bound --theta -1: loose band at |theta| is [derived]"
+case "$(note bound --theta 1)" in *"[paper]") r=0 ;; *) r=1 ;; esac
+ok $r "bound --theta 1: loose band is [paper]"
+# The expected limit's logit range is the law's: gaussian sigma 4 at 2^40,
+# +-sigma sqrt(2 log n) (closed form), tagged derived, not measured.
+q=logit_max
+got=$(value logit_max report --family gaussian --n 2^40)
+want=$(awk 'BEGIN { printf "%.17g", 4 * sqrt(2 * 40 * log(2)) }')
+close "$got" "$want" 1e-9 "gaussian 2^40: logit_max $got = 4 sqrt(2 log n)"
+case "$(note report --family gaussian --n 2^40)" in *"[derived]") r=0 ;; *) r=1 ;; esac
+ok $r "gaussian 2^40: logit_max tagged [derived]"
+q=theta_eff
+case "$(note report)" in *"[derived]") r=0 ;; *) r=1 ;; esac
+ok $r "theta_eff tagged [derived]"
+# bound --log-n 1000 (delta 4, theta 1): tight edges 1/(1 + (n-1)e^{+-4})
+# = e^{-1004}, e^{-996} (mpmath: logs -1004.0, -996.0 to 1e-430), below
+# the smallest double: printed in exp form, not 0.
+lo=$(value lemma_tight_lo bound --log-n 1000)
+hi=$(value lemma_tight_hi bound --log-n 1000)
+[ "$lo" = "exp(-1004)" ] && [ "$hi" = "exp(-996)" ]
+ok $? "bound --log-n 1000: tight edges $lo, $hi (exp form, not 0)"
 tap_done

@@ -4,6 +4,7 @@
  * mpmath values computed once (40 digits), quoted with their derivation. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/dsp.h"
@@ -50,16 +51,30 @@ test_notes(void)
 {
 	char b[256];
 
-	dsp_figure_note(dsp_figure_find("lemma_tight_lo"), 1, b, sizeof b);
+	dsp_figure_note(dsp_figure_find("lemma_tight_lo"), 1, -1, b, sizeof b);
 	ok(strcmp(b, "tight Lemma 2.1 band 1/(1+(n-1)e^{delta/theta}) [derived]") == 0,
 	    "theta > 0 note: %s", b);
-	dsp_figure_note(dsp_figure_find("lemma_tight_lo"), -1, b, sizeof b);
+	dsp_figure_note(dsp_figure_find("lemma_tight_lo"), -1, -1, b, sizeof b);
 	ok(strstr(b, "e^{delta/|theta|}") != NULL, "theta < 0 note uses |theta|: %s", b);
-	dsp_figure_note(dsp_figure_find("lemma_tight_hi"), 0, b, sizeof b);
+	dsp_figure_note(dsp_figure_find("lemma_tight_hi"), 0, -1, b, sizeof b);
 	ok(strstr(b, "argmax limit") != NULL && strstr(b, "delta/0") == NULL,
 	    "theta = 0 note is the argmax limit: %s", b);
-	dsp_figure_note(dsp_figure_find("n"), 1, b, sizeof b);
+	dsp_figure_note(dsp_figure_find("n"), 1, -1, b, sizeof b);
 	ok(strcmp(b, "items") == 0, "input figures carry no source tag");
+	/* Sources (review finding 8): the paper's loose band at |theta| is
+	 * derived (the lemma assumes theta > 0); the expected limit's logit
+	 * range is the law's, derived; theta_eff is derived from parameters. */
+	dsp_figure_note(dsp_figure_find("lemma_loose_lo"), 1, -1, b, sizeof b);
+	ok(strstr(b, "[paper]") != NULL, "loose band at theta 1: [paper]: %s", b);
+	dsp_figure_note(dsp_figure_find("lemma_loose_hi"), -1, -1, b, sizeof b);
+	ok(strstr(b, "[derived]") != NULL && strstr(b, "|theta|") != NULL,
+	    "loose band at theta -1: [derived]: %s", b);
+	dsp_figure_note(dsp_figure_find("logit_max"), 1, DSP_METHOD_EXPECTED, b, sizeof b);
+	ok(strstr(b, "[derived]") != NULL, "expected limit logit_max: %s", b);
+	dsp_figure_note(dsp_figure_find("logit_max"), 1, DSP_METHOD_EXPLICIT, b, sizeof b);
+	ok(strstr(b, "[measured]") != NULL, "explicit logit_max: %s", b);
+	ok(dsp_figure_source(dsp_figure_find("theta_eff"), 1, DSP_METHOD_EXPLICIT) ==
+	    DSP_SRC_DERIVED, "theta_eff is derived");
 }
 
 static void
@@ -86,6 +101,23 @@ test_fmt(void)
 		ok(strcmp(b, c[i].want) == 0, "fmt %.17g at %d digits: '%s' (want '%s')",
 		    c[i].v, c[i].d, b, c[i].want);
 	}
+	/* Tables (text, CSV): whole numbers below 2^64 exactly, anything
+	 * else off the whole number it is not (review finding 6). */
+	ok(strcmp(dsp_fmt_cell(b, sizeof b, 0x1p40, 10), "1099511627776") == 0,
+	    "cell 2^40: '%s'", b);
+	ok(strcmp(dsp_fmt_cell(b, sizeof b, 0x1p63, 10), "9223372036854775808") == 0,
+	    "cell 2^63: '%s'", b);
+	ok(strcmp(dsp_fmt_cell(b, sizeof b, -0.0, 10), "0") == 0, "cell -0: '%s'", b);
+	ok(strcmp(dsp_fmt_cell(b, sizeof b, 0x1p70, 10), "1.180591621e+21") == 0,
+	    "cell 2^70 (past 2^64): '%s'", b);
+	/* 1/(1 + 63 e^-37), the spike's max weight (1 - 5.3e-15). */
+	dsp_fmt_cell(b, sizeof b, 1 / (1 + 63 * exp(-37.0)), 10);
+	ok(strcmp(b, "1") != 0 && strtod(b, NULL) < 1 && strtod(b, NULL) > 0.9999999999999,
+	    "cell 1 - 5.3e-15: '%s', not 1", b);
+	ok(strcmp(dsp_fmt_cell(b, sizeof b, 0.99999999999428, 10), "0.99999999999") == 0,
+	    "cell 0.99999999999428: '%s'", b);
+	ok(strcmp(dsp_fmt_cell(b, sizeof b, 0.1712082639123, 10), "0.1712082639") == 0,
+	    "cell 0.1712082639123 at 10 digits: '%s'", b);
 	ok(strcmp(dsp_fmt_sig(b, sizeof b, NAN, 4), "n/a") == 0, "NaN is n/a");
 	ok(strcmp(dsp_fmt_sig(b, sizeof b, -INFINITY, 4), "-inf") == 0, "-inf");
 }
@@ -118,8 +150,36 @@ test_verdict(void)
 	s.bound_margin = -1;
 	ok(dsp_band_verdict(&s) == DSP_BAND_UNDERFLOW && dsp_row_underflow(&s),
 	    "all weights 0: underflow, not violated and not sharp");
+	/* The lower edge and the min weight both 0 at theta != 0: underflow,
+	 * not an equality; at theta = 0 the edge is exactly 0 (equality). */
+	s.lo_tight = s.min_weight = 0;
+	s.max_weight = 8.1e-6;
+	s.hi_tight = s.total = 1;
+	s.theta_eff = 0.05;
+	s.bound_margin = dsp_band_margin(s.min_weight, s.max_weight, NAN, s.hi_tight);
+	ok(dsp_band_lo_underflow(&s) && dsp_band_verdict(&s) == DSP_BAND_LO_UNDERFLOW &&
+	    strstr(dsp_band_text(DSP_BAND_LO_UNDERFLOW), "underflow to 0") != NULL,
+	    "min weight and lower edge 0: '%s'", dsp_band_text(dsp_band_verdict(&s)));
+	s.theta_eff = 0;
+	ok(!dsp_band_lo_underflow(&s), "theta = 0: the lower edge is exactly 0, no underflow");
 	s.lo_tight = NAN;
 	ok(dsp_band_verdict(&s) == DSP_BAND_NA, "no band: n/a");
+	/* Uniform [0, 40] under log-n at n = 2^30 (expected limit): r =
+	 * delta log n = 831.8, lower edge 1/(1 + (n-1)e^r) ~ 1e-370 and the
+	 * min weight underflow; max = r/(n(1 - e^-r)).  mpmath (40 digits):
+	 * max = 7.746523401438578696e-7, top margin (hi - max)/hi =
+	 * 0.99999922534765985614. */
+	dsp_params_default(&p);
+	p.family = DSP_FAM_UNIFORM;
+	p.attn = DSP_ATTN_LOGN;
+	p.delta = 40;
+	p.n = (uint64_t)1 << 30;
+	ok(dsp_eval(&p, &s) == DSP_OK && dsp_band_verdict(&s) == DSP_BAND_LO_UNDERFLOW &&
+	    s.lo_tight == 0 && s.min_weight == 0,
+	    "uniform log-n 2^30 delta 40: lower side underflows, not 'on the bound'");
+	is_close(s.max_weight / 7.746523401438578696e-7, 1, 1e-12,
+	    "its max weight r/(n(1-e^-r)) (relative)");
+	is_close(s.bound_margin, 0.99999922534765985614, 1e-14, "its margin is the top side's");
 
 	/* The spike attains the upper edge: 1/(1 + (n-1)e^{-delta/theta}). */
 	dsp_params_default(&p);
@@ -178,6 +238,17 @@ test_critical(void)
 	p.attn = DSP_ATTN_LOGN;
 	p.theta = -2;
 	ok(dsp_sharp_exponent(&p) == 2, "log-n exponent delta/|theta| = 2");
+	/* The family's spread, not --delta: power lambda = -0.5 spans
+	 * [delta lambda, delta] = [-2, 4], spread 6; lambda = 1 is uniform
+	 * (spread 0). */
+	p.family = DSP_FAM_POWER;
+	p.theta = 1;
+	p.lambda = -0.5;
+	ok(dsp_sharp_exponent(&p) == 6, "log-n power lambda -0.5: exponent = spread 6 (got %g)",
+	    dsp_sharp_exponent(&p));
+	p.lambda = 1;
+	ok(dsp_sharp_exponent(&p) == 0, "log-n power lambda 1: all logits equal, exponent 0");
+	p.lambda = 0.5;
 	p.family = DSP_FAM_FILE;
 	ok(dsp_first_n_below_eps(&p, &n) == DSP_EINVAL, "file logits: no search over n");
 }

@@ -209,16 +209,17 @@ ok(v["method"].startswith("expected") and abs(v["total"] - 2**40 * As) / (2**40 
    abs(v["max_weight"] - np.exp(la.max())) / np.exp(la.max()) < 1e-12,
    "sigmoid on the empirical family at 2^40: total, entropy and max weight = numpy mean over the row")
 # Explicit draws converge toward the limit: |H_sample - H_limit| shrinks
-# with n (law of large numbers; averaged over 4 seeds per size).
+# with n (law of large numbers; averaged over 4 seeds per size), up to the
+# route policy's 2^16, past which every command shows the limit itself.
 errs = []
-for n_ in (2**10, 2**14, 2**18, 2**22):
+for n_ in (2**8, 2**10, 2**13, 2**16):
     e = 0.0
     for seed in (1, 2, 3, 4):
         v, st = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2",
                    "--n", str(n_), "--seed", str(seed))
         e += abs(v["entropy_nats"] - limit(row, float(n_))[0]) / 4
     errs.append(e)
-ok(all(v0 > v1 for v0, v1 in zip(errs, errs[1:])) and errs[-1] < 1e-3,
+ok(all(v0 > v1 for v0, v1 in zip(errs, errs[1:])) and errs[-1] < 1e-2,
    "explicit samples approach the limit as n grows: mean |H - H_limit| " +
    ", ".join(f"{e:.1e}" for e in errs))
 v1, _ = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2", "--n", "4096")

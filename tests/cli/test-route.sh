@@ -1,0 +1,65 @@
+#!/bin/sh
+# One route policy (review finding 4, issue 10 item 3): the commands that
+# print a view's figures (report, sweep, compare, heatmap's map, tour) take
+# the view's route, so at n = 100000 > 2^16 a random or learned family is its
+# expected large-n limit everywhere -- report used to draw the items one by
+# one (learned: 0.0006962 against the snapshot's 0.0006893).  Checked against
+# the snapshot of the same parameters and against independent values.
+. "$top_srcdir/tests/tap.sh"
+[ -x "$DISPERSE" ] || skip_all "no disperse binary"
+need_numpy
+model="$top_srcdir/examples/maxret-model.json"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+val() { jq -r --arg q "$2" '.rows[] | select(.quantity == $q) | .value' "$1"; }
+near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(d <= t * m) }'; }
+# col CSV NAME: the value of column NAME in the one data row.
+col() { grep -v '^#' "$1" | awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i } NR == 2 { print $k }'; }
+
+# Uniform on [0, 4], theta 1: the expected limit's max weight is
+# r / (n (1 - e^-r)), r = delta/theta = 4 (doc/theory.md section 7).
+uni=$($py -c 'import math; n = 100000; r = 4.0; print(repr(r / (n * -math.expm1(-r))))')
+# Learned: numpy's closed-form piece integrals (learned-expected.py).
+lrn=$($py "$top_srcdir/tests/cli/learned-expected.py" "$model" 100000 1 | cut -d' ' -f4)
+
+for fam in "uniform $uni" "learned $lrn"; do
+	set -- $fam
+	f=$1 want=$2
+	if [ "$f" = learned ]; then a="--model $model"; else a="--family $f"; fi
+	"$DISPERSE" report $a --n 100000 --format json >"$tmp/r.json"
+	ok $? "$f: report --n 100000"
+	[ "$(val "$tmp/r.json" method)" = "expected large-n limit (not one sample)" ]
+	ok $? "$f: report's method is the expected limit ($(val "$tmp/r.json" method))"
+	near "$(val "$tmp/r.json" max_weight)" "$want" 1e-9
+	ok $? "$f: report max weight $(val "$tmp/r.json" max_weight) = independent $want"
+	"$DISPERSE" snapshot $a --n 100000 --out "$tmp/s$f" >"$tmp/files" &&
+	    j=$(grep '\.json$' "$tmp/files") &&
+	    [ "$(jq .figures.max_weight "$j")" = "$(val "$tmp/r.json" max_weight)" ]
+	ok $? "$f: snapshot max weight $(jq .figures.max_weight "$j") = report's, bit for bit"
+	"$DISPERSE" sweep $a --from 100000 --to 100000 --points 1 --format csv >"$tmp/w.csv" &&
+	    [ "$(col "$tmp/w.csv" method)" = expected ] &&
+	    near "$(col "$tmp/w.csv" max_weight)" "$want" 1e-9
+	ok $? "$f: sweep at 100000: expected, max weight $(col "$tmp/w.csv" max_weight)"
+	"$DISPERSE" compare $a --from 100000 --to 100000 --points 1 --attn-list softmax \
+	    --metrics max_weight --format csv >"$tmp/c.csv" &&
+	    near "$(col "$tmp/c.csv" softmax_max_weight)" "$want" 1e-9
+	ok $? "$f: compare at 100000: max weight $(col "$tmp/c.csv" softmax_max_weight)"
+done
+
+# Below the policy's size the items are drawn: report = snapshot there too
+# (to rounding: the view sums the weights it also draws, report does not).
+"$DISPERSE" report --family uniform --n 65536 --format json >"$tmp/r.json" &&
+    [ "$(val "$tmp/r.json" method)" = "explicit (every item)" ]
+ok $? "uniform at 2^16: report draws every item"
+"$DISPERSE" snapshot --family uniform --n 65536 --out "$tmp/s2" >"$tmp/files" &&
+    j=$(grep '\.json$' "$tmp/files") &&
+    near "$(jq .figures.max_weight "$j")" "$(val "$tmp/r.json" max_weight)" 1e-14
+ok $? "uniform at 2^16: snapshot max weight = report's"
+
+# An alternative with no large-n limit stops at the policy's size with the
+# view's message, in report as in the view.
+"$DISPERSE" report --family uniform --attn sparsemax --n 100000 >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "item by item only, up to n = 65536 (the route policy)" "$tmp/err"
+ok $? "sparsemax on uniform past 2^16: refused with the route policy's size"
+tap_done
