@@ -316,43 +316,81 @@ view_decade(char *buf, size_t size, int k)
 	return buf;
 }
 
-void
-view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a, const char *fmt, ...)
+/* A blank where a line may break: not the one inside "log n" (a line
+ * ending in "log" reads as a different formula). */
+static int
+breakable(const char *start, const char *q)
 {
-	char buf[1024], *p = buf, *cut, save;
-	va_list ap;
-	int indent = 0;
+	return *q == ' ' && !(q - start >= 3 && strncmp(q - 3, "log", 3) == 0 &&
+	    (q - start == 3 || q[-4] == ' ' || q[-4] == '(') && q[1] == 'n');
+}
 
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	/* Break at the last blank that fits, never inside a token; a token
-	 * wider than the line is cut (nothing better fits). */
-	while (*y <= last && *p != '\0') {
+/* Lay buf out in rows of width columns (the continuation rows indented by
+ * 2), broken at the last blank that fits, never inside a token; a token
+ * wider than the line is cut (nothing better fits).  w NULL only counts:
+ * returns the rows used.  buf is restored. */
+static int
+wrap_rows(char *buf, WINDOW *w, int y, int x, int width, attr_t a)
+{
+	char *p = buf, *cut, *q;
+	int indent = 0, rows = 0;
+
+	while (*p != '\0') {
 		cut = NULL;
-		if (view_width(p) > width - indent) {
-			char *q;
-
+		if (view_width(p) > width - indent)
 			for (q = p; *q != '\0'; q++)
-				if (*q == ' ') {
-					save = *q;
+				if (breakable(p, q)) {
 					*q = '\0';
 					if (view_width(p) <= width - indent)
 						cut = q;
-					*q = save;
+					*q = ' ';
 					if (cut != q)
 						break;
 				}
-		}
 		if (cut != NULL)
 			*cut = '\0';
-		view_printf(w, (*y)++, x + indent, width - indent, a, "%s", p);
+		if (w != NULL)
+			view_printf(w, y + rows, x + indent, width - indent, a, "%s", p);
+		rows++;
 		if (cut == NULL)
 			break;
+		*cut = ' ';
 		for (p = cut + 1; *p == ' '; p++)
 			;
 		indent = 2;
 	}
+	return rows;
+}
+
+int
+view_line_rows(int width, const char *text)
+{
+	char buf[1024];
+
+	snprintf(buf, sizeof buf, "%s", text);
+	return wrap_rows(buf, NULL, 0, 0, width, 0);
+}
+
+void
+view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	int rows;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	/* All of it or nothing: a line that does not fit whole is dropped
+	 * (a half-shown formula reads as a wrong one), and so is every line
+	 * after it, so the order stays the one written. */
+	rows = wrap_rows(buf, NULL, 0, 0, width, 0);
+	if (*y + rows - 1 > last) {
+		if (*y <= last)
+			*y = last + 1;
+		return;
+	}
+	*y += wrap_rows(buf, w, *y, x, width, a);
 }
 
 /* ---- plot canvas: braille (2 x 4 dots a cell) or one glyph a cell ---- */

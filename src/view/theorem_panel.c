@@ -233,7 +233,8 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	const struct view_state *st = pn->st;
 	const dsp_summary *s = &st->sum;
 	int iw = pn->w - 3, y = 1, last = pn->h - 2;	/* a blank before the frame */
-	char d[32], t[32], a[32], b[32], c[32];
+	char d[32], t[32], a[32], b[32], c[32], paper[128];
+	int prows, plast;
 
 	view_frame(w, "Theorem", pn->focused);
 	if (st->sum_busy) {
@@ -264,43 +265,48 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	}
 	view_num(d, sizeof d, s->spread, 4);
 	view_num(t, sizeof t, s->theta_eff, 4);
+	/* The bound the paper's proof gives is the paper's own line: its rows
+	 * are kept free, so a short panel drops the derived lines (written
+	 * before it) first. */
+	snprintf(paper, sizeof paper, "paper's proof e^{%sspread/%s}/n: %s .. %s",
+	    view_style.utf8 ? "±" : "+-", view_sym(SYM_THETA),
+	    view_num(a, sizeof a, s->lo_loose, 3), view_num(b, sizeof b, s->hi_loose, 3));
+	prows = view_line_rows(iw, paper);
+	plast = last - prows;
 	/* The paper's Lemma 2.1 says Theta(1/n) (its proof gives the loose
 	 * band, last line); the tight band, the entropy floor and the
 	 * critical n are derivations, and say so. */
-	view_line(w, &y, last, 1, iw, A_BOLD, "Lemma 2.1 (paper): %s_k = %s(1/n)%s",
+	view_line(w, &y, plast, 1, iw, A_BOLD, "Lemma 2.1 (paper): %s_k = %s(1/n)%s",
 	    view_sym(SYM_ALPHA), view_style.utf8 ? "Θ" : "Theta", s->beta != 1 ?
 	    ", adaptive" : "");
-	if (y <= last && last - y >= 6)
-		view_line(w, &y, last, 1, iw, view_attr_dim(), "derived: band, H floor, n*; spread=%s %s=%s",
+	if (y <= plast && plast - y >= 5)
+		view_line(w, &y, plast, 1, iw, view_attr_dim(), "derived: band, H floor, n*; spread=%s %s=%s",
 		    d, view_sym(SYM_THETA), t);
-	if (y <= last)
-		lemma_lines(st, w, iw, &y, last);
-	verdict_line(s, w, iw, &y, last);
-	if (y <= last && dsp_row_underflow(s))
-		view_line(w, &y, last, 1, iw, view_attr_error(), "H: %s",
+	if (y <= plast)
+		lemma_lines(st, w, iw, &y, plast);
+	verdict_line(s, w, iw, &y, plast);
+	if (y <= plast && dsp_row_underflow(s))
+		view_line(w, &y, plast, 1, iw, view_attr_error(), "H: %s",
 		    dsp_band_text(DSP_BAND_UNDERFLOW));
-	else if (y <= last) {
+	else if (y <= plast) {
 		/* One precision for the three, enough to tell them apart. */
 		double hv[3] = { s->entropy_floor, s->entropy, s->entropy_ceiling };
 		int dg = view_digits(hv, 3, 6);
 
-		view_line(w, &y, last, 1, iw, 0, "%s %s H=%s %s log n=%s",
+		view_line(w, &y, plast, 1, iw, 0, "%s %s H=%s %s log n=%s",
 		    view_num(a, sizeof a, hv[0], dg), view_sym(SYM_LE),
 		    view_num(b, sizeof b, hv[1], dg), view_sym(SYM_LE),
 		    view_num(c, sizeof c, hv[2], dg));
 	}
-	critical_lines(st, w, iw, &y, last);
-	if (y <= last && !st->bounded && st->vs.params.family != DSP_FAM_FILE)
-		view_line(w, &y, last, 1, iw, view_attr_error(),
+	critical_lines(st, w, iw, &y, plast);
+	if (y <= plast && !st->bounded && st->vs.params.family != DSP_FAM_FILE)
+		view_line(w, &y, plast, 1, iw, view_attr_error(),
 		    "premise: spread grows with n for %s", dsp_family_name(st->vs.params.family));
-	if (y <= last && !dsp_row_underflow(s))
-		view_line(w, &y, last, 3, iw - 2, view_attr_dim(), "%s bits, H/log n = %s",
+	if (y <= plast && !dsp_row_underflow(s))
+		view_line(w, &y, plast, 3, iw - 2, view_attr_dim(), "%s bits, H/log n = %s",
 		    view_num(a, sizeof a, s->entropy_bits, 4),
 		    view_num(b, sizeof b, s->entropy_norm, 4));
-	if (y <= last)
-		view_line(w, &y, last, 1, iw, view_attr_dim(), "paper's proof e^{%sspread/%s}/n: %s .. %s",
-		    view_style.utf8 ? "±" : "+-", view_sym(SYM_THETA),
-		    view_num(a, sizeof a, s->lo_loose, 3), view_num(b, sizeof b, s->hi_loose, 3));
+	view_line(w, &y, plast + prows, 1, iw, view_attr_dim(), "%s", paper);
 }
 
 const struct view_class view_theorem_class = {
