@@ -1,5 +1,6 @@
 /* Drawing helpers shared by the widgets: glyphs with ASCII fallbacks,
  * frames, clipped text.  Colours are theme.c's. */
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -317,12 +318,29 @@ view_decade(char *buf, size_t size, int k)
 }
 
 /* A blank where a line may break: not the one inside "log n" (a line
- * ending in "log" reads as a different formula). */
+ * ending in "log" reads as a different formula), nor one after a lone
+ * symbol (a legend's "· log n", "≤ α_k"): the symbol goes with what
+ * follows it. */
 static int
 breakable(const char *start, const char *q)
 {
-	return *q == ' ' && !(q - start >= 3 && strncmp(q - 3, "log", 3) == 0 &&
-	    (q - start == 3 || q[-4] == ' ' || q[-4] == '(') && q[1] == 'n');
+	const char *t;
+	char tok[8];
+
+	if (*q != ' ')
+		return 0;
+	if (q - start >= 3 && strncmp(q - 3, "log", 3) == 0 &&
+	    (q - start == 3 || q[-4] == ' ' || q[-4] == '(') && q[1] == 'n')
+		return 0;
+	for (t = q; t > start && t[-1] != ' '; t--)
+		;
+	if (q - t > 0 && (size_t)(q - t) < sizeof tok) {
+		memcpy(tok, t, (size_t)(q - t));
+		tok[q - t] = '\0';
+		if (view_width(tok) == 1 && !isalnum((unsigned char)tok[0]))
+			return 0;
+	}
+	return 1;
 }
 
 /* Lay buf out in rows of width columns (the continuation rows indented by

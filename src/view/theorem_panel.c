@@ -152,18 +152,27 @@ verdict_line(const dsp_summary *s, WINDOW *w, int iw, int *yp, int last)
 	char a[32], b[32];
 	int y = *yp;
 
-	if (y > last)
+	/* Whole or not at all: on a narrow panel the verdict takes a row of
+	 * its own. */
+	if (y > last) {
+		*yp = last + 1;
 		return;
+	}
 	if (v == DSP_BAND_UNDERFLOW) {
 		view_line(w, &y, last, 1, iw, view_attr_error(), "%s", dsp_band_text(v));
 		*yp = y;
 		return;
 	}
-	view_printf(w, y, 1, iw, 0, "max %s min %s%s",
-	    view_num(a, sizeof a, s->max_weight, 3),
-	    view_num(b, sizeof b, s->min_weight, 3), iw >= 46 ? ": " : "");
+	/* Narrow: max and min on a row of their own when there is one, else
+	 * the verdict alone (it is the line's point). */
+	if (iw >= 46 || y < last)
+		view_printf(w, y, 1, iw, 0, "max %s min %s%s",
+		    view_num(a, sizeof a, s->max_weight, 3),
+		    view_num(b, sizeof b, s->min_weight, 3), iw >= 46 ? ": " : "");
 	if (iw < 46 && y < last)
 		wmove(w, ++y, 3);
+	else if (iw < 46)
+		wmove(w, y, 1);
 	if (v == DSP_BAND_INSIDE)
 		view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_series(0),
 		    "holds (margin %s%%)", view_num(a, sizeof a, s->bound_margin * 100, 3));
