@@ -319,8 +319,8 @@ view_decade(char *buf, size_t size, int k)
 
 /* A blank where a line may break: not the one inside "log n" (a line
  * ending in "log" reads as a different formula), nor one after a lone
- * symbol (a legend's "· log n", "≤ α_k"): the symbol goes with what
- * follows it. */
+ * symbol of one or two columns (a legend's "· log n", "≤ α_k",
+ * "0.00114 .. 3.41"): the symbol goes with what follows it. */
 static int
 breakable(const char *start, const char *q)
 {
@@ -328,6 +328,9 @@ breakable(const char *start, const char *q)
 	char tok[8];
 
 	if (*q != ' ')
+		return 0;
+	/* A range "a .. b" stays on one row. */
+	if (strncmp(q + 1, ".. ", 3) == 0)
 		return 0;
 	if (q - start >= 3 && strncmp(q - 3, "log", 3) == 0 &&
 	    (q - start == 3 || q[-4] == ' ' || q[-4] == '(') && q[1] == 'n')
@@ -337,7 +340,9 @@ breakable(const char *start, const char *q)
 	if (q - t > 0 && (size_t)(q - t) < sizeof tok) {
 		memcpy(tok, t, (size_t)(q - t));
 		tok[q - t] = '\0';
-		if (view_width(tok) == 1 && !isalnum((unsigned char)tok[0]))
+		for (t = tok; *t != '\0' && !isalnum((unsigned char)*t); t++)
+			;
+		if (*t == '\0' && view_width(tok) <= 2)
 			return 0;
 	}
 	return 1;

@@ -58,8 +58,8 @@ heads_draw(struct view_panel *pn, WINDOW *w)
 	if (first < 0)
 		first = 0;
 	/* The spread only where the panel is wide enough for every column. */
-	wide = iw >= 44;
-	view_printf(w, 1, 1, iw, view_attr_dim(), "  %-7s %6s%s%s %9s %9s", "head", "n",
+	wide = iw >= 43;
+	view_printf(w, 1, 1, iw, view_attr_dim(), "  %-7s %6s%s%s %9s %8s", "head", "n",
 	    wide ? " " : "", wide ? " spread" : "", "max w", "n_eps");
 	for (y = 0; y < shown && first + y < (int)h->count; y++) {
 		r = &h->row[first + y];
@@ -77,7 +77,7 @@ heads_draw(struct view_panel *pn, WINDOW *w)
 			snprintf(ne, sizeof ne, "%s", isfinite(r->log_n_eps) ? "huge" : "-");
 		snprintf(sp, sizeof sp, " %7.4g", r->spread);
 		view_printf(w, y + 2, 1, iw, first + y == at ? A_REVERSE : 0,
-		    "%s %-7s %6.0f%s %9s %9s", first + y == at ? view_sym(SYM_CURSOR) :
+		    "%s %-7s %6.0f%s %9s %8s", first + y == at ? view_sym(SYM_CURSOR) :
 		    " ", hn, r->n, wide ? sp : "", mw, ne);
 	}
 	/* Rows out of sight: say so in the bottom frame ("^" rows above, "v"

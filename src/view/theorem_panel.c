@@ -126,6 +126,13 @@ lemma_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last)
 	    d, t, lo);
 	snprintf(right, sizeof right, "%s = 1/(1+%s%se^{%s%s/%s})", hi, n1,
 	    view_sym(SYM_DOT), view_sym(SYM_MINUS), d, t);
+	/* The band is one statement: drawn whole over its rows or not at all. */
+	if (width(left) + width(right) + 12 > (size_t)iw &&
+	    y + (width(left) + 6 <= (size_t)iw && width(right) + 4 <= (size_t)iw ? 2 : 3) - 1 >
+	    last) {
+		*yp = last + 1;
+		return;
+	}
 	if (width(left) + width(right) + 12 <= (size_t)iw)
 		view_line(w, &y, last, 1, iw, 0, "%s %s %s_k %s %s", left, view_sym(SYM_LE),
 		    view_sym(SYM_ALPHA), view_sym(SYM_LE), right);
@@ -149,11 +156,9 @@ static void
 verdict_line(const dsp_summary *s, WINDOW *w, int iw, int *yp, int last)
 {
 	enum dsp_band v = dsp_band_verdict(s);
-	char a[32], b[32];
+	char a[32], b[32], m[32], verdict[64], line[160];
 	int y = *yp;
 
-	/* Whole or not at all: on a narrow panel the verdict takes a row of
-	 * its own. */
 	if (y > last) {
 		*yp = last + 1;
 		return;
@@ -163,25 +168,32 @@ verdict_line(const dsp_summary *s, WINDOW *w, int iw, int *yp, int last)
 		*yp = y;
 		return;
 	}
-	/* Narrow: max and min on a row of their own when there is one, else
-	 * the verdict alone (it is the line's point). */
-	if (iw >= 46 || y < last)
-		view_printf(w, y, 1, iw, 0, "max %s min %s%s",
-		    view_num(a, sizeof a, s->max_weight, 3),
-		    view_num(b, sizeof b, s->min_weight, 3), iw >= 46 ? ": " : "");
-	if (iw < 46 && y < last)
-		wmove(w, ++y, 3);
-	else if (iw < 46)
-		wmove(w, y, 1);
+	view_num(a, sizeof a, s->max_weight, 3);
+	view_num(b, sizeof b, s->min_weight, 3);
+	view_num(m, sizeof m, s->bound_margin * 100, 3);
 	if (v == DSP_BAND_INSIDE)
-		view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_series(0),
-		    "holds (margin %s%%)", view_num(a, sizeof a, s->bound_margin * 100, 3));
+		snprintf(verdict, sizeof verdict, "holds (margin %s%%)", m);
 	else if (v == DSP_BAND_EDGE)
-		view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_series(0),
-		    "%s", dsp_band_text(v));
+		snprintf(verdict, sizeof verdict, "%s", dsp_band_text(v));
 	else
-		view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_error(),
-		    "VIOLATED (margin %s%%)", view_num(a, sizeof a, s->bound_margin * 100, 3));
+		snprintf(verdict, sizeof verdict, "VIOLATED (margin %s%%)", m);
+	/* One row, whole: the longest form that fits (a narrow panel keeps
+	 * its rows for the entropy and the paper's lines), the verdict alone
+	 * at the least. */
+	snprintf(line, sizeof line, "max %s min %s: ", a, b);
+	if (view_width(line) + view_width(verdict) > iw) {
+		snprintf(line, sizeof line, "%s_k in [%s, %s]: ", view_sym(SYM_ALPHA), b, a);
+		if (v == DSP_BAND_INSIDE)
+			snprintf(verdict, sizeof verdict, "holds (%s%%)", m);
+		if (view_width(line) + view_width(verdict) > iw) {
+			line[0] = '\0';
+			if (v == DSP_BAND_INSIDE)
+				snprintf(verdict, sizeof verdict, "holds (margin %s%%)", m);
+		}
+	}
+	view_printf(w, y, 1, iw, 0, "%s", line);
+	view_printf(w, y, 1 + view_width(line), iw - view_width(line),
+	    v == DSP_BAND_VIOLATED ? view_attr_error() : view_attr_series(0), "%s", verdict);
 	*yp = y + 1;
 }
 
@@ -214,6 +226,8 @@ critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last
 		    p->adaptive ? ", this n's beta" : "");
 		if (y <= last && width(left) + width(right) + 1 <= (size_t)iw)
 			view_line(w, &y, last, 1, iw, 0, "%s %s", left, right);
+		else if (y + view_line_rows(iw, left) + view_line_rows(iw - 2, right) - 1 > last)
+			y = last + 1;	/* half the statement would read as another */
 		else if (y <= last) {
 			view_line(w, &y, last, 1, iw, 0, "%s", left);
 			if (y <= last)
@@ -242,7 +256,7 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	const struct view_state *st = pn->st;
 	const dsp_summary *s = &st->sum;
 	int iw = pn->w - 3, y = 1, last = pn->h - 2;	/* a blank before the frame */
-	char d[32], t[32], a[32], b[32], c[32], paper[128];
+	char d[32], t[32], a[32], b[32], c[32], paper[128], paper_hdr[160];
 	int prows, plast;
 
 	view_frame(w, "Theorem", pn->focused);
@@ -288,9 +302,14 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	view_line(w, &y, plast, 1, iw, A_BOLD, "Lemma 2.1 (paper): %s_k = %s(1/n)%s",
 	    view_sym(SYM_ALPHA), view_style.utf8 ? "Θ" : "Theta", s->beta != 1 ?
 	    ", adaptive" : "");
+	/* The spread and theta are in the band's formula below: a narrow
+	 * panel keeps the label to one row. */
+	snprintf(c, sizeof c, "%s=", view_sym(SYM_THETA));
+	snprintf(paper_hdr, sizeof paper_hdr, "derived: band, H floor, n*; spread=%s %s%s", d, c, t);
+	if (view_line_rows(iw, paper_hdr) > 1)
+		snprintf(paper_hdr, sizeof paper_hdr, "derived: band, H floor, n*");
 	if (y <= plast && plast - y >= 5)
-		view_line(w, &y, plast, 1, iw, view_attr_dim(), "derived: band, H floor, n*; spread=%s %s=%s",
-		    d, view_sym(SYM_THETA), t);
+		view_line(w, &y, plast, 1, iw, view_attr_dim(), "%s", paper_hdr);
 	if (y <= plast)
 		lemma_lines(st, w, iw, &y, plast);
 	verdict_line(s, w, iw, &y, plast);
