@@ -469,12 +469,13 @@ captions(const struct view_state *st, int iw, WINDOW *w, int y)
 			snprintf(text, sizeof text, "%s", a->err);
 		else
 			snprintf(text, sizeof text, "%s: %s", a->label, a->err);
+		/* iw - 1: a blank before the frame. */
 		if (w != NULL) {
 			yy = y + rows;
-			view_line(w, &yy, yy + view_line_rows(iw, text) - 1, 1, iw,
+			view_line(w, &yy, yy + view_line_rows(iw - 1, text) - 1, 1, iw - 1,
 			    view_attr_error(), "%s", text);
 		}
-		rows += view_line_rows(iw, text);
+		rows += view_line_rows(iw - 1, text);
 	}
 	return rows;
 }

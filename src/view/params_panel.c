@@ -72,7 +72,7 @@ params_draw(struct view_panel *pn, WINDOW *w)
 	for (y = 0; y < shown; y++) {
 		r = pn->row0 + y;
 		view_row_value(st, r, val, sizeof val);
-		ellipsize_middle(val, sizeof val, iw - 13);
+		ellipsize_middle(val, sizeof val, iw - 14);	/* a blank before the frame */
 		a = 0;
 		if (r == st->sel)
 			a = pn->focused ? A_REVERSE : A_BOLD;
