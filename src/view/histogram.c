@@ -193,7 +193,7 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 	    view_num(a, sizeof a, s->lo_tight, 3), view_num(b, sizeof b, s->hi_tight, 3),
 	    view_num(item, sizeof item, s->max_weight, 3));
 	/* Whole or without "max" (the bars show it), never cut. */
-	if (cols(line) + 1 > (size_t)iw)
+	if (cols(line) > (size_t)iw)
 		snprintf(line, sizeof line, "band [%s, %s]", a, b);
 	snprintf(item, sizeof item, "  (g: %s)", h->expected ? "n/a" : binned ? "sorted" :
 	    "binned");

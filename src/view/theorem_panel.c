@@ -153,7 +153,7 @@ lemma_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last)
 }
 
 static void
-verdict_line(const dsp_summary *s, WINDOW *w, int iw, int *yp, int last)
+verdict_line(const dsp_summary *s, WINDOW *w, int iw, int *yp, int last, int compact)
 {
 	enum dsp_band v = dsp_band_verdict(s);
 	char a[32], b[32], m[32], verdict[64], line[160];
@@ -177,18 +177,33 @@ verdict_line(const dsp_summary *s, WINDOW *w, int iw, int *yp, int last)
 		snprintf(verdict, sizeof verdict, "%s", dsp_band_text(v));
 	else
 		snprintf(verdict, sizeof verdict, "VIOLATED (margin %s%%)", m);
-	/* One row, whole: the longest form that fits (a narrow panel keeps
-	 * its rows for the entropy and the paper's lines), the verdict alone
-	 * at the least. */
+	/* Narrow with rows to spare: max and min on a row, the verdict under
+	 * them. */
 	snprintf(line, sizeof line, "max %s min %s: ", a, b);
+	if (view_width(line) + view_width(verdict) > iw && !compact && y < last) {
+		view_printf(w, y++, 1, iw, 0, "max %s min %s", a, b);
+		view_printf(w, y, 3, iw - 2, v == DSP_BAND_VIOLATED ? view_attr_error() :
+		    view_attr_series(0), "%s", verdict);
+		*yp = y + 1;
+		return;
+	}
+	/* One row, whole: the longest form that fits (a short panel keeps its
+	 * rows for the entropy and the paper's lines): max and min with the
+	 * margin, without it, or the verdict alone. */
 	if (view_width(line) + view_width(verdict) > iw) {
-		snprintf(line, sizeof line, "%s_k in [%s, %s]: ", view_sym(SYM_ALPHA), b, a);
-		if (v == DSP_BAND_INSIDE)
-			snprintf(verdict, sizeof verdict, "holds (%s%%)", m);
+		const char *word = v == DSP_BAND_INSIDE ? "holds" : v == DSP_BAND_VIOLATED ?
+		    "VIOLATED" : NULL;
+
+		if (word != NULL)
+			snprintf(verdict, sizeof verdict, "%s (%s%%)", word, m);
+		if (word != NULL && view_width(line) + view_width(verdict) > iw)
+			snprintf(verdict, sizeof verdict, "%s", word);
 		if (view_width(line) + view_width(verdict) > iw) {
 			line[0] = '\0';
-			if (v == DSP_BAND_INSIDE)
-				snprintf(verdict, sizeof verdict, "holds (margin %s%%)", m);
+			if (word != NULL)
+				snprintf(verdict, sizeof verdict, "%s (margin %s%%)", word, m);
+			else
+				snprintf(verdict, sizeof verdict, "%s", dsp_band_text(v));
 		}
 	}
 	view_printf(w, y, 1, iw, 0, "%s", line);
@@ -312,7 +327,9 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 		view_line(w, &y, plast, 1, iw, view_attr_dim(), "%s", paper_hdr);
 	if (y <= plast)
 		lemma_lines(st, w, iw, &y, plast);
-	verdict_line(s, w, iw, &y, plast);
+	/* Short panel: fewer than 5 rows left for the entropy line, Thm 2.2
+	 * and the rest after the verdict's row. */
+	verdict_line(s, w, iw, &y, plast, plast - y < 5);
 	if (y <= plast && dsp_row_underflow(s))
 		view_line(w, &y, plast, 1, iw, view_attr_error(), "H: %s",
 		    dsp_band_text(DSP_BAND_UNDERFLOW));
