@@ -215,16 +215,24 @@ app_defaults(struct app *a)
 	    "settings file gets them on quit)");
 }
 
+static const char *
+base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+
+	return b != NULL ? b + 1 : path;
+}
+
 /* s: the set with the screen text; S: the same and the screen as a
  * figure with its colours (NAME-screen.svg, .pdf, .png). */
 static void
 snapshot(struct app *a, int figure)
 {
 	dsp_snapshot_files files;
-	const char *base;
+	const char *base, *stem;
 	char *text = term_screen_text(), msg[VIEW_MSG];
 	dsp_screen *scr = figure ? term_screen_cells() : NULL;
-	size_t i, len;
+	size_t i, k, len, slen;
 	int rc;
 
 	memset(&files, 0, sizeof files);
@@ -243,15 +251,30 @@ snapshot(struct app *a, int figure)
 		app_say(a, 1, "snapshot wrote no files");
 		return;
 	}
-	/* Name every file: the directory once, then the base names. */
+	/* Name every file: the directory once, then the names' common stem
+	 * once and what each adds to it (".txt -curve.svg"), so the list
+	 * fits the two status lines. */
 	base = strrchr(files.path[0], '/');
 	len = (size_t)snprintf(msg, sizeof msg, "snapshot in %.*s:",
 	    base != NULL ? (int)(base - files.path[0]) : 1, base != NULL ? files.path[0] : ".");
-	for (i = 0; i < files.count && len < sizeof msg; i++) {
-		base = strrchr(files.path[i], '/');
+	stem = base_name(files.path[0]);
+	slen = strlen(stem);
+	for (i = 1; i < files.count; i++)
+		for (k = 0; k < slen; k++)
+			if (base_name(files.path[i])[k] != stem[k]) {
+				slen = k;
+				break;
+			}
+	/* The stem ends where a suffix starts: before a '.' or a '-'. */
+	while (files.count > 1 && slen > 0 && stem[slen] != '.' && stem[slen] != '-')
+		slen--;
+	if (files.count > 1 && slen > 0)
+		len += (size_t)snprintf(msg + len, sizeof msg - len, " %.*s", (int)slen, stem);
+	else
+		slen = 0;
+	for (i = 0; i < files.count && len < sizeof msg; i++)
 		len += (size_t)snprintf(msg + len, sizeof msg - len, " %s",
-		    base != NULL ? base + 1 : files.path[i]);
-	}
+		    base_name(files.path[i]) + slen);
 	app_say(a, 0, "%s", msg);
 }
 

@@ -1,5 +1,6 @@
 /* Drawing helpers shared by the widgets: glyphs with ASCII fallbacks,
  * frames, clipped text.  Colours are theme.c's. */
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -316,43 +317,103 @@ view_decade(char *buf, size_t size, int k)
 	return buf;
 }
 
-void
-view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a, const char *fmt, ...)
+/* A blank where a line may break: not the one inside "log n" (a line
+ * ending in "log" reads as a different formula), nor one after a lone
+ * symbol of one or two columns (a legend's "· log n", "≤ α_k",
+ * "0.00114 .. 3.41"): the symbol goes with what follows it. */
+static int
+breakable(const char *start, const char *q)
 {
-	char buf[1024], *p = buf, *cut, save;
-	va_list ap;
-	int indent = 0;
+	const char *t;
+	char tok[8];
 
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
-	/* Break at the last blank that fits, never inside a token; a token
-	 * wider than the line is cut (nothing better fits). */
-	while (*y <= last && *p != '\0') {
+	if (*q != ' ')
+		return 0;
+	/* A range "a .. b" stays on one row. */
+	if (strncmp(q + 1, ".. ", 3) == 0)
+		return 0;
+	if (q - start >= 3 && strncmp(q - 3, "log", 3) == 0 &&
+	    (q - start == 3 || q[-4] == ' ' || q[-4] == '(') && q[1] == 'n')
+		return 0;
+	for (t = q; t > start && t[-1] != ' '; t--)
+		;
+	if (q - t > 0 && (size_t)(q - t) < sizeof tok) {
+		memcpy(tok, t, (size_t)(q - t));
+		tok[q - t] = '\0';
+		for (t = tok; *t != '\0' && !isalnum((unsigned char)*t); t++)
+			;
+		if (*t == '\0' && view_width(tok) <= 2)
+			return 0;
+	}
+	return 1;
+}
+
+/* Lay buf out in rows of width columns (the continuation rows indented by
+ * 2), broken at the last blank that fits, never inside a token; a token
+ * wider than the line is cut (nothing better fits).  w NULL only counts:
+ * returns the rows used.  buf is restored. */
+static int
+wrap_rows(char *buf, WINDOW *w, int y, int x, int width, attr_t a)
+{
+	char *p = buf, *cut, *q;
+	int indent = 0, rows = 0;
+
+	while (*p != '\0') {
 		cut = NULL;
-		if (view_width(p) > width - indent) {
-			char *q;
-
+		if (view_width(p) > width - indent)
 			for (q = p; *q != '\0'; q++)
-				if (*q == ' ') {
-					save = *q;
+				if (breakable(p, q)) {
 					*q = '\0';
 					if (view_width(p) <= width - indent)
 						cut = q;
-					*q = save;
+					*q = ' ';
 					if (cut != q)
 						break;
 				}
-		}
 		if (cut != NULL)
 			*cut = '\0';
-		view_printf(w, (*y)++, x + indent, width - indent, a, "%s", p);
+		if (w != NULL)
+			view_printf(w, y + rows, x + indent, width - indent, a, "%s", p);
+		rows++;
 		if (cut == NULL)
 			break;
+		*cut = ' ';
 		for (p = cut + 1; *p == ' '; p++)
 			;
 		indent = 2;
 	}
+	return rows;
+}
+
+int
+view_line_rows(int width, const char *text)
+{
+	char buf[1024];
+
+	snprintf(buf, sizeof buf, "%s", text);
+	return wrap_rows(buf, NULL, 0, 0, width, 0);
+}
+
+void
+view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	int rows;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	/* All of it or nothing: a line that does not fit whole is dropped
+	 * (a half-shown formula reads as a wrong one), and so is every line
+	 * after it, so the order stays the one written. */
+	rows = wrap_rows(buf, NULL, 0, 0, width, 0);
+	if (*y + rows - 1 > last) {
+		if (*y <= last)
+			*y = last + 1;
+		return;
+	}
+	*y += wrap_rows(buf, w, *y, x, width, a);
 }
 
 /* ---- plot canvas: braille (2 x 4 dots a cell) or one glyph a cell ---- */

@@ -134,10 +134,11 @@ trace_curve(struct plot *pl, const struct view_series *s, const double *y, int l
 }
 
 /* Compare mode: each function's marker glyph every few columns, at its
- * own offset, so overlaid curves tell apart without colour. */
+ * own offset, so overlaid curves tell apart without colour; a pin's
+ * number on its ghost. */
 static void
 marks(struct plot *pl, const struct view_series *s, const double *y, int logy, int i,
-    attr_t a)
+    attr_t a, const char *glyph)
 {
 	int c, r;
 	double v;
@@ -147,8 +148,7 @@ marks(struct plot *pl, const struct view_series *s, const double *y, int logy, i
 		if (logy)
 			v = v > 0 ? log10(v) : NAN;
 		if ((r = sub_row(pl, v)) >= 0)
-			view_canvas_mark(&pl->cv, c, r / view_canvas_yres(), a,
-			    view_series_glyph(i));
+			view_canvas_mark(&pl->cv, c, r / view_canvas_yres(), a, glyph);
 	}
 }
 
@@ -204,6 +204,19 @@ live_series(const struct view_state *st)
 	return n;
 }
 
+/* A pin's mark: its number (1..8), so a ghost reads apart from the dotted
+ * log n ceiling (both dim) in the plot and in the legend. */
+static const char *
+pin_glyph(const struct view_state *st, size_t i)
+{
+	static const char *num[] = { "1", "2", "3", "4", "5", "6", "7", "8", "9" };
+	size_t k, n = 0;
+
+	for (k = 0; k < i; k++)
+		n += st->series[k].pin != 0;
+	return num[n % (sizeof num / sizeof num[0])];
+}
+
 /* ASCII: the series' own glyph in every cell of its curve. */
 static const char *
 series_glyph(const struct view_state *st, size_t i)
@@ -234,10 +247,18 @@ all_series(struct plot *pl, const struct view_state *st, size_t off, int logy)
 			trace_curve(pl, &st->series[i], y, logy, view_attr_series((int)i),
 			    series_glyph(st, i));
 		}
+	/* Marks over every curve: a pin's number, each function's glyph. */
+	for (i = 0; i < st->nseries; i++)
+		if (st->series[i].ok && st->series[i].pin) {
+			y = (const double *)(const void *)((const char *)&st->series[i] + off);
+			marks(pl, &st->series[i], y, logy, (int)i, view_attr_dim(),
+			    pin_glyph(st, i));
+		}
 	for (i = st->nseries; live_series(st) > 1 && i-- > 0;)
 		if (st->series[i].ok && !st->series[i].pin) {
 			y = (const double *)(const void *)((const char *)&st->series[i] + off);
-			marks(pl, &st->series[i], y, logy, (int)i, view_attr_series((int)i));
+			marks(pl, &st->series[i], y, logy, (int)i, view_attr_series((int)i),
+			    view_series_glyph((int)i));
 		}
 }
 
@@ -372,7 +393,7 @@ legend(struct view_panel *pn, WINDOW *w)
 		if (w != NULL) {
 			attr_t sa = se->pin ? view_attr_dim() : view_attr_series((int)i);
 
-			view_printf(w, y, x, iw - x + 1, sa, "%s", se->pin ? view_sym(SYM_DOT) :
+			view_printf(w, y, x, iw - x + 1, sa, "%s", se->pin ? pin_glyph(st, i) :
 			    live_series(st) > 1 ? view_series_glyph((int)i) : view_sym(SYM_BULLET));
 			view_printf(w, y, x + 1, iw - x, sa, "%s",
 			    buf + strlen(view_sym(SYM_BULLET)));
@@ -406,12 +427,64 @@ legend(struct view_panel *pn, WINDOW *w)
 	return y - 1;
 }
 
+/* The caption of a failed series is its error, which names it first
+ * ("stickbreak has no large-n limit for uniform: ..."); series failing
+ * for the same reason share one caption ("stickbreak, entmax: each has
+ * no ..."), so with every function on none is left out.  Each wrapped
+ * whole from row y; w NULL only counts.  Returns the rows used. */
+static int
+captions(const struct view_state *st, int iw, WINDOW *w, int y)
+{
+	char names[256], text[2 * VIEW_MSG + 256], other[VIEW_MSG];
+	unsigned char done[64] = { 0 };
+	size_t i, j, n, li, lj;
+	int rows = 0, yy;
+
+	for (i = 0; i < st->nseries && i < sizeof done; i++) {
+		const struct view_series *a = &st->series[i];
+
+		if (a->err[0] == '\0' || done[i])
+			continue;
+		li = strlen(a->label);
+		snprintf(names, sizeof names, "%s", a->label);
+		n = 1;
+		for (j = i + 1; j < st->nseries && j < sizeof done; j++) {
+			const struct view_series *b = &st->series[j];
+
+			lj = strlen(b->label);
+			if (b->err[0] == '\0' || done[j] || strncmp(b->err, b->label, lj) != 0 ||
+			    strncmp(a->err, a->label, li) != 0)
+				continue;
+			snprintf(other, sizeof other, "%s", b->err + lj);
+			if (strcmp(other, a->err + li) != 0)
+				continue;
+			done[j] = 1;
+			n++;
+			strncat(names, ", ", sizeof names - strlen(names) - 1);
+			strncat(names, b->label, sizeof names - strlen(names) - 1);
+		}
+		if (n > 1)
+			snprintf(text, sizeof text, "%s: each%s", names, a->err + li);
+		else if (strncmp(a->err, a->label, li) == 0)
+			snprintf(text, sizeof text, "%s", a->err);
+		else
+			snprintf(text, sizeof text, "%s: %s", a->label, a->err);
+		/* iw - 1: a blank before the frame. */
+		if (w != NULL) {
+			yy = y + rows;
+			view_line(w, &yy, yy + view_line_rows(iw - 1, text) - 1, 1, iw - 1,
+			    view_attr_error(), "%s", text);
+		}
+		rows += view_line_rows(iw - 1, text);
+	}
+	return rows;
+}
+
 static void
 curve_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
-	int iw = pn->w - 2, top, avail, h1, mode = st->vs.curve_mode;
-	size_t i;
+	int iw = pn->w - 2, top, avail, h1, mode = st->vs.curve_mode, ncap;
 	char title[96], busy[32];
 	static const char *mode_name[3] = {
 		"Entropy and max weight vs n", "Entropy vs n", "Max weight vs n"
@@ -439,14 +512,12 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 		return;
 	}
 	legend(pn, w);
-	/* A failed series, or one that stops early: say why. */
-	for (i = 0; i < st->nseries; i++)
-		if (st->series[i].err[0] != '\0') {
-			view_printf(w, pn->h - 2, 1, iw, view_attr_error(), "%s: %s",
-			    st->series[i].label, st->series[i].err);
-			avail--;
-			break;
-		}
+	/* Failed series, or ones that stop early: say why, every one, above
+	 * the frame (the plots give up the rows). */
+	ncap = captions(st, iw, NULL, 0);
+	avail -= ncap;
+	if (ncap > 0)
+		captions(st, iw, w, pn->h - 1 - ncap);
 	if (pn->pw < 8 || avail < 4)
 		return;
 	if (mode == 0) {

@@ -58,8 +58,8 @@ heads_draw(struct view_panel *pn, WINDOW *w)
 	if (first < 0)
 		first = 0;
 	/* The spread only where the panel is wide enough for every column. */
-	wide = iw >= 44;
-	view_printf(w, 1, 1, iw, view_attr_dim(), "  %-7s %6s%s%s %9s %9s", "head", "n",
+	wide = iw >= 43;
+	view_printf(w, 1, 1, iw, view_attr_dim(), "  %-7s %6s%s%s %9s %8s", "head", "n",
 	    wide ? " " : "", wide ? " spread" : "", "max w", "n_eps");
 	for (y = 0; y < shown && first + y < (int)h->count; y++) {
 		r = &h->row[first + y];
@@ -67,15 +67,25 @@ heads_draw(struct view_panel *pn, WINDOW *w)
 		snprintf(hn, sizeof hn, "%llu.%llu", (unsigned long long)l,
 		    (unsigned long long)hd);
 		view_num(mw, sizeof mw, r->max_weight, 4);
-		if (isfinite(r->log_n_eps) && r->log_n_eps < 700)
+		/* One format down the column: a fixed decimal below 10^5
+		 * ("430.0" beside "931.5", not "430" beside "931.5"). */
+		if (isfinite(r->log_n_eps) && exp(r->log_n_eps) < 1e5)
+			snprintf(ne, sizeof ne, "%.1f", exp(r->log_n_eps));
+		else if (isfinite(r->log_n_eps) && r->log_n_eps < 700)
 			view_num(ne, sizeof ne, exp(r->log_n_eps), 4);
 		else
 			snprintf(ne, sizeof ne, "%s", isfinite(r->log_n_eps) ? "huge" : "-");
 		snprintf(sp, sizeof sp, " %7.4g", r->spread);
 		view_printf(w, y + 2, 1, iw, first + y == at ? A_REVERSE : 0,
-		    "%s %-7s %6.0f%s %9s %9s", first + y == at ? view_sym(SYM_CURSOR) :
+		    "%s %-7s %6.0f%s %9s %8s", first + y == at ? view_sym(SYM_CURSOR) :
 		    " ", hn, r->n, wide ? sp : "", mw, ne);
 	}
+	/* Rows out of sight: say so in the bottom frame ("^" rows above, "v"
+	 * rows below; the view's head of all). */
+	if (shown < (int)h->count)
+		view_printf(w, pn->h - 1, iw - 10, 10, view_attr_dim(), " %s%s%d/%zu ",
+		    first > 0 ? "^" : "", first + shown < (int)h->count ? "v" : "",
+		    at + 1, h->count);
 	if (h->err[0] != '\0' && y + 2 < pn->h - 1)
 		view_printf(w, y + 2, 1, iw, view_attr_error(), "%s", h->err);
 }

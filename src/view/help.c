@@ -15,27 +15,41 @@ static const char *help_tail[] = {
 #define HELP_MAX_LINES	128
 #define HELP_WIDTH	96
 
-/* The help's lines from the key table: a heading, or "  NAME  help" with
- * the help's further lines under its first. */
+/* The help's lines from the key table, for a box width columns wide: a
+ * heading, or "  NAME  help" with the help's further lines under its
+ * first; a help line wider than its column wraps at blanks (never inside
+ * a word) under the same column. */
 static int
-help_lines(const struct view_state *st, char out[][HELP_WIDTH], int max)
+help_lines(const struct view_state *st, char out[][HELP_WIDTH], int max, int width)
 {
 	const struct view_key *k;
-	const char *h, *nl;
+	const char *h, *nl, *end, *sp;
 	size_t i, t;
-	int n = 0, first;
+	int n = 0, first, len, tw = width - 15;
 
+	if (tw < 20)
+		tw = 20;
 	for (i = 0; i < st->nkeys && n < max; i++) {
 		k = &st->keys[i];
 		if (k->name == NULL) {
 			snprintf(out[n++], HELP_WIDTH, "%s", k->help);
 			continue;
 		}
-		for (h = k->help, first = 1; h != NULL && n < max; first = 0) {
+		for (h = k->help, first = 1; h != NULL && *h != '\0' && n < max; first = 0) {
 			nl = strchr(h, '\n');
+			len = nl != NULL ? (int)(nl - h) : (int)strlen(h);
+			end = h + len;
+			if (len > tw) {
+				for (sp = h + tw; sp > h && *sp != ' '; sp--)
+					;
+				end = sp > h ? sp : h + tw;
+			}
 			snprintf(out[n++], HELP_WIDTH, "  %-12s %.*s", first ? k->name : "",
-			    nl != NULL ? (int)(nl - h) : (int)strlen(h), h);
-			h = nl != NULL ? nl + 1 : NULL;
+			    (int)(end - h), h);
+			if (end < h + len)
+				h = *end == ' ' ? end + 1 : end;
+			else
+				h = nl != NULL ? nl + 1 : NULL;
 		}
 	}
 	for (t = 0; t < sizeof help_tail / sizeof help_tail[0] && n < max; t++)
@@ -53,7 +67,7 @@ static void
 help_draw(struct view_panel *pn, WINDOW *w)
 {
 	static char lines[HELP_MAX_LINES][HELP_WIDTH];
-	int count = help_lines(pn->st, lines, HELP_MAX_LINES), rows = pn->h - 2;
+	int count = help_lines(pn->st, lines, HELP_MAX_LINES, pn->w - 4), rows = pn->h - 2;
 	int first = pn->st->help_page, i, y;
 
 	if (first > count - rows)

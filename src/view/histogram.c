@@ -132,6 +132,25 @@ band_column(struct view_panel *pn, WINDOW *w, int c, int oy, const char *tag)
 	view_printf(w, oy, AXIS_W + c, 3, view_attr_band() | A_BOLD, "%s", tag);
 }
 
+
+/* "rank 1 .. n (log scale)": n as 2^k when it is one (a 13-digit n does
+ * not fit a narrow panel), the note only when it fits whole. */
+static void
+rank_label(struct view_panel *pn, WINDOW *w, int y, const struct view_hist *h)
+{
+	char n[32], buf[96];
+	int e = (int)lround(log2(h->n));
+
+	if (h->n >= 1024 && ldexp(1, e) == h->n)
+		snprintf(n, sizeof n, "2^%d", e);
+	else
+		snprintf(n, sizeof n, "%.0f", h->n);
+	snprintf(buf, sizeof buf, "rank 1 .. %s%s", n, h->logrank ? " (log scale)" : "");
+	if (view_width(buf) > pn->pw)
+		snprintf(buf, sizeof buf, "rank 1 .. %s", n);
+	view_printf(w, y, AXIS_W, pn->pw, view_attr_dim(), "%s", buf);
+}
+
 static void
 hist_draw(struct view_panel *pn, WINDOW *w)
 {
@@ -173,6 +192,9 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 	snprintf(line, sizeof line, "band [%s, %s]  max %s",
 	    view_num(a, sizeof a, s->lo_tight, 3), view_num(b, sizeof b, s->hi_tight, 3),
 	    view_num(item, sizeof item, s->max_weight, 3));
+	/* Whole or without "max" (the bars show it), never cut. */
+	if (cols(line) > (size_t)iw)
+		snprintf(line, sizeof line, "band [%s, %s]", a, b);
 	snprintf(item, sizeof item, "  (g: %s)", h->expected ? "n/a" : binned ? "sorted" :
 	    "binned");
 	view_printf(w, 1, 1, iw, 0, "%s%s", line, cols(line) + cols(item) <= (size_t)iw ?
@@ -190,8 +212,7 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 			band_line(pn, w, row_of(pn, log10(s->lo_tight), h->ylo, h->yhi), oy, " lo");
 		if (isfinite(s->hi_tight))
 			band_line(pn, w, row_of(pn, log10(s->hi_tight), h->ylo, h->yhi), oy, " hi");
-		view_printf(w, oy + pn->ph, AXIS_W, pn->pw, view_attr_dim(),
-		    h->logrank ? "rank 1 .. %.0f (log scale)" : "rank 1 .. %.0f", h->n);
+		rank_label(pn, w, oy + pn->ph, h);
 	} else {
 		draw_binned(pn, w, oy);
 		if (isfinite(s->lo_tight) && s->lo_tight > 0)

@@ -1,5 +1,39 @@
 /* Parameters panel: one row per parameter, the selected one highlighted. */
+#include <stdio.h>
+#include <string.h>
+
 #include "view/view.h"
+
+/* A value wider than its column (a model or file path) loses its middle,
+ * never its file name: "/work/…/maxret-model.json"; a name wider than the
+ * column alone keeps its end. */
+static void
+ellipsize_middle(char *buf, size_t size, int width)
+{
+	char out[256];
+	const char *name = strrchr(buf, '/'), *ell = view_sym(SYM_ELLIPSIS);
+	int ew = view_width(ell), keep, k;
+	size_t i;
+
+	if (view_width(buf) <= width || width <= ew + 1)
+		return;
+	name = name != NULL ? name : buf;
+	keep = width - ew - view_width(name);
+	if (keep < 0) {
+		/* The tail of the name that fits. */
+		for (name = buf + strlen(buf); name > buf && view_width(name - 1) <= width - ew;)
+			name--;
+		keep = 0;
+	}
+	/* The head: whole characters (UTF-8 lead bytes) up to keep columns. */
+	for (i = 0, k = 0; buf + i < name && buf[i] != '\0'; i++)
+		if (((unsigned char)buf[i] & 0xC0) != 0x80 && ++k > keep)
+			break;
+	snprintf(out, sizeof out, "%.*s%s%s", (int)i, buf, ell, name);
+	i = strlen(out) < size ? strlen(out) : size - 1;
+	memcpy(buf, out, i);
+	buf[i] = '\0';
+}
 
 static void
 params_update(struct view_panel *pn, const struct view_state *st)
@@ -38,6 +72,7 @@ params_draw(struct view_panel *pn, WINDOW *w)
 	for (y = 0; y < shown; y++) {
 		r = pn->row0 + y;
 		view_row_value(st, r, val, sizeof val);
+		ellipsize_middle(val, sizeof val, iw - 14);	/* a blank before the frame */
 		a = 0;
 		if (r == st->sel)
 			a = pn->focused ? A_REVERSE : A_BOLD;

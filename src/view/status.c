@@ -160,6 +160,20 @@ message(WINDOW *w, int width, const struct view_state *st)
 		view_printf(w, 0, 0, width, a, "%.*s", (int)brk, m);
 		m += brk + (m[brk] == ' ');
 	}
+	/* Still longer than the second line: end it at a blank with an
+	 * ellipsis, never mid-word. */
+	len = strlen(m);
+	if (text_width(m, len) > width) {
+		size_t last = 0;
+
+		for (i = 0; i < len && text_width(m, i + char_len(m + i, len - i)) <= width - 2;
+		    i += char_len(m + i, len - i))
+			if (m[i] == ' ')
+				last = i;
+		view_printf(w, 1, 0, width, a, "%.*s %s", (int)(last ? last : i), m,
+		    view_sym(SYM_ELLIPSIS));
+		return;
+	}
 	view_printf(w, 1, 0, width, a, "%s", m);
 }
 

@@ -126,6 +126,13 @@ lemma_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last)
 	    d, t, lo);
 	snprintf(right, sizeof right, "%s = 1/(1+%s%se^{%s%s/%s})", hi, n1,
 	    view_sym(SYM_DOT), view_sym(SYM_MINUS), d, t);
+	/* The band is one statement: drawn whole over its rows or not at all. */
+	if (width(left) + width(right) + 12 > (size_t)iw &&
+	    y + (width(left) + 6 <= (size_t)iw && width(right) + 4 <= (size_t)iw ? 2 : 3) - 1 >
+	    last) {
+		*yp = last + 1;
+		return;
+	}
 	if (width(left) + width(right) + 12 <= (size_t)iw)
 		view_line(w, &y, last, 1, iw, 0, "%s %s %s_k %s %s", left, view_sym(SYM_LE),
 		    view_sym(SYM_ALPHA), view_sym(SYM_LE), right);
@@ -146,33 +153,62 @@ lemma_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last)
 }
 
 static void
-verdict_line(const dsp_summary *s, WINDOW *w, int iw, int *yp, int last)
+verdict_line(const dsp_summary *s, WINDOW *w, int iw, int *yp, int last, int compact)
 {
 	enum dsp_band v = dsp_band_verdict(s);
-	char a[32], b[32];
+	char a[32], b[32], m[32], verdict[64], line[160];
 	int y = *yp;
 
-	if (y > last)
+	if (y > last) {
+		*yp = last + 1;
 		return;
+	}
 	if (v == DSP_BAND_UNDERFLOW) {
 		view_line(w, &y, last, 1, iw, view_attr_error(), "%s", dsp_band_text(v));
 		*yp = y;
 		return;
 	}
-	view_printf(w, y, 1, iw, 0, "max %s min %s%s",
-	    view_num(a, sizeof a, s->max_weight, 3),
-	    view_num(b, sizeof b, s->min_weight, 3), iw >= 46 ? ": " : "");
-	if (iw < 46 && y < last)
-		wmove(w, ++y, 3);
+	view_num(a, sizeof a, s->max_weight, 3);
+	view_num(b, sizeof b, s->min_weight, 3);
+	view_num(m, sizeof m, s->bound_margin * 100, 3);
 	if (v == DSP_BAND_INSIDE)
-		view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_series(0),
-		    "holds (margin %s%%)", view_num(a, sizeof a, s->bound_margin * 100, 3));
+		snprintf(verdict, sizeof verdict, "holds (margin %s%%)", m);
 	else if (v == DSP_BAND_EDGE || v == DSP_BAND_LO_UNDERFLOW)
-		view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_series(0),
-		    "%s", dsp_band_text(v));
+		snprintf(verdict, sizeof verdict, "%s", dsp_band_text(v));
 	else
-		view_printf(w, y, getcurx(w), iw - getcurx(w) + 1, view_attr_error(),
-		    "VIOLATED (margin %s%%)", view_num(a, sizeof a, s->bound_margin * 100, 3));
+		snprintf(verdict, sizeof verdict, "VIOLATED (margin %s%%)", m);
+	/* Narrow with rows to spare: max and min on a row, the verdict under
+	 * them. */
+	snprintf(line, sizeof line, "max %s min %s: ", a, b);
+	if (view_width(line) + view_width(verdict) > iw && !compact && y < last) {
+		view_printf(w, y++, 1, iw, 0, "max %s min %s", a, b);
+		view_printf(w, y, 3, iw - 2, v == DSP_BAND_VIOLATED ? view_attr_error() :
+		    view_attr_series(0), "%s", verdict);
+		*yp = y + 1;
+		return;
+	}
+	/* One row, whole: the longest form that fits (a short panel keeps its
+	 * rows for the entropy and the paper's lines): max and min with the
+	 * margin, without it, or the verdict alone. */
+	if (view_width(line) + view_width(verdict) > iw) {
+		const char *word = v == DSP_BAND_INSIDE ? "holds" : v == DSP_BAND_VIOLATED ?
+		    "VIOLATED" : NULL;
+
+		if (word != NULL)
+			snprintf(verdict, sizeof verdict, "%s (%s%%)", word, m);
+		if (word != NULL && view_width(line) + view_width(verdict) > iw)
+			snprintf(verdict, sizeof verdict, "%s", word);
+		if (view_width(line) + view_width(verdict) > iw) {
+			line[0] = '\0';
+			if (word != NULL)
+				snprintf(verdict, sizeof verdict, "%s (margin %s%%)", word, m);
+			else
+				snprintf(verdict, sizeof verdict, "%s", dsp_band_text(v));
+		}
+	}
+	view_printf(w, y, 1, iw, 0, "%s", line);
+	view_printf(w, y, 1 + view_width(line), iw - view_width(line),
+	    v == DSP_BAND_VIOLATED ? view_attr_error() : view_attr_series(0), "%s", verdict);
 	*yp = y + 1;
 }
 
@@ -205,6 +241,8 @@ critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last
 		    p->adaptive ? ", this n's beta" : "");
 		if (y <= last && width(left) + width(right) + 1 <= (size_t)iw)
 			view_line(w, &y, last, 1, iw, 0, "%s %s", left, right);
+		else if (y + view_line_rows(iw, left) + view_line_rows(iw - 2, right) - 1 > last)
+			y = last + 1;	/* half the statement would read as another */
 		else if (y <= last) {
 			view_line(w, &y, last, 1, iw, 0, "%s", left);
 			if (y <= last)
@@ -233,7 +271,8 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	const struct view_state *st = pn->st;
 	const dsp_summary *s = &st->sum;
 	int iw = pn->w - 3, y = 1, last = pn->h - 2;	/* a blank before the frame */
-	char d[32], t[32], a[32], b[32], c[32];
+	char d[32], t[32], a[32], b[32], c[32], paper[128], paper_hdr[160];
+	int prows, plast;
 
 	view_frame(w, "Theorem", pn->focused);
 	if (st->sum_busy) {
@@ -264,43 +303,55 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	}
 	view_num(d, sizeof d, s->spread, 4);
 	view_num(t, sizeof t, s->theta_eff, 4);
+	/* The bound the paper's proof gives is the paper's own line: its rows
+	 * are kept free, so a short panel drops the derived lines (written
+	 * before it) first. */
+	snprintf(paper, sizeof paper, "paper's proof e^{%sspread/%s}/n: %s .. %s",
+	    view_style.utf8 ? "±" : "+-", view_sym(SYM_THETA),
+	    view_num(a, sizeof a, s->lo_loose, 3), view_num(b, sizeof b, s->hi_loose, 3));
+	prows = view_line_rows(iw, paper);
+	plast = last - prows;
 	/* The paper's Lemma 2.1 says Theta(1/n) (its proof gives the loose
 	 * band, last line); the tight band, the entropy floor and the
 	 * critical n are derivations, and say so. */
-	view_line(w, &y, last, 1, iw, A_BOLD, "Lemma 2.1 (paper): %s_k = %s(1/n)%s",
+	view_line(w, &y, plast, 1, iw, A_BOLD, "Lemma 2.1 (paper): %s_k = %s(1/n)%s",
 	    view_sym(SYM_ALPHA), view_style.utf8 ? "Θ" : "Theta", s->beta != 1 ?
 	    ", adaptive" : "");
-	if (y <= last && last - y >= 6)
-		view_line(w, &y, last, 1, iw, view_attr_dim(), "derived: band, H floor, n*; spread=%s %s=%s",
-		    d, view_sym(SYM_THETA), t);
-	if (y <= last)
-		lemma_lines(st, w, iw, &y, last);
-	verdict_line(s, w, iw, &y, last);
-	if (y <= last && dsp_row_underflow(s))
-		view_line(w, &y, last, 1, iw, view_attr_error(), "H: %s",
+	/* The spread and theta are in the band's formula below: a narrow
+	 * panel keeps the label to one row. */
+	snprintf(c, sizeof c, "%s=", view_sym(SYM_THETA));
+	snprintf(paper_hdr, sizeof paper_hdr, "derived: band, H floor, n*; spread=%s %s%s", d, c, t);
+	if (view_line_rows(iw, paper_hdr) > 1)
+		snprintf(paper_hdr, sizeof paper_hdr, "derived: band, H floor, n*");
+	if (y <= plast && plast - y >= 5)
+		view_line(w, &y, plast, 1, iw, view_attr_dim(), "%s", paper_hdr);
+	if (y <= plast)
+		lemma_lines(st, w, iw, &y, plast);
+	/* Short panel: fewer than 5 rows left for the entropy line, Thm 2.2
+	 * and the rest after the verdict's row. */
+	verdict_line(s, w, iw, &y, plast, plast - y < 5);
+	if (y <= plast && dsp_row_underflow(s))
+		view_line(w, &y, plast, 1, iw, view_attr_error(), "H: %s",
 		    dsp_band_text(DSP_BAND_UNDERFLOW));
-	else if (y <= last) {
+	else if (y <= plast) {
 		/* One precision for the three, enough to tell them apart. */
 		double hv[3] = { s->entropy_floor, s->entropy, s->entropy_ceiling };
 		int dg = view_digits(hv, 3, 6);
 
-		view_line(w, &y, last, 1, iw, 0, "%s %s H=%s %s log n=%s",
+		view_line(w, &y, plast, 1, iw, 0, "%s %s H=%s %s log n=%s",
 		    view_num(a, sizeof a, hv[0], dg), view_sym(SYM_LE),
 		    view_num(b, sizeof b, hv[1], dg), view_sym(SYM_LE),
 		    view_num(c, sizeof c, hv[2], dg));
 	}
-	critical_lines(st, w, iw, &y, last);
-	if (y <= last && !st->bounded && st->vs.params.family != DSP_FAM_FILE)
-		view_line(w, &y, last, 1, iw, view_attr_error(),
+	critical_lines(st, w, iw, &y, plast);
+	if (y <= plast && !st->bounded && st->vs.params.family != DSP_FAM_FILE)
+		view_line(w, &y, plast, 1, iw, view_attr_error(),
 		    "premise: spread grows with n for %s", dsp_family_name(st->vs.params.family));
-	if (y <= last && !dsp_row_underflow(s))
-		view_line(w, &y, last, 3, iw - 2, view_attr_dim(), "%s bits, H/log n = %s",
+	if (y <= plast && !dsp_row_underflow(s))
+		view_line(w, &y, plast, 3, iw - 2, view_attr_dim(), "%s bits, H/log n = %s",
 		    view_num(a, sizeof a, s->entropy_bits, 4),
 		    view_num(b, sizeof b, s->entropy_norm, 4));
-	if (y <= last)
-		view_line(w, &y, last, 1, iw, view_attr_dim(), "paper's proof e^{%sspread/%s}/n: %s .. %s",
-		    view_style.utf8 ? "±" : "+-", view_sym(SYM_THETA),
-		    view_num(a, sizeof a, s->lo_loose, 3), view_num(b, sizeof b, s->hi_loose, 3));
+	view_line(w, &y, plast + prows, 1, iw, view_attr_dim(), "%s", paper);
 }
 
 const struct view_class view_theorem_class = {

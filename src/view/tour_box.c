@@ -31,13 +31,40 @@ wrap_emit(struct wrap *wr)
 	wr->len = 0;
 }
 
+/* The end of the word at q: a blank inside a formula's braces
+ * ("n^{-s delta/theta}") or a short parenthesis ("(1/eps - 1)") does not
+ * end it, so a filled line never breaks a formula mid-term. */
+#define GROUP_MAX	20
+
+static const char *
+word_end(const char *q, const char *end)
+{
+	const char *e, *c;
+	int depth = 0;
+
+	for (e = q; e < end; e++) {
+		if (*e == '{')
+			depth++;
+		else if (*e == '}' && depth > 0)
+			depth--;
+		else if (*e == '(' && depth == 0) {
+			for (c = e + 1; c < end && c - e < GROUP_MAX && *c != ')' && *c != '('; c++)
+				;
+			if (c < end && *c == ')')
+				e = c;
+		} else if ((*e == ' ' || *e == '\n') && depth == 0)
+			break;
+	}
+	return e;
+}
+
 /* Indented lines (formulas) are kept as they are, split at the width;
  * other paragraphs are filled word by word. */
 static void
 wrap_para(struct wrap *wr, const char *p, const char *end)
 {
 	const char *q, *e;
-	int n, take;
+	int n, take, k;
 
 	if (*p == ' ') {
 		for (; p < end; p = e + (e < end)) {
@@ -69,8 +96,7 @@ wrap_para(struct wrap *wr, const char *p, const char *end)
 			q++;
 		if (q == end)
 			break;
-		for (e = q; e < end && *e != ' ' && *e != '\n'; e++)
-			;
+		e = word_end(q, end);
 		n = (int)(e - q);
 		while (n > 0) {
 			if (wr->len > 0 && wr->len + 1 + n > wr->w)
@@ -80,8 +106,8 @@ wrap_para(struct wrap *wr, const char *p, const char *end)
 			take = n < wr->w - wr->len ? n : wr->w - wr->len;
 			if (take <= 0)
 				take = 1;
-			memcpy(wr->buf + wr->len, q, (size_t)take);
-			wr->len += take;
+			for (k = 0; k < take; k++)	/* a group's line break: a blank */
+				wr->buf[wr->len++] = q[k] == '\n' ? ' ' : q[k];
 			q += take;
 			n -= take;
 			if (n > 0)
@@ -113,7 +139,24 @@ wrap_body(struct wrap *wr, const char *body)
 	}
 }
 
-/* Frame, title row, parameters row, body, blank, figures, keys row. */
+/* The step's parameters ("set: family=power n=16 ..."): wrapped at
+ * blanks over as many rows as they need, never cut. */
+static void
+set_text(const struct view_tour *t, char *buf, size_t size)
+{
+	snprintf(buf, size, "set: %s", t->set != NULL ? t->set : "(defaults)");
+}
+
+static int
+set_rows(const struct view_tour *t, int w)
+{
+	char buf[512];
+
+	set_text(t, buf, sizeof buf);
+	return view_line_rows(w, buf);
+}
+
+/* Frame, title row, parameters rows, body, blank, figures, keys row. */
 int
 view_tour_height(const struct view_state *st, int w)
 {
@@ -122,7 +165,7 @@ view_tour_height(const struct view_state *st, int w)
 	memset(&wr, 0, sizeof wr);
 	wr.w = w - 4;
 	wrap_body(&wr, st->tour.body);
-	return 2 + 2 + wr.lines + 1 + (int)st->tour.nshow + 1;
+	return 2 + set_rows(&st->tour, w - 4) + 1 + wr.lines + 1 + (int)st->tour.nshow + 1;
 }
 
 static void
@@ -135,7 +178,7 @@ static void
 tour_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_tour *t = &pn->st->tour;
-	char title[160], v[32];
+	char title[160], v[32], set[512];
 	struct wrap wr;
 	int y = 1, last = pn->h - 3, iw = pn->w - 4, lw = 0;
 	size_t i;
@@ -144,8 +187,8 @@ tour_draw(struct view_panel *pn, WINDOW *w)
 	snprintf(title, sizeof title, "Tour %zu/%zu", t->step + 1, t->nsteps);
 	view_frame(w, title, 1);
 	view_printf(w, y++, 2, iw, A_BOLD, "%s", t->title != NULL ? t->title : "");
-	view_printf(w, y++, 2, iw, view_attr_dim(), "set: %s",
-	    t->set != NULL ? t->set : "(defaults)");
+	set_text(t, set, sizeof set);
+	view_line(w, &y, last, 2, iw, view_attr_dim(), "%s", set);
 	memset(&wr, 0, sizeof wr);
 	wr.win = w;
 	wr.y = y;

@@ -372,7 +372,10 @@ char		 view_heat_text(int pair);
 void		 view_printf(WINDOW *w, int y, int x, int width, attr_t a,
 		    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* Like view_printf on row *y, but a text wider than width continues on
- * the next rows (up to last), broken at blanks and indented; *y moves past. */
+ * the next rows, broken at blanks and indented; *y moves past.  A text
+ * that does not fit whole by row last is not drawn and *y moves past last. */
+/* Rows view_line takes for text at width columns. */
+int		 view_line_rows(int width, const char *text);
 void		 view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a,
 		    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 /* Short number text ("%.*g" with the given significant digits). */

@@ -7,8 +7,35 @@
 # their frame; from 40 rows the curve shows both subplots.  The tour box
 # leaves the plots visible at 80x24, 120x40 and 200x60; --ascii draws the
 # curve with ASCII glyphs (no braille), UTF-8 with braille.
+#
+# Review finding 7, 10, 13: the same five sizes with a learned model, compare
+# mode with all ten functions, two pins, the tour (steps 4 and 7, whose
+# formulas have braces) and a (2, 3, 40) heads array; on every such screen
+# (screen_whole) no word runs into a frame, no axis label touches a bar, a
+# formula's braces close on the row they open, no cursor renders "[]]"; the
+# paper's-proof line stays at every size; a pin's legend mark is not the log
+# n ceiling's; every compare function and every series without a large-n
+# limit is named; the model row keeps the file name; the heads panel marks
+# rows out of sight.
 . "$top_srcdir/tests/tap.sh"
 . "$top_srcdir/tests/tui/tui-lib.sh"
+need_numpy
+"$py" -c "import numpy as np; np.save('$tui_tmp/heads.npy', np.random.default_rng(1).normal(size=(2, 3, 40)))"
+model="$top_srcdir/examples/maxret-model.json"
+
+# screen_whole NAME H: the generic checks on the pane ($s), rows 2..H-2.
+screen_whole() {
+	bad=$(echo "$s" | sed -n "2,$(($2 - 2))p" | grep -vc '[│┐┘]$')
+	ok $(test "$bad" -eq 0; echo $?) "$1: right frame intact on every row ($bad broken)"
+	cut=$(echo "$s" | sed -n "2,$(($2 - 2))p" | grep -c '[A-Za-z]│')
+	ok $(test "$cut" -eq 0; echo $?) "$1: no word runs into a frame ($cut rows)"
+	[ "$cut" -eq 0 ] || echo "$s" | grep '[A-Za-z]│' | while IFS= read -r l; do diag "$l"; done
+	touch=$(echo "$s" | grep -c '[0-9][▁▂▃▄▅▆▇█]')
+	ok $(test "$touch" -eq 0; echo $?) "$1: no axis label touches a bar ($touch rows)"
+	br=$(echo "$s" | awk '{ o = gsub(/\{/, "{"); c = gsub(/\}/, "}"); if (o != c) n++ } END { print n + 0 }')
+	ok $(test "$br" -eq 0; echo $?) "$1: every formula's braces close on their row ($br rows)"
+	echo "$s" | grep -q '\[\]\]'; [ $? -ne 0 ]; ok $? "$1: no cursor drawn as []]"
+}
 
 braille=$(printf '\342[\240\241\242\243]')
 for sz in 80x24 100x30 120x40 160x48 200x60; do
@@ -51,6 +78,103 @@ for sz in 80x24 100x30 120x40 160x48 200x60; do
 	esac
 	T send-keys q
 	tui_exited; ok $? "$sz: quit"
+done
+
+# fresh W H [options]: a new TUI at W x H; quit: leave it.
+fresh() {
+	T kill-server >/dev/null 2>&1
+	sleep 0.2
+	tui_start "$@"
+}
+quit() {
+	T send-keys q
+	tui_exited
+}
+
+for sz in 80x24 100x30 120x40 160x48 200x60; do
+	w=${sz%x*} h=${sz#*x}
+	# A learned model: the paper's-proof line stays; the model row (last,
+	# Up from family wraps to it) keeps the file name whole.
+	fresh "$w" "$h" --model "$model"
+	tui_wait "paper's proof"; ok $? "$sz learned: the paper's-proof line is shown"
+	T send-keys Up Up
+	tui_wait "maxret-model.json"; ok $? "$sz learned: the model row keeps the file name"
+	s=$(tui_cap)
+	screen_whole "$sz learned" "$h"
+	quit
+
+	# Compare, all ten functions, on the uniform family (five have no
+	# large-n limit there: each is named in the captions).
+	fresh "$w" "$h" --family uniform
+	tui_wait "H="
+	T send-keys c 4 5 6 7 8 9 0
+	tui_wait "0:selective" >/dev/null
+	# Ten curves on a shared machine: up to 20 s, no time asserted.
+	i=0
+	while [ "$i" -lt 200 ] && tui_cap | grep -q "computing"; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 0.3
+	s=$(tui_cap)
+	miss=0
+	for f in 1:softmax 2:ssmax 3:logn 4:sigmoid 5:stickbreak 6:softmax1 7:sparsemax 8:entmax \
+	    9:linear 0:selective; do
+		echo "$s" | grep -q "$f" || { miss=$((miss + 1)); diag "legend lacks $f"; }
+	done
+	ok $miss "$sz compare: the legend names all ten functions with their keys"
+	# The captions: the first and the last of the functions that stop at
+	# 2^16 on uniform (stickbreak .. selective, the route policy of
+	# core/view.c today) are both named: the review saw only the first.
+	echo "$s" | grep -q "large-n limit" && echo "$s" | grep -q "stickbreak[,:]" &&
+	    echo "$s" | grep -v "0:selective" | grep -q "selective[,:]"
+	ok $? "$sz compare: the captions name every function without a large-n limit"
+	screen_whole "$sz compare" "$h"
+	quit
+
+	# Two pins (the second at n = 32): their legend marks are their
+	# numbers, not the log n ceiling's dot.
+	fresh "$w" "$h"
+	tui_wait "H=1.36044"
+	# (At 80x24 one plot is shown: focus moves to the curve.)
+	tui_cap | grep -q "Entropy" || T send-keys Tab Tab
+	T send-keys b l b
+	tui_wait "pin 2"
+	sleep 0.3
+	s=$(tui_cap)
+	echo "$s" | grep -q "1 pin 1" && echo "$s" | grep -q "2 pin 2"; ok $? "$sz pins: legend marks 1 and 2"
+	echo "$s" | grep -q "· pin"; [ $? -ne 0 ]; ok $? "$sz pins: no pin shares the log n ceiling's ·"
+	screen_whole "$sz pins" "$h"
+	quit
+
+	# The tour at steps 4 and 7: the formulas keep their braces together.
+	fresh "$w" "$h"
+	tui_wait "H=1.36044"
+	T send-keys t n n n
+	tui_wait "Tour 4/"
+	s=$(tui_cap)
+	echo "$s" | grep -q "eps=0.01"; ok $? "$sz tour 4: the step's parameters whole (eps=0.01)"
+	screen_whole "$sz tour 4" "$h"
+	T send-keys n n n
+	tui_wait "Tour 7/"
+	s=$(tui_cap)
+	screen_whole "$sz tour 7" "$h"
+	T send-keys Escape
+	quit
+
+	# A (2, 3, 40) heads array: six heads; rows out of sight are marked.
+	fresh "$w" "$h" --input "$tui_tmp/heads.npy"
+	tui_wait "Heads: 2 x 3"
+	sleep 0.3
+	s=$(tui_cap)
+	rows=$(echo "$s" | grep -c '│[ ▶] [01]\.[0-2]  ')
+	if [ "$rows" -lt 6 ]; then
+		echo "$s" | grep -q '[^0-9][0-9]/6 ─'; ok $? "$sz heads: $rows of 6 rows shown, the frame says so"
+	else
+		ok 0 "$sz heads: all 6 rows shown"
+	fi
+	screen_whole "$sz heads" "$h"
+	quit
 done
 
 # ASCII fallback: no braille, the curve in '*'.
