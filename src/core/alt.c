@@ -44,9 +44,11 @@ static const char *const theorem_notes[DSP_ATTN_COUNT] = {
 	[DSP_ATTN_SOFTMAX] = "Theorem 2.2 applies: bounded logits make every "
 	    "weight Theta(1/n) [paper]",
 	[DSP_ATTN_SSMAX] = "Theorem 2.2 not as stated: theta/(s log n) shrinks "
-	    "with n; sharp at every n iff s delta/theta >= 1 [derived]",
+	    "with n; the Lemma 2.1 envelope lets a weight keep a share at every n "
+	    "iff s delta/theta >= 1 (exactly so for a spike) [derived]",
 	[DSP_ATTN_LOGN] = "Theorem 2.2 not as stated: theta/log n shrinks with n; "
-	    "sharp at every n iff delta/theta >= 1 [derived]",
+	    "the envelope lets a weight keep a share at every n iff delta/theta >= 1 "
+	    "(exactly so for a spike) [derived]",
 	[DSP_ATTN_SIGMOID] = "Theorem 2.2 does not apply (rows not normalised), "
 	    "yet each weight is below e^x/n: it still goes to 0 [derived]",
 	[DSP_ATTN_STICKBREAK] = "Theorem 2.2 does not apply: an item near the "

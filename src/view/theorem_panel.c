@@ -232,7 +232,7 @@ critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last
 		if (y <= last)
 			view_line(w, &y, last, 3, iw - 2, 0, "s%s/%s=%s %s 1: %s (derived)",
 			    view_sym(SYM_DELTA), view_sym(SYM_THETA), view_num(c, sizeof c, k, 4),
-			    k >= 1 ? ">=" : "<", k >= 1 ? "stays sharp" : "disperses");
+			    k >= 1 ? ">=" : "<", k >= 1 ? "may stay sharp" : "disperses");
 	} else {
 		critical_text(c, sizeof c, s->log_critical_n);
 		snprintf(left, sizeof left, "Thm 2.2: %s_k < %s=%s", view_sym(SYM_ALPHA),
