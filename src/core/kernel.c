@@ -513,6 +513,12 @@ dsp_kernel_set_par_min(size_t n)
 	par_min = n ? n : PAR_MIN;
 }
 
+size_t
+dsp_kernel_par_min(void)
+{
+	return par_min;
+}
+
 void
 dsp_kernel_force_generic(int on)
 {

@@ -40,6 +40,8 @@ int	dsp_softmax_paper_entropy(const double *e, size_t n, double theta,
 const char *dsp_kernel_variant(void);
 /* Bench: use threads from n items on (0: the built-in threshold). */
 void	dsp_kernel_set_par_min(size_t n);
+/* The n from which the kernel (and the .npy finiteness scan) use threads. */
+size_t	dsp_kernel_par_min(void);
 /* Tests: take the generic (SSE2) path even where AVX2 exists. */
 void	dsp_kernel_force_generic(int on);
 /* Tests and bench: take the path of that name ("generic", "avx2-fma",

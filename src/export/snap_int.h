@@ -74,6 +74,11 @@ uint64_t	 snap_items(const dsp_params *p);
 double		 snap_metric_top(const struct snap *s);
 void		 snap_keep_error(char *buf, size_t size, int rc);
 
+/* snap_sorted.c: each distinct weight of w with its multiplicity, largest
+ * first, in memory bounded by a chunk of runs (not a copy of all of them). */
+typedef void	(*snap_run_fn)(void *ctx, double w, uint64_t count);
+int		 snap_sorted_each(const dsp_runs *w, snap_run_fn fn, void *ctx);
+
 /* snap_csv.c */
 int		 snap_stamp_all(const struct snap *s, dsp_table *t);
 dsp_table	*snap_curve_table(const struct snap *s, int full);

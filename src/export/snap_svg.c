@@ -49,43 +49,6 @@
 #define HIST_MAX_BARS	200
 #define MARKERS		8	/* markers along each series */
 
-struct wrun {
-	double		w;
-	uint64_t	c;
-};
-
-static int
-wrun_desc(const void *a, const void *b)
-{
-	double x = ((const struct wrun *)a)->w, y = ((const struct wrun *)b)->w;
-
-	return x < y ? 1 : x > y ? -1 : 0;
-}
-
-/* Weights sorted largest first, equal values merged. */
-static struct wrun *
-sorted_runs(const dsp_runs *w, size_t *len)
-{
-	struct wrun *r;
-	size_t i, k = 0;
-
-	if ((r = malloc((w->len ? w->len : 1) * sizeof *r)) == NULL)
-		return NULL;
-	for (i = 0; i < w->len; i++) {
-		r[i].w = w->value[i];
-		r[i].c = w->count[i];
-	}
-	qsort(r, w->len, sizeof *r, wrun_desc);
-	for (i = 0; i < w->len; i++) {
-		if (k > 0 && r[k - 1].w == r[i].w)
-			r[k - 1].c += r[i].c;
-		else
-			r[k++] = r[i];
-	}
-	*len = k;
-	return r;
-}
-
 /* What computed the series: "softmax, fixed θ, double",
  * "ssmax + adaptive θ, float16". */
 static void
@@ -182,25 +145,73 @@ band_fill(dsp_svg *g, const struct snap *s, const dsp_plot *pl, int mode)
 	dsp_svg_raw(g, "</g>\n");
 }
 
-/* Sorted bars: one bar per item up to HIST_MAX_BARS items, else runs on
- * a log rank axis merged until each bar is at least a pixel wide. */
+/* Sorted bars as the weights arrive largest first (snap_sorted_each): one
+ * bar per item up to HIST_MAX_BARS items, else runs on a log rank axis
+ * merged until each bar is at least a pixel wide. */
+struct bars {
+	dsp_svg		*g;
+	const dsp_plot	*pl;
+	uint64_t	 total, rank, start;
+	double		 bw, h;
+	int		 logy, open;
+};
+
 static void
-hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, const struct wrun *r,
-    size_t nr, uint64_t total, double wmax, double wmin)
+bar_close(struct bars *b)
 {
-	double x0, x1, y, bw, h = 0, ylo = wmin, yhi = wmax;
-	uint64_t rank = 1, i, start;
-	size_t k, j;
-	int logy;
+	double x0, x1, y;
+
+	b->open = 0;
+	if (b->logy && !(b->h > 0))
+		return;
+	x0 = dsp_plot_px(b->pl, (double)b->start);
+	x1 = dsp_plot_px(b->pl, (double)b->rank);
+	y = dsp_plot_py(b->pl, b->h);
+	dsp_svg_rect(b->g, x0, y, x1 - x0, b->pl->y + b->pl->h - y, C_MAIN, NULL);
+}
+
+static void
+bar_run(void *ctx, double w, uint64_t c)
+{
+	struct bars *b = ctx;
+	const dsp_plot *pl = b->pl;
+	double x0, y;
+	uint64_t i;
+
+	if (b->total <= HIST_MAX_BARS) {
+		for (i = 0; i < c; i++, b->rank++) {
+			x0 = dsp_plot_px(pl, (double)b->rank) - b->bw * 0.4;
+			y = dsp_plot_py(pl, b->logy ? fmax(w, pl->ay.lo) : w);
+			dsp_svg_rect(b->g, x0, y, b->bw * 0.8, pl->y + pl->h - y, C_MAIN, NULL);
+		}
+		return;
+	}
+	if (!b->open) {
+		b->start = b->rank;
+		b->h = w;
+		b->open = 1;
+	}
+	b->rank += c;
+	if (dsp_plot_px(pl, (double)b->rank) - dsp_plot_px(pl, (double)b->start) >= 1)
+		bar_close(b);
+}
+
+static int
+hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, uint64_t total,
+    double wmax, double wmin)
+{
+	struct bars b = { g, pl, total, 1, 1, 0, 0, 0, 0 };
+	double ylo = wmin, yhi = wmax;
+	int rc;
 
 	with_band(s, &ylo, &yhi);
-	logy = ylo > 0 && yhi / ylo > 50;
+	b.logy = ylo > 0 && yhi / ylo > 50;
 	pl->ax.lo = total <= HIST_MAX_BARS ? 0.5 : 1;
 	pl->ax.hi = total <= HIST_MAX_BARS ? (double)total + 0.5 : (double)total + 1;
 	pl->ax.log_base = total <= HIST_MAX_BARS ? 0 : 10;
 	pl->ax.title = "rank of the weight (largest first)";
 	pl->ay.title = "attention weight";
-	if (logy) {
+	if (b.logy) {
 		pl->ay.log_base = 10;
 		pl->ay.lo = ylo;
 		pl->ay.hi = yhi;
@@ -214,40 +225,19 @@ hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, const struct wrun *r
 	dsp_svg_grid(g, pl);
 	band_fill(g, s, pl, 0);
 	dsp_svg_raw(g, "<g class=\"bars\" clip-path=\"url(#plot)\">\n");
-	if (total <= HIST_MAX_BARS) {
-		bw = pl->w / (double)total;
-		for (k = 0; k < nr; k++)
-			for (i = 0; i < r[k].c; i++, rank++) {
-				x0 = dsp_plot_px(pl, (double)rank) - bw * 0.4;
-				y = dsp_plot_py(pl, logy ? fmax(r[k].w, pl->ay.lo) : r[k].w);
-				dsp_svg_rect(g, x0, y, bw * 0.8, pl->y + pl->h - y, C_MAIN, NULL);
-			}
-	} else {
-		for (k = 0; k < nr; k = j) {
-			start = rank;
-			h = r[k].w;
-			for (j = k; j < nr; j++) {
-				rank += r[j].c;
-				if (dsp_plot_px(pl, (double)rank) - dsp_plot_px(pl,
-				    (double)start) >= 1)
-					{ j++; break; }
-			}
-			if (logy && !(h > 0))
-				continue;
-			x0 = dsp_plot_px(pl, (double)start);
-			x1 = dsp_plot_px(pl, (double)rank);
-			y = dsp_plot_py(pl, h);
-			dsp_svg_rect(g, x0, y, x1 - x0, pl->y + pl->h - y, C_MAIN, NULL);
-		}
-	}
+	b.bw = pl->w / (double)total;
+	rc = snap_sorted_each(s->w, bar_run, &b);
+	if (b.open)
+		bar_close(&b);
 	dsp_svg_raw(g, "</g>\n");
+	return rc;
 }
 
 /* Log-binned: how many items have a weight in each logarithmic bin; the
  * weight axis spans the band too. */
 static void
-hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, const struct wrun *r,
-    size_t nr, double wmax, double wmin)
+hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, const dsp_runs *r,
+    double wmax, double wmin)
 {
 	double lo, hi, per, edges, cnt[64], cmax = 0, cmin = INFINITY, x0, x1, y;
 	double alo = wmin, ahi = wmax;
@@ -265,13 +255,14 @@ hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, const struct wrun *r
 		nb = 64;
 	per = (double)nb / (hi - lo);
 	memset(cnt, 0, sizeof cnt);
-	for (k = 0; k < nr; k++) {
-		if (!(r[k].w > 0))
+	/* Counts are integers below 2^53: any order sums them exactly. */
+	for (k = 0; k < r->len; k++) {
+		if (!(r->value[k] > 0))
 			continue;
-		b = (size_t)floor((log10(r[k].w) - lo) * per);
+		b = (size_t)floor((log10(r->value[k]) - lo) * per);
 		if (b >= nb)
 			b = nb - 1;
-		cnt[b] += (double)r[k].c;
+		cnt[b] += (double)r->count[k];
 	}
 	for (b = 0; b < nb; b++) {
 		cmax = fmax(cmax, cnt[b]);
@@ -313,30 +304,26 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 	dsp_legend_item leg[4];
 	double wmax = 0, wmin = INFINITY, lo = s->sum.lo_tight, hi = s->sum.hi_tight;
 	double un, a, b, top, lx, ly;
-	struct wrun *r = NULL;
-	size_t nr = 0, k, nl = 0, zeros = 0, cols;
+	const dsp_runs *r = s->w_rc == DSP_OK ? s->w : NULL;
+	size_t nr = r != NULL ? r->len : 0, k, nl = 0, zeros = 0, cols;
 	uint64_t total = 0;
 	char title[320], note[128], what[96], wlab[128];
 	dsp_svg_page pg;
 	dsp_svg *g;
-	int mode = s->v->hist_mode, band = isfinite(lo) && isfinite(hi);
+	int mode = s->v->hist_mode, band = isfinite(lo) && isfinite(hi), rc;
 
 	fig_title_fit(s, title, sizeof title, mode ? "Weight histogram" :
 	    "Sorted attention weights", SVG_W, SVG_H);
 	if ((g = fig_begin(s, fp, SVG_W, SVG_H, title, "Attention weights of the "
 	    "current view with the tight Lemma 2.1 band", &pg, &top)) == NULL)
 		return DSP_ENOMEM;
-	if (s->w_rc == DSP_OK && (r = sorted_runs(s->w, &nr)) == NULL) {
-		dsp_svg_end(g);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
-	}
 	for (k = 0; k < nr; k++) {
-		total += r[k].c;
-		wmax = fmax(wmax, r[k].w);
-		if (r[k].w > 0)
-			wmin = fmin(wmin, r[k].w);
+		total += r->count[k];
+		wmax = fmax(wmax, r->value[k]);
+		if (r->value[k] > 0)
+			wmin = fmin(wmin, r->value[k]);
 		else
-			zeros += r[k].c;
+			zeros += r->count[k];
 	}
 	series_what(s, what, sizeof what);
 	snprintf(wlab, sizeof wlab, "%s (%s)", mode ? "items per bin" : "weights", what);
@@ -357,14 +344,15 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 		dsp_svg_axes(g, &pl);
 		svg_message(g, &pl, s->w_rc != DSP_OK ? "no per-item weights (see notes)" :
 		    "all weights are zero");
-		free(r);
 		return dsp_svg_end(g);
 	}
 	dsp_svg_clip(g, &pl, "plot");
-	if (mode == 0)
-		hist_sorted(g, s, &pl, r, nr, total, wmax, wmin);
-	else
-		hist_binned(g, s, &pl, r, nr, wmax, wmin);
+	if (mode == 0 && (rc = hist_sorted(g, s, &pl, total, wmax, wmin)) != DSP_OK) {
+		dsp_svg_end(g);
+		return rc;
+	}
+	if (mode != 0)
+		hist_binned(g, s, &pl, r, wmax, wmin);
 	/* The band's edges and 1/n go over the bars, dashed. */
 	un = 1 / (double)total;
 	dsp_svg_raw(g, "<g class=\"band-edges\" clip-path=\"url(#plot)\">\n");
@@ -391,7 +379,6 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 		    (unsigned long long)zeros);
 		dsp_svg_text(g, pg.font, pg.h - pg.font * 0.6, "start", pg.font * 0.8, 0, note);
 	}
-	free(r);
 	return dsp_svg_end(g);
 }
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/error.h"
+#include "core/kernel.h"
 #include "core/npy.h"
 #include "core/ptable.h"
 #include "core/rowset.h"
@@ -397,6 +398,71 @@ test_malformed(void)
 	    dsp_npy_sniff((const unsigned char *)"1 2", 3) == 0, "sniff: npz, npy, text");
 }
 
+/* dsp_npy_row_view's finiteness scan goes by blocks of 512 (and threads from
+ * the kernel's threshold): a non-finite value at a block's first or last
+ * item, in a partial last block, or two in different threads' halves must
+ * still send the row to dsp_npy_row, which names the first. */
+static void
+test_scan_blocks(void)
+{
+	enum { N = 1500 };
+	static double v[N], buf[N];
+	static const struct {
+		size_t	at[2];
+		double	val[2];
+		const char *want;	/* dsp_npy_row's error, or NULL: n = N - 1 */
+	} c[] = {
+		{ { 1499, 1499 }, { NAN, NAN }, "NaN at key 1499" },
+		{ { 512, 512 }, { INFINITY, INFINITY }, "+inf at key 512" },
+		{ { 511, 511 }, { -INFINITY, -INFINITY }, NULL },
+		{ { 700, 1200 }, { NAN, INFINITY }, "NaN at key 700" },
+		{ { 1200, 700 }, { NAN, INFINITY }, "+inf at key 700" },
+	};
+	const double *x;
+	const char *p;
+	dsp_npy *a;
+	size_t i, k, n;
+	int par, same;
+
+	for (par = 0; par < 2; par++) {
+		dsp_kernel_set_par_min(par ? 1 : 0);
+		for (i = 0; i < N; i++)
+			v[i] = (double)i / 1024 - 0.5;
+		p = f64_file("scan.npy", 1, "{'descr': '<f8', 'fortran_order': False, "
+		    "'shape': (1500,), }", v, N, 0);
+		IS(dsp_npy_open(p, &a), DSP_OK, "scan.npy opens");
+		IS(dsp_npy_row_view(a, 0, 0, 0, &x, &n), DSP_OK,
+		    "finite row is used in place (threads %d)", par);
+		for (same = n == N, i = 0; same && i < N; i++)
+			same = x[i] == v[i];
+		ok(same, "in place: the file's %d values", N);
+		dsp_npy_close(a);
+		for (k = 0; k < sizeof c / sizeof c[0]; k++) {
+			v[c[k].at[0]] = c[k].val[0];
+			v[c[k].at[1]] = c[k].val[1];
+			p = f64_file("scan.npy", 1, "{'descr': '<f8', 'fortran_order': False, "
+			    "'shape': (1500,), }", v, N, 0);
+			IS(dsp_npy_open(p, &a), DSP_OK, "scan.npy opens");
+			IS(dsp_npy_row_view(a, 0, 0, 0, &x, &n), DSP_ENOTSUP,
+			    "%g at %zu, %g at %zu: not in place (threads %d)", c[k].val[0],
+			    c[k].at[0], c[k].val[1], c[k].at[1], par);
+			dsp_clear_error();
+			if (c[k].want != NULL) {
+				IS(dsp_npy_row(a, 0, 0, 0, buf, &n), DSP_EPARSE, "row fails");
+				ok(strstr(dsp_last_error(), c[k].want) != NULL,
+				    "names the first: '%s'", dsp_last_error());
+			} else {
+				IS(dsp_npy_row(a, 0, 0, 0, buf, &n), DSP_OK, "masked row");
+				ok(n == N - 1 && buf[510] == v[510] && buf[511] == v[512],
+				    "-inf at 511 skipped: n = %zu", n);
+			}
+			dsp_npy_close(a);
+			v[c[k].at[0]] = v[c[k].at[1]] = 0;
+		}
+	}
+	dsp_kernel_set_par_min(0);
+}
+
 int
 main(void)
 {
@@ -407,6 +473,7 @@ main(void)
 	test_versions_dtypes();
 	test_order();
 	test_masks();
+	test_scan_blocks();
 	test_vector();
 	test_malformed();
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
