@@ -128,7 +128,9 @@ mv "$tui_tmp/mdir/m.json" "$tui_tmp/mdir/moved.json"
 tui_start 120 40
 tui_wait_status "settings: $mabs: cannot open"; ok $? "model gone: one status-line message naming it"
 tui_wait_status "family power instead (file kept as settings.json.bad)"; ok $? "... saying what replaced it and where the file goes"
-tui_wait "θ=2 "; ok $? "everything else applies (θ=2)"
+# The message takes both status lines: θ is read off the parameters panel.
+params_theta() { tui_cap | grep -E -o "│[ ▶]*θ +[^ ]+" | head -1 | sed 's/.*θ  */θ /'; }
+tui_poll params_theta "θ 2"; ok $? "everything else applies (θ=2)"
 quit "model gone"
 cmp -s "$cfg.bad" "$tui_tmp/with-model.json"; ok $? "quit kept the file as settings.json.bad"
 [ "$(jqv .params.family "$cfg")" = power ] && [ "$(jqv .params.theta "$cfg")" = 2 ] &&
