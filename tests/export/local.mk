@@ -4,7 +4,7 @@ TESTS += tests/export/test-snapshot.sh tests/export/test-examples.sh \
 	tests/export/test-figure-commands.sh tests/export/test-figstyle.sh
 EXTRA_DIST += tests/export/test-snapshot.sh tests/export/test-examples.sh \
 	tests/export/test-curve-partial.sh tests/export/test-figures.sh \
-	tests/export/test-figure-commands.sh tests/export/figcheck.sh \
+	tests/export/test-figure-commands.sh tests/export/test-figstyle.sh tests/export/figcheck.sh \
 	tests/export/png-check.py tests/export/svg-check.py tests/export/lsan.supp \
 	tests/export/normalise.sh \
 	tests/export/golden/default.txt tests/export/golden/default.json \
