@@ -5,6 +5,20 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#include "core/params.h"
+
+/* Default parameters with family, n, delta and theta set. */
+static inline void
+ct_base(dsp_params *p, enum dsp_family f, uint64_t n, double delta, double theta)
+{
+	dsp_params_default(p);
+	p->family = f;
+	p->n = n;
+	p->delta = delta;
+	p->theta = theta;
+}
 
 /* softmax_theta(e) in long double with the max/min shift; theta != 0. */
 static inline void

@@ -12,18 +12,9 @@
 
 #include "core/dsp.h"
 #include "tap.h"
+#include "coretest.h"
 
 #define REL 1e-12
-
-static void
-base(dsp_params *p, enum dsp_family f, uint64_t n, double delta, double theta)
-{
-	dsp_params_default(p);
-	p->family = f;
-	p->n = n;
-	p->delta = delta;
-	p->theta = theta;
-}
 
 static double
 eval_h(const dsp_params *p, enum dsp_method *m)
@@ -88,23 +79,23 @@ test_softmax(void)
 	dsp_params p;
 
 	/* H_soft([50, 0], 1) = 51 e^-50 + O(e^-100) */
-	base(&p, DSP_FAM_SPIKE, 2, 50, 1);
+	ct_base(&p, DSP_FAM_SPIKE, 2, 50, 1);
 	all_routes(&p, e50, 2, 9.8366242246159806934e-21, "spike n 2 delta 50");
 	/* H_soft([600, 0], 1) */
-	base(&p, DSP_FAM_SPIKE, 2, 600, 1);
+	ct_base(&p, DSP_FAM_SPIKE, 2, 600, 1);
 	all_routes(&p, e600, 2, 1.5928883283555908006e-258, "spike n 2 delta 600");
 	/* H_soft([700, 0], 1): H = 6.9e-302, below 1e-300 */
-	base(&p, DSP_FAM_SPIKE, 2, 700, 1);
+	ct_base(&p, DSP_FAM_SPIKE, 2, 700, 1);
 	all_routes(&p, e700, 2, 6.9116332571755993706e-302, "spike n 2 delta 700");
 	/* H_soft([600, 0], 1, counts [1, 2^60 - 1]) */
-	base(&p, DSP_FAM_SPIKE, (uint64_t)1 << 60, 600, 1);
+	ct_base(&p, DSP_FAM_SPIKE, (uint64_t)1 << 60, 600, 1);
 	all_routes(&p, NULL, 0, 1.8364752081984130562e-240, "spike n 2^60 delta 600");
 	/* H_soft([100, 0], 1, counts [1, 2^60 - 1]) */
-	base(&p, DSP_FAM_SPIKE, (uint64_t)1 << 60, 100, 1);
+	ct_base(&p, DSP_FAM_SPIKE, (uint64_t)1 << 60, 100, 1);
 	all_routes(&p, NULL, 0, 4.3318451474409842564e-24, "spike n 2^60 delta 100");
 	/* Power series, tiny lambda: H_soft([50, 50 lam, 50 lam^2], 1), lam the
 	 * double 1e-10. */
-	base(&p, DSP_FAM_POWER, 3, 50, 1);
+	ct_base(&p, DSP_FAM_POWER, 3, 50, 1);
 	p.lambda = 1e-10;
 	all_routes(&p, pw, 3, 1.9673248497450707709e-20, "power lambda 1e-10 n 3");
 	/* H_soft([50, 50 lam, 50 lam^2, 0], 1, counts [1, 1, 1, 2^40 - 3]); the
@@ -113,7 +104,7 @@ test_softmax(void)
 	all_routes(&p, NULL, 0, 1.0815482710747379728e-8, "power lambda 1e-10 n 2^40");
 	/* SSMax s = 1 and log-n at n = 2: theta_eff = 1/log 2,
 	 * H_soft([50, 0], 1/log(2)). */
-	base(&p, DSP_FAM_SPIKE, 2, 50, 1);
+	ct_base(&p, DSP_FAM_SPIKE, 2, 50, 1);
 	p.attn = DSP_ATTN_SSMAX;
 	all_routes(&p, e50, 2, 3.1670096792166577022e-14, "SSMax spike n 2 delta 50");
 	p.attn = DSP_ATTN_LOGN;
@@ -127,19 +118,19 @@ test_alternatives(void)
 	dsp_params p;
 
 	/* softmax_1 normalised row = softmax: H_row(e^40, 1) */
-	base(&p, DSP_FAM_SPIKE, 2, 40, 1);
+	ct_base(&p, DSP_FAM_SPIKE, 2, 40, 1);
 	p.attn = DSP_ATTN_SOFTMAX1;
 	all_routes(&p, e40, 2, 1.7418252446695514808e-16, "softmax1 spike n 2 delta 40");
 	/* sigmoid, theta = -1: H_row(sig(-50 - log 2), sig(-log 2)) */
-	base(&p, DSP_FAM_SPIKE, 2, 50, -1);
+	ct_base(&p, DSP_FAM_SPIKE, 2, 50, -1);
 	p.attn = DSP_ATTN_SIGMOID;
 	all_routes(&p, e50, 2, 1.4637630222081226709e-20, "sigmoid spike n 2 delta 50 theta -1");
 	/* stick-breaking: H_row(sig(50), (1 - sig(50)) / 2) */
-	base(&p, DSP_FAM_SPIKE, 2, 50, 1);
+	ct_base(&p, DSP_FAM_SPIKE, 2, 50, 1);
 	p.attn = DSP_ATTN_STICKBREAK;
 	all_routes(&p, e50, 2, 4.9851574882640709859e-21, "stick-breaking spike n 2 delta 50");
 	/* sparsemax of [d, 0], d = 1 - 2^-40: p = [(1 + d)/2, (1 - d)/2] */
-	base(&p, DSP_FAM_SPIKE, 2, 1 - 0x1p-40, 1);
+	ct_base(&p, DSP_FAM_SPIKE, 2, 1 - 0x1p-40, 1);
 	p.attn = DSP_ATTN_SPARSEMAX;
 	all_routes(&p, es, 2, 1.3378227960382687485e-11, "sparsemax spike n 2 delta 1-2^-40");
 }
@@ -155,19 +146,19 @@ test_ramp_and_map(void)
 	/* Ramp with u = delta/((n-1) theta) = 50: weights q^j / Z, q = e^-50,
 	 * mpmath sum over j < 200 of -(q^j/Z) log(q^j/Z), Z = (1 - q^n)/(1 - q).
 	 * At n = 2^17 this is the analytic route (log Z = -log1p(-e^-50)). */
-	base(&p, DSP_FAM_RAMP, (uint64_t)1 << 17, 50.0 * ((1 << 17) - 1), 1);
+	ct_base(&p, DSP_FAM_RAMP, (uint64_t)1 << 17, 50.0 * ((1 << 17) - 1), 1);
 	h = eval_h(&p, &m);
 	is_int(m, DSP_METHOD_ANALYTIC, "ramp 2^17 takes the analytic route");
 	is_close(eval_h(&p, NULL), h, 0, "ramp: same value twice");
 	is_rel(h, 9.8366242246159806934e-21, REL, "ramp u 50: analytic route");
-	base(&p, DSP_FAM_RAMP, 1024, 50.0 * 1023, 1);
+	ct_base(&p, DSP_FAM_RAMP, 1024, 50.0 * 1023, 1);
 	is_rel(eval_h(&p, NULL), 9.8366242246159806934e-21, REL, "ramp u 50 n 1024: explicit");
 	p.topk = 2;
 	is_rel(eval_h(&p, NULL), 9.8366242246159806934e-21, REL,
 	    "ramp u 50 n 1024: explicit, topk 2");
 	/* (theta, lambda) map over power series with lambda = 0 (a spike):
 	 * every cell is H_soft([50, 0], 1). */
-	base(&p, DSP_FAM_POWER, 2, 50, 1);
+	ct_base(&p, DSP_FAM_POWER, 2, 50, 1);
 	dsp_map_spec_default(&sp, 2, 2);
 	sp.theta_lo = sp.theta_hi = 1;
 	sp.lambda_lo = sp.lambda_hi = 0;
@@ -197,7 +188,7 @@ test_theta0_signs(void)
 
 	/* lambda 0.5: every e_k > 0, total = n exactly (was 61.97: terms below
 	 * 4 * 2^-60 had become zeros). */
-	base(&p, DSP_FAM_POWER, 2000, 4, 0);
+	ct_base(&p, DSP_FAM_POWER, 2000, 4, 0);
 	p.attn = DSP_ATTN_SIGMOID;
 	is_close(eval_total(&p), 2000, 0, "sigmoid theta 0, power 0.5 n 2000: total = n");
 	p.n = (uint64_t)1 << 60;
@@ -220,7 +211,7 @@ test_theta0_signs(void)
 	for (k = 0; k < 2000; k++, t *= 0.5)
 		x[k] = t;
 	ok(x[1076] > 0 && x[1077] == 0, "4 * 2^-k underflows to 0 at k = 1077");
-	base(&f, DSP_FAM_FILE, 2000, 0, 0);
+	ct_base(&f, DSP_FAM_FILE, 2000, 0, 0);
 	f.attn = DSP_ATTN_SIGMOID;
 	f.logits = x;
 	f.n_logits = 2000;
@@ -228,7 +219,7 @@ test_theta0_signs(void)
 	/* The runs route agrees with the file route where the doubles do not
 	 * underflow (n = 1000: all 1000 positive). */
 	f.n_logits = f.n = 1000;
-	base(&p, DSP_FAM_POWER, 1000, 4, 0);
+	ct_base(&p, DSP_FAM_POWER, 1000, 4, 0);
 	p.attn = DSP_ATTN_SIGMOID;
 	is_close(eval_total(&f), eval_total(&p), 0, "n 1000: file route = runs route = 1000");
 	free(x);
@@ -261,7 +252,7 @@ test_entmax_tail(void)
 	size_t i;
 
 	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
-		base(&p, DSP_FAM_POWER, (uint64_t)1 << c[i].lg, c[i].delta, c[i].theta);
+		ct_base(&p, DSP_FAM_POWER, (uint64_t)1 << c[i].lg, c[i].delta, c[i].theta);
 		p.lambda = c[i].lambda;
 		p.alpha = c[i].alpha;
 		p.attn = c[i].alpha == 2 ? DSP_ATTN_SPARSEMAX : DSP_ATTN_ENTMAX;
@@ -286,7 +277,7 @@ test_curve_partial(void)
 	int rc, same = 1, pos = 0;
 	const char *msg;
 
-	base(&p, DSP_FAM_GAUSSIAN, 16, 4, 1);
+	ct_base(&p, DSP_FAM_GAUSSIAN, 16, 4, 1);
 	p.attn = DSP_ATTN_ENTMAX;
 	rc = dsp_eval_curve_partial(&p, ns, 5, c, &done);
 	msg = dsp_last_error();

@@ -12,16 +12,6 @@
 #include "tap.h"
 #include "coretest.h"
 
-static void
-base(dsp_params *p, enum dsp_family f, uint64_t n, double delta, double theta)
-{
-	dsp_params_default(p);
-	p->family = f;
-	p->n = n;
-	p->delta = delta;
-	p->theta = theta;
-}
-
 /* Spike: Z = e^r + n - 1, p_max = e^r/Z, H = log Z - r e^r/Z, r = delta/theta. */
 static void
 test_spike_huge(void)
@@ -38,7 +28,7 @@ test_spike_huge(void)
 
 	for (i = 0; i < 5; i++)
 		for (j = 0; j < 4; j++) {
-			base(&p, DSP_FAM_SPIKE, (uint64_t)1 << lg[i], 3, th[j]);
+			ct_base(&p, DSP_FAM_SPIKE, (uint64_t)1 << lg[i], 3, th[j]);
 			p.topk = 3;
 			if (dsp_eval(&p, &s) != DSP_OK) {
 				good = 0;
@@ -115,7 +105,7 @@ test_power_huge(void)
 
 	for (i = 0; i < 5; i++)
 		for (j = 0; j < 3; j++) {
-			base(&p, DSP_FAM_POWER, (uint64_t)1 << 60, 4, th[j]);
+			ct_base(&p, DSP_FAM_POWER, (uint64_t)1 << 60, 4, th[j]);
 			p.lambda = lam[i];
 			if (dsp_eval(&p, &s) != DSP_OK) {
 				good = 0;
@@ -142,7 +132,7 @@ test_power_huge(void)
 		double e[300];
 		long double w[300];
 
-		base(&p, DSP_FAM_POWER, 300, 5, 0.7);
+		ct_base(&p, DSP_FAM_POWER, 300, 5, 0.7);
 		p.lambda = 0.97;
 		dsp_family_generate(&p, e);
 		ld_softmax(e, 300, 0.7, w);
@@ -176,7 +166,7 @@ test_uniform_expected(void)
 	int j, meth = 1;
 
 	for (j = 0; j < 5; j++) {
-		base(&p, DSP_FAM_UNIFORM, (uint64_t)1 << 40, 3, th[j]);
+		ct_base(&p, DSP_FAM_UNIFORM, (uint64_t)1 << 40, 3, th[j]);
 		if (dsp_eval(&p, &s) != DSP_OK) {
 			meth = 0;
 			continue;
@@ -196,13 +186,13 @@ test_uniform_expected(void)
 	is_close(s.entropy_floor, dsp_entropy_floor(s.n, 3, 0.1), 1e-15, "expected route fills the floor");
 	ok(strcmp(dsp_method_name(s.method), "expected") == 0, "method name 'expected'");
 	/* delta = 0 and theta = 0 special cases. */
-	base(&p, DSP_FAM_UNIFORM, (uint64_t)1 << 40, 0, 1);
+	ct_base(&p, DSP_FAM_UNIFORM, (uint64_t)1 << 40, 0, 1);
 	dsp_eval(&p, &s);
 	is_close(s.entropy, 40 * M_LN2, 1e-15, "uniform delta=0 at 2^40: H = log n");
 	p.topk = 0;	/* 0 means 1 everywhere else */
 	dsp_eval(&p, &s);
 	is_rel(s.topk_mass, s.max_weight, 1e-15, "uniform delta=0 topk = 0 counts as top-1");
-	base(&p, DSP_FAM_UNIFORM, (uint64_t)1 << 40, 2, 0);
+	ct_base(&p, DSP_FAM_UNIFORM, (uint64_t)1 << 40, 2, 0);
 	dsp_eval(&p, &s);
 	ok(s.entropy == 0 && s.max_weight == 1, "uniform theta=0 at 2^40: argmax limit H = 0");
 }
@@ -226,7 +216,7 @@ test_expected_vs_explicit(void)
 	int good = 1;
 
 	for (k = 0; k < 4; k++) {
-		base(&p, DSP_FAM_UNIFORM, N, d, th);
+		ct_base(&p, DSP_FAM_UNIFORM, N, d, th);
 		p.seed = seeds[k];
 		p.explicit_max = N;
 		dsp_eval(&p, &se_x);
@@ -273,7 +263,7 @@ test_ramp(void)
 	for (ad = 0; ad < 2; ad++)
 		for (i = 0; i < 5; i++)
 			for (j = 0; j < 4; j++) {
-				base(&p, DSP_FAM_RAMP, ns[i], 4, th[j]);
+				ct_base(&p, DSP_FAM_RAMP, ns[i], 4, th[j]);
 				p.topk = 5;
 				p.adaptive = ad;
 				dsp_eval(&p, &sx);
@@ -288,21 +278,21 @@ test_ramp(void)
 	ok(meth, "ramp: explicit below the limit, analytic with explicit_max = 1");
 	ok(worst < 1e-11, "ramp analytic = explicit: H, paper H, max/min, top-5, beta (worst %.2g)", worst);
 	/* At huge n the ramp tends to the uniform continuum. */
-	base(&p, DSP_FAM_RAMP, (uint64_t)1 << 40, 3, 0.7);
+	ct_base(&p, DSP_FAM_RAMP, (uint64_t)1 << 40, 3, 0.7);
 	dsp_eval(&p, &sa);
-	base(&p, DSP_FAM_UNIFORM, (uint64_t)1 << 40, 3, 0.7);
+	ct_base(&p, DSP_FAM_UNIFORM, (uint64_t)1 << 40, 3, 0.7);
 	dsp_eval(&p, &su);
 	ok(sa.method == DSP_METHOD_ANALYTIC, "ramp at 2^40 is analytic");
 	is_close(sa.entropy, su.entropy, 1e-10, "ramp at 2^40 = uniform expected limit (H)");
 	is_rel(sa.max_weight, su.max_weight, 1e-9, "ramp at 2^40 = uniform expected limit (p_max)");
 	is_rel(sa.entropy_paper, su.entropy_paper, 1e-6, "ramp at 2^40 paper entropy ~ uniform's");
 	/* theta = 0 on the analytic route: argmax limit, no NaN. */
-	base(&p, DSP_FAM_RAMP, 100, 3, 0);
+	ct_base(&p, DSP_FAM_RAMP, 100, 3, 0);
 	p.explicit_max = 1;
 	dsp_eval(&p, &sa);
 	ok(sa.entropy == 0 && sa.max_weight == 1 && sa.min_weight == 0,
 	    "ramp analytic theta = 0: H = 0, p_max = 1 (got %g, %g)", sa.entropy, sa.max_weight);
-	base(&p, DSP_FAM_RAMP, 100, 0, 0);
+	ct_base(&p, DSP_FAM_RAMP, 100, 0, 0);
 	p.explicit_max = 1;
 	dsp_eval(&p, &sa);
 	is_close(sa.entropy, log(100), 1e-15, "ramp analytic delta = 0, theta = 0: H = log n");
@@ -354,7 +344,7 @@ test_summary_fields(void)
 
 	for (f = 0; f < DSP_FAM_FILE; f++)
 		for (k = 0; k < 6; k++) {
-			base(&p, (enum dsp_family)f, k < 3 ? 1000 : (uint64_t)1 << (20 + 8 * (k - 3)),
+			ct_base(&p, (enum dsp_family)f, k < 3 ? 1000 : (uint64_t)1 << (20 + 8 * (k - 3)),
 			    2.5, k % 2 ? -0.6 : 1.3);
 			p.lambda = k == 5 ? -0.4 : 0.8;
 			p.topk = (uint64_t)k + 1;
@@ -365,29 +355,29 @@ test_summary_fields(void)
 			snprintf(what, sizeof what, "%s k=%d", dsp_family_name(f), k);
 			check_summary(&p, what, &good);
 		}
-	base(&p, DSP_FAM_FILE, 0, 0, 0.9);
+	ct_base(&p, DSP_FAM_FILE, 0, 0, 0.9);
 	p.logits = fe;
 	p.n_logits = 6;
 	check_summary(&p, "file", &good);
 	ok(good, "summary: band, margin, floor <= H <= log n, bits/norm, total, top-k, all families");
 
 	/* Spike attains the upper edge: margin ~ 0, still holds. */
-	base(&p, DSP_FAM_SPIKE, 1000, 4, 1);
+	ct_base(&p, DSP_FAM_SPIKE, 1000, 4, 1);
 	dsp_eval(&p, &s);
 	ok(s.bound_holds == 1 && fabs(s.bound_margin) < 1e-14,
 	    "spike: bound holds with margin ~0 (%.3g)", s.bound_margin);
 	ok(s.max_weight > s.hi_loose * 0 && s.max_weight < s.hi_loose, "spike inside the loose band");
 	is_close(s.log_critical_n, log1p(99 * exp(4.0)), 1e-15, "summary log_critical_n for eps = 0.01");
-	base(&p, DSP_FAM_POWER, 16, 4, 0);
+	ct_base(&p, DSP_FAM_POWER, 16, 4, 0);
 	dsp_eval(&p, &s);
 	ok(s.entropy == 0 && s.max_weight == 1 && s.bound_holds == 1,
 	    "theta = 0: argmax, H = 0, trivial band holds");
-	base(&p, DSP_FAM_SPIKE, 1, 4, 1);
+	ct_base(&p, DSP_FAM_SPIKE, 1, 4, 1);
 	dsp_eval(&p, &s);
 	ok(s.n == 1 && s.entropy == 0 && s.max_weight == 1 && s.entropy_norm == 0,
 	    "n = 1: weight 1, H = 0");
 	/* Gaussian at huge n: expected limit, finite, inside [floor, log n]. */
-	base(&p, DSP_FAM_GAUSSIAN, (uint64_t)1 << 40, 1, 1);
+	ct_base(&p, DSP_FAM_GAUSSIAN, (uint64_t)1 << 40, 1, 1);
 	is_int(dsp_eval(&p, &s), DSP_OK, "gaussian at 2^40 evaluates");
 	ok(s.method == DSP_METHOD_EXPECTED && isfinite(s.entropy) &&
 	    s.entropy >= s.entropy_floor && s.entropy <= s.entropy_ceiling,
@@ -396,7 +386,7 @@ test_summary_fields(void)
 	/* sigma = 1, theta = 1: E[e^X] = e^{1/2} so H ~ log n - 1/2 (untruncated). */
 	is_close(s.entropy, 40 * M_LN2 - 0.5, 1e-3, "gaussian expected H ~ log n - sigma^2/(2 theta^2)");
 	/* SSMax / log-n scale the temperature with n. */
-	base(&p, DSP_FAM_SPIKE, 1024, 4, 1);
+	ct_base(&p, DSP_FAM_SPIKE, 1024, 4, 1);
 	p.attn = DSP_ATTN_SSMAX;
 	p.ssmax_s = 0.5;
 	dsp_eval(&p, &s);
@@ -437,7 +427,7 @@ test_routing(void)
 	int good = 1, rc;
 
 	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		base(&p, t[i].f, t[i].n, 2, 1);
+		ct_base(&p, t[i].f, t[i].n, 2, 1);
 		p.lambda = t[i].lambda;
 		rc = dsp_eval(&p, &s);
 		if (rc != t[i].rc || (rc == DSP_OK && s.method != t[i].m)) {
@@ -452,24 +442,24 @@ test_routing(void)
 	    !strcmp(dsp_method_name((enum dsp_method)99), "?"), "method names");
 
 	/* Weights as runs. */
-	base(&p, DSP_FAM_SPIKE, (uint64_t)1 << 50, 2, 1);
+	ct_base(&p, DSP_FAM_SPIKE, (uint64_t)1 << 50, 2, 1);
 	is_int(dsp_eval_weights(&p, w, &s), DSP_OK, "spike weights at 2^50 as runs");
 	ok(w->len == 2 && dsp_runs_total(w) == p.n && w->value[0] == s.max_weight,
 	    "spike weights: two runs, total n, first = max weight");
-	base(&p, DSP_FAM_UNIFORM, 5000, 2, 1);
+	ct_base(&p, DSP_FAM_UNIFORM, 5000, 2, 1);
 	dsp_eval_weights(&p, w, NULL);
 	ok(dsp_runs_total(w) == 5000, "uniform weights n = 5000: 5000 items");
-	base(&p, DSP_FAM_RAMP, 100000, 2, 1);
+	ct_base(&p, DSP_FAM_RAMP, 100000, 2, 1);
 	is_int(dsp_eval_weights(&p, w, &s), DSP_OK, "ramp weights at 1e5 go explicit");
 	ok(s.method == DSP_METHOD_EXPLICIT && dsp_runs_total(w) == 100000, "ramp weights explicit");
-	base(&p, DSP_FAM_UNIFORM, (uint64_t)1 << 40, 2, 1);
+	ct_base(&p, DSP_FAM_UNIFORM, (uint64_t)1 << 40, 2, 1);
 	is_int(dsp_eval_weights(&p, w, &s), DSP_ETOOBIG, "uniform weights at 2^40: DSP_ETOOBIG");
 	/* Bad parameters are caught before any work. */
-	base(&p, DSP_FAM_SPIKE, 0, 2, 1);
+	ct_base(&p, DSP_FAM_SPIKE, 0, 2, 1);
 	is_int(dsp_eval(&p, &s), DSP_EINVAL, "eval n = 0: DSP_EINVAL");
-	base(&p, DSP_FAM_SPIKE, 10, NAN, 1);
+	ct_base(&p, DSP_FAM_SPIKE, 10, NAN, 1);
 	is_int(dsp_eval(&p, &s), DSP_EINVAL, "eval delta = NaN: DSP_EINVAL");
-	base(&p, DSP_FAM_SPIKE, 10, 1, INFINITY);
+	ct_base(&p, DSP_FAM_SPIKE, 10, 1, INFINITY);
 	is_int(dsp_eval(&p, &s), DSP_EINVAL, "eval theta = Inf: DSP_EINVAL");
 	dsp_runs_free(w);
 }
@@ -498,7 +488,7 @@ test_curve_sizes(void)
 	is_int((long long)dsp_log_sizes(0.5, 10, 5, ns), 0, "log sizes n_lo < 1");
 	is_int((long long)dsp_log_sizes(10, 5, 5, ns), 0, "log sizes n_hi < n_lo");
 
-	base(&p, DSP_FAM_POWER, 1, 3, 0.8);
+	ct_base(&p, DSP_FAM_POWER, 1, 3, 0.8);
 	p.lambda = 0.9;
 	k = dsp_log_sizes(1, 0x1p50, 12, ns);
 	is_int(dsp_eval_curve(&p, ns, k, c), DSP_OK, "curve over 12 sizes to 2^50");
@@ -531,7 +521,7 @@ test_map(void)
 	    "default map ranges: theta [-2, 2], lambda [0, 1] (paper Fig 5)");
 	ok(dsp_map_theta(&sp, 2) == 0 && dsp_map_theta(&sp, 4) == 2 &&
 	    fabs(dsp_map_lambda(&sp, 1) - 1.0 / 3) < 1e-16, "map cell coordinates");
-	base(&p, DSP_FAM_POWER, 64, 4, 1);
+	ct_base(&p, DSP_FAM_POWER, 64, 4, 1);
 	for (m = 0; m < DSP_METRIC_COUNT; m++) {
 		sp.metric = (enum dsp_metric)m;
 		is_int(dsp_map_compute(&p, &sp, out), DSP_OK, "map compute 5x4");
