@@ -245,7 +245,6 @@ load_settings(struct app *a, const struct dsp_opts *o)
 		apply_view(a, o, set.view);
 		a->load_logits = set.logits;
 		set.logits = NULL;
-		a->st->vs.curve_mode = set.curve_mode;
 	}
 	view_theme_set(set.theme);
 	for (i = 0; i < set.nhistory; i++) {

@@ -43,7 +43,6 @@ struct app_settings {
 					   not open: the family fell back */
 	dsp_viewstate	 view;
 	double		*logits;	/* a file family's, if a hand-made file has one */
-	int		 curve_mode;
 	int		 theme;		/* view_theme id */
 	char		*history[EDIT_HIST_MAX];
 	size_t		 nhistory;

@@ -32,9 +32,6 @@
 #define SETTINGS_FILE	"settings.json"
 #define SETTINGS_BAD	"settings.json.bad"
 
-/* The curve panel's plots (the view's curve_mode) by name. */
-static const char *const curve_names[] = { "both", "entropy", "max-weight" };
-#define NCURVE	(sizeof curve_names / sizeof curve_names[0])
 
 /* The settings folder: $XDG_CONFIG_HOME/disperse, or ~/.config/disperse
  * when XDG_CONFIG_HOME is unset, empty or relative (the XDG base
@@ -87,17 +84,6 @@ read_extra(const char *path, struct app_settings *s)
 			rc = dsp_fail(DSP_EPARSE, "display.theme: expected one of %s",
 			    view_theme_names());
 			goto out;
-		}
-		if ((j = dsp_json_get(d, "curve")) != NULL) {
-			for (k = 0; k < NCURVE && (j->type != DSP_JSTR ||
-			    strcmp(j->str, curve_names[k]) != 0); k++)
-				;
-			if (k == NCURVE) {
-				rc = dsp_fail(DSP_EPARSE, "display.curve: expected one of "
-				    "both, entropy, max-weight");
-				goto out;
-			}
-			s->curve_mode = (int)k;
 		}
 	}
 	if ((h = dsp_json_get(root, "history")) != NULL) {
@@ -242,9 +228,6 @@ settings_save(const struct app *a)
 	dsp_jw_object(w);
 	dsp_jw_key(w, "theme");
 	dsp_jw_str(w, view_theme_name(view_theme()));
-	dsp_jw_key(w, "curve");
-	dsp_jw_str(w, curve_names[(unsigned)a->st->vs.curve_mode < NCURVE ?
-	    a->st->vs.curve_mode : 0]);
 	dsp_jw_close(w);
 	dsp_jw_key(w, "history");
 	dsp_jw_array(w);
