@@ -153,12 +153,13 @@ cmd_report_exec(int argc, char **argv)
 
 	spec.ctx = &timing;
 	dsp_opts_init(&o, "report");
+	o.input_lazy = 1;	/* dsp_opts_eval below */
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
 		dsp_opts_free(&o);
 		return o.status;
 	}
 	dsp_clear_error();
-	if ((rc = dsp_view_eval(&o.params, &s)) != DSP_OK) {
+	if ((rc = dsp_opts_eval(&o, &s)) != DSP_OK) {
 		rc = dsp_opts_core_fail(&o, NULL, rc);
 		dsp_opts_free(&o);
 		return rc;

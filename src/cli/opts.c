@@ -13,11 +13,13 @@
 
 #include "cli/opts.h"
 #include "core/error.h"
+#include "core/eval.h"
 #include "core/escape.h"
 #include "core/family.h"
 #include "core/job.h"
 #include "core/npy.h"
 #include "core/rowset.h"
+#include "core/view.h"
 #include "core/parse.h"
 #include "export/model.h"
 #include "export/table.h"
@@ -637,12 +639,13 @@ known_long(const struct option *lo, const char *name)
 }
 
 /* The --head row of a .npy/.npz --input.  A command reads one row: an
- * array of several needs --head (the TUI opens at 0.0 and steps heads). */
+ * array of several needs --head (the TUI opens at 0.0 and steps heads).
+ * o->input_lazy: unscanned where it is used in place (o->input_unchecked). */
 static int
 input_row(struct dsp_opts *o, const double **v, size_t *n)
 {
 	uint64_t d[4];
-	int rc;
+	int rc, checked = 1;
 
 	if ((rc = dsp_rowset_open(o->input, &o->rows)) != DSP_OK)
 		return rc;
@@ -655,7 +658,54 @@ input_row(struct dsp_opts *o, const double **v, size_t *n)
 		    (unsigned long long)d[1], (unsigned long long)d[2], o->input);
 		return DSP_EINVAL;
 	}
-	return dsp_rowset_row(o->rows, o->params.head, v, n);
+	rc = o->input_lazy ? dsp_rowset_row_unchecked(o->rows, o->params.head, v, n,
+	    &checked) : dsp_rowset_row(o->rows, o->params.head, v, n);
+	o->input_unchecked = rc == DSP_OK && !checked;
+	return rc;
+}
+
+static void
+set_logits(struct dsp_opts *o, const double *v, size_t n)
+{
+	dsp_params *p = &o->params;
+
+	p->logits = v;
+	p->n_logits = n;
+	if (!(o->given & DSP_GIVEN_N))
+		p->n = n;
+}
+
+/* The unscanned --input row checked (in place if every value is finite,
+ * else converted: masked keys skipped, a NaN named). */
+static int
+input_recheck(struct dsp_opts *o)
+{
+	const double *v;
+	size_t n;
+	int rc;
+
+	dsp_clear_error();
+	if ((rc = dsp_rowset_row(o->rows, o->params.head, &v, &n)) != DSP_OK)
+		return rc;
+	set_logits(o, v, n);
+	o->input_unchecked = 0;
+	return DSP_OK;
+}
+
+int
+dsp_opts_eval(struct dsp_opts *o, dsp_summary *s)
+{
+	int rc = dsp_view_eval(&o->params, s);
+
+	if (rc == DSP_OK || !o->input_unchecked)
+		return rc;
+	/* The kernel met a NaN, an infinity or a masked key (or the
+	 * evaluation failed otherwise): again on the checked row, which
+	 * gives what an eager scan would have. */
+	if ((rc = input_recheck(o)) != DSP_OK)
+		return rc;
+	dsp_clear_error();
+	return dsp_view_eval(&o->params, s);
 }
 
 static int
@@ -700,12 +750,18 @@ finish(struct dsp_opts *o)
 		    input_row(o, &v, &n) : dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
 			/* Both loaders already name the file ("stdin" for -). */
 			return o->status ? o->status : dsp_opts_core_fail(o, NULL, rc);
-		p->logits = v != NULL ? v : o->logits;
-		p->n_logits = n;
-		if (!(o->given & DSP_GIVEN_N))
-			p->n = n;
+		set_logits(o, v != NULL ? v : o->logits, n);
 		p->logits_name = strcmp(o->input, "-") == 0 ? "stdin" :
 		    o->rows != NULL ? dsp_rowset_name(o->rows) : o->input;
+		if (o->input_unchecked) {
+			dsp_params q = dsp_view_params(p);
+
+			/* Unscanned only where the evaluation's own pass
+			 * rejects what the scan would have caught. */
+			if (!dsp_eval_rejects_nonfinite(&q) &&
+			    (rc = input_recheck(o)) != DSP_OK)
+				return dsp_opts_core_fail(o, NULL, rc);
+		}
 	}
 	if ((o->given & DSP_GIVEN_HEAD) && o->rows == NULL)
 		return dsp_opts_usage(o, "--head needs --input FILE.npy or FILE.npz");

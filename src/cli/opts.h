@@ -26,6 +26,7 @@
 #include <stdio.h>
 
 #include "core/params.h"
+#include "core/summary.h"
 #include "core/ptable.h"
 #include "export/table.h"
 
@@ -67,6 +68,12 @@ struct dsp_opts {
 					   the calling thread (core/job.h) */
 	struct dsp_rowset *rows;	/* --input FILE.npy|.npz (owned): the
 					   --head row of it is params.logits */
+	int		 input_lazy;	/* set before parsing by a command that
+					   evaluates with dsp_opts_eval: a
+					   .npy row used in place is not
+					   scanned for NaN and infinities
+					   first (the kernel's pass does it) */
+	int		 input_unchecked; /* that row is unscanned */
 	unsigned	 given;		/* DSP_GIVEN_* bits */
 	unsigned	 omit;		/* spec.omit: not stamped either */
 	int		 optind;	/* first operand after parsing */
@@ -95,6 +102,11 @@ void	dsp_opts_override(const struct dsp_opts *o, dsp_params *p);
 int	dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s,
 	    int argc, char **argv);
 void	dsp_opts_free(struct dsp_opts *o);
+/* dsp_view_eval of o->params.  With o->input_lazy the --input row may be
+ * unscanned: if the evaluation fails, the row is checked (converted when
+ * it has masked keys; the reader's error naming a NaN) and evaluated
+ * again, so the result and every message are those of an eager scan. */
+int	dsp_opts_eval(struct dsp_opts *o, dsp_summary *s);
 
 /* Print the common options help (for --help). */
 void	dsp_opts_help(FILE *fp, unsigned omit);

@@ -212,6 +212,15 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_sum
 	return DSP_OK;
 }
 
+/* Whether the explicit route summarises straight from the logits with the
+ * softmax kernel (which reads every one and fails on a non-finite one). */
+static int
+route_kernel(const dsp_params *p, const dsp_runs *w)
+{
+	return w == NULL && dsp_attn_is_softmax(p->attn) && p->theta != 0 &&
+	    p->topk <= 1;
+}
+
 /* given: the family's logits already generated (dsp_eval_logits, whose
  * caller needs no paper entropy or zero count), else NULL.  A file's logits are borrowed, never copied. */
 static int
@@ -231,8 +240,7 @@ eval_explicit(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary
 		x = own;
 	}
 	s->method = DSP_METHOD_EXPLICIT;
-	if (w == NULL && dsp_attn_is_softmax(p->attn) && p->theta != 0 &&
-	    (p->topk <= 1)) {
+	if (route_kernel(p, w)) {
 		rc = summarise_fast(p, x, n, given != NULL, s);
 		free(own);
 		return rc;
@@ -741,6 +749,13 @@ int
 dsp_eval_is_explicit(const dsp_params *p)
 {
 	return dsp_params_check(p) == DSP_OK && route_explicit(p, 0);
+}
+
+int
+dsp_eval_rejects_nonfinite(const dsp_params *p)
+{
+	return p->family == DSP_FAM_FILE && dsp_params_check(p) == DSP_OK &&
+	    route_explicit(p, 0) && route_kernel(p, NULL);
 }
 
 static int

@@ -18,6 +18,10 @@ int	dsp_eval(const dsp_params *p, dsp_summary *out);
  * (dsp_family_alloc); the route depends on neither theta nor, except for
  * the power series, lambda. */
 int	dsp_eval_is_explicit(const dsp_params *p);
+/* 1 when dsp_eval(p) reads every logit of the file family through the
+ * softmax kernel, which fails (DSP_EINVAL) on a NaN or an infinity: a file's
+ * row may then be passed unscanned (rowset.h: dsp_rowset_row_unchecked). */
+int	dsp_eval_rejects_nonfinite(const dsp_params *p);
 /* dsp_eval(p) with the logits dsp_family_alloc(p) would give already in x
  * (callers evaluating many temperatures over the same items); x is ignored
  * where the route is not explicit.  For the map: on the explicit route of a

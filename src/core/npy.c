@@ -591,18 +591,17 @@ first_nonfinite(const double *d, uint64_t n)
 }
 
 int
-dsp_npy_row_view(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query,
+dsp_npy_row_inplace(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query,
     const double **v, size_t *n)
 {
 	const dsp_npy_header *h = &a->h;
 	const double *d;
-	uint64_t k;
 
 	if (layer >= a->dims[0] || head >= a->dims[1] || query >= a->dims[2])
 		return dsp_fail(DSP_EINVAL, "%s: row out of range", a->name);
 	if (a->dims[3] > SIZE_MAX / sizeof(double))
 		return dsp_fail(DSP_ETOOBIG, "%s: too many logits", a->name);
-	/* In place: float64, host order, keys contiguous, every value finite. */
+	/* In place: float64, host order, keys contiguous. */
 	if (h->itemsize != 8 || a->stride[3] > 1 ||
 	    h->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__))
 		return DSP_ENOTSUP;
@@ -610,10 +609,24 @@ dsp_npy_row_view(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query
 	    head * a->stride[1] + query * a->stride[2]));
 	if (((uintptr_t)d % sizeof(double)) != 0)
 		return DSP_ENOTSUP;
-	k = a->dims[3];
+	*v = d;
+	*n = (size_t)a->dims[3];
+	return DSP_OK;
+}
+
+int
+dsp_npy_row_view(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query,
+    const double **v, size_t *n)
+{
+	const double *d;
+	size_t k;
+	int rc;
+
+	if ((rc = dsp_npy_row_inplace(a, layer, head, query, &d, &k)) != DSP_OK)
+		return rc;
 	if (first_nonfinite(d, k) < k)
 		return DSP_ENOTSUP;	/* dsp_npy_row skips -inf, names a NaN */
 	*v = d;
-	*n = (size_t)k;
+	*n = k;
 	return DSP_OK;
 }

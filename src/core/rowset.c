@@ -12,6 +12,7 @@ struct row {
 	double		*own;		/* converted copy, or NULL (in place) */
 	const double	*v;
 	size_t		 n;
+	int		 checked;	/* every value finite, no masked key */
 };
 
 struct dsp_rowset {
@@ -83,8 +84,37 @@ dsp_rowset_name(const dsp_rowset *r)
 	return r->name;
 }
 
-int
-dsp_rowset_row(dsp_rowset *r, uint64_t head, const double **v, size_t *n)
+/* Turn row w of (l, h, q) into a checked one: in place if every value is
+ * finite, else converted (masked keys skipped; a NaN or +inf is an error,
+ * and w stays as it was). */
+static int
+check_row(dsp_rowset *r, struct row *w, uint64_t l, uint64_t h, uint64_t q)
+{
+	double *own;
+	int rc;
+
+	if ((rc = dsp_npy_row_view(r->a, l, h, q, &w->v, &w->n)) == DSP_OK) {
+		w->checked = 1;
+		return DSP_OK;
+	}
+	if (rc != DSP_ENOTSUP)
+		return rc;
+	if ((own = malloc((size_t)(r->dims[3] ? r->dims[3] : 1) *
+	    sizeof *own)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "%s: out of memory for one row", r->name);
+	if ((rc = dsp_npy_row(r->a, l, h, q, own, &w->n)) != DSP_OK) {
+		free(own);
+		return rc;
+	}
+	w->own = own;
+	w->v = own;
+	w->checked = 1;
+	return DSP_OK;
+}
+
+static int
+get_row(dsp_rowset *r, uint64_t head, int check, const double **v, size_t *n,
+    int *checked)
 {
 	uint64_t l, h, q, key;
 	struct row *w;
@@ -103,40 +133,53 @@ dsp_rowset_row(dsp_rowset *r, uint64_t head, const double **v, size_t *n)
 		    (unsigned long long)r->dims[2]);
 	if ((rc = dsp_head_pack(l, h, q, &key)) != DSP_OK)
 		return rc;
-	for (i = 0; i < r->nrows; i++)
-		if (r->rows[i].head == key) {
-			*v = r->rows[i].v;
-			*n = r->rows[i].n;
-			return DSP_OK;
-		}
-	if (r->nrows == r->cap) {
-		size_t nc = r->cap ? 2 * r->cap : 16;
-		struct row *nr = realloc(r->rows, nc * sizeof *nr);
+	for (i = 0; i < r->nrows && r->rows[i].head != key; i++)
+		;
+	if (i == r->nrows) {
+		if (r->nrows == r->cap) {
+			size_t nc = r->cap ? 2 * r->cap : 16;
+			struct row *nr = realloc(r->rows, nc * sizeof *nr);
 
-		if (nr == NULL)
-			return dsp_fail(DSP_ENOMEM, "%s: out of memory", r->name);
-		r->rows = nr;
-		r->cap = nc;
-	}
-	w = &r->rows[r->nrows];
-	memset(w, 0, sizeof *w);
-	w->head = key;
-	if ((rc = dsp_npy_row_view(r->a, l, h, q, &w->v, &w->n)) != DSP_OK) {
-		if (rc != DSP_ENOTSUP)
-			return rc;
-		if ((w->own = malloc((size_t)(r->dims[3] ? r->dims[3] : 1) *
-		    sizeof *w->own)) == NULL)
-			return dsp_fail(DSP_ENOMEM, "%s: out of memory for one row", r->name);
-		if ((rc = dsp_npy_row(r->a, l, h, q, w->own, &w->n)) != DSP_OK) {
-			free(w->own);
-			return rc;
+			if (nr == NULL)
+				return dsp_fail(DSP_ENOMEM, "%s: out of memory", r->name);
+			r->rows = nr;
+			r->cap = nc;
 		}
-		w->v = w->own;
+		w = &r->rows[i];
+		memset(w, 0, sizeof *w);
+		w->head = key;
+		/* A row that cannot be used in place is converted (and so
+		 * checked) even when the caller would check it. */
+		if (!check && dsp_npy_row_inplace(r->a, l, h, q, &w->v, &w->n) == DSP_OK)
+			rc = DSP_OK;
+		else
+			rc = check_row(r, w, l, h, q);
+		if (rc != DSP_OK)
+			return rc;
+		r->nrows++;
+	} else {
+		w = &r->rows[i];
+		if (check && !w->checked && (rc = check_row(r, w, l, h, q)) != DSP_OK)
+			return rc;
 	}
-	r->nrows++;
 	*v = w->v;
 	*n = w->n;
+	if (checked != NULL)
+		*checked = w->checked;
 	return DSP_OK;
+}
+
+int
+dsp_rowset_row(dsp_rowset *r, uint64_t head, const double **v, size_t *n)
+{
+	return get_row(r, head, 1, v, n, NULL);
+}
+
+int
+dsp_rowset_row_unchecked(dsp_rowset *r, uint64_t head, const double **v, size_t *n,
+    int *checked)
+{
+	return get_row(r, head, 0, v, n, checked);
 }
 
 uint64_t

@@ -26,6 +26,16 @@ const char *dsp_rowset_name(const dsp_rowset *r);
  * DSP_EINVAL naming the array's layers, heads or queries when out of range;
  * the reader's errors (NaN, +inf, every key masked). */
 int	dsp_rowset_row(dsp_rowset *r, uint64_t head, const double **v, size_t *n);
+/* The same without the finiteness scan where the row is used in place
+ * (*checked = 0; 1 when it was converted or checked before): its values
+ * may then include NaN, infinities and masked -inf keys, which
+ * dsp_rowset_row would skip or name.  Only for a caller that reads every
+ * value through a pass failing on a non-finite one (the softmax kernel,
+ * dsp_eval_rejects_nonfinite) and, when that fails, asks dsp_rowset_row
+ * for the row (which checks it in place, or converts it) and starts again:
+ * the scan is then the kernel's own pass, not a pass of its own. */
+int	dsp_rowset_row_unchecked(dsp_rowset *r, uint64_t head, const double **v,
+	    size_t *n, int *checked);
 /* The packed head k steps from head (k < 0: back), over layer.head in
  * order, keeping the query; wraps around. */
 uint64_t dsp_rowset_step(const dsp_rowset *r, uint64_t head, long k);

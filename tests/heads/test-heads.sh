@@ -117,6 +117,30 @@ ok(r.returncode == 0 and abs(json.loads(r.stdout)["rows"][4]["value"] -
    (v.astype(np.float16).max() - v.astype(np.float16).min())) < 1e-12,
    "report --input float16 .npy: spread of the float16 values")
 
+# report reads a float64 row in place with no scan of its own (the kernel's
+# pass rejects NaN and infinities, and then the row is taken again, checked):
+# a row with masked (-inf) keys reports as the same numbers without them on
+# every route (kernel, runs, theta 0, number formats), and a NaN or +inf is
+# still the reader's error naming the key.
+m = rng.normal(size=3000); m[[0, 511, 512, 2999]] = -np.inf
+np.save(f"{out}/m.npy", m)
+np.save(f"{out}/mk.npy", m[np.isfinite(m)])
+for extra in [[], ["--attn", "sparsemax"], ["--topk", "3"], ["--theta", "0"], ["--theta", "-2"],
+              ["--adaptive"], ["--precision", "float16"], ["--attn", "ssmax"]]:
+    a = run("report", "--input", f"{out}/m.npy", "--format", "csv", *extra)
+    b = run("report", "--input", f"{out}/mk.npy", "--format", "csv", *extra)
+    ok(a.returncode == 0 and a.stdout.split("\n")[5:] == b.stdout.split("\n")[5:] and
+       "n,2996," in a.stdout, f"report {' '.join(extra)}: -inf keys of m.npy skipped "
+       f"(= the file without them)")
+for val, at, msg in [(np.nan, 1700, "NaN at key 1700"), (np.inf, 3, "+inf at key 3")]:
+    q = m.copy(); q[at] = val
+    np.save(f"{out}/q.npy", q)
+    for extra in [[], ["--attn", "sparsemax"]]:
+        r = run("report", "--input", f"{out}/q.npy", *extra)
+        ok(r.returncode == 1 and r.stderr.strip() == f"disperse report: {out}/q.npy: {msg} "
+           "(masked keys are -inf; NaN and +inf are not logits)",
+           f"report {' '.join(extra)}: {r.stderr.strip().replace(out + '/', '')}")
+
 # Errors: one line "disperse heads: FILE: reason", exit 1 (2 for usage).
 bad = np.arange(8, dtype=np.float64).reshape(2, 4); bad[1, 2] = np.nan
 np.save(f"{out}/nan.npy", bad)

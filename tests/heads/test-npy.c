@@ -336,6 +336,52 @@ test_vector(void)
 	dsp_rowset_close(r);
 }
 
+/* dsp_rowset_row_unchecked: a float64 row in place without the scan (its
+ * -inf and NaN visible to the caller), then dsp_rowset_row on the same
+ * head checks it -- converted when masked, the reader's error on a NaN --
+ * and from then on the unchecked call gives the checked row. */
+static void
+test_unchecked(void)
+{
+	double m[4] = { 0.25, -INFINITY, 1, 2 }, q[3] = { 1, NAN, 3 };
+	const double *x, *x2;
+	const char *p;
+	dsp_rowset *r;
+	size_t n, n2;
+	int checked;
+
+	p = f64_file("um.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }",
+	    m, 4, 0);
+	IS(dsp_rowset_open(p, &r), DSP_OK, "masked vector opens");
+	IS(dsp_rowset_row_unchecked(r, 0, &x, &n, &checked), DSP_OK, "unchecked row");
+	ok(checked == 0 && n == 4 && x[0] == 0.25 && x[1] == -INFINITY && x[3] == 2,
+	    "in place, unscanned: all 4 keys, the masked one included");
+	IS(dsp_rowset_row(r, 0, &x2, &n2), DSP_OK, "the same head checked");
+	ok(n2 == 3 && x2 != x && x2[0] == 0.25 && x2[1] == 1 && x2[2] == 2,
+	    "checked: a copy of the 3 unmasked keys");
+	IS(dsp_rowset_row_unchecked(r, 0, &x, &n, &checked), DSP_OK, "unchecked again");
+	ok(checked == 1 && x == x2 && n == 3, "gives the checked copy once there is one");
+	dsp_rowset_close(r);
+	p = f64_file("uq.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }",
+	    q, 3, 0);
+	IS(dsp_rowset_open(p, &r), DSP_OK, "vector with a NaN opens");
+	IS(dsp_rowset_row_unchecked(r, 0, &x, &n, &checked), DSP_OK, "unchecked row");
+	ok(checked == 0 && n == 3 && isnan(x[1]), "in place with its NaN");
+	IS(dsp_rowset_row(r, 0, &x2, &n2), DSP_EPARSE, "checked: the reader's error");
+	ok(strstr(dsp_last_error(), "NaN at key 1") != NULL, "names the NaN: '%s'",
+	    dsp_last_error());
+	IS(dsp_rowset_row_unchecked(r, 0, &x, &n, &checked), DSP_OK, "unchecked still");
+	ok(checked == 0, "a failed check leaves the row unchecked");
+	dsp_rowset_close(r);
+	p = f64_file("ub.npy", 1, "{'descr': '>f8', 'fortran_order': False, 'shape': (3,), }",
+	    m, 3, 1);
+	IS(dsp_rowset_open(p, &r), DSP_OK, "big-endian vector opens");
+	IS(dsp_rowset_row_unchecked(r, 0, &x, &n, &checked), DSP_OK, "unchecked row");
+	ok(checked == 1 && n == 2 && x[0] == 0.25 && x[1] == 1,
+	    "big-endian is converted (masked key skipped), so checked");
+	dsp_rowset_close(r);
+}
+
 static void
 test_malformed(void)
 {
@@ -475,6 +521,7 @@ main(void)
 	test_masks();
 	test_scan_blocks();
 	test_vector();
+	test_unchecked();
 	test_malformed();
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	if (system(cmd) != 0)
