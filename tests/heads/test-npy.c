@@ -509,6 +509,64 @@ test_scan_blocks(void)
 	dsp_kernel_set_par_min(0);
 }
 
+/* Rows that are converted go by blocks of 512 with the finiteness check
+ * fused (npy.c convert_contiguous): float32 in both byte orders and a
+ * float64 row at an odd address (a stored .npz member's data need not be
+ * 8-byte aligned) over 1500 keys (two full blocks and a partial one) give
+ * exactly (double) of each value; a -inf in the last, partial block still
+ * goes to the item-by-item path, which skips it. */
+static void
+test_convert(void)
+{
+	enum { N = 1500 };
+	static unsigned char raw[1 + 128 + 8 * N];
+	static double buf[N];
+	unsigned char h[256];
+	const double *x;
+	dsp_npy *a;
+	size_t hl, i, n, k;
+	uint32_t u;
+	float f;
+	double d;
+	int big, good, masked;
+
+	for (big = 0; big < 2; big++) {
+		hl = header(h, 1, big ? "{'descr': '>f4', 'fortran_order': False, 'shape': (1500,), }" :
+		    "{'descr': '<f4', 'fortran_order': False, 'shape': (1500,), }");
+		memcpy(raw, h, hl);
+		for (i = 0; i < N; i++) {
+			f = (float)i / 3 - 200;
+			memcpy(&u, &f, 4);
+			for (k = 0; k < 4; k++)
+				raw[hl + 4 * i + k] = (unsigned char)(u >> (8 * (big ? 3 - k : k)));
+		}
+		IS(dsp_npy_from_buffer(raw, hl + 4 * N, 0, "f4", &a), DSP_OK, "float32 opens");
+		IS(dsp_npy_row(a, 0, 0, 0, buf, &n), DSP_OK, "float32 row (%s)", big ? ">f4" : "<f4");
+		for (good = n == N, i = 0; good && i < N; i++)
+			good = buf[i] == (double)((float)i / 3 - 200);
+		ok(good, "%s: (double) of each of the %d float32 values", big ? ">f4" : "<f4", N);
+		dsp_npy_close(a);
+	}
+	for (masked = 0; masked < 2; masked++) {
+		hl = header(h, 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (1500,), }");
+		memcpy(raw + 1, h, hl);
+		for (i = 0; i < N; i++) {
+			d = masked && i == 1400 ? -INFINITY : (double)i / 7;
+			memcpy(raw + 1 + hl + 8 * i, &d, 8);
+		}
+		IS(dsp_npy_from_buffer(raw + 1, hl + 8 * N, 0, "odd", &a), DSP_OK,
+		    "float64 at an odd address opens");
+		IS(dsp_npy_row_view(a, 0, 0, 0, &x, &n), DSP_ENOTSUP, "not in place (misaligned)");
+		IS(dsp_npy_row(a, 0, 0, 0, buf, &n), DSP_OK, "converted");
+		for (good = n == N - (size_t)masked, i = k = 0; good && i < N; i++)
+			if (!(masked && i == 1400))
+				good = buf[k++] == (double)i / 7;
+		ok(good, "misaligned float64%s: every value exactly, n = %zu",
+		    masked ? " with -inf at 1400" : "", n);
+		dsp_npy_close(a);
+	}
+}
+
 int
 main(void)
 {
@@ -520,6 +578,7 @@ main(void)
 	test_order();
 	test_masks();
 	test_scan_blocks();
+	test_convert();
 	test_vector();
 	test_unchecked();
 	test_malformed();
