@@ -549,13 +549,13 @@ first_nonfinite(const double *d, uint64_t n)
 	return first;
 }
 
-/* Values b..end-1 of a contiguous row, converted into buf; returns the sum
- * of buf[i] * 0 (0 when every value is finite, see first_nonfinite).  One
- * loop the compiler vectorises for each dtype and byte order (memcpy
- * loads: any alignment, such as a stored .npz member's). */
+/* The len values at p (a contiguous stretch of a row) converted into out;
+ * returns the sum of out[j] * 0: 0 when every value is finite (see
+ * first_nonfinite).  One loop the compiler vectorises for each dtype and
+ * byte order; memcpy loads, so any alignment (a stored .npz member's data
+ * need not be 8-byte aligned). */
 static inline __attribute__((always_inline)) double
-convert_block(const unsigned char *p, int itemsize, int swap, double *buf,
-    uint64_t b, uint64_t end)
+convert_block(const unsigned char *p, int itemsize, int swap, double *out, uint64_t len)
 {
 	double z = 0;
 	uint64_t j, u64;
@@ -564,69 +564,56 @@ convert_block(const unsigned char *p, int itemsize, int swap, double *buf,
 	float f;
 
 	if (itemsize == 2)
-		for (j = b; j < end; j++) {
+		for (j = 0; j < len; j++) {
 			memcpy(&u16, p + 2 * j, 2);
-			buf[j] = dsp_half_to_double(swap ? __builtin_bswap16(u16) : u16);
-			z += buf[j] * 0.0;
+			out[j] = dsp_half_to_double(swap ? __builtin_bswap16(u16) : u16);
+			z += out[j] * 0.0;
 		}
 	else if (itemsize == 4 && swap)
 #pragma omp simd reduction(+:z)
-		for (j = b; j < end; j++) {
+		for (j = 0; j < len; j++) {
 			memcpy(&u32, p + 4 * j, 4);
 			u32 = __builtin_bswap32(u32);
 			memcpy(&f, &u32, 4);
-			buf[j] = f;
-			z += buf[j] * 0.0;
+			out[j] = f;
+			z += out[j] * 0.0;
 		}
 	else if (itemsize == 4)
 #pragma omp simd reduction(+:z)
-		for (j = b; j < end; j++) {
+		for (j = 0; j < len; j++) {
 			memcpy(&f, p + 4 * j, 4);
-			buf[j] = f;
-			z += buf[j] * 0.0;
+			out[j] = f;
+			z += out[j] * 0.0;
 		}
 	else if (swap)
 #pragma omp simd reduction(+:z)
-		for (j = b; j < end; j++) {
+		for (j = 0; j < len; j++) {
 			memcpy(&u64, p + 8 * j, 8);
 			u64 = __builtin_bswap64(u64);
-			memcpy(&buf[j], &u64, 8);
-			z += buf[j] * 0.0;
+			memcpy(&out[j], &u64, 8);
+			z += out[j] * 0.0;
 		}
 	else
 #pragma omp simd reduction(+:z)
-		for (j = b; j < end; j++) {
-			memcpy(&buf[j], p + 8 * j, 8);
-			z += buf[j] * 0.0;
+		for (j = 0; j < len; j++) {
+			memcpy(&out[j], p + 8 * j, 8);
+			z += out[j] * 0.0;
 		}
 	return z;
 }
 
-/* Contiguous keys from element base: all k converted into buf by blocks,
- * each checked for finiteness while it is in cache.  1 when every value
- * is finite (buf is the row); 0 at the first block with a NaN or an
- * infinity: the item-by-item path then skips masked keys or names the
- * NaN.  Was a load() per item, a switch on dtype and byte order each
- * (2^24 float32 keys: 27 % of `report --input`). */
-static int
-convert_contiguous(const dsp_npy *a, uint64_t base, double *buf, uint64_t k)
-{
-	const unsigned char *p = a->data + base * (uint64_t)a->h.itemsize;
-	int swap = a->h.big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
-	uint64_t b;
-
-	for (b = 0; b < k; b += SCAN_BLOCK)
-		if (convert_block(p, a->h.itemsize, swap, buf, b,
-		    k - b < SCAN_BLOCK ? k : b + SCAN_BLOCK) != 0)
-			return 0;
-	return 1;
-}
-
+/* Keys go by blocks of SCAN_BLOCK: a contiguous block of finite values is
+ * converted and checked in one vectorised loop while it is in cache; a
+ * block holding a masked key, a NaN or +inf (or any block of a strided
+ * row) item by item.  Was item by item throughout, a load() with its
+ * switch on dtype and byte order each (2^24 float32 keys: 27 % of
+ * `report --input`). */
 int
 dsp_npy_row(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query,
     double *buf, size_t *n)
 {
-	uint64_t base, k, idx[4];
+	int swap = a->h.big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	uint64_t base, b, e, k, idx[4];
 	char where[160];
 	size_t m = 0;
 	double v;
@@ -635,22 +622,26 @@ dsp_npy_row(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query,
 	if (layer >= a->dims[0] || head >= a->dims[1] || query >= a->dims[2])
 		return dsp_fail(DSP_EINVAL, "%s: row out of range", a->name);
 	base = layer * a->stride[0] + head * a->stride[1] + query * a->stride[2];
-	if (a->stride[3] <= 1 && convert_contiguous(a, base, buf, a->dims[3])) {
-		*n = (size_t)a->dims[3];
-		return DSP_OK;
-	}
-	for (k = 0; k < a->dims[3]; k++) {
-		v = load(a, base + k * a->stride[3]);
-		if (v == -INFINITY)
-			continue;		/* masked key */
-		if (!isfinite(v)) {
-			idx[0] = layer; idx[1] = head; idx[2] = query; idx[3] = k;
-			index_text(a, idx, where, sizeof where);
-			return dsp_fail(DSP_EPARSE, "%s: %s at %s (masked keys are -inf; "
-			    "NaN and +inf are not logits)", a->name,
-			    isnan(v) ? "NaN" : "+inf", where);
+	for (b = 0; b < a->dims[3]; b = e) {
+		e = a->dims[3] - b < SCAN_BLOCK ? a->dims[3] : b + SCAN_BLOCK;
+		if (a->stride[3] <= 1 && convert_block(a->data + (base + b) *
+		    (uint64_t)a->h.itemsize, a->h.itemsize, swap, buf + m, e - b) == 0) {
+			m += e - b;
+			continue;
 		}
-		buf[m++] = v;
+		for (k = b; k < e; k++) {
+			v = load(a, base + k * a->stride[3]);
+			if (v == -INFINITY)
+				continue;		/* masked key */
+			if (!isfinite(v)) {
+				idx[0] = layer; idx[1] = head; idx[2] = query; idx[3] = k;
+				index_text(a, idx, where, sizeof where);
+				return dsp_fail(DSP_EPARSE, "%s: %s at %s (masked keys are "
+				    "-inf; NaN and +inf are not logits)", a->name,
+				    isnan(v) ? "NaN" : "+inf", where);
+			}
+			buf[m++] = v;
+		}
 	}
 	if (m == 0) {
 		idx[0] = layer; idx[1] = head; idx[2] = query; idx[3] = 0;
@@ -673,6 +664,7 @@ dsp_npy_row_inplace(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t qu
 {
 	const dsp_npy_header *h = &a->h;
 	const double *d;
+	uint64_t k, e;
 
 	if (layer >= a->dims[0] || head >= a->dims[1] || query >= a->dims[2])
 		return dsp_fail(DSP_EINVAL, "%s: row out of range", a->name);
@@ -686,8 +678,15 @@ dsp_npy_row_inplace(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t qu
 	    head * a->stride[1] + query * a->stride[2]));
 	if (((uintptr_t)d % sizeof(double)) != 0)
 		return DSP_ENOTSUP;
+	/* Masks sit at the ends of rows (causal, padding): a row with a
+	 * masked or non-finite key there is sent to dsp_npy_row now, not
+	 * after a caller's whole pass that would fail on it. */
+	k = a->dims[3];
+	e = k < SCAN_BLOCK ? k : SCAN_BLOCK;
+	if (first_nonfinite(d, e) < e || first_nonfinite(d + k - e, e) < e)
+		return DSP_ENOTSUP;
 	*v = d;
-	*n = (size_t)a->dims[3];
+	*n = (size_t)k;
 	return DSP_OK;
 }
 

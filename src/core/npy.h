@@ -79,11 +79,13 @@ unsigned dsp_npy_axes(const dsp_npy *a);
  * row must be converted (dsp_npy_row). */
 int	dsp_npy_row_view(const dsp_npy *a, uint64_t layer, uint64_t head,
 	    uint64_t query, const double **v, size_t *n);
-/* The same without looking at the values (no finiteness scan, O(1)): the
- * row may hold NaN, infinities and masked (-inf) keys.  For a caller whose
- * own pass over every value fails on a non-finite one (the softmax kernel):
- * on that failure it must take the row from dsp_npy_row_view or
- * dsp_npy_row instead, which skip the masked keys and name a NaN. */
+/* The same without a finiteness scan of the whole row: only its first and
+ * last 512 keys are looked at (where masks sit: DSP_ENOTSUP when one of
+ * them is -inf, NaN or +inf), so the row may still hold NaN, infinities
+ * and masked keys.  For a caller whose own pass over every value fails on
+ * a non-finite one (the softmax kernel): on that failure it must take the
+ * row from dsp_npy_row_view or dsp_npy_row instead, which skip the masked
+ * keys and name a NaN. */
 int	dsp_npy_row_inplace(const dsp_npy *a, uint64_t layer, uint64_t head,
 	    uint64_t query, const double **v, size_t *n);
 

@@ -336,48 +336,63 @@ test_vector(void)
 	dsp_rowset_close(r);
 }
 
-/* dsp_rowset_row_unchecked: a float64 row in place without the scan (its
- * -inf and NaN visible to the caller), then dsp_rowset_row on the same
- * head checks it -- converted when masked, the reader's error on a NaN --
- * and from then on the unchecked call gives the checked row. */
+/* dsp_rowset_row_unchecked: a float64 row in place without the scan (a
+ * -inf or NaN between its first and last 512 keys visible to the caller),
+ * then dsp_rowset_row on the same head checks it -- converted when masked,
+ * the reader's error on a NaN -- and from then on the unchecked call gives
+ * the checked row.  A mask in the first or last 512 keys (where causal and
+ * padding masks sit) is seen at once: converted, checked. */
 static void
 test_unchecked(void)
 {
-	double m[4] = { 0.25, -INFINITY, 1, 2 }, q[3] = { 1, NAN, 3 };
+	enum { N = 1500 };
+	static double v[N];
 	const double *x, *x2;
-	const char *p;
+	const char *p, *dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (1500,), }";
 	dsp_rowset *r;
-	size_t n, n2;
+	size_t i, n, n2;
 	int checked;
 
-	p = f64_file("um.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }",
-	    m, 4, 0);
+	for (i = 0; i < N; i++)
+		v[i] = (double)i / 64;
+	v[600] = -INFINITY;
+	p = f64_file("um.npy", 1, dict, v, N, 0);
 	IS(dsp_rowset_open(p, &r), DSP_OK, "masked vector opens");
 	IS(dsp_rowset_row_unchecked(r, 0, &x, &n, &checked), DSP_OK, "unchecked row");
-	ok(checked == 0 && n == 4 && x[0] == 0.25 && x[1] == -INFINITY && x[3] == 2,
-	    "in place, unscanned: all 4 keys, the masked one included");
+	ok(checked == 0 && n == N && x[600] == -INFINITY && x[1499] == 1499.0 / 64,
+	    "in place, unscanned: all %d keys, the masked one at 600 included", N);
 	IS(dsp_rowset_row(r, 0, &x2, &n2), DSP_OK, "the same head checked");
-	ok(n2 == 3 && x2 != x && x2[0] == 0.25 && x2[1] == 1 && x2[2] == 2,
-	    "checked: a copy of the 3 unmasked keys");
+	ok(n2 == N - 1 && x2 != x && x2[599] == 599.0 / 64 && x2[600] == 601.0 / 64,
+	    "checked: a copy of the %d unmasked keys", N - 1);
 	IS(dsp_rowset_row_unchecked(r, 0, &x, &n, &checked), DSP_OK, "unchecked again");
-	ok(checked == 1 && x == x2 && n == 3, "gives the checked copy once there is one");
+	ok(checked == 1 && x == x2 && n == N - 1, "gives the checked copy once there is one");
 	dsp_rowset_close(r);
-	p = f64_file("uq.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }",
-	    q, 3, 0);
+	v[600] = 600.0 / 64;
+	v[1499] = -INFINITY;
+	p = f64_file("ue.npy", 1, dict, v, N, 0);
+	IS(dsp_rowset_open(p, &r), DSP_OK, "vector masked at its end opens");
+	IS(dsp_rowset_row_unchecked(r, 0, &x, &n, &checked), DSP_OK, "unchecked row");
+	ok(checked == 1 && n == N - 1 && x[1498] == 1498.0 / 64,
+	    "a mask in the last 512 keys: converted at once (n = %zu)", n);
+	dsp_rowset_close(r);
+	v[1499] = 1499.0 / 64;
+	v[700] = NAN;
+	p = f64_file("uq.npy", 1, dict, v, N, 0);
 	IS(dsp_rowset_open(p, &r), DSP_OK, "vector with a NaN opens");
 	IS(dsp_rowset_row_unchecked(r, 0, &x, &n, &checked), DSP_OK, "unchecked row");
-	ok(checked == 0 && n == 3 && isnan(x[1]), "in place with its NaN");
+	ok(checked == 0 && n == N && isnan(x[700]), "in place with its NaN");
 	IS(dsp_rowset_row(r, 0, &x2, &n2), DSP_EPARSE, "checked: the reader's error");
-	ok(strstr(dsp_last_error(), "NaN at key 1") != NULL, "names the NaN: '%s'",
+	ok(strstr(dsp_last_error(), "NaN at key 700") != NULL, "names the NaN: '%s'",
 	    dsp_last_error());
 	IS(dsp_rowset_row_unchecked(r, 0, &x, &n, &checked), DSP_OK, "unchecked still");
 	ok(checked == 0, "a failed check leaves the row unchecked");
 	dsp_rowset_close(r);
-	p = f64_file("ub.npy", 1, "{'descr': '>f8', 'fortran_order': False, 'shape': (3,), }",
-	    m, 3, 1);
+	v[700] = -INFINITY;
+	p = f64_file("ub.npy", 1, "{'descr': '>f8', 'fortran_order': False, 'shape': (1500,), }",
+	    v, N, 1);
 	IS(dsp_rowset_open(p, &r), DSP_OK, "big-endian vector opens");
 	IS(dsp_rowset_row_unchecked(r, 0, &x, &n, &checked), DSP_OK, "unchecked row");
-	ok(checked == 1 && n == 2 && x[0] == 0.25 && x[1] == 1,
+	ok(checked == 1 && n == N - 1 && x[700] == 701.0 / 64,
 	    "big-endian is converted (masked key skipped), so checked");
 	dsp_rowset_close(r);
 }
@@ -513,8 +528,8 @@ test_scan_blocks(void)
  * fused (npy.c convert_contiguous): float32 in both byte orders and a
  * float64 row at an odd address (a stored .npz member's data need not be
  * 8-byte aligned) over 1500 keys (two full blocks and a partial one) give
- * exactly (double) of each value; a -inf in the last, partial block still
- * goes to the item-by-item path, which skips it. */
+ * exactly (double) of each value; the blocks holding a -inf (the first and
+ * the last, partial one) go item by item, which skips it. */
 static void
 test_convert(void)
 {
@@ -551,18 +566,18 @@ test_convert(void)
 		hl = header(h, 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (1500,), }");
 		memcpy(raw + 1, h, hl);
 		for (i = 0; i < N; i++) {
-			d = masked && i == 1400 ? -INFINITY : (double)i / 7;
+			d = masked && (i == 3 || i == 1400) ? -INFINITY : (double)i / 7;
 			memcpy(raw + 1 + hl + 8 * i, &d, 8);
 		}
 		IS(dsp_npy_from_buffer(raw + 1, hl + 8 * N, 0, "odd", &a), DSP_OK,
 		    "float64 at an odd address opens");
 		IS(dsp_npy_row_view(a, 0, 0, 0, &x, &n), DSP_ENOTSUP, "not in place (misaligned)");
 		IS(dsp_npy_row(a, 0, 0, 0, buf, &n), DSP_OK, "converted");
-		for (good = n == N - (size_t)masked, i = k = 0; good && i < N; i++)
-			if (!(masked && i == 1400))
+		for (good = n == N - 2 * (size_t)masked, i = k = 0; good && i < N; i++)
+			if (!(masked && (i == 3 || i == 1400)))
 				good = buf[k++] == (double)i / 7;
 		ok(good, "misaligned float64%s: every value exactly, n = %zu",
-		    masked ? " with -inf at 1400" : "", n);
+		    masked ? " with -inf at 3 and 1400" : "", n);
 		dsp_npy_close(a);
 	}
 }
