@@ -6,7 +6,6 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
-#include "core/view.h"
 #include "export/table.h"
 
 enum { OPT_TIME = DSP_OPT_USER };

@@ -13,14 +13,14 @@
 
 #include "cli/opts.h"
 #include "core/error.h"
-#include "core/eval.h"
 #include "core/escape.h"
+#include "core/eval.h"
 #include "core/family.h"
 #include "core/job.h"
 #include "core/npy.h"
 #include "core/rowset.h"
-#include "core/view.h"
 #include "core/parse.h"
+#include "core/view.h"
 #include "export/model.h"
 #include "export/table.h"
 
