@@ -174,6 +174,19 @@ check_wide(void)
 		xs[i] = i % 2 ? exp(-20.8 * uniform()) : 1e-9 + 2 * uniform();
 	w = worst_of(log_512, log, xs, ys, WIDE, &at);
 	ok(w < 4, "AVX-512 log on [1e-9, 2]: worst %.3f ulp at %.17g", w, at);
+	/* The table's interval edges m = 0.775, 0.825, ..., 1.475 (fastexp512.h)
+	 * times 2^-30 .. 2^0, 9 points around each, and the points next to 1. */
+	for (i = 0; i < WIDE; i++) {
+		size_t b = i / 9 % 15, sc = i / 135 % 31;
+		int d = (int)(i % 9) - 4;
+
+		xs[i] = ldexp((b + 15.5) / 20, -(int)sc) * (1 + d * 0x1p-52);
+		if (i % 1000 == 0)
+			xs[i] = 1 + (double)(i / 1000 % 200 - 100) * 0x1p-52;
+	}
+	w = worst_of(log_512, log, xs, ys, WIDE, &at);
+	ok(w < 4, "AVX-512 log at its table's interval edges and next to 1: worst %.3f ulp at %.17g",
+	    w, at);
 	for (i = 0; i < 8; i++)
 		sp[i] = 1;
 	log_512(sp, sp + 8, 8);
