@@ -51,14 +51,14 @@ dsp_fe_asf64(uint64_t u)
  * where __builtin_fma is one instruction; 0 keeps the portable rounding. */
 #define DSP_FE_MAD(fused, a, b, c)	((fused) ? __builtin_fma((a), (b), (c)) : (a) * (b) + (c))
 
+/* x already in [DSP_FASTEXP_MIN, 0] (or NaN): the clamp is the caller's. */
 static inline __attribute__((always_inline)) DSP_FE_NOSAN double
-dsp_fastexp_neg_f(double x, int fused)
+dsp_fastexp_clamped_f(double x, int fused)
 {
 	const double shift = 0x1.8p52, log2e = 0x1.71547652b82fep0;
 	const double ln2hi = 0x1.62e42fee00000p-1, ln2lo = 0x1.a39ef35793c76p-33;
 	double kd, k1, k2, r, p;
 
-	x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
 	kd = DSP_FE_MAD(fused, x, log2e, shift);
 	kd -= shift;
 	r = DSP_FE_MAD(fused, -kd, ln2hi, x);
@@ -83,6 +83,12 @@ dsp_fastexp_neg_f(double x, int fused)
 	/* The low 12 bits of (k + shift) hold k modulo 2^12. */
 	p *= dsp_fe_asf64((dsp_fe_asu64(k1 + shift) + 1023) << 52);
 	return p * dsp_fe_asf64((dsp_fe_asu64(k2 + shift) + 1023) << 52);
+}
+
+static inline __attribute__((always_inline)) DSP_FE_NOSAN double
+dsp_fastexp_neg_f(double x, int fused)
+{
+	return dsp_fastexp_clamped_f(x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x, fused);
 }
 
 static inline __attribute__((always_inline)) DSP_FE_NOSAN double
