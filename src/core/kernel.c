@@ -360,22 +360,39 @@ struct paper512 {
 	__m512d	h, z, band;
 };
 
+/* Items with y < NONZERO_SURE are rare (weights below 1e-323): one test
+ * a vector, and the counts and the clamp only when it finds one. */
 static inline __attribute__((always_inline)) DSP_FE512 void
 paper512_step(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d inv,
-    __m512d vlz, struct paper512 *u)
+    __m512d vlz, int scaled, struct paper512 *u)
 {
 	const __m512d one = _mm512_set1_pd(1.0);
 	__m512d x, q;
-	__mmask8 below;
+	__mmask8 low, below;
 
-	x = _mm512_sub_pd(load_x512(e, k, vpiv, pre, inv, 1), vlz);
-	below = _mm512_mask_cmp_pd_mask(k, x, _mm512_set1_pd(ZERO_SURE), _CMP_LT_OQ);
-	u->z = _mm512_mask_add_pd(u->z, below, u->z, one);
-	u->band = _mm512_mask_add_pd(u->band, _mm512_mask_cmp_pd_mask(k & (__mmask8)~below,
-	    x, _mm512_set1_pd(NONZERO_SURE), _CMP_LT_OQ), u->band, one);
-	q = dsp_fe512_exp(x);
+	x = _mm512_sub_pd(load_x512(e, k, vpiv, pre, inv, scaled), vlz);
+	low = _mm512_mask_cmp_pd_mask(k, x, _mm512_set1_pd(NONZERO_SURE), _CMP_LT_OQ);
+	if (__builtin_expect(low != 0, 0)) {
+		below = _mm512_mask_cmp_pd_mask(low, x, _mm512_set1_pd(ZERO_SURE), _CMP_LT_OQ);
+		u->z = _mm512_mask_add_pd(u->z, below, u->z, one);
+		u->band = _mm512_mask_add_pd(u->band, low & (__mmask8)~below, u->band, one);
+		x = _mm512_max_pd(_mm512_set1_pd(DSP_FASTEXP_MIN), x);
+	}
+	q = dsp_fe512_exp_clamped(x);
 	u->h = _mm512_mask3_fnmadd_pd(q, dsp_fe512_log(_mm512_add_pd(q,
 	    _mm512_set1_pd(DSP_PAPER_ENTROPY_EPS))), u->h, k);
+}
+
+static inline __attribute__((always_inline)) DSP_FE512 void
+paper512_walk(const double *e, size_t n, __m512d vpiv, __m512d pre, __m512d inv,
+    __m512d vlz, int scaled, struct paper512 *u)
+{
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8)
+		paper512_step(e + i, 0xff, vpiv, pre, inv, vlz, scaled, u);
+	if (i < n)
+		paper512_step(e + i, TAILMASK(n, i), vpiv, pre, inv, vlz, scaled, u);
 }
 
 HOT static DSP_FE512 void
@@ -385,13 +402,12 @@ paper512(const double *e, size_t n, double piv, const struct scale *s, double lo
 	const __m512d vpiv = _mm512_set1_pd(piv), vlz = _mm512_set1_pd(logz);
 	const __m512d pre = _mm512_set1_pd(s->pre), inv = _mm512_set1_pd(s->inv);
 	struct paper512 u;
-	size_t i;
 
 	u.h = u.z = u.band = _mm512_setzero_pd();
-	for (i = 0; i + 8 <= n; i += 8)
-		paper512_step(e + i, 0xff, vpiv, pre, inv, vlz, &u);
-	if (i < n)
-		paper512_step(e + i, TAILMASK(n, i), vpiv, pre, inv, vlz, &u);
+	if (s->pre != 1)
+		paper512_walk(e, n, vpiv, pre, inv, vlz, 1, &u);
+	else
+		paper512_walk(e, n, vpiv, pre, inv, vlz, 0, &u);
 	out->h = _mm512_reduce_add_pd(u.h);
 	out->zero = _mm512_reduce_add_pd(u.z);
 	out->band = _mm512_reduce_add_pd(u.band);
