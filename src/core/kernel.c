@@ -110,9 +110,10 @@ block_minmax(const double *e, size_t n, double *lo, double *hi)
 	return nf != 0;
 }
 
-/* plain: the caller knows every x of the block lies in [DSP_FASTEXP_MIN,
- * 0) (see chunk_body), so the clamp and the x == 0 count would change
- * nothing: the same sums, bit for bit, with fewer operations. */
+/* plain: the caller knows every x of the block lies in
+ * [DSP_FASTEXP_NORMAL, 0) (see chunk_body), so the clamp, the x == 0 count
+ * and exp's split scaling would change nothing: the same sums, bit for
+ * bit, with fewer operations. */
 ALWAYS_INLINE void
 block_sums(const double *e, size_t n, double piv, const struct scale *s,
     struct part *pt, int fused, int plain)
@@ -124,12 +125,12 @@ block_sums(const double *e, size_t n, double piv, const struct scale *s,
 	for (i = 0; i < n; i++) {
 		x = (e[i] - piv) * s->pre * s->inv;
 		if (plain) {
-			t = dsp_fastexp_clamped_f(x, fused);
+			t = dsp_fastexp_clamped_f(x, fused, 1);
 			b += t;
 		} else {
 			/* Clamped so that t x is 0, not 0 * -inf, far below the pivot. */
 			x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
-			t = dsp_fastexp_clamped_f(x, fused);
+			t = dsp_fastexp_clamped_f(x, fused, 0);
 			a += x == 0 ? 1.0 : 0.0;
 			b += x == 0 ? 0.0 : t;
 		}
@@ -300,11 +301,11 @@ chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt, in
 			pt->piv = bp;
 		}
 		/* The block's x range, by the loop's own arithmetic (monotone
-		 * in e): a block without the pivot and within exp's range
+		 * in e): a block without the pivot and with normal weights
 		 * (nearly all) takes the plain loop. */
 		xa = (bp - pt->piv) * s->pre * s->inv;
 		xb = ((s->inv > 0 ? lo : hi) - pt->piv) * s->pre * s->inv;
-		plain = xa < 0 && xb >= DSP_FASTEXP_MIN;
+		plain = xa < 0 && xb >= DSP_FASTEXP_NORMAL;
 #ifdef DSP_HAVE_FE512
 		if (path == PATH_512)
 			block_sums512(e + i, m, pt->piv, s, plain, pt);
@@ -347,7 +348,7 @@ paper_body(const double *e, size_t n, double piv, const struct scale *s, double 
 		z += x < ZERO_SURE ? 1.0 : 0.0;
 		band += x >= ZERO_SURE && x < NONZERO_SURE ? 1.0 : 0.0;
 		x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
-		q = dsp_fastexp_clamped_f(x, fused);
+		q = dsp_fastexp_clamped_f(x, fused, 0);
 		h = DSP_FE_MAD(fused, -q, dsp_fastlog_pos(q + DSP_PAPER_ENTROPY_EPS), h);
 	}
 	out->h = h;
