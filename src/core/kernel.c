@@ -353,7 +353,7 @@ paper_body(const double *e, size_t n, double piv, const struct scale *s, double 
 		band += x >= ZERO_SURE && x < NONZERO_SURE ? 1.0 : 0.0;
 		x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
 		q = dsp_fastexp_clamped_f(x, fused, 0);
-		h = DSP_FE_MAD(fused, -q, dsp_fastlog_pos(q + DSP_PAPER_ENTROPY_EPS), h);
+		h = DSP_FE_MAD(fused, -q, dsp_fastlog_pos_f(q + DSP_PAPER_ENTROPY_EPS, fused), h);
 	}
 	out->h = h;
 	out->zero = z;

@@ -66,6 +66,16 @@ exp_fma(const double *x, double *y, size_t n)
 		y[i] = dsp_fastexp_neg_f(x[i], 1);
 }
 
+static __attribute__((target("avx2,fma"))) void
+log_fma(const double *x, double *y, size_t n)
+{
+	size_t i;
+
+#pragma omp simd
+	for (i = 0; i < n; i++)
+		y[i] = dsp_fastlog_pos_f(x[i], 1);
+}
+
 static DSP_FE512 void
 exp_512(const double *x, double *y, size_t n)
 {
@@ -139,6 +149,10 @@ check_wide(void)
 		w = worst_of(exp_fma, exp, xs, ys, WIDE, &at);
 		ok(w < 4, "FMA build over [-746, 0] and the boundaries: worst %.3f ulp at %.17g",
 		    w, at);
+		for (i = 0; i < WIDE; i++)
+			xs[i] = i % 2 ? exp(-20.8 * uniform()) : 1e-9 + 2 * uniform();
+		w = worst_of(log_fma, log, xs, ys, WIDE, &at);
+		ok(w < 4, "FMA log on [1e-9, 2]: worst %.3f ulp at %.17g", w, at);
 	}
 	if (!(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
 	    __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("fma"))) {
