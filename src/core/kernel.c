@@ -18,8 +18,21 @@
  * The paper's entropy -sum p log(p + 1e-9) and the count of weights that
  * underflow to 0 need log z, which is known only at the end: they take a
  * second pass (dsp_softmax_paper_entropy), both in one.  No per-item
- * update can replace it: p + 1e-9 mixes the final normaliser with an
- * absolute constant, so the terms cannot be rescaled like the sums above.
+ * update can replace it: with w = exp(x) and p = w / z,
+ *   sum p log(p + eps) = (1/z) sum w log(w + eps z) - log z,
+ * and eps z puts the final normaliser inside every item's logarithm, next
+ * to an absolute constant, so the terms cannot be rescaled like the sums
+ * above when z grows.  Expanding in z does not converge either:
+ * log(w + eps z) = log w + log1p(eps z / w) needs p > eps, and
+ * log(eps z) + log1p(w / (eps z)) needs p < eps; at n = 2^24 a uniform
+ * p is 6e-8, a few eps, and the items fall on both sides, the side known
+ * only with z.  What would work is a sketch: per bin of x (width h), the
+ * moments sum w (x - c)^k, k <= K, then a Taylor series of the smooth
+ * log(e^(x - log z) + eps) around each bin centre c at the end; 1e-12
+ * needs about h = 1/16 and K = 8 over x in [-746, 0], 12,000 bins of 9
+ * sums (860 KiB, scattered: no longer in L1, no longer vectorised), far
+ * dearer than this pass over memory.  So two passes; the second costs
+ * an exp and a log an item (no division: fastexp512.h's table log).
  *
  * Three code paths, picked at run time (DISPERSE_KERNEL names one): the
  * portable C (SSE2), the same C with fused multiply-adds (AVX2 + FMA), and
