@@ -244,18 +244,16 @@ sums512_step(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d inv
 	u->c = _mm512_mask3_fmadd_pd(t, x, u->c, k);
 }
 
-/* Full vectors unmasked in the loop, the partial last one masked. */
-static inline __attribute__((always_inline)) DSP_FE512 void
-sums512_walk(const double *e, size_t n, __m512d vpiv, __m512d pre, __m512d inv,
-    int scaled, int plain, struct sums512 *u)
-{
-	size_t i;
-
-	for (i = 0; i + 8 <= n; i += 8)
-		sums512_step(e + i, 0xff, vpiv, pre, inv, scaled, plain, u);
-	if (i < n)
-		sums512_step(e + i, TAILMASK(n, i), vpiv, pre, inv, scaled, plain, u);
-}
+/* step(e + i, mask, ...) over e[0..n-1]: full vectors unmasked in the
+ * loop, the partial last one masked. */
+#define WALK512(e, n, step, ...) do {						\
+	size_t i_;								\
+										\
+	for (i_ = 0; i_ + 8 <= (n); i_ += 8)					\
+		step((e) + i_, 0xff, __VA_ARGS__);				\
+	if (i_ < (n))								\
+		step((e) + i_, TAILMASK(n, i_), __VA_ARGS__);			\
+} while (0)
 
 HOT static DSP_FE512 void
 block_sums512(const double *e, size_t n, double piv, const struct scale *s,
@@ -267,11 +265,11 @@ block_sums512(const double *e, size_t n, double piv, const struct scale *s,
 
 	u.a = u.b = u.c = _mm512_setzero_pd();
 	if (s->pre != 1)
-		sums512_walk(e, n, vpiv, pre, inv, 1, 0, &u);
+		WALK512(e, n, sums512_step, vpiv, pre, inv, 1, 0, &u);
 	else if (plain)
-		sums512_walk(e, n, vpiv, pre, inv, 0, 1, &u);
+		WALK512(e, n, sums512_step, vpiv, pre, inv, 0, 1, &u);
 	else
-		sums512_walk(e, n, vpiv, pre, inv, 0, 0, &u);
+		WALK512(e, n, sums512_step, vpiv, pre, inv, 0, 0, &u);
 	pt->c0 += _mm512_reduce_add_pd(u.a);
 	pt->zr += _mm512_reduce_add_pd(u.b);
 	pt->wx += _mm512_reduce_add_pd(u.c);
@@ -401,18 +399,6 @@ paper512_step(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d in
 	    _mm512_set1_pd(DSP_PAPER_ENTROPY_EPS))), u->h, k);
 }
 
-static inline __attribute__((always_inline)) DSP_FE512 void
-paper512_walk(const double *e, size_t n, __m512d vpiv, __m512d pre, __m512d inv,
-    __m512d vlz, int scaled, struct paper512 *u)
-{
-	size_t i;
-
-	for (i = 0; i + 8 <= n; i += 8)
-		paper512_step(e + i, 0xff, vpiv, pre, inv, vlz, scaled, u);
-	if (i < n)
-		paper512_step(e + i, TAILMASK(n, i), vpiv, pre, inv, vlz, scaled, u);
-}
-
 HOT static DSP_FE512 void
 paper512(const double *e, size_t n, double piv, const struct scale *s, double logz,
     struct paper *out)
@@ -423,9 +409,9 @@ paper512(const double *e, size_t n, double piv, const struct scale *s, double lo
 
 	u.h = u.z = u.band = _mm512_setzero_pd();
 	if (s->pre != 1)
-		paper512_walk(e, n, vpiv, pre, inv, vlz, 1, &u);
+		WALK512(e, n, paper512_step, vpiv, pre, inv, vlz, 1, &u);
 	else
-		paper512_walk(e, n, vpiv, pre, inv, vlz, 0, &u);
+		WALK512(e, n, paper512_step, vpiv, pre, inv, vlz, 0, &u);
 	out->h = _mm512_reduce_add_pd(u.h);
 	out->zero = _mm512_reduce_add_pd(u.z);
 	out->band = _mm512_reduce_add_pd(u.band);

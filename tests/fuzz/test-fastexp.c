@@ -56,25 +56,20 @@ worst(double lo, double hi, long count, double *at)
  * log (AVX-512).  The same bounds must hold for each. */
 #define WIDE	(1 << 18)
 
-static __attribute__((target("avx2,fma"))) void
-exp_fma(const double *x, double *y, size_t n)
-{
-	size_t i;
-
-#pragma omp simd
-	for (i = 0; i < n; i++)
-		y[i] = dsp_fastexp_neg_f(x[i], 1);
+/* y[i] = fn(x[i], fused) over an array, built for AVX2 + FMA. */
+#define FMA_ARRAY(name, fn)						\
+static __attribute__((target("avx2,fma"))) void				\
+name(const double *x, double *y, size_t n)				\
+{									\
+	size_t i;							\
+									\
+	_Pragma("omp simd")						\
+	for (i = 0; i < n; i++)						\
+		y[i] = fn(x[i], 1);					\
 }
 
-static __attribute__((target("avx2,fma"))) void
-log_fma(const double *x, double *y, size_t n)
-{
-	size_t i;
-
-#pragma omp simd
-	for (i = 0; i < n; i++)
-		y[i] = dsp_fastlog_pos_f(x[i], 1);
-}
+FMA_ARRAY(exp_fma, dsp_fastexp_neg_f)
+FMA_ARRAY(log_fma, dsp_fastlog_pos_f)
 
 static DSP_FE512 void
 exp_512(const double *x, double *y, size_t n)
