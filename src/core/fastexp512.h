@@ -54,11 +54,11 @@ dsp_fe512_exp_clamped(__m512d x)
 	kd = _mm512_sub_pd(ks, shift);
 	r = _mm512_fnmadd_pd(kd, _mm512_set1_pd(0x1.62e42fefa39efp-5), x);
 	r = _mm512_fnmadd_pd(kd, _mm512_set1_pd(0x1.abc9e3b39803fp-60), r);
-	q = _mm512_set1_pd(1.0 / 5040);
-	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(1.0 / 720));
-	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(1.0 / 120));
-	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(1.0 / 24));
-	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(1.0 / 6));
+	/* Near-minimax (Chebyshev fit, mpmath) for (e^r - 1 - r) / r^2. */
+	q = _mm512_set1_pd(0x1.6c17bbd1f560ap-10);
+	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(0x1.11120b77051e7p-7));
+	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(0x1.55555555190f9p-5));
+	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(0x1.55555554dcc9bp-3));
 	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(0.5));
 	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(1.0));
 	q = _mm512_mul_pd(q, r);
@@ -111,16 +111,15 @@ dsp_fe512_log(__m512d y)
 	j = _mm512_castpd_si512(js);
 	r = _mm512_fmsub_pd(m, _mm512_permutex2var_pd(i0, j, i1), one);
 	r2 = _mm512_mul_pd(r, r);
-	q = _mm512_set1_pd(1.0 / 11);
-	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(-1.0 / 10));
-	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(1.0 / 9));
-	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(-1.0 / 8));
-	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(1.0 / 7));
-	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(-1.0 / 6));
-	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(1.0 / 5));
-	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(-1.0 / 4));
-	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(1.0 / 3));
-	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(-1.0 / 2));
+	/* Near-minimax (Chebyshev fit, mpmath) for (log1p(r) - r) / r^2. */
+	q = _mm512_set1_pd(0x1.c7f5b04b52ca7p-4);
+	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(-0x1.00777b5eb9d09p-3));
+	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(0x1.2492355b6e07fp-3));
+	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(-0x1.55553f91d2edbp-3));
+	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(0x1.9999999ac0c46p-3));
+	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(-0x1.00000000a2565p-2));
+	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(0x1.5555555555540p-2));
+	q = _mm512_fmadd_pd(q, r, _mm512_set1_pd(-0x1.fffffffffffe8p-2));
 	/* (k ln2_hi + log c_hi) + r + (r^2 q + k ln2_lo + log c_lo). */
 	lo = _mm512_fmadd_pd(k, _mm512_set1_pd(0x1.a39ef35793c76p-33),
 	    _mm512_permutex2var_pd(l0, j, l1));
