@@ -23,6 +23,8 @@
 #include <stdint.h>
 
 #define DSP_FASTEXP_MIN	(-746.0)
+/* From here up e^x is normal (e^-708 = 3.3e-308 > 2^-1022 = 2.2e-308). */
+#define DSP_FASTEXP_NORMAL	(-708.0)
 
 /* No sanitizer instrumentation: it would block vectorisation and change
  * the last bits of sums between builds.  Pure arithmetic, no memory. */
@@ -51,14 +53,17 @@ dsp_fe_asf64(uint64_t u)
  * where __builtin_fma is one instruction; 0 keeps the portable rounding. */
 #define DSP_FE_MAD(fused, a, b, c)	((fused) ? __builtin_fma((a), (b), (c)) : (a) * (b) + (c))
 
+/* x already in [DSP_FASTEXP_MIN, 0] (or NaN): the clamp is the caller's.
+ * normal (a constant): the caller knows x >= DSP_FASTEXP_NORMAL, where
+ * e^x and 2^k are normal numbers and one scaling by 2^k is exact, so it
+ * skips the split: the same result, bit for bit, in fewer operations. */
 static inline __attribute__((always_inline)) DSP_FE_NOSAN double
-dsp_fastexp_neg_f(double x, int fused)
+dsp_fastexp_clamped_f(double x, int fused, int normal)
 {
 	const double shift = 0x1.8p52, log2e = 0x1.71547652b82fep0;
 	const double ln2hi = 0x1.62e42fee00000p-1, ln2lo = 0x1.a39ef35793c76p-33;
 	double kd, k1, k2, r, p;
 
-	x = x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x;
 	kd = DSP_FE_MAD(fused, x, log2e, shift);
 	kd -= shift;
 	r = DSP_FE_MAD(fused, -kd, ln2hi, x);
@@ -77,12 +82,20 @@ dsp_fastexp_neg_f(double x, int fused)
 	p = DSP_FE_MAD(fused, p, r, 0.5);
 	p = DSP_FE_MAD(fused, p, r, 1.0);
 	p = DSP_FE_MAD(fused, p, r, 1.0);
+	if (normal)
+		return p * dsp_fe_asf64((dsp_fe_asu64(kd + shift) + 1023) << 52);
 	/* Split 2^k so that both halves are normal numbers. */
 	k1 = (kd * 0.5 + shift) - shift;
 	k2 = kd - k1;
 	/* The low 12 bits of (k + shift) hold k modulo 2^12. */
 	p *= dsp_fe_asf64((dsp_fe_asu64(k1 + shift) + 1023) << 52);
 	return p * dsp_fe_asf64((dsp_fe_asu64(k2 + shift) + 1023) << 52);
+}
+
+static inline __attribute__((always_inline)) DSP_FE_NOSAN double
+dsp_fastexp_neg_f(double x, int fused)
+{
+	return dsp_fastexp_clamped_f(x < DSP_FASTEXP_MIN ? DSP_FASTEXP_MIN : x, fused, 0);
 }
 
 static inline __attribute__((always_inline)) DSP_FE_NOSAN double
@@ -95,9 +108,10 @@ dsp_fastexp_neg(double x)
  * y = m 2^k with m in [sqrt(1/2), sqrt(2)), log m = 2 atanh((m-1)/(m+1))
  * by its odd series to s^23 (|s| <= 0.1716, truncation < 1e-18).  Used for
  * the paper's entropy term log(p + 1e-9), where y >= 1e-9.  Branch-free;
- * tested to < 4 ulp against glibc's log on [1e-9, 2]. */
+ * tested to < 4 ulp against glibc's log on [1e-9, 2], also with fused
+ * multiply-adds (fused as in DSP_FE_MAD). */
 static inline __attribute__((always_inline)) DSP_FE_NOSAN double
-dsp_fastlog_pos(double y)
+dsp_fastlog_pos_f(double y, int fused)
 {
 	const double two52 = 0x1p52, sqrt2 = 0x1.6a09e667f3bcdp0;
 	const double ln2hi = 0x1.62e42fee00000p-1, ln2lo = 0x1.a39ef35793c76p-33;
@@ -112,18 +126,24 @@ dsp_fastlog_pos(double y)
 	s = (m - 1) / (m + 1);
 	s2 = s * s;
 	p = 1.0 / 23;
-	p = p * s2 + 1.0 / 21;
-	p = p * s2 + 1.0 / 19;
-	p = p * s2 + 1.0 / 17;
-	p = p * s2 + 1.0 / 15;
-	p = p * s2 + 1.0 / 13;
-	p = p * s2 + 1.0 / 11;
-	p = p * s2 + 1.0 / 9;
-	p = p * s2 + 1.0 / 7;
-	p = p * s2 + 1.0 / 5;
-	p = p * s2 + 1.0 / 3;
+	p = DSP_FE_MAD(fused, p, s2, 1.0 / 21);
+	p = DSP_FE_MAD(fused, p, s2, 1.0 / 19);
+	p = DSP_FE_MAD(fused, p, s2, 1.0 / 17);
+	p = DSP_FE_MAD(fused, p, s2, 1.0 / 15);
+	p = DSP_FE_MAD(fused, p, s2, 1.0 / 13);
+	p = DSP_FE_MAD(fused, p, s2, 1.0 / 11);
+	p = DSP_FE_MAD(fused, p, s2, 1.0 / 9);
+	p = DSP_FE_MAD(fused, p, s2, 1.0 / 7);
+	p = DSP_FE_MAD(fused, p, s2, 1.0 / 5);
+	p = DSP_FE_MAD(fused, p, s2, 1.0 / 3);
 	/* 2s + 2s^3 p, with k ln 2 added in two parts. */
-	return (k * ln2hi + 2 * s) + (k * ln2lo + 2 * s * s2 * p);
+	return DSP_FE_MAD(fused, k, ln2hi, 2 * s) + DSP_FE_MAD(fused, k, ln2lo, 2 * s * s2 * p);
+}
+
+static inline __attribute__((always_inline)) DSP_FE_NOSAN double
+dsp_fastlog_pos(double y)
+{
+	return dsp_fastlog_pos_f(y, 0);
 }
 
 /* Out-of-line versions (tests, callers that do not need inlining). */

@@ -5,7 +5,9 @@
  * Vectorised (fastexp.h, < 4 ulp per exponential), OpenMP across cores for
  * n >= 2^24 (measured: see kernel.c); the result does not depend on the thread count (bitwise).
  * Entropy relative error < 1e-12 against a long double reference
- * (tests/fuzz/test-kernel).  Non-finite logits: DSP_EINVAL naming the item.
+ * (tests/fuzz/test-kernel).  Non-finite logits: DSP_EINVAL naming the first
+ * such item ("logit I is not finite"); the pass checks every logit, so a
+ * caller (the .npy reader) needs no scan of its own before it.
  * Memory: O(n / 2^15) bytes of scratch, nothing when n < 2^16. */
 #ifndef DSP_KERNEL_H
 #define DSP_KERNEL_H
@@ -30,9 +32,10 @@ int	dsp_softmax_stats(const double *e, size_t n, double theta, dsp_stats *out);
 int	dsp_softmax_stats_tail(const double *e, size_t n, double tail,
 	    uint64_t tail_count, double theta, dsp_stats *out);
 /* The paper's -sum p log(p + 1e-9) for the same e and theta, given the
- * statistics st from dsp_softmax_stats, and (zeros != NULL) the number of
- * weights that are exactly 0 in libm's exp: one vectorised pass (the
- * weights need log z, which is known only after the first pass). */
+ * statistics st from dsp_softmax_stats (only st->pivot and st->logz_shift
+ * are read), and (zeros != NULL) the number of weights that are exactly 0
+ * in libm's exp: one vectorised pass (the weights need log z, which is
+ * known only after the first pass; kernel.c says why no single pass can). */
 int	dsp_softmax_paper_entropy(const double *e, size_t n, double theta,
 	    const dsp_stats *st, double *out, double *zeros);
 /* "avx512", "avx2-fma" or "generic": the code path dsp_softmax_stats takes

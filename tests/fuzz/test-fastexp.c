@@ -56,15 +56,20 @@ worst(double lo, double hi, long count, double *at)
  * log (AVX-512).  The same bounds must hold for each. */
 #define WIDE	(1 << 18)
 
-static __attribute__((target("avx2,fma"))) void
-exp_fma(const double *x, double *y, size_t n)
-{
-	size_t i;
-
-#pragma omp simd
-	for (i = 0; i < n; i++)
-		y[i] = dsp_fastexp_neg_f(x[i], 1);
+/* y[i] = fn(x[i], fused) over an array, built for AVX2 + FMA. */
+#define FMA_ARRAY(name, fn)						\
+static __attribute__((target("avx2,fma"))) void				\
+name(const double *x, double *y, size_t n)				\
+{									\
+	size_t i;							\
+									\
+	_Pragma("omp simd")						\
+	for (i = 0; i < n; i++)						\
+		y[i] = fn(x[i], 1);					\
 }
+
+FMA_ARRAY(exp_fma, dsp_fastexp_neg_f)
+FMA_ARRAY(log_fma, dsp_fastlog_pos_f)
 
 static DSP_FE512 void
 exp_512(const double *x, double *y, size_t n)
@@ -139,6 +144,10 @@ check_wide(void)
 		w = worst_of(exp_fma, exp, xs, ys, WIDE, &at);
 		ok(w < 4, "FMA build over [-746, 0] and the boundaries: worst %.3f ulp at %.17g",
 		    w, at);
+		for (i = 0; i < WIDE; i++)
+			xs[i] = i % 2 ? exp(-20.8 * uniform()) : 1e-9 + 2 * uniform();
+		w = worst_of(log_fma, log, xs, ys, WIDE, &at);
+		ok(w < 4, "FMA log on [1e-9, 2]: worst %.3f ulp at %.17g", w, at);
 	}
 	if (!(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
 	    __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("fma"))) {
@@ -174,6 +183,19 @@ check_wide(void)
 		xs[i] = i % 2 ? exp(-20.8 * uniform()) : 1e-9 + 2 * uniform();
 	w = worst_of(log_512, log, xs, ys, WIDE, &at);
 	ok(w < 4, "AVX-512 log on [1e-9, 2]: worst %.3f ulp at %.17g", w, at);
+	/* The table's interval edges m = 0.775, 0.825, ..., 1.475 (fastexp512.h)
+	 * times 2^-30 .. 2^0, 9 points around each, and the points next to 1. */
+	for (i = 0; i < WIDE; i++) {
+		size_t b = i / 9 % 15, sc = i / 135 % 31;
+		int d = (int)(i % 9) - 4;
+
+		xs[i] = ldexp((b + 15.5) / 20, -(int)sc) * (1 + d * 0x1p-52);
+		if (i % 1000 == 0)
+			xs[i] = 1 + (double)(i / 1000 % 200 - 100) * 0x1p-52;
+	}
+	w = worst_of(log_512, log, xs, ys, WIDE, &at);
+	ok(w < 4, "AVX-512 log at its table's interval edges and next to 1: worst %.3f ulp at %.17g",
+	    w, at);
 	for (i = 0; i < 8; i++)
 		sp[i] = 1;
 	log_512(sp, sp + 8, 8);
@@ -249,6 +271,14 @@ main(void)
 		if (y[i] != dsp_fastexp(xs[i]))
 			arr_ok = 0;
 	is_int(arr_ok, 1, "vectorised array version equals the scalar one");
+	/* The single scaling for normal results (kernel.c's plain blocks) is
+	 * the split one, bit for bit, down to DSP_FASTEXP_NORMAL. */
+	for (arr_ok = 1, i = 0; i <= 2000000; i++) {
+		x = DSP_FASTEXP_NORMAL * (i % 2 ? uniform() : (double)i / 2000000);
+		if (dsp_fastexp_clamped_f(x, 0, 1) != dsp_fastexp(x))
+			arr_ok = 0;
+	}
+	is_int(arr_ok, 1, "exp with one scaling on [-708, 0] equals the split one bitwise");
 	check_wide();
 	return tap_done();
 }
