@@ -76,8 +76,11 @@ eisel_lemire(uint64_t w, int64_t q)
 	return m | (uint64_t)p2 << 52;
 }
 
-/* Eight ASCII digits at once (SWAR, as fast_float): is every byte of the
- * little-endian word in '0'..'9', and their value. */
+/* Eight ASCII digits at once (SWAR, as fast_float): which bytes of the
+ * little-endian word are not '0'..'9' (their top bit set), and the value of
+ * eight digits.  Only the bytes up to the first non-digit are exact in the
+ * mask (a carry or borrow can leave that byte, never enter it), which is
+ * all the scanner reads: the digits before it and where they stop. */
 static uint64_t
 load8(const char *p)
 {
@@ -87,20 +90,36 @@ load8(const char *p)
 	return v;
 }
 
-static int
-eight_digits(uint64_t v)
+static inline uint64_t
+nondigits(uint64_t v)
 {
 	return ((v + 0x4646464646464646u) | (v - 0x3030303030303030u)) &
-	    0x8080808080808080u ? 0 : 1;
+	    0x8080808080808080u;
 }
 
-static uint64_t
-value8(uint64_t v)
+/* Eight digit values 0..9 (ASCII minus '0'), first in the low byte. */
+static inline uint64_t
+combine8(uint64_t v)
 {
-	v -= 0x3030303030303030u;
 	v = v * 10 + (v >> 8);
 	return (((v & 0x000000ff000000ffu) * 0x000f424000000064u) +
 	    (((v >> 16) & 0x000000ff000000ffu) * 0x0000271000000001u)) >> 32;
+}
+
+static inline uint64_t
+value8(uint64_t v)
+{
+	return combine8(v - 0x3030303030303030u);
+}
+
+/* The first k (0..7) digits of v: the digit values shifted to the top of
+ * the word, zeros below them, read as eight digits (the bytes past the
+ * k-th are shifted out; subtracting '0' cannot borrow out of them into the
+ * digits, which come first). */
+static inline uint64_t
+value_k(uint64_t v, unsigned k)
+{
+	return combine8(((v - 0x3030303030303030u) << (63 - 8 * k)) << 1);
 }
 
 /* The digits at *pp appended to w (wraps past 19 digits; the caller
@@ -111,7 +130,7 @@ digits(const char **pp, const char *end, uint64_t w)
 	const char *p = *pp;
 	unsigned d;
 
-	while (end - p >= 8 && eight_digits(load8(p))) {
+	while (end - p >= 8 && nondigits(load8(p)) == 0) {
 		w = w * 100000000 + value8(load8(p));
 		p += 8;
 	}
@@ -121,11 +140,32 @@ digits(const char **pp, const char *end, uint64_t w)
 	return w;
 }
 
-size_t
-dsp_decimal_fast(const char *s, const char *end, double *out)
+/* w 10^q, a decimal of at most 19 digits (w < 2^64), as a double: 0 when
+ * strtod must decide. */
+static inline int
+convert(uint64_t w, int64_t q, double *v)
+{
+	uint64_t bits;
+
+	if (w == 0)
+		*v = 0;
+	else if (w <= (uint64_t)1 << 53 && q >= -22 && q <= 22) {
+		/* Both operands exact: one correctly rounded operation. */
+		*v = (double)w;
+		*v = q < 0 ? *v / pow10_exact[-q] : *v * pow10_exact[q];
+	} else if ((bits = eisel_lemire(w, q)) != 0)
+		*v = from_bits(bits);
+	else
+		return 0;
+	return 1;
+}
+
+/* Any syntax, every bound checked: the general scanner. */
+static size_t
+careful(const char *s, const char *end, double *out)
 {
 	const char *p = s, *d0, *f0;
-	uint64_t w = 0, bits;
+	uint64_t w = 0;
 	int64_t q = 0, ex = 0, nd;
 	int neg = 0, seen = 0, eneg = 0;
 	unsigned d;
@@ -167,16 +207,78 @@ dsp_decimal_fast(const char *s, const char *end, double *out)
 	}
 	if (nd > MAX_DIGITS)
 		return 0;		/* w wrapped: strtod */
-	if (w == 0)
-		v = 0;
-	else if (w <= (uint64_t)1 << 53 && q >= -22 && q <= 22) {
-		/* Both operands exact: one correctly rounded operation. */
-		v = (double)w;
-		v = q < 0 ? v / pow10_exact[-q] : v * pow10_exact[q];
-	} else if ((bits = eisel_lemire(w, q)) != 0)
-		v = from_bits(bits);
-	else
+	if (!convert(w, q, &v))
 		return 0;
 	*out = neg ? -v : v;
 	return (size_t)(p - s);
+}
+
+static const uint64_t pow10_int[] = {
+	1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+};
+
+/* The common shape with room to read ahead (SLACK bytes before end):
+ * [+-]d[.ddd] with fewer than 8 integer digits, fewer than 24 fraction
+ * digits and at most 19 in all, then no exponent.  Eight bytes at a time,
+ * the digits counted from the SWAR mask: no loop over characters, and the
+ * sign and the lengths cost no branch.  Anything else (an exponent, 19+
+ * digits, leading zeros that would make them fewer, no digit at all) goes
+ * to careful(), which decides from the start. */
+#define SLACK	48
+
+static inline __attribute__((always_inline)) size_t
+quick(const char *s, const char *end, double *out)
+{
+	const char *p = s;
+	uint64_t v, m, w;
+	unsigned k, nf = 0, t;
+	double x;
+	int neg;
+
+	neg = *p == '-';
+	p += (*p == '-') | (*p == '+');
+	v = load8(p);
+	if ((m = nondigits(v)) == 0)
+		return careful(s, end, out);
+	k = (unsigned)__builtin_ctzll(m) >> 3;
+	w = value_k(v, k);
+	p += k;
+	if (*p == '.') {
+		p++;
+		v = load8(p);
+		if ((m = nondigits(v)) == 0) {
+			w = w * 100000000 + value8(v);
+			p += 8;
+			nf = 8;
+			v = load8(p);
+			if ((m = nondigits(v)) == 0) {
+				w = w * 100000000 + value8(v);
+				p += 8;
+				nf = 16;
+				v = load8(p);
+				if ((m = nondigits(v)) == 0)
+					return careful(s, end, out);
+			}
+		}
+		t = (unsigned)__builtin_ctzll(m) >> 3;
+		w = w * pow10_int[t] + value_k(v, t);
+		p += t;
+		nf += t;
+		/* A bare point with no digit either side is not a number. */
+		if (k + nf == 0)
+			return 0;
+	} else if (k == 0)
+		return careful(s, end, out);
+	if (k + nf > MAX_DIGITS || (*p | 0x20) == 'e' || !convert(w, -(int64_t)nf, &x))
+		return careful(s, end, out);
+	*out = neg ? -x : x;
+	return (size_t)(p - s);
+}
+
+size_t
+dsp_decimal_fast(const char *s, const char *end, double *out)
+{
+	if (end - s >= SLACK)
+		return quick(s, end, out);
+	return careful(s, end, out);
 }
