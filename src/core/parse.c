@@ -23,6 +23,10 @@ static size_t read_chunk = READ_CHUNK;
 /* Byte classes: part of a number, separator, LF, CR, comment start. */
 enum { C_TOK, C_SEP, C_LF, C_CR, C_HASH };
 
+/* Bytes the number loop may read from a token start: dsp_decimal_fast's
+ * read-ahead (decimal.c's SLACK) and the byte after a separator. */
+#define RUN_SLACK	64
+
 static unsigned char cls[256];
 
 static void
@@ -90,6 +94,44 @@ token(struct lparser *p, const char *t, size_t tl)
 	return push(p, x);
 }
 
+/* Numbers the fast path takes whole, one separator (not CR, not '#')
+ * after each, from buf + i while RUN_SLACK bytes remain: the common case
+ * in a tight loop.  Returns where it stopped (a token, a separator or the
+ * end of the room) for feed's general loop; p->k and p->line are updated. */
+static size_t
+run(struct lparser *p, const char *buf, size_t i, size_t len, int *rc)
+{
+	const char *s = buf + i, *end = buf + len, *lim = end - RUN_SLACK;
+	size_t k = p->k, line = p->line, got;
+	unsigned t;
+	double x;
+
+	*rc = DSP_OK;
+	while (s <= lim) {
+		got = dsp_decimal_fast(s, end, &x);
+		if (got == 0 || got > RUN_SLACK - 2 || (t = cls[(unsigned char)s[got]]) == C_TOK)
+			break;
+		if (k == p->cap) {
+			p->k = k;
+			if ((*rc = push(p, x)) != DSP_OK)
+				return (size_t)(s - buf);
+			k = p->k;
+		} else
+			p->v[k++] = x;
+		/* One separator, then the next number: stay in the loop. */
+		if ((t == C_SEP || t == C_LF) && cls[(unsigned char)s[got + 1]] == C_TOK) {
+			line += t == C_LF;
+			s += got + 1;
+			continue;
+		}
+		s += got;
+		break;
+	}
+	p->k = k;
+	p->line = line;
+	return (size_t)(s - buf);
+}
+
 /* Feed buf[0..len-1]; last: no more input follows. */
 static int
 feed(struct lparser *p, const char *buf, size_t len, int last)
@@ -142,12 +184,27 @@ feed(struct lparser *p, const char *buf, size_t len, int last)
 		}
 		if (p->comment) {
 			const char *nl = memchr(buf + i, '\n', len - i);
+			size_t stop = nl != NULL ? (size_t)(nl - buf) : len;
 
-			i = nl != NULL ? (size_t)(nl - buf) : len;
+			/* A NUL never passes (the chunk reader refuses it before;
+			 * a mapped file has only this parser to see it). */
+			if (memchr(buf + i, '\0', stop - i) != NULL)
+				return dsp_fail(DSP_EPARSE, "line %zu: NUL byte in a comment", p->line);
+			i = stop;
 			continue;
 		}
-		/* The common case: a number the fast path takes whole, followed
-		 * by a separator or, in the last chunk, the end. */
+		if (len - i >= RUN_SLACK) {
+			size_t j = run(p, buf, i, len, &rc);
+
+			if (rc != DSP_OK)
+				return rc;
+			if (j > i) {
+				i = j;
+				continue;
+			}
+		}
+		/* A number the fast path takes whole, followed by a separator
+		 * or, in the last chunk, the end. */
 		got = dsp_decimal_fast(buf + i, buf + len, &x);
 		if (got > 0 && got <= TOKEN_MAX && (i + got < len ? cls[(unsigned char)buf[i + got]] != C_TOK :
 		    last)) {
