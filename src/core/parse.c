@@ -9,6 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "core/decimal.h"
 #include "core/error.h"
@@ -17,8 +20,13 @@
 
 #define TOKEN_MAX	127		/* characters in one number */
 #define READ_CHUNK	((size_t)1 << 20)
+#define PAR_MIN		((size_t)4 << 20)	/* a mapped file split over threads */
+#define PARTS_MAX	64
+#define COPY_BLOCK	((size_t)1 << 16)	/* values copied by one thread at a time */
 
 static size_t read_chunk = READ_CHUNK;
+static size_t par_min = PAR_MIN;
+static int par_parts;			/* 0: one part a thread */
 
 /* Byte classes: part of a number, separator, LF, CR, comment start. */
 enum { C_TOK, C_SEP, C_LF, C_CR, C_HASH };
@@ -311,17 +319,135 @@ dsp_read_logits(FILE *fp, double **out, size_t *n)
 	return parse_input(&in, NULL, out, n);
 }
 
+/* Where to cut data[0..len-1] into parts: after the first LF at or past
+ * each j len / parts (an LF ends a comment, a number and a CR's pending
+ * line, so each part parses from a fresh state as if the file began
+ * there).  cut[0] = 0, cut[np] = len; returns np (fewer parts when the
+ * LFs are few). */
+static int
+cuts(const char *data, size_t len, int parts, size_t *cut)
+{
+	const char *nl;
+	size_t at;
+	int np = 0, j;
+
+	cut[0] = 0;
+	for (j = 1; j < parts; j++) {
+		at = len / (size_t)parts * (size_t)j;
+		if (at < cut[np])
+			continue;
+		if ((nl = memchr(data + at, '\n', len - at)) == NULL)
+			break;
+		if ((size_t)(nl - data) + 1 < len)
+			cut[++np] = (size_t)(nl - data) + 1;
+	}
+	cut[++np] = len;
+	return np;
+}
+
+/* A mapped file: its parts parsed at once, one thread each, the values
+ * joined in file order (the same bits as one pass: each number is parsed
+ * alone).  Any failure returns it without a message worth keeping: the
+ * caller reads the file again in chunks for the reader's exact one. */
+static int
+parse_mapped(const char *data, size_t len, double **out, size_t *n)
+{
+	struct lparser p[PARTS_MAX];
+	size_t cut[PARTS_MAX + 1], off[PARTS_MAX + 1];
+	double *v;
+	int parts = 1, np, j, rc = DSP_OK;
+
+#ifdef _OPENMP
+	if (len >= par_min)
+		parts = omp_get_max_threads();
+#endif
+	if (len >= par_min && par_parts > 0)
+		parts = par_parts;
+	if (parts > PARTS_MAX)
+		parts = PARTS_MAX;
+	if (parts < 1)
+		parts = 1;
+	np = cuts(data, len, parts, cut);
+	for (j = 0; j < np; j++)
+		start(&p[j]);
+#pragma omp parallel for schedule(static, 1) reduction(max:rc) if (np > 1)
+	for (j = 0; j < np; j++) {
+		int r = feed(&p[j], data + cut[j], cut[j + 1] - cut[j], 1);
+
+		if (r > rc)
+			rc = r;
+	}
+	for (off[0] = 0, j = 0; j < np; j++)
+		off[j + 1] = off[j] + p[j].k;
+	if (rc == DSP_OK && off[np] > 0 && np > 1) {
+		/* The first part's array grown in place (mremap for large
+		 * blocks), the others copied after it. */
+		if ((v = realloc(p[0].v, off[np] * sizeof *v)) == NULL)
+			rc = DSP_ENOMEM;
+		else {
+			size_t b, nb = (off[np] - off[1] + COPY_BLOCK - 1) / COPY_BLOCK;
+
+			p[0].v = v;
+			p[0].k = off[np];
+			/* In blocks, by all threads: the new pages' first touch
+			 * (the kernel zeroes them) is most of the cost. */
+#pragma omp parallel for schedule(static)
+			for (b = 0; b < nb; b++) {
+				size_t at = off[1] + b * COPY_BLOCK, stop = at + COPY_BLOCK, q;
+
+				if (stop > off[np])
+					stop = off[np];
+				for (q = 1; at < stop; q++)
+					if (at < off[q + 1]) {
+						size_t m = (stop < off[q + 1] ? stop : off[q + 1]) - at;
+
+						memcpy(v + at, p[q].v + (at - off[q]), m * sizeof *v);
+						at += m;
+					}
+			}
+		}
+	}
+	for (j = 1; j < np; j++)
+		free(p[j].v);
+	if (rc != DSP_OK) {
+		free(p[0].v);
+		return rc;
+	}
+	return finish(&p[0], rc, out, n);
+}
+
+void
+dsp_parse_set_parallel(size_t min_bytes, int parts)
+{
+	par_min = min_bytes ? min_bytes : PAR_MIN;
+	par_parts = parts;
+}
+
 int
 dsp_load_logits(const char *path, double **out, size_t *n)
 {
-	const char *name = strcmp(path, "-") == 0 ? "stdin" : path;
+	const char *name = strcmp(path, "-") == 0 ? "stdin" : path, *data;
 	dsp_input in;
+	size_t len;
 	int rc;
 
 	*out = NULL;
 	*n = 0;
 	if ((rc = dsp_input_open(&in, path, name, DSP_CAP_LOGITS)) != DSP_OK)
 		return rc;	/* already names the file */
+	/* A regular file is mapped and parsed in place, in parallel when
+	 * large; if that fails (a bad number, a NUL byte...) it is read again
+	 * chunk by chunk below, which gives the reader's and the parser's
+	 * messages exactly as for a stream. */
+	if (dsp_input_map(&in, &data, &len) == DSP_OK) {
+		if (parse_mapped(data, len, out, n) == DSP_OK) {
+			dsp_input_close(&in);
+			return DSP_OK;
+		}
+		dsp_input_close(&in);
+		if ((rc = dsp_input_open(&in, path, name, DSP_CAP_LOGITS)) != DSP_OK)
+			return rc;
+	}
 	rc = parse_input(&in, name, out, n);
 	dsp_input_close(&in);
 	return rc;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "core/error.h"
@@ -124,9 +125,46 @@ dsp_input_read(dsp_input *in, char *buf, size_t size, size_t *got)
 	return DSP_OK;
 }
 
+int
+dsp_input_map(dsp_input *in, const char **data, size_t *len)
+{
+	struct stat st;
+	void *m;
+	size_t n;
+
+	if (in->in || in->fp == NULL || in->map != NULL || fstat(fileno(in->fp), &st) != 0 ||
+	    !S_ISREG(st.st_mode) || st.st_size <= 0 || (unsigned long long)st.st_size > in->cap ||
+	    (unsigned long long)st.st_size > SIZE_MAX)
+		return DSP_ENOTSUP;
+	n = (size_t)st.st_size;
+	/* Populated up front: one pass in the kernel instead of a fault per
+	 * few pages as the parser walks the file. */
+#ifdef MAP_POPULATE
+	m = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fileno(in->fp), 0);
+#else
+	m = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fileno(in->fp), 0);
+#endif
+	if (m == MAP_FAILED)
+		return DSP_ENOTSUP;
+	in->map = m;
+	in->maplen = n;
+	in->n = n;
+	*data = m;
+	*len = n;
+	/* A UTF-8 byte order mark is not content. */
+	if (n >= 3 && memcmp(m, "\xef\xbb\xbf", 3) == 0) {
+		*data += 3;
+		*len -= 3;
+	}
+	return DSP_OK;
+}
+
 void
 dsp_input_close(dsp_input *in)
 {
+	if (in->map != NULL)
+		munmap(in->map, in->maplen);
+	in->map = NULL;
 	if (in->fp != NULL && !in->in)
 		fclose(in->fp);
 	in->fp = NULL;
