@@ -31,9 +31,9 @@ static int par_parts;			/* 0: one part a thread */
 /* Byte classes: part of a number, separator, LF, CR, comment start. */
 enum { C_TOK, C_SEP, C_LF, C_CR, C_HASH };
 
-/* Bytes the number loop may read from a token start: dsp_decimal_fast's
- * read-ahead (decimal.c's SLACK) and the byte after a separator. */
-#define RUN_SLACK	64
+/* Bytes the number loop may read from a token start: dsp_decimal_quick's
+ * read-ahead and the byte after a separator. */
+#define RUN_SLACK	(DSP_DECIMAL_SLACK + 16)
 
 static unsigned char cls[256];
 
@@ -116,7 +116,8 @@ run(struct lparser *p, const char *buf, size_t i, size_t len, int *rc)
 
 	*rc = DSP_OK;
 	while (s <= lim) {
-		got = dsp_decimal_fast(s, end, &x);
+		if ((got = dsp_decimal_quick(s, &x)) == 0)
+			got = dsp_decimal_fast(s, end, &x);
 		if (got == 0 || got > RUN_SLACK - 2 || (t = cls[(unsigned char)s[got]]) == C_TOK)
 			break;
 		if (k == p->cap) {
@@ -368,8 +369,15 @@ parse_mapped(const char *data, size_t len, double **out, size_t *n)
 	if (parts < 1)
 		parts = 1;
 	np = cuts(data, len, parts, cut);
-	for (j = 0; j < np; j++)
+	for (j = 0; j < np; j++) {
+		/* Room for a number every 16 bytes (17-digit logits take 20),
+		 * the first part's for the whole file, so that joining the parts
+		 * rarely moves it: pages never written cost nothing. */
 		start(&p[j]);
+		p[j].cap = (j == 0 ? len : cut[j + 1] - cut[j]) / 16 + 1024;
+		if ((p[j].v = malloc(p[j].cap * sizeof *p[j].v)) == NULL)
+			p[j].cap = 0;
+	}
 #pragma omp parallel for schedule(static, 1) reduction(max:rc) if (np > 1)
 	for (j = 0; j < np; j++) {
 		int r = feed(&p[j], data + cut[j], cut[j + 1] - cut[j], 1);
@@ -382,7 +390,7 @@ parse_mapped(const char *data, size_t len, double **out, size_t *n)
 	if (rc == DSP_OK && off[np] > 0 && np > 1) {
 		/* The first part's array grown in place (mremap for large
 		 * blocks), the others copied after it. */
-		if ((v = realloc(p[0].v, off[np] * sizeof *v)) == NULL)
+		if ((v = off[np] <= p[0].cap ? p[0].v : realloc(p[0].v, off[np] * sizeof *v)) == NULL)
 			rc = DSP_ENOMEM;
 		else {
 			size_t b, nb = (off[np] - off[1] + COPY_BLOCK - 1) / COPY_BLOCK;
