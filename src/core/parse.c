@@ -22,6 +22,11 @@
 #define READ_CHUNK	((size_t)1 << 20)
 #define PAR_MIN		((size_t)4 << 20)	/* a mapped file split over threads */
 #define PARTS_MAX	64
+/* Parts taken in turn by whichever thread is free: on a shared machine a
+ * thread that loses its core for a while no longer holds the others up
+ * (halves, one a thread, made a loaded 2-core machine slower than one
+ * thread); every part after the first is copied once more at the end. */
+#define PARTS_PER_THREAD	4
 #define COPY_BLOCK	((size_t)1 << 16)	/* values copied by one thread at a time */
 
 static size_t read_chunk = READ_CHUNK;
@@ -360,7 +365,7 @@ parse_mapped(const char *data, size_t len, double **out, size_t *n)
 
 #ifdef _OPENMP
 	if (len >= par_min)
-		parts = omp_get_max_threads();
+		parts = PARTS_PER_THREAD * omp_get_max_threads();
 #endif
 	if (len >= par_min && par_parts > 0)
 		parts = par_parts;
@@ -378,7 +383,7 @@ parse_mapped(const char *data, size_t len, double **out, size_t *n)
 		if ((p[j].v = malloc(p[j].cap * sizeof *p[j].v)) == NULL)
 			p[j].cap = 0;
 	}
-#pragma omp parallel for schedule(static, 1) reduction(max:rc) if (np > 1)
+#pragma omp parallel for schedule(dynamic, 1) reduction(max:rc) if (np > 1)
 	for (j = 0; j < np; j++) {
 		int r = feed(&p[j], data + cut[j], cut[j + 1] - cut[j], 1);
 

