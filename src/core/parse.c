@@ -27,7 +27,7 @@
  * (halves, one a thread, made a loaded 2-core machine slower than one
  * thread); every part after the first is copied once more at the end. */
 #define PARTS_PER_THREAD	4
-#define COPY_BLOCK	((size_t)1 << 16)	/* values copied by one thread at a time */
+#define SAMPLE		((size_t)1 << 16)	/* bytes read to size the array */
 
 static size_t read_chunk = READ_CHUNK;
 static size_t par_min = PAR_MIN;
@@ -64,6 +64,7 @@ struct lparser {
 	char	tok[TOKEN_MAX + 1];	/* a number cut by a chunk boundary */
 	size_t	tl;			/* its length so far (may pass TOKEN_MAX) */
 	int	intok, comment, cr;
+	int	slot;			/* v is a slot of a shared array: not realloc'd */
 };
 
 static int
@@ -73,9 +74,16 @@ push(struct lparser *p, double x)
 
 	if (p->k == p->cap) {
 		p->cap = p->cap ? p->cap * 2 : 1024;
-		if ((nv = realloc(p->v, p->cap * sizeof *nv)) == NULL)
+		if (p->slot) {
+			/* A full slot: the rest of the part in an array of its own. */
+			if ((nv = malloc(p->cap * sizeof *nv)) != NULL && p->k > 0)
+				memcpy(nv, p->v, p->k * sizeof *nv);
+		} else
+			nv = realloc(p->v, p->cap * sizeof *nv);
+		if (nv == NULL)
 			return dsp_fail(DSP_ENOMEM, "out of memory after %zu logits", p->k);
 		p->v = nv;
+		p->slot = 0;
 	}
 	p->v[p->k++] = x;
 	return DSP_OK;
@@ -351,16 +359,40 @@ cuts(const char *data, size_t len, int parts, size_t *cut)
 	return np;
 }
 
-/* A mapped file: its parts parsed at once, one thread each, the values
- * joined in file order (the same bits as one pass: each number is parsed
- * alone).  Any failure returns it without a message worth keeping: the
- * caller reads the file again in chunks for the reader's exact one. */
+/* Bytes a number takes in data[0..len-1], from its first 64 KiB (whole
+ * lines) parsed once more; 16 when that says nothing. */
+static size_t
+bytes_per_number(const char *data, size_t len)
+{
+	struct lparser t;
+	size_t e = len < SAMPLE ? len : SAMPLE, b = 16;
+
+	while (e > 0 && data[e - 1] != '\n')
+		e--;
+	if (e == 0)
+		return b;
+	start(&t);
+	if (feed(&t, data, e, 1) == DSP_OK && t.k > 0)
+		b = e / t.k;
+	free(t.v);
+	return b > 1 ? b : 1;
+}
+
+/* A mapped file: its parts parsed at once, by whichever thread is free,
+ * the values joined in file order (the same bits as one pass: each number
+ * is parsed alone).  Every part writes into its slot of one array, sized
+ * from the numbers' length in the file's first lines with a quarter
+ * spare; joining moves each part down to follow the one before, over
+ * pages already written (new pages, which the kernel must zero and map,
+ * cost more than the move).  A part that outgrows its slot goes on in an
+ * array of its own.  Any failure returns without a message worth keeping:
+ * the caller reads the file again as a stream for the exact one. */
 static int
 parse_mapped(const char *data, size_t len, double **out, size_t *n)
 {
 	struct lparser p[PARTS_MAX];
-	size_t cut[PARTS_MAX + 1], off[PARTS_MAX + 1];
-	double *v;
+	size_t cut[PARTS_MAX + 1], base[PARTS_MAX + 1], bpn, at;
+	double *v, *nv;
 	int parts = 1, np, j, rc = DSP_OK;
 
 #ifdef _OPENMP
@@ -374,14 +406,16 @@ parse_mapped(const char *data, size_t len, double **out, size_t *n)
 	if (parts < 1)
 		parts = 1;
 	np = cuts(data, len, parts, cut);
+	bpn = bytes_per_number(data, len);
+	for (base[0] = 0, j = 0; j < np; j++)
+		base[j + 1] = base[j] + (cut[j + 1] - cut[j]) / bpn * 5 / 4 + 1024;
+	if ((v = malloc(base[np] * sizeof *v)) == NULL)
+		return DSP_ENOMEM;
 	for (j = 0; j < np; j++) {
-		/* Room for a number every 16 bytes (17-digit logits take 20),
-		 * the first part's for the whole file, so that joining the parts
-		 * rarely moves it: pages never written cost nothing. */
 		start(&p[j]);
-		p[j].cap = (j == 0 ? len : cut[j + 1] - cut[j]) / 16 + 1024;
-		if ((p[j].v = malloc(p[j].cap * sizeof *p[j].v)) == NULL)
-			p[j].cap = 0;
+		p[j].v = v + base[j];
+		p[j].cap = base[j + 1] - base[j];
+		p[j].slot = 1;
 	}
 #pragma omp parallel for schedule(dynamic, 1) reduction(max:rc) if (np > 1)
 	for (j = 0; j < np; j++) {
@@ -390,42 +424,39 @@ parse_mapped(const char *data, size_t len, double **out, size_t *n)
 		if (r > rc)
 			rc = r;
 	}
-	for (off[0] = 0, j = 0; j < np; j++)
-		off[j + 1] = off[j] + p[j].k;
-	if (rc == DSP_OK && off[np] > 0 && np > 1) {
-		/* The first part's array grown in place (mremap for large
-		 * blocks), the others copied after it. */
-		if ((v = off[np] <= p[0].cap ? p[0].v : realloc(p[0].v, off[np] * sizeof *v)) == NULL)
+	for (at = 0, j = 0; j < np; j++)
+		at += p[j].k;
+	if (rc == DSP_OK && at > base[np]) {
+		/* Parts went past their slots: the slots' offsets survive a move. */
+		if ((nv = realloc(v, at * sizeof *v)) == NULL)
 			rc = DSP_ENOMEM;
 		else {
-			size_t b, nb = (off[np] - off[1] + COPY_BLOCK - 1) / COPY_BLOCK;
-
-			p[0].v = v;
-			p[0].k = off[np];
-			/* In blocks, by all threads: the new pages' first touch
-			 * (the kernel zeroes them) is most of the cost. */
-#pragma omp parallel for schedule(static)
-			for (b = 0; b < nb; b++) {
-				size_t at = off[1] + b * COPY_BLOCK, stop = at + COPY_BLOCK, q;
-
-				if (stop > off[np])
-					stop = off[np];
-				for (q = 1; at < stop; q++)
-					if (at < off[q + 1]) {
-						size_t m = (stop < off[q + 1] ? stop : off[q + 1]) - at;
-
-						memcpy(v + at, p[q].v + (at - off[q]), m * sizeof *v);
-						at += m;
-					}
-			}
+			for (j = 0; j < np; j++)
+				if (p[j].slot)
+					p[j].v = nv + base[j];
+			v = nv;
 		}
 	}
-	for (j = 1; j < np; j++)
-		free(p[j].v);
+	/* In file order: each part's place starts at or below its slot and
+	 * ends below the next slot, so nothing is overwritten before it moves. */
+	for (at = 0, j = 0; j < np; j++) {
+		if (rc == DSP_OK && p[j].v != v + at)
+			memmove(v + at, p[j].v, p[j].k * sizeof *v);
+		at += p[j].k;
+		if (!p[j].slot)
+			free(p[j].v);
+	}
 	if (rc != DSP_OK) {
-		free(p[0].v);
+		free(v);
 		return rc;
 	}
+	/* Hand back no more than the values (untouched pages cost nothing,
+	 * but the address space is the caller's). */
+	if (at > 0 && at < base[np] && (nv = realloc(v, at * sizeof *v)) != NULL)
+		v = nv;
+	start(&p[0]);
+	p[0].v = v;
+	p[0].k = at;
 	return finish(&p[0], rc, out, n);
 }
 

@@ -189,6 +189,32 @@ test_stream(void)
 		ok(dsp_load_logits(path, &v, &n) == DSP_EPARSE && strstr(dsp_last_error(), want) != NULL,
 		    "mapped, %zu parts, a NUL in a comment: %s (%s)", k, want, dsp_last_error());
 	}
+	/* Long numbers (and comments) first, then short ones: the array sized
+	 * from the first lines is outgrown, the parts spill into their own. */
+	{
+		char *b2 = malloc(1 << 21);
+		size_t l2 = 0;
+		double *w2 = NULL;
+		size_t m2 = 0;
+
+		for (i = 0; i < 3000; i++)
+			l2 += (size_t)sprintf(b2 + l2, "%.17g # a long comment to make lines long\n",
+			    (double)i / 7);
+		for (i = 0; i < 300000; i++)
+			l2 += (size_t)sprintf(b2 + l2, "%zu\n", i % 10);
+		fp = fopen(path, "wb");
+		fwrite(b2, 1, l2, fp);
+		fclose(fp);
+		ok(dsp_parse_logits(b2, l2, &w2, &m2) == DSP_OK && m2 == 303000, "long then short: one buffer");
+		for (k = 1; k <= 7; k += 2) {
+			dsp_parse_set_parallel(1, (int)k);
+			ok(dsp_load_logits(path, &v, &n) == DSP_OK && same(v, n, w2, m2),
+			    "long then short, mapped, %zu parts: the same %zu values bit for bit", k, m2);
+			free(v);
+		}
+		free(w2);
+		free(b2);
+	}
 	dsp_parse_set_parallel(0, 0);
 	/* The buffer's values against strtod, token by token. */
 	{
