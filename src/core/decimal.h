@@ -216,7 +216,8 @@ dsp_decimal_quick(const char *s, double *out)
 	if ((m = dec_nondigits(v)) == 0)
 		return 0;
 	k = (unsigned)__builtin_ctzll(m) >> 3;
-	w = dec_value_k(v, k);
+	/* One integer digit is the common case (logits): no word to combine. */
+	w = k == 1 ? (v & 0xf) : dec_value_k(v, k);
 	p += k;
 	if (*p == '.') {
 		p++;
@@ -247,7 +248,8 @@ dsp_decimal_quick(const char *s, double *out)
 			}
 		}
 		t = (unsigned)__builtin_ctzll(m) >> 3;
-		w = w * dec_pow10_int[t] + dec_value_k(v, t);
+		/* Likewise 0 or 1 digits after the full words (17-digit logits). */
+		w = w * dec_pow10_int[t] + (t <= 1 ? (v & 0xf) * t : dec_value_k(v, t));
 		p += t;
 		nf += t;
 		/* A bare point with no digit either side is not a number. */
