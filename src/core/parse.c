@@ -396,7 +396,7 @@ parse_mapped(const char *data, size_t len, double **out, size_t *n)
 	int parts = 1, np, j, rc = DSP_OK;
 
 #ifdef _OPENMP
-	if (len >= par_min)
+	if (len >= par_min && omp_get_max_threads() > 1)
 		parts = PARTS_PER_THREAD * omp_get_max_threads();
 #endif
 	if (len >= par_min && par_parts > 0)
