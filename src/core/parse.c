@@ -388,7 +388,7 @@ bytes_per_number(const char *data, size_t len)
  * array of its own.  Any failure returns without a message worth keeping:
  * the caller reads the file again as a stream for the exact one. */
 static int
-parse_mapped(const char *data, size_t len, double **out, size_t *n)
+parse_mapped(const dsp_input *in, const char *data, size_t len, double **out, size_t *n)
 {
 	struct lparser p[PARTS_MAX];
 	size_t cut[PARTS_MAX + 1], base[PARTS_MAX + 1], bpn, at;
@@ -421,6 +421,7 @@ parse_mapped(const char *data, size_t len, double **out, size_t *n)
 	for (j = 0; j < np; j++) {
 		int r = feed(&p[j], data + cut[j], cut[j + 1] - cut[j], 1);
 
+		dsp_input_mapped_done(in, data + cut[j], cut[j + 1] - cut[j]);
 		if (r > rc)
 			rc = r;
 	}
@@ -484,7 +485,7 @@ dsp_load_logits(const char *path, double **out, size_t *n)
 	 * chunk by chunk below, which gives the reader's and the parser's
 	 * messages exactly as for a stream. */
 	if (dsp_input_map(&in, &data, &len) == DSP_OK) {
-		if (parse_mapped(data, len, out, n) == DSP_OK) {
+		if (parse_mapped(&in, data, len, out, n) == DSP_OK) {
 			dsp_input_close(&in);
 			return DSP_OK;
 		}

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/error.h"
 #include "core/readfile.h"
@@ -154,6 +155,19 @@ dsp_input_map(dsp_input *in, const char **data, size_t *len)
 		*len -= 3;
 	}
 	return DSP_OK;
+}
+
+void
+dsp_input_mapped_done(const dsp_input *in, const char *data, size_t len)
+{
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), a, e;
+
+	if (in->map == NULL || pg == 0 || (pg & (pg - 1)) != 0)
+		return;
+	a = ((uintptr_t)data + pg - 1) & ~(pg - 1);
+	e = ((uintptr_t)data + len) & ~(pg - 1);
+	if (e > a)
+		(void)madvise((void *)a, e - a, MADV_DONTNEED);
 }
 
 void
