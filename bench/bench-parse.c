@@ -1,9 +1,13 @@
 /* Text and .npy input: writes 2^24 logits (8 U[0, 1) - 4, the same as
  * bench-kernel) as text at 17 significant digits and as a float64 .npy,
- * then times dsp_load_logits (streamed, the --input parser) against a bare
- * strtod loop over the same bytes already in memory.  Min / median of 5,
- * CPU time of the process (the wall clock on the shared machine also
- * counts other builds; reading the file is system time, counted).
+ * then times the --input parser against a bare strtod loop over the same
+ * bytes already in memory: dsp_load_logits on one thread (the file mapped,
+ * one part), dsp_read_logits (a stream in 1 MiB chunks, as stdin or a
+ * pipe), in CPU time of the process (the wall clock on the shared machine
+ * also counts other builds; reading or mapping the file is system time,
+ * counted); then dsp_load_logits as --input runs it, all threads, in wall
+ * time (its CPU time would also count threads waiting for each other).
+ * Min / median of 5.
  *   bench-parse TXT NPY     (both written; bench/run.sh times report --input) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -52,12 +56,43 @@ write_files(const char *txt, const char *npy, double *e)
 	return (fclose(ft) == 0) + (fclose(fn) == 0) == 2 ? 0 : -1;
 }
 
+/* Load the text REPS times: min and median of clock's ms in *mn, *md.
+ * how: 0 dsp_load_logits, 1 dsp_read_logits on the opened file. */
+static int
+time_load(const char *path, int how, clockid_t clock, double *mn, double *md, double *sum)
+{
+	double t[REPS], t0, *v;
+	size_t n;
+	FILE *fp = NULL;
+	int r, rc;
+
+	for (r = 0; r < REPS; r++) {
+		if (how == 1 && (fp = fopen(path, "rb")) == NULL)
+			return -1;
+		t0 = bench_cpu_ms(clock);
+		rc = how == 1 ? dsp_read_logits(fp, &v, &n) : dsp_load_logits(path, &v, &n);
+		t[r] = bench_cpu_ms(clock) - t0;
+		if (fp != NULL)
+			fclose(fp);
+		if (rc != 0) {
+			fprintf(stderr, "bench-parse: %s\n", dsp_last_error());
+			return -1;
+		}
+		*sum += v[n - 1];
+		free(v);
+	}
+	qsort(t, REPS, sizeof *t, bench_cmp);
+	*mn = t[0];
+	*md = t[REPS / 2];
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
-	double *e, *v, t[REPS], t0, sum = 0, pmin, pmd, smin, smd, mb;
+	double *e, t[REPS], t0, sum = 0, pmin, pmd, cmin, cmd, wmin, wmd, smin, smd, mb;
 	char *buf, *p, *end;
-	size_t n, len;
+	size_t len;
 	FILE *fp;
 	int r;
 
@@ -68,19 +103,13 @@ main(int argc, char **argv)
 	free(e);
 	/* 330 MB of text is over the default 256 MiB --input cap. */
 	setenv("DISPERSE_MAX_INPUT", "1G", 1);
-	for (r = 0; r < REPS; r++) {
-		t0 = bench_cpu_ms(CLOCK_PROCESS_CPUTIME_ID);
-		if (dsp_load_logits(argv[1], &v, &n) != 0) {
-			fprintf(stderr, "bench-parse: %s\n", dsp_last_error());
-			return 1;
-		}
-		t[r] = bench_cpu_ms(CLOCK_PROCESS_CPUTIME_ID) - t0;
-		sum += v[n - 1];
-		free(v);
-	}
-	qsort(t, REPS, sizeof *t, bench_cmp);
-	pmin = t[0];
-	pmd = t[REPS / 2];
+	dsp_parse_set_parallel(1, 1);
+	if (time_load(argv[1], 0, CLOCK_PROCESS_CPUTIME_ID, &pmin, &pmd, &sum) != 0 ||
+	    time_load(argv[1], 1, CLOCK_PROCESS_CPUTIME_ID, &cmin, &cmd, &sum) != 0)
+		return 1;
+	dsp_parse_set_parallel(0, 0);
+	if (time_load(argv[1], 0, CLOCK_MONOTONIC, &wmin, &wmd, &sum) != 0)
+		return 1;
 	if ((fp = fopen(argv[1], "rb")) == NULL)
 		return 1;
 	fseek(fp, 0, SEEK_END);
@@ -101,11 +130,15 @@ main(int argc, char **argv)
 	smd = t[REPS / 2];
 	free(buf);
 	mb = (double)len / 1e6;
-	printf("text input, 2^24 logits at 17 digits (%.0f MB); %d repeats, min / median CPU ms\n",
+	printf("text input, 2^24 logits at 17 digits (%.0f MB); %d repeats, min / median ms\n",
 	    mb, REPS);
-	printf("  dsp_load_logits (streamed, from the file)  %8.1f / %8.1f   %4.0f MB/s   goal >= 600 MB/s\n",
+	printf("  dsp_load_logits, one thread (mapped), CPU  %8.1f / %8.1f   %4.0f MB/s   goal >= 600 MB/s\n",
 	    pmin, pmd, mb / pmd * 1e3);
-	printf("  bare strtod loop (bytes in memory)         %8.1f / %8.1f   %4.0f MB/s   (%.2fx slower; checksum %g)\n",
+	printf("  dsp_read_logits (stream, 1 MiB chunks), CPU %7.1f / %8.1f   %4.0f MB/s\n",
+	    cmin, cmd, mb / cmd * 1e3);
+	printf("  dsp_load_logits, all threads, wall         %8.1f / %8.1f   %4.0f MB/s\n",
+	    wmin, wmd, mb / wmd * 1e3);
+	printf("  bare strtod loop (bytes in memory), CPU    %8.1f / %8.1f   %4.0f MB/s   (%.2fx slower than one thread; checksum %g)\n",
 	    smin, smd, mb / smd * 1e3, smd / pmd, sum);
 	return 0;
 }

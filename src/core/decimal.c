@@ -1,107 +1,12 @@
-/* Fast decimal to double (see decimal.h).  The Eisel-Lemire step follows
- * fast_float's compute_float (Lemire, "Number Parsing at a Gigabyte per
- * Second", 2021), for binary64 only. */
+/* Decimal to double: the general scanner behind dsp_decimal_fast (see
+ * decimal.h, which has the common shape's inline path). */
 #include <stdint.h>
 #include <string.h>
 
+#define DSP_POW5_DEFINE			/* the table is defined here */
 #include "core/decimal.h"
-#include "core/pow5.h"
 
-#define MAX_DIGITS	19		/* fit a uint64_t */
 #define EXP_CAP		100000		/* larger exponents are strtod's */
-
-static const double pow10_exact[] = {
-	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-};
-
-static double
-from_bits(uint64_t u)
-{
-	double d;
-
-	memcpy(&d, &u, sizeof d);
-	return d;
-}
-
-/* w 10^q as the bits of a normal double, or 0 when undecided here. */
-static uint64_t
-eisel_lemire(uint64_t w, int64_t q)
-{
-	const uint64_t *t;
-	unsigned __int128 f, g;
-	uint64_t hi, lo, gh, m;
-	int lz, upper, shift;
-	int64_t p2;
-
-	if (q < DSP_POW5_QMIN || q > DSP_POW5_QMAX)
-		return 0;
-	lz = __builtin_clzll(w);
-	w <<= lz;
-	t = dsp_pow5[q - DSP_POW5_QMIN];
-	f = (unsigned __int128)w * t[0];
-	hi = (uint64_t)(f >> 64);
-	lo = (uint64_t)f;
-	/* The low 9 bits of hi all set: the truncated part of 5^q could carry
-	 * into the 55 bits that matter; add the next 64 bits of the product. */
-	if ((hi & 0x1ff) == 0x1ff) {
-		g = (unsigned __int128)w * t[1];
-		gh = (uint64_t)(g >> 64);
-		lo += gh;
-		if (gh > lo)
-			hi++;
-	}
-	/* Still undecided (can only happen outside 5^q exact in 128 bits). */
-	if (lo == UINT64_MAX && (q < -27 || q > 55))
-		return 0;
-	upper = (int)(hi >> 63);
-	shift = upper + 64 - 52 - 3;
-	m = hi >> shift;
-	/* floor(q log2 10) + 63 by a fixed-point multiply, as fast_float. */
-	p2 = ((217706 * q) >> 16) + 63 + upper - lz + 1023;
-	if (p2 <= 0)
-		return 0;		/* subnormal or zero: strtod */
-	/* Exactly halfway (only possible for small q): round to even. */
-	if (lo <= 1 && q >= -4 && q <= 23 && (m & 3) == 1 && (m << shift) == hi)
-		m &= ~(uint64_t)1;
-	m += m & 1;
-	m >>= 1;
-	if (m >= (uint64_t)2 << 52) {
-		m = (uint64_t)1 << 52;
-		p2++;
-	}
-	m &= ~((uint64_t)1 << 52);
-	if (p2 >= 0x7ff)
-		return 0;		/* overflow: strtod says so */
-	return m | (uint64_t)p2 << 52;
-}
-
-/* Eight ASCII digits at once (SWAR, as fast_float): is every byte of the
- * little-endian word in '0'..'9', and their value. */
-static uint64_t
-load8(const char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof v);
-	return v;
-}
-
-static int
-eight_digits(uint64_t v)
-{
-	return ((v + 0x4646464646464646u) | (v - 0x3030303030303030u)) &
-	    0x8080808080808080u ? 0 : 1;
-}
-
-static uint64_t
-value8(uint64_t v)
-{
-	v -= 0x3030303030303030u;
-	v = v * 10 + (v >> 8);
-	return (((v & 0x000000ff000000ffu) * 0x000f424000000064u) +
-	    (((v >> 16) & 0x000000ff000000ffu) * 0x0000271000000001u)) >> 32;
-}
 
 /* The digits at *pp appended to w (wraps past 19 digits; the caller
  * counts them); *pp moves past them.  Inlined: w stays in a register. */
@@ -111,8 +16,8 @@ digits(const char **pp, const char *end, uint64_t w)
 	const char *p = *pp;
 	unsigned d;
 
-	while (end - p >= 8 && eight_digits(load8(p))) {
-		w = w * 100000000 + value8(load8(p));
+	while (end - p >= 8 && dec_nondigits(dec_load8(p)) == 0) {
+		w = w * 100000000 + dec_value8(dec_load8(p));
 		p += 8;
 	}
 	for (; p < end && (d = (unsigned)(*p - '0')) < 10; p++)
@@ -121,15 +26,16 @@ digits(const char **pp, const char *end, uint64_t w)
 	return w;
 }
 
-size_t
-dsp_decimal_fast(const char *s, const char *end, double *out)
+/* Any syntax, every bound checked: the general scanner. */
+static size_t
+careful(const char *s, const char *end, double *out)
 {
 	const char *p = s, *d0, *f0;
-	uint64_t w = 0, bits;
+	uint64_t w = 0;
 	int64_t q = 0, ex = 0, nd;
+	uint64_t bits;
 	int neg = 0, seen = 0, eneg = 0;
 	unsigned d;
-	double v;
 
 	if (p < end && (*p == '-' || *p == '+'))
 		neg = *p++ == '-';
@@ -165,18 +71,22 @@ dsp_decimal_fast(const char *s, const char *end, double *out)
 				return 0;
 		q += eneg ? -ex : ex;
 	}
-	if (nd > MAX_DIGITS)
+	if (nd > DSP_DECIMAL_DIGITS)
 		return 0;		/* w wrapped: strtod */
-	if (w == 0)
-		v = 0;
-	else if (w <= (uint64_t)1 << 53 && q >= -22 && q <= 22) {
-		/* Both operands exact: one correctly rounded operation. */
-		v = (double)w;
-		v = q < 0 ? v / pow10_exact[-q] : v * pow10_exact[q];
-	} else if ((bits = eisel_lemire(w, q)) != 0)
-		v = from_bits(bits);
-	else
+	if (!dec_convert(w, q, &bits))
 		return 0;
-	*out = neg ? -v : v;
+	/* The sign as a bit: no branch on it (half the logits are negative). */
+	bits |= (uint64_t)neg << 63;
+	memcpy(out, &bits, sizeof bits);
 	return (size_t)(p - s);
+}
+
+size_t
+dsp_decimal_fast(const char *s, const char *end, double *out)
+{
+	size_t got;
+
+	if (end - s >= DSP_DECIMAL_SLACK && (got = dsp_decimal_quick(s, out)) > 0)
+		return got;
+	return careful(s, end, out);
 }

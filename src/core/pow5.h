@@ -27,7 +27,11 @@
 #define DSP_POW5_QMIN	(-342)
 #define DSP_POW5_QMAX	308
 
-static const uint64_t dsp_pow5[][2] = {
+/* Defined once, in decimal.c; the parser's inlined fast path reads it too. */
+extern const uint64_t dsp_pow5[DSP_POW5_QMAX - DSP_POW5_QMIN + 1][2];
+
+#ifdef DSP_POW5_DEFINE
+const uint64_t dsp_pow5[DSP_POW5_QMAX - DSP_POW5_QMIN + 1][2] = {
 	{ 0xeef453d6923bd65au, 0x113faa2906a13b3fu },
 	{ 0x9558b4661b6565f8u, 0x4ac7ca59a424c507u },
 	{ 0xbaaee17fa23ebf76u, 0x5d79bcf00d2df649u },
@@ -680,5 +684,6 @@ static const uint64_t dsp_pow5[][2] = {
 	{ 0xe3d8f9e563a198e5u, 0x58180fddd97723a6u },
 	{ 0x8e679c2f5e44ff8fu, 0x570f09eaa7ea7648u },
 };
+#endif
 
 #endif

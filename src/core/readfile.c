@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/error.h"
 #include "core/readfile.h"
@@ -124,9 +126,56 @@ dsp_input_read(dsp_input *in, char *buf, size_t size, size_t *got)
 	return DSP_OK;
 }
 
+int
+dsp_input_map(dsp_input *in, const char **data, size_t *len)
+{
+	struct stat st;
+	void *m;
+	size_t n;
+
+	if (in->in || in->fp == NULL || in->map != NULL || fstat(fileno(in->fp), &st) != 0 ||
+	    !S_ISREG(st.st_mode) || st.st_size <= 0 || (unsigned long long)st.st_size > in->cap ||
+	    (unsigned long long)st.st_size > SIZE_MAX)
+		return DSP_ENOTSUP;
+	n = (size_t)st.st_size;
+	/* Not MAP_POPULATE: the same kernel time (measured, 330 MB cached:
+	 * 15 ms up front against 18 ms of faults), but the faults are taken by
+	 * the parser's threads, each in its part, at once. */
+	m = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fileno(in->fp), 0);
+	if (m == MAP_FAILED)
+		return DSP_ENOTSUP;
+	in->map = m;
+	in->maplen = n;
+	in->n = n;
+	*data = m;
+	*len = n;
+	/* A UTF-8 byte order mark is not content. */
+	if (n >= 3 && memcmp(m, "\xef\xbb\xbf", 3) == 0) {
+		*data += 3;
+		*len -= 3;
+	}
+	return DSP_OK;
+}
+
+void
+dsp_input_mapped_done(const dsp_input *in, const char *data, size_t len)
+{
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), a, e;
+
+	if (in->map == NULL || pg == 0 || (pg & (pg - 1)) != 0)
+		return;
+	a = ((uintptr_t)data + pg - 1) & ~(pg - 1);
+	e = ((uintptr_t)data + len) & ~(pg - 1);
+	if (e > a)
+		(void)madvise((void *)a, e - a, MADV_DONTNEED);
+}
+
 void
 dsp_input_close(dsp_input *in)
 {
+	if (in->map != NULL)
+		munmap(in->map, in->maplen);
+	in->map = NULL;
 	if (in->fp != NULL && !in->in)
 		fclose(in->fp);
 	in->fp = NULL;

@@ -44,10 +44,21 @@ typedef struct dsp_input {
 	size_t		cap;	/* bytes allowed */
 	size_t		n;	/* bytes read so far */
 	int		in;	/* standard input */
+	void		*map;	/* dsp_input_map's mapping, or NULL */
+	size_t		maplen;
 } dsp_input;
 
 int	dsp_input_open(dsp_input *in, const char *path, const char *name, size_t dflt_cap);
 int	dsp_input_read(dsp_input *in, char *buf, size_t size, size_t *got);
+/* Instead of reading: a regular, non-empty file (not stdin) mapped read-only
+ * whole, the byte order mark skipped (the size was checked against the cap
+ * at open).  DSP_ENOTSUP, without a message, when it cannot be mapped: read
+ * it instead.  NUL bytes are the caller's to refuse.  Unmapped at close. */
+int	dsp_input_map(dsp_input *in, const char **data, size_t *len);
+/* Bytes [data, data + len) of the mapping are read: their whole pages
+ * leave the process (not the page cache), so its memory stays the logits
+ * plus the parts being read.  Thread-safe; reading them again is allowed. */
+void	dsp_input_mapped_done(const dsp_input *in, const char *data, size_t len);
 void	dsp_input_close(dsp_input *in);
 
 #endif

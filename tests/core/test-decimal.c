@@ -45,23 +45,39 @@ struct tally {
 };
 
 static void
+bad(struct tally *t, const char *s, double fast, double slow)
+{
+	if (t->bad++ == 0)
+		snprintf(t->first_bad, sizeof t->first_bad, "%.60s -> %a vs strtod %a",
+		    s, fast, slow);
+}
+
+/* s alone (the end right after it), then s inside a longer buffer as the
+ * parser sees it: a separator after it and digits beyond, so the scanner's
+ * read-ahead path (eight bytes at a time, decimal.c's quick) is taken and
+ * must stop at the same place with the same bits. */
+static void
 check(struct tally *t, const char *s)
 {
-	size_t len = strlen(s), got;
-	double fast = 0, slow;
-	char *end;
+	static const char sep[] = "\n ,#\r\t;";
+	static unsigned turn;
+	size_t len = strlen(s), got, got2;
+	double fast = 0, fast2 = 0, slow;
+	char *end, buf[256];
 
 	t->tried++;
 	got = dsp_decimal_fast(s, s + len, &fast);
-	if (got == 0)
+	snprintf(buf, sizeof buf, "%s%c9999999999999999999999999999999999999999999999999999999999999999",
+	    s, sep[turn++ % (sizeof sep - 1)]);
+	got2 = dsp_decimal_fast(buf, buf + strlen(buf), &fast2);
+	if (got == 0 && got2 == 0)
 		return;
 	t->fast++;
 	slow = strtod(s, &end);
-	if (got != len || (size_t)(end - s) != len || bits(fast) != bits(slow)) {
-		if (t->bad++ == 0)
-			snprintf(t->first_bad, sizeof t->first_bad, "%.60s -> %a vs strtod %a",
-			    s, fast, slow);
-	}
+	if (got != 0 && (got != len || (size_t)(end - s) != len || bits(fast) != bits(slow)))
+		bad(t, s, fast, slow);
+	else if (got2 != 0 && (got2 != len || (size_t)(end - s) != len || bits(fast2) != bits(slow)))
+		bad(t, buf, fast2, slow);
 }
 
 static void
@@ -182,11 +198,43 @@ main(void)
 		for (k = 0; k < (int)(sizeof other / sizeof other[0]); k++) {
 			size_t len = strlen(other[k]), got = dsp_decimal_fast(other[k],
 			    other[k] + len, &x);
+			char buf[128];
 
+			if (got == len && len > 0)
+				left = 0;
+			/* The same followed by a separator, read ahead. */
+			snprintf(buf, sizeof buf, "%s\n%064d", other[k], 7);
+			got = dsp_decimal_fast(buf, buf + strlen(buf), &x);
 			if (got == len && len > 0)
 				left = 0;
 		}
 		is_int(left, 1, "hex, inf, nan, a bare sign or point, an empty exponent: not taken whole");
+	}
+	/* Random strings over the number alphabet (then anything), read ahead
+	 * as the parser does: whatever the scanner takes must be exactly what
+	 * strtod takes of the same bytes, with strtod's bits. */
+	{
+		static const char alpha[] = "01234567890123456789012345678900000.-+eE.\n, ";
+		char buf[128], *end;
+		size_t got;
+		double y;
+
+		memset(&t, 0, sizeof t);
+		for (i = 0; i < 1000000; i++) {
+			n = (int)(next() % 30);
+			for (k = 0; k < 100; k++)
+				buf[k] = k < n ? alpha[next() % (sizeof alpha - 1)] :
+				    alpha[next() % 40];
+			buf[100] = '\0';
+			t.tried++;
+			if ((got = dsp_decimal_fast(buf, buf + 100, &x)) == 0)
+				continue;
+			t.fast++;
+			y = strtod(buf, &end);
+			if (got != (size_t)(end - buf) || bits(x) != bits(y))
+				bad(&t, buf, x, y);
+		}
+		report(&t, "random strings of digits, points, signs and exponents, read ahead", 0.1);
 	}
 	x = 0;
 	dsp_decimal_fast("0.1,", "0.1," + 4, &x);

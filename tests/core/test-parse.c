@@ -55,6 +55,12 @@ test_parse(void)
 	free(v);
 }
 
+static int
+same(const double *v, size_t n, const double *w, size_t m)
+{
+	return n == m && memcmp(v, w, n * sizeof *v) == 0;
+}
+
 /* Numbers, comments and CRLFs cut by chunk boundaries: the streamed file
  * gives the same values, bit for bit, as the whole buffer and as strtod,
  * for chunks of 1, 7 and 4096 bytes; a bad number's line is still right. */
@@ -121,6 +127,95 @@ test_stream(void)
 		fclose(fp);
 	}
 	dsp_parse_set_chunk(0);
+	/* A stream (not mapped): read in chunks, from a file and from a pipe. */
+	fp = fopen(path, "wb");
+	fwrite(buf, 1, len - 6, fp);
+	fclose(fp);
+	for (k = 0; k < sizeof chunk / sizeof chunk[0]; k++) {
+		dsp_parse_set_chunk(chunk[k]);
+		fp = fopen(path, "rb");
+		ok(dsp_read_logits(fp, &v, &n) == DSP_OK && same(v, n, w, m),
+		    "stream, %zu-byte chunks: the same %zu values bit for bit", chunk[k], m);
+		fclose(fp);
+		free(v);
+	}
+	dsp_parse_set_chunk(0);
+	{
+		char cmd[64];
+
+		snprintf(cmd, sizeof cmd, "cat %s", path);
+		fp = popen(cmd, "r");
+		ok(fp != NULL && dsp_read_logits(fp, &v, &n) == DSP_OK && same(v, n, w, m),
+		    "a pipe: the same %zu values bit for bit", m);
+		if (fp != NULL)
+			pclose(fp);
+		free(v);
+	}
+	/* A mapped file cut into parts after LFs (1 to 7 parts whatever the
+	 * threads): the values in file order, bit for bit; with the bad line
+	 * the message and its line are the stream's. */
+	for (k = 1; k <= 7; k += 2) {
+		dsp_parse_set_parallel(1, (int)k);
+		ok(dsp_load_logits(path, &v, &n) == DSP_OK && same(v, n, w, m),
+		    "mapped, %zu parts: the same %zu values bit for bit", k, m);
+		free(v);
+	}
+	fp = fopen(path, "wb");
+	fwrite(buf, 1, len, fp);
+	fclose(fp);
+	for (k = 1; k <= 7; k += 2) {
+		char want[64];
+
+		dsp_parse_set_parallel(1, (int)k);
+		snprintf(want, sizeof want, "line %zu: '1.5x'", lines);
+		ok(dsp_load_logits(path, &v, &n) == DSP_EPARSE && strstr(dsp_last_error(), want) != NULL &&
+		    strstr(dsp_last_error(), path) != NULL,
+		    "mapped, %zu parts: %s (%s)", k, want, dsp_last_error());
+	}
+	/* A NUL in a comment: refused with the reader's message and offset. */
+	fp = fopen(path, "wb");
+	fwrite(buf, 1, len - 6, fp);
+	fputs("# a comment with a X NUL\n", fp);
+	fclose(fp);
+	fp = fopen(path, "rb+");
+	fseek(fp, (long)(len - 6 + 19), SEEK_SET);
+	fputc('\0', fp);
+	fclose(fp);
+	for (k = 1; k <= 3; k += 2) {
+		char want[80];
+
+		dsp_parse_set_parallel(1, (int)k);
+		snprintf(want, sizeof want, "binary content (NUL byte at offset %zu)", len - 6 + 19);
+		ok(dsp_load_logits(path, &v, &n) == DSP_EPARSE && strstr(dsp_last_error(), want) != NULL,
+		    "mapped, %zu parts, a NUL in a comment: %s (%s)", k, want, dsp_last_error());
+	}
+	/* Long numbers (and comments) first, then short ones: the array sized
+	 * from the first lines is outgrown, the parts spill into their own. */
+	{
+		char *b2 = malloc(1 << 21);
+		size_t l2 = 0;
+		double *w2 = NULL;
+		size_t m2 = 0;
+
+		for (i = 0; i < 3000; i++)
+			l2 += (size_t)sprintf(b2 + l2, "%.17g # a long comment to make lines long\n",
+			    (double)i / 7);
+		for (i = 0; i < 300000; i++)
+			l2 += (size_t)sprintf(b2 + l2, "%zu\n", i % 10);
+		fp = fopen(path, "wb");
+		fwrite(b2, 1, l2, fp);
+		fclose(fp);
+		ok(dsp_parse_logits(b2, l2, &w2, &m2) == DSP_OK && m2 == 303000, "long then short: one buffer");
+		for (k = 1; k <= 7; k += 2) {
+			dsp_parse_set_parallel(1, (int)k);
+			ok(dsp_load_logits(path, &v, &n) == DSP_OK && same(v, n, w2, m2),
+			    "long then short, mapped, %zu parts: the same %zu values bit for bit", k, m2);
+			free(v);
+		}
+		free(w2);
+		free(b2);
+	}
+	dsp_parse_set_parallel(0, 0);
 	/* The buffer's values against strtod, token by token. */
 	{
 		char *p = buf, *e;
