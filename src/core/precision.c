@@ -67,38 +67,64 @@ grid_exp(const dsp_prec_info *f, double a)
 	return e < f->emin ? f->emin : e;
 }
 
-/* Round to nearest even by bit manipulation (no libm calls, vectorisable):
- * a normal result keeps the top mant_bits of the double's fraction, adding
- * half a unit of the last kept place minus one, plus the kept part's low
- * bit (ties to even); a carry moves into the exponent as it should.  Below
- * the format's smallest normal 2^emin the grid is fixed, u = 2^(emin - m),
- * and (a + C) - C with C = 2^52 u rounds a to it in the default mode (a < C
- * and the ulp of C is u).  Same results as nearbyint(a / u) * u (the
+/* Round to nearest even by bit manipulation (no libm calls, no branches:
+ * both results are computed and one is selected, so a loop of it
+ * vectorises): a normal result keeps the top mant_bits of the double's
+ * fraction, adding half a unit of the last kept place minus one, plus the
+ * kept part's low bit (ties to even); a carry moves into the exponent as it
+ * should, and +-inf (fraction 0) stays itself.  Below the format's smallest
+ * normal 2^emin the grid is fixed, u = 2^(emin - m), and (a + C) - C with
+ * C = 2^52 u rounds a to it in the default mode (a < C and the ulp of C is
+ * u).  Past max: inf, or max where the format saturates (inf too); NaN
+ * passes through unchanged.  Same results as nearbyint(a / u) * u (the
  * exhaustive float16/fp8 tests in tests/theory/test-precision). */
-static inline double
-round_fmt(const dsp_prec_info *f, double x)
+struct rnd {
+	uint64_t	 drop;		/* fraction bits dropped: 52 - mant_bits */
+	uint64_t	 min_normal;	/* bits of 2^emin */
+	double		 c;		/* 2^52 min_subnormal */
+	double		 max, big;	/* largest finite; what overflow gives */
+};
+
+static inline struct rnd
+rnd_of(const dsp_prec_info *f)
 {
-	union { double d; uint64_t u; } v, r;
-	uint64_t sign, drop, lsb;
+	struct rnd k;
+
+	k.drop = (uint64_t)(52 - f->mant_bits);
+	k.min_normal = (uint64_t)(f->emin + 1023) << 52;
+	k.c = f->min_subnormal * 0x1p52;
+	k.max = f->max;
+	k.big = f->saturates ? f->max : INFINITY;
+	return k;
+}
+
+static inline double
+rnd_apply(struct rnd k, double x)
+{
+	union { double d; uint64_t u; } v, r, sub, big;
+	uint64_t sign, a, m;
 
 	v.d = x;
 	sign = v.u & 0x8000000000000000u;
-	v.u ^= sign;
-	if (v.u >= 0x7ff0000000000000u)		/* inf or NaN */
-		return v.u == 0x7ff0000000000000u && f->saturates ?
-		    copysign(f->max, x) : x;
-	if (v.u < (uint64_t)(f->emin + 1023) << 52) {
-		r.d = (v.d + f->min_subnormal * 0x1p52) - f->min_subnormal * 0x1p52;
-	} else {
-		drop = (uint64_t)(52 - f->mant_bits);
-		lsb = (v.u >> drop) & 1;
-		r.u = (v.u + (((uint64_t)1 << (drop - 1)) - 1) + lsb) &
-		    ~(((uint64_t)1 << drop) - 1);
-	}
-	if (r.d > f->max)
-		r.d = f->saturates ? f->max : INFINITY;
+	a = v.u ^ sign;
+	v.u = a;
+	sub.d = (v.d + k.c) - k.c;
+	r.u = (a + (((uint64_t)1 << (k.drop - 1)) - 1) + ((a >> k.drop) & 1)) &
+	    ~(((uint64_t)1 << k.drop) - 1);
+	/* As a mask, not a ?: -- GCC would sink the subnormal add into a
+	 * branch and, the add being able to trap, not vectorise the loop. */
+	m = -(uint64_t)(a < k.min_normal);
+	r.u = (sub.u & m) | (r.u & ~m);
+	big.d = k.big;
+	r.u = r.d > k.max ? big.u : r.u;
 	r.u |= sign;
-	return r.d;
+	return a > 0x7ff0000000000000u ? x : r.d;
+}
+
+static inline double
+round_fmt(const dsp_prec_info *f, double x)
+{
+	return rnd_apply(rnd_of(f), x);
 }
 
 double
@@ -217,9 +243,55 @@ dsp_prec_accumulate(enum dsp_precision p, double s, double t, uint64_t c)
 	return s;
 }
 
+/* Loops over arrays are compiled for AVX-512, AVX2 and baseline x86-64
+ * and picked at load time (the rounding is integer and exact IEEE
+ * arithmetic: every path gives the same bits). */
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(__clang__) && \
+    defined(__ELF__)
+#define VEC_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define VEC_CLONES
+#endif
+
+/* The steps of the emulated softmax (x = e / theta, m = max x), one place
+ * for the runs and the array forms.  fp: the format, fw: the working
+ * format of x, exp and the sum (fp itself, or float32). */
+static inline double
+step_scaled(const dsp_prec_info *fp, const dsp_prec_info *fw, double e, double theta)
+{
+	double t = round_fmt(fp, e);
+
+	return theta != 0 ? round_fmt(fw, t / theta) : t;
+}
+
+static inline double
+step_shift(const dsp_prec_info *fw, double x, double m)
+{
+	return round_fmt(fw, x - m);
+}
+
+static inline double
+step_exp(const dsp_prec_info *fw, double d)
+{
+	return round_fmt(fw, exp(d));
+}
+
+static inline double
+step_weight(const dsp_prec_info *fp, const dsp_prec_info *fw, double t, double s)
+{
+	return round_fmt(fp, round_fmt(fw, t / s));
+}
+
+/* Weight of each of ties items sharing the maximum as theta -> 0+. */
+static double
+share_weight(const dsp_prec_info *fp, double ties)
+{
+	return round_fmt(fp, 1 / ties);
+}
+
 /* theta -> 0+ (after rounding the logits): ties at the max share. */
 static void
-argmax_share(enum dsp_precision p, const dsp_runs *x, dsp_runs *w)
+argmax_share(const dsp_prec_info *fp, const dsp_runs *x, dsp_runs *w)
 {
 	double lo, hi, ties = 0;
 	size_t i;
@@ -229,14 +301,27 @@ argmax_share(enum dsp_precision p, const dsp_runs *x, dsp_runs *w)
 		if (x->value[i] == hi)
 			ties += (double)x->count[i];
 	for (i = 0; i < x->len; i++)
-		w->value[i] = x->value[i] == hi ? dsp_round_to(p, 1 / ties) : 0;
+		w->value[i] = x->value[i] == hi ? share_weight(fp, ties) : 0;
+}
+
+/* The working format of model m for format p (p is not DOUBLE). */
+static const dsp_prec_info *
+work_format(enum dsp_precision p, enum dsp_prec_model m)
+{
+	return &prec_table[m == DSP_PREC_MODEL_FP32_ACCUM ? DSP_PREC_FLOAT32 : p];
+}
+
+static int
+nan_logit(enum dsp_precision p, double e)
+{
+	return dsp_fail(DSP_ERANGE, "logit %g is NaN in %s", e, dsp_precision_name(p));
 }
 
 int
 dsp_prec_softmax_runs(enum dsp_precision p, enum dsp_prec_model m,
     const dsp_runs *e, double theta, dsp_runs *w)
 {
-	enum dsp_precision wk = p;
+	const dsp_prec_info *fp, *fw;
 	double M = -INFINITY, S = 0, t;
 	size_t i;
 	int rc;
@@ -250,33 +335,217 @@ dsp_prec_softmax_runs(enum dsp_precision p, enum dsp_prec_model m,
 			w->value[i] = dsp_round_to(p, w->value[i]);
 		return DSP_OK;
 	}
-	if (m == DSP_PREC_MODEL_FP32_ACCUM && p != DSP_PREC_DOUBLE)
-		wk = DSP_PREC_FLOAT32;
+	fp = &prec_table[p];
+	fw = work_format(p, m);
 	if (dsp_runs_total(e) == 0)
 		return dsp_fail(DSP_EEMPTY, "softmax of no logits");
 	if ((rc = dsp_runs_copy(w, e)) != DSP_OK)
 		return rc;
 	/* w->value holds x = rnd(rnd_p(e) / theta) first. */
 	for (i = 0; i < e->len; i++) {
-		t = dsp_round_to(p, e->value[i]);
-		w->value[i] = theta != 0 ? dsp_round_to(wk, t / theta) : t;
+		w->value[i] = step_scaled(fp, fw, e->value[i], theta);
 		if (isnan(w->value[i]))
-			return dsp_fail(DSP_ERANGE, "logit %g is NaN in %s", e->value[i],
-			    dsp_precision_name(p));
+			return nan_logit(p, e->value[i]);
 		if (w->value[i] > M)
 			M = w->value[i];
 	}
 	if (theta == 0 || isinf(M)) {
-		argmax_share(p, w, w);
+		argmax_share(fp, w, w);
 		return DSP_OK;
 	}
 	for (i = 0; i < e->len; i++) {
-		t = dsp_round_to(wk, exp(dsp_round_to(wk, w->value[i] - M)));
+		t = step_exp(fw, step_shift(fw, w->value[i], M));
 		w->value[i] = t;
-		S = dsp_prec_accumulate(wk, S, t, e->count[i]);
+		S = dsp_prec_accumulate(fw->prec, S, t, e->count[i]);
 	}
 	for (i = 0; i < e->len; i++)
-		w->value[i] = dsp_round_to(p, dsp_round_to(wk, w->value[i] / S));
+		w->value[i] = step_weight(fp, fw, w->value[i], S);
+	return DSP_OK;
+}
+
+/* The array form's passes, vectorised (VEC_CLONES; the format's constants
+ * in registers, not reloaded from a table the stores might alias); the
+ * exp and the running sum stay scalar and in item order.  Each pass
+ * computes exactly the step_* formulas above. */
+static VEC_CLONES void
+round_pass(const dsp_prec_info *f, const double *restrict x, size_t n,
+    double *restrict out)
+{
+	const struct rnd k = rnd_of(f);
+	size_t i;
+
+#pragma omp simd
+	for (i = 0; i < n; i++)
+		out[i] = rnd_apply(k, x[i]);
+}
+
+/* x[i] = step_scaled(e[i]) (theta != 0); returns the maximum and counts
+ * the NaNs in *nans. */
+static VEC_CLONES double
+scale_pass(const dsp_prec_info *fp, const dsp_prec_info *fw, const double *restrict e,
+    size_t n, double theta, double *restrict x, size_t *nans)
+{
+	const struct rnd kp = rnd_of(fp), kw = rnd_of(fw);
+	double M = -INFINITY, v;
+	size_t i, bad = 0;
+
+#pragma omp simd reduction(+:bad) reduction(max:M)
+	for (i = 0; i < n; i++) {
+		v = rnd_apply(kw, rnd_apply(kp, e[i]) / theta);
+		x[i] = v;
+		bad += v != v;
+		M = v > M ? v : M;
+	}
+	*nans = bad;
+	return M;
+}
+
+/* How many of t[0..n) get weight exactly 0 (step_weight). */
+static VEC_CLONES size_t
+zero_pass(const dsp_prec_info *fp, const dsp_prec_info *fw, const double *t, size_t n,
+    double S)
+{
+	const struct rnd kp = rnd_of(fp), kw = rnd_of(fw);
+	size_t i, z = 0;
+
+#pragma omp simd reduction(+:z)
+	for (i = 0; i < n; i++)
+		z += rnd_apply(kp, rnd_apply(kw, t[i] / S)) == 0;
+	return z;
+}
+
+void
+dsp_prec_round_array(enum dsp_precision p, const double *x, size_t n, double *out)
+{
+	if ((unsigned)p >= DSP_PREC_COUNT || p == DSP_PREC_DOUBLE) {
+		if (out != x)
+			memmove(out, x, n * sizeof *out);
+		return;
+	}
+	round_pass(&prec_table[p], x, n, out);
+}
+
+/* exp(d) for the d that repeat: a low-precision format has few distinct
+ * shifted logits (fp8: at most 256), so a small direct-mapped table of
+ * (d, rounded exp) pairs saves most libm calls there; a float32 row
+ * mostly misses it, at the cost of a compare. */
+#define EXP_MEMO_BITS	12
+
+struct exp_memo {
+	uint64_t	 key[1 << EXP_MEMO_BITS];
+	double		 val[1 << EXP_MEMO_BITS];
+};
+
+static void
+memo_clear(struct exp_memo *c)
+{
+	size_t i;
+
+	/* A NaN no shifted logit is (they are never NaN). */
+	for (i = 0; i < (size_t)1 << EXP_MEMO_BITS; i++)
+		c->key[i] = 0x7ff8dead0000beefu;
+}
+
+static inline double
+memo_exp(struct exp_memo *c, const dsp_prec_info *fw, double d)
+{
+	union { double d; uint64_t u; } k;
+	size_t h;
+
+	k.d = d;
+	h = (size_t)((k.u * 0x9e3779b97f4a7c15u) >> (64 - EXP_MEMO_BITS));
+	if (c->key[h] != k.u) {
+		c->key[h] = k.u;
+		c->val[h] = step_exp(fw, d);
+	}
+	return c->val[h];
+}
+
+/* t[i] = step_exp(step_shift(x[i], M)) in place, their running sum
+ * rounded to fw at each addition, in item order, and their minimum.  The
+ * loop is as slow as the sum's chain of additions, which the shift, the
+ * table and the minimum run beside.  In float32 the sum is a float loop:
+ * rounding the double sum of two floats to float is the float addition
+ * (53 >= 2 * 24 + 2 bits: the double rounding is innocuous), and the
+ * hardware add is a quarter of the bit-level rounding's latency. */
+static double
+exp_sum_pass(struct exp_memo *c, const dsp_prec_info *fw, double *t, size_t n, double M,
+    double *tmin)
+{
+	const struct rnd k = rnd_of(fw);
+	double S = 0, v, lo = INFINITY;
+	float Sf = 0;
+	size_t i;
+
+	if (fw->prec == DSP_PREC_FLOAT32) {
+		for (i = 0; i < n; i++) {
+			v = memo_exp(c, fw, rnd_apply(k, t[i] - M));
+			t[i] = v;
+			lo = v < lo ? v : lo;
+			Sf += (float)v;
+		}
+		*tmin = lo;
+		return Sf;
+	}
+	for (i = 0; i < n; i++) {
+		v = memo_exp(c, fw, rnd_apply(k, t[i] - M));
+		t[i] = v;
+		lo = v < lo ? v : lo;
+		S = rnd_apply(k, S + v);
+	}
+	*tmin = lo;
+	return S;
+}
+
+int
+dsp_prec_softmax_zeros(enum dsp_precision p, enum dsp_prec_model m, const double *e,
+    size_t n, double theta, double *scratch, double *zeros)
+{
+	const dsp_prec_info *fp, *fw;
+	struct exp_memo *memo;
+	double M, S, ties, tmin;
+	size_t i, nans;
+
+	*zeros = 0;
+	if ((unsigned)p >= DSP_PREC_COUNT || (unsigned)m >= DSP_PREC_MODEL_COUNT ||
+	    p == DSP_PREC_DOUBLE || m == DSP_PREC_MODEL_STORE)
+		return dsp_fail(DSP_EINVAL, "%s under %s: no array form",
+		    dsp_precision_name(p), dsp_prec_model_name(m));
+	if (n == 0)
+		return dsp_fail(DSP_EEMPTY, "softmax of no logits");
+	fp = &prec_table[p];
+	fw = work_format(p, m);
+	if (theta != 0)
+		M = scale_pass(fp, fw, e, n, theta, scratch, &nans);
+	else {
+		/* x = rnd_p(e): argmax_share below. */
+		round_pass(fp, e, n, scratch);
+		for (M = -INFINITY, nans = 0, i = 0; i < n; i++) {
+			nans += isnan(scratch[i]) != 0;
+			M = scratch[i] > M ? scratch[i] : M;
+		}
+	}
+	if (nans > 0) {
+		for (i = 0; !isnan(scratch[i]); i++)
+			;
+		return nan_logit(p, e[i]);
+	}
+	if (theta == 0 || isinf(M)) {
+		for (ties = 0, i = 0; i < n; i++)
+			ties += scratch[i] == M;
+		*zeros = (double)n - ties + (share_weight(fp, ties) == 0 ? ties : 0);
+		return DSP_OK;
+	}
+	if ((memo = malloc(sizeof *memo)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	memo_clear(memo);
+	S = exp_sum_pass(memo, fw, scratch, n, M, &tmin);
+	free(memo);
+	/* The weight rnd_p(rnd_w(t / S)) does not decrease with t (S > 0, each
+	 * rounding monotone): none is 0 unless the smallest t's is. */
+	if (step_weight(fp, fw, tmin, S) != 0)
+		return DSP_OK;
+	*zeros = (double)zero_pass(fp, fw, scratch, n, S);
 	return DSP_OK;
 }
 
