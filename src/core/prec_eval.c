@@ -82,9 +82,10 @@ static int
 has_zero_array(const struct search *sr, double n, int *z)
 {
 	dsp_params q = *sr->p;
-	double *own = NULL, zeros;
+	double *own = NULL;
 	const double *x = sr->shared;
 	dsp_summary s;
+	int zero;
 
 	q.n = (uint64_t)n;
 	q.precision = DSP_PREC_DOUBLE;
@@ -94,11 +95,11 @@ has_zero_array(const struct search *sr, double n, int *z)
 	if (x == NULL)
 		x = own;
 	if (dsp_eval_logits(&q, x, &s) != DSP_OK || s.method == DSP_METHOD_EXPECTED ||
-	    dsp_prec_softmax_zeros(sr->p->precision, sr->m, x, (size_t)n, s.theta_eff,
-	    sr->scratch, &zeros) != DSP_OK)
+	    dsp_prec_softmax_has_zero(sr->p->precision, sr->m, x, (size_t)n, s.theta_eff,
+	    sr->scratch, &zero) != DSP_OK)
 		goto slow;
 	free(own);
-	*z = zeros > 0;
+	*z = zero;
 	return dsp_job_poll();
 slow:
 	free(own);

@@ -34,7 +34,7 @@ double		*dsp_prec_shared_logits(const dsp_params *p, enum dsp_prec_model m,
  * search draws its own).  The same answers and errors: the bisection asks
  * the same "a zero at n?", answered from the array of logits (one
  * evaluation for the temperature, then only the emulated weights' zero
- * count: dsp_prec_softmax_zeros) where it can, else by dsp_prec_eval. */
+ * count: dsp_prec_softmax_has_zero) where it can, else by dsp_prec_eval. */
 int		 dsp_prec_underflow_n_shared(const dsp_params *p, enum dsp_prec_model m,
 		    double n_max, const double *shared, double *n_out);
 

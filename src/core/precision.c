@@ -461,50 +461,72 @@ memo_exp(struct exp_memo *c, const dsp_prec_info *fw, double d)
 	return c->val[h];
 }
 
+/* Items between looks at the partial sum when only "is some weight 0?" is
+ * asked. */
+#define STOP_BLOCK	512
+
 /* t[i] = step_exp(step_shift(x[i], M)) in place, their running sum
  * rounded to fw at each addition, in item order, and their minimum.  The
- * loop is as slow as the sum's chain of additions, which the shift, the
- * table and the minimum run beside.  In float32 the sum is a float loop:
- * rounding the double sum of two floats to float is the float addition
- * (53 >= 2 * 24 + 2 bits: the double rounding is innocuous), and the
- * hardware add is a quarter of the bit-level rounding's latency. */
+ * shift, the table and the minimum run beside the sum's chain of
+ * additions.  In float32 the sum is a float loop: rounding the double sum
+ * of two floats to float is the float addition (53 >= 2 * 24 + 2 bits: the
+ * double rounding is innocuous), a quarter of the bit-level rounding's
+ * latency.
+ * stop: only whether some weight is 0.  A partial sum is at most the total
+ * (a rounded addition of t >= 0 never lowers it) and a weight does not grow
+ * with the sum, so once the smallest t so far has weight 0 over the partial
+ * sum, it has weight 0 over the total: *stopped = 1 and the pass ends there
+ * (looked at every STOP_BLOCK items).  Where weights underflow this is a
+ * few blocks, not n items. */
 static double
-exp_sum_pass(struct exp_memo *c, const dsp_prec_info *fw, double *t, size_t n, double M,
-    double *tmin)
+exp_sum_pass(struct exp_memo *c, const dsp_prec_info *fp, const dsp_prec_info *fw,
+    double *t, size_t n, double M, int stop, double *tmin, int *stopped)
 {
 	const struct rnd k = rnd_of(fw);
+	const int f32 = fw->prec == DSP_PREC_FLOAT32;
 	double S = 0, v, lo = INFINITY;
+	size_t i, i0, i1;
 	float Sf = 0;
-	size_t i;
 
-	if (fw->prec == DSP_PREC_FLOAT32) {
-		for (i = 0; i < n; i++) {
-			v = memo_exp(c, fw, rnd_apply(k, t[i] - M));
-			t[i] = v;
-			lo = v < lo ? v : lo;
-			Sf += (float)v;
+	*stopped = 0;
+	for (i0 = 0; i0 < n; i0 = i1) {
+		i1 = !stop || n - i0 <= STOP_BLOCK ? n : i0 + STOP_BLOCK;
+		if (f32) {
+			for (i = i0; i < i1; i++) {
+				v = memo_exp(c, fw, rnd_apply(k, t[i] - M));
+				t[i] = v;
+				lo = v < lo ? v : lo;
+				Sf += (float)v;
+			}
+			S = Sf;
+		} else
+			for (i = i0; i < i1; i++) {
+				v = memo_exp(c, fw, rnd_apply(k, t[i] - M));
+				t[i] = v;
+				lo = v < lo ? v : lo;
+				S = rnd_apply(k, S + v);
+			}
+		if (stop && i1 < n && step_weight(fp, fw, lo, S) == 0) {
+			*stopped = 1;
+			break;
 		}
-		*tmin = lo;
-		return Sf;
-	}
-	for (i = 0; i < n; i++) {
-		v = memo_exp(c, fw, rnd_apply(k, t[i] - M));
-		t[i] = v;
-		lo = v < lo ? v : lo;
-		S = rnd_apply(k, S + v);
 	}
 	*tmin = lo;
 	return S;
 }
 
-int
-dsp_prec_softmax_zeros(enum dsp_precision p, enum dsp_prec_model m, const double *e,
-    size_t n, double theta, double *scratch, double *zeros)
+/* dsp_prec_softmax_zeros (stop = 0: *zeros counts the zero weights) and
+ * dsp_prec_softmax_has_zero (stop = 1: *zeros is 1 if some weight is 0,
+ * else 0). */
+static int
+softmax_zeros(enum dsp_precision p, enum dsp_prec_model m, const double *e, size_t n,
+    double theta, double *scratch, int stop, double *zeros)
 {
 	const dsp_prec_info *fp, *fw;
 	struct exp_memo *memo;
 	double M, S, ties, tmin;
 	size_t i, nans;
+	int stopped;
 
 	*zeros = 0;
 	if ((unsigned)p >= DSP_PREC_COUNT || (unsigned)m >= DSP_PREC_MODEL_COUNT ||
@@ -534,19 +556,40 @@ dsp_prec_softmax_zeros(enum dsp_precision p, enum dsp_prec_model m, const double
 		for (ties = 0, i = 0; i < n; i++)
 			ties += scratch[i] == M;
 		*zeros = (double)n - ties + (share_weight(fp, ties) == 0 ? ties : 0);
+		if (stop)
+			*zeros = *zeros > 0;
 		return DSP_OK;
 	}
 	if ((memo = malloc(sizeof *memo)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	memo_clear(memo);
-	S = exp_sum_pass(memo, fw, scratch, n, M, &tmin);
+	S = exp_sum_pass(memo, fp, fw, scratch, n, M, stop, &tmin, &stopped);
 	free(memo);
 	/* The weight rnd_p(rnd_w(t / S)) does not decrease with t (S > 0, each
 	 * rounding monotone): none is 0 unless the smallest t's is. */
-	if (step_weight(fp, fw, tmin, S) != 0)
-		return DSP_OK;
-	*zeros = (double)zero_pass(fp, fw, scratch, n, S);
+	if (stopped || step_weight(fp, fw, tmin, S) != 0)
+		*zeros = stopped;
+	else
+		*zeros = stop ? 1 : (double)zero_pass(fp, fw, scratch, n, S);
 	return DSP_OK;
+}
+
+int
+dsp_prec_softmax_zeros(enum dsp_precision p, enum dsp_prec_model m, const double *e,
+    size_t n, double theta, double *scratch, double *zeros)
+{
+	return softmax_zeros(p, m, e, n, theta, scratch, 0, zeros);
+}
+
+int
+dsp_prec_softmax_has_zero(enum dsp_precision p, enum dsp_prec_model m, const double *e,
+    size_t n, double theta, double *scratch, int *zero)
+{
+	double z;
+	int rc = softmax_zeros(p, m, e, n, theta, scratch, 1, &z);
+
+	*zero = z > 0;
+	return rc;
 }
 
 /* The logits of p as runs: exact runs where the family has them,

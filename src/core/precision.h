@@ -89,6 +89,10 @@ void		 dsp_prec_round_array(enum dsp_precision p, const double *x, size_t n,
 int		 dsp_prec_softmax_zeros(enum dsp_precision p, enum dsp_prec_model m,
 		    const double *e, size_t n, double theta, double *scratch,
 		    double *zeros);
+/* Whether some weight of the same is exactly 0 (*zero 1 or 0): stops as
+ * soon as a partial sum proves one is. */
+int		 dsp_prec_softmax_has_zero(enum dsp_precision p, enum dsp_prec_model m,
+		    const double *e, size_t n, double theta, double *scratch, int *zero);
 /* Re-summarise a double evaluation s of p in p->precision (used by
  * dsp_eval with the default model). */
 int		 dsp_prec_resummarise(const dsp_params *p, enum dsp_prec_model m,
