@@ -172,9 +172,9 @@ make_table(const struct dsp_opts *o, const struct prec *pr, uint64_t n_max)
 	return t;
 }
 
-/* shared: the underflow searches' logits, drawn once for every format. */
+/* sh: the underflow searches' logits, drawn once for every format. */
 static int
-run(struct dsp_opts *o, const struct prec *pr, uint64_t n_max, const double *shared,
+run(struct dsp_opts *o, const struct prec *pr, uint64_t n_max, const dsp_prec_search *sh,
     dsp_table *t)
 {
 	double row[1 + NLIM + NW + 1], un;
@@ -231,7 +231,7 @@ run(struct dsp_opts *o, const struct prec *pr, uint64_t n_max, const double *sha
 			if (q.family != DSP_FAM_FILE) {
 				dsp_clear_error();
 				if ((rc = dsp_prec_underflow_n_shared(&q, pr->model,
-				    (double)n_max, shared, &un)) != DSP_OK)
+				    (double)n_max, sh, &un)) != DSP_OK)
 					return dsp_opts_core_fail(o, dsp_precision_name(f->prec), rc);
 			}
 			row[k++] = un;
@@ -273,7 +273,7 @@ cmd_precision_exec(int argc, char **argv)
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;
-	double *shared = NULL;
+	dsp_prec_search *sh = NULL;
 	uint64_t n_max;
 	int rc;
 
@@ -289,11 +289,11 @@ cmd_precision_exec(int argc, char **argv)
 		goto out;
 	}
 	if ((pr.show & SHOW_UNDERFLOW) && o.params.family != DSP_FAM_FILE)
-		shared = dsp_prec_shared_logits(&o.params, pr.model, (double)n_max);
-	if ((rc = run(&o, &pr, n_max, shared, t)) == 0)
+		sh = dsp_prec_search_alloc(&o.params, pr.model, (double)n_max);
+	if ((rc = run(&o, &pr, n_max, sh, t)) == 0)
 		rc = dsp_opts_write_table(&o, t);
 out:
-	free(shared);
+	dsp_prec_search_free(sh);
 	dsp_table_free(t);
 	dsp_opts_free(&o);
 	return rc;

@@ -4,7 +4,6 @@
  * re-summarising. */
 #include <math.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "core/alt.h"
@@ -47,15 +46,83 @@ has_zero_eval(const dsp_params *p, enum dsp_prec_model m, double n, int *z)
 	return DSP_OK;
 }
 
-/* One underflow search: the parameters, and the logits as an array when
- * the emulated softmax can take them that way. */
+/* Items of a block of the shared logits whose extremes are kept. */
+#define RANGE_BLOCK	4096
+
+struct dsp_prec_search {
+	double		 n_max;
+	double		*logits;	/* at n_max (nested families), else NULL */
+	double		*lo, *hi;	/* extremes of each RANGE_BLOCK of logits */
+	int		 ranged;	/* lo, hi hold them (no NaN among the logits) */
+};
+
+/* One underflow search: the parameters, and (sh != NULL) the array
+ * route's shared logits; the effective temperature once known for every
+ * n (fixed_theta). */
 struct search {
 	const dsp_params *p;
 	enum dsp_prec_model m;
-	int		 array;		/* has_zero_array applies */
-	const double	*shared;	/* the logits at n_max (nested families) */
-	double		*scratch;	/* n_max doubles */
+	const dsp_prec_search *sh;
+	int		 theta_known;
+	double		 theta;
 };
+
+/* The effective temperature of p is the same at every n: a plain softmax
+ * without adaptive temperature (SSMax and log-n attention scale theta with
+ * n, the adaptive one reads the row).  Over shared logits, where the double
+ * evaluation that gave it at n_max (the search's first probe) also passes
+ * at every smaller n: the same parameters, a prefix of finite logits, an
+ * item-by-item route and memory that only shrink with n. */
+static int
+fixed_theta(const struct search *sr)
+{
+	return sr->sh->logits != NULL && sr->p->attn == DSP_ATTN_SOFTMAX &&
+	    !sr->p->adaptive;
+}
+
+/* The smallest and largest of the first n shared logits, from the blocks'
+ * extremes; 0 when they are not kept. */
+static int
+prefix_range(const dsp_prec_search *sh, size_t n, double r[2])
+{
+	size_t b, i;
+
+	if (sh->logits == NULL || !sh->ranged)
+		return 0;
+	r[0] = INFINITY;
+	r[1] = -INFINITY;
+	for (b = 0; b < n / RANGE_BLOCK; b++) {
+		r[0] = fmin(r[0], sh->lo[b]);
+		r[1] = fmax(r[1], sh->hi[b]);
+	}
+	for (i = b * RANGE_BLOCK; i < n; i++) {
+		r[0] = fmin(r[0], sh->logits[i]);
+		r[1] = fmax(r[1], sh->logits[i]);
+	}
+	return 1;
+}
+
+static void
+block_ranges(dsp_prec_search *sh, size_t n)
+{
+	size_t b, i, i1, nan = 0;
+	double lo, hi, v;
+
+	for (b = 0; b * RANGE_BLOCK < n; b++) {
+		i1 = n - b * RANGE_BLOCK < RANGE_BLOCK ? n : (b + 1) * RANGE_BLOCK;
+		lo = INFINITY;
+		hi = -INFINITY;
+		for (i = b * RANGE_BLOCK; i < i1; i++) {
+			v = sh->logits[i];
+			nan += v != v;
+			lo = v < lo ? v : lo;
+			hi = v > hi ? v : hi;
+		}
+		sh->lo[b] = lo;
+		sh->hi[b] = hi;
+	}
+	sh->ranged = nan == 0;
+}
 
 /* The searches of p up to n_max under model m go through arrays of logits:
  * an emulated (not stored) softmax-type row of a family without runs,
@@ -76,14 +143,15 @@ array_route(const dsp_params *p, enum dsp_prec_model m, double n_max)
 
 /* The same answer as has_zero_eval from the array: the logits once
  * (shared, or drawn at n), the double evaluation over them for the
- * effective temperature (and whatever it refuses), then only the count of
- * zero weights, no summary.  Any failure goes back to has_zero_eval. */
+ * effective temperature (and whatever it refuses; once only where that
+ * temperature is fixed), then only whether a weight is 0, no summary.  Any
+ * failure goes back to has_zero_eval. */
 static int
-has_zero_array(const struct search *sr, double n, int *z)
+has_zero_array(struct search *sr, double n, int *z)
 {
 	dsp_params q = *sr->p;
-	double *own = NULL;
-	const double *x = sr->shared;
+	double *own = NULL, range[2];
+	const double *x = sr->sh->logits;
 	dsp_summary s;
 	int zero;
 
@@ -94,9 +162,14 @@ has_zero_array(const struct search *sr, double n, int *z)
 		goto slow;
 	if (x == NULL)
 		x = own;
-	if (dsp_eval_logits(&q, x, &s) != DSP_OK || s.method == DSP_METHOD_EXPECTED ||
-	    dsp_prec_softmax_has_zero(sr->p->precision, sr->m, x, (size_t)n, s.theta_eff,
-	    sr->scratch, &zero) != DSP_OK)
+	if (!sr->theta_known) {
+		if (dsp_eval_logits(&q, x, &s) != DSP_OK || s.method == DSP_METHOD_EXPECTED)
+			goto slow;
+		sr->theta = s.theta_eff;
+		sr->theta_known = fixed_theta(sr);
+	}
+	if (dsp_prec_softmax_has_zero(sr->p->precision, sr->m, x, (size_t)n, sr->theta,
+	    prefix_range(sr->sh, (size_t)n, range) ? range : NULL, &zero) != DSP_OK)
 		goto slow;
 	free(own);
 	*z = zero;
@@ -108,33 +181,55 @@ slow:
 }
 
 static int
-has_zero(const struct search *sr, double n, int *z)
+has_zero(struct search *sr, double n, int *z)
 {
-	if (sr->array)
+	if (sr->sh != NULL)
 		return has_zero_array(sr, n, z);
 	return has_zero_eval(sr->p, sr->m, n, z);
 }
 
-double *
-dsp_prec_shared_logits(const dsp_params *p, enum dsp_prec_model m, double n_max)
+dsp_prec_search *
+dsp_prec_search_alloc(const dsp_params *p, enum dsp_prec_model m, double n_max)
 {
+	dsp_prec_search *sh;
 	dsp_params q = *p;
-	double *x;
+	size_t nb;
 
 	n_max = floor(n_max);
-	if (!dsp_family_nested(p) || !array_family(p, m, n_max) || !(n_max >= 2))
+	if (!array_family(p, m, n_max) || !(n_max >= 2))
 		return NULL;
+	if ((sh = calloc(1, sizeof *sh)) == NULL)
+		return NULL;
+	sh->n_max = n_max;
 	q.precision = DSP_PREC_DOUBLE;
 	q.n = (uint64_t)n_max;
-	if (dsp_params_check(&q) != DSP_OK || dsp_family_alloc(&q, &x) != DSP_OK) {
+	if (!dsp_family_nested(p))
+		return sh;
+	if (dsp_params_check(&q) != DSP_OK || dsp_family_alloc(&q, &sh->logits) != DSP_OK) {
 		dsp_clear_error();
+		dsp_prec_search_free(sh);
 		return NULL;
 	}
-	return x;
+	nb = ((size_t)n_max + RANGE_BLOCK - 1) / RANGE_BLOCK;
+	if ((sh->lo = malloc(nb * sizeof *sh->lo)) != NULL &&
+	    (sh->hi = malloc(nb * sizeof *sh->hi)) != NULL)
+		block_ranges(sh, (size_t)n_max);
+	return sh;
+}
+
+void
+dsp_prec_search_free(dsp_prec_search *sh)
+{
+	if (sh == NULL)
+		return;
+	free(sh->logits);
+	free(sh->lo);
+	free(sh->hi);
+	free(sh);
 }
 
 static int
-bisect(const struct search *sr, double n_max, double *n_out)
+bisect(struct search *sr, double n_max, double *n_out)
 {
 	double lo = 1, hi = floor(n_max), mid;
 	int z, rc;
@@ -163,11 +258,10 @@ bisect(const struct search *sr, double n_max, double *n_out)
 
 int
 dsp_prec_underflow_n_shared(const dsp_params *p, enum dsp_prec_model m, double n_max,
-    const double *shared, double *n_out)
+    const dsp_prec_search *sh, double *n_out)
 {
-	struct search sr = { p, m, 0, NULL, NULL };
-	double *own = NULL;
-	char what[64];
+	struct search sr = { p, m, NULL, 0, 0 };
+	dsp_prec_search *own = NULL;
 	int rc;
 
 	*n_out = 0;
@@ -177,19 +271,12 @@ dsp_prec_underflow_n_shared(const dsp_params *p, enum dsp_prec_model m, double n
 		return dsp_fail(DSP_EINVAL, "n_max must be in [2, 2^62] (got %g)", n_max);
 	n_max = floor(n_max);
 	if (array_route(p, m, n_max)) {
-		snprintf(what, sizeof what, "the underflow search to n = %.0f", n_max);
-		if (dsp_family_nested(p) && shared == NULL)
-			shared = own = dsp_prec_shared_logits(p, m, n_max);
-		if ((!dsp_family_nested(p) || shared != NULL) &&
-		    dsp_job_need((size_t)n_max * sizeof(double), what) == DSP_OK &&
-		    (sr.scratch = malloc((size_t)n_max * sizeof(double))) != NULL)
-			sr.array = 1;
-		sr.shared = dsp_family_nested(p) ? shared : NULL;
-		dsp_clear_error();
+		if (sh == NULL || sh->n_max < n_max)
+			sh = own = dsp_prec_search_alloc(p, m, n_max);
+		sr.sh = sh;
 	}
 	rc = bisect(&sr, n_max, n_out);
-	free(sr.scratch);
-	free(own);
+	dsp_prec_search_free(own);
 	return rc;
 }
 

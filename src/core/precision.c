@@ -11,6 +11,7 @@
 #include "core/bounds.h"
 #include "core/error.h"
 #include "core/family.h"
+#include "core/fastexp.h"
 #include "core/precision.h"
 #include "core/softmax.h"
 
@@ -363,10 +364,26 @@ dsp_prec_softmax_runs(enum dsp_precision p, enum dsp_prec_model m,
 	return DSP_OK;
 }
 
-/* The array form's passes, vectorised (VEC_CLONES; the format's constants
- * in registers, not reloaded from a table the stores might alias); the
- * exp and the running sum stay scalar and in item order.  Each pass
- * computes exactly the step_* formulas above. */
+/* The array form, in passes over the logits e that the compiler vectorises
+ * (VEC_CLONES; the formats' constants in registers, not reloaded from a
+ * table the stores might alias), each computing exactly the step_*
+ * formulas above; only the running sum is item by item.  Nothing of size n
+ * is stored: x = step_scaled(e) is computed again where needed (cheaper
+ * than writing and reading it back), and the exps and the sum go by blocks
+ * that stay in L1.  theta = 0 is passed as 1: the logits rounded to the
+ * format, then to the working format (which holds every value of the
+ * format), are x = rnd_p(e) as argmax_share wants. */
+struct scaled {
+	struct rnd	 kp, kw;	/* the format, the working format */
+	double		 theta;		/* != 0 */
+};
+
+static inline double
+scaled_x(const struct scaled *c, double e)
+{
+	return rnd_apply(c->kw, rnd_apply(c->kp, e) / c->theta);
+}
+
 static VEC_CLONES void
 round_pass(const dsp_prec_info *f, const double *restrict x, size_t n,
     double *restrict out)
@@ -379,20 +396,17 @@ round_pass(const dsp_prec_info *f, const double *restrict x, size_t n,
 		out[i] = rnd_apply(k, x[i]);
 }
 
-/* x[i] = step_scaled(e[i]) (theta != 0); returns the maximum and counts
- * the NaNs in *nans. */
+/* The largest x; *nans counts the NaN ones. */
 static VEC_CLONES double
-scale_pass(const dsp_prec_info *fp, const dsp_prec_info *fw, const double *restrict e,
-    size_t n, double theta, double *restrict x, size_t *nans)
+max_pass(const struct scaled *sc, const double *e, size_t n, size_t *nans)
 {
-	const struct rnd kp = rnd_of(fp), kw = rnd_of(fw);
+	const struct scaled c = *sc;
 	double M = -INFINITY, v;
 	size_t i, bad = 0;
 
 #pragma omp simd reduction(+:bad) reduction(max:M)
 	for (i = 0; i < n; i++) {
-		v = rnd_apply(kw, rnd_apply(kp, e[i]) / theta);
-		x[i] = v;
+		v = scaled_x(&c, e[i]);
 		bad += v != v;
 		M = v > M ? v : M;
 	}
@@ -400,17 +414,122 @@ scale_pass(const dsp_prec_info *fp, const dsp_prec_info *fw, const double *restr
 	return M;
 }
 
-/* How many of t[0..n) get weight exactly 0 (step_weight). */
+/* How many x equal M. */
 static VEC_CLONES size_t
-zero_pass(const dsp_prec_info *fp, const dsp_prec_info *fw, const double *t, size_t n,
-    double S)
+ties_pass(const struct scaled *sc, const double *e, size_t n, double M)
 {
-	const struct rnd kp = rnd_of(fp), kw = rnd_of(fw);
-	size_t i, z = 0;
+	const struct scaled c = *sc;
+	size_t i, ties = 0;
 
-#pragma omp simd reduction(+:z)
+#pragma omp simd reduction(+:ties)
 	for (i = 0; i < n; i++)
-		z += rnd_apply(kp, rnd_apply(kw, t[i] / S)) == 0;
+		ties += scaled_x(&c, e[i]) == M;
+	return ties;
+}
+
+/* exp in the array form: the kernel's vectorised exp (fastexp.h) where it
+ * provably gives libm's result after rounding to the working format, libm
+ * where it may not.  Rounding is monotone, libm's exp is within 1 ulp and
+ * fastexp's within 4 (tests/fuzz/test-fastexp) of e^d, so both lie in
+ * y (1 +- 2^-40) around fastexp's y; where the two ends of that interval
+ * round to the same value, so do both.  Elsewhere (y within 2^-40 of a
+ * rounding boundary: about one item in 2^15 in float32) the item keeps
+ * d, which is < 0 there (e^0 = 1 is exact), and exp_of takes libm's exp
+ * of it.  Results below 2^-1000 (no relative bound for fastexp's
+ * subnormals) round to 0 in every format, as libm's do. */
+#define EXP_GUARD	0x1p-40
+
+/* t[i] = step_exp(step_shift(x_i, M)) for the block e[0..n), or the
+ * shifted d < 0 where that needs libm (exp_of). */
+static VEC_CLONES void
+exp_block(const struct scaled *sc, const double *e, size_t n, double M,
+    double *restrict t)
+{
+	const struct scaled c = *sc;
+	double d, y, lo, hi;
+	size_t i;
+
+#pragma omp simd
+	for (i = 0; i < n; i++) {
+		d = rnd_apply(c.kw, scaled_x(&c, e[i]) - M);
+		y = dsp_fastexp_neg(d);
+		lo = rnd_apply(c.kw, y * (1 - EXP_GUARD));
+		hi = rnd_apply(c.kw, y * (1 + EXP_GUARD));
+		t[i] = lo == hi ? lo : d;
+	}
+}
+
+static inline double
+exp_of(const dsp_prec_info *fw, double v)
+{
+	return v < 0 ? step_exp(fw, v) : v;
+}
+
+/* Items of a block: the exp pass's output stays in L1 for the sum; also
+ * the items between looks at the partial sum when only "is some weight
+ * 0?" is asked. */
+#define SUM_BLOCK	512
+
+/* The running sum of t_i = step_exp(step_shift(x_i, M)) rounded to fw at
+ * each addition, in item order, and the smallest t_i.  In float32 the sum
+ * is a float loop: rounding the double sum of two floats to float is the
+ * float addition (53 >= 2 * 24 + 2 bits: the double rounding is
+ * innocuous), a quarter of the bit-level rounding's latency.
+ * stop: only whether some weight is 0.  A partial sum is at most the total
+ * (a rounded addition of t >= 0 never lowers it) and a weight does not grow
+ * with the sum, so once the smallest t so far has weight 0 over the partial
+ * sum, it has weight 0 over the total: *stopped = 1 and the pass ends there
+ * (looked at every block).  Where weights underflow this is a few blocks,
+ * not n items. */
+static double
+exp_sum_pass(const struct scaled *sc, const dsp_prec_info *fp, const dsp_prec_info *fw,
+    const double *e, size_t n, double M, int stop, double *tmin, int *stopped)
+{
+	const int f32 = fw->prec == DSP_PREC_FLOAT32;
+	double t[SUM_BLOCK], S = 0, v, lo = INFINITY;
+	size_t i, i0, m;
+	float Sf = 0;
+
+	*stopped = 0;
+	for (i0 = 0; i0 < n; i0 += m) {
+		m = n - i0 < SUM_BLOCK ? n - i0 : SUM_BLOCK;
+		exp_block(sc, e + i0, m, M, t);
+		if (f32) {
+			for (i = 0; i < m; i++) {
+				v = exp_of(fw, t[i]);
+				lo = v < lo ? v : lo;
+				Sf += (float)v;
+			}
+			S = Sf;
+		} else
+			for (i = 0; i < m; i++) {
+				v = exp_of(fw, t[i]);
+				lo = v < lo ? v : lo;
+				S = rnd_apply(sc->kw, S + v);
+			}
+		if (stop && i0 + m < n && step_weight(fp, fw, lo, S) == 0) {
+			*stopped = 1;
+			break;
+		}
+	}
+	*tmin = lo;
+	return S;
+}
+
+/* How many weights step_weight(t_i, S) are exactly 0. */
+static double
+zero_pass(const struct scaled *sc, const dsp_prec_info *fp, const dsp_prec_info *fw,
+    const double *e, size_t n, double M, double S)
+{
+	double t[SUM_BLOCK], z = 0;
+	size_t i, i0, m;
+
+	for (i0 = 0; i0 < n; i0 += m) {
+		m = n - i0 < SUM_BLOCK ? n - i0 : SUM_BLOCK;
+		exp_block(sc, e + i0, m, M, t);
+		for (i = 0; i < m; i++)
+			z += step_weight(fp, fw, exp_of(fw, t[i]), S) == 0;
+	}
 	return z;
 }
 
@@ -425,105 +544,15 @@ dsp_prec_round_array(enum dsp_precision p, const double *x, size_t n, double *ou
 	round_pass(&prec_table[p], x, n, out);
 }
 
-/* exp(d) for the d that repeat: a low-precision format has few distinct
- * shifted logits (fp8: at most 256), so a small direct-mapped table of
- * (d, rounded exp) pairs saves most libm calls there; a float32 row
- * mostly misses it, at the cost of a compare. */
-#define EXP_MEMO_BITS	12
-
-struct exp_memo {
-	uint64_t	 key[1 << EXP_MEMO_BITS];
-	double		 val[1 << EXP_MEMO_BITS];
-};
-
-static void
-memo_clear(struct exp_memo *c)
-{
-	size_t i;
-
-	/* A NaN no shifted logit is (they are never NaN). */
-	for (i = 0; i < (size_t)1 << EXP_MEMO_BITS; i++)
-		c->key[i] = 0x7ff8dead0000beefu;
-}
-
-static inline double
-memo_exp(struct exp_memo *c, const dsp_prec_info *fw, double d)
-{
-	union { double d; uint64_t u; } k;
-	size_t h;
-
-	k.d = d;
-	h = (size_t)((k.u * 0x9e3779b97f4a7c15u) >> (64 - EXP_MEMO_BITS));
-	if (c->key[h] != k.u) {
-		c->key[h] = k.u;
-		c->val[h] = step_exp(fw, d);
-	}
-	return c->val[h];
-}
-
-/* Items between looks at the partial sum when only "is some weight 0?" is
- * asked. */
-#define STOP_BLOCK	512
-
-/* t[i] = step_exp(step_shift(x[i], M)) in place, their running sum
- * rounded to fw at each addition, in item order, and their minimum.  The
- * shift, the table and the minimum run beside the sum's chain of
- * additions.  In float32 the sum is a float loop: rounding the double sum
- * of two floats to float is the float addition (53 >= 2 * 24 + 2 bits: the
- * double rounding is innocuous), a quarter of the bit-level rounding's
- * latency.
- * stop: only whether some weight is 0.  A partial sum is at most the total
- * (a rounded addition of t >= 0 never lowers it) and a weight does not grow
- * with the sum, so once the smallest t so far has weight 0 over the partial
- * sum, it has weight 0 over the total: *stopped = 1 and the pass ends there
- * (looked at every STOP_BLOCK items).  Where weights underflow this is a
- * few blocks, not n items. */
-static double
-exp_sum_pass(struct exp_memo *c, const dsp_prec_info *fp, const dsp_prec_info *fw,
-    double *t, size_t n, double M, int stop, double *tmin, int *stopped)
-{
-	const struct rnd k = rnd_of(fw);
-	const int f32 = fw->prec == DSP_PREC_FLOAT32;
-	double S = 0, v, lo = INFINITY;
-	size_t i, i0, i1;
-	float Sf = 0;
-
-	*stopped = 0;
-	for (i0 = 0; i0 < n; i0 = i1) {
-		i1 = !stop || n - i0 <= STOP_BLOCK ? n : i0 + STOP_BLOCK;
-		if (f32) {
-			for (i = i0; i < i1; i++) {
-				v = memo_exp(c, fw, rnd_apply(k, t[i] - M));
-				t[i] = v;
-				lo = v < lo ? v : lo;
-				Sf += (float)v;
-			}
-			S = Sf;
-		} else
-			for (i = i0; i < i1; i++) {
-				v = memo_exp(c, fw, rnd_apply(k, t[i] - M));
-				t[i] = v;
-				lo = v < lo ? v : lo;
-				S = rnd_apply(k, S + v);
-			}
-		if (stop && i1 < n && step_weight(fp, fw, lo, S) == 0) {
-			*stopped = 1;
-			break;
-		}
-	}
-	*tmin = lo;
-	return S;
-}
-
 /* dsp_prec_softmax_zeros (stop = 0: *zeros counts the zero weights) and
  * dsp_prec_softmax_has_zero (stop = 1: *zeros is 1 if some weight is 0,
  * else 0). */
 static int
 softmax_zeros(enum dsp_precision p, enum dsp_prec_model m, const double *e, size_t n,
-    double theta, double *scratch, int stop, double *zeros)
+    double theta, const double *range, int stop, double *zeros)
 {
 	const dsp_prec_info *fp, *fw;
-	struct exp_memo *memo;
+	struct scaled sc;
 	double M, S, ties, tmin;
 	size_t i, nans;
 	int stopped;
@@ -537,56 +566,50 @@ softmax_zeros(enum dsp_precision p, enum dsp_prec_model m, const double *e, size
 		return dsp_fail(DSP_EEMPTY, "softmax of no logits");
 	fp = &prec_table[p];
 	fw = work_format(p, m);
-	if (theta != 0)
-		M = scale_pass(fp, fw, e, n, theta, scratch, &nans);
-	else {
-		/* x = rnd_p(e): argmax_share below. */
-		round_pass(fp, e, n, scratch);
-		for (M = -INFINITY, nans = 0, i = 0; i < n; i++) {
-			nans += isnan(scratch[i]) != 0;
-			M = scratch[i] > M ? scratch[i] : M;
-		}
-	}
+	sc.kp = rnd_of(fp);
+	sc.kw = rnd_of(fw);
+	sc.theta = theta != 0 ? theta : 1;
+	/* x does not decrease with e for theta > 0 (each step monotone), nor
+	 * grow for theta < 0: the largest x is that of an extreme logit. */
+	if (range != NULL)
+		M = scaled_x(&sc, sc.theta > 0 ? range[1] : range[0]), nans = 0;
+	else
+		M = max_pass(&sc, e, n, &nans);
 	if (nans > 0) {
-		for (i = 0; !isnan(scratch[i]); i++)
+		for (i = 0; !isnan(scaled_x(&sc, e[i])); i++)
 			;
 		return nan_logit(p, e[i]);
 	}
 	if (theta == 0 || isinf(M)) {
-		for (ties = 0, i = 0; i < n; i++)
-			ties += scratch[i] == M;
+		ties = (double)ties_pass(&sc, e, n, M);
 		*zeros = (double)n - ties + (share_weight(fp, ties) == 0 ? ties : 0);
 		if (stop)
 			*zeros = *zeros > 0;
 		return DSP_OK;
 	}
-	if ((memo = malloc(sizeof *memo)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
-	memo_clear(memo);
-	S = exp_sum_pass(memo, fp, fw, scratch, n, M, stop, &tmin, &stopped);
-	free(memo);
+	S = exp_sum_pass(&sc, fp, fw, e, n, M, stop, &tmin, &stopped);
 	/* The weight rnd_p(rnd_w(t / S)) does not decrease with t (S > 0, each
 	 * rounding monotone): none is 0 unless the smallest t's is. */
 	if (stopped || step_weight(fp, fw, tmin, S) != 0)
 		*zeros = stopped;
 	else
-		*zeros = stop ? 1 : (double)zero_pass(fp, fw, scratch, n, S);
+		*zeros = stop ? 1 : zero_pass(&sc, fp, fw, e, n, M, S);
 	return DSP_OK;
 }
 
 int
 dsp_prec_softmax_zeros(enum dsp_precision p, enum dsp_prec_model m, const double *e,
-    size_t n, double theta, double *scratch, double *zeros)
+    size_t n, double theta, double *zeros)
 {
-	return softmax_zeros(p, m, e, n, theta, scratch, 0, zeros);
+	return softmax_zeros(p, m, e, n, theta, NULL, 0, zeros);
 }
 
 int
 dsp_prec_softmax_has_zero(enum dsp_precision p, enum dsp_prec_model m, const double *e,
-    size_t n, double theta, double *scratch, int *zero)
+    size_t n, double theta, const double range[2], int *zero)
 {
 	double z;
-	int rc = softmax_zeros(p, m, e, n, theta, scratch, 1, &z);
+	int rc = softmax_zeros(p, m, e, n, theta, range, 1, &z);
 
 	*zero = z > 0;
 	return rc;

@@ -84,15 +84,17 @@ void		 dsp_prec_round_array(enum dsp_precision p, const double *x, size_t n,
 /* How many weights of the softmax of e[0..n) at temperature theta, emulated
  * in format p under model m, are exactly 0: the same weights as
  * dsp_prec_softmax_runs over e as n runs of one, counted without building
- * them (vectorised passes; the exp and the running sum item by item).
- * scratch: n doubles.  Not for DOUBLE or the STORE model (DSP_EINVAL). */
+ * them (vectorised passes, nothing of size n stored; only the running sum
+ * goes item by item).  Not for DOUBLE or the STORE model (DSP_EINVAL). */
 int		 dsp_prec_softmax_zeros(enum dsp_precision p, enum dsp_prec_model m,
-		    const double *e, size_t n, double theta, double *scratch,
-		    double *zeros);
+		    const double *e, size_t n, double theta, double *zeros);
 /* Whether some weight of the same is exactly 0 (*zero 1 or 0): stops as
- * soon as a partial sum proves one is. */
+ * soon as a partial sum proves one is.  range: the smallest and the
+ * largest of e[0..n), none of them NaN, where the caller knows them (saves
+ * a pass), else NULL. */
 int		 dsp_prec_softmax_has_zero(enum dsp_precision p, enum dsp_prec_model m,
-		    const double *e, size_t n, double theta, double *scratch, int *zero);
+		    const double *e, size_t n, double theta, const double range[2],
+		    int *zero);
 /* Re-summarise a double evaluation s of p in p->precision (used by
  * dsp_eval with the default model). */
 int		 dsp_prec_resummarise(const dsp_params *p, enum dsp_prec_model m,

@@ -376,8 +376,8 @@ test_softmax_zeros(void)
 {
 	static const double thetas[] = { 0.7, 1, -0.5, 0, 0.05 };
 	size_t n, i, cap = 5000;
-	double *e = malloc(cap * sizeof *e), *scratch = malloc(cap * sizeof *scratch);
-	double z, zr;
+	double *e = malloc(cap * sizeof *e);
+	double z, zr, range[2];
 	dsp_runs *r = dsp_runs_alloc(cap), *w = dsp_runs_alloc(cap);
 	enum dsp_precision p;
 	enum dsp_prec_model m;
@@ -398,14 +398,22 @@ test_softmax_zeros(void)
 		}
 		r->len = n;
 		rc = dsp_prec_softmax_runs(p, m, r, thetas[t % 5], w);
-		rc2 = dsp_prec_softmax_zeros(p, m, e, n, thetas[t % 5], scratch, &z);
+		rc2 = dsp_prec_softmax_zeros(p, m, e, n, thetas[t % 5], &z);
 		for (zr = 0, i = 0; i < w->len; i++)
 			zr += w->value[i] == 0;
 		if (rc != DSP_OK || rc2 != DSP_OK || z != zr)
 			bad++;
 		/* The early-stopping form agrees (its partial sums are
 		 * looked at every 512 items: rows up to 5000). */
-		rc2 = dsp_prec_softmax_has_zero(p, m, e, n, thetas[t % 5], scratch, &any);
+		rc2 = dsp_prec_softmax_has_zero(p, m, e, n, thetas[t % 5], NULL, &any);
+		if (rc2 != DSP_OK || any != (zr > 0))
+			bad++;
+		/* The same given the logits' range instead of a max pass. */
+		for (range[0] = INFINITY, range[1] = -INFINITY, i = 0; i < n; i++) {
+			range[0] = fmin(range[0], e[i]);
+			range[1] = fmax(range[1], e[i]);
+		}
+		rc2 = dsp_prec_softmax_has_zero(p, m, e, n, thetas[t % 5], range, &any);
 		if (rc2 != DSP_OK || any != (zr > 0))
 			bad++;
 		some += z > 0 && z < n;
@@ -414,12 +422,10 @@ test_softmax_zeros(void)
 	    "2 models, 5 formats, theta 0.7, 1, -0.5, 0, 0.05)");
 	ok(some > 50, "rows with some but not all weights 0: %d", some);
 	e[0] = 1, e[1] = NAN, e[2] = 2;
-	rc = dsp_prec_softmax_zeros(DSP_PREC_FLOAT16, DSP_PREC_MODEL_FP32_ACCUM, e, 3, 1,
-	    scratch, &z);
+	rc = dsp_prec_softmax_zeros(DSP_PREC_FLOAT16, DSP_PREC_MODEL_FP32_ACCUM, e, 3, 1, &z);
 	ok(rc == DSP_ERANGE && strstr(dsp_last_error(), "logit nan is NaN in float16") != NULL,
 	    "NaN logit: %s", dsp_last_error());
 	free(e);
-	free(scratch);
 	dsp_runs_free(r);
 	dsp_runs_free(w);
 }
@@ -441,7 +447,8 @@ test_zeros_numpy(void)
 	};
 	dsp_params p;
 	dsp_summary s;
-	double *x, *scratch, *shared, z, un, un2;
+	double *x, z, un, un2;
+	dsp_prec_search *sh;
 	size_t i;
 	int bad = 0;
 
@@ -452,7 +459,7 @@ test_zeros_numpy(void)
 	p.seed = 1;
 	p.n = 16384;
 	p.precision = DSP_PREC_FLOAT16;
-	if (dsp_family_alloc(&p, &x) != DSP_OK || (scratch = malloc(p.n * sizeof *x)) == NULL) {
+	if (dsp_family_alloc(&p, &x) != DSP_OK) {
 		ok(0, "logits: %s", dsp_last_error());
 		return;
 	}
@@ -461,16 +468,16 @@ test_zeros_numpy(void)
 	    x[0], x[1], x[2]);
 	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
 		if (dsp_prec_softmax_zeros(DSP_PREC_FLOAT16, DSP_PREC_MODEL_FP32_ACCUM, x,
-		    want[i].n, 1, scratch, &z) != DSP_OK || z != want[i].zeros) {
+		    want[i].n, 1, &z) != DSP_OK || z != want[i].zeros) {
 			diag("n = %zu: %g zeros, numpy %g", want[i].n, z, want[i].zeros);
 			bad++;
 		}
 	}
 	is_int(bad, 0, "float16 fp32-accum zero counts at 6 n = numpy");
 	dsp_prec_underflow_n(&p, DSP_PREC_MODEL_FP32_ACCUM, 16384, &un);
-	shared = dsp_prec_shared_logits(&p, DSP_PREC_MODEL_FP32_ACCUM, 16384);
-	dsp_prec_underflow_n_shared(&p, DSP_PREC_MODEL_FP32_ACCUM, 16384, shared, &un2);
-	ok(un == 2543 && un2 == 2543 && shared != NULL,
+	sh = dsp_prec_search_alloc(&p, DSP_PREC_MODEL_FP32_ACCUM, 16384);
+	dsp_prec_underflow_n_shared(&p, DSP_PREC_MODEL_FP32_ACCUM, 16384, sh, &un2);
+	ok(un == 2543 && un2 == 2543 && sh != NULL,
 	    "float16 uniform delta 12: underflow n = %.0f, shared logits %.0f (numpy 2543)",
 	    un, un2);
 	/* The whole evaluation (runs form) agrees on both sides of it. */
@@ -481,8 +488,7 @@ test_zeros_numpy(void)
 	dsp_prec_eval(&p, DSP_PREC_MODEL_FP32_ACCUM, NULL, &s);
 	ok(z > 0 && s.zero_weights == 0, "dsp_prec_eval: %.0f zeros at 2543, %.0f at 2542",
 	    z, s.zero_weights);
-	free(shared);
-	free(scratch);
+	dsp_prec_search_free(sh);
 	free(x);
 }
 
