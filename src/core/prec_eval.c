@@ -124,21 +124,15 @@ block_ranges(dsp_prec_search *sh, size_t n)
 	sh->ranged = nan == 0;
 }
 
-/* The searches of p up to n_max under model m go through arrays of logits:
- * an emulated (not stored) softmax-type row of a family without runs,
- * item by item -- whatever the format, except double (array_route). */
+/* The searches of p up to n_max under model m go through arrays of
+ * logits: a softmax-type row (emulated, not stored) of a family without
+ * runs, item by item; the double row too, over shared logits. */
 static int
 array_family(const dsp_params *p, enum dsp_prec_model m, double n_max)
 {
 	return m != DSP_PREC_MODEL_STORE && dsp_attn_is_softmax(p->attn) &&
 	    p->family != DSP_FAM_FILE && !dsp_family_has_runs(p) &&
 	    n_max <= (double)DSP_EXPLICIT_MAX;
-}
-
-static int
-array_route(const dsp_params *p, enum dsp_prec_model m, double n_max)
-{
-	return p->precision != DSP_PREC_DOUBLE && array_family(p, m, n_max);
 }
 
 /* The same answer as has_zero_eval from the array: the logits once
@@ -180,9 +174,37 @@ slow:
 	return has_zero_eval(sr->p, sr->m, n, z);
 }
 
+/* The double row over the shared logits: the same evaluation as
+ * has_zero_eval's (the same kernel over the same items at the same
+ * temperature, zero count included -- dsp_eval_logits skips that count)
+ * with the logits given as the file family's, borrowed; where the family
+ * goes item by item at n.  Any failure goes back to has_zero_eval. */
+static int
+has_zero_given(const struct search *sr, double n, int *z)
+{
+	dsp_params q = *sr->p;
+	dsp_summary s;
+
+	q.n = (uint64_t)n;
+	if (dsp_eval_is_explicit(&q)) {
+		q.family = DSP_FAM_FILE;
+		q.logits = sr->sh->logits;
+		q.n_logits = (size_t)n;
+		if (dsp_eval(&q, &s) == DSP_OK) {
+			*z = s.zero_weights > 0 || s.min_weight == 0;
+			return DSP_OK;
+		}
+	}
+	dsp_clear_error();
+	return has_zero_eval(sr->p, sr->m, n, z);
+}
+
 static int
 has_zero(struct search *sr, double n, int *z)
 {
+	if (sr->sh != NULL && sr->p->precision == DSP_PREC_DOUBLE)
+		return sr->sh->logits != NULL ? has_zero_given(sr, n, z) :
+		    has_zero_eval(sr->p, sr->m, n, z);
 	if (sr->sh != NULL)
 		return has_zero_array(sr, n, z);
 	return has_zero_eval(sr->p, sr->m, n, z);
@@ -270,7 +292,7 @@ dsp_prec_underflow_n_shared(const dsp_params *p, enum dsp_prec_model m, double n
 	if (!(floor(n_max) >= 2) || floor(n_max) > 0x1p62)
 		return dsp_fail(DSP_EINVAL, "n_max must be in [2, 2^62] (got %g)", n_max);
 	n_max = floor(n_max);
-	if (array_route(p, m, n_max)) {
+	if (array_family(p, m, n_max)) {
 		if (sh == NULL || sh->n_max < n_max)
 			sh = own = dsp_prec_search_alloc(p, m, n_max);
 		sr.sh = sh;

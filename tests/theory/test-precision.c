@@ -492,6 +492,51 @@ test_zeros_numpy(void)
 	free(x);
 }
 
+/* The search's double row runs over the shared logits as given ones: the
+ * same bisection through dsp_eval of the family at every probe finds the
+ * same n (uniform and gaussian, where exp underflows in double). */
+static double
+bisect_eval(dsp_params p, double n_max)
+{
+	double lo = 1, hi = n_max, mid;
+	dsp_summary s;
+
+	p.n = (uint64_t)hi;
+	dsp_eval(&p, &s);
+	if (!(s.zero_weights > 0 || s.min_weight == 0))
+		return 0;
+	while (hi - lo > 1) {
+		mid = floor(lo + (hi - lo) / 2);
+		p.n = (uint64_t)mid;
+		dsp_eval(&p, &s);
+		if (s.zero_weights > 0 || s.min_weight == 0)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+static void
+test_underflow_double(void)
+{
+	dsp_params p;
+	double un, want;
+	int k;
+
+	dsp_params_default(&p);
+	p.precision = DSP_PREC_DOUBLE;
+	for (k = 0; k < 2; k++) {
+		p.family = k ? DSP_FAM_GAUSSIAN : DSP_FAM_UNIFORM;
+		p.delta = k ? 200 : 1000;
+		p.theta = k ? 0.9 : 1;
+		dsp_prec_underflow_n(&p, DSP_PREC_MODEL_FP32_ACCUM, 50000, &un);
+		want = bisect_eval(p, 50000);
+		ok(un == want && un > 1, "%s double: underflow n = %.0f over shared logits, "
+		    "%.0f by dsp_eval of the family", dsp_family_name(p.family), un, want);
+	}
+}
+
 static double
 naive_sum(enum dsp_precision p, double s, double t, uint64_t c)
 {
@@ -706,6 +751,7 @@ main(void)
 	test_softmax();
 	test_softmax_zeros();
 	test_zeros_numpy();
+	test_underflow_double();
 	test_underflow();
 	test_eval_weights();
 	return tap_done();
