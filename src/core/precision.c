@@ -357,7 +357,9 @@ dsp_prec_softmax_runs(enum dsp_precision p, enum dsp_prec_model m,
 	for (i = 0; i < e->len; i++) {
 		t = step_exp(fw, step_shift(fw, w->value[i], M));
 		w->value[i] = t;
-		S = dsp_prec_accumulate(fw->prec, S, t, e->count[i]);
+		/* One item (every run of an explicit row): one rounded add. */
+		S = e->count[i] == 1 ? round_fmt(fw, S + t) :
+		    dsp_prec_accumulate(fw->prec, S, t, e->count[i]);
 	}
 	for (i = 0; i < e->len; i++)
 		w->value[i] = step_weight(fp, fw, w->value[i], S);
