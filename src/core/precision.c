@@ -255,32 +255,60 @@ dsp_prec_accumulate(enum dsp_precision p, double s, double t, uint64_t c)
 #endif
 
 /* The steps of the emulated softmax (x = e / theta, m = max x), one place
- * for the runs and the array forms.  fp: the format, fw: the working
- * format of x, exp and the sum (fp itself, or float32). */
-static inline double
-step_scaled(const dsp_prec_info *fp, const dsp_prec_info *fw, double e, double theta)
-{
-	double t = round_fmt(fp, e);
+ * for the runs and the array forms: the format's and the working format's
+ * rounding constants (fw: the format itself, or float32) and theta.  theta
+ * = 0 is held as 1: the logits rounded to the format, then to the working
+ * format (which holds every value of the format), are x = rnd_p(e), as the
+ * argmax limit wants. */
+struct scaled {
+	struct rnd	 kp, kw;
+	double		 theta;		/* != 0 */
+	int		 f32;		/* the working format is float32 */
+};
 
-	return theta != 0 ? round_fmt(fw, t / theta) : t;
+static inline void
+scaled_init(struct scaled *c, const dsp_prec_info *fp, const dsp_prec_info *fw,
+    double theta)
+{
+	c->kp = rnd_of(fp);
+	c->kw = rnd_of(fw);
+	c->theta = theta != 0 ? theta : 1;
+	c->f32 = fw->prec == DSP_PREC_FLOAT32;
 }
 
+/* x = rnd_w(rnd_p(e) / theta) */
 static inline double
-step_shift(const dsp_prec_info *fw, double x, double m)
+step_scaled(const struct scaled *c, double e)
 {
-	return round_fmt(fw, x - m);
+	return rnd_apply(c->kw, rnd_apply(c->kp, e) / c->theta);
 }
 
+/* d = rnd_w(x - m) */
 static inline double
-step_exp(const dsp_prec_info *fw, double d)
+step_shift(const struct scaled *c, double x, double m)
 {
-	return round_fmt(fw, exp(d));
+	return rnd_apply(c->kw, x - m);
 }
 
+/* t = rnd_w(exp(d)), libm's exp */
 static inline double
-step_weight(const dsp_prec_info *fp, const dsp_prec_info *fw, double t, double s)
+step_exp(const struct scaled *c, double d)
 {
-	return round_fmt(fp, round_fmt(fw, t / s));
+	return rnd_apply(c->kw, exp(d));
+}
+
+/* the running sum S + t, rounded */
+static inline double
+step_add(const struct scaled *c, double s, double t)
+{
+	return rnd_apply(c->kw, s + t);
+}
+
+/* the weight rnd_p(rnd_w(t / S)) */
+static inline double
+step_weight(const struct scaled *c, double t, double s)
+{
+	return rnd_apply(c->kp, rnd_apply(c->kw, t / s));
 }
 
 /* Weight of each of ties items sharing the maximum as theta -> 0+. */
@@ -318,74 +346,13 @@ nan_logit(enum dsp_precision p, double e)
 	return dsp_fail(DSP_ERANGE, "logit %g is NaN in %s", e, dsp_precision_name(p));
 }
 
-int
-dsp_prec_softmax_runs(enum dsp_precision p, enum dsp_prec_model m,
-    const dsp_runs *e, double theta, dsp_runs *w)
-{
-	const dsp_prec_info *fp, *fw;
-	double M = -INFINITY, S = 0, t;
-	size_t i;
-	int rc;
-
-	if ((unsigned)p >= DSP_PREC_COUNT || (unsigned)m >= DSP_PREC_MODEL_COUNT)
-		return dsp_fail(DSP_EINVAL, "unknown precision or model");
-	if (m == DSP_PREC_MODEL_STORE || p == DSP_PREC_DOUBLE) {
-		if ((rc = dsp_softmax_runs(e, theta, w)) != DSP_OK)
-			return rc;
-		for (i = 0; i < w->len; i++)
-			w->value[i] = dsp_round_to(p, w->value[i]);
-		return DSP_OK;
-	}
-	fp = &prec_table[p];
-	fw = work_format(p, m);
-	if (dsp_runs_total(e) == 0)
-		return dsp_fail(DSP_EEMPTY, "softmax of no logits");
-	if ((rc = dsp_runs_copy(w, e)) != DSP_OK)
-		return rc;
-	/* w->value holds x = rnd(rnd_p(e) / theta) first. */
-	for (i = 0; i < e->len; i++) {
-		w->value[i] = step_scaled(fp, fw, e->value[i], theta);
-		if (isnan(w->value[i]))
-			return nan_logit(p, e->value[i]);
-		if (w->value[i] > M)
-			M = w->value[i];
-	}
-	if (theta == 0 || isinf(M)) {
-		argmax_share(fp, w, w);
-		return DSP_OK;
-	}
-	for (i = 0; i < e->len; i++) {
-		t = step_exp(fw, step_shift(fw, w->value[i], M));
-		w->value[i] = t;
-		/* One item (every run of an explicit row): one rounded add. */
-		S = e->count[i] == 1 ? round_fmt(fw, S + t) :
-		    dsp_prec_accumulate(fw->prec, S, t, e->count[i]);
-	}
-	for (i = 0; i < e->len; i++)
-		w->value[i] = step_weight(fp, fw, w->value[i], S);
-	return DSP_OK;
-}
-
 /* The array form, in passes over the logits e that the compiler vectorises
- * (VEC_CLONES; the formats' constants in registers, not reloaded from a
+ * (VEC_CLONES; the constants copied into registers, not reloaded from a
  * table the stores might alias), each computing exactly the step_*
  * formulas above; only the running sum is item by item.  Nothing of size n
  * is stored: x = step_scaled(e) is computed again where needed (cheaper
  * than writing and reading it back), and the exps and the sum go by blocks
- * that stay in L1.  theta = 0 is passed as 1: the logits rounded to the
- * format, then to the working format (which holds every value of the
- * format), are x = rnd_p(e) as argmax_share wants. */
-struct scaled {
-	struct rnd	 kp, kw;	/* the format, the working format */
-	double		 theta;		/* != 0 */
-};
-
-static inline double
-scaled_x(const struct scaled *c, double e)
-{
-	return rnd_apply(c->kw, rnd_apply(c->kp, e) / c->theta);
-}
-
+ * that stay in L1. */
 static VEC_CLONES void
 round_pass(const dsp_prec_info *f, const double *restrict x, size_t n,
     double *restrict out)
@@ -408,7 +375,7 @@ max_pass(const struct scaled *sc, const double *e, size_t n, size_t *nans)
 
 #pragma omp simd reduction(+:bad) reduction(max:M)
 	for (i = 0; i < n; i++) {
-		v = scaled_x(&c, e[i]);
+		v = step_scaled(&c, e[i]);
 		bad += v != v;
 		M = v > M ? v : M;
 	}
@@ -425,8 +392,32 @@ ties_pass(const struct scaled *sc, const double *e, size_t n, double M)
 
 #pragma omp simd reduction(+:ties)
 	for (i = 0; i < n; i++)
-		ties += scaled_x(&c, e[i]) == M;
+		ties += step_scaled(&c, e[i]) == M;
 	return ties;
+}
+
+/* x[i] = x_i (x may be e). */
+static VEC_CLONES void
+scale_pass(const struct scaled *sc, const double *e, size_t n, double *x)
+{
+	const struct scaled c = *sc;
+	size_t i;
+
+#pragma omp simd
+	for (i = 0; i < n; i++)
+		x[i] = step_scaled(&c, e[i]);
+}
+
+/* t[i] = step_weight(t[i], S). */
+static VEC_CLONES void
+weight_pass(const struct scaled *sc, double *t, size_t n, double S)
+{
+	const struct scaled c = *sc;
+	size_t i;
+
+#pragma omp simd
+	for (i = 0; i < n; i++)
+		t[i] = step_weight(&c, t[i], S);
 }
 
 /* exp in the array form: the kernel's vectorised exp (fastexp.h) where it
@@ -442,10 +433,9 @@ ties_pass(const struct scaled *sc, const double *e, size_t n, double M)
 #define EXP_GUARD	0x1p-40
 
 /* t[i] = step_exp(step_shift(x_i, M)) for the block e[0..n), or the
- * shifted d < 0 where that needs libm (exp_of). */
+ * shifted d < 0 where that needs libm (exp_of); t may be e. */
 static VEC_CLONES void
-exp_block(const struct scaled *sc, const double *e, size_t n, double M,
-    double *restrict t)
+exp_block(const struct scaled *sc, const double *e, size_t n, double M, double *t)
 {
 	const struct scaled c = *sc;
 	double d, y, lo, hi;
@@ -453,18 +443,18 @@ exp_block(const struct scaled *sc, const double *e, size_t n, double M,
 
 #pragma omp simd
 	for (i = 0; i < n; i++) {
-		d = rnd_apply(c.kw, scaled_x(&c, e[i]) - M);
+		d = step_shift(&c, step_scaled(&c, e[i]), M);
 		y = dsp_fastexp_neg(d);
-		lo = rnd_apply(c.kw, y * (1 - EXP_GUARD));
-		hi = rnd_apply(c.kw, y * (1 + EXP_GUARD));
+		lo = rnd_apply(c.kw, y * (1 - EXP_GUARD));	/* the two ends of */
+		hi = rnd_apply(c.kw, y * (1 + EXP_GUARD));	/* step_exp's bracket */
 		t[i] = lo == hi ? lo : d;
 	}
 }
 
 static inline double
-exp_of(const dsp_prec_info *fw, double v)
+exp_of(const struct scaled *c, double v)
 {
-	return v < 0 ? step_exp(fw, v) : v;
+	return v < 0 ? step_exp(c, v) : v;
 }
 
 /* Items of a block: the exp pass's output stays in L1 for the sum; also
@@ -484,10 +474,9 @@ exp_of(const dsp_prec_info *fw, double v)
  * (looked at every block).  Where weights underflow this is a few blocks,
  * not n items. */
 static double
-exp_sum_pass(const struct scaled *sc, const dsp_prec_info *fp, const dsp_prec_info *fw,
-    const double *e, size_t n, double M, int stop, double *tmin, int *stopped)
+exp_sum_pass(const struct scaled *sc, const double *e, size_t n, double M, int stop,
+    double *tmin, int *stopped)
 {
-	const int f32 = fw->prec == DSP_PREC_FLOAT32;
 	double t[SUM_BLOCK], S = 0, v, lo = INFINITY;
 	size_t i, i0, m;
 	float Sf = 0;
@@ -496,20 +485,20 @@ exp_sum_pass(const struct scaled *sc, const dsp_prec_info *fp, const dsp_prec_in
 	for (i0 = 0; i0 < n; i0 += m) {
 		m = n - i0 < SUM_BLOCK ? n - i0 : SUM_BLOCK;
 		exp_block(sc, e + i0, m, M, t);
-		if (f32) {
+		if (sc->f32) {
 			for (i = 0; i < m; i++) {
-				v = exp_of(fw, t[i]);
+				v = exp_of(sc, t[i]);
 				lo = v < lo ? v : lo;
 				Sf += (float)v;
 			}
 			S = Sf;
 		} else
 			for (i = 0; i < m; i++) {
-				v = exp_of(fw, t[i]);
+				v = exp_of(sc, t[i]);
 				lo = v < lo ? v : lo;
-				S = rnd_apply(sc->kw, S + v);
+				S = step_add(sc, S, v);
 			}
-		if (stop && i0 + m < n && step_weight(fp, fw, lo, S) == 0) {
+		if (stop && i0 + m < n && step_weight(sc, lo, S) == 0) {
 			*stopped = 1;
 			break;
 		}
@@ -520,8 +509,7 @@ exp_sum_pass(const struct scaled *sc, const dsp_prec_info *fp, const dsp_prec_in
 
 /* How many weights step_weight(t_i, S) are exactly 0. */
 static double
-zero_pass(const struct scaled *sc, const dsp_prec_info *fp, const dsp_prec_info *fw,
-    const double *e, size_t n, double M, double S)
+zero_pass(const struct scaled *sc, const double *e, size_t n, double M, double S)
 {
 	double t[SUM_BLOCK], z = 0;
 	size_t i, i0, m;
@@ -530,9 +518,63 @@ zero_pass(const struct scaled *sc, const dsp_prec_info *fp, const dsp_prec_info 
 		m = n - i0 < SUM_BLOCK ? n - i0 : SUM_BLOCK;
 		exp_block(sc, e + i0, m, M, t);
 		for (i = 0; i < m; i++)
-			z += step_weight(fp, fw, exp_of(fw, t[i]), S) == 0;
+			z += step_weight(sc, exp_of(sc, t[i]), S) == 0;
 	}
 	return z;
+}
+
+/* The runs form takes the array form's passes over the runs' values; the
+ * running sum goes run by run, a run of c items as c rounded additions
+ * (dsp_prec_accumulate). */
+int
+dsp_prec_softmax_runs(enum dsp_precision p, enum dsp_prec_model m,
+    const dsp_runs *e, double theta, dsp_runs *w)
+{
+	const dsp_prec_info *fp, *fw;
+	struct scaled sc;
+	double M, S = 0, t;
+	size_t i, i0, nb, nans;
+	int rc;
+
+	if ((unsigned)p >= DSP_PREC_COUNT || (unsigned)m >= DSP_PREC_MODEL_COUNT)
+		return dsp_fail(DSP_EINVAL, "unknown precision or model");
+	if (m == DSP_PREC_MODEL_STORE || p == DSP_PREC_DOUBLE) {
+		if ((rc = dsp_softmax_runs(e, theta, w)) != DSP_OK)
+			return rc;
+		for (i = 0; i < w->len; i++)
+			w->value[i] = dsp_round_to(p, w->value[i]);
+		return DSP_OK;
+	}
+	fp = &prec_table[p];
+	fw = work_format(p, m);
+	if (dsp_runs_total(e) == 0)
+		return dsp_fail(DSP_EEMPTY, "softmax of no logits");
+	if ((rc = dsp_runs_copy(w, e)) != DSP_OK)
+		return rc;
+	scaled_init(&sc, fp, fw, theta);
+	M = max_pass(&sc, e->value, e->len, &nans);
+	if (nans > 0) {
+		for (i = 0; !isnan(step_scaled(&sc, e->value[i])); i++)
+			;
+		return nan_logit(p, e->value[i]);
+	}
+	if (theta == 0 || isinf(M)) {
+		scale_pass(&sc, e->value, e->len, w->value);
+		argmax_share(fp, w, w);
+		return DSP_OK;
+	}
+	for (i0 = 0; i0 < e->len; i0 += nb) {
+		nb = e->len - i0 < SUM_BLOCK ? e->len - i0 : SUM_BLOCK;
+		exp_block(&sc, e->value + i0, nb, M, w->value + i0);
+		for (i = i0; i < i0 + nb; i++) {
+			w->value[i] = t = exp_of(&sc, w->value[i]);
+			/* One item (every run of an explicit row): one rounded add. */
+			S = e->count[i] == 1 ? step_add(&sc, S, t) :
+			    dsp_prec_accumulate(fw->prec, S, t, e->count[i]);
+		}
+	}
+	weight_pass(&sc, w->value, w->len, S);
+	return DSP_OK;
 }
 
 void
@@ -568,17 +610,15 @@ softmax_zeros(enum dsp_precision p, enum dsp_prec_model m, const double *e, size
 		return dsp_fail(DSP_EEMPTY, "softmax of no logits");
 	fp = &prec_table[p];
 	fw = work_format(p, m);
-	sc.kp = rnd_of(fp);
-	sc.kw = rnd_of(fw);
-	sc.theta = theta != 0 ? theta : 1;
+	scaled_init(&sc, fp, fw, theta);
 	/* x does not decrease with e for theta > 0 (each step monotone), nor
 	 * grow for theta < 0: the largest x is that of an extreme logit. */
 	if (range != NULL)
-		M = scaled_x(&sc, sc.theta > 0 ? range[1] : range[0]), nans = 0;
+		M = step_scaled(&sc, sc.theta > 0 ? range[1] : range[0]), nans = 0;
 	else
 		M = max_pass(&sc, e, n, &nans);
 	if (nans > 0) {
-		for (i = 0; !isnan(scaled_x(&sc, e[i])); i++)
+		for (i = 0; !isnan(step_scaled(&sc, e[i])); i++)
 			;
 		return nan_logit(p, e[i]);
 	}
@@ -589,13 +629,13 @@ softmax_zeros(enum dsp_precision p, enum dsp_prec_model m, const double *e, size
 			*zeros = *zeros > 0;
 		return DSP_OK;
 	}
-	S = exp_sum_pass(&sc, fp, fw, e, n, M, stop, &tmin, &stopped);
+	S = exp_sum_pass(&sc, e, n, M, stop, &tmin, &stopped);
 	/* The weight rnd_p(rnd_w(t / S)) does not decrease with t (S > 0, each
 	 * rounding monotone): none is 0 unless the smallest t's is. */
-	if (stopped || step_weight(fp, fw, tmin, S) != 0)
+	if (stopped || step_weight(&sc, tmin, S) != 0)
 		*zeros = stopped;
 	else
-		*zeros = stop ? 1 : zero_pass(&sc, fp, fw, e, n, M, S);
+		*zeros = stop ? 1 : zero_pass(&sc, e, n, M, S);
 	return DSP_OK;
 }
 
