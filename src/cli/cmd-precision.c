@@ -172,8 +172,10 @@ make_table(const struct dsp_opts *o, const struct prec *pr, uint64_t n_max)
 	return t;
 }
 
+/* sh: the underflow searches' logits, drawn once for every format. */
 static int
-run(struct dsp_opts *o, const struct prec *pr, uint64_t n_max, dsp_table *t)
+run(struct dsp_opts *o, const struct prec *pr, uint64_t n_max, const dsp_prec_search *sh,
+    dsp_table *t)
 {
 	double row[1 + NLIM + NW + 1], un;
 	const dsp_prec_info *f;
@@ -228,8 +230,8 @@ run(struct dsp_opts *o, const struct prec *pr, uint64_t n_max, dsp_table *t)
 			uc = k;
 			if (q.family != DSP_FAM_FILE) {
 				dsp_clear_error();
-				if ((rc = dsp_prec_underflow_n(&q, pr->model, (double)n_max,
-				    &un)) != DSP_OK)
+				if ((rc = dsp_prec_underflow_n_shared(&q, pr->model,
+				    (double)n_max, sh, &un)) != DSP_OK)
 					return dsp_opts_core_fail(o, dsp_precision_name(f->prec), rc);
 			}
 			row[k++] = un;
@@ -271,6 +273,7 @@ cmd_precision_exec(int argc, char **argv)
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;
+	dsp_prec_search *sh = NULL;
 	uint64_t n_max;
 	int rc;
 
@@ -285,9 +288,12 @@ cmd_precision_exec(int argc, char **argv)
 		rc = dsp_opts_fail(&o, "out of memory");
 		goto out;
 	}
-	if ((rc = run(&o, &pr, n_max, t)) == 0)
+	if ((pr.show & SHOW_UNDERFLOW) && o.params.family != DSP_FAM_FILE)
+		sh = dsp_prec_search_alloc(&o.params, pr.model, (double)n_max);
+	if ((rc = run(&o, &pr, n_max, sh, t)) == 0)
 		rc = dsp_opts_write_table(&o, t);
 out:
+	dsp_prec_search_free(sh);
 	dsp_table_free(t);
 	dsp_opts_free(&o);
 	return rc;

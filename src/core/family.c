@@ -335,6 +335,27 @@ dsp_family_iid(enum dsp_family f)
 }
 
 int
+dsp_family_has_runs(const dsp_params *p)
+{
+	return p->family == DSP_FAM_SPIKE ||
+	    (p->family == DSP_FAM_POWER && fabs(p->lambda) <= 1);
+}
+
+int
+dsp_family_nested(const dsp_params *p)
+{
+	switch (p->family) {
+	case DSP_FAM_UNIFORM:
+	case DSP_FAM_GAUSSIAN:
+	case DSP_FAM_EMPIRICAL:
+	case DSP_FAM_POWER:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int
 dsp_family_has_logits(enum dsp_family f)
 {
 	return f == DSP_FAM_FILE || f == DSP_FAM_EMPIRICAL;

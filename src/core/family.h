@@ -44,6 +44,15 @@ uint64_t dsp_family_explicit_limit(const dsp_params *p);
  * empirical, learned): item by item up to the explicit limit, then the
  * expected large-n limit. */
 int	dsp_family_iid(enum dsp_family f);
+/* 1 when dsp_family_runs(p) has a runs form (spike, power with
+ * |lambda| <= 1); the other families are arrays (dsp_family_alloc). */
+int	dsp_family_has_runs(const dsp_params *p);
+/* 1 when the array at n is the first n items of the array at any larger n
+ * (the same other parameters): the seeded draws (uniform, gaussian,
+ * empirical: one generator stream, item by item) and the power series
+ * (delta lambda^k by repeated multiplication).  Not the ramp (its step is
+ * delta/(n-1)) nor the learned head (its evaluation set depends on n). */
+int	dsp_family_nested(const dsp_params *p);
 /* 1 for the families built on given logits (file, empirical): they need
  * params.logits, and a snapshot embeds them. */
 int	dsp_family_has_logits(enum dsp_family f);

@@ -12,6 +12,7 @@
 #ifndef DSP_PRECISION_H
 #define DSP_PRECISION_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/params.h"
@@ -77,6 +78,23 @@ int		 dsp_prec_model_parse(const char *s);	/* -1 if unknown */
  * w gets the same counts as e. */
 int		 dsp_prec_softmax_runs(enum dsp_precision p, enum dsp_prec_model m,
 		    const dsp_runs *e, double theta, dsp_runs *w);
+/* out[i] = dsp_round_to(p, x[i]) for i < n (out may be x); vectorised. */
+void		 dsp_prec_round_array(enum dsp_precision p, const double *x, size_t n,
+		    double *out);
+/* How many weights of the softmax of e[0..n) at temperature theta, emulated
+ * in format p under model m, are exactly 0: the same weights as
+ * dsp_prec_softmax_runs over e as n runs of one, counted without building
+ * them (vectorised passes, nothing of size n stored; only the running sum
+ * goes item by item).  Not for DOUBLE or the STORE model (DSP_EINVAL). */
+int		 dsp_prec_softmax_zeros(enum dsp_precision p, enum dsp_prec_model m,
+		    const double *e, size_t n, double theta, double *zeros);
+/* Whether some weight of the same is exactly 0 (*zero 1 or 0): stops as
+ * soon as a partial sum proves one is.  range: the smallest and the
+ * largest of e[0..n), none of them NaN, where the caller knows them (saves
+ * a pass), else NULL. */
+int		 dsp_prec_softmax_has_zero(enum dsp_precision p, enum dsp_prec_model m,
+		    const double *e, size_t n, double theta, const double range[2],
+		    int *zero);
 /* Re-summarise a double evaluation s of p in p->precision (used by
  * dsp_eval with the default model). */
 int		 dsp_prec_resummarise(const dsp_params *p, enum dsp_prec_model m,

@@ -1,8 +1,10 @@
 /* Number-format emulation: dsp_round_to against hardware float32, GCC's
  * _Float16 and a bit-level bfloat16 reference; fp8 against hand tables and
- * all 256 encodings; sequential accumulation against plain loops; the
- * emulated softmax against step-by-step references; underflow points
- * against closed forms. */
+ * all 256 encodings; the vectorised array rounding against a nearbyint
+ * reference at every code, its neighbours and midpoints; sequential
+ * accumulation against plain loops; the emulated softmax against
+ * step-by-step references, its array zero count against the runs form and
+ * numpy; underflow points against closed forms and numpy. */
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
@@ -10,6 +12,8 @@
 #include <string.h>
 
 #include "core/dsp.h"
+#include "core/family.h"
+#include "core/prec_eval.h"
 #include "core/precision.h"
 #include "tap.h"
 
@@ -247,6 +251,292 @@ test_fp8(void)
 	    dsp_round_to(DSP_PREC_FP8_E4M3, 0x1.01p-10) == 0x1p-9, "E4M3: 2^-10 -> 0, above -> 2^-9");
 }
 
+/* Round to nearest even the slow way, from the format's parameters written
+ * out here (not the library's table): the grid spacing u = 2^(e - mant)
+ * with e = max(floor(log2 |x|), emin), nearbyint(|x| / u) u (|x| / u is
+ * exact: a power-of-two scaling into [0, 2^(mant+1))), then overflow to inf
+ * or to max where the format saturates. */
+struct fmt_ref {
+	enum dsp_precision p;
+	const char	*name;
+	int		 mant, emin;
+	double		 max;
+	int		 saturates, codes;
+};
+
+static const struct fmt_ref fmt_refs[] = {
+	{ DSP_PREC_FLOAT32, "float32", 23, -126, 0x1.fffffep127, 0, 0 },
+	{ DSP_PREC_FLOAT16, "float16", 10, -14, 65504, 0, 1 << 16 },
+	{ DSP_PREC_BFLOAT16, "bfloat16", 7, -126, 0x1.fep127, 0, 1 << 16 },
+	{ DSP_PREC_FP8_E4M3, "fp8-e4m3", 3, -6, 448, 1, 1 << 8 },
+	{ DSP_PREC_FP8_E5M2, "fp8-e5m2", 2, -14, 57344, 0, 1 << 8 },
+};
+
+static double
+ref_round(const struct fmt_ref *f, double x)
+{
+	double a = fabs(x), u, r;
+	int e;
+
+	if (isnan(x))
+		return x;
+	if (isinf(a))
+		r = INFINITY;
+	else {
+		e = a < ldexp(1, f->emin) ? f->emin : ilogb(a);
+		u = ldexp(1, e - f->mant);
+		r = nearbyint(a / u) * u;
+	}
+	if (r > f->max)
+		r = f->saturates ? f->max : INFINITY;
+	return copysign(r, x);
+}
+
+/* Inputs that decide a rounding: every code of the format (16-bit and fp8:
+ * all of them, both signs), the doubles next to it, the midpoint to the
+ * next code and the doubles next to that; then random doubles over the
+ * whole double range (subnormal doubles, the format's subnormals, overflow)
+ * and the special values. */
+static size_t
+round_inputs(const struct fmt_ref *f, double *x, size_t cap)
+{
+	static const double special[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, DBL_MAX,
+	    -DBL_MAX, DBL_TRUE_MIN, -DBL_TRUE_MIN, DBL_MIN, 1, -1 };
+	size_t k = 0, i;
+	uint32_t c;
+	double v, w, m;
+
+	for (i = 0; i < sizeof special / sizeof special[0]; i++)
+		x[k++] = special[i];
+	for (c = 0; c < (uint32_t)f->codes && k + 6 <= cap; c++) {
+		v = dsp_prec_decode(f->p, c);
+		w = dsp_prec_decode(f->p, c + 1);
+		if (isnan(v))
+			continue;
+		x[k++] = v;
+		x[k++] = nextafter(v, INFINITY);
+		x[k++] = nextafter(v, -INFINITY);
+		if (isnan(w) || isinf(v) || (c + 1) % (uint32_t)(f->codes / 2) == 0)
+			continue;
+		m = (v + w) / 2;	/* exact: one more bit than the format */
+		x[k++] = m;
+		x[k++] = nextafter(m, INFINITY);
+		x[k++] = nextafter(m, -INFINITY);
+	}
+	while (k < cap) {
+		x[k] = i % 3 == 0 ? rand_double(-1074, 1023) : i % 3 == 1 ?
+		    rand_double(f->emin - f->mant - 3, f->emin + 1) :
+		    rand_double(-4, (int)ilogb(f->max) + 2);
+		k++, i++;
+	}
+	return k;
+}
+
+static void
+test_round_array(void)
+{
+	size_t cap = 6 * 65536 + 200000, n, i, k, bad, bad_scalar;
+	double *x = malloc(cap * sizeof *x), *out = malloc(cap * sizeof *out);
+	const struct fmt_ref *f;
+
+	for (k = 0; k < sizeof fmt_refs / sizeof fmt_refs[0]; k++) {
+		f = &fmt_refs[k];
+		n = round_inputs(f, x, f->codes ? 6 * (size_t)f->codes + 200000 : 400000);
+		/* In place on odd lengths too (the vector loops' tails). */
+		memcpy(out, x, n * sizeof *x);
+		dsp_prec_round_array(f->p, out, n - (k & 1), out);
+		for (bad = bad_scalar = 0, i = 0; i < n - (k & 1); i++) {
+			if (!same(out[i], ref_round(f, x[i])))
+				bad++;
+			if (!same(out[i], dsp_round_to(f->p, x[i])))
+				bad_scalar++;
+		}
+		ok(bad == 0 && bad_scalar == 0, "%s: array rounding of %zu inputs (every code, "
+		    "neighbours, midpoints +- 1 ulp, random doubles) = nearbyint reference "
+		    "(%zu differ) = dsp_round_to (%zu)", f->name, n - (k & 1), bad, bad_scalar);
+	}
+	/* float32 against the hardware cast, through the array. */
+	for (i = 0; i < 200000; i++)
+		x[i] = rand_double(-155, 130);
+	dsp_prec_round_array(DSP_PREC_FLOAT32, x, 200000, out);
+	for (bad = 0, i = 0; i < 200000; i++)
+		if (!same(out[i], (double)(float)x[i]))
+			bad++;
+	is_int((long long)bad, 0, "float32: array rounding of 200000 random doubles = (float) cast");
+	free(x);
+	free(out);
+}
+
+/* The array zero count against the runs form, row by row: both models,
+ * five formats, temperatures of both signs and 0 (argmax), rows with
+ * weights far below every format's subnormals, logits that overflow the
+ * format (inf: the argmax share) and a NaN logit. */
+static void
+test_softmax_zeros(void)
+{
+	static const double thetas[] = { 0.7, 1, -0.5, 0, 0.05 };
+	size_t n, i, cap = 5000;
+	double *e = malloc(cap * sizeof *e);
+	double z, zr, range[2];
+	dsp_runs *r = dsp_runs_alloc(cap), *w = dsp_runs_alloc(cap);
+	enum dsp_precision p;
+	enum dsp_prec_model m;
+	int t, bad = 0, some = 0, rc, rc2, any;
+
+	for (t = 0; t < 500; t++) {
+		p = (enum dsp_precision)(1 + t % 5);
+		m = t / 5 % 2 ? DSP_PREC_MODEL_FP32_ACCUM : DSP_PREC_MODEL_FORMAT;
+		n = t % 7 == 0 ? 1 + xorshift() % 5000 : 1 + xorshift() % 200;
+		for (i = 0; i < n; i++)
+			e[i] = t % 3 == 0 ? rand_double(-3, 3) : fabs(rand_double(-4, 5));
+		if (t % 50 == 1)
+			e[xorshift() % n] = 1e6;	/* inf in float16 and fp8-e5m2 */
+		dsp_runs_clear(r);
+		for (i = 0; i < n; i++) {
+			r->value[i] = e[i];
+			r->count[i] = 1;
+		}
+		r->len = n;
+		rc = dsp_prec_softmax_runs(p, m, r, thetas[t % 5], w);
+		rc2 = dsp_prec_softmax_zeros(p, m, e, n, thetas[t % 5], &z);
+		for (zr = 0, i = 0; i < w->len; i++)
+			zr += w->value[i] == 0;
+		if (rc != DSP_OK || rc2 != DSP_OK || z != zr)
+			bad++;
+		/* The early-stopping form agrees (its partial sums are
+		 * looked at every 512 items: rows up to 5000). */
+		rc2 = dsp_prec_softmax_has_zero(p, m, e, n, thetas[t % 5], NULL, &any);
+		if (rc2 != DSP_OK || any != (zr > 0))
+			bad++;
+		/* The same given the logits' range instead of a max pass. */
+		for (range[0] = INFINITY, range[1] = -INFINITY, i = 0; i < n; i++) {
+			range[0] = fmin(range[0], e[i]);
+			range[1] = fmax(range[1], e[i]);
+		}
+		rc2 = dsp_prec_softmax_has_zero(p, m, e, n, thetas[t % 5], range, &any);
+		if (rc2 != DSP_OK || any != (zr > 0))
+			bad++;
+		some += z > 0 && z < n;
+	}
+	is_int(bad, 0, "array zero count and has-zero = runs form's zero weights (500 rows, "
+	    "2 models, 5 formats, theta 0.7, 1, -0.5, 0, 0.05)");
+	ok(some > 50, "rows with some but not all weights 0: %d", some);
+	e[0] = 1, e[1] = NAN, e[2] = 2;
+	rc = dsp_prec_softmax_zeros(DSP_PREC_FLOAT16, DSP_PREC_MODEL_FP32_ACCUM, e, 3, 1, &z);
+	ok(rc == DSP_ERANGE && strstr(dsp_last_error(), "logit nan is NaN in float16") != NULL,
+	    "NaN logit: %s", dsp_last_error());
+	free(e);
+	dsp_runs_free(r);
+	dsp_runs_free(w);
+}
+
+/* The uniform family in float16 under the default fp32-accum model against
+ * numpy (computed once, /usr/bin/python3, numpy 1.24): GSL's mt19937 with
+ * seed 1 is numpy's MT19937 with legacy seeding, so the logits are
+ * 12 * random_raw / 2^32; rounded to float16 by numpy's double->half,
+ * then x = float32(h / 1), m = max x, t = float32(math.exp(x - m)) (libm),
+ * S a float32 running sum, w = float16(float32(t / S)), and the count of
+ * w == 0 at each n; the search's probes (n_max, 1, midpoints) over it give
+ * n = 2543. */
+static void
+test_zeros_numpy(void)
+{
+	static const struct { size_t n; double zeros; } want[] = {
+		{ 1000, 0 }, { 2000, 0 }, { 3000, 64 }, { 4000, 172 }, { 6000, 455 },
+		{ 16384, 2578 },
+	};
+	dsp_params p;
+	dsp_summary s;
+	double *x, z, un, un2;
+	dsp_prec_search *sh;
+	size_t i;
+	int bad = 0;
+
+	dsp_params_default(&p);
+	p.family = DSP_FAM_UNIFORM;
+	p.delta = 12;
+	p.theta = 1;
+	p.seed = 1;
+	p.n = 16384;
+	p.precision = DSP_PREC_FLOAT16;
+	if (dsp_family_alloc(&p, &x) != DSP_OK) {
+		ok(0, "logits: %s", dsp_last_error());
+		return;
+	}
+	ok(x[0] == 5.004263981245458 && x[1] == 11.96621769759804 && x[2] == 8.643893871456385,
+	    "uniform seed 1 = numpy MT19937 legacy seeding (%.17g %.17g %.17g)",
+	    x[0], x[1], x[2]);
+	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+		if (dsp_prec_softmax_zeros(DSP_PREC_FLOAT16, DSP_PREC_MODEL_FP32_ACCUM, x,
+		    want[i].n, 1, &z) != DSP_OK || z != want[i].zeros) {
+			diag("n = %zu: %g zeros, numpy %g", want[i].n, z, want[i].zeros);
+			bad++;
+		}
+	}
+	is_int(bad, 0, "float16 fp32-accum zero counts at 6 n = numpy");
+	dsp_prec_underflow_n(&p, DSP_PREC_MODEL_FP32_ACCUM, 16384, &un);
+	sh = dsp_prec_search_alloc(&p, DSP_PREC_MODEL_FP32_ACCUM, 16384);
+	dsp_prec_underflow_n_shared(&p, DSP_PREC_MODEL_FP32_ACCUM, 16384, sh, &un2);
+	ok(un == 2543 && un2 == 2543 && sh != NULL,
+	    "float16 uniform delta 12: underflow n = %.0f, shared logits %.0f (numpy 2543)",
+	    un, un2);
+	/* The whole evaluation (runs form) agrees on both sides of it. */
+	p.n = 2543;
+	dsp_prec_eval(&p, DSP_PREC_MODEL_FP32_ACCUM, NULL, &s);
+	z = s.zero_weights;
+	p.n = 2542;
+	dsp_prec_eval(&p, DSP_PREC_MODEL_FP32_ACCUM, NULL, &s);
+	ok(z > 0 && s.zero_weights == 0, "dsp_prec_eval: %.0f zeros at 2543, %.0f at 2542",
+	    z, s.zero_weights);
+	dsp_prec_search_free(sh);
+	free(x);
+}
+
+/* The search's double row runs over the shared logits as given ones: the
+ * same bisection through dsp_eval of the family at every probe finds the
+ * same n (uniform and gaussian, where exp underflows in double). */
+static double
+bisect_eval(dsp_params p, double n_max)
+{
+	double lo = 1, hi = n_max, mid;
+	dsp_summary s;
+
+	p.n = (uint64_t)hi;
+	dsp_eval(&p, &s);
+	if (!(s.zero_weights > 0 || s.min_weight == 0))
+		return 0;
+	while (hi - lo > 1) {
+		mid = floor(lo + (hi - lo) / 2);
+		p.n = (uint64_t)mid;
+		dsp_eval(&p, &s);
+		if (s.zero_weights > 0 || s.min_weight == 0)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+static void
+test_underflow_double(void)
+{
+	dsp_params p;
+	double un, want;
+	int k;
+
+	dsp_params_default(&p);
+	p.precision = DSP_PREC_DOUBLE;
+	for (k = 0; k < 2; k++) {
+		p.family = k ? DSP_FAM_GAUSSIAN : DSP_FAM_UNIFORM;
+		p.delta = k ? 200 : 1000;
+		p.theta = k ? 0.9 : 1;
+		dsp_prec_underflow_n(&p, DSP_PREC_MODEL_FP32_ACCUM, 50000, &un);
+		want = bisect_eval(p, 50000);
+		ok(un == want && un > 1, "%s double: underflow n = %.0f over shared logits, "
+		    "%.0f by dsp_eval of the family", dsp_family_name(p.family), un, want);
+	}
+}
+
 static double
 naive_sum(enum dsp_precision p, double s, double t, uint64_t c)
 {
@@ -456,8 +746,12 @@ main(void)
 	test_float16();
 	test_bfloat16();
 	test_fp8();
+	test_round_array();
 	test_accumulate();
 	test_softmax();
+	test_softmax_zeros();
+	test_zeros_numpy();
+	test_underflow_double();
 	test_underflow();
 	test_eval_weights();
 	return tap_done();
