@@ -261,6 +261,219 @@ out:
 	return rc;
 }
 
+/* ---- Weights streamed from the logits (dsp_eval_wstream) ----
+ * Each function below is the twin of a runs function (softmax.c,
+ * summarise_runs) over the runs dsp_runs_from_array would build -- one
+ * run per stretch of adjacent equal logits, valued at its first -- walked
+ * in place, with the same expressions in the same order, so every number
+ * is bit for bit the one of the runs route.  No n-sized array is made. */
+
+/* The run of x starting at i: its end. */
+static size_t
+run_end(const double *x, size_t n, size_t i)
+{
+	size_t j = i + 1;
+
+	while (j < n && x[j] == x[i])
+		j++;
+	return j;
+}
+
+/* Runs, logit min / max (dsp_runs_minmax), and the first non-finite
+ * logit's run index (softmax.c check_finite over the run values). */
+static int
+stream_scan(const double *x, size_t n, size_t *runs, double *lo, double *hi)
+{
+	size_t i, j, r = 0;
+	double a = INFINITY, b = -INFINITY;
+
+	for (i = 0; i < n; i = j, r++) {
+		j = run_end(x, n, i);
+		if (!isfinite(x[i]))
+			return dsp_fail(DSP_EINVAL, "logit %zu is not finite (%g)", r, x[i]);
+		if (x[i] < a)
+			a = x[i];
+		if (x[i] > b)
+			b = x[i];
+	}
+	*runs = r;
+	*lo = a;
+	*hi = b;
+	return DSP_OK;
+}
+
+double
+dsp_wstream_weight(const dsp_wstream *ws, double v)
+{
+	if (ws->theta == 0)
+		return v == ws->pivot ? ws->tie : 0.0;
+	return exp((v - ws->pivot) / ws->theta) / ws->z;
+}
+
+int
+dsp_wstream_rising(const dsp_wstream *ws)
+{
+	return ws->theta >= 0;
+}
+
+/* dsp_softmax_runs at theta (its normaliser z, or the ties' share) fused
+ * with dsp_softmax_entropy_runs (returned): one pass of exponentials. */
+static double
+stream_softmax(dsp_wstream *ws, double theta)
+{
+	const double *x = ws->x;
+	double c0 = 0, zr = 0, wx = 0, xx, t, c, z = 0;
+	uint64_t ties = 0;
+	size_t i, j;
+
+	ws->theta = theta;
+	if (theta == 0) {
+		for (i = 0; i < ws->n; i = j) {
+			j = run_end(x, ws->n, i);
+			if (x[i] == ws->pivot)
+				ties += (uint64_t)(j - i);
+		}
+		ws->tie = 1.0 / (double)ties;
+		return log((double)ties);
+	}
+	for (i = 0; i < ws->n; i = j) {
+		j = run_end(x, ws->n, i);
+		c = (double)(uint64_t)(j - i);
+		xx = (x[i] - ws->pivot) / theta;
+		t = exp(xx);
+		z += c * t;
+		if (xx == 0) {
+			c0 += c;
+			continue;
+		}
+		zr += c * t;
+		wx += c * t * xx;
+	}
+	ws->z = z;
+	return log1p((c0 - 1) + zr) - wx / (c0 + zr);
+}
+
+/* dsp_entropy_paper_runs of the weights. */
+static double
+stream_paper(const dsp_wstream *ws)
+{
+	double h = 0, w;
+	size_t i, j;
+
+	for (i = 0; i < ws->n; i = j) {
+		j = run_end(ws->x, ws->n, i);
+		w = dsp_wstream_weight(ws, ws->x[i]);
+		h -= (double)(uint64_t)(j - i) * w * log(w + DSP_PAPER_ENTROPY_EPS);
+	}
+	return h;
+}
+
+/* summarise_runs for a softmax-type function over streamed weights. */
+static int
+summarise_stream(const dsp_params *p, dsp_wstream *ws, dsp_summary *s)
+{
+	double th = scaled_theta(p, (double)ws->n), t = 0, mn = INFINITY, mx = -INFINITY;
+	double h = 0, w, c;
+	size_t i, j;
+	int rc;
+
+	s->n = (double)ws->n;
+	if (ws->n == 0)
+		return dsp_fail(DSP_EEMPTY, "softmax of no logits");
+	if (!isfinite(th))
+		return dsp_fail(DSP_EINVAL, "temperature must be finite");
+	if ((rc = stream_scan(ws->x, ws->n, &ws->runs, &s->logit_min, &s->logit_max)) != DSP_OK)
+		return rc;
+	ws->pivot = th >= 0 ? s->logit_max : s->logit_min;
+	s->beta = 1;
+	s->entropy = stream_softmax(ws, th);
+	if (p->adaptive) {
+		if ((rc = dsp_job_poll()) != DSP_OK)
+			return rc;
+		s->beta = dsp_adaptive_beta(stream_paper(ws));
+		th /= s->beta;
+		/* dsp_adaptive_softmax_runs: the pivot is taken with the
+		 * temperature's sign, which beta >= 1 keeps. */
+		s->entropy = stream_softmax(ws, th);
+	}
+	s->theta_eff = th;
+	if ((rc = dsp_job_poll()) != DSP_OK)
+		return rc;
+	/* summarise_runs' total, zero count, weight min / max and paper
+	 * entropy: one pass. */
+	s->zero_weights = 0;
+	for (i = 0; i < ws->n; i = j) {
+		j = run_end(ws->x, ws->n, i);
+		c = (double)(uint64_t)(j - i);
+		w = dsp_wstream_weight(ws, ws->x[i]);
+		t += c * w;
+		if (w == 0)
+			s->zero_weights += c;
+		if (w < mn)
+			mn = w;
+		if (w > mx)
+			mx = w;
+		h -= c * w * log(w + DSP_PAPER_ENTROPY_EPS);
+	}
+	s->total = t;
+	s->min_weight = mn;
+	s->max_weight = mx;
+	s->entropy_paper = h;
+	/* dsp_topk_mass_runs(w, 1) is the largest weight, exactly. */
+	s->topk_mass = mx;
+	fill_bounds(p, s, 1);
+	return DSP_OK;
+}
+
+static int
+eval_stream(const dsp_params *p, dsp_wstream *ws, dsp_summary *s)
+{
+	int rc;
+
+	s->method = DSP_METHOD_EXPLICIT;
+	ws->n = p->family == DSP_FAM_FILE ? p->n_logits : (size_t)p->n;
+	if (p->family == DSP_FAM_FILE && p->logits != NULL)
+		ws->x = p->logits;
+	else {
+		if ((rc = dsp_family_alloc(p, &ws->own)) != DSP_OK)
+			return rc;
+		ws->x = ws->own;
+	}
+	return summarise_stream(p, ws, s);
+}
+
+size_t
+dsp_wstream_len(const dsp_wstream *ws)
+{
+	return ws->x != NULL ? ws->runs : ws->w != NULL ? ws->w->len : 0;
+}
+
+int
+dsp_wstream_each(const dsp_wstream *ws, dsp_wrun_fn fn, void *ctx)
+{
+	size_t i, j;
+	int rc = DSP_OK;
+
+	if (ws->x == NULL) {
+		for (i = 0; rc == DSP_OK && ws->w != NULL && i < ws->w->len; i++)
+			rc = fn(ctx, ws->w->value[i], ws->w->count[i]);
+		return rc;
+	}
+	for (i = 0; rc == DSP_OK && i < ws->n; i = j) {
+		j = run_end(ws->x, ws->n, i);
+		rc = fn(ctx, dsp_wstream_weight(ws, ws->x[i]), (uint64_t)(j - i));
+	}
+	return rc;
+}
+
+void
+dsp_wstream_free(dsp_wstream *ws)
+{
+	free(ws->own);
+	dsp_runs_free(ws->w);
+	memset(ws, 0, sizeof *ws);
+}
+
 /* The family's runs for p.  sparsemax and entmax cut the support at a
  * threshold, and the power series' tail run (one value, 0, for every term
  * with |e| below the cut) gets one weight: right only if all those terms lie
@@ -727,11 +940,23 @@ route_explicit(const dsp_params *p, int weights)
 	return 1;
 }
 
+/* 1 when dsp_eval_wstream(p) streams its weights from the logits. */
 static int
-eval_route(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary *s)
+route_stream(const dsp_params *p)
+{
+	return !route_structured(p) && route_explicit(p, 1) &&
+	    dsp_attn_is_softmax(p->attn) && p->topk <= 1 &&
+	    p->precision == DSP_PREC_DOUBLE;
+}
+
+static int
+eval_route(const dsp_params *p, const double *given, dsp_runs *w, dsp_wstream *ws,
+    dsp_summary *s)
 {
 	uint64_t n = p->family == DSP_FAM_FILE ? p->n_logits : p->n;
 
+	if (ws != NULL)
+		return eval_stream(p, ws, s);
 	if (route_structured(p))
 		return eval_runs(p, w, s);
 	if (route_explicit(p, w != NULL))
@@ -759,7 +984,8 @@ dsp_eval_rejects_nonfinite(const dsp_params *p)
 }
 
 static int
-eval_common(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary *out)
+eval_common(const dsp_params *p, const double *given, dsp_runs *w, dsp_wstream *ws,
+    dsp_summary *out)
 {
 	double t0 = dsp_now_ms();
 	int rc;
@@ -770,7 +996,7 @@ eval_common(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary *
 	if (w != NULL)
 		dsp_runs_clear(w);
 	out->zero_weights = NAN;
-	rc = eval_route(p, given, w, out);
+	rc = eval_route(p, given, w, ws, out);
 	if (rc == DSP_OK && isnan(out->zero_weights) && out->min_weight > 0)
 		out->zero_weights = 0;
 	/* Number-format emulation re-summarises the exact evaluation. */
@@ -783,13 +1009,13 @@ eval_common(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary *
 int
 dsp_eval(const dsp_params *p, dsp_summary *out)
 {
-	return eval_common(p, NULL, NULL, out);
+	return eval_common(p, NULL, NULL, NULL, out);
 }
 
 int
 dsp_eval_logits(const dsp_params *p, const double *x, dsp_summary *out)
 {
-	return eval_common(p, route_explicit(p, 0) ? x : NULL, NULL, out);
+	return eval_common(p, route_explicit(p, 0) ? x : NULL, NULL, NULL, out);
 }
 
 int
@@ -797,7 +1023,18 @@ dsp_eval_weights(const dsp_params *p, dsp_runs *w, dsp_summary *out)
 {
 	dsp_summary tmp;
 
-	return eval_common(p, NULL, w, out ? out : &tmp);
+	return eval_common(p, NULL, w, NULL, out ? out : &tmp);
+}
+
+int
+dsp_eval_wstream(const dsp_params *p, dsp_wstream *ws, dsp_summary *out)
+{
+	memset(ws, 0, sizeof *ws);
+	if (dsp_params_check(p) == DSP_OK && route_stream(p))
+		return eval_common(p, NULL, NULL, ws, out);
+	if ((ws->w = dsp_runs_alloc(64)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	return dsp_eval_weights(p, ws->w, out);
 }
 
 /* A point that was not computed: its n, every figure NaN. */

@@ -30,6 +30,36 @@ int	dsp_eval_logits(const dsp_params *p, const double *x, dsp_summary *out);
 /* Weights in position order as runs (explicit inputs: one run per item).
  * DSP_ETOOBIG when only an expected limit exists. */
 int	dsp_eval_weights(const dsp_params *p, dsp_runs *w, dsp_summary *out);
+/* Weights in position order without holding them (snapshots: peak memory
+ * = the input + O(runs of other routes + curve + map), issue 11 item 4).
+ * On the explicit route of a softmax-type function (softmax, ssmax, log-n;
+ * top-k <= 1, double precision) only the logits are kept -- a file's
+ * borrowed, a family's generated -- and each run of adjacent equal logits
+ * gets its weight recomputed from its logit, bit for bit the runs
+ * dsp_eval_weights gives (same expressions, same order); out is bit for
+ * bit dsp_eval_weights' summary.  Every other route holds its runs in w. */
+typedef struct dsp_wstream {
+	const double	*x;		/* the logits, or NULL: the weights are w */
+	size_t		 n;
+	size_t		 runs;		/* runs of adjacent equal logits */
+	double		 pivot, theta;	/* weight exp((x - pivot) / theta) / z */
+	double		 z;
+	double		 tie;		/* theta 0: weight of a logit at the pivot */
+	double		*own;		/* generated logits (x), freed with the stream */
+	dsp_runs	*w;
+} dsp_wstream;
+int	dsp_eval_wstream(const dsp_params *p, dsp_wstream *ws, dsp_summary *out);
+void	dsp_wstream_free(dsp_wstream *ws);
+/* Number of runs in position order (what dsp_eval_weights' w->len is). */
+size_t	dsp_wstream_len(const dsp_wstream *ws);
+/* The weight of logit v (ws->x != NULL); nondecreasing in v for theta >= 0,
+ * nonincreasing for theta < 0 (dsp_wstream_rising). */
+double	dsp_wstream_weight(const dsp_wstream *ws, double v);
+int	dsp_wstream_rising(const dsp_wstream *ws);
+/* fn for each run (weight, count) in position order; a return other than
+ * DSP_OK stops the walk and is returned. */
+typedef int (*dsp_wrun_fn)(void *ctx, double w, uint64_t count);
+int	dsp_wstream_each(const dsp_wstream *ws, dsp_wrun_fn fn, void *ctx);
 /* The route policy, one size: random families (uniform, gaussian) are
  * evaluated item by item up to DSP_VIEW_EXPLICIT_MAX items and by their
  * expected large-n limit past it, in every view (TUI panels, snapshots,

@@ -160,9 +160,10 @@ keep_msg(char *dst, int rc)
 		    dsp_strerror(rc));
 }
 
-int
-dsp_view_summary(const dsp_viewstate *v, dsp_summary *sum, char *sum_err,
-    dsp_runs *w, int *w_rc, char *w_err)
+/* dsp_view_summary with the weights as runs (w) or streamed (ws). */
+static int
+view_summary(const dsp_viewstate *v, dsp_summary *sum, char *sum_err,
+    dsp_runs *w, dsp_wstream *ws, int *w_rc, char *w_err)
 {
 	dsp_params q = dsp_view_params(&v->params);
 	char why[DSP_VIEW_MSG];
@@ -172,8 +173,12 @@ dsp_view_summary(const dsp_viewstate *v, dsp_summary *sum, char *sum_err,
 		sum_err[0] = '\0';
 	if (w_err != NULL)
 		w_err[0] = '\0';
+	if (ws != NULL)
+		memset(ws, 0, sizeof *ws);
 	if (no_route(&q, (double)q.n))
 		rc = no_route_fail(&q);
+	else if (ws != NULL)
+		rc = dsp_eval_wstream(&q, ws, sum);
 	else
 		rc = dsp_eval_weights(&q, w, sum);
 	*w_rc = rc;
@@ -195,6 +200,20 @@ dsp_view_summary(const dsp_viewstate *v, dsp_summary *sum, char *sum_err,
 	if (rc != DSP_OK)
 		keep_msg(sum_err, rc);
 	return rc;
+}
+
+int
+dsp_view_summary(const dsp_viewstate *v, dsp_summary *sum, char *sum_err,
+    dsp_runs *w, int *w_rc, char *w_err)
+{
+	return view_summary(v, sum, sum_err, w, NULL, w_rc, w_err);
+}
+
+int
+dsp_view_summary_stream(const dsp_viewstate *v, dsp_summary *sum, char *sum_err,
+    dsp_wstream *ws, int *w_rc, char *w_err)
+{
+	return view_summary(v, sum, sum_err, NULL, ws, w_rc, w_err);
 }
 
 size_t

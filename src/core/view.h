@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 
+#include "core/eval.h"
 #include "core/figspec.h"
 #include "core/map.h"
 #include "core/params.h"
@@ -79,6 +80,12 @@ int	dsp_view_eval(const dsp_params *p, dsp_summary *out);
 #define DSP_VIEW_MSG	256
 int	dsp_view_summary(const dsp_viewstate *v, dsp_summary *sum, char *sum_err,
 	    dsp_runs *w, int *w_rc, char *w_err);
+/* The same with the weights streamed (core/eval.h, dsp_wstream): what a
+ * snapshot writes, in memory independent of n on the explicit route; the
+ * numbers are bit for bit dsp_view_summary's.  ws is set even on failure
+ * (dsp_wstream_free it). */
+int	dsp_view_summary_stream(const dsp_viewstate *v, dsp_summary *sum,
+	    char *sum_err, dsp_wstream *ws, int *w_rc, char *w_err);
 
 /* The curves a view draws, in order: the main series; then, overlays off,
  * its plain-temperature twin when adaptive is on, or, overlays on, one

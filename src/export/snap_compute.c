@@ -105,11 +105,11 @@ compute_map(struct snap *s)
 int
 snap_compute(struct snap *s)
 {
-	if ((s->w = dsp_runs_alloc(64)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
-	/* Summary and weights: the TUI's compute_summary calls the same. */
-	s->sum_rc = dsp_view_summary(s->v, &s->sum, s->sum_err, s->w, &s->w_rc,
-	    s->w_err);
+	/* Summary and weights: the TUI's compute_summary calls the same
+	 * evaluation with the weights held (dsp_view_summary); here they are
+	 * streamed to each writer (the same numbers, no n-sized array). */
+	s->sum_rc = dsp_view_summary_stream(s->v, &s->sum, s->sum_err, &s->ws,
+	    &s->w_rc, s->w_err);
 	compute_curve(s);
 	compute_map(s);
 	return DSP_OK;
@@ -120,7 +120,7 @@ snap_free(struct snap *s)
 {
 	size_t k;
 
-	dsp_runs_free(s->w);
+	dsp_wstream_free(&s->ws);
 	free(s->ns);
 	free(s->curve);
 	free(s->map);

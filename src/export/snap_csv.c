@@ -191,29 +191,40 @@ snap_write_table(FILE *fp, dsp_table *t, enum dsp_format f)
 	return rc;
 }
 
+struct wrow {
+	dsp_table	*t;
+	FILE		*fp;
+	uint64_t	 first;
+};
+
+/* One run's row, written as the stream computes it. */
+static int
+weights_row(void *ctx, double w, uint64_t count)
+{
+	struct wrow *c = ctx;
+	char b0[24], b1[24];
+	const char *text[3] = { b0, b1, NULL };
+	double row[3] = { 0, 0, w };
+
+	/* Positions and counts past 2^53 are not exact as doubles. */
+	snprintf(b0, sizeof b0, "%" PRIu64, c->first);
+	snprintf(b1, sizeof b1, "%" PRIu64, count);
+	c->first += count;
+	return dsp_table_csv_row(c->t, c->fp, row, text);
+}
+
 int
 snap_write_weights_csv(const struct snap *s, FILE *fp)
 {
-	char b0[24], b1[24];
-	const char *text[3] = { b0, b1, NULL };
-	dsp_table *t = weights_head(s);
-	double row[3] = { 0, 0, 0 };
-	uint64_t first = 0;
-	size_t i;
+	struct wrow c = { weights_head(s), fp, 0 };
 	int rc;
 
-	if (t == NULL)
+	if (c.t == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
-	rc = dsp_table_write(t, fp, DSP_FMT_CSV);
-	for (i = 0; rc == DSP_OK && s->w_rc == DSP_OK && i < s->w->len; i++) {
-		/* Positions and counts past 2^53 are not exact as doubles. */
-		snprintf(b0, sizeof b0, "%" PRIu64, first);
-		snprintf(b1, sizeof b1, "%" PRIu64, s->w->count[i]);
-		row[2] = s->w->value[i];
-		rc = dsp_table_csv_row(t, fp, row, text);
-		first += s->w->count[i];
-	}
-	dsp_table_free(t);
+	rc = dsp_table_write(c.t, fp, DSP_FMT_CSV);
+	if (rc == DSP_OK && s->w_rc == DSP_OK)
+		rc = dsp_wstream_each(&s->ws, weights_row, &c);
+	dsp_table_free(c.t);
 	return rc;
 }
 

@@ -29,7 +29,7 @@ struct snap {
 	int			 sum_rc;
 	char			 sum_err[256];
 	dsp_summary		 sum;
-	dsp_runs		*w;
+	dsp_wstream		 ws;		/* the weights, streamed (core/eval.h) */
 	int			 w_rc;
 	char			 w_err[256];
 	double			*ns;
@@ -74,10 +74,12 @@ uint64_t	 snap_items(const dsp_params *p);
 double		 snap_metric_top(const struct snap *s);
 void		 snap_keep_error(char *buf, size_t size, int rc);
 
-/* snap_sorted.c: each distinct weight of w with its multiplicity, largest
- * first, in memory bounded by a chunk of runs (not a copy of all of them). */
+/* snap_sorted.c: each distinct weight of w (or of the stream ws) with its
+ * multiplicity, largest first, in memory bounded by a chunk (not a copy of
+ * all of them). */
 typedef void	(*snap_run_fn)(void *ctx, double w, uint64_t count);
 int		 snap_sorted_each(const dsp_runs *w, snap_run_fn fn, void *ctx);
+int		 snap_sorted_stream(const dsp_wstream *ws, snap_run_fn fn, void *ctx);
 
 /* snap_csv.c */
 int		 snap_stamp_all(const struct snap *s, dsp_table *t);

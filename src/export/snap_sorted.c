@@ -1,12 +1,21 @@
-/* Snapshot sets: the weight runs largest first without a sorted copy of
- * all of them.  The sorted-bars figure walks the weights in descending
- * order; a copy of every run (16 bytes an item for distinct weights, the
- * snapshot's peak memory) is replaced by chunks of at most SORT_CHUNK runs,
- * each gathered by one pass over the runs and sorted on its own.  Chunks
- * are ranges of the weights' bit patterns (a non-negative double orders as
- * its bits), counted first in at most 2^16 buckets, so equal weights always
- * fall in one chunk and merge as before: the stream, and so the figure, is
- * the one a full sort gives. */
+/* Snapshot sets: the weights largest first without a sorted copy of all
+ * of them.  The sorted-bars figure walks the weights in descending order;
+ * a copy of every item (16 bytes an item for distinct weights) is replaced
+ * by chunks of at most SORT_CHUNK entries, each gathered by one pass and
+ * sorted on its own.  Chunks are ranges of keys that order the items as
+ * their weights do, counted first in at most 2^16 buckets:
+ *  - weights held as runs: the weight's bit pattern (a non-negative double
+ *    orders as its bits);
+ *  - weights streamed from the logits (core/eval.h, dsp_wstream): the
+ *    logit's, since a weight exp((x - pivot) / theta) / z is monotone in
+ *    the logit (rising for theta >= 0, falling below); a chunk's weights
+ *    are computed only for its own items, so a pass costs a read of the
+ *    logits, not an exponential each.
+ * Each chunk is sorted by weight, and equal weights merge, within a chunk
+ * and across chunk edges (many logits can share a weight: 0 where they
+ * underflow): the stream, and so the figure, is the one a full sort gives
+ * (for logits, as long as libm's exp is monotone, as it is to the last
+ * bit in glibc's tested range). */
 #include "config.h"
 
 #include <stdint.h>
@@ -14,15 +23,36 @@
 #include <string.h>
 
 #include "core/error.h"
+#include "core/eval.h"
 #include "core/runs.h"
 #include "export/snap_int.h"
 
 #define SORT_CHUNK	((size_t)1 << 20)	/* runs a chunk holds: 16 MiB */
+#define SORT_LOGITS	((size_t)1 << 22)	/* streamed weights: 32 MiB */
 #define SORT_BUCKETS	((size_t)1 << 16)
 
 struct wrun {
 	double		w;
 	uint64_t	c;
+};
+
+/* The items: runs of held weights, or the stream's logits one by one
+ * (gathered as their weights alone, 8 bytes each, sorted in place: glibc's
+ * qsort is a merge sort with a buffer as large as the array). */
+struct src {
+	const double	*x;		/* logits, or NULL */
+	const dsp_runs	*r;
+	const dsp_wstream *ws;
+	size_t		 len, chunk;
+	int		 rising;
+};
+
+/* Equal weights merge before fn sees them, across chunks too. */
+struct merge {
+	snap_run_fn	 fn;
+	void		*ctx;
+	struct wrun	 cur;
+	int		 have;
 };
 
 static int
@@ -33,54 +63,151 @@ wrun_desc(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
-/* The bits of a weight; -0 as +0 (they compare equal and merge). */
+/* The bits of a double ordered as the doubles (-0 as +0: they compare
+ * equal and merge). */
 static uint64_t
-wkey(double v)
+okey(double v)
 {
 	uint64_t k;
 
 	v += 0.0;
 	memcpy(&k, &v, sizeof k);
-	return k;
+	return k >> 63 ? ~k : k | (uint64_t)1 << 63;
 }
 
-/* Sort r[0, m) largest first, merge equal weights, hand each to fn. */
-static void
-emit(struct wrun *r, size_t m, snap_run_fn fn, void *ctx)
+/* Item i's key: larger key, larger weight. */
+static uint64_t
+src_key(const struct src *s, size_t i)
 {
-	size_t i, k = 0;
+	uint64_t k;
 
-	qsort(r, m, sizeof *r, wrun_desc);
-	for (i = 0; i < m; i++) {
-		if (k > 0 && r[k - 1].w == r[i].w)
-			r[k - 1].c += r[i].c;
-		else
-			r[k++] = r[i];
-	}
-	for (i = 0; i < k; i++)
-		fn(ctx, r[i].w, r[i].c);
+	if (s->x == NULL)
+		return okey(s->r->value[i]);
+	k = okey(s->x[i]);
+	return s->rising ? k : ~k;
 }
 
-int
-snap_sorted_each(const dsp_runs *w, snap_run_fn fn, void *ctx)
+static void
+merge_put(struct merge *m, double w, uint64_t c)
+{
+	if (m->have && m->cur.w == w) {
+		m->cur.c += c;
+		return;
+	}
+	if (m->have)
+		m->fn(m->ctx, m->cur.w, m->cur.c);
+	m->cur = (struct wrun){ w, c };
+	m->have = 1;
+}
+
+static void
+swap_d(double *a, double *b)
+{
+	double t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+/* a[0, n) largest first, in place: quicksort (Hoare's partition, which
+ * splits runs of equal weights evenly; median of three; the smaller side
+ * first, so the depth is log n), insertion sort below 16. */
+static void
+sort_desc(double *a, size_t n)
+{
+	size_t i, j, m;
+	double p;
+
+	while (n > 16) {
+		m = n / 2;
+		if (a[m] > a[0])
+			swap_d(&a[m], &a[0]);
+		if (a[n - 1] > a[0])
+			swap_d(&a[n - 1], &a[0]);
+		if (a[n - 1] > a[m])
+			swap_d(&a[n - 1], &a[m]);
+		swap_d(&a[0], &a[m]);		/* the median is the pivot, at 0 */
+		p = a[0];
+		i = 0;
+		j = n;
+		for (;;) {
+			while (a[--j] < p)
+				;
+			while (a[i] > p)
+				i++;
+			if (i >= j)
+				break;
+			swap_d(&a[i++], &a[j]);
+		}
+		/* [0, j] >= p >= [j + 1, n), both sides non-empty. */
+		if (j + 1 < n - j - 1) {
+			sort_desc(a, j + 1);
+			a += j + 1;
+			n -= j + 1;
+		} else {
+			sort_desc(a + j + 1, n - j - 1);
+			n = j + 1;
+		}
+	}
+	for (i = 1; i < n; i++) {
+		p = a[i];
+		for (j = i; j > 0 && a[j - 1] < p; j--)
+			a[j] = a[j - 1];
+		a[j] = p;
+	}
+}
+
+/* Gathered items buf[0, m) (struct wrun for runs, doubles for logits):
+ * sorted largest first, handed on. */
+static void
+emit(const struct src *s, void *buf, size_t m, struct merge *mg)
+{
+	struct wrun *r = buf;
+	double *w = buf;
+	size_t i;
+
+	if (s->x == NULL) {
+		qsort(r, m, sizeof *r, wrun_desc);
+		for (i = 0; i < m; i++)
+			merge_put(mg, r[i].w, r[i].c);
+		return;
+	}
+	sort_desc(w, m);
+	for (i = 0; i < m; i++)
+		merge_put(mg, w[i], 1);
+}
+
+/* Item i into slot k of buf. */
+static void
+gather(const struct src *s, void *buf, size_t k, size_t i)
+{
+	if (s->x == NULL)
+		((struct wrun *)buf)[k] = (struct wrun){ s->r->value[i], s->r->count[i] };
+	else
+		((double *)buf)[k] = dsp_wstream_weight(s->ws, s->x[i]);
+}
+
+static int
+sorted_chunks(const struct src *s, struct merge *mg)
 {
 	uint64_t kmin = UINT64_MAX, kmax = 0, k;
 	size_t i, m, nb, b, lo, hi, got, *cnt = NULL;
-	struct wrun *r;
+	size_t size = s->x == NULL ? sizeof(struct wrun) : sizeof(double);
+	void *r;
 	unsigned shift = 0;
 
-	m = w->len < SORT_CHUNK ? w->len : SORT_CHUNK;
-	if ((r = malloc((m ? m : 1) * sizeof *r)) == NULL)
+	m = s->len < s->chunk ? s->len : s->chunk;
+	if ((r = malloc((m ? m : 1) * size)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
-	if (w->len <= SORT_CHUNK) {
-		for (i = 0; i < w->len; i++)
-			r[i] = (struct wrun){ w->value[i], w->count[i] };
-		emit(r, w->len, fn, ctx);
+	if (s->len <= s->chunk) {
+		for (i = 0; i < s->len; i++)
+			gather(s, r, i, i);
+		emit(s, r, s->len, mg);
 		free(r);
 		return DSP_OK;
 	}
-	for (i = 0; i < w->len; i++) {
-		k = wkey(w->value[i]);
+	for (i = 0; i < s->len; i++) {
+		k = src_key(s, i);
 		kmin = k < kmin ? k : kmin;
 		kmax = k > kmax ? k : kmax;
 	}
@@ -91,17 +218,17 @@ snap_sorted_each(const dsp_runs *w, snap_run_fn fn, void *ctx)
 		free(r);
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	}
-	for (i = 0; i < w->len; i++)
-		cnt[(wkey(w->value[i]) - kmin) >> shift]++;
+	for (i = 0; i < s->len; i++)
+		cnt[(src_key(s, i) - kmin) >> shift]++;
 	/* Buckets hi down to lo, as many as fit a chunk (one at least: a
-	 * bucket of more runs than SORT_CHUNK gets a larger buffer). */
+	 * bucket of more items than a chunk gets a larger buffer). */
 	for (hi = nb; hi > 0; hi = lo) {
 		lo = hi - 1;
 		got = cnt[lo];
-		while (lo > 0 && got + cnt[lo - 1] <= SORT_CHUNK)
+		while (lo > 0 && got + cnt[lo - 1] <= s->chunk)
 			got += cnt[--lo];
 		if (got > m) {
-			struct wrun *t = realloc(r, got * sizeof *r);
+			void *t = realloc(r, got * size);
 
 			if (t == NULL) {
 				free(r);
@@ -111,14 +238,45 @@ snap_sorted_each(const dsp_runs *w, snap_run_fn fn, void *ctx)
 			r = t;
 			m = got;
 		}
-		for (i = 0, got = 0; i < w->len; i++) {
-			b = (size_t)((wkey(w->value[i]) - kmin) >> shift);
+		for (i = 0, got = 0; i < s->len; i++) {
+			b = (size_t)((src_key(s, i) - kmin) >> shift);
 			if (b >= lo && b < hi)
-				r[got++] = (struct wrun){ w->value[i], w->count[i] };
+				gather(s, r, got++, i);
 		}
-		emit(r, got, fn, ctx);
+		emit(s, r, got, mg);
 	}
 	free(r);
 	free(cnt);
 	return DSP_OK;
+}
+
+static int
+sorted_each(const struct src *s, snap_run_fn fn, void *ctx)
+{
+	struct merge mg = { fn, ctx, { 0, 0 }, 0 };
+	int rc;
+
+	rc = sorted_chunks(s, &mg);
+	if (rc == DSP_OK && mg.have)
+		fn(ctx, mg.cur.w, mg.cur.c);
+	return rc;
+}
+
+int
+snap_sorted_each(const dsp_runs *w, snap_run_fn fn, void *ctx)
+{
+	struct src s = { NULL, w, NULL, w->len, SORT_CHUNK, 1 };
+
+	return sorted_each(&s, fn, ctx);
+}
+
+int
+snap_sorted_stream(const dsp_wstream *ws, snap_run_fn fn, void *ctx)
+{
+	struct src s = { ws->x, ws->w, ws, 0, SORT_LOGITS, dsp_wstream_rising(ws) };
+
+	if (ws->x == NULL)
+		return ws->w != NULL ? snap_sorted_each(ws->w, fn, ctx) : DSP_OK;
+	s.len = ws->n;
+	return sorted_each(&s, fn, ctx);
 }

@@ -226,22 +226,43 @@ hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, uint64_t total,
 	band_fill(g, s, pl, 0);
 	dsp_svg_raw(g, "<g class=\"bars\" clip-path=\"url(#plot)\">\n");
 	b.bw = pl->w / (double)total;
-	rc = snap_sorted_each(s->w, bar_run, &b);
+	rc = snap_sorted_stream(&s->ws, bar_run, &b);
 	if (b.open)
 		bar_close(&b);
 	dsp_svg_raw(g, "</g>\n");
 	return rc;
 }
 
+/* Items per logarithmic bin, run by run. */
+struct bins {
+	double	lo, per, *cnt;
+	size_t	nb;
+};
+
+static int
+bin_run(void *ctx, double w, uint64_t count)
+{
+	struct bins *c = ctx;
+	size_t b;
+
+	if (!(w > 0))
+		return DSP_OK;
+	b = (size_t)floor((log10(w) - c->lo) * c->per);
+	if (b >= c->nb)
+		b = c->nb - 1;
+	c->cnt[b] += (double)count;
+	return DSP_OK;
+}
+
 /* Log-binned: how many items have a weight in each logarithmic bin; the
  * weight axis spans the band too. */
 static void
-hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, const dsp_runs *r,
-    double wmax, double wmin)
+hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, double wmax, double wmin)
 {
 	double lo, hi, per, edges, cnt[64], cmax = 0, cmin = INFINITY, x0, x1, y;
 	double alo = wmin, ahi = wmax;
-	size_t k, b, nb;
+	struct bins c;
+	size_t b, nb;
 
 	with_band(s, &alo, &ahi);
 	lo = floor(log10(alo));
@@ -256,14 +277,8 @@ hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, const dsp_runs *r,
 	per = (double)nb / (hi - lo);
 	memset(cnt, 0, sizeof cnt);
 	/* Counts are integers below 2^53: any order sums them exactly. */
-	for (k = 0; k < r->len; k++) {
-		if (!(r->value[k] > 0))
-			continue;
-		b = (size_t)floor((log10(r->value[k]) - lo) * per);
-		if (b >= nb)
-			b = nb - 1;
-		cnt[b] += (double)r->count[k];
-	}
+	c = (struct bins){ lo, per, cnt, nb };
+	dsp_wstream_each(&s->ws, bin_run, &c);
 	for (b = 0; b < nb; b++) {
 		cmax = fmax(cmax, cnt[b]);
 		if (cnt[b] > 0)
@@ -297,6 +312,26 @@ hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, const dsp_runs *r,
 	dsp_svg_raw(g, "</g>\n");
 }
 
+/* Items, zero weights, the largest weight and the smallest positive one. */
+struct wrange {
+	uint64_t	total, zeros;
+	double		wmax, wmin;
+};
+
+static int
+range_run(void *ctx, double w, uint64_t count)
+{
+	struct wrange *c = ctx;
+
+	c->total += count;
+	c->wmax = fmax(c->wmax, w);
+	if (w > 0)
+		c->wmin = fmin(c->wmin, w);
+	else
+		c->zeros += count;
+	return DSP_OK;
+}
+
 int
 snap_write_hist_svg(const struct snap *s, FILE *fp)
 {
@@ -304,9 +339,9 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 	dsp_legend_item leg[4];
 	double wmax = 0, wmin = INFINITY, lo = s->sum.lo_tight, hi = s->sum.hi_tight;
 	double un, a, b, top, lx, ly;
-	const dsp_runs *r = s->w_rc == DSP_OK ? s->w : NULL;
-	size_t nr = r != NULL ? r->len : 0, k, nl = 0, zeros = 0, cols;
-	uint64_t total = 0;
+	size_t nr = s->w_rc == DSP_OK ? dsp_wstream_len(&s->ws) : 0, nl = 0, cols;
+	struct wrange wr = { 0, 0, 0, INFINITY };
+	uint64_t total, zeros;
 	char title[320], note[128], what[96], wlab[128];
 	dsp_svg_page pg;
 	dsp_svg *g;
@@ -317,14 +352,12 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 	if ((g = fig_begin(s, fp, SVG_W, SVG_H, title, "Attention weights of the "
 	    "current view with the tight Lemma 2.1 band", &pg, &top)) == NULL)
 		return DSP_ENOMEM;
-	for (k = 0; k < nr; k++) {
-		total += r->count[k];
-		wmax = fmax(wmax, r->value[k]);
-		if (r->value[k] > 0)
-			wmin = fmin(wmin, r->value[k]);
-		else
-			zeros += r->count[k];
-	}
+	if (nr > 0)
+		dsp_wstream_each(&s->ws, range_run, &wr);
+	total = wr.total;
+	zeros = wr.zeros;
+	wmax = wr.wmax;
+	wmin = wr.wmin;
 	series_what(s, what, sizeof what);
 	snprintf(wlab, sizeof wlab, "%s (%s)", mode ? "items per bin" : "weights", what);
 	leg[nl++] = (dsp_legend_item){ wlab, C_MAIN, NULL, 1, 1, DSP_MK_NONE, 0 };
@@ -352,7 +385,7 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 		return rc;
 	}
 	if (mode != 0)
-		hist_binned(g, s, &pl, r, wmax, wmin);
+		hist_binned(g, s, &pl, wmax, wmin);
 	/* The band's edges and 1/n go over the bars, dashed. */
 	un = 1 / (double)total;
 	dsp_svg_raw(g, "<g class=\"band-edges\" clip-path=\"url(#plot)\">\n");

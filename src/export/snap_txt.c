@@ -118,14 +118,37 @@ text_summary(const struct snap *s, FILE *fp)
 	    snap_num(b1, sizeof b1, m->log_critical_n), snap_num(b2, sizeof b2, s->p.eps));
 }
 
+/* The first TEXT_MAX_RUNS runs of the weights. */
+struct trow {
+	FILE		*fp;
+	uint64_t	 first;
+	size_t		 shown;
+};
+
+#define TEXT_ENOUGH	1	/* not an error: stops the walk */
+
+static int
+text_run(void *ctx, double w, uint64_t count)
+{
+	struct trow *c = ctx;
+	char b[32];
+
+	if (c->shown == TEXT_MAX_RUNS)
+		return TEXT_ENOUGH;
+	fprintf(c->fp, "  %12llu  %12llu  %s\n", (unsigned long long)c->first,
+	    (unsigned long long)count, snap_num(b, sizeof b, w));
+	c->first += count;
+	c->shown++;
+	return DSP_OK;
+}
+
 static int
 write_text_report(const struct snap *s, FILE *fp)
 {
 	const dsp_viewstate *v = s->v;
 	const dsp_param_def *d;
-	size_t i, show, col, len;
+	size_t col, len;
 	int rc, id;
-	uint64_t first = 0;
 	char b1[32], val[64];
 
 	fprintf(fp, "disperse %s snapshot %s\ncreated %s\n", PACKAGE_VERSION,
@@ -166,16 +189,14 @@ write_text_report(const struct snap *s, FILE *fp)
 	fputs("\nWeights (runs in position order: first item, count, weight)\n", fp);
 	if (s->w_rc != DSP_OK)
 		fprintf(fp, "  not available: %s\n", s->w_err);
-	show = s->w_rc == DSP_OK ? s->w->len : 0;
-	if (show > TEXT_MAX_RUNS)
-		show = TEXT_MAX_RUNS;
-	for (i = 0; i < show; i++) {
-		fprintf(fp, "  %12llu  %12llu  %s\n", (unsigned long long)first,
-		    (unsigned long long)s->w->count[i], snap_num(b1, sizeof b1, s->w->value[i]));
-		first += s->w->count[i];
+	if (s->w_rc == DSP_OK) {
+		struct trow c = { fp, 0, 0 };
+
+		dsp_wstream_each(&s->ws, text_run, &c);
+		if (dsp_wstream_len(&s->ws) > c.shown)
+			fprintf(fp, "  ... %zu more runs in the weights CSV\n",
+			    dsp_wstream_len(&s->ws) - c.shown);
 	}
-	if (s->w_rc == DSP_OK && s->w->len > show)
-		fprintf(fp, "  ... %zu more runs in the weights CSV\n", s->w->len - show);
 
 	fprintf(fp, "\nEntropy vs n (%zu points from %s", s->ncurve,
 	    snap_num(b1, sizeof b1, v->curve_lo));

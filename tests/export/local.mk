@@ -1,10 +1,12 @@
 # tests/export
 TESTS += tests/export/test-snapshot.sh tests/export/test-examples.sh \
 	tests/export/test-curve-partial.sh tests/export/test-figures.sh \
-	tests/export/test-figure-commands.sh tests/export/test-figstyle.sh
+	tests/export/test-figure-commands.sh tests/export/test-figstyle.sh \
+	tests/export/test-snapmem.sh
 EXTRA_DIST += tests/export/test-snapshot.sh tests/export/test-examples.sh \
 	tests/export/test-curve-partial.sh tests/export/test-figures.sh \
 	tests/export/test-figure-commands.sh tests/export/test-figstyle.sh tests/export/figcheck.sh \
+	tests/export/test-snapmem.sh \
 	tests/export/png-check.py tests/export/svg-check.py tests/export/lsan.supp \
 	tests/export/normalise.sh \
 	tests/export/golden/default.txt tests/export/golden/default.json \
@@ -25,3 +27,11 @@ TESTS += tests/export/test-sorted
 tests_export_test_sorted_SOURCES = tests/export/test-sorted.c
 tests_export_test_sorted_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_export_test_sorted_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
+# The peak resident size of a command (test-snapmem.sh): the bench's tool.
+check_PROGRAMS += tests/export/peak-rss
+tests_export_peak_rss_SOURCES = bench/bench-rss.c
+check_PROGRAMS += tests/export/test-sorted-stream
+TESTS += tests/export/test-sorted-stream
+tests_export_test_sorted_stream_SOURCES = tests/export/test-sorted-stream.c
+tests_export_test_sorted_stream_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_export_test_sorted_stream_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
