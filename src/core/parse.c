@@ -387,13 +387,42 @@ bytes_per_number(const char *data, size_t len)
  * cost more than the move).  A part that outgrows its slot goes on in an
  * array of its own.  Any failure returns without a message worth keeping:
  * the caller reads the file again as a stream for the exact one. */
+
+/* Join in file order the parts parsed so far, while other parts are still
+ * being parsed: a serial move at the end was 35 ms of the 0.3 s `report
+ * --input` of 2^24 logits.  Part *next goes to *at only once every part
+ * before it is in place; while all of those stayed in their slots, *at is
+ * at most its slot's start and the part ends below the next slot, which
+ * another thread may be filling.  A part out of its slot (or a failed one)
+ * stops the chain; parse_mapped joins the rest at the end. */
+static void
+join_ready(struct lparser *p, const unsigned char *done, int np, double *v,
+    int *next, size_t *at, int *chain)
+{
+	struct lparser *q;
+
+	while (*chain && *next < np && done[*next]) {
+		q = &p[*next];
+		if (!q->slot) {
+			*chain = 0;
+			break;
+		}
+		if (q->v != v + *at)
+			memmove(v + *at, q->v, q->k * sizeof *v);
+		q->v = v + *at;
+		*at += q->k;
+		(*next)++;
+	}
+}
+
 static int
 parse_mapped(const dsp_input *in, const char *data, size_t len, double **out, size_t *n)
 {
 	struct lparser p[PARTS_MAX];
-	size_t cut[PARTS_MAX + 1], base[PARTS_MAX + 1], bpn, at;
+	size_t cut[PARTS_MAX + 1], base[PARTS_MAX + 1], bpn, at, joined = 0;
+	unsigned char done[PARTS_MAX] = { 0 };
 	double *v, *nv;
-	int parts = 1, np, j, rc = DSP_OK;
+	int parts = 1, np, j, rc = DSP_OK, next = 0, chain = 1;
 
 #ifdef _OPENMP
 	if (len >= par_min && omp_get_max_threads() > 1)
@@ -424,32 +453,40 @@ parse_mapped(const dsp_input *in, const char *data, size_t len, double **out, si
 		dsp_input_mapped_done(in, data + cut[j], cut[j + 1] - cut[j]);
 		if (r > rc)
 			rc = r;
+#pragma omp critical(parse_join)
+		{
+			done[j] = 1;
+			if (r != DSP_OK)
+				chain = 0;
+			join_ready(p, done, np, v, &next, &joined, &chain);
+		}
 	}
 	for (at = 0, j = 0; j < np; j++)
 		at += p[j].k;
-	if (rc == DSP_OK && at > base[np]) {
-		/* Parts went past their slots: the slots' offsets survive a move. */
-		if ((nv = realloc(v, at * sizeof *v)) == NULL)
-			rc = DSP_ENOMEM;
-		else {
-			for (j = 0; j < np; j++)
-				if (p[j].slot)
-					p[j].v = nv + base[j];
-			v = nv;
+	nv = NULL;
+	if (rc == DSP_OK && next < np && (nv = malloc(at * sizeof *nv)) == NULL)
+		rc = DSP_ENOMEM;
+	/* The chain stopped at a part out of its slot: the parts from there on
+	 * may run past the next slots, so moving them in place could overwrite
+	 * a part not yet moved; they are copied to a new array instead (rare:
+	 * the file's first lines were much longer than the rest). */
+	if (nv != NULL) {
+		memcpy(nv, v, joined * sizeof *nv);
+		for (at = joined, j = next; j < np; j++) {
+			memcpy(nv + at, p[j].v, p[j].k * sizeof *nv);
+			at += p[j].k;
 		}
 	}
-	/* In file order: each part's place starts at or below its slot and
-	 * ends below the next slot, so nothing is overwritten before it moves. */
-	for (at = 0, j = 0; j < np; j++) {
-		if (rc == DSP_OK && p[j].v != v + at)
-			memmove(v + at, p[j].v, p[j].k * sizeof *v);
-		at += p[j].k;
+	for (j = next; j < np; j++)
 		if (!p[j].slot)
 			free(p[j].v);
-	}
 	if (rc != DSP_OK) {
 		free(v);
 		return rc;
+	}
+	if (nv != NULL) {
+		free(v);
+		v = nv;
 	}
 	/* Hand back no more than the values (untouched pages cost nothing,
 	 * but the address space is the caller's). */
