@@ -163,6 +163,86 @@ main(void)
 		}
 		dsp_kernel_force(NULL);
 	}
+	/* The paths' own branches, on every path this CPU has: each takes the
+	 * plain loop (kernel.c, chunk_body) or not by the block's min/max
+	 * sweep, and the AVX-512 paper pass counts and clamps only in vectors
+	 * with a weight below e^-745. */
+	{
+		static const char *const path[] = { "generic", "avx2-fma", "avx512" };
+		/* Lowest x of the later blocks: the plain loop's edge -708
+		 * exactly, just below it, and spreads into the subnormal and
+		 * the zero range. */
+		static const double edge[] = { -708, -708 - 0x1p-43, -707.999, -745.1, -746.5 };
+		const size_t m = ((size_t)1 << 16) + 13;	/* 2 chunks, a masked tail */
+		double *w = malloc(m * sizeof *w), pe, want, zeros, want0, th;
+		long double lz, hh, mw;
+		size_t j, q, pos;
+		int okp, okn;
+
+		for (k = 0; k < 3 && w != NULL; k++) {
+			if (dsp_kernel_force(path[k]) != DSP_OK) {
+				ok(1, "# SKIP kernel path %s: not on this CPU", path[k]);
+				continue;
+			}
+			for (okp = 1, q = 0; q < sizeof edge / sizeof edge[0]; q++) {
+				/* theta 1 and -1 (pivot the minimum), the same x. */
+				for (th = 1; th >= -1; th -= 2) {
+					for (j = 0; j < m; j++)
+						e[j] = th * (j == 5 ? 0 : j % 512 == 7 ? edge[q] :
+						    edge[q] * uniform());
+					reference(e, m, th, &lz, &hh, &mw);
+					dsp_softmax_stats(e, m, th, &st);
+					okp = okp && rel(st.entropy, hh) < 1e-12 &&
+					    rel(st.logz, lz) < 1e-12 && rel(st.max_weight, mw) < 1e-12;
+				}
+			}
+			ok(okp, "%s path: blocks reaching x = -708 (the plain loop's edge), just below, -745.1, -746.5, theta +-1: H, log Z, max w within 1e-12 of long double",
+			    path[k]);
+			/* A NaN or infinity after the pivot's block, in a block that
+			 * is otherwise plain (AVX-512's min/max drop a NaN), at each
+			 * lane of a vector and in the masked tail; a second one later. */
+			for (okn = 1, pos = 512; pos < m; pos += pos < 540 ? 1 : 4093) {
+				for (j = 0; j < m; j++)
+					e[j] = j == 3 ? 1 : -(double)(j % 97) / 10;
+				e[pos] = pos % 3 == 0 ? NAN : pos % 3 == 1 ? INFINITY : -INFINITY;
+				if (pos + 9 < m)
+					e[pos + 9] = NAN;
+				rc = dsp_softmax_stats(e, m, pos % 2 ? 1 : -1, &st);
+				okn = okn && rc == DSP_EINVAL && atol(dsp_last_error() + 6) == (long)pos;
+			}
+			for (j = 0; j < m; j++)
+				e[j] = j == 3 ? 1 : -(double)(j % 97) / 10;
+			e[m - 1] = NAN;
+			rc = dsp_softmax_stats(e, m - 1, 1, &st);
+			okn = okn && rc == DSP_OK && dsp_softmax_stats(e, m, 1, &st) == DSP_EINVAL &&
+			    atol(dsp_last_error() + 6) == (long)(m - 1);
+			ok(okn, "%s path: a non-finite logit in a plain block, at lanes 0..7, in the tail, last: named (%s)",
+			    path[k], dsp_last_error());
+			/* Weights around the underflow edge: y = x - log z in
+			 * [-746.5, -744.5] for most items (log z = log 66 and
+			 * subnormals: 66 items at 0).  The paper entropy against
+			 * libm's softmax; the zero weights against the exact ones,
+			 * e^x / z <= 2^-1075 in long double (ties go to 0), not
+			 * libm's softmax: it divides a subnormal e^x by z, a second
+			 * rounding that zeroes about 1 % more of them. */
+			for (j = 0; j < m; j++)
+				e[j] = j % 1000 == 0 ? 0 : log(66.0) - 744.5 - 2 * uniform();
+			dsp_softmax(e, m, 1, w);
+			want = dsp_entropy_paper(w, m);
+			for (lz = 0, j = 0; j < m; j++)
+				lz += expl(e[j]);
+			for (want0 = 0, j = 0; j < m; j++)
+				want0 += expl(e[j]) / lz <= 0x1p-1075L;
+			dsp_softmax_stats(e, m, 1, &st);
+			rc = dsp_softmax_paper_entropy(e, m, 1, &st, &pe, &zeros);
+			ok(rc == DSP_OK && fabs(pe - want) <= 1e-12 * fabs(want) && zeros == want0 &&
+			    want0 > 0 && want0 < m - m / 1000,
+			    "%s path: paper entropy %.15g vs libm %.15g, zero weights %.0f vs exact %.0f (items at the underflow edge)",
+			    path[k], pe, want, zeros, want0);
+		}
+		dsp_kernel_force(NULL);
+		free(w);
+	}
 	/* A later block holding the maximum forces a rescale of the sums. */
 	for (i = 0; i < N; i++)
 		e[i] = (double)i / N;
