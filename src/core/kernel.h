@@ -8,7 +8,7 @@
  * (tests/fuzz/test-kernel).  Non-finite logits: DSP_EINVAL naming the first
  * such item ("logit I is not finite"); the pass checks every logit, so a
  * caller (the .npy reader) needs no scan of its own before it.
- * Memory: O(n / 2^15) bytes of scratch, nothing when n < 2^16. */
+ * Memory: O(n / 2^15) bytes of scratch, nothing when n <= 2^15 (one chunk). */
 #ifndef DSP_KERNEL_H
 #define DSP_KERNEL_H
 
