@@ -392,8 +392,11 @@ summarise_stream(const dsp_params *p, dsp_wstream *ws, dsp_summary *s)
 			return rc;
 		s->beta = dsp_adaptive_beta(stream_paper(ws));
 		th /= s->beta;
-		/* dsp_adaptive_softmax_runs: the pivot is taken with the
-		 * temperature's sign, which beta >= 1 keeps. */
+		/* dsp_adaptive_softmax_runs: the pivot is taken again with the
+		 * new temperature's sign.  beta >= 1 keeps it, except where a
+		 * tiny negative theta underflows to -0: theta 0, the argmax
+		 * limit, pivots at the largest logit. */
+		ws->pivot = th >= 0 ? s->logit_max : s->logit_min;
 		s->entropy = stream_softmax(ws, th);
 	}
 	s->theta_eff = th;

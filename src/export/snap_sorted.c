@@ -187,14 +187,87 @@ gather(const struct src *s, void *buf, size_t k, size_t i)
 		((double *)buf)[k] = dsp_wstream_weight(s->ws, s->x[i]);
 }
 
+/* Every item whose key is k (equal keys, equal weights): one run. */
+static void
+one_key(const struct src *s, struct merge *mg, uint64_t k)
+{
+	uint64_t c = 0;
+	double w = 0;
+	size_t i;
+
+	for (i = 0; i < s->len; i++) {
+		if (src_key(s, i) != k)
+			continue;
+		if (s->x == NULL) {
+			w = s->r->value[i];
+			c += s->r->count[i];
+		} else {
+			w = dsp_wstream_weight(s->ws, s->x[i]);
+			c++;
+		}
+	}
+	merge_put(mg, w, c);
+}
+
+/* The items whose key lies in [k0, k1], largest first: buckets hi down to
+ * lo, as many as fit a chunk (r, of s->chunk entries).  A bucket of more
+ * items than a chunk is split again over its own keys (at most 64 / 16
+ * levels), and one key needs no buffer: one run (a logit shared by most
+ * items, as 0 or a mask value can be, no longer takes a buffer of them
+ * all). */
+static int
+range_chunks(const struct src *s, struct merge *mg, uint64_t k0, uint64_t k1, void *r)
+{
+	uint64_t k, span;
+	size_t i, nb, lo, hi, got, *cnt;
+	unsigned shift = 0;
+	int rc = DSP_OK;
+
+	while (((k1 - k0) >> shift) >= SORT_BUCKETS)
+		shift++;
+	nb = (size_t)((k1 - k0) >> shift) + 1;
+	if ((cnt = calloc(nb, sizeof *cnt)) == NULL)
+		return dsp_fail(DSP_ENOMEM, "out of memory");
+	for (i = 0; i < s->len; i++) {
+		k = src_key(s, i);
+		if (k >= k0 && k <= k1)
+			cnt[(k - k0) >> shift]++;
+	}
+	for (hi = nb; rc == DSP_OK && hi > 0; hi = lo) {
+		lo = hi - 1;
+		got = cnt[lo];
+		while (lo > 0 && got + cnt[lo - 1] <= s->chunk)
+			got += cnt[--lo];
+		if (got > s->chunk) {
+			/* One bucket, [k, k + span] within [k0, k1]. */
+			k = k0 + ((uint64_t)lo << shift);
+			span = ((uint64_t)1 << shift) - 1;
+			if (shift == 0)
+				one_key(s, mg, k);
+			else
+				rc = range_chunks(s, mg, k, k1 - k > span ? k + span : k1, r);
+			continue;
+		}
+		for (i = 0, got = 0; i < s->len; i++) {
+			k = src_key(s, i);
+			if (k >= k0 && k <= k1 && ((k - k0) >> shift) >= lo &&
+			    ((k - k0) >> shift) < hi)
+				gather(s, r, got++, i);
+		}
+		emit(s, r, got, mg);
+	}
+	free(cnt);
+	return rc;
+}
+
 static int
 sorted_chunks(const struct src *s, struct merge *mg)
 {
 	uint64_t kmin = UINT64_MAX, kmax = 0, k;
-	size_t i, m, nb, b, lo, hi, got, *cnt = NULL;
+	size_t i, m;
 	size_t size = s->x == NULL ? sizeof(struct wrun) : sizeof(double);
 	void *r;
-	unsigned shift = 0;
+	int rc;
 
 	m = s->len < s->chunk ? s->len : s->chunk;
 	if ((r = malloc((m ? m : 1) * size)) == NULL)
@@ -211,43 +284,9 @@ sorted_chunks(const struct src *s, struct merge *mg)
 		kmin = k < kmin ? k : kmin;
 		kmax = k > kmax ? k : kmax;
 	}
-	while (((kmax - kmin) >> shift) >= SORT_BUCKETS)
-		shift++;
-	nb = (size_t)((kmax - kmin) >> shift) + 1;
-	if ((cnt = calloc(nb, sizeof *cnt)) == NULL) {
-		free(r);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
-	}
-	for (i = 0; i < s->len; i++)
-		cnt[(src_key(s, i) - kmin) >> shift]++;
-	/* Buckets hi down to lo, as many as fit a chunk (one at least: a
-	 * bucket of more items than a chunk gets a larger buffer). */
-	for (hi = nb; hi > 0; hi = lo) {
-		lo = hi - 1;
-		got = cnt[lo];
-		while (lo > 0 && got + cnt[lo - 1] <= s->chunk)
-			got += cnt[--lo];
-		if (got > m) {
-			void *t = realloc(r, got * size);
-
-			if (t == NULL) {
-				free(r);
-				free(cnt);
-				return dsp_fail(DSP_ENOMEM, "out of memory");
-			}
-			r = t;
-			m = got;
-		}
-		for (i = 0, got = 0; i < s->len; i++) {
-			b = (size_t)((src_key(s, i) - kmin) >> shift);
-			if (b >= lo && b < hi)
-				gather(s, r, got++, i);
-		}
-		emit(s, r, got, mg);
-	}
+	rc = range_chunks(s, mg, kmin, kmax, r);
 	free(r);
-	free(cnt);
-	return DSP_OK;
+	return rc;
 }
 
 static int

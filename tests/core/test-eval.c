@@ -551,6 +551,69 @@ test_map(void)
 	    "metric name/parse round trip");
 }
 
+/* dsp_eval_wstream's runs, collected. */
+struct wruns {
+	double		w[4];
+	uint64_t	c[4];
+	size_t		len;
+};
+
+static int
+collect_run(void *ctx, double w, uint64_t c)
+{
+	struct wruns *r = ctx;
+
+	if (r->len < 4) {
+		r->w[r->len] = w;
+		r->c[r->len] = c;
+	}
+	r->len++;
+	return DSP_OK;
+}
+
+/* Streamed weights with adaptive temperature where theta / beta underflows:
+ * 100 logits -1 then one 0 at theta = -2^-1074.  The first pass puts 1/100
+ * on each -1 (theta < 0 favours the smallest), paper entropy
+ * log(100) ~ 4.6 > 0.5, so beta = poly(4.6) ~ 2.4 and theta / beta rounds
+ * to -0: the argmax limit, all the weight on the largest logit (0), H = 0
+ * -- what dsp_eval_weights (the runs route) gives.  The stream kept the
+ * first pass's pivot (the smallest logit) and gave 1/100 to each -1. */
+static void
+test_wstream_adaptive_underflow(void)
+{
+	double x[101];
+	dsp_params p;
+	dsp_summary s, r;
+	dsp_wstream ws;
+	dsp_runs *w = dsp_runs_alloc(8);
+	struct wruns got = { { 0 }, { 0 }, 0 };
+	size_t i;
+
+	for (i = 0; i < 100; i++)
+		x[i] = -1;
+	x[100] = 0;
+	ct_base(&p, DSP_FAM_FILE, 0, 0, -0x1p-1074);
+	p.logits = x;
+	p.n_logits = 101;
+	p.adaptive = 1;
+	is_int(dsp_eval_wstream(&p, &ws, &s), DSP_OK, "wstream, adaptive, theta -2^-1074");
+	ok(s.beta > 2 && s.theta_eff == 0, "beta %.4g > 2: theta / beta = %g (argmax limit)",
+	    s.beta, s.theta_eff);
+	dsp_wstream_each(&ws, collect_run, &got);
+	ok(got.len == 2 && got.c[0] == 100 && got.w[0] == 0 && got.c[1] == 1 &&
+	    got.w[1] == 1, "weights: 100 x 0 then 1 at the largest logit (got %zu runs, "
+	    "%g x %llu, %g x %llu)", got.len, got.w[0], (unsigned long long)got.c[0],
+	    got.w[1], (unsigned long long)got.c[1]);
+	ok(s.entropy == 0 && s.max_weight == 1 && s.min_weight == 0,
+	    "H = 0, max 1, min 0 (got %g, %g, %g)", s.entropy, s.max_weight, s.min_weight);
+	dsp_wstream_free(&ws);
+	is_int(dsp_eval_weights(&p, w, &r), DSP_OK, "runs route, same parameters");
+	ok(r.entropy == s.entropy && r.max_weight == s.max_weight &&
+	    r.entropy_paper == s.entropy_paper && r.zero_weights == s.zero_weights,
+	    "wstream summary = runs route's");
+	dsp_runs_free(w);
+}
+
 int
 main(void)
 {
@@ -564,5 +627,6 @@ main(void)
 	test_routing();
 	test_curve_sizes();
 	test_map();
+	test_wstream_adaptive_underflow();
 	return tap_done();
 }

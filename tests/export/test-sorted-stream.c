@@ -17,6 +17,14 @@
 #include "export/snap_int.h"
 #include "tap.h"
 
+/* glibc's count of bytes in mmap'ed blocks (0 elsewhere: no check). */
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+#include <malloc.h>
+#define HELD()	(mallinfo2().hblkhd)
+#else
+#define HELD()	((size_t)0)
+#endif
+
 struct seen {
 	const double	*w;		/* the reference, sorted, largest first */
 	size_t		 n, i, runs, bad;
@@ -100,6 +108,69 @@ check(size_t n, double theta, const char *what)
 	free(w);
 }
 
+/* Bytes glibc holds in mmap'ed blocks (every large buffer), sampled at
+ * each emitted run: the sort's buffer is alive then. */
+struct flat {
+	size_t		 base, peak, runs;
+	double		 w[4];
+	uint64_t	 c[4];
+};
+
+static void
+take_flat(void *ctx, double w, uint64_t c)
+{
+	struct flat *f = ctx;
+	size_t now = HELD();
+
+	if (now > f->peak)
+		f->peak = now;
+	if (f->runs < 4) {
+		f->w[f->runs] = w;
+		f->c[f->runs] = c;
+	}
+	f->runs++;
+}
+
+/* 2^23 logits, all 0 but every 1024th, which is 1: one logit value
+ * holds more items than a chunk.  Weights e / z and 1 / z, z = c1 e + c0.
+ * The buffers must stay at most a chunk (2^22 doubles, 32 MiB) and the
+ * bucket counts (512 KiB a level, at most 4 levels): gathering the zeros'
+ * bucket whole took n doubles (64 MiB). */
+static void
+check_flat(void)
+{
+	size_t n = (size_t)1 << 23, i, c1 = 0;
+	double *x = malloc(n * sizeof *x), z;
+	struct flat f;
+	dsp_wstream ws;
+	int rc;
+
+	if (x == NULL)
+		abort();
+	for (i = 0; i < n; i++) {
+		x[i] = i % 1024 == 0 ? 1 : 0;
+		c1 += i % 1024 == 0;
+	}
+	memset(&ws, 0, sizeof ws);
+	ws.x = x;
+	ws.n = n;
+	ws.theta = 1;
+	ws.pivot = 1;
+	ws.z = z = (double)c1 + (double)(n - c1) * exp(-1.0);
+	memset(&f, 0, sizeof f);
+	f.base = f.peak = HELD();
+	rc = snap_sorted_stream(&ws, take_flat, &f);
+	is_int(rc, 0, "flat: snap_sorted_stream returns DSP_OK");
+	ok(f.runs == 2 && f.c[0] == c1 && f.c[1] == n - c1 && f.w[0] == 1 / z &&
+	    f.w[1] == exp(-1.0) / z, "flat: two runs, %zu x 1/z then %zu x e^-1/z "
+	    "(got %zu runs: %llu x %g, %llu x %g)", c1, n - c1, f.runs,
+	    (unsigned long long)f.c[0], f.w[0], (unsigned long long)f.c[1], f.w[1]);
+	ok(f.peak - f.base <= ((size_t)1 << 22) * sizeof(double) + ((size_t)3 << 20),
+	    "flat: buffers %.1f MiB <= a chunk (32 MiB) + 3 MiB",
+	    (double)(f.peak - f.base) / (1 << 20));
+	free(x);
+}
+
 int
 main(void)
 {
@@ -108,5 +179,6 @@ main(void)
 	/* theta 0.004: weights below e^-745 underflow to 0 (most of them),
 	 * and the zeros span chunks. */
 	check(((size_t)1 << 22) + 777, -0.004, "several chunks, theta -0.004");
+	check_flat();
 	return tap_done();
 }
