@@ -190,6 +190,10 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_sum
 		s->beta = dsp_adaptive_beta(paper_entropy_array(e, n, th, pivot,
 		    st.logz_shift, NULL));
 		th /= s->beta;
+		/* A tiny theta / beta can round to 0: the argmax limit, which
+		 * the kernel does not compute and the runs route does. */
+		if (th == 0)
+			return DSP_ENOTSUP;
 		if ((rc = dsp_softmax_stats(e, n, th, &st)) != DSP_OK)
 			return rc;
 	}
@@ -240,8 +244,8 @@ eval_explicit(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary
 		x = own;
 	}
 	s->method = DSP_METHOD_EXPLICIT;
-	if (route_kernel(p, w)) {
-		rc = summarise_fast(p, x, n, given != NULL, s);
+	if (route_kernel(p, w) &&
+	    (rc = summarise_fast(p, x, n, given != NULL, s)) != DSP_ENOTSUP) {
 		free(own);
 		return rc;
 	}

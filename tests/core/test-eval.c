@@ -611,6 +611,12 @@ test_wstream_adaptive_underflow(void)
 	ok(r.entropy == s.entropy && r.max_weight == s.max_weight &&
 	    r.entropy_paper == s.entropy_paper && r.zero_weights == s.zero_weights,
 	    "wstream summary = runs route's");
+	/* The kernel route (report) too: it cannot take theta / beta = -0 and
+	 * goes item by item (it failed: "kernel needs a finite non-zero theta"). */
+	is_int(dsp_eval(&p, &r), DSP_OK, "dsp_eval (report's route), same parameters");
+	ok(r.entropy == 0 && r.max_weight == 1 && r.theta_eff == 0,
+	    "dsp_eval: the argmax limit, H = 0, max 1 (got %g, %g, theta %g)",
+	    r.entropy, r.max_weight, r.theta_eff);
 	dsp_runs_free(w);
 }
 
