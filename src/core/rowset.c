@@ -130,7 +130,7 @@ static int
 check_row(dsp_rowset *r, struct row *w, uint64_t l, uint64_t h, uint64_t q)
 {
 	double *own;
-	size_t mapped;
+	size_t mapped, n;
 	int rc;
 
 	if ((rc = dsp_npy_row_view(r->a, l, h, q, &w->v, &w->n)) == DSP_OK) {
@@ -141,10 +141,13 @@ check_row(dsp_rowset *r, struct row *w, uint64_t l, uint64_t h, uint64_t q)
 		return rc;
 	if ((own = own_alloc((size_t)r->dims[3], &mapped)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "%s: out of memory for one row", r->name);
-	if ((rc = dsp_npy_row(r->a, l, h, q, own, &w->n)) != DSP_OK) {
+	/* Into n, not w->n: dsp_npy_row zeroes it first, and a failed check
+	 * must leave an unchecked row as it was. */
+	if ((rc = dsp_npy_row(r->a, l, h, q, own, &n)) != DSP_OK) {
 		own_free(own, mapped);
 		return rc;
 	}
+	w->n = n;
 	w->own = own;
 	w->own_map = mapped;
 	w->v = own;

@@ -381,11 +381,14 @@ test_unchecked(void)
 	IS(dsp_rowset_open(p, &r), DSP_OK, "vector with a NaN opens");
 	IS(dsp_rowset_row_unchecked(r, 0, &x, &n, &checked), DSP_OK, "unchecked row");
 	ok(checked == 0 && n == N && isnan(x[700]), "in place with its NaN");
+	x2 = x;
 	IS(dsp_rowset_row(r, 0, &x2, &n2), DSP_EPARSE, "checked: the reader's error");
 	ok(strstr(dsp_last_error(), "NaN at key 700") != NULL, "names the NaN: '%s'",
 	    dsp_last_error());
 	IS(dsp_rowset_row_unchecked(r, 0, &x, &n, &checked), DSP_OK, "unchecked still");
-	ok(checked == 0, "a failed check leaves the row unchecked");
+	ok(checked == 0 && n == N && x == x2 && isnan(x[700]),
+	    "a failed check leaves the row as it was: unchecked, in place, all %d "
+	    "keys (n = %zu)", N, n);
 	dsp_rowset_close(r);
 	v[700] = -INFINITY;
 	p = f64_file("ub.npy", 1, "{'descr': '>f8', 'fortran_order': False, 'shape': (1500,), }",
