@@ -61,6 +61,38 @@ same(const double *v, size_t n, const double *w, size_t m)
 	return n == m && memcmp(v, w, n * sizeof *v) == 0;
 }
 
+/* A file of 3000 long lines (numbers and a comment), then `nshort` short
+ * numbers, then `nlong` long lines again: mapped in kmin, kmin + kstep, ...
+ * up to 7 parts, the values must be the one buffer's bit for bit. */
+static void
+spill(const char *path, size_t nshort, size_t nlong, size_t kmin, size_t kstep, const char *what)
+{
+	char *b = malloc(1 << 21);
+	size_t l = 0, m = 0, n, i, k;
+	double *w = NULL, *v;
+	FILE *fp;
+
+	for (i = 0; i < 3000; i++)
+		l += (size_t)sprintf(b + l, "%.17g # a long comment to make lines long\n", (double)i / 7);
+	for (i = 0; i < nshort; i++)
+		l += (size_t)sprintf(b + l, "%zu\n", i % 10);
+	for (i = 0; i < nlong; i++)
+		l += (size_t)sprintf(b + l, "%.17g # a long comment to make lines long\n", (double)i / 3);
+	fp = fopen(path, "wb");
+	fwrite(b, 1, l, fp);
+	fclose(fp);
+	ok(dsp_parse_logits(b, l, &w, &m) == DSP_OK && m == 3000 + nshort + nlong,
+	    "%s: one buffer", what);
+	for (k = kmin; k <= 7; k += kstep) {
+		dsp_parse_set_parallel(1, (int)k);
+		ok(dsp_load_logits(path, &v, &n) == DSP_OK && same(v, n, w, m),
+		    "%s, mapped, %zu parts: the same %zu values bit for bit", what, k, m);
+		free(v);
+	}
+	free(w);
+	free(b);
+}
+
 /* Numbers, comments and CRLFs cut by chunk boundaries: the streamed file
  * gives the same values, bit for bit, as the whole buffer and as strtod,
  * for chunks of 1, 7 and 4096 bytes; a bad number's line is still right. */
@@ -191,62 +223,13 @@ test_stream(void)
 	}
 	/* Long numbers (and comments) first, then short ones: the array sized
 	 * from the first lines is outgrown, the parts spill into their own. */
-	{
-		char *b2 = malloc(1 << 21);
-		size_t l2 = 0;
-		double *w2 = NULL;
-		size_t m2 = 0;
-
-		for (i = 0; i < 3000; i++)
-			l2 += (size_t)sprintf(b2 + l2, "%.17g # a long comment to make lines long\n",
-			    (double)i / 7);
-		for (i = 0; i < 300000; i++)
-			l2 += (size_t)sprintf(b2 + l2, "%zu\n", i % 10);
-		fp = fopen(path, "wb");
-		fwrite(b2, 1, l2, fp);
-		fclose(fp);
-		ok(dsp_parse_logits(b2, l2, &w2, &m2) == DSP_OK && m2 == 303000, "long then short: one buffer");
-		for (k = 1; k <= 7; k += 2) {
-			dsp_parse_set_parallel(1, (int)k);
-			ok(dsp_load_logits(path, &v, &n) == DSP_OK && same(v, n, w2, m2),
-			    "long then short, mapped, %zu parts: the same %zu values bit for bit", k, m2);
-			free(v);
-		}
-		free(w2);
-		free(b2);
-	}
+	spill(path, 300000, 0, 1, 2, "long then short");
 	/* Long, short, then long again: a part in the middle outgrows its slot
 	 * while the parts after it fit theirs.  Moving the spilled part into
 	 * place would overwrite a later part's slot before that part moved (the
 	 * first version of the join did: H 13.333 against the stream's 13.317
 	 * on such a file); the values must still be the one buffer's. */
-	{
-		char *b2 = malloc(1 << 21);
-		size_t l2 = 0;
-		double *w2 = NULL;
-		size_t m2 = 0;
-
-		for (i = 0; i < 3000; i++)
-			l2 += (size_t)sprintf(b2 + l2, "%.17g # a long comment to make lines long\n",
-			    (double)i / 7);
-		for (i = 0; i < 200000; i++)
-			l2 += (size_t)sprintf(b2 + l2, "%zu\n", i % 10);
-		for (i = 0; i < 9000; i++)
-			l2 += (size_t)sprintf(b2 + l2, "%.17g # a long comment to make lines long\n",
-			    (double)i / 3);
-		fp = fopen(path, "wb");
-		fwrite(b2, 1, l2, fp);
-		fclose(fp);
-		ok(dsp_parse_logits(b2, l2, &w2, &m2) == DSP_OK && m2 == 212000, "long, short, long: one buffer");
-		for (k = 2; k <= 7; k++) {
-			dsp_parse_set_parallel(1, (int)k);
-			ok(dsp_load_logits(path, &v, &n) == DSP_OK && same(v, n, w2, m2),
-			    "long, short, long, mapped, %zu parts: the same %zu values bit for bit", k, m2);
-			free(v);
-		}
-		free(w2);
-		free(b2);
-	}
+	spill(path, 200000, 9000, 2, 1, "long, short, long");
 	dsp_parse_set_parallel(0, 0);
 	/* The buffer's values against strtod, token by token. */
 	{
