@@ -3,10 +3,27 @@
 
 #include <locale.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include "app/app.h"
 #include "cli/cli.h"
 #include "core/error.h"
+
+/* A mapped input (a text file while it is parsed, a .npy for the whole
+ * session) that another process truncates faults on its next read: one line
+ * says so, then the process ends as the signal would (the TUI restores the
+ * terminal first, src/app/term.c). */
+static void
+on_sigbus(int sig)
+{
+	static const char msg[] =
+	    "disperse: an input file shrank while it was mapped (SIGBUS)\n";
+
+	if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0)
+		_exit(128 + sig);
+	(void)signal(sig, SIG_DFL);
+	(void)raise(sig);
+}
 
 int
 main(int argc, char **argv)
@@ -20,6 +37,7 @@ main(int argc, char **argv)
 	/* Past ulimit -f a write must fail with EFBIG (and be reported), not
 	 * kill the process with the terminal in curses mode. */
 	(void)signal(SIGXFSZ, SIG_IGN);
+	(void)signal(SIGBUS, on_sigbus);
 	dsp_gsl_init();
 	if (argc > 1 && cli_is_command(argv[1]))
 		return cli_main(argc, argv);

@@ -19,6 +19,7 @@
 
 volatile sig_atomic_t term_signal;
 static int curses_on;
+static struct sigaction bus_prev;	/* main's: the message, then the default */
 
 static void
 on_signal(int sig)
@@ -76,6 +77,20 @@ define_extra_keys(void)
 			define_key(extra[i].seq, extra[i].key);
 }
 
+/* A fault on a mapped input cannot wait for the event loop (the read would
+ * fault again): the terminal is restored here, then main's handler says why
+ * and ends the process. */
+static void
+on_bus(int sig)
+{
+	term_restore();
+	if (bus_prev.sa_handler != SIG_DFL && bus_prev.sa_handler != SIG_IGN &&
+	    bus_prev.sa_handler != NULL)
+		bus_prev.sa_handler(sig);
+	(void)signal(sig, SIG_DFL);
+	(void)raise(sig);
+}
+
 int
 term_start(struct app *a)
 {
@@ -97,6 +112,8 @@ term_start(struct app *a)
 	/* No SA_RESTART: a signal ends the wait for a key at once. */
 	for (i = 0; i < sizeof term_sigs / sizeof term_sigs[0]; i++)
 		sigaction(term_sigs[i], &sa, NULL);
+	sa.sa_handler = on_bus;
+	sigaction(SIGBUS, &sa, &bus_prev);
 	if (getenv("ESCDELAY") == NULL)
 		set_escdelay(25);
 	/* Unicode line drawing in UTF-8 locales, whatever the terminfo acsc

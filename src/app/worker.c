@@ -179,8 +179,12 @@ worker_start(enum worker_kind kind, size_t mem_budget)
 	dsp_job_init(&w->dj, mem_budget);
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_cond_init(&w->cond, NULL);
-	/* Signals (SIGINT, SIGWINCH ...) go to the event loop, not here. */
+	/* Signals (SIGINT, SIGWINCH ...) go to the event loop, not here; but a
+	 * fault on a truncated mapped input (SIGBUS) is this thread's own and
+	 * must reach the handler that restores the terminal (blocked, it
+	 * killed the process with the terminal left raw). */
 	sigfillset(&all);
+	sigdelset(&all, SIGBUS);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	rc = pthread_create(&w->thread, NULL, worker_main, w);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);

@@ -48,6 +48,31 @@ tui_restored; ok $? "Ctrl-C: terminal restored"
 T kill-server >/dev/null 2>&1
 sleep 0.2
 
+# A .npy is used in place from its mapping: truncated by another process,
+# the next read faults (SIGBUS) in a worker thread.  The terminal is
+# restored and one line says why (before, the worker blocked the signal,
+# so the kernel killed the process with the terminal left raw).
+python3 - "$tui_tmp/bus.npy" <<'EOF2'
+import struct, sys
+n = 65536
+head = "{'descr': '<f8', 'fortran_order': False, 'shape': (%d,), }" % n
+head += " " * (63 - (10 + len(head)) % 64) + "\n"
+with open(sys.argv[1], "wb") as f:
+    f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(head)) + head.encode())
+    f.write(struct.pack("<%dd" % n, *[(i % 977) * 1e-3 for i in range(n)]))
+EOF2
+tui_start 120 40 --input "$tui_tmp/bus.npy"
+tui_wait "n=65536"; ok $? "truncated .npy run: TUI up"
+truncate -s 4096 "$tui_tmp/bus.npy"
+T send-keys ':theta 0.5' Enter
+tui_exited; ok $? "a truncated mapped .npy ends the TUI"
+[ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 135 ]; ok $? "truncated .npy: exit status 135 (SIGBUS)"
+tui_restored; ok $? "truncated .npy: terminal restored"
+tui_cap | grep -q "disperse: an input file shrank while it was mapped (SIGBUS)"
+ok $? "truncated .npy: one line says why"
+T kill-server >/dev/null 2>&1
+sleep 0.2
+
 # No colours and ASCII glyphs still show the numbers.
 NO_COLOR=1
 tui_start 80 24 --ascii --no-mouse
