@@ -219,10 +219,9 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_sum
 /* Whether the explicit route summarises straight from the logits with the
  * softmax kernel (which reads every one and fails on a non-finite one). */
 static int
-route_kernel(const dsp_params *p, const dsp_runs *w)
+route_kernel(const dsp_params *p)
 {
-	return w == NULL && dsp_attn_is_softmax(p->attn) && p->theta != 0 &&
-	    p->topk <= 1;
+	return dsp_attn_is_softmax(p->attn) && p->theta != 0 && p->topk <= 1;
 }
 
 /* given: the family's logits already generated (dsp_eval_logits, whose
@@ -234,7 +233,8 @@ eval_explicit(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary
 	const double *x = given;
 	double *own = NULL;
 	size_t n = p->family == DSP_FAM_FILE ? p->n_logits : (size_t)p->n;
-	int rc;
+	dsp_summary ks;
+	int rc, kernel = 0;
 
 	if (x == NULL && p->family == DSP_FAM_FILE && p->logits != NULL)
 		x = p->logits;
@@ -244,10 +244,18 @@ eval_explicit(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary
 		x = own;
 	}
 	s->method = DSP_METHOD_EXPLICIT;
-	if (route_kernel(p, w) &&
+	/* The summary's figures come from the kernel wherever it can compute
+	 * them, also when the weights are wanted (the TUI's histogram): so
+	 * report, the screen and a snapshot print the same bits.  The weights
+	 * are then the runs route's, below. */
+	if (route_kernel(p) &&
 	    (rc = summarise_fast(p, x, n, given != NULL, s)) != DSP_ENOTSUP) {
-		free(own);
-		return rc;
+		if (rc != DSP_OK || w == NULL) {
+			free(own);
+			return rc;
+		}
+		ks = *s;
+		kernel = 1;
 	}
 	if ((e = dsp_runs_alloc(1024)) == NULL || (w == NULL &&
 	    (tmp = dsp_runs_alloc(1024)) == NULL)) {
@@ -258,6 +266,8 @@ eval_explicit(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary
 	if ((rc = dsp_runs_from_array(e, x, n)) != DSP_OK)
 		goto out;
 	rc = summarise_runs(p, e, w ? w : tmp, s);
+	if (rc == DSP_OK && kernel)
+		*s = ks;
 out:
 	free(own);
 	dsp_runs_free(e);
@@ -429,6 +439,16 @@ summarise_stream(const dsp_params *p, dsp_wstream *ws, dsp_summary *s)
 	/* dsp_topk_mass_runs(w, 1) is the largest weight, exactly. */
 	s->topk_mass = mx;
 	fill_bounds(p, s, 1);
+	/* The summary's figures are the kernel's, as in eval_explicit (the
+	 * same bits as report and the screen); the streamed weights stay. */
+	if (route_kernel(p)) {
+		dsp_summary k = *s;
+
+		if ((rc = summarise_fast(p, ws->x, ws->n, 0, &k)) == DSP_OK)
+			*s = k;
+		else if (rc != DSP_ENOTSUP)
+			return rc;
+	}
 	return DSP_OK;
 }
 
@@ -987,7 +1007,7 @@ int
 dsp_eval_rejects_nonfinite(const dsp_params *p)
 {
 	return p->family == DSP_FAM_FILE && dsp_params_check(p) == DSP_OK &&
-	    route_explicit(p, 0) && route_kernel(p, NULL);
+	    route_explicit(p, 0) && route_kernel(p);
 }
 
 static int
