@@ -1,4 +1,5 @@
 /* Tiny SVG writer and shared plot axes for the snapshot figures. */
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -461,7 +462,7 @@ struct tick {
 static size_t
 axis_ticks(const dsp_axis *a, double font, size_t target, struct tick *t, size_t max)
 {
-	double v[MAX_TICKS], step, lb;
+	double v[MAX_TICKS], step, lb, lo, hi;
 	size_t n = 0, i;
 	int k0, k1, k, every, m;
 
@@ -475,8 +476,13 @@ axis_ticks(const dsp_axis *a, double font, size_t target, struct tick *t, size_t
 		return i;
 	}
 	lb = log((double)a->log_base);
-	k0 = (int)ceil(log(a->lo) / lb - 1e-9);
-	k1 = (int)floor(log(a->hi) / lb + 1e-9);
+	/* A lower end of 0 (weights that underflow) starts at the smallest
+	 * double, an infinite upper end at the largest: log(0) converted to
+	 * int was undefined (INT_MIN here, then k1 - k0 overflowed). */
+	lo = a->lo > 0 ? a->lo : 0x1p-1074;
+	hi = a->hi > lo ? fmin(a->hi, DBL_MAX) : lo;
+	k0 = (int)ceil(log(lo) / lb - 1e-9);
+	k1 = (int)floor(log(hi) / lb + 1e-9);
 	/* At most about target labelled powers. */
 	every = (k1 - k0 + (int)target - 1) / (int)target;
 	if (every < 1)
