@@ -416,6 +416,20 @@ summarise_stream(const dsp_params *p, dsp_wstream *ws, dsp_summary *s)
 	s->theta_eff = th;
 	if ((rc = dsp_job_poll()) != DSP_OK)
 		return rc;
+	/* The summary's figures are the kernel's, as in eval_explicit (the
+	 * same bits as report and the screen); the weights stream as set up
+	 * above.  Only where the kernel cannot (theta 0) are they summed
+	 * from the weights. */
+	if (route_kernel(p)) {
+		dsp_summary k = *s;
+
+		if ((rc = summarise_fast(p, ws->x, ws->n, 0, &k)) == DSP_OK) {
+			*s = k;
+			return DSP_OK;
+		}
+		if (rc != DSP_ENOTSUP)
+			return rc;
+	}
 	/* summarise_runs' total, zero count, weight min / max and paper
 	 * entropy: one pass. */
 	s->zero_weights = 0;
@@ -439,16 +453,6 @@ summarise_stream(const dsp_params *p, dsp_wstream *ws, dsp_summary *s)
 	/* dsp_topk_mass_runs(w, 1) is the largest weight, exactly. */
 	s->topk_mass = mx;
 	fill_bounds(p, s, 1);
-	/* The summary's figures are the kernel's, as in eval_explicit (the
-	 * same bits as report and the screen); the streamed weights stay. */
-	if (route_kernel(p)) {
-		dsp_summary k = *s;
-
-		if ((rc = summarise_fast(p, ws->x, ws->n, 0, &k)) == DSP_OK)
-			*s = k;
-		else if (rc != DSP_ENOTSUP)
-			return rc;
-	}
 	return DSP_OK;
 }
 
