@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -19,7 +20,14 @@
 
 volatile sig_atomic_t term_signal;
 static int curses_on;
-static struct sigaction bus_prev;	/* main's: the message, then the default */
+
+/* The signals that end the process where they strike (a fault cannot wait
+ * for the event loop: the read would fault again), each with the handler
+ * that was there before (main's SIGBUS message, ASan's reports). */
+static const int fatal_sigs[] = { SIGBUS, SIGSEGV, SIGABRT, SIGFPE, SIGILL };
+static struct sigaction fatal_prev[sizeof fatal_sigs / sizeof fatal_sigs[0]];
+static struct termios tty_orig;		/* the modes before curses */
+static volatile sig_atomic_t tty_orig_ok;
 
 static void
 on_signal(int sig)
@@ -77,16 +85,35 @@ define_extra_keys(void)
 			define_key(extra[i].seq, extra[i].key);
 }
 
-/* A fault on a mapped input cannot wait for the event loop (the read would
- * fault again): the terminal is restored here, then main's handler says why
- * and ends the process. */
+/* A fatal signal restores the terminal by hand, with async-signal-safe
+ * calls only: endwin() from a worker's fault raced the main thread, whose
+ * next refresh saw isendwin() and put the raw modes back before the process
+ * died (a load-dependent "terminal left raw" in test-signals.sh).  Curses
+ * never learns of this, so no thread re-enters curses mode behind it. */
 static void
-on_bus(int sig)
+on_fatal(int sig, siginfo_t *info, void *ctx)
 {
-	term_restore();
-	if (bus_prev.sa_handler != SIG_DFL && bus_prev.sa_handler != SIG_IGN &&
-	    bus_prev.sa_handler != NULL)
-		bus_prev.sa_handler(sig);
+	static const char reset[] =
+	    "\033[?1000l\033[?1002l\033[?1006l\033[0m\033[?25h\033[?1049l\r\n";
+	size_t i;
+
+	if (curses_on && tty_orig_ok) {
+		if (write(STDOUT_FILENO, reset, sizeof reset - 1) < 0) {
+			/* Nothing to do: the modes below matter more. */
+		}
+		(void)tcsetattr(STDIN_FILENO, TCSANOW, &tty_orig);
+	}
+	for (i = 0; i < sizeof fatal_sigs / sizeof fatal_sigs[0]; i++) {
+		const struct sigaction *p = &fatal_prev[i];
+
+		if (fatal_sigs[i] != sig)
+			continue;
+		if ((p->sa_flags & SA_SIGINFO) && p->sa_sigaction != NULL)
+			p->sa_sigaction(sig, info, ctx);
+		else if (p->sa_handler != SIG_DFL && p->sa_handler != SIG_IGN &&
+		    p->sa_handler != NULL)
+			p->sa_handler(sig);
+	}
 	(void)signal(sig, SIG_DFL);
 	(void)raise(sig);
 }
@@ -112,8 +139,12 @@ term_start(struct app *a)
 	/* No SA_RESTART: a signal ends the wait for a key at once. */
 	for (i = 0; i < sizeof term_sigs / sizeof term_sigs[0]; i++)
 		sigaction(term_sigs[i], &sa, NULL);
-	sa.sa_handler = on_bus;
-	sigaction(SIGBUS, &sa, &bus_prev);
+	if (tcgetattr(STDIN_FILENO, &tty_orig) == 0)
+		tty_orig_ok = 1;
+	sa.sa_sigaction = on_fatal;
+	sa.sa_flags = SA_SIGINFO;
+	for (i = 0; i < sizeof fatal_sigs / sizeof fatal_sigs[0]; i++)
+		sigaction(fatal_sigs[i], &sa, &fatal_prev[i]);
 	if (getenv("ESCDELAY") == NULL)
 		set_escdelay(25);
 	/* Unicode line drawing in UTF-8 locales, whatever the terminfo acsc

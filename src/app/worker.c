@@ -180,11 +180,16 @@ worker_start(enum worker_kind kind, size_t mem_budget)
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_cond_init(&w->cond, NULL);
 	/* Signals (SIGINT, SIGWINCH ...) go to the event loop, not here; but a
-	 * fault on a truncated mapped input (SIGBUS) is this thread's own and
-	 * must reach the handler that restores the terminal (blocked, it
-	 * killed the process with the terminal left raw). */
+	 * fault (SIGBUS on a truncated mapped input, SIGSEGV, SIGFPE, SIGILL,
+	 * an abort) is this thread's own and must reach the handler that
+	 * restores the terminal (blocked, it killed the process with the
+	 * terminal left raw). */
 	sigfillset(&all);
 	sigdelset(&all, SIGBUS);
+	sigdelset(&all, SIGSEGV);
+	sigdelset(&all, SIGFPE);
+	sigdelset(&all, SIGILL);
+	sigdelset(&all, SIGABRT);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	rc = pthread_create(&w->thread, NULL, worker_main, w);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
