@@ -1,4 +1,4 @@
-EXTRA_DIST += tests/tap.h tests/tap.sh
+EXTRA_DIST += tests/tap.h tests/tap.sh tests/timed.sh
 DSP_TEST_CFLAGS = $(AM_CFLAGS) -I$(top_srcdir)/tests
 include tests/core/local.mk
 include tests/cli/local.mk

@@ -3,6 +3,7 @@
 # of the logit parser + kernel, the JSON parser and the tour parser.  Skips cleanly without
 # clang or libFuzzer.  Longer run: see README "Performance and reliability".
 . "$top_srcdir/tests/tap.sh"
+[ -n "${DSP_SKIP_LIBFUZZER:-}" ] && skip_all "libFuzzer $DSP_SKIP_LIBFUZZER"
 CLANG=${CLANG:-clang}
 RUNS=${DSP_FUZZ_RUNS:-20000}
 command -v "$CLANG" >/dev/null 2>&1 || skip_all "clang not found"
@@ -19,39 +20,47 @@ flags="-g -O1 -std=c11 -D_DEFAULT_SOURCE -fopenmp-simd -fsanitize=fuzzer,address
 gsl=$(pkg-config --libs gsl 2>/dev/null || echo "-lgsl -lgslcblas")
 # Core holds the .npz reader: targets that take all of core link libzip.
 zip=$(pkg-config --cflags --libs libzip 2>/dev/null || echo "-lzip")
-build() { # name sources...
+# build NAME SOURCES...: in the background (the targets share nothing);
+# built NAME waits for it and reports.
+build() {
 	name=$1; shift
 	# shellcheck disable=SC2086
-	"$CLANG" $flags "$@" -o "$work/$name" $gsl $zip -lm 2>"$work/$name.log"
+	( "$CLANG" $flags "$@" -o "$work/$name" $gsl $zip -lm 2>"$work/$name.log"
+	  echo $? >"$work/$name.rc" ) &
+}
+built() {
+	wait
+	ok "$(cat "$work/$1.rc" 2>/dev/null || echo 1)" "build libFuzzer target for $2"
 }
 build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/parse.c" \
 	"$src/core/readfile.c" "$src/core/error.c" "$src/core/kernel.c" "$src/core/fastexp.c" \
 	"$src/core/decimal.c"
-ok $? "build libFuzzer target for dsp_parse_logits"
 build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c" \
 	"$src/core/escape.c"
-ok $? "build libFuzzer target for dsp_json_parse"
 build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/npy.c" "$src/core/error.c"
-ok $? "build libFuzzer target for dsp_npy_parse_header"
 # The tour parser applies each step's parameters, so it needs all of core.
 build fuzz-tour "$top_srcdir/tests/fuzz/fuzz-tour.c" "$src"/core/*.c
-ok $? "build libFuzzer target for dsp_tour_parse"
 targets="parse json npy tour"
 # The option parser: all of core and export (the tables it stamps), only
 # on request like the snapshot loader.
 if [ -n "${DSP_FUZZ_OPTS:-}" ]; then
 	build fuzz-opts "$top_srcdir/tests/fuzz/fuzz-opts.c" "$src/cli/opts.c" "$src"/core/*.c \
 		"$src"/export/*.c
-	ok $? "build libFuzzer target for dsp_opts_parse"
 	targets="$targets opts"
 fi
 # The snapshot loader pulls in all of core and export: about 15 s of clang
 # on an idle machine, so only on request.
 if [ -n "${DSP_FUZZ_SNAPSHOT:-}" ]; then
 	build fuzz-snapshot "$top_srcdir/tests/fuzz/fuzz-snapshot.c" "$src"/core/*.c "$src"/export/*.c
-	ok $? "build libFuzzer target for dsp_snapshot_load"
 	targets="$targets snapshot"
 fi
+wait
+for t in $targets; do
+	case $t in parse) what=dsp_parse_logits ;; json) what=dsp_json_parse ;;
+	npy) what=dsp_npy_parse_header ;; tour) what=dsp_tour_parse ;;
+	opts) what=dsp_opts_parse ;; snapshot) what=dsp_snapshot_load ;; esac
+	built "fuzz-$t" "$what"
+done
 for t in $targets; do
 	case $t in parse) seeds=corpus-logits ;; json) seeds=corpus-json ;; snapshot) seeds=corpus-snapshot ;;
 	npy) seeds=corpus-npy ;; tour) seeds=corpus-tour ;; opts) seeds=corpus-opts ;; esac
