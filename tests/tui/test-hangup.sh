@@ -3,7 +3,8 @@
 # arrives (blocked signals survive exec): before the fix it spun on the
 # dead pty for as long as the machine stayed up.
 . "$top_srcdir/tests/tap.sh"
-py=$(command -v python3) || skip_all "python3 not found (needed for a pty)"
+py=$py3
+command -v "$py" >/dev/null 2>&1 || skip_all "python3 not found (needed for a pty)"
 
 "$py" - "$DISPERSE" <<'PY'
 import os, pty, signal, sys, time

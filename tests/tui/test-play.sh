@@ -13,7 +13,7 @@ legend_n() { tui_cap | sed -n 's/.*[│|] n=\([0-9]*\)  : n\*=.*/\1/p' | head -1
 # half the rows of the curve's entropy plot: frames, the y axis and the
 # marker (python3: the pane is UTF-8, awk's columns would be bytes).
 bar_cols() {
-	tui_cap | python3 -c '
+	tui_cap | "$py3" -c '
 import sys
 rows = sys.stdin.read().split("\n")
 top = next(i for i, r in enumerate(rows) if " n=" in r and "n*=" in r)
@@ -61,7 +61,7 @@ diag "n seen:$seen"
 [ "$onframe" = 0 ]; ok $? "every n seen is a frame value round(2^(k/4))"
 # The marker: the bar column of each capture that is not in every capture
 # (frames and the y axis are).
-python3 - "$tui_tmp/bars" > "$tui_tmp/marker" <<'EOF'
+"$py3" - "$tui_tmp/bars" > "$tui_tmp/marker" <<'EOF'
 import sys
 sets = [set(map(int, l.split())) for l in open(sys.argv[1])]
 static = set.intersection(*sets)

@@ -52,7 +52,7 @@ sleep 0.2
 # the next read faults (SIGBUS) in a worker thread.  The terminal is
 # restored and one line says why (before, the worker blocked the signal,
 # so the kernel killed the process with the terminal left raw).
-python3 - "$tui_tmp/bus.npy" <<'EOF2'
+"$py3" - "$tui_tmp/bus.npy" <<'EOF2'
 import struct, sys
 n = 65536
 head = "{'descr': '<f8', 'fortran_order': False, 'shape': (%d,), }" % n
