@@ -40,11 +40,9 @@ screen_whole() {
 braille=$(printf '\342[\240\241\242\243]')
 for sz in 80x24 100x30 120x40 160x48 200x60; do
 	w=${sz%x*} h=${sz#*x}
-	T kill-server >/dev/null 2>&1
-	sleep 0.2
-	tui_start "$w" "$h"
+	tui_fresh "$w" "$h"
 	tui_wait "H=1.36044"; ok $? "$sz: TUI up"
-	sleep 0.5
+	tui_settle
 	s=$(tui_cap)
 	echo "$s" | head -1 | grep -q "^ disperse 0.1.0"; ok $? "$sz: header names the program"
 	echo "$s" | sed -n "${h}p" | grep -q "^F1Help sSnapshot qQuit"; ok $? "$sz: key bar keeps F1 help, s snapshot, q quit"
@@ -81,11 +79,7 @@ for sz in 80x24 100x30 120x40 160x48 200x60; do
 done
 
 # fresh W H [options]: a new TUI at W x H; quit: leave it.
-fresh() {
-	T kill-server >/dev/null 2>&1
-	sleep 0.2
-	tui_start "$@"
-}
+fresh() { tui_fresh "$@"; }
 quit() {
 	T send-keys q
 	tui_exited
@@ -109,13 +103,8 @@ for sz in 80x24 100x30 120x40 160x48 200x60; do
 	tui_wait "H="
 	T send-keys c 4 5 6 7 8 9 0
 	tui_wait "0:selective" >/dev/null
-	# Ten curves on a shared machine: up to 20 s, no time asserted.
-	i=0
-	while [ "$i" -lt 200 ] && tui_cap | grep -q "computing"; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	sleep 0.3
+	# Ten curves on a shared machine: up to 30 s, no time asserted.
+	tui_settle 300
 	s=$(tui_cap)
 	miss=0
 	for f in 1:softmax 2:ssmax 3:logn 4:sigmoid 5:stickbreak 6:softmax1 7:sparsemax 8:entmax \
@@ -140,7 +129,7 @@ for sz in 80x24 100x30 120x40 160x48 200x60; do
 	tui_cap | grep -q "Entropy" || T send-keys Tab Tab
 	T send-keys b l b
 	tui_wait "pin 2"
-	sleep 0.3
+	tui_settle
 	s=$(tui_cap)
 	echo "$s" | grep -q "1 pin 1" && echo "$s" | grep -q "2 pin 2"; ok $? "$sz pins: legend marks 1 and 2"
 	echo "$s" | grep -q "· pin"; [ $? -ne 0 ]; ok $? "$sz pins: no pin shares the log n ceiling's ·"
@@ -165,7 +154,7 @@ for sz in 80x24 100x30 120x40 160x48 200x60; do
 	# A (2, 3, 40) heads array: six heads; rows out of sight are marked.
 	fresh "$w" "$h" --input "$tui_tmp/heads.npy"
 	tui_wait "Heads: 2 x 3"
-	sleep 0.3
+	tui_settle
 	s=$(tui_cap)
 	rows=$(echo "$s" | grep -c '│[ ▶] [01]\.[0-2]  ')
 	if [ "$rows" -lt 6 ]; then
@@ -178,11 +167,9 @@ for sz in 80x24 100x30 120x40 160x48 200x60; do
 done
 
 # ASCII fallback: no braille, the curve in '*'.
-T kill-server >/dev/null 2>&1
-sleep 0.2
-tui_start 120 40 --ascii
+tui_fresh 120 40 --ascii
 tui_wait "H=1.36044"; ok $? "--ascii: up"
-sleep 0.5
+tui_settle
 n=$(tui_cap | LC_ALL=C grep -o "$braille" | wc -l)
 ok $(test "$n" -eq 0; echo $?) "--ascii: no braille cells"
 tui_cap | grep -q '\*\*\*\*'; ok $? "--ascii: the curve drawn in ASCII"
@@ -190,17 +177,13 @@ T send-keys q
 tui_exited
 
 # The smallest terminal: the message is whole.
-T kill-server >/dev/null 2>&1
-sleep 0.2
-tui_start 40 10
+tui_fresh 40 10
 tui_wait "too small: 40x10, needs 80x24"; ok $? "40x10: message whole"
 T send-keys q
 tui_exited
 
 # --present: plots only.
-T kill-server >/dev/null 2>&1
-sleep 0.2
-tui_start 120 40 --present
+tui_fresh 120 40 --present
 tui_wait "Entropy and max weight vs n"; ok $? "--present: the curve with both subplots"
 tui_cap | grep -q "Parameters"; [ $? -ne 0 ]; ok $? "--present: no parameters panel"
 tui_cap | grep -q " ms "; [ $? -ne 0 ]; ok $? "--present: no timings"

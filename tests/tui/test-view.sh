@@ -19,13 +19,9 @@ nums() { grep -v '^#' "$1"; }
 snap_view() {
 	name=$1
 	shift
-	for k in "$@"; do T send-keys "$k"; sleep 0.2; done
+	for k in "$@"; do T send-keys "$k"; done
 	# The curve and the map are drawn when the worker is done.
-	i=0
-	while [ "$i" -lt 100 ] && tui_cap | grep -q "computing"; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	tui_settle
 	rm -rf "$tui_tmp/$name"
 	# The screen as it is before s (the snapshot's message may then take
 	# the parameters line).
@@ -33,7 +29,7 @@ snap_view() {
 	n0=$(ls "$tui_tmp/snaps" | grep -c '\.json$')
 	T send-keys s
 	i=0
-	while [ "$i" -lt 100 ] && [ "$(ls "$tui_tmp/snaps" | grep -c '\.json$')" -le "$n0" ]; do
+	while [ "$i" -lt "$tui_bound" ] && [ "$(ls "$tui_tmp/snaps" | grep -c '\.json$')" -le "$n0" ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -136,19 +132,15 @@ T send-keys B
 tui_gone "pin 1:"; ok $? "B clears the pins"
 T send-keys q
 tui_exited; ok $? "quit"
-T kill-server >/dev/null 2>&1
-sleep 0.2
 # The pin survives the round trip into the TUI too.
-tui_start 200 60 --load "$tui_tmp/pins/$(basename "$RJ")" --snapshot-dir "$tui_tmp/snaps"
+tui_fresh 200 60 --load "$tui_tmp/pins/$(basename "$RJ")" --snapshot-dir "$tui_tmp/snaps"
 tui_wait "pin 1: θ = 1 → 0.5"; ok $? "pins: --load draws the pin with its label"
 T send-keys q
 tui_exited
-T kill-server >/dev/null 2>&1
-sleep 0.2
 
 # 3. Uniform n = 65536: the route policy's size, item by item (explicit);
 # the curve past 2^16 is the expected limit.
-tui_start 200 60 --snapshot-dir "$tui_tmp/snaps" --family uniform -n 65536
+tui_fresh 200 60 --snapshot-dir "$tui_tmp/snaps" --family uniform -n 65536
 tui_wait "| explicit |"; ok $? "uniform 65536: explicit on screen"
 snap_view uniform
 same_set uniform
@@ -162,11 +154,9 @@ h40=$(nums "$D-curve.csv" | awk -F, '$1 == 1099511627776 { print $2 }')
 close "$h40" 27.246477972996939006 1e-9; ok $? "uniform: H(2^40) = 27.2464779729969 (mpmath, expected limit)"
 T send-keys q
 tui_exited
-T kill-server >/dev/null 2>&1
-sleep 0.2
 
 # 4. Gaussian with adaptive on: the main curve and its plain twin.
-tui_start 200 60 --snapshot-dir "$tui_tmp/snaps" --family gaussian --adaptive
+tui_fresh 200 60 --snapshot-dir "$tui_tmp/snaps" --family gaussian --adaptive
 tui_wait "softmax plain"; ok $? "gaussian adaptive: plain twin in the legend"
 snap_view gaussian
 same_set gaussian
@@ -192,12 +182,10 @@ snap_view cmode v
 grep -q "tight upper bound" "$D-curve.svg"; ok $(test $? -ne 0; echo $?) "curve mode entropy: no max-weight plot in the SVG"
 T send-keys q
 tui_exited
-T kill-server >/dev/null 2>&1
-sleep 0.2
 
 # 6. A file's logits: no curve, the same weights.
 printf '0.25\n-1.5\n3\n' >"$tui_tmp/l.txt"
-tui_start 200 60 --snapshot-dir "$tui_tmp/snaps" --input "$tui_tmp/l.txt"
+tui_fresh 200 60 --snapshot-dir "$tui_tmp/snaps" --input "$tui_tmp/l.txt"
 tui_wait "H=0.282387"; ok $? "file: TUI up"
 snap_view file
 nums "$D-weights.csv" >"$tui_tmp/a"; nums "$RD-weights.csv" >"$tui_tmp/b"
@@ -208,11 +196,9 @@ close "$("$JQ" -r '.figures.entropy_nats' "$J")" 0.28238691139272198247 1e-13
 ok $? "file: H = 0.282386911392722 (mpmath)"
 T send-keys q
 tui_exited
-T kill-server >/dev/null 2>&1
-sleep 0.2
 
 # 7. lambda = -1 (alternating logits): computed at once, every panel done.
-tui_start 200 60 --snapshot-dir "$tui_tmp/snaps" --lambda -1 -n 16
+tui_fresh 200 60 --snapshot-dir "$tui_tmp/snaps" --lambda -1 -n 16
 tui_wait "H="; ok $? "lambda -1: TUI up"
 snap_view lneg
 tui_cap | grep -q "computing"; ok $(test $? -ne 0; echo $?) "lambda -1: no panel left computing"

@@ -9,6 +9,13 @@ export TERM LANG ASAN_OPTIONS
 tui_tmp=$(mktemp -d "${TMPDIR:-/tmp}/dsp-tui.XXXXXX")
 tui_sock="dsp-tui-$$-$(basename "$0" .sh)"
 T() { "$TMUX_BIN" -L "$tui_sock" -f /dev/null "$@"; }
+# Every wait is a poll for a condition, bounded: 10 s on a plain build, 4x
+# under sanitizers, times DSP_WAIT_SCALE (./bootstrap deep runs the TUI
+# under valgrind with 30).  A passing check waits only as long as the
+# program takes; the bound only decides when a failing one gives up.
+tui_scale=${DSP_WAIT_SCALE:-1}
+[ -n "${DSP_SANITIZERS:-}" ] && tui_scale=$((tui_scale * 4))
+tui_bound=$((100 * tui_scale))
 tui_cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$tui_tmp"; }
 trap tui_cleanup EXIT
 
@@ -25,13 +32,45 @@ tui_start() {
 	tui_nstart=$((tui_nstart + 1))
 	rm -f "$tui_tmp/rc" "$tui_tmp/stty"
 	T new-session -d -x "$w" -y "$h" -c "${TUI_DIR:-$PWD}" \
-	    "trap '' INT; TERM=$TERM LANG=$LANG ASAN_OPTIONS=$ASAN_OPTIONS NO_COLOR=$NO_COLOR XDG_CONFIG_HOME='${TUI_CONFIG:-$tui_tmp/config-$tui_nstart}' $TUI_ENV '$DISPERSE' $*; echo \$? > '$tui_tmp/rc'; stty -a > '$tui_tmp/stty'; sleep 30"
+	    "trap '' INT; TERM=$TERM LANG=$LANG ASAN_OPTIONS=$ASAN_OPTIONS NO_COLOR=$NO_COLOR XDG_CONFIG_HOME='${TUI_CONFIG:-$tui_tmp/config-$tui_nstart}' $TUI_ENV ${DSP_TUI_WRAP:-} '$DISPERSE' $*; echo \$? > '$tui_tmp/rc'; stty -a > '$tui_tmp/stty'; sleep 30"
+}
+# tui_fresh W H [options]: end any TUI of this test, wait until its tmux
+# server is gone (a new one on the same socket could meet the old), start.
+tui_fresh() {
+	T kill-server >/dev/null 2>&1
+	i=0
+	while [ "$i" -lt "$tui_bound" ] && T list-sessions >/dev/null 2>&1; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	tui_start "$@"
 }
 tui_cap() { T capture-pane -p 2>/dev/null; }
-# tui_wait TEXT [tenths]: poll the pane until it shows TEXT (default 5 s).
+# tui_settle [tenths]: poll until the pane stops changing (four equal
+# captures, a tenth of a second apart) and no panel says "computing"; the
+# screen is then the program's answer to everything sent so far.
+tui_settle() {
+	i=0 same=0 prev=
+	while [ "$i" -lt "$(( ${1:-100} * tui_scale ))" ]; do
+		cur=$(tui_cap)
+		if [ "$cur" = "$prev" ] && ! printf '%s' "$cur" | grep -q computing; then
+			same=$((same + 1))
+			[ "$same" -ge 3 ] && return 0
+		else
+			same=0
+		fi
+		prev=$cur
+		sleep 0.1
+		i=$((i + 1))
+	done
+	diag "the screen did not settle"
+	return 1
+}
+# tui_wait TEXT [tenths]: poll the pane until it shows TEXT (default 10 s,
+# scaled as above).
 tui_wait() {
 	i=0
-	while [ "$i" -lt "${2:-50}" ]; do
+	while [ "$i" -lt "$(( ${2:-100} * tui_scale ))" ]; do
 		tui_cap | grep -F -q -- "$1" && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -40,10 +79,10 @@ tui_wait() {
 	tui_cap | sed 's/^/| /' | head -40 | while IFS= read -r l; do diag "$l"; done
 	return 1
 }
-# tui_poll FUNC TEXT: poll what FUNC prints until it shows TEXT (5 s).
+# tui_poll FUNC TEXT: poll what FUNC prints until it shows TEXT.
 tui_poll() {
 	i=0
-	while [ "$i" -lt 50 ]; do
+	while [ "$i" -lt "$tui_bound" ]; do
 		"$1" | grep -F -q -- "$2" && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -58,7 +97,7 @@ tui_wait_status() { tui_poll tui_status "$1"; }
 # tui_gone TEXT: poll until TEXT is no longer shown.
 tui_gone() {
 	i=0
-	while [ "$i" -lt 50 ]; do
+	while [ "$i" -lt "$tui_bound" ]; do
 		tui_cap | grep -F -q -- "$1" || return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -68,7 +107,7 @@ tui_gone() {
 # tui_exited: wait for the wrapper to record the exit status.
 tui_exited() {
 	i=0
-	while [ "$i" -lt 50 ]; do
+	while [ "$i" -lt "$tui_bound" ]; do
 		[ -s "$tui_tmp/stty" ] && return 0
 		sleep 0.1
 		i=$((i + 1))
