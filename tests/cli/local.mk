@@ -10,7 +10,7 @@ TESTS += tests/cli/test-hostile.sh tests/cli/test-noconfig.sh tests/cli/test-ani
 EXTRA_DIST += tests/cli/test-hostile.sh tests/cli/test-noconfig.sh tests/cli/test-animate.sh tests/cli/gif-read.py tests/cli/test-route.sh
 EXTRA_DIST += tests/cli/test-golden.sh tests/cli/test-errors.sh tests/cli/test-numbers.sh \
 	tests/cli/test-locale.sh tests/cli/test-text.sh tests/cli/test-budget.sh \
-	tests/cli/golden.list \
+	tests/cli/golden.list tests/cli/golden-values.py \
 	tests/cli/golden/bound-huge.csv \
 	tests/cli/golden/bound-huge.json \
 	tests/cli/golden/bound-huge.text \

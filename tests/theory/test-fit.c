@@ -96,7 +96,7 @@ test_exact_other(void)
 	static const double c[7] = { 1e-4, -2e-3, 0.05, -0.3, 1.5, -2.0, 7.0 };
 	double x[NPTS], y[NPTS];
 	dsp_fit_result f;
-	int i, bad = 0;
+	int i;
 
 	for (i = 0; i < NPTS; i++) {
 		x[i] = -3 + 13.0 * i / (NPTS - 1);
@@ -104,9 +104,8 @@ test_exact_other(void)
 	}
 	is_int(dsp_fit_poly(x, y, NPTS, 6, &f), DSP_OK, "fit degree 6");
 	for (i = 0; i <= 6; i++)
-		if (fabs(f.coef[i] - c[i]) > 1e-9 * fmax(1, fabs(c[i])))
-			bad++;
-	is_int(bad, 0, "degree-6 coefficients recovered to 1e-9");
+		ok(fabs(f.coef[i] - c[i]) <= 1e-9 * fmax(1, fabs(c[i])),
+		    "degree 6: coefficient %d recovered to 1e-9 (%.17g vs %g)", i, f.coef[i], c[i]);
 	/* Line through two points: exactly determined, SE undefined. */
 	x[0] = 1; y[0] = 3; x[1] = 3; y[1] = 7;
 	is_int(dsp_fit_poly(x, y, 2, 1, &f), DSP_OK, "two points, degree 1");
@@ -122,7 +121,7 @@ test_noisy(void)
 	long double a[5], inv[25];
 	dsp_fit_result f;
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-	int i, j, bad = 0, badse = 0;
+	int i, j;
 
 	gsl_rng_set(rng, 42);
 	for (i = 0; i < NPTS; i++) {
@@ -135,14 +134,12 @@ test_noisy(void)
 	ld_normal_fit(x, y, NPTS, 4, a, inv);
 	s2 = f.chisq / (NPTS - 5);
 	for (i = 0; i <= 4; i++) {
-		if (fabs(f.coef[4 - i] - (double)a[i]) > 1e-8 * fmax(1, fabsl(a[i])))
-			bad++;
-		if (fabs(f.se[4 - i] - sqrt(s2 * (double)inv[i * 5 + i])) >
-		    1e-6 * sqrt(s2 * (double)inv[i * 5 + i]))
-			badse++;
+		ok(fabs(f.coef[4 - i] - (double)a[i]) <= 1e-8 * fmax(1, fabsl(a[i])),
+		    "noisy fit: coefficient of H^%d = long double normal equations", i);
+		ok(fabs(f.se[4 - i] - sqrt(s2 * (double)inv[i * 5 + i])) <=
+		    1e-6 * sqrt(s2 * (double)inv[i * 5 + i]),
+		    "noisy fit: standard error of H^%d = s^2 (X^T X)^-1 (long double)", i);
 	}
-	is_int(bad, 0, "noisy coefficients match long-double normal equations");
-	is_int(badse, 0, "standard errors match s^2 (X^T X)^-1 (long double)");
 	/* Off-diagonal covariance too: coef[0] (H^4) with coef[4] (constant). */
 	is_rel(f.cov[0 * 5 + 4], s2 * (double)inv[4 * 5 + 0], 1e-6,
 	    "covariance(H^4, 1) matches");
@@ -201,7 +198,7 @@ test_generate(void)
 	dsp_refit_pair *p, *q;
 	double sizes[16], w[16384], pm;
 	size_t n, m, i;
-	int bad = 0, same = 1, mono = 1;
+	int same = 1, mono = 1;
 
 	dsp_refit_spec_default(&s);
 	s.n_sizes = dsp_refit_default_sizes(sizes, 16);
@@ -212,15 +209,14 @@ test_generate(void)
 	is_int((long long)n, 26, "13 sizes x 2 reps");
 	is_int(dsp_refit_generate(&s, &q, &m), DSP_OK, "generate again");
 	for (i = 0; i < n; i++) {
-		if (p[i].beta < 1 || p[i].beta > 4 || p[i].h <= 0 ||
-		    p[i].h > log(p[i].n))
-			bad++;
+		ok(p[i].beta >= 1 && p[i].beta <= 4 && p[i].h > 0 && p[i].h <= log(p[i].n),
+		    "pair %zu (n = %g): beta* %g in [1, 4], 0 < H %g <= log n", i, (double)p[i].n,
+		    p[i].beta, p[i].h);
 		if (p[i].h != q[i].h || p[i].beta != q[i].beta)
 			same = 0;
 		if (i >= 2 && p[i].h < p[i - 2].h)
 			mono = 0;
 	}
-	is_int(bad, 0, "beta* in [1, 4], 0 < H <= log n");
 	ok(same, "same seed, same pairs");
 	ok(mono, "entropy grows with n at fixed delta and noise");
 	ok(p[n - 1].capped && !p[0].capped, "large n capped, small n not");

@@ -53,7 +53,6 @@ test_shipped(void)
 	dsp_tour t;
 	const dsp_tour_step *st;
 	size_t k, i;
-	int bad = 0, nonfinite = 0, noshow = 0;
 
 	snprintf(path, sizeof path, "%s/doc/tour.txt", srcdir());
 	if (!is_int(dsp_tour_load(path, &t), DSP_OK, "shipped tour parses")) {
@@ -61,29 +60,28 @@ test_shipped(void)
 		return;
 	}
 	is_int((long long)t.n_steps, SHIPPED_STEPS, "shipped tour has 8 steps");
+	/* One check per step and property, named: a red line says which. */
 	for (k = 0; k < t.n_steps; k++) {
 		dsp_params p;
 		dsp_summary s;
 		double v;
+		int live = 1;
 
 		/* A learned step's model is a data file (export opens it). */
-		if (dsp_tour_apply(&t.steps[k], &p) != DSP_OK ||
-		    dsp_model_attach_data(&p) != DSP_OK ||
-		    dsp_eval(&p, &s) != DSP_OK) {
-			bad++;
+		if (!ok(dsp_tour_apply(&t.steps[k], &p) == DSP_OK &&
+		    dsp_model_attach_data(&p) == DSP_OK && dsp_eval(&p, &s) == DSP_OK,
+		    "step %zu applies and evaluates", k + 1)) {
 			diag("step %zu: %s", k + 1, dsp_last_error());
 			continue;
 		}
-		if (t.steps[k].n_show == 0 || t.steps[k].body[0] == '\0')
-			noshow++;
+		ok(t.steps[k].n_show > 0 && t.steps[k].body[0] != '\0',
+		    "step %zu has text and live figures", k + 1);
 		for (i = 0; i < t.steps[k].n_show; i++)
 			if (dsp_tour_value(&s, &p, t.steps[k].show[i], &v) != DSP_OK ||
 			    !isfinite(v))
-				nonfinite++;
+				live = 0;
+		ok(live, "step %zu: its %zu live figures are finite", k + 1, t.steps[k].n_show);
 	}
-	is_int(bad, 0, "every step applies and evaluates");
-	is_int(noshow, 0, "every step has text and live figures");
-	is_int(nonfinite, 0, "every live figure is finite");
 
 	st = find_step(&t, "Lemma 2.1");
 	ok(st == &t.steps[2], "step 3 is Lemma 2.1");
