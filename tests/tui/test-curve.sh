@@ -21,10 +21,8 @@ tui_cap | grep -q ' 11.1 '; ok $? "entropy axis tops at log 65536 = 11.09"
 tui_cap | grep -q 'H = 1.46304 nats'; ok $? "panel H = 1.46304 at n = 4096"
 T send-keys q
 tui_exited; ok $? "quit"
-T kill-server >/dev/null 2>&1
-sleep 0.2
 
-tui_start 160 50 --family gaussian --attn entmax -n 2^18
+tui_fresh 160 50 --family gaussian --attn entmax -n 2^18
 tui_wait "up to n = 65536 (the route policy)"; ok $? "n = 2^18: refusal names the route policy's size"
 tui_cap | grep -q "use n <= 2^27"; ok $(test $? -ne 0; echo $?) "no self-contradicting 'use n <= 2^27'"
 tui_cap | grep -q "n=262144  : n\*=n/a"; ok $? "legend: n=262144, n*=n/a (not n=0 : n*=1)"

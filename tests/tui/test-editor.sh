@@ -52,7 +52,8 @@ tui_wait ":lambda 0.5 "; ok $? "Up recalls the last line"
 T send-keys Up
 tui_wait ":theta 0.25 "; ok $? "Up again: the line before"
 T send-keys Down Down
-sleep 0.3; tui_cap | tail -1 | grep -q '^: *(Enter apply'; ok $? "Down past the newest: the line being typed (empty)"
+typing_empty() { tui_cap | tail -1 | grep -q '^: *(Enter apply'; }
+tui_until typing_empty; ok $? "Down past the newest: the line being typed (empty)"
 T send-keys "the" Up Down
 tui_wait ":the "; ok $? "the line being typed comes back after browsing"
 T send-keys C-u Up Up Enter

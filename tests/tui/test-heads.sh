@@ -87,8 +87,7 @@ tui_wait "family     empirical"; ok $? "F: back to empirical"
 T send-keys q
 tui_exited; ok $? "quit"
 tui_restored; ok $? "terminal restored"
-T kill-server >/dev/null 2>&1
-sleep 0.2
+tui_kill
 [ -n "$json" ] && "$DISPERSE" snapshot --load "$json" --out "$tui_tmp/back" --map-cols 4 --map-rows 3 \
     --curve-points 4 >/dev/null 2>&1 && jq -e '.params.head == "1.2"' "$tui_tmp"/back/disperse-*.json >/dev/null
 ok $? "the snapshot loads back on head 1.2"

@@ -38,7 +38,7 @@ ok $? "clicked n = $n is 2^(40*29/45), between 2^25 and 2^26"
 # The panel prints H with the digits that tell it from log n (7 here, as
 # H/log n = 0.9999998): compare it with the CLI's value to that precision.
 h=$(report_value entropy_nats --n "$n")
-sleep 0.3
+tui_settle
 shown=$(tui_cap | sed -n 's/.*H=\([0-9.]*\) .*/\1/p' | head -1)
 awk -v a="$shown" -v b="$h" 'BEGIN { d = a - b; exit !(a != "" && d * d <= (1e-6 * b) ^ 2) }'
 ok $? "H at the clicked n = $shown (disperse report $h)"

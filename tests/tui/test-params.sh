@@ -83,8 +83,7 @@ bj=$(ls "$tui_tmp"/back/disperse-*.json 2>/dev/null | head -1)
 T send-keys q
 tui_exited; ok $? "quit"
 tui_restored; ok $? "terminal restored"
-T kill-server >/dev/null 2>&1
-sleep 0.2
+tui_kill
 
 # A loaded file never lifts the TUI's item-by-item limit (2^18): its
 # explicit_max is ignored, so uniform n = 2^20 uses the expected limit.

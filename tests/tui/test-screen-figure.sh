@@ -30,8 +30,10 @@ ok $(x '//*[@class="text"]/*[local-name()="text"]/@fill' | grep -v 'd0d0d0' | gr
 ok $(test "$(x 'string(/*/@width)')" = "240.945pt"; echo $?) "screen.svg width 85 mm"
 json=$(ls "$snaps"/disperse-*.json | head -1)
 grep -q '"figure_size": "85x60mm"' "$json"; ok $? "figure options in the snapshot JSON"
+n0=$(ls "$snaps"/disperse-*.json | wc -l)
 T send-keys s
-sleep 1
+snapped() { [ "$(ls "$snaps"/disperse-*.json | wc -l)" -gt "$n0" ]; }
+tui_until snapped; ok $? "s writes a snapshot"
 ok $(test "$(ls "$snaps"/*-screen.svg | wc -l)" -eq 1; echo $?) "s writes no screen figure"
 T send-keys q
 tui_exited; ok $? "quit"

@@ -15,8 +15,7 @@ cfg="$TUI_CONFIG/disperse/settings.json"
 quit() {
 	T send-keys q
 	tui_exited; ok $? "quit ($1)"
-	T kill-server >/dev/null 2>&1
-	sleep 0.2
+	tui_kill
 }
 jqv() { jq -r "$1" "$2" 2>/dev/null; }
 

@@ -15,8 +15,7 @@ tui_exited; ok $? "unknown TERM: exits"
 [ "$(cat "$tui_tmp/rc")" = 1 ]; ok $? "unknown TERM: exit status 1"
 [ "$(cat "$tui_tmp/err")" = "disperse: cannot use terminal type 'nosuchterm-dsp'" ]
 ok $? "unknown TERM: one-line message"
-T kill-server >/dev/null 2>&1
-sleep 0.2
+tui_kill
 
 # QUIT USR1 ALRM PIPE left the terminal in the alternate screen (issue 16).
 for sig in TERM HUP QUIT USR1 USR2 ALRM PIPE; do
@@ -26,8 +25,7 @@ for sig in TERM HUP QUIT USR1 USR2 ALRM PIPE; do
 	[ -n "$pid" ] && kill -s "$sig" "$pid"
 	tui_exited; ok $? "SIG$sig ends the TUI"
 	tui_restored; ok $? "SIG$sig: terminal restored"
-	T kill-server >/dev/null 2>&1
-	sleep 0.2
+	tui_kill
 done
 
 tui_start 90 26
@@ -36,17 +34,14 @@ T send-keys 'C-\'
 tui_exited; ok $? "Ctrl-\\ (SIGQUIT) ends the TUI"
 [ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 131 ]; ok $? "Ctrl-\\: exit status 131"
 tui_restored; ok $? "Ctrl-\\: terminal restored"
-T kill-server >/dev/null 2>&1
-sleep 0.2
 
-tui_start 90 26
+tui_fresh 90 26
 tui_wait "H=1.36044"; ok $? "Ctrl-C run: TUI up"
 T send-keys C-c
 tui_exited; ok $? "Ctrl-C ends the TUI"
 [ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 130 ]; ok $? "Ctrl-C: exit status 130"
 tui_restored; ok $? "Ctrl-C: terminal restored"
-T kill-server >/dev/null 2>&1
-sleep 0.2
+tui_kill
 
 # A .npy is used in place from its mapping: truncated by another process,
 # the next read faults (SIGBUS) in a worker thread.  The terminal is
@@ -70,8 +65,7 @@ tui_exited; ok $? "a truncated mapped .npy ends the TUI"
 tui_restored; ok $? "truncated .npy: terminal restored"
 tui_cap | grep -q "disperse: an input file shrank while it was mapped (SIGBUS)"
 ok $? "truncated .npy: one line says why"
-T kill-server >/dev/null 2>&1
-sleep 0.2
+tui_kill
 
 # No colours and ASCII glyphs still show the numbers.
 NO_COLOR=1

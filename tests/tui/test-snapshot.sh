@@ -19,10 +19,8 @@ grep -q "┌─ Parameters" "$txt" && ! grep -q "lqq" "$txt"
 ok $? "snapshot text has the box drawing as shown, not ACS letters"
 T send-keys q
 tui_exited; ok $? "quit"
-T kill-server >/dev/null 2>&1
-sleep 0.2
 
-tui_start 100 30 --load "$json" --theta 2
+tui_fresh 100 30 --load "$json" --theta 2
 i=0
 while [ "$i" -lt 50 ] && ! tui_cap | grep -q -e "H=" -e "cannot load"; do
 	sleep 0.1
@@ -42,8 +40,7 @@ else
 fi
 
 # An unwritable snapshot directory: a status-line error, no crash.
-T kill-server >/dev/null 2>&1
-sleep 0.2
+tui_kill
 : > "$tui_tmp/file"
 tui_start 100 30 --snapshot-dir "$tui_tmp/file/sub"
 tui_wait "H=1.36044"; ok $? "TUI up with a bad snapshot dir"
@@ -51,15 +48,13 @@ T send-keys s
 tui_wait "snapshot failed: "; ok $? "snapshot error on the status line"
 T send-keys q
 tui_exited; ok $? "quit after a failed snapshot"
-T kill-server >/dev/null 2>&1
-sleep 0.2
 
 # Review finding 14: the map is drawn by colour alone (blanks and '▀' on
 # viridis pairs); the screen text writes each cell as its level on the mono
 # map's ramp " .:-=+*#%@" (a '▀' as the mean of its two levels).  The legend
 # bar is t = 0 .. 1 in equal steps, so its text must climb the ramp from
 # ' ' to '@' without a step down; the map rows must show the ramp, no '▀'.
-tui_start 120 40 --snapshot-dir "$tui_tmp/map"
+tui_fresh 120 40 --snapshot-dir "$tui_tmp/map"
 tui_wait "entropy = 2.735"; ok $? "120x40: the map is shown"
 T send-keys s
 tui_wait "snapshot in $tui_tmp/map: disperse-"; ok $? "s at 120x40"

@@ -20,8 +20,7 @@ tui_wait_title() { tui_poll title "$1"; }
 quit() {
 	T send-keys q
 	tui_exited; ok $? "quit ($1)"
-	T kill-server >/dev/null 2>&1
-	sleep 0.2
+	tui_kill
 }
 colours() { T capture-pane -e -p | grep -c -E "${esc}\[(3[0-7]|4[0-7]|9[0-7]|10[0-7]|38;|48;)"; }
 

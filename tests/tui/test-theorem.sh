@@ -8,8 +8,7 @@
 . "$top_srcdir/tests/tui/tui-lib.sh"
 
 restart() {
-	T kill-server >/dev/null 2>&1
-	sleep 0.2
+	tui_kill
 	tui_start 140 40 "$@"
 }
 

@@ -10,7 +10,7 @@ pgdn_until() {
 	i=0
 	while [ "$i" -lt "$2" ] && ! tui_cap | grep -q "$1"; do
 		T send-keys NPage
-		sleep 0.3
+		tui_settle
 		i=$((i + 1))
 	done
 }
@@ -119,9 +119,7 @@ tui_exited; ok $? "q quits"
 tui_restored; ok $? "terminal restored"
 
 # 80x24: step 4's text does not fit; PgDn scrolls it, the figures stay.
-T kill-server >/dev/null 2>&1
-sleep 0.2
-tui_start 80 24
+tui_fresh 80 24
 tui_wait "H=1.36044"; ok $? "TUI up at 80x24"
 T send-keys t n n n
 tui_wait "Tour 4/8"; ok $? "80x24: step 4"
@@ -142,7 +140,7 @@ tui_wait " more: PgDn "; ok $? "PgUp scrolls back up step 4"
 i=0
 while [ "$i" -lt 4 ] && tui_cap | grep "Tour 4/8" | grep -q " PgUp "; do	# the frame's hint
 	T send-keys PageUp
-	sleep 0.3
+	tui_settle
 	i=$((i + 1))
 done
 tui_cap | grep -q "Tour 4/8"; ok $? "PgUp scrolled to the top, still step 4"
@@ -155,9 +153,7 @@ tui_exited; ok $? "then q quits"
 
 # A step's %pin (issue 12: each step can pin its "before"): step 6 pins
 # plain softmax beside adaptive; the view's own pin comes back on closing.
-T kill-server >/dev/null 2>&1
-sleep 0.2
-tui_start 160 50
+tui_fresh 160 50
 tui_wait "H=1.36044"; ok $? "160 x 50 for the pins"
 T send-keys b
 tui_wait "pin 1: same parameters"; ok $? "the view's own pin"
@@ -177,8 +173,7 @@ tui_exited; ok $? "q quits"
 
 # A broken tour file first on the search path: one status-line message,
 # no box, the view unchanged.  (A fresh tmux server inherits the variable.)
-T kill-server >/dev/null 2>&1
-sleep 0.2
+tui_kill
 mkdir -p "$tui_tmp/data"
 printf 'text before any step\n' > "$tui_tmp/data/tour.txt"
 DISPERSE_DATADIR="$tui_tmp/data"

@@ -106,18 +106,14 @@ tui_exited; ok $? "q quits"
 tui_restored; ok $? "terminal restored after q (icanon, echo)"
 
 # --load with a missing file: one line, exit status 1, terminal fine.
-T kill-server >/dev/null 2>&1
-sleep 0.2
-tui_start 100 30 --load "$tui_tmp/missing.json"
+tui_fresh 100 30 --load "$tui_tmp/missing.json"
 tui_exited; ok $? "--load of a missing file exits"
 [ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 1 ]; ok $? "--load failure: exit status 1"
 tui_wait "disperse: cannot load snapshot: "; ok $? "--load failure: one-line message"
 tui_cap | grep -c "missing.json" | grep -qx 1; ok $? "--load failure: the message names the file once"
 # The help overlay and the key bar are drawn from one key table
 # (src/app/keys.c): t (tour) and R (refit) are in both.
-T kill-server >/dev/null 2>&1
-sleep 0.2
-tui_start 160 50
+tui_fresh 160 50
 tui_wait "H=1.36044"; ok $? "160 x 50: default view"
 tui_cap | grep -q "F1Help sSnapshot qQuit tTour RRefit pPlay "
 ok $? "key bar lists p play, t tour and R refit"

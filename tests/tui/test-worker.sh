@@ -34,12 +34,10 @@ tui_cap | grep -q "min .* max "; ok $? "the map shows its scale"
 T send-keys : "lambda 0.5" Enter
 tui_wait "λ=0.5 "; idle
 ref=$(curve)
-T kill-server >/dev/null 2>&1
-sleep 0.2
 
 # A small budget: the slowly decaying lambda = -0.9999999 keeps every term
 # (it falls below 2^-60 only after 4.3e8 terms) and stops at the budget.
-tui_start 140 60 --mem-budget 128Mi
+tui_fresh 140 60 --mem-budget 128Mi
 tui_wait "H=1.36044"; idle
 T send-keys : "lambda -0.9999999" Enter
 tui_wait "computing"; ok $? "lambda = -0.9999999: a long job, its panels say computing"

@@ -34,16 +34,30 @@ tui_start() {
 	T new-session -d -x "$w" -y "$h" -c "${TUI_DIR:-$PWD}" \
 	    "trap '' INT; TERM=$TERM LANG=$LANG ASAN_OPTIONS=$ASAN_OPTIONS NO_COLOR=$NO_COLOR XDG_CONFIG_HOME='${TUI_CONFIG:-$tui_tmp/config-$tui_nstart}' $TUI_ENV ${DSP_TUI_WRAP:-} '$DISPERSE' $*; echo \$? > '$tui_tmp/rc'; stty -a > '$tui_tmp/stty'; sleep 30"
 }
-# tui_fresh W H [options]: end any TUI of this test, wait until its tmux
-# server is gone (a new one on the same socket could meet the old), start.
-tui_fresh() {
+# tui_kill: end any TUI of this test and wait until its tmux server is gone
+# (a new one on the same socket could meet the old); tui_fresh W H
+# [options]: that, then a new start.
+tui_kill() {
 	T kill-server >/dev/null 2>&1
 	i=0
 	while [ "$i" -lt "$tui_bound" ] && T list-sessions >/dev/null 2>&1; do
 		sleep 0.05
 		i=$((i + 1))
 	done
+}
+tui_fresh() {
+	tui_kill
 	tui_start "$@"
+}
+# tui_until CMD...: poll until CMD (a command or a shell function) succeeds.
+tui_until() {
+	i=0
+	while [ "$i" -lt "$tui_bound" ]; do
+		"$@" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
 }
 tui_cap() { T capture-pane -p 2>/dev/null; }
 # tui_settle [tenths]: poll until the pane stops changing (four equal
