@@ -33,8 +33,8 @@ static const char tour_help[] =
     "  --step K           only step K (1-based)\n"
     "  --list             step numbers and titles only\n"
     "  --file PATH        another tour file (default: tour.txt from\n"
-    "                     $DISPERSE_DATADIR, the installed data dir, or the\n"
-    "                     source tree)\n"
+    "                     the folders of $DISPERSE_DATADIR, then the\n"
+    "                     installed data dir)\n"
     "  --format F         text (the tour); csv or json give the live figures\n"
     "                     as a table: step, title, figure, value\n\n";
 

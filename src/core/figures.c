@@ -10,7 +10,7 @@
 #define S(field) offsetof(dsp_summary, field)
 #define NOFF ((size_t)-1)
 
-/* Sources: doc/theory.md and /work paper notes.  The paper states Lemma 2.1
+/* Sources: doc/theory.md and the project's paper notes.  The paper states Lemma 2.1
  * as Theta(1/n) with the proof's loose band e^{-+delta/theta}/n; the tight
  * band, the critical n (Theorem 2.2 gives no explicit size) and the entropy
  * floor are derivations. */

@@ -855,7 +855,7 @@ dsp_vopt_format(const dsp_vopt_def *d, const dsp_map_spec *m, char *buf, size_t 
 /* Presets.  The Gemma spreads are the authors' empirical logit spreads
  * over all attention heads on one ~4,000-token code file, as reported in
  * their rebuttal (medium confidence: two independent secondary sources;
- * /work/shared/paper-notes.md, Proposition 3.1). */
+ * the project's paper notes, Proposition 3.1). */
 #define GEMMA_SRC(m) "Gemma " m " logit spread over all heads, ~4,000-token " \
 	"code file, reported by the paper's authors (medium confidence)"
 static const dsp_preset presets[] = {

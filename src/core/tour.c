@@ -26,25 +26,30 @@
 #ifndef DSP_DATADIR
 #define DSP_DATADIR	""
 #endif
-#ifndef DSP_SRCDATADIR
-#define DSP_SRCDATADIR	""
-#endif
 
+/* Nothing of the build tree is compiled in: an installed disperse finds its
+ * data under DSP_DATADIR only, and a build that is not installed is pointed
+ * at the source tree by $DISPERSE_DATADIR (./bootstrap run and the test
+ * suite set it). */
 int
 dsp_data_find(const char *name, char *buf, size_t size)
 {
-	const char *dirs[4];
-	int i, n;
+	const char *env = getenv("DISPERSE_DATADIR");
+	const char *p, *end;
+	int n;
 
-	dirs[0] = getenv("DISPERSE_DATADIR");
-	dirs[1] = DSP_DATADIR;
-	dirs[2] = DSP_SRCDATADIR;
-	/* The shipped model lives in examples/ of the source tree. */
-	dirs[3] = DSP_SRCDATADIR "/../examples";
-	for (i = 0; i < 4; i++) {
-		if (dirs[i] == NULL || dirs[i][0] == '\0')
+	for (p = env; p != NULL && *p != '\0'; p = *end != '\0' ? end + 1 : end) {
+		end = strchr(p, ':');
+		if (end == NULL)
+			end = p + strlen(p);
+		if (end == p)
 			continue;
-		n = snprintf(buf, size, "%s/%s", dirs[i], name);
+		n = snprintf(buf, size, "%.*s/%s", (int)(end - p), p, name);
+		if (n > 0 && (size_t)n < size && access(buf, R_OK) == 0)
+			return DSP_OK;
+	}
+	if (DSP_DATADIR[0] != '\0') {
+		n = snprintf(buf, size, "%s/%s", DSP_DATADIR, name);
 		if (n > 0 && (size_t)n < size && access(buf, R_OK) == 0)
 			return DSP_OK;
 	}

@@ -48,12 +48,11 @@ typedef struct dsp_tour {
 	size_t		 n_steps;
 } dsp_tour;
 
-/* Where the shipped tour lives: $DISPERSE_DATADIR/tour.txt, then the
- * installed DSP_DATADIR, then the source tree DSP_SRCDATADIR; the first
- * readable one is written to buf.  DSP_EIO when none is readable. */
+/* Where the shipped tour lives: each folder of $DISPERSE_DATADIR (a
+ * colon-separated list) in turn, then the installed DSP_DATADIR; the first
+ * readable tour.txt is written to buf.  DSP_EIO when none is readable. */
 int	dsp_tour_find(char *buf, size_t size);
-/* The same search for any shipped data file (name), then the source
- * tree's examples/ (the shipped model). */
+/* The same search for any shipped data file (name), e.g. the model. */
 int	dsp_data_find(const char *name, char *buf, size_t size);
 /* Parse text; name is used in error messages ("name:LINE: ..."). */
 int	dsp_tour_parse(const char *buf, size_t len, const char *name, dsp_tour *t);

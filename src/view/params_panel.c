@@ -5,7 +5,7 @@
 #include "view/view.h"
 
 /* A value wider than its column (a model or file path) loses its middle,
- * never its file name: "/work/…/maxret-model.json"; a name wider than the
+ * never its file name: "/home/…/maxret-model.json"; a name wider than the
  * column alone keeps its end. */
 static void
 ellipsize_middle(char *buf, size_t size, int width)

@@ -14,7 +14,7 @@ DISPERSE_KERNEL=generic; export DISPERSE_KERNEL
 [ -x "$DISPERSE" ] || skip_all "disperse not built"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-DISPERSE_DATADIR="$top_srcdir/doc"; export DISPERSE_DATADIR
+DISPERSE_DATADIR="$top_srcdir/doc:$top_srcdir/examples"; export DISPERSE_DATADIR
 
 loc=de_DE.UTF-8
 # The machine's own de_DE.UTF-8 if it has one; else one made by localedef

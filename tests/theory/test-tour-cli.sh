@@ -4,7 +4,7 @@
 [ -x "$DISPERSE" ] || skip_all "disperse not built"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-DISPERSE_DATADIR="$top_srcdir/doc"; export DISPERSE_DATADIR
+DISPERSE_DATADIR="$top_srcdir/doc:$top_srcdir/examples"; export DISPERSE_DATADIR
 
 "$DISPERSE" tour >"$tmp/all" 2>"$tmp/err"
 ok $? "whole tour runs"
@@ -62,7 +62,7 @@ awk -v a="$got" -v b="$want" 'BEGIN { d = (a - b) / b; exit !(b > 0 && d < 1e-15
 ok $? "step 8 max weight $got equals report --model at n = 1024 ($want)"
 awk -v a="$got" 'BEGIN { exit !(a < 0.1) }'
 ok $? "step 8: the head trained on 16 items has dispersed at 1024 (max weight $got < 0.1)"
-mkdir "$tmp/nomodel" && sed 's/^%model .*/%model nosuch.json/' "$DISPERSE_DATADIR/tour.txt" >"$tmp/nomodel/tour.txt"
+mkdir "$tmp/nomodel" && sed 's/^%model .*/%model nosuch.json/' "$top_srcdir/doc/tour.txt" >"$tmp/nomodel/tour.txt"
 DISPERSE_DATADIR="$tmp/nomodel" "$DISPERSE" tour --step 8 >/dev/null 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "cannot find nosuch.json" "$tmp/err"
 ok $? "a step whose model is missing: exit 1 naming it ($(cat "$tmp/err"))"

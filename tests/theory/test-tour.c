@@ -19,7 +19,8 @@ srcdir(void)
 {
 	const char *s = getenv("top_srcdir");
 
-	return s != NULL ? s : DSP_SRCDATADIR "/..";
+	/* make check sets it (Makefile.am, AM_TESTS_ENVIRONMENT). */
+	return s != NULL ? s : ".";
 }
 
 static const dsp_tour_step *
@@ -228,9 +229,12 @@ test_find(void)
 	setenv("DISPERSE_DATADIR", dir, 1);
 	is_int(dsp_tour_find(path, sizeof path), DSP_OK, "found via DISPERSE_DATADIR");
 	ok(strncmp(path, dir, strlen(dir)) == 0, "path from the variable: %s", path);
-	setenv("DISPERSE_DATADIR", "/nonexistent", 1);
-	is_int(dsp_tour_find(path, sizeof path), DSP_OK,
-	    "falls back to the installed or source data dir");
+	/* A colon-separated list: the first folder that holds it. */
+	snprintf(dir, sizeof dir, "/nonexistent::%s/doc:/", srcdir());
+	setenv("DISPERSE_DATADIR", dir, 1);
+	is_int(dsp_tour_find(path, sizeof path), DSP_OK, "found in a list's third folder");
+	snprintf(dir, sizeof dir, "%s/doc/tour.txt", srcdir());
+	ok(strcmp(path, dir) == 0, "the list's first folder that has it: %s", path);
 	is_int(dsp_tour_find(path, 8), DSP_EIO, "too small a buffer is no path");
 }
 
