@@ -129,15 +129,17 @@ parse_compare(struct dsp_opts *o, const char *arg, unsigned *mask)
 static int
 parse_cursor(struct dsp_opts *o, const char *arg, uint64_t *r, uint64_t *c)
 {
+	const char *col;
 	char *end;
 
+	/* The message quotes the whole argument, not the part after a comma. */
 	errno = 0;
 	*r = strtoull(arg, &end, 10);
 	if (errno != 0 || end == arg || *end != ',' || arg[0] == '-')
 		return dsp_opts_usage(o, "--cursor: expected ROW,COL (got '%s')", arg);
-	arg = end + 1;
-	*c = strtoull(arg, &end, 10);
-	if (errno != 0 || end == arg || *end != '\0' || arg[0] == '-')
+	col = end + 1;
+	*c = strtoull(col, &end, 10);
+	if (errno != 0 || end == col || *end != '\0' || col[0] == '-')
 		return dsp_opts_usage(o, "--cursor: expected ROW,COL (got '%s')", arg);
 	return 0;
 }
@@ -152,6 +154,9 @@ snap_cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	switch (code) {
 	case 'o':
 	case OPT_OUT:
+		/* An empty name meant the default folder, silently. */
+		if (arg[0] == '\0')
+			return dsp_opts_usage(o, "--out: empty folder name");
 		a->out = arg;
 		return 0;
 	case OPT_LOAD:

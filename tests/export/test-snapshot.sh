@@ -211,4 +211,12 @@ for f in "$T"/note/*.csv "$T"/a/*.csv; do
 	awk '/^#/ && hdr { exit 1 } !/^#/ { hdr = 1 }' "$f" || { bad=1; diag "comment after the header: $f"; }
 done
 ok $bad "every snapshot CSV: comments first, then the header and rows"
+# Usage errors quote what was typed, whole (issue 26): --cursor 0,0,0 said
+# got '0,0'; --out "" silently wrote ./disperse-snapshots.
+(cd "$T" && "$DISPERSE" snapshot --cursor 0,0,0 --out "$T/c" >/dev/null 2>"$T/err"); st=$?
+[ "$st" -eq 2 ] && [ "$(cat "$T/err")" = "disperse snapshot: --cursor: expected ROW,COL (got '0,0,0')" ]
+ok $? "--cursor 0,0,0: exit 2, the whole argument quoted ($(cat "$T/err"))"
+(cd "$T" && "$DISPERSE" snapshot --out "" --n 4 >/dev/null 2>"$T/err"); st=$?
+[ "$st" -eq 2 ] && grep -q 'disperse snapshot: --out: empty folder name' "$T/err" && [ ! -e "$T/disperse-snapshots" ]
+ok $? "--out '': exit 2, one line, nothing written ($(head -1 "$T/err"))"
 tap_done
