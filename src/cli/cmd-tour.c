@@ -10,6 +10,7 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
+#include "core/escape.h"
 #include "core/view.h"
 #include "export/model.h"
 #include "export/table.h"
@@ -62,7 +63,22 @@ tour_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	return dsp_opts_usage(o, "internal error: option %d", code);
 }
 
-static void
+/* A tour file's text is untrusted like any input: printed through the one
+ * escaping (core/escape.h), so a crafted file cannot drive the terminal.
+ * -1 when out of memory. */
+static int
+put_text(FILE *fp, const char *pre, const char *text, int keep_newline, const char *post)
+{
+	char *e = dsp_escape_dup(text, keep_newline);
+
+	if (e == NULL)
+		return -1;
+	fprintf(fp, "%s%s%s", pre, e, post);
+	free(e);
+	return 0;
+}
+
+static int
 print_step(FILE *fp, const dsp_tour *tour, size_t k, const dsp_params *p,
     const dsp_summary *s)
 {
@@ -70,12 +86,16 @@ print_step(FILE *fp, const dsp_tour *tour, size_t k, const dsp_params *p,
 	double v;
 	size_t i, w = 0;
 
-	fprintf(fp, "Step %zu/%zu: %s\n", k + 1, tour->n_steps, st->title);
-	fprintf(fp, "parameters: %s\n", st->set != NULL ? st->set : "(defaults)");
-	if (st->pin != NULL)	/* the TUI draws this "before" as a ghost */
-		fprintf(fp, "pinned before: %s\n", st->pin);
+	fprintf(fp, "Step %zu/%zu: ", k + 1, tour->n_steps);
+	if (put_text(fp, "", st->title, 0, "\n") != 0 ||
+	    put_text(fp, "parameters: ", st->set != NULL ? st->set : "(defaults)", 0, "\n") != 0)
+		return -1;
+	/* (the TUI draws the pinned "before" as a ghost) */
+	if (st->pin != NULL && put_text(fp, "pinned before: ", st->pin, 0, "\n") != 0)
+		return -1;
 	fprintf(fp, "method: %s\n\n", dsp_method_name(s->method));
-	fprintf(fp, "%s\n\n", st->body);
+	if (put_text(fp, "", st->body, 1, "\n\n") != 0)
+		return -1;
 	for (i = 0; i < st->n_show; i++)
 		if (strlen(st->show[i]) > w)
 			w = strlen(st->show[i]);
@@ -84,6 +104,7 @@ print_step(FILE *fp, const dsp_tour *tour, size_t k, const dsp_params *p,
 			v = NAN;
 		fprintf(fp, "  %-*s  %.10g\n", (int)w, st->show[i], v);
 	}
+	return 0;
 }
 
 static int
@@ -160,7 +181,9 @@ run(struct dsp_opts *o, const struct tour_opts *to)
 	}
 	for (k = first, rc = 0; k < last && rc == 0; k++) {
 		if (to->list) {
-			fprintf(fp, "%zu  %s\n", k + 1, tour.steps[k].title);
+			fprintf(fp, "%zu  ", k + 1);
+			if (put_text(fp, "", tour.steps[k].title, 0, "\n") != 0)
+				rc = dsp_opts_fail(o, "out of memory");
 			continue;
 		}
 		dsp_clear_error();
@@ -177,7 +200,8 @@ run(struct dsp_opts *o, const struct tour_opts *to)
 		} else {
 			if (k > first)
 				fputs("\n", fp);
-			print_step(fp, &tour, k, &p, &s);
+			if (print_step(fp, &tour, k, &p, &s) != 0)
+				rc = dsp_opts_fail(o, "out of memory");
 		}
 	}
 	if (t != NULL && rc == 0)

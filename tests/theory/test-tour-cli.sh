@@ -71,4 +71,14 @@ DISPERSE_DATADIR="$tmp" "$DISPERSE" tour 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "tour.txt:2: bad value 'abc' for n" "$tmp/err"
 ok $? "malformed tour via DISPERSE_DATADIR: exit 1 with line ($(cat "$tmp/err"))"
 "$DISPERSE" tour --file "$tmp/none.txt" 2>/dev/null; [ $? -eq 1 ]; ok $? "missing --file: exit 1"
+# A tour file's text is escaped like every other input (issue 26): an OSC
+# title sequence and a cursor move in a title and a body reach stdout as
+# \x1b text, never as the bytes that drive the terminal.
+printf '%%step Evil \033]0;pwned\007 title\n%%set n=4\nbody \033[2J here\n' >"$tmp/evil.txt"
+"$DISPERSE" tour --file "$tmp/evil.txt" >"$tmp/out" 2>"$tmp/err"; st=$?
+[ $st -eq 0 ] && ! grep -q "$(printf '\033')" "$tmp/out" && grep -q 'Evil \\x1b\]0;pwned\\x07 title' "$tmp/out" &&
+    grep -q 'body \\x1b\[2J here' "$tmp/out"
+ok $? "tour text is escaped: no ESC byte on stdout, \\x1b shown ($(head -1 "$tmp/out" | cat -v))"
+"$DISPERSE" tour --file "$tmp/evil.txt" --list >"$tmp/out" 2>&1
+! grep -q "$(printf '\033')" "$tmp/out"; ok $? "tour --list escapes titles"
 tap_done
