@@ -215,6 +215,11 @@ dsp_npy_parse_header(const unsigned char *buf, size_t len, dsp_npy_header *h)
 		return dsp_fail(DSP_EPARSE, "truncated header (%zu bytes announced, "
 		    "%zu present)", hlen, len - start);
 	h->data_offset = start + hlen;
+	/* The format ends the header with '\n' (after its padding): a length
+	 * that falls short of it would read the padding as data. */
+	if (hlen == 0 || buf[start + hlen - 1] != '\n')
+		return dsp_fail(DSP_EPARSE, "header does not end with a newline at the "
+		    "announced length (%zu bytes): wrong header length", hlen);
 	c.p = (const char *)buf + start;
 	c.end = c.p + hlen;
 	if (!eat(&c, '{'))
@@ -340,6 +345,13 @@ setup(dsp_npy *a, const unsigned char *buf, size_t len)
 		    "of %s, the file has %llu", a->name, (unsigned long long)need,
 		    dtype_name(a->h.itemsize),
 		    (unsigned long long)(len - a->h.data_offset));
+	/* numpy writes nothing after the data: extra bytes mean the shape or
+	 * the dtype does not describe the file. */
+	if (need < len - a->h.data_offset)
+		return dsp_fail(DSP_EPARSE, "%s: %llu bytes after the data (shape needs %llu "
+		    "bytes of %s): the header does not describe the file", a->name,
+		    (unsigned long long)(len - a->h.data_offset - need),
+		    (unsigned long long)need, dtype_name(a->h.itemsize));
 	a->data = buf + a->h.data_offset;
 	set_layout(a);
 	return DSP_OK;

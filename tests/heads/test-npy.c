@@ -457,6 +457,20 @@ test_malformed(void)
 	p = f64_file("trail.npy", 1, "{'descr': '<f8', 'fortran_order': False, "
 	    "'shape': (4,), } x", v, 4, 0);
 	open_fails(p, DSP_EPARSE, "text after the dict");
+	/* A header length 40 bytes short: the padding would be read as 5
+	 * values; the header must end with its '\n' (issue 26). */
+	hl = header(h, 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (5,), }");
+	put_le(h + 8, hl - 10 - 40, 2);
+	{
+		unsigned char d[5 * 8] = { 0 };
+
+		p = write_file("shorthdr.npy", h, hl, d, sizeof d);
+	}
+	open_fails(p, DSP_EPARSE, "header does not end with a newline at the announced length");
+	/* Bytes after the data: the shape does not describe the file. */
+	p = f64_file("extra.npy", 1, "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }",
+	    v, 4, 0);
+	open_fails(p, DSP_EPARSE, "8 bytes after the data (shape needs 24 bytes of float64)");
 	ok(dsp_npy_sniff((const unsigned char *)"PK\3\4", 4) == DSP_NPY_KIND_NPZ &&
 	    dsp_npy_sniff((const unsigned char *)"\x93NUMPY", 6) == DSP_NPY_KIND_NPY &&
 	    dsp_npy_sniff((const unsigned char *)"1 2", 3) == 0, "sniff: npz, npy, text");
