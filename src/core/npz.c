@@ -128,6 +128,37 @@ zfail(dsp_npz *z, int code, const char *what)
 	return rc;
 }
 
+static int
+name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A zip may hold two members of one name; numpy's np.load reads only the
+ * last, so both would be shown under one label.  Refused, in O(n log n)
+ * (an archive may hold 100,000 members). */
+static int
+no_duplicates(dsp_npz *z)
+{
+	const char **names;
+	char what[300];
+	size_t i;
+
+	if ((names = malloc(z->count * sizeof *names)) == NULL)
+		return zfail(z, DSP_ENOMEM, "out of memory");
+	for (i = 0; i < z->count; i++)
+		names[i] = z->m[i].name;
+	qsort(names, z->count, sizeof *names, name_cmp);
+	for (i = 1; i < z->count; i++)
+		if (strcmp(names[i - 1], names[i]) == 0)
+			break;
+	if (i < z->count)
+		snprintf(what, sizeof what, "two members named '%.200s.npy' (numpy "
+		    "would read only the last): rename one", names[i]);
+	free(names);
+	return i < z->count ? zfail(z, DSP_EPARSE, what) : DSP_OK;
+}
+
 int
 dsp_npz_open(const char *path, uint64_t cap, dsp_npz **out)
 {
@@ -185,6 +216,8 @@ dsp_npz_open(const char *path, uint64_t cap, dsp_npz **out)
 	}
 	if (z->count == 0)
 		return zfail(z, DSP_EEMPTY, "no .npy members in the archive");
+	if ((err = no_duplicates(z)) != DSP_OK)
+		return err;
 	*out = z;
 	return DSP_OK;
 }

@@ -151,7 +151,17 @@ np.save(f"{out}/int.npy", np.arange(8))
 np.save(f"{out}/five.npy", np.zeros((1, 1, 1, 1, 2)))
 with open(f"{out}/cut.npy", "wb") as f:
     f.write(open(f"{out}/a3.npy", "rb").read()[:-7])
+# Two members of one name (zipfile warns, numpy reads only the last).
+import warnings, zipfile
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    with zipfile.ZipFile(f"{out}/dup.npz", "w") as zf:
+        for arr in (a3, h2):
+            with zf.open("x.npy", "w") as m:
+                np.lib.format.write_array(m, arr)
 for args, code, msg in [
+        (["heads", f"{out}/dup.npz"], 1,
+         "two members named 'x.npy' (numpy would read only the last): rename one"),
         (["heads", f"{out}/nan.npy"], 1, "nan.npy: NaN at head 1, key 2"),
         (["heads", f"{out}/int.npy"], 1, "dtype '<i8' is not supported"),
         (["heads", f"{out}/five.npy"], 1, "shape has 5 dimensions"),
