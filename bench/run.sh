@@ -55,6 +55,13 @@ else
 	echo "numpy: /usr/bin/python3 with numpy not found"
 fi
 "$builddir/bench/bench-kernel" "$data" "$1" "$2" "$3"
+# The process-start floor of a whole command: disperse --version (the
+# binary loaded, its libraries resolved, nothing computed), best of 9,
+# child CPU (user + system) and wall.
+for i in 1 2 3 4 5 6 7 8 9; do
+	"$builddir/bench/bench-rss" -t "$builddir/disperse" --version || exit 1
+done | awk '{ if (NR == 1 || $2 < c) c = $2; if (NR == 1 || $3 < w) w = $3 }
+	END { printf "floor start: %.2f ms CPU, %.2f ms wall\n", c * 1e3, w * 1e3 }'
 echo
 "$builddir/bench/bench-parse" "$tmp.txt" "$tmp.npy" || exit 1
 echo "  report --input, 2^24 logits: text $(DISPERSE_MAX_INPUT=1G timeit "$builddir/disperse" \
