@@ -99,8 +99,19 @@ digit_gen(diyfp w, diyfp mp, uint64_t delta, char *buf, int *k, int *unsure)
 	for (kappa = 1; kappa < 10 && p1 >= pow10_u64[kappa]; kappa++)
 		;
 	while (kappa > 0) {
-		d = (uint32_t)(p1 / pow10_u64[kappa - 1]);
-		p1 = (uint32_t)(p1 % pow10_u64[kappa - 1]);
+		/* Constant divisors: a multiply each, not a division. */
+		switch (kappa) {
+		case 10: d = p1 / 1000000000u; p1 %= 1000000000u; break;
+		case 9: d = p1 / 100000000u; p1 %= 100000000u; break;
+		case 8: d = p1 / 10000000u; p1 %= 10000000u; break;
+		case 7: d = p1 / 1000000u; p1 %= 1000000u; break;
+		case 6: d = p1 / 100000u; p1 %= 100000u; break;
+		case 5: d = p1 / 10000u; p1 %= 10000u; break;
+		case 4: d = p1 / 1000u; p1 %= 1000u; break;
+		case 3: d = p1 / 100u; p1 %= 100u; break;
+		case 2: d = p1 / 10u; p1 %= 10u; break;
+		default: d = p1; p1 = 0; break;
+		}
 		if (d != 0 || len != 0)
 			buf[len++] = (char)('0' + d);
 		kappa--;
@@ -203,9 +214,10 @@ put(char *p, const char *dig, int len, int k)
 		k++;
 	}
 	x = len + k - 1;		/* exponent of the first digit */
-	/* Fixed notation as %g does, unless trailing zeros make it longer
-	 * than the exponent form (1e+15, not 1000000000000000). */
-	if (x >= -4 && x <= 16 && (k <= 0 || len + k <= len + (len > 1) + 4)) {
+	/* Fixed notation where "%.Pg" uses it, P = max(15, len): the text of
+	 * the %.15g..%.17g writer this replaced whenever the digits agree
+	 * (1000000, 1e+16, 1234567890123456.8). */
+	if (x >= -4 && x < (len > 15 ? len : 15)) {
 		if (k >= 0) {		/* integer */
 			memcpy(p, dig, (size_t)len);
 			p += len;

@@ -12,11 +12,13 @@
  * shortest of %.15g..%.17g that reads back is taken instead: same
  * guarantee, printf's speed.
  *
- * Text: C locale, like %.17g: fixed notation when the decimal exponent X
- * of the first digit is in [-4, 16], else d.ddde+XX / d.ddde-XX (two
- * exponent digits at least), also when that is shorter than an integer
- * with trailing zeros (1e+15); no trailing zeros, no trailing point; "-0"
- * for negative zero; "inf", "-inf", "nan" for the non-finite (JSON
+ * Text: C locale, as "%.Pg" with P = max(15, digits) prints it (the
+ * shortest of %.15g..%.17g that reads back, the writer this replaced,
+ * gives the same text whenever its digits are the shortest): fixed
+ * notation when the decimal exponent X of the first digit is in
+ * [-4, P), else d.ddde+XX / d.ddde-XX (two exponent digits at least); no
+ * trailing zeros, no trailing point; "-0" for negative zero; "inf",
+ * "-inf", "nan" for the non-finite (JSON
  * writers say null themselves).  tests/core/test-dtoa checks 2^20 random
  * bit patterns, subnormals, +-0 and the extremes against strtod. */
 #ifndef DSP_DTOA_H

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dtoa.h"
 #include "core/error.h"
 #include "core/escape.h"
 #include "export/json.h"
@@ -194,21 +195,17 @@ dsp_jw_str(dsp_jw *w, const char *s)
 void
 dsp_jw_num(dsp_jw *w, double v)
 {
-	char buf[40];
-	int prec;
+	char buf[DSP_DTOA_SIZE];
+	int n;
 
 	begin_value(w);
 	if (!isfinite(v)) {
 		fputs("null", w->fp);
 		return;
 	}
-	/* Shortest of %.15g..%.17g that reads back bit-exact. */
-	for (prec = 15; prec <= 17; prec++) {
-		snprintf(buf, sizeof buf, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			break;
-	}
-	fputs(buf, w->fp);
+	/* Shortest text that reads back bit-exact (core/dtoa.h). */
+	n = dsp_dtoa(v, buf);
+	fwrite(buf, 1, (size_t)n, w->fp);
 }
 
 void
