@@ -257,11 +257,16 @@ sig_digits(const char *fmt)
 static void
 format_cell(const char *fmt, double v, const char *s, char *buf, size_t size)
 {
+	size_t k;
 	int digits;
 
-	if (s != NULL)
-		snprintf(buf, size, "%s", s);
-	else if (isnan(v))
+	if (s != NULL) {
+		/* Not snprintf("%s"): a snapshot's weights pass here twice a row. */
+		k = strlen(s);
+		k = k < size ? k : size - 1;
+		memcpy(buf, s, k);
+		buf[k] = '\0';
+	} else if (isnan(v))
 		snprintf(buf, size, "nan");
 	else if (isinf(v))
 		snprintf(buf, size, v > 0 ? "inf" : "-inf");
