@@ -253,8 +253,9 @@ sig_digits(const char *fmt)
 
 /* Text of one cell (s: its text, else the number v in format fmt): a
  * "%.Ng" column by the one rule for numbers shown rounded (dsp_fmt_cell:
- * whole numbers exact, never rounded onto a whole number it is not). */
-static void
+ * whole numbers exact, never rounded onto a whole number it is not).
+ * Returns its length. */
+static size_t
 format_cell(const char *fmt, double v, const char *s, char *buf, size_t size)
 {
 	size_t k;
@@ -266,6 +267,7 @@ format_cell(const char *fmt, double v, const char *s, char *buf, size_t size)
 		k = k < size ? k : size - 1;
 		memcpy(buf, s, k);
 		buf[k] = '\0';
+		return k;
 	} else if (isnan(v))
 		snprintf(buf, size, "nan");
 	else if (isinf(v))
@@ -281,6 +283,7 @@ format_cell(const char *fmt, double v, const char *s, char *buf, size_t size)
 		if (strcmp(buf, "-0") == 0)
 			snprintf(buf, size, "0");
 	}
+	return strlen(buf);
 }
 
 /* Text of a cell for text and CSV output. */
@@ -406,16 +409,18 @@ dsp_table_csv_row(const dsp_table *t, FILE *fp, const double *values,
     const char *const *texts)
 {
 	char buf[CELL_MAX], line[1024];
+	const char *text;
 	size_t c, len = 0, k;
 
 	/* The row assembled in line and written once (one stdio call, not
 	 * three a cell); a cell that needs quoting, or a row too long for
 	 * line, goes through csv_field. */
 	for (c = 0; c < t->ncols; c++) {
-		format_cell(t->cfmt[c], values[c], texts != NULL ? texts[c] : NULL, buf,
-		    sizeof buf);
-		k = strlen(buf);
-		if (len + k + 2 > sizeof line || strpbrk(buf, ",\"\r\n") != NULL) {
+		text = texts != NULL ? texts[c] : NULL;
+		k = format_cell(t->cfmt[c], values[c], text, buf, sizeof buf);
+		/* A number never needs quoting; a text cell may. */
+		if (len + k + 2 > sizeof line ||
+		    (text != NULL && strpbrk(buf, ",\"\r\n") != NULL)) {
 			fwrite(line, 1, len, fp);
 			len = 0;
 			if (c)
