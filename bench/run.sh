@@ -84,9 +84,10 @@ if [ -x "$py" ] && "$py" -c "import numpy as np; np.save('$tmp-22.npy', \
 			--out "$tmp.snap" || exit 1
 	done | awk '{ if (NR == 1 || $2 < c) c = $2 } END { printf "%.3f", c }') || exit 1
 	set -- $("$builddir/bench/bench-print") || exit 1
-	echo "snapshot --input 2^22: $snap s CPU"
-	echo "printf %.17g 3x2^22: $(echo "scale=3; $1 / 1000" | bc) s CPU (dsp_dtoa: $(echo "scale=3; $2 / 1000" | bc) s)"
-	echo "snapshot / printf: $(echo "scale=2; $snap * 1000 / $1" | bc) (goal <= 0.5)"
+	echo "$snap $1 $2" | awk '{
+		printf "snapshot --input 2^22: %.3f s CPU\n", $1
+		printf "printf %%.17g 3x2^22: %.3f s CPU (dsp_dtoa: %.3f s)\n", $2 / 1000, $3 / 1000
+		printf "snapshot / printf: %.2f (goal <= 0.5)\n", $1 * 1000 / $2 }'
 else
 	echo "snapshot memory: needs /usr/bin/python3 with numpy to write the .npy; skipped"
 fi
