@@ -47,7 +47,7 @@ main(int argc, char **argv)
 	if (waitpid(pid, &st, 0) != pid || getrusage(RUSAGE_CHILDREN, &ru) != 0)
 		return 2;
 	if (times)
-		printf("%.1f %.3f %.3f\n", (double)ru.ru_maxrss / 1024,
+		printf("%.1f %.6f %.6f\n", (double)ru.ru_maxrss / 1024,
 		    (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
 		    (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6,
 		    now_s() - t0);

@@ -1,16 +1,19 @@
-"""Anchors for bench-kernel over the same binary file (n = 2^24 float64):
-scipy (special.softmax + stats.entropy), numpy (max shift, np.exp,
-H = log Z - sum p x, preallocated buffers) and torch (softmax +
-entropy; 0 when torch is not installed).  Prints the median ms of each
-(min / median on stderr): CPU time of the process (time.process_time, so a
-BLAS thread counts), as bench-kernel's single-thread figures."""
+"""Peers for bench-kernel over the same binary file (n = 2^24 float64),
+each computing the same six statistics as disperse's explicit route:
+log Z, H, the paper's H (-sum p log(p + 1e-9)), max and min weight and the
+count of weights that are exactly 0.  scipy (special.softmax, logsumexp,
+stats.entropy), numpy (max shift, np.exp, H = log Z - sum p x, preallocated
+buffers) and torch (log_softmax, one thread); 0 when not installed.
+Prints the best (min) ms of each, as bench-kernel's floors (min / median
+on stderr): CPU time of the process (time.process_time, so a BLAS thread
+counts), as bench-kernel's single-thread figures."""
 import sys
 import time
 
 import numpy as np
 
 e = np.fromfile(sys.argv[1], dtype=np.float64)
-REPS = 9
+REPS = 5
 
 
 def timed(fn):
@@ -26,9 +29,11 @@ def timed(fn):
 def run_scipy():
     import scipy.special
     import scipy.stats
+    logz = scipy.special.logsumexp(e)
     p = scipy.special.softmax(e)
-    scipy.stats.entropy(p)
-    p.max()
+    h = scipy.stats.entropy(p)
+    hp = -np.dot(p, np.log(p + 1e-9))
+    return logz, h, hp, p.max(), p.min(), p.size - np.count_nonzero(p)
 
 
 x = np.empty_like(e)
@@ -37,11 +42,18 @@ w = np.empty_like(e)
 
 def run_numpy():
     m = e.max()
+    lo = e.min()
     np.subtract(e, m, out=x)
     np.exp(x, out=w)
     z = w.sum()
     # H = log Z - sum p x, p = w / Z (x relative to the max)
-    np.log(z) - np.dot(w, x) / z
+    h = np.log(z) - np.dot(w, x) / z
+    np.multiply(w, 1 / z, out=w)
+    np.add(w, 1e-9, out=x)
+    np.log(x, out=x)
+    hp = -np.dot(w, x)
+    return (m + np.log(z), h, hp, 1 / z, np.exp(lo - m) / z,
+            w.size - np.count_nonzero(w))
 
 
 out = []
@@ -57,8 +69,12 @@ try:
     torch.set_num_threads(1)
 
     def run_torch():
-        lp = torch.log_softmax(te, 0)
-        -(lp.exp() * lp).sum()
+        logz = torch.logsumexp(te, 0)
+        lp = te - logz
+        p = lp.exp()
+        h = -(p * lp).sum()
+        hp = -(p * torch.log(p + 1e-9)).sum()
+        return logz, h, hp, p.max(), p.min(), (p == 0).sum()
 
     out.append(timed(run_torch))
 except ImportError:
@@ -67,4 +83,4 @@ names = ("scipy", "numpy", "torch")
 for n, (a, b) in zip(names, out):
     sys.stderr.write("%s: %.2f / %.2f ms (min / median)%s\n" % (
         n, a, b, "" if b else " -- not installed"))
-print(" ".join("%.3f" % b for _, b in out))
+print(" ".join("%.3f" % a for a, _ in out))

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dtoa.h"
 #include "core/error.h"
 #include "core/figures.h"
 
@@ -198,6 +199,13 @@ dsp_fmt_sig(char *buf, size_t size, double v, int digits)
 	}
 	if (digits < 1)
 		digits = 1;
+	/* All the digits a double has: the shortest text that reads back
+	 * (dtoa.h), a few tens of ns where "%.17g" took 200 and printed
+	 * 0.10000000000000001 for 0.1. */
+	if (digits >= 17 && size >= DSP_DTOA_SIZE) {
+		dsp_dtoa(v, buf);
+		return buf;
+	}
 	for (;; digits++) {
 		snprintf(buf, size, "%.*g", digits, v);
 		r = strtod(buf, NULL);

@@ -63,6 +63,8 @@ int	dsp_figure_value(const dsp_figure *f, const dsp_summary *s, double *v);
  * point, no exponent) and v is not that number, digits are added until it
  * is not (up to 17), so lambda = 0.99999 shows as 0.99999, not as the
  * uniform lambda = 1, and a critical n of 5406.2 as 5406.2, not 5406.
+ * digits >= 17: all a double has, the shortest text that reads back to
+ * it (dsp_dtoa: 0.1, not 0.10000000000000001).
  * NaN is "n/a", infinities "inf" / "-inf".  Returns buf. */
 char	*dsp_fmt_sig(char *buf, size_t size, double v, int digits);
 /* The one rule for numbers in text and CSV tables (and the text

@@ -1,5 +1,7 @@
-/* Fused one-pass kernels over explicit logit arrays: softmax statistics
- * (log-partition, entropy, max weight) without materialising the weights.
+/* Kernels over explicit logit arrays: softmax statistics (log-partition,
+ * entropy, max and min weight) in one pass without materialising the
+ * weights; the paper's entropy and the zero count in a second pass (they
+ * need the final log z: kernel.c says why).
  * This is the hot path for large explicit n; see bench/.
  *
  * Vectorised (fastexp.h, < 4 ulp per exponential), OpenMP across cores for

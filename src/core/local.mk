@@ -15,6 +15,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/figspec.c src/core/figspec.h \
 	src/core/fastexp.c src/core/fastexp.h src/core/fastexp512.h \
 	src/core/decimal.c src/core/decimal.h src/core/pow5.h \
+	src/core/dtoa.c src/core/dtoa.h \
 	src/core/fit.c src/core/fit.h \
 	src/core/job.c src/core/job.h \
 	src/core/kernel.c src/core/kernel.h \

@@ -15,6 +15,8 @@
 #include "core/error.h"
 #include "export/atomic.h"
 
+#define DSP_AFILE_BUF	((size_t)1 << 18)
+
 /* A dead writer's temporary is swept once it is this old. */
 #define STALE_SECONDS	60
 
@@ -161,6 +163,14 @@ dsp_afile_open(dsp_afile *a, const char *dir)
 		return dsp_fail(DSP_EIO, "cannot create a file in %s: %s", dir,
 		    strerror(e));
 	}
+	/* A fixed 256 KiB buffer, not stdio's st_blksize (4 KiB): a snapshot
+	 * writes 240 MB for 2^22 logits, 60,000 write calls that took a
+	 * tenth of its CPU on the development VM.  Without it, stdio's. */
+	if ((a->buf = malloc(DSP_AFILE_BUF)) != NULL &&
+	    setvbuf(a->fp, a->buf, _IOFBF, DSP_AFILE_BUF) != 0) {
+		free(a->buf);
+		a->buf = NULL;
+	}
 	return DSP_OK;
 }
 
@@ -171,6 +181,8 @@ dsp_afile_abort(dsp_afile *a)
 		fclose(a->fp);
 	a->fp = NULL;
 	a->closed = 1;
+	free(a->buf);
+	a->buf = NULL;
 	if (a->tmp[0] != '\0')
 		unlink(a->tmp);
 	track(NULL);
@@ -195,6 +207,8 @@ finish(dsp_afile *a)
 		e = errno;
 	a->fp = NULL;
 	a->closed = 1;
+	free(a->buf);
+	a->buf = NULL;
 	return e;
 }
 

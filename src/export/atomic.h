@@ -12,6 +12,7 @@ typedef struct dsp_afile {
 	char	 tmp[4096];	/* temporary path, "" once gone */
 	char	 dir[4096];
 	int	 closed;	/* data flushed, synced and closed */
+	char	*buf;		/* fp's buffer (256 KiB), or NULL: stdio's own */
 } dsp_afile;
 
 /* dsp_afile_commit: the exclusive name is taken, try another. */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/dtoa.h"
 #include "core/error.h"
 #include "core/escape.h"
 #include "export/json.h"
@@ -63,34 +64,63 @@ breaks(const dsp_jw *w, int depth)
 	return w->pretty == 1 || (w->pretty > 1 && depth <= w->pretty);
 }
 
-static void
-newline(dsp_jw *w)
+/* The text of a line break at the current depth (or the space between
+ * values on one line) into buf (2 JW_DEPTH + 2 bytes); returns its length. */
+static size_t
+newline_text(const dsp_jw *w, char *buf)
 {
+	size_t n = 0;
 	int i;
 
 	if (!breaks(w, w->depth)) {
 		if (w->pretty && w->depth > 0 && w->count[w->depth - 1] > 1)
-			fputc(' ', w->fp);
-		return;
+			buf[n++] = ' ';
+		return n;
 	}
-	fputc('\n', w->fp);
-	for (i = 0; i < w->depth; i++)
-		fputs("  ", w->fp);
+	buf[n++] = '\n';
+	for (i = 0; i < w->depth; i++) {
+		buf[n++] = ' ';
+		buf[n++] = ' ';
+	}
+	return n;
+}
+
+static void
+newline(dsp_jw *w)
+{
+	char buf[2 * JW_DEPTH + 2];
+
+	fwrite(buf, 1, newline_text(w, buf), w->fp);
+}
+
+/* The separator before a value or key at the current level into buf
+ * (2 JW_DEPTH + 3 bytes); returns its length. */
+static size_t
+sep_text(dsp_jw *w, char *buf)
+{
+	size_t n = 0;
+
+	if (w->after_key) {
+		w->after_key = 0;
+		return 0;
+	}
+	if (w->depth > 0) {
+		if (w->count[w->depth - 1]++ > 0)
+			buf[n++] = ',';
+		n += newline_text(w, buf + n);
+	}
+	return n;
 }
 
 /* Separator before a value or key at the current level. */
 static void
 begin_value(dsp_jw *w)
 {
-	if (w->after_key) {
-		w->after_key = 0;
-		return;
-	}
-	if (w->depth > 0) {
-		if (w->count[w->depth - 1]++ > 0)
-			fputc(',', w->fp);
-		newline(w);
-	}
+	char buf[2 * JW_DEPTH + 3];
+	size_t n = sep_text(w, buf);
+
+	if (n > 0)
+		fwrite(buf, 1, n, w->fp);
 }
 
 static void
@@ -194,21 +224,18 @@ dsp_jw_str(dsp_jw *w, const char *s)
 void
 dsp_jw_num(dsp_jw *w, double v)
 {
-	char buf[40];
-	int prec;
+	char buf[2 * JW_DEPTH + 3 + DSP_DTOA_SIZE];
+	size_t n = sep_text(w, buf);
 
-	begin_value(w);
-	if (!isfinite(v)) {
-		fputs("null", w->fp);
-		return;
+	/* Shortest text that reads back bit-exact (core/dtoa.h), with its
+	 * separator in one write: a snapshot writes millions of these. */
+	if (isfinite(v))
+		n += (size_t)dsp_dtoa(v, buf + n);
+	else {
+		memcpy(buf + n, "null", 4);
+		n += 4;
 	}
-	/* Shortest of %.15g..%.17g that reads back bit-exact. */
-	for (prec = 15; prec <= 17; prec++) {
-		snprintf(buf, sizeof buf, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			break;
-	}
-	fputs(buf, w->fp);
+	fwrite(buf, 1, n, w->fp);
 }
 
 void

@@ -197,6 +197,21 @@ struct wrow {
 	uint64_t	 first;
 };
 
+/* v in decimal: snprintf's "%" PRIu64 cost more than the row's double. */
+static void
+u64_text(char *buf, uint64_t v)
+{
+	char tmp[24];
+	int n = 0;
+
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	while (n > 0)
+		*buf++ = tmp[--n];
+	*buf = '\0';
+}
+
 /* One run's row, written as the stream computes it. */
 static int
 weights_row(void *ctx, double w, uint64_t count)
@@ -207,8 +222,8 @@ weights_row(void *ctx, double w, uint64_t count)
 	double row[3] = { 0, 0, w };
 
 	/* Positions and counts past 2^53 are not exact as doubles. */
-	snprintf(b0, sizeof b0, "%" PRIu64, c->first);
-	snprintf(b1, sizeof b1, "%" PRIu64, count);
+	u64_text(b0, c->first);
+	u64_text(b1, count);
 	c->first += count;
 	return dsp_table_csv_row(c->t, c->fp, row, text);
 }

@@ -13,6 +13,7 @@ DSP_CORE_TESTS = \
 	tests/core/test-accuracy \
 	tests/core/test-parse \
 	tests/core/test-decimal \
+	tests/core/test-dtoa \
 	tests/core/test-props \
 	tests/core/test-maxret \
 	tests/core/test-view \
@@ -50,6 +51,9 @@ tests_core_test_parse_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_decimal_SOURCES = tests/core/test-decimal.c
 tests_core_test_decimal_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_decimal_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_dtoa_SOURCES = tests/core/test-dtoa.c
+tests_core_test_dtoa_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_dtoa_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_props_SOURCES = tests/core/test-props.c
 tests_core_test_props_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_props_LDADD = $(DSP_CORE_LIBS)
