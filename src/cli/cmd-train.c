@@ -32,6 +32,7 @@ enum {
 	OPT_EVAL_ONLY,
 	OPT_SVG,
 	OPT_QUIET,
+	OPT_PRESET,
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
@@ -49,6 +50,7 @@ static struct option train_longopts[] = {
 	{ "eval-only",	no_argument,       NULL, OPT_EVAL_ONLY },
 	{ "svg",	required_argument, NULL, OPT_SVG },
 	{ "quiet",	no_argument,       NULL, OPT_QUIET },
+	{ "preset",	required_argument, NULL, OPT_PRESET },
 	/* The figure options (dsp_figopts_longopts). */
 	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
 	{ NULL, 0, NULL, 0 },
@@ -63,6 +65,7 @@ struct train {
 	uint64_t		 width, classes, eval_sets;
 	size_t			 sizes[MAX_SIZES], nsizes;
 	const char		*save, *load, *svg;
+	const dsp_maxret_preset	*preset;
 	int			 eval_only, quiet;
 	unsigned		 given;		/* training options on the line */
 	int			 sizes_given, sets_given;
@@ -139,6 +142,11 @@ train_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 		return 0;
 	case OPT_QUIET:
 		tr->quiet = 1;
+		return 0;
+	case OPT_PRESET:
+		if ((tr->preset = dsp_maxret_preset_find(arg)) == NULL)
+			return dsp_opts_usage(o, "--preset: unknown preset '%s' "
+			    "(quick, paper)", arg);
 		return 0;
 	}
 	return dsp_opts_usage(o, "internal error: option %d", code);
@@ -427,6 +435,8 @@ weight_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 		    r[nr - 1].spread_max, r[nr - 1].log_n_half);
 }
 
+static int train_svg(const void *ctx, FILE *fp);
+
 /* The figure, for dsp_figopts_write: a fixed layout of 700 x 610 scaled
  * to the page of the figure options (dsp_svg_begin_fixed). */
 struct trainfig {
@@ -436,6 +446,15 @@ struct trainfig {
 	const dsp_maxret		*m;
 	const dsp_model_meta		*meta;
 };
+
+int
+dsp_train_svg(const dsp_figspec *f, const dsp_maxret_eval_row *r, size_t nr,
+    const dsp_maxret *m, const dsp_model_meta *meta, FILE *fp)
+{
+	struct trainfig c = { f, r, nr, m, meta };
+
+	return train_svg(&c, fp);
+}
 
 static int
 train_svg(const void *ctx, FILE *fp)
@@ -456,6 +475,26 @@ train_svg(const void *ctx, FILE *fp)
 	return dsp_svg_end(g);
 }
 
+void
+dsp_train_preset_apply(const dsp_maxret_preset *p, unsigned given,
+    dsp_maxret_train_opts *t, uint64_t *width, uint64_t *classes)
+{
+	/* Bits of given: OPT_TRAIN_N .. OPT_CLASSES, in that order; an option
+	 * on the line wins over the preset. */
+	if (!(given & (1u << (OPT_TRAIN_N - OPT_TRAIN_N))))
+		t->train_n = p->train_n;
+	if (!(given & (1u << (OPT_STEPS - OPT_TRAIN_N))))
+		t->steps = p->steps;
+	if (!(given & (1u << (OPT_WIDTH - OPT_TRAIN_N))))
+		*width = p->width;
+	if (!(given & (1u << (OPT_LR - OPT_TRAIN_N))))
+		t->lr = p->lr;
+	if (!(given & (1u << (OPT_BATCH - OPT_TRAIN_N))))
+		t->batch = p->batch;
+	if (!(given & (1u << (OPT_CLASSES - OPT_TRAIN_N))))
+		*classes = p->classes;
+}
+
 static int
 cmd_train_exec(int argc, char **argv)
 {
@@ -466,6 +505,9 @@ cmd_train_exec(int argc, char **argv)
 		"Train the Max Retrieval model (one single-head softmax attention) on\n"
 		"sets of --train-n items, then evaluate it on larger held-out sets,\n"
 		"plain and with the paper's adaptive temperature (doc/theory.md).\n"
+		"  --preset NAME      training settings: quick (the defaults below) or paper\n"
+		"                     (width 64, batch 128, lr 0.001, 20000 steps: follows the\n"
+		"                     paper's description; options given override it)\n"
 		"  --train-n N        items per training set (default 16, as the paper)\n"
 		"  --steps N          Adam steps (default 3000)\n"
 		"  --batch N          sets per step (default 32)\n"
@@ -520,6 +562,14 @@ cmd_train_exec(int argc, char **argv)
 		rc = o.status;
 		goto out;
 	}
+	if (tr.preset != NULL && tr.load != NULL) {
+		rc = dsp_opts_usage(&o, "--preset: the training settings of --load "
+		    "come from the model");
+		goto out;
+	}
+	if (tr.preset != NULL)
+		dsp_train_preset_apply(tr.preset, tr.given, &tr.t, &tr.width,
+		    &tr.classes);
 	if (dsp_figopts_any(&tr.fig) && tr.svg == NULL) {
 		rc = dsp_opts_usage(&o, "the figure options need --svg FILE");
 		goto out;

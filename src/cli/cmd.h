@@ -2,6 +2,13 @@
 #ifndef DSP_CLI_CMD_H
 #define DSP_CLI_CMD_H
 
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/figspec.h"
+#include "core/maxret.h"
+#include "export/model.h"
+
 struct dsp_command {
 	const char	*name;
 	const char	*usage;		/* "disperse NAME [options]" line(s) */
@@ -23,6 +30,15 @@ extern const struct dsp_command cmd_train;
 extern const struct dsp_command cmd_heads;
 extern const struct dsp_command cmd_animate;
 extern const struct dsp_command cmd_depth;
+extern const struct dsp_command cmd_paper;
+
+/* train's preset over its settings, except the ones given on the line
+ * (bits of train's option codes --train-n .. --classes). */
+void	dsp_train_preset_apply(const dsp_maxret_preset *p, unsigned given,
+	    dsp_maxret_train_opts *t, uint64_t *width, uint64_t *classes);
+/* train's figure (accuracy and max weight against n) onto fp. */
+int	dsp_train_svg(const dsp_figspec *f, const dsp_maxret_eval_row *r,
+	    size_t nr, const dsp_maxret *m, const dsp_model_meta *meta, FILE *fp);
 
 /* report / bound rows named and labelled by the figure table
  * (core/figures.h; figrows.c); extra (may be NULL) is appended to the
