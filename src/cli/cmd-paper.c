@@ -937,7 +937,7 @@ mr_progress(const dsp_maxret_progress *p, void *ctx)
 
 	c->meta->train_loss = p->loss;
 	c->meta->train_accuracy = p->accuracy;
-	progress(c->P, "Max Retrieval: seed %zu/%zu step %zu/%zu loss %.4f "
+	progress(c->P, "Max Retrieval: seed %zu of %zu, step %zu/%zu loss %.4f "
 	    "accuracy %.3f", c->seed_i + 1, c->seeds, p->step, p->steps, p->loss,
 	    p->accuracy);
 	return 0;
@@ -1063,10 +1063,10 @@ sec_maxret(struct paper *P)
 	const dsp_maxret_preset *pre = dsp_maxret_preset_find(sc->preset);
 	dsp_maxret_eval_row rows[MAX_SEEDS * MAX_SIZES], pooled[MAX_SIZES];
 	dsp_maxret_train_opts to;
-	dsp_model_meta meta0, meta;
-	dsp_maxret *m = NULL, *m0 = NULL;
+	dsp_model_meta meta0, metas[MAX_SEEDS];
+	dsp_maxret *models[MAX_SEEDS] = { NULL }, *m0 = NULL;
 	dsp_table *t = NULL, *ts = NULL;
-	struct mr_ctx mc;
+	int rcs[MAX_SEEDS];
 	struct mrfig mf;
 	double v[MR_NCOLS + 1];
 	size_t si, i, width;
@@ -1082,45 +1082,54 @@ sec_maxret(struct paper *P)
 	if ((ts = new_table("Max Retrieval, per seed", mr_cols, MR_NCOLS)) == NULL ||
 	    dsp_table_column(ts, "seed", "%.0f") != DSP_OK)
 		return DSP_ENOMEM;
+	/* The seeds train at once, one thread each (training is serial
+	 * within a seed, so the models are the same for any thread count);
+	 * then each is evaluated, the evaluation parallel within. */
 	for (si = 0; si < sc->seeds; si++) {
-		memset(&meta, 0, sizeof meta);
-		to.seed = P->o->params.seed + si;
-		meta.train = to;
-		if ((m = dsp_maxret_alloc(pre->classes, width)) == NULL) {
+		memset(&metas[si], 0, sizeof metas[si]);
+		metas[si].train = to;
+		metas[si].train.seed = P->o->params.seed + si;
+		if ((models[si] = dsp_maxret_alloc(pre->classes, width)) == NULL) {
 			rc = DSP_ENOMEM;
 			goto out;
 		}
-		mc = (struct mr_ctx){ P, si, sc->seeds, &meta };
-		progress(P, "Max Retrieval: training seed %llu (%zu steps, width %zu, "
-		    "batch %zu)", (unsigned long long)to.seed, to.steps, width, to.batch);
-		if ((rc = dsp_maxret_train(m, &to, to.steps >= 5 ? to.steps / 5 : 1,
-		    mr_progress, &mc)) != DSP_OK)
+	}
+	progress(P, "Max Retrieval: training %zu seeds (%zu steps, width %zu, "
+	    "batch %zu)", sc->seeds, to.steps, width, to.batch);
+#pragma omp parallel for schedule(dynamic, 1)
+	for (si = 0; si < sc->seeds; si++) {
+		struct mr_ctx c = { P, si, sc->seeds, &metas[si] };
+
+		rcs[si] = dsp_maxret_train(models[si], &metas[si].train,
+		    to.steps >= 5 ? to.steps / 5 : 1, mr_progress, &c);
+	}
+	for (si = 0; si < sc->seeds; si++)
+		if ((rc = rcs[si]) != DSP_OK)
 			goto out;
+	for (si = 0; si < sc->seeds; si++) {
+		uint64_t seed = metas[si].train.seed;
+
 		progress(P, "Max Retrieval: evaluating seed %llu, %zu sets at %zu sizes",
-		    (unsigned long long)to.seed, sc->sets, sc->nsizes);
-		if ((rc = dsp_maxret_eval(m, sc->sizes, sc->nsizes, sc->sets, to.seed,
-		    &rows[si * sc->nsizes])) != DSP_OK)
+		    (unsigned long long)seed, sc->sets, sc->nsizes);
+		if ((rc = dsp_maxret_eval(models[si], sc->sizes, sc->nsizes, sc->sets,
+		    seed, &rows[si * sc->nsizes])) != DSP_OK)
 			goto out;
 		for (i = 0; i < sc->nsizes; i++) {
 			mr_values(&rows[si * sc->nsizes + i], v);
-			v[MR_NCOLS] = (double)to.seed;
+			v[MR_NCOLS] = (double)seed;
 			if ((rc = dsp_table_row(ts, v)) != DSP_OK)
 				goto out;
 		}
-		if (si == 0) {
-			m0 = m;
-			meta0 = meta;
-			meta0.neval = sc->nsizes;
-			meta0.eval_sets = sc->sets;
-			meta0.eval_seed = to.seed;
-			for (i = 0; i < sc->nsizes; i++) {
-				meta0.eval_n[i] = rows[i].n;
-				meta0.eval_acc[i] = rows[i].acc;
-				meta0.eval_acc_adaptive[i] = rows[i].acc_ad;
-			}
-		} else
-			dsp_maxret_free(m);
-		m = NULL;
+	}
+	m0 = models[0];
+	meta0 = metas[0];
+	meta0.neval = sc->nsizes;
+	meta0.eval_sets = sc->sets;
+	meta0.eval_seed = meta0.train.seed;
+	for (i = 0; i < sc->nsizes; i++) {
+		meta0.eval_n[i] = rows[i].n;
+		meta0.eval_acc[i] = rows[i].acc;
+		meta0.eval_acc_adaptive[i] = rows[i].acc_ad;
 	}
 	for (i = 0; i < sc->nsizes; i++)
 		mr_pool(&rows[i], sc->seeds, sc->nsizes, &pooled[i]);
@@ -1221,8 +1230,8 @@ sec_maxret(struct paper *P)
 out:
 	dsp_table_free(t);
 	dsp_table_free(ts);
-	dsp_maxret_free(m);
-	dsp_maxret_free(m0);
+	for (si = 0; si < sc->seeds; si++)
+		dsp_maxret_free(models[si]);
 	return rc;
 }
 
