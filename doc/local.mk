@@ -15,4 +15,4 @@ EXTRA_DIST += doc/paper/README.md doc/paper/adaptive-beta.csv \
 	doc/paper/dispersion-curve.svg doc/paper/dispersion.csv \
 	doc/paper/lemma-curve.svg doc/paper/lemma.csv doc/paper/map-map.svg \
 	doc/paper/map.csv doc/paper/maxret-seeds.csv doc/paper/maxret.csv \
-	doc/paper/maxret.svg doc/paper/numbers.json 
+	doc/paper/maxret.svg doc/paper/numbers.json

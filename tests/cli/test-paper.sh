@@ -25,7 +25,7 @@ rows() {
 
 "$DISPERSE" paper --quick --grid small --out "$tmp/a" 2>"$tmp/err"
 ok $? "paper --quick --grid small runs"
-grep -q 'Max Retrieval: training seed' "$tmp/err"
+grep -q 'Max Retrieval: training 2 seeds' "$tmp/err"
 ok $? "progress on stderr"
 for f in README.md numbers.json lemma.csv critical.csv dispersion.csv \
     adaptive-poly.csv adaptive-beta.csv adaptive-entropy.csv maxret.csv \
@@ -89,6 +89,19 @@ ok $? "two seeds pooled: 80 sets a size, accuracy inside its interval"
 sed -i 's|--out [^ `]*||' "$tmp/a/README.md" "$tmp/b/README.md"
 diff -r "$tmp/a" "$tmp/b" >/dev/null
 ok $? "a second run gives the same files bit for bit"
+
+# train --preset: the paper preset's settings, an option given wins.
+"$DISPERSE" train --preset paper --steps 2 --eval-sizes 16 --eval-sets 2 --quiet \
+    --format csv >"$tmp/p.csv" 2>/dev/null &&
+    grep -q '^# width: 64$' "$tmp/p.csv" && grep -q '^# batch: 128$' "$tmp/p.csv" &&
+    grep -q '^# lr: 0.001$' "$tmp/p.csv" && grep -q '^# steps: 2$' "$tmp/p.csv"
+ok $? "train --preset paper: width 64, batch 128, lr 0.001; --steps overrides"
+"$DISPERSE" train --preset nope 2>"$tmp/err"
+[ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]
+ok $? "train --preset nope: one line, status 2"
+"$DISPERSE" train --preset paper --load "$top_srcdir/examples/maxret-model.json" 2>/dev/null
+[ $? -eq 2 ]
+ok $? "train --preset with --load: usage error"
 
 "$DISPERSE" paper --grid huge --out "$tmp/c" 2>"$tmp/err"
 [ $? -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]
