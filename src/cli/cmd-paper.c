@@ -943,39 +943,7 @@ mr_progress(const dsp_maxret_progress *p, void *ctx)
 	return 0;
 }
 
-static const char *mr_cols[] = {
-	"n", "sets", "accuracy", "accuracy_lo", "accuracy_hi",
-	"accuracy_adaptive", "accuracy_adaptive_lo", "accuracy_adaptive_hi",
-	"max_weight", "max_weight_adaptive", "beta_adaptive", "entropy",
-	"spread", "spread_max", "lemma_lo", "lemma_hi", "lemma_holds",
-	"log_n_half", "top_weight", "margin"
-};
-#define MR_NCOLS (sizeof mr_cols / sizeof mr_cols[0])
-
-static void
-mr_values(const dsp_maxret_eval_row *r, double *v)
-{
-	v[0] = (double)r->n;
-	v[1] = (double)r->sets;
-	v[2] = r->acc;
-	v[3] = r->acc_lo;
-	v[4] = r->acc_hi;
-	v[5] = r->acc_ad;
-	v[6] = r->acc_ad_lo;
-	v[7] = r->acc_ad_hi;
-	v[8] = r->max_weight;
-	v[9] = r->max_weight_ad;
-	v[10] = r->beta;
-	v[11] = r->entropy;
-	v[12] = r->spread;
-	v[13] = r->spread_max;
-	v[14] = r->band_lo;
-	v[15] = r->band_hi;
-	v[16] = (double)r->lemma_holds / (double)r->sets;
-	v[17] = r->log_n_half;
-	v[18] = r->top_weight;
-	v[19] = r->margin;
-}
+#define MR_NCOLS DSP_TRAIN_NCOLS
 
 /* Seeds pooled: counts summed (Wilson interval of the pooled count), means
  * weighted by sets, extremes over seeds. */
@@ -1067,6 +1035,7 @@ sec_maxret(struct paper *P)
 	dsp_maxret *models[MAX_SEEDS] = { NULL }, *m0 = NULL;
 	dsp_table *t = NULL, *ts = NULL;
 	int rcs[MAX_SEEDS];
+	const char *const *mr_cols;
 	struct mrfig mf;
 	double v[MR_NCOLS + 1];
 	size_t si, i, width;
@@ -1079,6 +1048,8 @@ sec_maxret(struct paper *P)
 	to.lr = pre->lr;
 	width = sc->width ? sc->width : pre->width;
 	memset(&meta0, 0, sizeof meta0);
+	if (dsp_train_columns(&mr_cols) != MR_NCOLS)
+		return dsp_fail(DSP_EINVAL, "internal error: train's columns");
 	if ((ts = new_table("Max Retrieval, per seed", mr_cols, MR_NCOLS)) == NULL ||
 	    dsp_table_column(ts, "seed", "%.0f") != DSP_OK)
 		return DSP_ENOMEM;
@@ -1115,7 +1086,7 @@ sec_maxret(struct paper *P)
 		    seed, &rows[si * sc->nsizes])) != DSP_OK)
 			goto out;
 		for (i = 0; i < sc->nsizes; i++) {
-			mr_values(&rows[si * sc->nsizes + i], v);
+			dsp_train_values(&rows[si * sc->nsizes + i], v);
 			v[MR_NCOLS] = (double)seed;
 			if ((rc = dsp_table_row(ts, v)) != DSP_OK)
 				goto out;
@@ -1139,7 +1110,7 @@ sec_maxret(struct paper *P)
 		goto out;
 	}
 	for (i = 0; i < sc->nsizes; i++) {
-		mr_values(&pooled[i], v);
+		dsp_train_values(&pooled[i], v);
 		if ((rc = dsp_table_row(t, v)) != DSP_OK)
 			goto out;
 	}

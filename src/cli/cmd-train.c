@@ -258,6 +258,38 @@ make_table(const struct dsp_opts *o, const struct train *tr,
 	return t;
 }
 
+size_t
+dsp_train_columns(const char *const **names)
+{
+	*names = cols;
+	return NCOLS;
+}
+
+void
+dsp_train_values(const dsp_maxret_eval_row *r, double *v)
+{
+	v[0] = (double)r->n;
+	v[1] = (double)r->sets;
+	v[2] = r->acc;
+	v[3] = r->acc_lo;
+	v[4] = r->acc_hi;
+	v[5] = r->acc_ad;
+	v[6] = r->acc_ad_lo;
+	v[7] = r->acc_ad_hi;
+	v[8] = r->max_weight;
+	v[9] = r->max_weight_ad;
+	v[10] = r->beta;
+	v[11] = r->entropy;
+	v[12] = r->spread;
+	v[13] = r->spread_max;
+	v[14] = r->band_lo;
+	v[15] = r->band_hi;
+	v[16] = (double)r->lemma_holds / (double)r->sets;
+	v[17] = r->log_n_half;
+	v[18] = r->top_weight;
+	v[19] = r->margin;
+}
+
 static int
 fill_table(dsp_table *t, const dsp_maxret_eval_row *r, size_t nr)
 {
@@ -265,26 +297,7 @@ fill_table(dsp_table *t, const dsp_maxret_eval_row *r, size_t nr)
 	size_t i;
 
 	for (i = 0; i < nr; i++) {
-		v[0] = (double)r[i].n;
-		v[1] = (double)r[i].sets;
-		v[2] = r[i].acc;
-		v[3] = r[i].acc_lo;
-		v[4] = r[i].acc_hi;
-		v[5] = r[i].acc_ad;
-		v[6] = r[i].acc_ad_lo;
-		v[7] = r[i].acc_ad_hi;
-		v[8] = r[i].max_weight;
-		v[9] = r[i].max_weight_ad;
-		v[10] = r[i].beta;
-		v[11] = r[i].entropy;
-		v[12] = r[i].spread;
-		v[13] = r[i].spread_max;
-		v[14] = r[i].band_lo;
-		v[15] = r[i].band_hi;
-		v[16] = (double)r[i].lemma_holds / (double)r[i].sets;
-		v[17] = r[i].log_n_half;
-		v[18] = r[i].top_weight;
-		v[19] = r[i].margin;
+		dsp_train_values(&r[i], v);
 		if (dsp_table_row(t, v) != 0)
 			return -1;
 	}

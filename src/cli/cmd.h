@@ -36,6 +36,12 @@ extern const struct dsp_command cmd_paper;
  * (bits of train's option codes --train-n .. --classes). */
 void	dsp_train_preset_apply(const dsp_maxret_preset *p, unsigned given,
 	    dsp_maxret_train_opts *t, uint64_t *width, uint64_t *classes);
+/* train's table columns (*names, the count returned) and one row of
+ * them from an evaluation row: every surface of Max Retrieval numbers
+ * (train, paper's maxret.csv) has the same columns. */
+size_t	dsp_train_columns(const char *const **names);
+void	dsp_train_values(const dsp_maxret_eval_row *r, double *v);
+#define DSP_TRAIN_NCOLS	20
 /* train's figure (accuracy and max weight against n) onto fp. */
 int	dsp_train_svg(const dsp_figspec *f, const dsp_maxret_eval_row *r,
 	    size_t nr, const dsp_maxret *m, const dsp_model_meta *meta, FILE *fp);
