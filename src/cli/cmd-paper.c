@@ -228,6 +228,16 @@ md_fn(void *ctx, FILE *fp)
 	return DSP_OK;
 }
 
+/* The default view at the run's scale (curve points, map resolution). */
+static void
+scaled_view(const struct paper *P, dsp_viewstate *v)
+{
+	dsp_view_default(v);
+	v->curve_points = P->sc->curve_points;
+	v->map.cols = P->sc->map_cols;
+	v->map.rows = P->sc->map_rows;
+}
+
 /* A view's snapshot figures under fixed names. */
 static int
 figures(struct paper *P, dsp_viewstate *v, const char *base, unsigned which)
@@ -365,14 +375,11 @@ sec_lemma(struct paper *P)
 		    "| family | δ | n | max weight | band | margin | why |\n"
 		    "|---|---:|---:|---:|---|---:|---|\n%s\n", nround, nroute, vbuf);
 	free(vbuf);
-	dsp_view_default(&v);
+	scaled_view(P, &v);
 	v.params.family = DSP_FAM_SPIKE;
 	v.curve_lo = 16;
 	v.curve_hi = ldexp(1, 60);
-	v.curve_points = P->sc->curve_points;
 	v.curve_mode = DSP_CURVE_MAXW;
-	v.map.cols = P->sc->map_cols;
-	v.map.rows = P->sc->map_rows;
 	v.map_row = v.map_col = 0;
 	if ((rc = figures(P, &v, "lemma", DSP_SNAP_FIG_CURVE)) != DSP_OK)
 		return rc;
@@ -608,10 +615,7 @@ sec_dispersion(struct paper *P)
 	}
 	fprintf(P->md, "\nEvery point, n = 2^0 … 2^40: [dispersion.csv](dispersion.csv).  "
 	    "![dispersion](dispersion-curve.svg)\n\n");
-	dsp_view_default(&v);
-	v.curve_points = P->sc->curve_points;
-	v.map.cols = P->sc->map_cols;
-	v.map.rows = P->sc->map_rows;
+	scaled_view(P, &v);
 	return figures(P, &v, "dispersion", DSP_SNAP_FIG_CURVE);
 fail:
 	dsp_table_free(t);
@@ -765,11 +769,8 @@ sec_adaptive(struct paper *P)
 	fprintf(P->md, "\nβ against H for both polynomials: "
 	    "[adaptive-beta.csv](adaptive-beta.csv).  Figure (adaptive and its plain "
 	    "twin, power series δ = 4, λ = 0.5): ![adaptive](adaptive-curve.svg)\n\n");
-	dsp_view_default(&v);
+	scaled_view(P, &v);
 	v.params.adaptive = 1;
-	v.curve_points = P->sc->curve_points;
-	v.map.cols = P->sc->map_cols;
-	v.map.rows = P->sc->map_rows;
 	rc = figures(P, &v, "adaptive", DSP_SNAP_FIG_CURVE);
 out:
 	dsp_table_free(t);
@@ -848,14 +849,11 @@ sec_alternatives(struct paper *P)
 	fprintf(P->md, "\n(Largest weight; sigmoid rows are not normalised, their "
 	    "totals are in the CSV.)  Every point: [alternatives.csv](alternatives.csv).  "
 	    "![alternatives](alternatives-curve.svg)\n\n");
-	dsp_view_default(&v);
+	scaled_view(P, &v);
 	v.params.family = DSP_FAM_SPIKE;
 	v.overlays = 1;
 	v.compare_mask = (1u << DSP_ATTN_COUNT) - 1;
-	v.curve_points = P->sc->curve_points;
 	v.curve_mode = DSP_CURVE_MAXW;
-	v.map.cols = P->sc->map_cols;
-	v.map.rows = P->sc->map_rows;
 	return figures(P, &v, "alternatives", DSP_SNAP_FIG_CURVE);
 fail:
 	dsp_table_free(t);
@@ -876,10 +874,7 @@ sec_map(struct paper *P)
 	int rc;
 
 	progress(P, "the (theta, lambda) map");
-	dsp_view_default(&v);
-	v.map.cols = P->sc->map_cols;
-	v.map.rows = P->sc->map_rows;
-	v.curve_points = P->sc->curve_points;
+	scaled_view(P, &v);
 	dsp_map_spec_default(&m, P->sc->csv_cols, P->sc->csv_rows);
 	if ((cells = malloc(m.cols * m.rows * sizeof *cells)) == NULL)
 		return DSP_ENOMEM;
@@ -993,25 +988,9 @@ mr_pool(const dsp_maxret_eval_row *r, size_t seeds, size_t stride,
 	dsp_wilson(out->correct_adaptive, N, DSP_Z95, &out->acc_ad_lo, &out->acc_ad_hi);
 }
 
-struct mrfig {
-	const dsp_figspec		*f;
-	const dsp_maxret_eval_row	*r;
-	size_t				 nr;
-	const dsp_maxret		*m;
-	const dsp_model_meta		*meta;
-};
-
-static int
-mrfig_svg(const void *ctx, FILE *fp)
-{
-	const struct mrfig *c = ctx;
-
-	return dsp_train_svg(c->f, c->r, c->nr, c->m, c->meta, fp);
-}
-
 /* train's figure in one format (PDF, PNG rendered from its SVG). */
 struct mrfile {
-	const struct mrfig	*fig;
+	const struct dsp_trainfig *fig;
 	unsigned		 fmt;
 	double			 dpi;
 };
@@ -1021,7 +1000,7 @@ mrfig_fn(void *ctx, FILE *fp)
 {
 	const struct mrfile *c = ctx;
 
-	return dsp_render_figure(mrfig_svg, c->fig, c->fmt, c->dpi, fp);
+	return dsp_render_figure(dsp_train_svg, c->fig, c->fmt, c->dpi, fp);
 }
 
 static int
@@ -1036,7 +1015,7 @@ sec_maxret(struct paper *P)
 	dsp_table *t = NULL, *ts = NULL;
 	int rcs[MAX_SEEDS];
 	const char *const *mr_cols;
-	struct mrfig mf;
+	struct dsp_trainfig mf;
 	double v[MR_NCOLS + 1];
 	size_t si, i, width;
 	int rc = DSP_OK;
@@ -1185,7 +1164,7 @@ sec_maxret(struct paper *P)
 	    sc->steps ? "  This run is **reduced** (fewer steps and held-out sets than "
 	    "the full `paper` preset; wider intervals): run `disperse paper` without "
 	    "--quick for the full experiment." : "");
-	mf = (struct mrfig){ &P->fig, rows, sc->nsizes, m0, &meta0 };
+	mf = (struct dsp_trainfig){ &P->fig, rows, sc->nsizes, m0, &meta0 };
 	{
 		static const struct { unsigned fmt; const char *name; } ff[] = {
 			{ DSP_FIG_SVG, "maxret.svg" }, { DSP_FIG_PDF, "maxret.pdf" },

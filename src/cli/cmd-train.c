@@ -448,31 +448,13 @@ weight_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 		    r[nr - 1].spread_max, r[nr - 1].log_n_half);
 }
 
-static int train_svg(const void *ctx, FILE *fp);
-
 /* The figure, for dsp_figopts_write: a fixed layout of 700 x 610 scaled
  * to the page of the figure options (dsp_svg_begin_fixed). */
-struct trainfig {
-	const dsp_figspec		*f;
-	const dsp_maxret_eval_row	*r;
-	size_t				 nr;
-	const dsp_maxret		*m;
-	const dsp_model_meta		*meta;
-};
 
 int
-dsp_train_svg(const dsp_figspec *f, const dsp_maxret_eval_row *r, size_t nr,
-    const dsp_maxret *m, const dsp_model_meta *meta, FILE *fp)
+dsp_train_svg(const void *ctx, FILE *fp)
 {
-	struct trainfig c = { f, r, nr, m, meta };
-
-	return train_svg(&c, fp);
-}
-
-static int
-train_svg(const void *ctx, FILE *fp)
-{
-	const struct trainfig *c = ctx;
+	const struct dsp_trainfig *c = ctx;
 	dsp_svg *g;
 
 	if ((g = dsp_svg_begin_fixed(fp, 700, 610, c->f, "Max Retrieval: a trained "
@@ -553,7 +535,7 @@ cmd_train_exec(int argc, char **argv)
 	dsp_model_meta meta;
 	struct dsp_opts o;
 	dsp_figspec fig;
-	struct trainfig tf;
+	struct dsp_trainfig tf;
 	dsp_maxret *m = NULL;
 	dsp_table *t = NULL;
 	uint64_t eval_seed;
@@ -662,8 +644,8 @@ cmd_train_exec(int argc, char **argv)
 		rc = dsp_opts_fail(&o, "out of memory");
 		goto out;
 	}
-	tf = (struct trainfig){ &fig, rows, tr.nsizes, m, &meta };
-	if (tr.svg != NULL && (rc = dsp_figopts_write(&o, &fig, tr.svg, train_svg, &tf,
+	tf = (struct dsp_trainfig){ &fig, rows, tr.nsizes, m, &meta };
+	if (tr.svg != NULL && (rc = dsp_figopts_write(&o, &fig, tr.svg, dsp_train_svg, &tf,
 	    NULL)) != 0)
 		goto out;
 	rc = dsp_opts_write_table(&o, t);

@@ -42,9 +42,16 @@ void	dsp_train_preset_apply(const dsp_maxret_preset *p, unsigned given,
 size_t	dsp_train_columns(const char *const **names);
 void	dsp_train_values(const dsp_maxret_eval_row *r, double *v);
 #define DSP_TRAIN_NCOLS	20
-/* train's figure (accuracy and max weight against n) onto fp. */
-int	dsp_train_svg(const dsp_figspec *f, const dsp_maxret_eval_row *r,
-	    size_t nr, const dsp_maxret *m, const dsp_model_meta *meta, FILE *fp);
+/* train's figure (accuracy and max weight against n) of a struct
+ * dsp_trainfig onto fp: a dsp_svg_writer (export/render.h). */
+struct dsp_trainfig {
+	const dsp_figspec		*f;
+	const dsp_maxret_eval_row	*r;
+	size_t				 nr;
+	const dsp_maxret		*m;
+	const dsp_model_meta		*meta;
+};
+int	dsp_train_svg(const void *ctx, FILE *fp);
 
 /* report / bound rows named and labelled by the figure table
  * (core/figures.h; figrows.c); extra (may be NULL) is appended to the
