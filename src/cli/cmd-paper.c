@@ -1003,6 +1003,45 @@ mrfig_fn(void *ctx, FILE *fp)
 	return dsp_render_figure(dsp_train_svg, c->fig, c->fmt, c->dpi, fp);
 }
 
+/* The first seed's model, saved beside the report, and its head's
+ * weights on one set at a few sizes (the paper's coefficient figure):
+ * the learned family's snapshot histograms. */
+static int
+maxret_weights(struct paper *P, const dsp_maxret *m, const dsp_model_meta *meta)
+{
+	char path[4200], base[64];
+	dsp_viewstate v;
+	size_t i, n;
+	int rc;
+
+	snprintf(path, sizeof path, "%s/maxret-model.json", P->out);
+	if ((rc = dsp_model_save(m, meta, path)) != DSP_OK)
+		return rc;
+	fprintf(P->md, "The first seed's model is [maxret-model.json](maxret-model.json) "
+	    "(`disperse train --load`, `--model`).  Its head's weights on one held-out "
+	    "set (evaluation set 0 of the first seed) at each size, sorted, as the "
+	    "snapshot histogram draws them:");
+	for (i = 0; i < P->sc->nsizes; i += 2) {
+		n = P->sc->sizes[i];
+		scaled_view(P, &v);
+		v.params.family = DSP_FAM_LEARNED;
+		v.params.model = "maxret-model.json";
+		v.params.model_w = m;
+		v.params.n = n;
+		v.params.seed = meta->train.seed;
+		v.curve_hi = (double)P->sc->sizes[P->sc->nsizes - 1];
+		v.curve_points = 16;
+		v.map.cols = v.map.rows = 3;
+		snprintf(base, sizeof base, "maxret-weights-n%zu", n);
+		progress(P, "Max Retrieval: the head's weights at n = %zu", n);
+		if ((rc = figures(P, &v, base, DSP_SNAP_FIG_HIST)) != DSP_OK)
+			return rc;
+		fprintf(P->md, " n = %zu ![n = %zu](%s-hist.svg)", n, n, base);
+	}
+	fputs("\n\n", P->md);
+	return DSP_OK;
+}
+
 static int
 sec_maxret(struct paper *P)
 {
@@ -1177,6 +1216,8 @@ sec_maxret(struct paper *P)
 				rc = write_file(P, ff[i].name, mrfig_fn, &mfile);
 			}
 	}
+	if (rc == DSP_OK)
+		rc = maxret_weights(P, m0, &meta0);
 out:
 	dsp_table_free(t);
 	dsp_table_free(ts);

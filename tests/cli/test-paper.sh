@@ -31,7 +31,8 @@ for f in README.md numbers.json lemma.csv critical.csv dispersion.csv \
     adaptive-poly.csv adaptive-beta.csv adaptive-entropy.csv maxret.csv \
     maxret-seeds.csv alternatives.csv map.csv lemma-curve.svg \
     dispersion-curve.svg adaptive-curve.svg alternatives-curve.svg \
-    map-map.svg maxret.svg; do
+    map-map.svg maxret.svg maxret-model.json maxret-weights-n16-hist.svg \
+    maxret-weights-n256-hist.svg; do
 	[ -s "$tmp/a/$f" ] || { diag "missing $f"; false; }
 done
 ok $? "every file of the report written"
@@ -83,6 +84,13 @@ grep -v '^#' "$tmp/a/maxret.csv" | head -1 | cmp -s - "$tmp/train-head"
 ok $? "maxret.csv has train's CSV columns"
 rows "$tmp/a/maxret.csv" '{ if ($2 != 80 || $3 < $4 || $3 > $5 || $6 < $7 || $6 > $8) bad = 1 } END { exit bad || NR != 3 }'
 ok $? "two seeds pooled: 80 sets a size, accuracy inside its interval"
+"$DISPERSE" train --load "$tmp/a/maxret-model.json" --eval-sizes 16,64,256 --eval-sets 40 \
+    --seed 1 --quiet --format csv 2>/dev/null | grep -v '^#' | sed 1d >"$tmp/re.csv"
+# train prints 6 significant digits, the report 17: compare at train's.
+g6='{ for (i = 1; i <= 8; i++) printf "%s%.6g", i > 1 ? "," : "", $i; print "" }'
+awk -F, '$21 == 1' "$tmp/a/maxret-seeds.csv" | awk -F, "$g6" >"$tmp/seed1.csv"
+awk -F, "$g6" "$tmp/re.csv" | cmp -s - "$tmp/seed1.csv"
+ok $? "the saved model re-evaluated by train gives seed 1's rows"
 
 # Bit for bit from the seed.
 "$DISPERSE" paper --quick --grid small --out "$tmp/b" 2>/dev/null
