@@ -11,10 +11,10 @@ paper: disperse$(EXEEXT)
 EXTRA_DIST += doc/paper/README.md doc/paper/adaptive-beta.csv \
 	doc/paper/adaptive-curve.svg doc/paper/adaptive-entropy.csv \
 	doc/paper/adaptive-poly.csv doc/paper/alternatives-curve.svg \
-	doc/paper/alternatives.csv doc/paper/critical.csv doc/paper/dispersion- \
-	curve.svg doc/paper/dispersion.csv doc/paper/lemma-curve.svg \
-	doc/paper/lemma.csv doc/paper/map-map.svg doc/paper/map.csv \
-	doc/paper/maxret-model.json doc/paper/maxret-seeds.csv doc/paper/maxret- \
-	weights-n16-hist.svg doc/paper/maxret-weights-n256-hist.svg \
+	doc/paper/alternatives.csv doc/paper/critical.csv \
+	doc/paper/dispersion-curve.svg doc/paper/dispersion.csv \
+	doc/paper/lemma-curve.svg doc/paper/lemma.csv doc/paper/map-map.svg \
+	doc/paper/map.csv doc/paper/maxret-model.json doc/paper/maxret-seeds.csv \
+	doc/paper/maxret-weights-n16-hist.svg doc/paper/maxret-weights-n256-hist.svg \
 	doc/paper/maxret-weights-n4096-hist.svg doc/paper/maxret.csv \
 	doc/paper/maxret.svg doc/paper/numbers.json
