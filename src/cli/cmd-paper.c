@@ -1305,8 +1305,8 @@ cmd_paper_exec(int argc, char **argv)
 		"dispersion, adaptive temperature, Max Retrieval (train --preset paper),\n"
 		"alternatives, the (theta, lambda) map.\n"
 		"  --out DIR          where to write (default ./disperse-paper)\n"
-		"  --quick            a reduced run (shorter training, fewer sets) in\n"
-		"                     about a minute; marked as such in the report\n"
+		"  --quick            a reduced run (shorter training, fewer sets), about\n"
+		"                     35 CPU-seconds; marked as such in the report\n"
 		"  --quiet            no progress lines on stderr\n"
 		DSP_FIGOPTS_HELP
 		"  --seed S           every random choice (default 1)\n\n",
