@@ -43,6 +43,16 @@ grep -q '^- seed: 1$' "$tmp/a/README.md" && grep -q '^- command: `disperse paper
     grep -q "^- program: disperse " "$tmp/a/README.md"
 ok $? "report records command, version and seed"
 
+# numbers.json holds every table (jq when configure found it, else python3).
+if [ -n "$JQ" ] && command -v "$JQ" >/dev/null 2>&1; then
+	[ "$("$JQ" '.tables | keys | length' "$tmp/a/numbers.json")" -eq 10 ] &&
+	    [ "$("$JQ" '.seed' "$tmp/a/numbers.json")" -eq 1 ]
+	ok $? "numbers.json: valid JSON, 10 tables, seed 1"
+elif command -v python3 >/dev/null 2>&1; then
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(not (len(d["tables"]) == 10 and d["seed"] == 1))' "$tmp/a/numbers.json"
+	ok $? "numbers.json: valid JSON, 10 tables, seed 1"
+fi
+
 # Lemma 2.1: no check outside the band on the small grid; the spike's max
 # weight is 1/(1 + (n-1) e^{-delta}), the band's upper edge exactly.
 rows "$tmp/a/lemma.csv" '$9 == "violated" { bad++ } END { exit bad > 0 || NR < 30 }'
