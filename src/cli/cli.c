@@ -23,6 +23,7 @@ static const struct dsp_command *commands[] = {
 	&cmd_heads,
 	&cmd_animate,
 	&cmd_depth,
+	&cmd_paper,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -32,6 +32,7 @@ enum {
 	OPT_EVAL_ONLY,
 	OPT_SVG,
 	OPT_QUIET,
+	OPT_PRESET,
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
@@ -49,6 +50,7 @@ static struct option train_longopts[] = {
 	{ "eval-only",	no_argument,       NULL, OPT_EVAL_ONLY },
 	{ "svg",	required_argument, NULL, OPT_SVG },
 	{ "quiet",	no_argument,       NULL, OPT_QUIET },
+	{ "preset",	required_argument, NULL, OPT_PRESET },
 	/* The figure options (dsp_figopts_longopts). */
 	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
 	{ NULL, 0, NULL, 0 },
@@ -63,6 +65,7 @@ struct train {
 	uint64_t		 width, classes, eval_sets;
 	size_t			 sizes[MAX_SIZES], nsizes;
 	const char		*save, *load, *svg;
+	const dsp_maxret_preset	*preset;
 	int			 eval_only, quiet;
 	unsigned		 given;		/* training options on the line */
 	int			 sizes_given, sets_given;
@@ -139,6 +142,11 @@ train_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 		return 0;
 	case OPT_QUIET:
 		tr->quiet = 1;
+		return 0;
+	case OPT_PRESET:
+		if ((tr->preset = dsp_maxret_preset_find(arg)) == NULL)
+			return dsp_opts_usage(o, "--preset: unknown preset '%s' "
+			    "(quick, paper)", arg);
 		return 0;
 	}
 	return dsp_opts_usage(o, "internal error: option %d", code);
@@ -250,6 +258,38 @@ make_table(const struct dsp_opts *o, const struct train *tr,
 	return t;
 }
 
+size_t
+dsp_train_columns(const char *const **names)
+{
+	*names = cols;
+	return NCOLS;
+}
+
+void
+dsp_train_values(const dsp_maxret_eval_row *r, double *v)
+{
+	v[0] = (double)r->n;
+	v[1] = (double)r->sets;
+	v[2] = r->acc;
+	v[3] = r->acc_lo;
+	v[4] = r->acc_hi;
+	v[5] = r->acc_ad;
+	v[6] = r->acc_ad_lo;
+	v[7] = r->acc_ad_hi;
+	v[8] = r->max_weight;
+	v[9] = r->max_weight_ad;
+	v[10] = r->beta;
+	v[11] = r->entropy;
+	v[12] = r->spread;
+	v[13] = r->spread_max;
+	v[14] = r->band_lo;
+	v[15] = r->band_hi;
+	v[16] = (double)r->lemma_holds / (double)r->sets;
+	v[17] = r->log_n_half;
+	v[18] = r->top_weight;
+	v[19] = r->margin;
+}
+
 static int
 fill_table(dsp_table *t, const dsp_maxret_eval_row *r, size_t nr)
 {
@@ -257,26 +297,7 @@ fill_table(dsp_table *t, const dsp_maxret_eval_row *r, size_t nr)
 	size_t i;
 
 	for (i = 0; i < nr; i++) {
-		v[0] = (double)r[i].n;
-		v[1] = (double)r[i].sets;
-		v[2] = r[i].acc;
-		v[3] = r[i].acc_lo;
-		v[4] = r[i].acc_hi;
-		v[5] = r[i].acc_ad;
-		v[6] = r[i].acc_ad_lo;
-		v[7] = r[i].acc_ad_hi;
-		v[8] = r[i].max_weight;
-		v[9] = r[i].max_weight_ad;
-		v[10] = r[i].beta;
-		v[11] = r[i].entropy;
-		v[12] = r[i].spread;
-		v[13] = r[i].spread_max;
-		v[14] = r[i].band_lo;
-		v[15] = r[i].band_hi;
-		v[16] = (double)r[i].lemma_holds / (double)r[i].sets;
-		v[17] = r[i].log_n_half;
-		v[18] = r[i].top_weight;
-		v[19] = r[i].margin;
+		dsp_train_values(&r[i], v);
 		if (dsp_table_row(t, v) != 0)
 			return -1;
 	}
@@ -429,18 +450,11 @@ weight_panel(dsp_svg *g, const dsp_maxret_eval_row *r, size_t nr, double top)
 
 /* The figure, for dsp_figopts_write: a fixed layout of 700 x 610 scaled
  * to the page of the figure options (dsp_svg_begin_fixed). */
-struct trainfig {
-	const dsp_figspec		*f;
-	const dsp_maxret_eval_row	*r;
-	size_t				 nr;
-	const dsp_maxret		*m;
-	const dsp_model_meta		*meta;
-};
 
-static int
-train_svg(const void *ctx, FILE *fp)
+int
+dsp_train_svg(const void *ctx, FILE *fp)
 {
-	const struct trainfig *c = ctx;
+	const struct dsp_trainfig *c = ctx;
 	dsp_svg *g;
 
 	if ((g = dsp_svg_begin_fixed(fp, 700, 610, c->f, "Max Retrieval: a trained "
@@ -456,6 +470,26 @@ train_svg(const void *ctx, FILE *fp)
 	return dsp_svg_end(g);
 }
 
+void
+dsp_train_preset_apply(const dsp_maxret_preset *p, unsigned given,
+    dsp_maxret_train_opts *t, uint64_t *width, uint64_t *classes)
+{
+	/* Bits of given: OPT_TRAIN_N .. OPT_CLASSES, in that order; an option
+	 * on the line wins over the preset. */
+	if (!(given & (1u << (OPT_TRAIN_N - OPT_TRAIN_N))))
+		t->train_n = p->train_n;
+	if (!(given & (1u << (OPT_STEPS - OPT_TRAIN_N))))
+		t->steps = p->steps;
+	if (!(given & (1u << (OPT_WIDTH - OPT_TRAIN_N))))
+		*width = p->width;
+	if (!(given & (1u << (OPT_LR - OPT_TRAIN_N))))
+		t->lr = p->lr;
+	if (!(given & (1u << (OPT_BATCH - OPT_TRAIN_N))))
+		t->batch = p->batch;
+	if (!(given & (1u << (OPT_CLASSES - OPT_TRAIN_N))))
+		*classes = p->classes;
+}
+
 static int
 cmd_train_exec(int argc, char **argv)
 {
@@ -466,6 +500,9 @@ cmd_train_exec(int argc, char **argv)
 		"Train the Max Retrieval model (one single-head softmax attention) on\n"
 		"sets of --train-n items, then evaluate it on larger held-out sets,\n"
 		"plain and with the paper's adaptive temperature (doc/theory.md).\n"
+		"  --preset NAME      training settings: quick (the defaults below) or paper\n"
+		"                     (width 64, batch 128, lr 0.001, 20000 steps: follows the\n"
+		"                     paper's description; options given override it)\n"
 		"  --train-n N        items per training set (default 16, as the paper)\n"
 		"  --steps N          Adam steps (default 3000)\n"
 		"  --batch N          sets per step (default 32)\n"
@@ -498,7 +535,7 @@ cmd_train_exec(int argc, char **argv)
 	dsp_model_meta meta;
 	struct dsp_opts o;
 	dsp_figspec fig;
-	struct trainfig tf;
+	struct dsp_trainfig tf;
 	dsp_maxret *m = NULL;
 	dsp_table *t = NULL;
 	uint64_t eval_seed;
@@ -520,6 +557,14 @@ cmd_train_exec(int argc, char **argv)
 		rc = o.status;
 		goto out;
 	}
+	if (tr.preset != NULL && tr.load != NULL) {
+		rc = dsp_opts_usage(&o, "--preset: the training settings of --load "
+		    "come from the model");
+		goto out;
+	}
+	if (tr.preset != NULL)
+		dsp_train_preset_apply(tr.preset, tr.given, &tr.t, &tr.width,
+		    &tr.classes);
 	if (dsp_figopts_any(&tr.fig) && tr.svg == NULL) {
 		rc = dsp_opts_usage(&o, "the figure options need --svg FILE");
 		goto out;
@@ -599,8 +644,8 @@ cmd_train_exec(int argc, char **argv)
 		rc = dsp_opts_fail(&o, "out of memory");
 		goto out;
 	}
-	tf = (struct trainfig){ &fig, rows, tr.nsizes, m, &meta };
-	if (tr.svg != NULL && (rc = dsp_figopts_write(&o, &fig, tr.svg, train_svg, &tf,
+	tf = (struct dsp_trainfig){ &fig, rows, tr.nsizes, m, &meta };
+	if (tr.svg != NULL && (rc = dsp_figopts_write(&o, &fig, tr.svg, dsp_train_svg, &tf,
 	    NULL)) != 0)
 		goto out;
 	rc = dsp_opts_write_table(&o, t);

@@ -2,6 +2,13 @@
 #ifndef DSP_CLI_CMD_H
 #define DSP_CLI_CMD_H
 
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/figspec.h"
+#include "core/maxret.h"
+#include "export/model.h"
+
 struct dsp_command {
 	const char	*name;
 	const char	*usage;		/* "disperse NAME [options]" line(s) */
@@ -23,6 +30,28 @@ extern const struct dsp_command cmd_train;
 extern const struct dsp_command cmd_heads;
 extern const struct dsp_command cmd_animate;
 extern const struct dsp_command cmd_depth;
+extern const struct dsp_command cmd_paper;
+
+/* train's preset over its settings, except the ones given on the line
+ * (bits of train's option codes --train-n .. --classes). */
+void	dsp_train_preset_apply(const dsp_maxret_preset *p, unsigned given,
+	    dsp_maxret_train_opts *t, uint64_t *width, uint64_t *classes);
+/* train's table columns (*names, the count returned) and one row of
+ * them from an evaluation row: every surface of Max Retrieval numbers
+ * (train, paper's maxret.csv) has the same columns. */
+size_t	dsp_train_columns(const char *const **names);
+void	dsp_train_values(const dsp_maxret_eval_row *r, double *v);
+#define DSP_TRAIN_NCOLS	20
+/* train's figure (accuracy and max weight against n) of a struct
+ * dsp_trainfig onto fp: a dsp_svg_writer (export/render.h). */
+struct dsp_trainfig {
+	const dsp_figspec		*f;
+	const dsp_maxret_eval_row	*r;
+	size_t				 nr;
+	const dsp_maxret		*m;
+	const dsp_model_meta		*meta;
+};
+int	dsp_train_svg(const void *ctx, FILE *fp);
 
 /* report / bound rows named and labelled by the figure table
  * (core/figures.h; figrows.c); extra (may be NULL) is appended to the

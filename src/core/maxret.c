@@ -151,6 +151,33 @@ dsp_maxret_train_default(dsp_maxret_train_opts *o)
 	o->seed = 1;
 }
 
+static const dsp_maxret_preset presets[] = {
+	{ "quick", 16, 10, 16, 3000, 32, 3e-3,
+	    "train's default: a few CPU-seconds, for the tour" },
+	{ "paper", 64, 10, 16, 20000, 128, 1e-3,
+	    "the paper's description (sets of 16, MLP before and after one "
+	    "head, trained to convergence); width, batch, rate and steps are "
+	    "disperse's choices" },
+};
+
+const dsp_maxret_preset *
+dsp_maxret_preset_at(size_t i)
+{
+	return i < sizeof presets / sizeof presets[0] ? &presets[i] : NULL;
+}
+
+const dsp_maxret_preset *
+dsp_maxret_preset_find(const char *name)
+{
+	const dsp_maxret_preset *p;
+	size_t i;
+
+	for (i = 0; name != NULL && (p = dsp_maxret_preset_at(i)) != NULL; i++)
+		if (strcmp(p->name, name) == 0)
+			return p;
+	return NULL;
+}
+
 void
 dsp_maxret_draw(const gsl_rng *r, size_t classes, size_t n, double *x,
     int *cls)

@@ -93,6 +93,25 @@ void		 dsp_maxret_block(const dsp_maxret *m, int b, const char **name,
 int		 dsp_maxret_init(dsp_maxret *m, uint64_t seed);
 
 void		 dsp_maxret_train_default(dsp_maxret_train_opts *o);
+
+/* Named training settings of `disperse train --preset` and `disperse
+ * paper`.  "quick" is train's default (the tour's few CPU-seconds);
+ * "paper" follows the paper's description as far as it goes (sets of 16
+ * items, an MLP before and after one head, trained to convergence): the
+ * width, batch, rate and steps are disperse's choices (issue 28: a wider,
+ * longer-trained head tracks the paper's description far better than the
+ * quick default), not the paper's, which gives none. */
+typedef struct dsp_maxret_preset {
+	const char	*name;
+	size_t		 width, classes, train_n, steps, batch;
+	double		 lr;
+	const char	*about;
+} dsp_maxret_preset;
+
+/* NULL for an unknown name; dsp_maxret_preset_at(i) lists them (NULL past
+ * the last). */
+const dsp_maxret_preset *dsp_maxret_preset_find(const char *name);
+const dsp_maxret_preset *dsp_maxret_preset_at(size_t i);
 /* Initialise m from o->seed, then train it (serial, so bitwise
  * reproducible).  cb (may be NULL) gets a report every `every` steps (0:
  * only at the end).  DSP_ERANGE if the loss stops being finite. */

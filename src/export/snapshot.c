@@ -270,3 +270,74 @@ out:
 	snap_free(&s);
 	return rc;
 }
+
+static unsigned
+figure_bit(writer_fn fn)
+{
+	if (fn == snap_write_hist_svg)
+		return DSP_SNAP_FIG_HIST;
+	if (fn == snap_write_curve_svg)
+		return DSP_SNAP_FIG_CURVE;
+	if (fn == snap_write_map_svg)
+		return DSP_SNAP_FIG_MAP;
+	return 0;
+}
+
+int
+dsp_snapshot_figures(const dsp_viewstate *v, const char *dir, const char *base,
+    unsigned which, dsp_snapshot_files *written)
+{
+	struct snap s;
+	char fname[512];
+	locale_t cloc, old = (locale_t)0;
+	dsp_afile a;
+	int rc, f, e;
+
+	if (written != NULL)
+		written->count = 0;
+	if (v == NULL || dir == NULL || base == NULL || strlen(base) > 200)
+		return dsp_fail(DSP_EINVAL, "no view or no figure name");
+	if ((rc = dsp_params_check(&v->params)) != DSP_OK ||
+	    (rc = dsp_view_check(v)) != DSP_OK)
+		return rc;
+	if ((rc = dsp_mkdir_p(dir)) != DSP_OK)
+		return rc;
+	memset(&s, 0, sizeof s);
+	s.v = v;
+	s.p = v->params;
+	snprintf(s.name, sizeof s.name, "%s", base);
+	if ((cloc = newlocale(LC_ALL_MASK, "C", (locale_t)0)) != (locale_t)0)
+		old = uselocale(cloc);
+	if ((rc = snap_compute(&s)) != DSP_OK)
+		goto out;
+	for (f = 0; f < F_COUNT; f++) {
+		if (sfiles[f].fmt == 0 || !(v->fig.formats & sfiles[f].fmt) ||
+		    !(figure_bit(sfiles[f].fn) & which))
+			continue;
+		snprintf(fname, sizeof fname, "%s%s", base, sfiles[f].suffix);
+		if ((rc = dsp_afile_open(&a, dir)) != DSP_OK)
+			break;
+		errno = 0;
+		rc = write_file(&s, f, a.fp);
+		if (ferror(a.fp))
+			rc = DSP_EIO;
+		if (rc != DSP_OK) {
+			e = errno;
+			dsp_afile_abort(&a);
+			if (rc == DSP_EIO)
+				rc = dsp_fail(DSP_EIO, "cannot write %s/%s: %s", dir,
+				    fname, strerror(e ? e : EIO));
+			break;
+		}
+		if ((rc = dsp_afile_commit(&a, fname, 0)) != DSP_OK)
+			break;
+		record(written, dir, fname);
+	}
+out:
+	if (cloc != (locale_t)0) {
+		uselocale(old);
+		freelocale(cloc);
+	}
+	snap_free(&s);
+	return rc;
+}

@@ -40,6 +40,17 @@ struct dsp_screen;
 int	dsp_snapshot_write_screen(const dsp_viewstate *v, const char *screen_text,
 	    const struct dsp_screen *scr, const char *dir, dsp_snapshot_files *written);
 
+/* The figures of one view under fixed names, dir/BASE-hist.svg, -curve.svg
+ * and -map.svg (and .pdf, .png as v->fig.formats says), each replaced
+ * atomically if present: for a report that must come out the same bit for
+ * bit (`disperse paper`), where a snapshot set's dated names would not.
+ * which: DSP_SNAP_FIG_* bits. */
+#define DSP_SNAP_FIG_HIST	1u
+#define DSP_SNAP_FIG_CURVE	2u
+#define DSP_SNAP_FIG_MAP	4u
+int	dsp_snapshot_figures(const dsp_viewstate *v, const char *dir,
+	    const char *base, unsigned which, dsp_snapshot_files *written);
+
 /* Restore a view from a snapshot JSON.  For the file family the logits are
  * embedded in the JSON: *logits receives a malloc'd copy that v->params
  * points at (caller frees); NULL otherwise. */

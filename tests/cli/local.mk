@@ -58,3 +58,5 @@ TESTS += tests/cli/test-ptable
 tests_cli_test_ptable_SOURCES = tests/cli/test-ptable.c src/cli/opts.c src/cli/opts.h
 tests_cli_test_ptable_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_cli_test_ptable_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
+TESTS += tests/cli/test-paper.sh
+EXTRA_DIST += tests/cli/test-paper.sh
