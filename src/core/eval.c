@@ -15,6 +15,7 @@
 #include "core/eval.h"
 #include "core/family.h"
 #include "core/figures.h"
+#include "core/gate.h"
 #include "core/job.h"
 #include "core/kernel.h"
 #include "core/learned.h"
@@ -1033,6 +1034,10 @@ eval_common(const dsp_params *p, const double *given, dsp_runs *w, dsp_wstream *
 	/* Number-format emulation re-summarises the exact evaluation. */
 	if (rc == DSP_OK && p->precision != DSP_PREC_DOUBLE)
 		rc = dsp_prec_resummarise(p, DSP_PREC_MODEL_DEFAULT, w, out);
+	/* The gate (core/gate.h): every route ends here, so no figure leaves
+	 * the core unchecked. */
+	if (rc == DSP_OK)
+		rc = dsp_gate(p, out);
 	out->elapsed_ms = dsp_now_ms() - t0;
 	return rc;
 }

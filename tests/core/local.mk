@@ -16,7 +16,8 @@ DSP_CORE_TESTS = \
 	tests/core/test-props \
 	tests/core/test-maxret \
 	tests/core/test-view \
-	tests/core/test-exphist
+	tests/core/test-exphist \
+	tests/core/test-gate
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
@@ -62,3 +63,6 @@ tests_core_test_view_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_exphist_SOURCES = tests/core/test-exphist.c
 tests_core_test_exphist_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_exphist_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_gate_SOURCES = tests/core/test-gate.c
+tests_core_test_gate_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_gate_LDADD = $(DSP_CORE_LIBS)
