@@ -36,6 +36,8 @@ method_text(enum dsp_method m)
 		return "analytic (closed form)";
 	case DSP_METHOD_EXPECTED:
 		return "expected large-n limit (not one sample)";
+	case DSP_METHOD_TYPICAL:
+		return "typical configuration of the law (not one sample)";
 	}
 	return "?";
 }
@@ -96,7 +98,7 @@ fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 	char note[400];
 	double th = s->theta_eff;
 	enum dsp_band v = dsp_band_verdict(s);
-	int rc = 0;
+	int rc = 0, m = (int)s->method;	/* the weights' figures say what was computed */
 
 	rc |= dsp_kv_text(t, "method", method_text(s->method), dsp_method_name(s->method));
 	rc |= dsp_fig_num(t, "n", s->n, th, NULL);
@@ -105,17 +107,17 @@ fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 	rc |= dsp_fig_num_at(t, "spread", s->spread, th, (int)s->method, NULL);
 	rc |= dsp_fig_num(t, "theta_eff", s->theta_eff, th, NULL);
 	rc |= dsp_fig_num(t, "beta", s->beta, th, p->adaptive ? NULL : "adaptive off");
-	rc |= dsp_fig_num(t, "entropy_nats", s->entropy, th, dsp_row_underflow(s) ?
-	    dsp_band_text(DSP_BAND_UNDERFLOW) : NULL);
-	rc |= dsp_fig_num(t, "entropy_bits", s->entropy_bits, th, NULL);
-	rc |= dsp_fig_num(t, "entropy_norm", s->entropy_norm, th, NULL);
-	rc |= dsp_fig_num(t, "entropy_paper", s->entropy_paper, th, NULL);
-	rc |= dsp_fig_num(t, "max_weight", s->max_weight, th, NULL);
-	rc |= dsp_fig_num(t, "min_weight", s->min_weight, th, NULL);
-	rc |= dsp_fig_num(t, "total", s->total, th, dsp_row_underflow(s) ?
+	rc |= dsp_fig_num_at(t, "entropy_nats", s->entropy, th, m,
+	    dsp_row_underflow(s) ? dsp_band_text(DSP_BAND_UNDERFLOW) : NULL);
+	rc |= dsp_fig_num_at(t, "entropy_bits", s->entropy_bits, th, m, NULL);
+	rc |= dsp_fig_num_at(t, "entropy_norm", s->entropy_norm, th, m, NULL);
+	rc |= dsp_fig_num_at(t, "entropy_paper", s->entropy_paper, th, m, NULL);
+	rc |= dsp_fig_num_at(t, "max_weight", s->max_weight, th, m, NULL);
+	rc |= dsp_fig_num_at(t, "min_weight", s->min_weight, th, m, NULL);
+	rc |= dsp_fig_num_at(t, "total", s->total, th, m, dsp_row_underflow(s) ?
 	    dsp_band_text(DSP_BAND_UNDERFLOW) : NULL);
 	snprintf(note, sizeof note, "k = %llu", (unsigned long long)p->topk);
-	rc |= dsp_fig_num(t, "topk_mass", s->topk_mass, th, note);
+	rc |= dsp_fig_num_at(t, "topk_mass", s->topk_mass, th, m, note);
 	rc |= dsp_fig_num(t, "lemma_tight_lo", s->lo_tight, th, NULL);
 	rc |= dsp_fig_num(t, "lemma_tight_hi", s->hi_tight, th, NULL);
 	rc |= dsp_fig_num(t, "lemma_loose_lo", s->lo_loose, th, NULL);
