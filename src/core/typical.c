@@ -105,7 +105,7 @@ push_half(const dsp_params *p, int top, double n, uint64_t end, uint64_t half,
 
 	if (top)
 		for (i = 1; i <= end && rc == DSP_OK; i++)
-			rc = dsp_runs_push(e, law_x(p, 1, ((double)i - 0.3) / (n + 0.4)), 1);
+			rc = dsp_runs_push(e, law_x(p, 1, ((double)i - TYPICAL_RANK_A) / (n + 1 - 2 * TYPICAL_RANK_A)), 1);
 	if (rc != DSP_OK || (rc = half_edges(p, top, n, end, half, &edge, &m)) != DSP_OK)
 		return rc;
 	for (b = 0; b < m && rc == DSP_OK; b++) {
@@ -120,7 +120,7 @@ push_half(const dsp_params *p, int top, double n, uint64_t end, uint64_t half,
 	free(edge);
 	if (!top)
 		for (i = end; i >= 1 && rc == DSP_OK; i--)
-			rc = dsp_runs_push(e, law_x(p, 0, ((double)i - 0.3) / (n + 0.4)), 1);
+			rc = dsp_runs_push(e, law_x(p, 0, ((double)i - TYPICAL_RANK_A) / (n + 1 - 2 * TYPICAL_RANK_A)), 1);
 	return rc;
 }
 
@@ -139,7 +139,7 @@ dsp_typical_runs(const dsp_params *p, double t, dsp_runs *e)
 		return dsp_runs_push(e, 0, p->n);
 	if (p->n <= 8 * (uint64_t)TYPICAL_END) {
 		for (i = 1, rc = DSP_OK; i <= p->n && rc == DSP_OK; i++)
-			rc = dsp_runs_push(e, law_x(p, 1, ((double)i - 0.3) / (n + 0.4)), 1);
+			rc = dsp_runs_push(e, law_x(p, 1, ((double)i - TYPICAL_RANK_A) / (n + 1 - 2 * TYPICAL_RANK_A)), 1);
 		return rc;
 	}
 	if ((rc = push_half(p, 1, n, end, top_half, t, e)) != DSP_OK)

@@ -25,6 +25,9 @@
 #include "core/params.h"
 #include "core/runs.h"
 
+#ifndef TYPICAL_RANK_A
+#define TYPICAL_RANK_A	0.3
+#endif
 #define TYPICAL_END	512
 #define TYPICAL_GEO	1.02
 #define TYPICAL_EVEN	4096
