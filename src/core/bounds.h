@@ -37,5 +37,10 @@ int	dsp_log_critical_n(double eps, double delta, double theta, double *log_n);
 double	dsp_entropy_floor(double n, double delta, double theta);
 /* Ceiling log n. */
 double	dsp_entropy_ceiling(double n);
+/* The range of logs whose exp is a normal double: outside it a size or a
+ * band edge is written "exp(x)" (report, bound, snapshots), never 0 or
+ * inf. */
+#define DSP_LOG_DBL_MAX	709.78			/* below log(DBL_MAX) */
+#define DSP_LOG_DBL_MIN	(-708.3964185322641)	/* log(DBL_MIN) */
 
 #endif
