@@ -63,6 +63,18 @@ critical_rows(dsp_table *t, const dsp_params *p, const dsp_summary *s)
 	return rc;
 }
 
+/* A band edge that underflows to 0 or overflows in double as exp(x), as
+ * `bound` prints it (core/bounds.h, dsp_band_edge_log). */
+static int
+edge_row(dsp_table *t, const char *name, double v, const dsp_summary *s, int which)
+{
+	double lv = dsp_band_edge_log(s->n, s->spread, s->theta_eff, which);
+
+	if ((v == 0 || isinf(v)) && isfinite(lv))
+		return dsp_fig_logsize(t, name, lv, s->theta_eff, NULL);
+	return dsp_fig_num(t, name, v, s->theta_eff, NULL);
+}
+
 static int
 fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 {
@@ -89,10 +101,10 @@ fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 	    dsp_band_text(DSP_BAND_UNDERFLOW) : NULL);
 	snprintf(note, sizeof note, "k = %llu", (unsigned long long)p->topk);
 	rc |= dsp_fig_num_at(t, "topk_mass", s->topk_mass, th, m, note);
-	rc |= dsp_fig_num(t, "lemma_tight_lo", s->lo_tight, th, NULL);
-	rc |= dsp_fig_num(t, "lemma_tight_hi", s->hi_tight, th, NULL);
-	rc |= dsp_fig_num(t, "lemma_loose_lo", s->lo_loose, th, NULL);
-	rc |= dsp_fig_num(t, "lemma_loose_hi", s->hi_loose, th, NULL);
+	rc |= edge_row(t, "lemma_tight_lo", s->lo_tight, s, 0);
+	rc |= edge_row(t, "lemma_tight_hi", s->hi_tight, s, 1);
+	rc |= edge_row(t, "lemma_loose_lo", s->lo_loose, s, 2);
+	rc |= edge_row(t, "lemma_loose_hi", s->hi_loose, s, 3);
 	if (v == DSP_BAND_NA)
 		snprintf(note, sizeof note, "not a softmax: Lemma 2.1 does not apply; %s",
 		    dsp_attn_theorem_note(p->attn));
