@@ -221,6 +221,8 @@ main(void)
 		{ DSP_FAM_UNIFORM, (uint64_t)1 << 20, "uniform n=2^20" },
 		{ DSP_FAM_GAUSSIAN, (uint64_t)1 << 16, "gaussian n=2^16" },
 		{ DSP_FAM_GAUSSIAN, (uint64_t)1 << 20, "gaussian n=2^20" },
+		/* The typical configuration (issue 23): O(runs) at any n. */
+		{ DSP_FAM_GAUSSIAN, (uint64_t)1 << 60, "gaussian n=2^60" },
 		{ DSP_FAM_FILE, (uint64_t)1 << 16, "file n=2^16" },
 		{ DSP_FAM_FILE, (uint64_t)1 << 20, "file n=2^20" },
 	};

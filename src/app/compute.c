@@ -427,7 +427,8 @@ fill_series(struct compute_cache *cc, struct view_series *s, const dsp_params *p
 		s->lo[i] = sm->lo_tight;
 		s->hi[i] = sm->hi_tight;
 		s->floor[i] = sm->entropy_floor;
-		s->expected[i] = sm->method == DSP_METHOD_EXPECTED;
+		s->expected[i] = sm->method == DSP_METHOD_EXPECTED ||
+		    sm->method == DSP_METHOD_TYPICAL;
 	}
 	s->count = k;
 	s->ok = k > 0;

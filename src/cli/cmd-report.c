@@ -36,58 +36,43 @@ method_text(enum dsp_method m)
 		return "analytic (closed form)";
 	case DSP_METHOD_EXPECTED:
 		return "expected large-n limit (not one sample)";
+	case DSP_METHOD_TYPICAL:
+		return "typical configuration of the law (not one sample)";
 	}
 	return "?";
 }
 
-/* Theorem 2.2 rows.  Its critical n is a statement about one fixed
- * temperature: for SSMax / log-n (temperature shrinks like 1/log n) and
- * adaptive theta (beta depends on n) the rows say so and give what does
- * hold (core/critical.h), each labelled. */
+/* Theorem 2.2 rows: the one list (core/critical.h, dsp_critical_rows)
+ * that a snapshot's figures carry too.  Its critical n is a statement
+ * about one fixed temperature: for SSMax / log-n and adaptive theta the
+ * rows say so and give what does hold, each labelled. */
 static int
-critical_rows(dsp_table *t, const dsp_params *p, const dsp_summary *s, double th)
+critical_rows(dsp_table *t, const dsp_params *p, const dsp_summary *s)
 {
-	char note[200], eps[64];
-	double lc, fn, k;
-	int rc = 0, moving = p->attn == DSP_ATTN_SSMAX || p->attn == DSP_ATTN_LOGN;
+	dsp_crit_row r[DSP_CRIT_ROWS_MAX];
+	size_t i, k = dsp_critical_rows(p, s, r);
+	int rc = 0;
 
-	snprintf(eps, sizeof eps, "eps = %g", p->eps);
-	if (moving) {
-		k = dsp_sharp_exponent(p);
-		rc |= dsp_fig_text(t, "critical_n", "n/a", th,
-		    "not for this function: its temperature theta/(s log n) shrinks with n");
-		snprintf(note, sizeof note, "%s, delta = %s spread: %s", p->attn == DSP_ATTN_LOGN ?
-		    "s = 1 for log-n" : "s = --ssmax-s", dsp_family_name(p->family),
-		    isnan(k) ? "unknown" : k >= 1 ?
-		    "a weight may keep a share at every n, need not (see max_weight)" :
-		    "disperses: every weight -> 0 as n grows");
-		rc |= dsp_fig_num(t, "sharp_exponent", k, th, note);
-		rc |= dsp_fig_text(t, "past_critical", "n/a", th, "no fixed-temperature critical n");
-	} else {
-		if (p->adaptive && p->attn == DSP_ATTN_SOFTMAX)
-			snprintf(note, sizeof note, "%s; at this n's beta = %.6g only "
-			    "(adaptive: beta changes with n)", eps, s->beta);
+	for (i = 0; i < k; i++)
+		if (r[i].text != NULL)
+			rc |= dsp_fig_text(t, r[i].name, r[i].text, r[i].theta, r[i].note);
+		else if (r[i].is_log)
+			rc |= dsp_fig_logsize(t, r[i].name, r[i].value, r[i].theta, r[i].note);
 		else
-			snprintf(note, sizeof note, "%s", eps);
-		rc |= dsp_fig_logsize(t, "critical_n", s->log_critical_n, th, note);
-		rc |= dsp_fig_num(t, "log_critical_n", s->log_critical_n, th, NULL);
-		rc |= dsp_fig_text(t, "past_critical", isnan(s->log_critical_n) ? "n/a" :
-		    log(s->n) > s->log_critical_n ? "yes" : "no", th, NULL);
-	}
-	if (p->adaptive && p->attn == DSP_ATTN_SOFTMAX && !isnan(s->spread)) {
-		if (dsp_log_critical_n_adaptive(p->eps, s->spread, p->theta, &lc) != DSP_OK)
-			lc = NAN;
-		snprintf(note, sizeof note, "%s; beta <= %.6g at every n, spread %.6g",
-		    eps, dsp_adaptive_beta_ceiling(), s->spread);
-		rc |= dsp_fig_logsize(t, "critical_n_guaranteed", lc, p->theta, note);
-	}
-	if ((moving || p->adaptive) && p->family != DSP_FAM_FILE) {
-		if (dsp_first_n_below_eps(p, &fn) != DSP_OK)
-			fn = NAN;
-		rc |= isinf(fn) ? dsp_fig_text(t, "first_n_below_eps", "none up to 2^63",
-		    th, eps) : dsp_fig_num(t, "first_n_below_eps", fn, th, eps);
-	}
+			rc |= dsp_fig_num(t, r[i].name, r[i].value, r[i].theta, r[i].note);
 	return rc;
+}
+
+/* A band edge that underflows to 0 or overflows in double as exp(x), as
+ * `bound` prints it (core/bounds.h, dsp_band_edge_log). */
+static int
+edge_row(dsp_table *t, const char *name, double v, const dsp_summary *s, int which)
+{
+	double lv = dsp_band_edge_log(s->n, s->spread, s->theta_eff, which);
+
+	if ((v == 0 || isinf(v)) && isfinite(lv))
+		return dsp_fig_logsize(t, name, lv, s->theta_eff, NULL);
+	return dsp_fig_num(t, name, v, s->theta_eff, NULL);
 }
 
 static int
@@ -96,7 +81,7 @@ fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 	char note[400];
 	double th = s->theta_eff;
 	enum dsp_band v = dsp_band_verdict(s);
-	int rc = 0;
+	int rc = 0, m = (int)s->method;	/* the weights' figures say what was computed */
 
 	rc |= dsp_kv_text(t, "method", method_text(s->method), dsp_method_name(s->method));
 	rc |= dsp_fig_num(t, "n", s->n, th, NULL);
@@ -105,21 +90,21 @@ fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 	rc |= dsp_fig_num_at(t, "spread", s->spread, th, (int)s->method, NULL);
 	rc |= dsp_fig_num(t, "theta_eff", s->theta_eff, th, NULL);
 	rc |= dsp_fig_num(t, "beta", s->beta, th, p->adaptive ? NULL : "adaptive off");
-	rc |= dsp_fig_num(t, "entropy_nats", s->entropy, th, dsp_row_underflow(s) ?
-	    dsp_band_text(DSP_BAND_UNDERFLOW) : NULL);
-	rc |= dsp_fig_num(t, "entropy_bits", s->entropy_bits, th, NULL);
-	rc |= dsp_fig_num(t, "entropy_norm", s->entropy_norm, th, NULL);
-	rc |= dsp_fig_num(t, "entropy_paper", s->entropy_paper, th, NULL);
-	rc |= dsp_fig_num(t, "max_weight", s->max_weight, th, NULL);
-	rc |= dsp_fig_num(t, "min_weight", s->min_weight, th, NULL);
-	rc |= dsp_fig_num(t, "total", s->total, th, dsp_row_underflow(s) ?
+	rc |= dsp_fig_num_at(t, "entropy_nats", s->entropy, th, m,
+	    dsp_row_underflow(s) ? dsp_band_text(DSP_BAND_UNDERFLOW) : NULL);
+	rc |= dsp_fig_num_at(t, "entropy_bits", s->entropy_bits, th, m, NULL);
+	rc |= dsp_fig_num_at(t, "entropy_norm", s->entropy_norm, th, m, NULL);
+	rc |= dsp_fig_num_at(t, "entropy_paper", s->entropy_paper, th, m, NULL);
+	rc |= dsp_fig_num_at(t, "max_weight", s->max_weight, th, m, NULL);
+	rc |= dsp_fig_num_at(t, "min_weight", s->min_weight, th, m, NULL);
+	rc |= dsp_fig_num_at(t, "total", s->total, th, m, dsp_row_underflow(s) ?
 	    dsp_band_text(DSP_BAND_UNDERFLOW) : NULL);
 	snprintf(note, sizeof note, "k = %llu", (unsigned long long)p->topk);
-	rc |= dsp_fig_num(t, "topk_mass", s->topk_mass, th, note);
-	rc |= dsp_fig_num(t, "lemma_tight_lo", s->lo_tight, th, NULL);
-	rc |= dsp_fig_num(t, "lemma_tight_hi", s->hi_tight, th, NULL);
-	rc |= dsp_fig_num(t, "lemma_loose_lo", s->lo_loose, th, NULL);
-	rc |= dsp_fig_num(t, "lemma_loose_hi", s->hi_loose, th, NULL);
+	rc |= dsp_fig_num_at(t, "topk_mass", s->topk_mass, th, m, note);
+	rc |= edge_row(t, "lemma_tight_lo", s->lo_tight, s, 0);
+	rc |= edge_row(t, "lemma_tight_hi", s->hi_tight, s, 1);
+	rc |= edge_row(t, "lemma_loose_lo", s->lo_loose, s, 2);
+	rc |= edge_row(t, "lemma_loose_hi", s->hi_loose, s, 3);
 	if (v == DSP_BAND_NA)
 		snprintf(note, sizeof note, "not a softmax: Lemma 2.1 does not apply; %s",
 		    dsp_attn_theorem_note(p->attn));
@@ -129,7 +114,7 @@ fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 	rc |= dsp_fig_num(t, "bound_margin", s->bound_margin, th, note);
 	rc |= dsp_fig_num(t, "entropy_floor", s->entropy_floor, th, NULL);
 	rc |= dsp_fig_num(t, "entropy_ceiling", s->entropy_ceiling, th, NULL);
-	rc |= critical_rows(t, p, s, th);
+	rc |= critical_rows(t, p, s);
 	if (timing)
 		rc |= dsp_fig_num(t, "elapsed_ms", s->elapsed_ms, th, NULL);
 	return rc;

@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/bounds.h"
 #include "core/params.h"
 #include "core/summary.h"
 #include "core/ptable.h"
@@ -173,8 +174,6 @@ int	dsp_kv_text(dsp_table *t, const char *key, const char *text,
  * ("1.2e+305", "3.4e-300"; 0 for a log of -inf), else "exp(1000.3)" or,
  * below the smallest normal double, "exp(-996.9)" instead of a 0 or a
  * subnormal with few digits; "inf" for a log of +inf. */
-#define DSP_LOG_DBL_MAX	709.78			/* below log(DBL_MAX) */
-#define DSP_LOG_DBL_MIN	(-708.3964185322641)	/* log(DBL_MIN) */
 int	dsp_kv_logsize(dsp_table *t, const char *key, double logv,
 	    const char *note);
 char	*dsp_fmt_exp(char *buf, size_t size, double logv);

@@ -119,3 +119,24 @@ dsp_entropy_ceiling(double n)
 {
 	return n > 1 ? log(n) : 0;
 }
+
+double
+dsp_band_edge_log(double n, double delta, double theta, int which)
+{
+	double r, ln1;
+
+	if (theta == 0 || !(n >= 2) || isnan(delta))
+		return NAN;
+	r = delta / fabs(theta);
+	ln1 = n > 0x1p52 ? log(n) : log(n - 1);
+	switch (which) {
+	case 0:
+		return -dsp_softplus(ln1 + r);
+	case 1:
+		return -dsp_softplus(ln1 - r);
+	case 2:
+		return -r - log(n);
+	default:
+		return r - log(n);
+	}
+}

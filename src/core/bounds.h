@@ -37,5 +37,15 @@ int	dsp_log_critical_n(double eps, double delta, double theta, double *log_n);
 double	dsp_entropy_floor(double n, double delta, double theta);
 /* Ceiling log n. */
 double	dsp_entropy_ceiling(double n);
+/* The natural log of a Lemma 2.1 edge at n, spread delta, theta != 0:
+ * which 0/1 the tight band's lower/upper edge, 2/3 the loose band's.  For
+ * the edges that underflow to 0 or overflow to inf in double (printed as
+ * exp(x) instead); NaN for theta = 0 or n < 2. */
+double	dsp_band_edge_log(double n, double delta, double theta, int which);
+/* The range of logs whose exp is a normal double: outside it a size or a
+ * band edge is written "exp(x)" (report, bound, snapshots), never 0 or
+ * inf. */
+#define DSP_LOG_DBL_MAX	709.78			/* below log(DBL_MAX) */
+#define DSP_LOG_DBL_MIN	(-708.3964185322641)	/* log(DBL_MIN) */
 
 #endif

@@ -1,8 +1,10 @@
 /* Critical sizes for views whose temperature depends on n (critical.h). */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/adaptive.h"
+#include "core/alt.h"
 #include "core/bounds.h"
 #include "core/critical.h"
 #include "core/empirical.h"
@@ -132,4 +134,79 @@ dsp_row_eval(const dsp_params *p, const double *v, size_t n, dsp_summary *s,
 		return rc;
 	*log_n_eps = dsp_empirical_log_n_eps(v, n, s->theta_eff, p->eps);
 	return DSP_OK;
+}
+
+static dsp_crit_row *
+crit_row(dsp_crit_row *r, const char *name, double v, int is_log, const char *text,
+    double theta)
+{
+	r->name = name;
+	r->value = v;
+	r->is_log = is_log;
+	r->text = text;
+	r->theta = theta;
+	r->note[0] = '\0';
+	return r;
+}
+
+size_t
+dsp_critical_rows(const dsp_params *p, const dsp_summary *s, dsp_crit_row *out)
+{
+	char eps[64];
+	double th = s->theta_eff, lc, fn, k;
+	int moving = p->attn == DSP_ATTN_SSMAX || p->attn == DSP_ATTN_LOGN;
+	size_t i = 0;
+	dsp_crit_row *r;
+
+	snprintf(eps, sizeof eps, "eps = %g", p->eps);
+	if (moving) {
+		k = dsp_sharp_exponent(p);
+		r = crit_row(&out[i++], "critical_n", NAN, 1, "n/a", th);
+		snprintf(r->note, sizeof r->note,
+		    "not for this function: its temperature theta/(s log n) shrinks with n");
+		r = crit_row(&out[i++], "sharp_exponent", k, 0, NULL, th);
+		snprintf(r->note, sizeof r->note, "%s, delta = %s spread: %s",
+		    p->attn == DSP_ATTN_LOGN ? "s = 1 for log-n" : "s = --ssmax-s",
+		    dsp_family_name(p->family), isnan(k) ? "unknown" : k >= 1 ?
+		    "a weight may keep a share at every n, need not (see max_weight)" :
+		    "disperses: every weight -> 0 as n grows");
+		r = crit_row(&out[i++], "past_critical", NAN, 0, "n/a", th);
+		snprintf(r->note, sizeof r->note, "no fixed-temperature critical n");
+	} else if (isnan(s->log_critical_n)) {
+		/* Not a softmax (no Lemma 2.1 band), or no spread. */
+		const char *why = dsp_attn_is_softmax(p->attn) ?
+		    "no logit spread to bound" : dsp_attn_theorem_note(p->attn);
+
+		r = crit_row(&out[i++], "critical_n", NAN, 1, "n/a", th);
+		snprintf(r->note, sizeof r->note, "%s", why);
+		r = crit_row(&out[i++], "log_critical_n", NAN, 0, "n/a", th);
+		snprintf(r->note, sizeof r->note, "%s", why);
+		r = crit_row(&out[i++], "past_critical", NAN, 0, "n/a", th);
+		snprintf(r->note, sizeof r->note, "%s", why);
+	} else {
+		r = crit_row(&out[i++], "critical_n", s->log_critical_n, 1, NULL, th);
+		if (p->adaptive && p->attn == DSP_ATTN_SOFTMAX)
+			snprintf(r->note, sizeof r->note, "%s; at this n's beta = %.6g only "
+			    "(adaptive: beta changes with n)", eps, s->beta);
+		else
+			snprintf(r->note, sizeof r->note, "%s", eps);
+		crit_row(&out[i++], "log_critical_n", s->log_critical_n, 0, NULL, th);
+		crit_row(&out[i++], "past_critical", NAN, 0, isnan(s->log_critical_n) ?
+		    "n/a" : log(s->n) > s->log_critical_n ? "yes" : "no", th);
+	}
+	if (p->adaptive && p->attn == DSP_ATTN_SOFTMAX && !isnan(s->spread)) {
+		if (dsp_log_critical_n_adaptive(p->eps, s->spread, p->theta, &lc) != DSP_OK)
+			lc = NAN;
+		r = crit_row(&out[i++], "critical_n_guaranteed", lc, 1, NULL, p->theta);
+		snprintf(r->note, sizeof r->note, "%s; beta <= %.6g at every n, spread %.6g",
+		    eps, dsp_adaptive_beta_ceiling(), s->spread);
+	}
+	if ((moving || p->adaptive) && p->family != DSP_FAM_FILE) {
+		if (dsp_first_n_below_eps(p, &fn) != DSP_OK)
+			fn = NAN;
+		r = crit_row(&out[i++], "first_n_below_eps", isinf(fn) ? NAN : fn, 0,
+		    isinf(fn) ? "none up to 2^63" : NULL, th);
+		snprintf(r->note, sizeof r->note, "%s", eps);
+	}
+	return i;
 }

@@ -40,6 +40,24 @@ double	dsp_sharp_exponent(const dsp_params *p);
  * (one fixed n). */
 int	dsp_first_n_below_eps(const dsp_params *p, double *n);
 
+/* Theorem 2.2's rows of a view, the one list every surface prints
+ * (report's rows, the snapshot's figures): for SSMax / log-n critical_n
+ * n/a with its reason, sharp_exponent and past_critical n/a; otherwise
+ * critical_n (a log size), log_critical_n and past_critical; with adaptive
+ * softmax also critical_n_guaranteed; for SSMax, log-n and adaptive views
+ * of a generated family first_n_below_eps (a search over n). */
+typedef struct dsp_crit_row {
+	const char	*name;		/* the figure table's name */
+	double		 value;		/* the number, or NaN where text is set */
+	int		 is_log;	/* value is the natural log of a size */
+	const char	*text;		/* "n/a", "yes", "no", "none up to 2^63" */
+	double		 theta;		/* temperature the figure's note is at */
+	char		 note[200];	/* what qualifies it: eps, the n/a reason */
+} dsp_crit_row;
+#define DSP_CRIT_ROWS_MAX 6
+size_t	dsp_critical_rows(const dsp_params *p, const dsp_summary *s,
+	    dsp_crit_row *out);
+
 /* One row of real attention logits v[0..n-1] (a head's keys) at p's
  * temperature and attention function: its figures (family file, n = the
  * row's length) in *s, and *log_n_eps, the log of the n past which the

@@ -22,6 +22,7 @@ dsp_strerror(int code)
 	case DSP_ETOOBIG:	return "too large to materialise";
 	case DSP_EEMPTY:	return "no data";
 	case DSP_ECANCELED:	return "cancelled";
+	case DSP_EUNRELIABLE:	return "cannot be computed reliably";
 	}
 	return "unknown error";
 }

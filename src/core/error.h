@@ -16,7 +16,8 @@ enum dsp_status {
 	DSP_ENOTSUP,	/* combination not supported */
 	DSP_ETOOBIG,	/* n too large to materialise; no allocation tried */
 	DSP_EEMPTY,	/* no data */
-	DSP_ECANCELED	/* stopped by dsp_job_cancel (core/job.h) */
+	DSP_ECANCELED,	/* stopped by dsp_job_cancel (core/job.h) */
+	DSP_EUNRELIABLE	/* a figure outside its possible range (core/gate.h) */
 };
 
 const char	*dsp_strerror(int code);

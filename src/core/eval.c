@@ -15,6 +15,7 @@
 #include "core/eval.h"
 #include "core/family.h"
 #include "core/figures.h"
+#include "core/gate.h"
 #include "core/job.h"
 #include "core/kernel.h"
 #include "core/learned.h"
@@ -22,6 +23,7 @@
 #include "core/precision.h"
 #include "core/quad.h"
 #include "core/softmax.h"
+#include "core/typical.h"
 
 /* The ramp has closed forms; past the route policy's size (eval.h) they
  * replace the explicit sum (the same numbers, cheaper). */
@@ -46,6 +48,7 @@ dsp_method_name(enum dsp_method m)
 	case DSP_METHOD_RUNS:		return "runs";
 	case DSP_METHOD_ANALYTIC:	return "analytic";
 	case DSP_METHOD_EXPECTED:	return "expected";
+	case DSP_METHOD_TYPICAL:	return "typical";
 	}
 	return "?";
 }
@@ -564,6 +567,28 @@ eval_runs(const dsp_params *p, dsp_runs *w, dsp_summary *s)
 	return rc;
 }
 
+/* Random families past the item-by-item size: the typical configuration
+ * of their law (core/typical.h), summarised as runs like any other. */
+static int
+eval_typical(const dsp_params *p, dsp_summary *s)
+{
+	dsp_runs *e, *w;
+	double th = scaled_theta(p, (double)p->n);
+	int rc;
+
+	e = dsp_runs_alloc(8192);
+	w = dsp_runs_alloc(8192);
+	if (e == NULL || w == NULL)
+		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+	else if ((rc = dsp_typical_runs(p, dsp_attn_is_softmax(p->attn) && th != 0 ?
+	    1 / th : 0, e)) == DSP_OK)
+		rc = summarise_runs(p, e, w, s);
+	s->method = DSP_METHOD_TYPICAL;
+	dsp_runs_free(e);
+	dsp_runs_free(w);
+	return rc;
+}
+
 /* Ramp e_k = delta k/(n-1): weights are q^j / Z, j = distance from the
  * pivot end, q = e^{-u}, u = |delta/theta|/(n-1); geometric closed forms. */
 struct ramp {
@@ -911,6 +936,12 @@ dsp_eval_expected_hist(const dsp_params *p, const dsp_summary *s, double lo10,
 		x.norm = erf(x.hi / (p->delta * M_SQRT2));
 	x.what = 0;
 	x.t = 0;		/* integrand 0 is then the density alone */
+	/* The typical configuration's extreme items are its own (the law's
+	 * median-rank quantiles), not the ends of the law's range. */
+	if (s->method == DSP_METHOD_TYPICAL) {
+		x.lo = fmax(x.lo, s->logit_min);
+		x.hi = fmin(x.hi, s->logit_max);
+	}
 	x.pivot = th > 0 ? x.hi : x.lo;
 	lm = log10(s->max_weight);
 	for (j = 0; j < bins; j++) {
@@ -998,6 +1029,8 @@ eval_route(const dsp_params *p, const double *given, dsp_runs *w, dsp_wstream *w
 		    dsp_family_name(p->family), (unsigned long long)n);
 	if (p->family == DSP_FAM_RAMP && dsp_attn_is_softmax(p->attn) && n > 1)
 		return eval_ramp(p, s);
+	if (dsp_typical_family(p->family) && !dsp_attn_ordered(p->attn))
+		return eval_typical(p, s);
 	return eval_expected(p, s);
 }
 
@@ -1033,6 +1066,10 @@ eval_common(const dsp_params *p, const double *given, dsp_runs *w, dsp_wstream *
 	/* Number-format emulation re-summarises the exact evaluation. */
 	if (rc == DSP_OK && p->precision != DSP_PREC_DOUBLE)
 		rc = dsp_prec_resummarise(p, DSP_PREC_MODEL_DEFAULT, w, out);
+	/* The gate (core/gate.h): every route ends here, so no figure leaves
+	 * the core unchecked. */
+	if (rc == DSP_OK)
+		rc = dsp_gate(p, out);
 	out->elapsed_ms = dsp_now_ms() - t0;
 	return rc;
 }

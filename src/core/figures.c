@@ -144,7 +144,8 @@ dsp_figure_source(const dsp_figure *f, double theta, int method)
 {
 	if (f->source == DSP_SRC_PAPER && theta < 0 && strstr(f->what, "delta/theta") != NULL)
 		return DSP_SRC_DERIVED;
-	if (method == DSP_METHOD_EXPECTED && law_figure(f))
+	if ((method == DSP_METHOD_EXPECTED || method == DSP_METHOD_TYPICAL) &&
+	    law_figure(f))
 		return DSP_SRC_DERIVED;
 	return f->source;
 }
@@ -170,6 +171,15 @@ dsp_figure_note(const dsp_figure *f, double theta, int method, char *buf, size_t
 	else if (method == DSP_METHOD_EXPECTED && law_figure(f))
 		snprintf(buf, size, "%s of the family's law (no draw) [%s]", text,
 		    dsp_source_name(src));
+	else if (method == DSP_METHOD_TYPICAL && law_figure(f))
+		snprintf(buf, size, "%s of the law's typical configuration (no draw) [%s]",
+		    text, dsp_source_name(src));
+	/* Nothing was sampled: a figure "measured" on the weights is the
+	 * law's expected value or its typical configuration's. */
+	else if (method == DSP_METHOD_TYPICAL && src == DSP_SRC_MEASURED)
+		snprintf(buf, size, "%s [typical configuration of the law]", text);
+	else if (method == DSP_METHOD_EXPECTED && src == DSP_SRC_MEASURED)
+		snprintf(buf, size, "%s [expected value of the law]", text);
 	else
 		snprintf(buf, size, "%s [%s]", text, dsp_source_name(src));
 }

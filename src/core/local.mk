@@ -12,6 +12,8 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/eval.c src/core/eval.h \
 	src/core/family.c src/core/family.h \
 	src/core/figures.c src/core/figures.h \
+	src/core/gate.c src/core/gate.h \
+	src/core/typical.c src/core/typical.h \
 	src/core/figspec.c src/core/figspec.h \
 	src/core/fastexp.c src/core/fastexp.h src/core/fastexp512.h \
 	src/core/decimal.c src/core/decimal.h src/core/pow5.h \

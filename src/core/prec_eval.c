@@ -157,7 +157,8 @@ has_zero_array(struct search *sr, double n, int *z)
 	if (x == NULL)
 		x = own;
 	if (!sr->theta_known) {
-		if (dsp_eval_logits(&q, x, &s) != DSP_OK || s.method == DSP_METHOD_EXPECTED)
+		if (dsp_eval_logits(&q, x, &s) != DSP_OK || s.method == DSP_METHOD_EXPECTED ||
+		    s.method == DSP_METHOD_TYPICAL)
 			goto slow;
 		sr->theta = s.theta_eff;
 		sr->theta_known = fixed_theta(sr);

@@ -738,9 +738,9 @@ dsp_prec_resummarise(const dsp_params *p, enum dsp_prec_model m, dsp_runs *w,
 		return DSP_OK;
 	/* The expected limit has no items to round; rebuilding up to 2^27 of
 	 * them here took minutes and gigabytes per curve point. */
-	if (s->method == DSP_METHOD_EXPECTED)
+	if (s->method == DSP_METHOD_EXPECTED || s->method == DSP_METHOD_TYPICAL)
 		return dsp_fail(DSP_ETOOBIG, "%s rounds item by item: n = %llu exceeds the "
-		    "explicit limit %llu (%s has only its double expected limit there)",
+		    "explicit limit %llu (%s has only its double large-n route there)",
 		    dsp_precision_name(p->precision), (unsigned long long)p->n,
 		    (unsigned long long)dsp_family_explicit_limit(p),
 		    dsp_family_name(p->family));

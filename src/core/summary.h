@@ -8,7 +8,10 @@ enum dsp_method {
 	DSP_METHOD_EXPLICIT,
 	DSP_METHOD_RUNS,
 	DSP_METHOD_ANALYTIC,
-	DSP_METHOD_EXPECTED
+	DSP_METHOD_EXPECTED,
+	/* The typical configuration of a random family's law (typical.h):
+	 * no draw, and no per-item weights in position order. */
+	DSP_METHOD_TYPICAL
 };
 
 typedef struct dsp_summary {

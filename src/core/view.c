@@ -11,6 +11,7 @@
 #include "core/family.h"
 #include "core/job.h"
 #include "core/ptable.h"
+#include "core/typical.h"
 #include "core/view.h"
 
 #define VIEW_MAX_POINTS	100000
@@ -126,7 +127,8 @@ no_route(const dsp_params *q, double n)
 {
 	int no_limit = q->family == DSP_FAM_RAMP ||
 	    (dsp_family_iid(q->family) && (q->attn != DSP_ATTN_SIGMOID ||
-	    q->family == DSP_FAM_LEARNED));
+	    q->family == DSP_FAM_LEARNED) && !(dsp_typical_family(q->family) &&
+	    !dsp_attn_ordered(q->attn)));
 
 	return no_limit && !dsp_attn_is_softmax(q->attn) && n > (double)q->explicit_max;
 }
@@ -187,7 +189,13 @@ view_summary(const dsp_viewstate *v, dsp_summary *sum, char *sum_err,
 		 * expected limit, or a route without per-item weights). */
 		keep_msg(why, rc);
 		rc = dsp_eval(&q, sum);
-		if (rc == DSP_OK && sum->method == DSP_METHOD_EXPECTED && w_err != NULL)
+		if (rc == DSP_OK && sum->method == DSP_METHOD_TYPICAL && w_err != NULL)
+			snprintf(w_err, DSP_VIEW_MSG, "n = %llu: %s logits past n = %llu "
+			    "are evaluated as the typical configuration of their law: "
+			    "no per-item weights in position order",
+			    (unsigned long long)q.n, dsp_family_name(q.family),
+			    (unsigned long long)q.explicit_max);
+		else if (rc == DSP_OK && sum->method == DSP_METHOD_EXPECTED && w_err != NULL)
 			snprintf(w_err, DSP_VIEW_MSG, "n = %llu: %s logits past n = %llu "
 			    "are evaluated as their expected large-n limit: no "
 			    "per-item weights", (unsigned long long)q.n,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/bounds.h"
+#include "core/critical.h"
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/family.h"
@@ -194,6 +195,51 @@ json_series(dsp_jw *w, const char *role, const char *key, const char *label)
 	dsp_jw_close(w);
 }
 
+/* A band edge that underflows to 0 or overflows in double: "exp(x)", as
+ * report and bound write it. */
+static void
+jw_kedge(dsp_jw *w, const char *key, double v, const dsp_summary *m, int which)
+{
+	double lv = dsp_band_edge_log(m->n, m->spread, m->theta_eff, which);
+	char buf[64];
+
+	if ((v == 0 || isinf(v)) && isfinite(lv)) {
+		snprintf(buf, sizeof buf, "exp(%.10g)", lv);
+		jw_kstr(w, key, buf);
+	} else
+		jw_knum(w, key, v);
+}
+
+/* Theorem 2.2's rows, report's list (core/critical.h): a size outside the
+ * double range as the text "exp(x)", as report writes it; a text value
+ * ("n/a", "none up to 2^63") with its reason under NAME_note. */
+static void
+json_critical(dsp_jw *w, const struct snap *s)
+{
+	dsp_crit_row r[DSP_CRIT_ROWS_MAX];
+	size_t i, k = dsp_critical_rows(&s->p, &s->sum, r);
+	char key[96], buf[64];
+	double v;
+
+	for (i = 0; i < k; i++) {
+		v = r[i].value;
+		if (r[i].text != NULL)
+			jw_kstr(w, r[i].name, r[i].text);
+		else if (!r[i].is_log || v == -INFINITY || isnan(v))
+			jw_knum(w, r[i].name, r[i].is_log ? exp(v) : v);
+		else if (v < DSP_LOG_DBL_MAX && v >= DSP_LOG_DBL_MIN)
+			jw_knum(w, r[i].name, exp(v));
+		else {
+			snprintf(buf, sizeof buf, isinf(v) ? "inf" : "exp(%.10g)", v);
+			jw_kstr(w, r[i].name, buf);
+		}
+		if (r[i].note[0] != '\0') {
+			snprintf(key, sizeof key, "%s_note", r[i].name);
+			jw_kstr(w, key, r[i].note);
+		}
+	}
+}
+
 static void
 json_figures(const struct snap *s, dsp_jw *w)
 {
@@ -221,16 +267,15 @@ json_figures(const struct snap *s, dsp_jw *w)
 		jw_knum(w, "min_weight", m->min_weight);
 		jw_knum(w, "total", m->total);
 		jw_knum(w, "topk_mass", m->topk_mass);
-		jw_knum(w, "lemma_tight_lo", m->lo_tight);
-		jw_knum(w, "lemma_tight_hi", m->hi_tight);
-		jw_knum(w, "lemma_loose_lo", m->lo_loose);
-		jw_knum(w, "lemma_loose_hi", m->hi_loose);
+		jw_kedge(w, "lemma_tight_lo", m->lo_tight, m, 0);
+		jw_kedge(w, "lemma_tight_hi", m->hi_tight, m, 1);
+		jw_kedge(w, "lemma_loose_lo", m->lo_loose, m, 2);
+		jw_kedge(w, "lemma_loose_hi", m->hi_loose, m, 3);
 		jw_knum(w, "entropy_floor", m->entropy_floor);
 		jw_knum(w, "entropy_ceiling", m->entropy_ceiling);
-		jw_knum(w, "log_critical_n", m->log_critical_n);
-		jw_knum(w, "critical_n", exp(m->log_critical_n));
 		jw_kstr(w, "bound", dsp_band_word(dsp_band_verdict(m)));
 		jw_knum(w, "bound_margin", m->bound_margin);
+		json_critical(w, s);
 	}
 	dsp_jw_key(w, "map_cursor");
 	dsp_jw_object(w);

@@ -418,7 +418,7 @@ legend(struct view_panel *pn, WINDOW *w)
 	    view_sym(SYM_VLINE), (double)st->vs.params.n, cn, view_sym(SYM_EPS),
 	    view_num(ep, sizeof ep, st->vs.params.eps, 4),
 	    view_sym(SYM_HLINE), view_style.utf8 ? view_sym(SYM_DOT) : ".",
-	    expected ? "  (+expected limit)" : "",
+	    expected ? "  (+law past 2^16, no draw)" : "",
 	    underflow ? "  x all weights underflow to 0" : "");
 	if (w != NULL)
 		view_line(w, &y, pn->h - 2, 1, iw, view_attr_dim(), "%s", info);

@@ -229,8 +229,8 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 	}
 	if (h->expected) {
 		view_printf(w, pn->h - 2, 1, iw, view_attr_dim(), "%s", iw >= 55 ?
-		    "expected large-n limit of the n weights, not one sample" :
-		    "expected limit, not one sample");
+		    "the n weights of the law (large-n route), not one sample" :
+		    "the law's weights, not one sample");
 		return;
 	}
 	/* The runs: what the weights are, value x multiplicity; as many of

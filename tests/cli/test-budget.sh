@@ -29,7 +29,7 @@ refuse() {
 # and nothing printed).
 refuse 1 "float16 rounds item by item: n = 1099511627776 exceeds the explicit limit 65536 (uniform" \
     sweep --family uniform --precision float16
-refuse 1 "float16 rounds item by item: .*(gaussian has only its double expected limit there)" \
+refuse 1 "float16 rounds item by item: .*(gaussian has only its double large-n route there)" \
     sweep --family gaussian --precision float16
 # ... and within the limit the same sweep finishes.
 "$DISPERSE" sweep --family uniform --precision float16 --to 2^16 --points 5 \
@@ -85,7 +85,7 @@ ok $? "its curve reaches n = 2^40 with H = 27.0357582492545 (closed form above)"
 if [ -z "${DSP_SANITIZERS:-}" ] && (ulimit -v 1572864) 2>/dev/null; then
 	(ulimit -v 1572864; "$DISPERSE" sweep --family gaussian --precision float16 \
 	    >"$tmp/out" 2>"$tmp/err")
-	[ $? -eq 1 ] && grep -q "has only its double expected limit there" "$tmp/err"
+	[ $? -eq 1 ] && grep -q "has only its double large-n route there" "$tmp/err"
 	ok $? "ulimit -v 1.5 GiB: float16 gaussian sweep refuses with its reason"
 	(ulimit -v 1572864; "$DISPERSE" snapshot --lambda -1 --n 16 -o "$tmp/snap2" \
 	    >/dev/null 2>"$tmp/err")

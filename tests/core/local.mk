@@ -1,7 +1,8 @@
 # tests/core
 
 # Numeric core TAP suite (tests/core/coretest.h: long double references).
-EXTRA_DIST += tests/core/coretest.h tests/data/core-logits.txt
+EXTRA_DIST += tests/core/coretest.h tests/data/core-logits.txt \
+	tests/core/draws-reference.py tests/data/draws-reference.tsv
 DSP_CORE_TESTS = \
 	tests/core/test-softmax \
 	tests/core/test-bounds \
@@ -17,7 +18,9 @@ DSP_CORE_TESTS = \
 	tests/core/test-props \
 	tests/core/test-maxret \
 	tests/core/test-view \
-	tests/core/test-exphist
+	tests/core/test-exphist \
+	tests/core/test-gate \
+	tests/core/test-draws
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
@@ -66,3 +69,9 @@ tests_core_test_view_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_exphist_SOURCES = tests/core/test-exphist.c
 tests_core_test_exphist_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_exphist_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_gate_SOURCES = tests/core/test-gate.c
+tests_core_test_gate_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_gate_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_draws_SOURCES = tests/core/test-draws.c
+tests_core_test_draws_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_draws_LDADD = $(DSP_CORE_LIBS)

@@ -263,8 +263,9 @@ test_entmax_tail(void)
 	}
 }
 
-/* Curves of alternatives with no large-n limit (entmax, sparsemax on the
- * random families): the points up to the curve's explicit limit 2^16 (DSP_VIEW_EXPLICIT_MAX,
+/* Curves of alternatives with no large-n route (stick-breaking and
+ * selective, whose weights depend on the items' order, on the random
+ * families; entmax and sparsemax have the typical configuration): the points up to the curve's explicit limit 2^16 (DSP_VIEW_EXPLICIT_MAX,
  * the one route policy) are the single evaluations; later points are NaN, never 0, and the reason
  * names the limit.  (Before: the whole curve failed with "use n <= 2^27".) */
 static void
@@ -278,10 +279,10 @@ test_curve_partial(void)
 	const char *msg;
 
 	ct_base(&p, DSP_FAM_GAUSSIAN, 16, 4, 1);
-	p.attn = DSP_ATTN_ENTMAX;
+	p.attn = DSP_ATTN_STICKBREAK;
 	rc = dsp_eval_curve_partial(&p, ns, 5, c, &done);
 	msg = dsp_last_error();
-	is_int(rc, DSP_ENOTSUP, "gaussian entmax curve to 2^20: DSP_ENOTSUP");
+	is_int(rc, DSP_ENOTSUP, "gaussian stick-breaking curve to 2^20: DSP_ENOTSUP");
 	is_int((long long)done, 3, "points up to 2^16 computed");
 	ok(msg != NULL && strstr(msg, "up to n = 65536") != NULL,
 	    "reason names the limit: %s", msg ? msg : "(none)");

@@ -396,18 +396,21 @@ test_sigmoid_expected(void)
 	p.delta = 4;
 	p.n = (uint64_t)1 << 40;
 	L = 40 * M_LN2;
-	is_int(dsp_eval(&p, &s), DSP_OK, "sigmoid uniform at 2^40: expected route");
-	ok(s.method == DSP_METHOD_EXPECTED, "method = expected");
+	is_int(dsp_eval(&p, &s), DSP_OK, "sigmoid uniform at 2^40: large-n route");
+	ok(s.method == DSP_METHOD_TYPICAL, "method = typical");
 	A = (softplus_ref(4 - L) - softplus_ref(-L)) / 4;
-	is_rel(s.total, 0x1p40 * A, 1e-9, "sigmoid uniform total = n (softplus(d-L) - softplus(-L))/d");
-	is_rel(s.max_weight, sigma(4 - L), 1e-12, "sigmoid uniform max = sigma(delta - log n)");
+	/* The typical configuration (bins at their middle logit, the largest
+	 * item at its median rank, delta (1 - 0.7/n)) against the large-n
+	 * limit: 9e-9 and 3e-12 off. */
+	is_rel(s.total, 0x1p40 * A, 1e-7, "sigmoid uniform total = n (softplus(d-L) - softplus(-L))/d");
+	is_rel(s.max_weight, sigma(4 - L), 1e-10, "sigmoid uniform max = sigma(delta - log n)");
 	ok(isnan(s.lo_tight) && s.bound_holds == -1, "sigmoid expected: no Lemma band");
 	/* Against an explicit sample of the same size. */
 	p.n = (uint64_t)1 << 16;
 	dsp_eval(&p, &x);
 	p.explicit_max = 1000;
 	dsp_eval(&p, &s);
-	ok(x.method == DSP_METHOD_EXPLICIT && s.method == DSP_METHOD_EXPECTED, "2^16: explicit vs expected");
+	ok(x.method == DSP_METHOD_EXPLICIT && s.method == DSP_METHOD_TYPICAL, "2^16: explicit vs typical");
 	is_rel(s.total, x.total, 1e-2, "sigmoid 2^16: expected total ~ sample total");
 	is_close(s.entropy, x.entropy, 5e-3, "sigmoid 2^16: expected entropy ~ sample entropy");
 	/* Gaussian at theta = 0: a = 1 on v > 0, 0 below: total n/2. */
@@ -445,7 +448,12 @@ test_eval(void)
 	p.attn = DSP_ATTN_SPARSEMAX;
 	p.family = DSP_FAM_UNIFORM;
 	p.n = (uint64_t)1 << 30;
-	is_int(dsp_eval(&p, &s), DSP_ENOTSUP, "sparsemax uniform past 2^27: ENOTSUP");
+	/* Past the item-by-item size: the law's typical configuration
+	 * (core/typical.h), whose weights sum to 1 under sparsemax too. */
+	is_int(dsp_eval(&p, &s), DSP_OK, "sparsemax uniform at 2^30: typical configuration");
+	ok(s.method == DSP_METHOD_TYPICAL && fabs(s.total - 1) < 1e-12 &&
+	    s.max_weight <= 1 && s.topk_mass >= s.max_weight,
+	    "sparsemax 2^30: sum %.17g, max %g", s.total, s.max_weight);
 	test_sigmoid_expected();
 }
 

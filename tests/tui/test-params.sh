@@ -86,10 +86,11 @@ tui_restored; ok $? "terminal restored"
 tui_kill
 
 # A loaded file never lifts the TUI's item-by-item limit (2^18): its
-# explicit_max is ignored, so uniform n = 2^20 uses the expected limit.
+# explicit_max is ignored, so uniform n = 2^20 uses the large-n route (the
+# law's typical configuration).
 printf '{"format": "disperse-snapshot", "format_version": 1, "params": {"family": "uniform", "n": 1048576, "explicit_max": 1099511627776}}' >"$tui_tmp/crafted.json"
 tui_start 100 30 --load "$tui_tmp/crafted.json"
-tui_wait "uniform softmax | expected |"; ok $? "crafted explicit_max 2^40: n = 2^20 still past the TUI's limit (expected)"
+tui_wait "uniform softmax | typical |"; ok $? "crafted explicit_max 2^40: n = 2^20 still past the TUI's limit (typical)"
 T send-keys q
 tui_exited; ok $? "quit after the crafted file"
 tap_done

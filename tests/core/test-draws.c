@@ -1,0 +1,152 @@
+/* The large-n route against numpy draws (issue 23): for gaussian and
+ * uniform logits at n = 2^16 + 1, 2^18, 2^20 and scale/theta from 0.25 to
+ * 30 (gaussian) or 1.4e6 (uniform), into the frozen regime, every figure
+ * of the typical configuration (core/typical.h) agrees with 40 seeded
+ * numpy draws (tests/data/draws-reference.tsv, made by
+ * tests/core/draws-reference.py): within 3 standard errors of their mean
+ * where they concentrate (spread under 5 % of the mean, and of its
+ * distance to the ceiling for the top-k mass and H: scale()), else inside
+ * their 5-95 % range.  Also the switch at 2^16: the item-by-item figures at
+ * 2^16 and the route's at 2^16 + 1 agree within the draws' spread. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../tap.h"
+#include "coretest.h"
+#include "core/error.h"
+#include "core/eval.h"
+#include "core/view.h"
+
+#define SEEDS 40
+/* Relative rounding of a figure summed over up to 2^20 weights (top-k mass
+ * next to 1: the draws' spread there is 1e-16 .. 1e-13, rounding). */
+#define ROUNDING 1e-10
+
+static double
+figure(const dsp_summary *s, const char *fig)
+{
+	if (strcmp(fig, "entropy") == 0)
+		return s->entropy;
+	if (strcmp(fig, "entropy_paper") == 0)
+		return s->entropy_paper;
+	if (strcmp(fig, "max_weight") == 0)
+		return s->max_weight;
+	if (strcmp(fig, "log10_min_weight") == 0)
+		return log10(s->min_weight);
+	return s->topk_mass;
+}
+
+/* What a spread is relative to: the figure, or its distance to its
+ * ceiling where it has one (top-k mass <= 1, H <= log n): a top-10 mass
+ * of 0.977 +- 0.029 leaves out 0.023 +- 0.029, which is not concentrated,
+ * and its mean and its typical value differ by more than 3 SE. */
+static double
+scale(const char *fig, double mean, double n)
+{
+	if (strcmp(fig, "topk_mass") == 0)
+		return fmin(fabs(mean), 1 - mean);
+	if (strncmp(fig, "entropy", 7) == 0)
+		return fmin(fabs(mean), log(n) - mean);
+	return fabs(mean);
+}
+
+int
+main(void)
+{
+	const char *top = getenv("top_srcdir");
+	char path[4096], line[512], fam[32], fig[64], worst[512] = "";
+	double ratio, mean, sd, p05, p95, v, worst_z = 0;
+	unsigned long long n, k;
+	int rows = 0, under = 0, conc = 0, spread = 0, bad = 0, cont = 0, cont_bad = 0, rc;
+	dsp_params p;
+	dsp_summary s, x;
+	FILE *f;
+
+	(void)is_close;
+	(void)is_rel;
+	dsp_gsl_init();
+	snprintf(path, sizeof path, "%s/tests/data/draws-reference.tsv", top ? top : ".");
+	if ((f = fopen(path, "r")) == NULL) {
+		ok(0, "read %s", path);
+		return tap_done();
+	}
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (line[0] == '#' || strncmp(line, "family", 6) == 0)
+			continue;
+		if (sscanf(line, "%31s %llu %lf %63s %llu %lf %lf %lf %lf", fam, &n, &ratio,
+		    fig, &k, &mean, &sd, &p05, &p95) != 9)
+			continue;
+		ct_base(&p, strcmp(fam, "gaussian") == 0 ? DSP_FAM_GAUSSIAN : DSP_FAM_UNIFORM,
+		    n, ratio, 1);
+		p.topk = k ? k : 1;
+		rows++;
+		if ((rc = dsp_view_eval(&p, &s)) != DSP_OK || s.method != DSP_METHOD_TYPICAL) {
+			bad++;
+			diag("%s n=%llu r=%g: rc %d (%s)", fam, n, ratio, rc, dsp_last_error());
+			continue;
+		}
+		v = figure(&s, fig);
+		if (isinf(v) && v < 0 && p95 < -307.6) {
+			/* The min weight is below the double range, in numpy's
+			 * weights as in the route's: both are 0 (the draws' figure
+			 * is their log-weight, computed without the weight). */
+			under++;
+			continue;
+		}
+		if (sd < 0.05 * scale(fig, mean, (double)n)) {
+			/* Concentrated: within 3 standard errors of the mean. */
+			double z = fmax(fabs(v - mean) - ROUNDING * fabs(mean), 0) /
+			    (sd / sqrt(SEEDS) + 1e-300);
+
+			conc++;
+			if (!(z <= 3)) {
+				bad++;
+				diag("%s n=%llu r=%g %s k=%llu: %.6g, draws %.6g +- %.3g (z %.2f)",
+				    fam, n, ratio, fig, k, v, mean, sd, z);
+			}
+			if (z > worst_z) {
+				worst_z = z;
+				snprintf(worst, sizeof worst, "%s n=%llu r=%g %s k=%llu", fam, n,
+				    ratio, fig, k);
+			}
+		} else {
+			spread++;
+			if (!(v >= p05 - ROUNDING * fabs(mean) &&
+			    v <= p95 + ROUNDING * fabs(mean))) {
+				bad++;
+				diag("%s n=%llu r=%g %s k=%llu: %.6g outside the draws' 5-95 %% "
+				    "[%.6g, %.6g]", fam, n, ratio, fig, k, v, p05, p95);
+			}
+		}
+		/* Continuity at the switch: 2^16 item by item (one seeded
+		 * draw) against 2^16 + 1 on the route. */
+		if (n == 65537) {
+			p.n = 65536;
+			if (k > 1000)	/* k near n: the same count of left-out items */
+				p.topk = k - 1;
+			if (dsp_view_eval(&p, &x) == DSP_OK && x.method == DSP_METHOD_EXPLICIT) {
+				double d = fabs(figure(&x, fig) - v);
+
+				if (isinf(v) && isinf(figure(&x, fig)))
+					continue;	/* both underflow */
+				cont++;
+				if (!(d <= fmax(3 * sd, p95 - p05) + ROUNDING * fabs(mean))) {
+					cont_bad++;
+					diag("switch %s r=%g %s k=%llu: 2^16 %.6g, 2^16+1 %.6g, "
+					    "draws sd %.3g", fam, ratio, fig, k, figure(&x, fig),
+					    v, sd);
+				}
+			}
+		}
+	}
+	fclose(f);
+	is_int(rows, 351, "reference rows read");
+	ok(bad == 0, "route agrees with the draws: %d concentrated (3 SE, worst z %.2f: %s), "
+	    "%d spread (5-95 %%), %d min weights under the double range, %d off", conc,
+	    worst_z, worst, spread, under, bad);
+	ok(cont > 100 && cont_bad == 0, "2^16 (item by item) and 2^16 + 1 (route) agree "
+	    "within the draws' spread: %d figures, %d off", cont, cont_bad);
+	return tap_done();
+}

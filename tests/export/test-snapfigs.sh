@@ -1,0 +1,45 @@
+#!/bin/sh
+# Issue 23 item 4: a snapshot's JSON figures are report's, row by row: the
+# test walks every row `report --format json` prints and finds it in the
+# snapshot's figures under the same name with the same value (numbers bit
+# for bit, texts such as "n/a" equal, and the reason of a text value under
+# NAME_note), for every attention function's critical-n rows (SSMax, log-n:
+# critical_n n/a and sharp_exponent; adaptive: critical_n_guaranteed) and
+# the large-n route.
+. "$top_srcdir/tests/tap.sh"
+[ -x "$DISPERSE" ] || skip_all "no disperse binary"
+command -v jq >/dev/null 2>&1 || skip_all "no jq"
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# Rows that are not figures of the summary or that a snapshot words
+# differently by design: method (report's sentence, the snapshot's route
+# name), bound (a sentence in report, a table word in the snapshot).
+skip='^(quantity|method|bound)$'
+i=0
+for v in "--attn ssmax" "--attn logn" "--adaptive" "" "--attn sparsemax" "--attn sigmoid" \
+    "-n 2^20 --attn ssmax" "-n 100000 --adaptive"; do
+	i=$((i + 1))
+	a="--family gaussian -n 4096 --delta 6 --theta 0.7 --seed 3 $v"
+	"$DISPERSE" report $a --format json >"$tmp/r.json" &&
+	    "$DISPERSE" snapshot $a --out "$tmp/s$i" >"$tmp/files" &&
+	    j=$(grep '\.json$' "$tmp/files")
+	ok $? "report and snapshot: $v"
+	miss=
+	rows=0
+	for q in $(jq -r '.rows[].quantity' "$tmp/r.json" | grep -Ev "$skip"); do
+		rows=$((rows + 1))
+		rv=$(jq -c --arg q "$q" '.rows[] | select(.quantity == $q) | .value' "$tmp/r.json")
+		sv=$(jq -c --arg q "$q" '.figures[$q]' "$j")
+		[ "$rv" = "$sv" ] || miss="$miss $q ($rv / $sv)"
+		case "$rv" in
+		'"n/a"'|'"none up to 2^63"')
+			note=$(jq -r --arg q "${q}_note" '.figures[$q]' "$j")
+			jq -r --arg q "$q" '.rows[] | select(.quantity == $q) | .note' \
+			    "$tmp/r.json" | grep -qF "$note" || miss="$miss ${q}_note";;
+		esac
+	done
+	[ -z "$miss" ] && [ "$rows" -gt 20 ]
+	ok $? "$v: every one of report's $rows rows is in the snapshot's figures${miss:+, missing:$miss}"
+done
+tap_done
