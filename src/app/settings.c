@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/alloc.h"
 #include "app/app_int.h"
 #include "core/error.h"
 #include "core/family.h"
@@ -105,7 +106,7 @@ read_extra(const char *path, struct app_settings *s)
 					    "character", i);
 					goto out;
 				}
-			if ((s->history[s->nhistory] = strdup(j->str)) == NULL) {
+			if ((s->history[s->nhistory] = dsp_strdup(j->str)) == NULL) {
 				rc = dsp_fail(DSP_ENOMEM, "out of memory");
 				goto out;
 			}

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
@@ -52,7 +53,7 @@ parse_list(struct dsp_opts *o, const char *opt, const char *arg, int (*lookup)(c
 	char *s, *tok, *save = NULL;
 	int v, rc;
 
-	if ((s = strdup(arg)) == NULL)
+	if ((s = dsp_strdup(arg)) == NULL)
 		return dsp_opts_fail(o, "out of memory");
 	*count = 0;
 	for (tok = strtok_r(s, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
@@ -184,7 +185,7 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 	int rc, noted[DSP_ATTN_COUNT] = { 0 };
 	char key[64];
 
-	if ((row = calloc(1 + c->nattn * c->nmetric, sizeof *row)) == NULL)
+	if ((row = dsp_calloc(1 + c->nattn * c->nmetric, sizeof *row)) == NULL)
 		return dsp_opts_fail(o, "out of memory");
 	for (i = 0; i < count; i++) {
 		row[0] = ns[i];
@@ -263,7 +264,7 @@ cmd_compare_exec(int argc, char **argv)
 		    (unsigned long long)c.to, (unsigned long long)c.from);
 		goto out;
 	}
-	if ((ns = calloc(c.points ? c.points : 1, sizeof *ns)) == NULL) {
+	if ((ns = dsp_calloc(c.points ? c.points : 1, sizeof *ns)) == NULL) {
 		rc = dsp_opts_fail(&o, "out of memory");
 		goto out;
 	}

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/figopts.h"
 #include "cli/opts.h"
@@ -306,7 +307,7 @@ cmd_depth_exec(int argc, char **argv)
 	size_t i, count = 0;
 	int rc, res;
 
-	if ((dp = calloc(1, sizeof *dp)) == NULL) {
+	if ((dp = dsp_calloc(1, sizeof *dp)) == NULL) {
 		fprintf(stderr, "disperse depth: out of memory\n");
 		return 1;
 	}
@@ -354,7 +355,7 @@ cmd_depth_exec(int argc, char **argv)
 
 			dp->d.residual = res;
 			free(x);
-			if ((x = malloc(n * dp->d.dim * sizeof *x)) == NULL) {
+			if ((x = dsp_malloc(n * dp->d.dim * sizeof *x)) == NULL) {
 				rc = dsp_opts_fail(&o, "out of memory");
 				goto out;
 			}

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
@@ -487,8 +488,8 @@ run(struct dsp_opts *o, struct fit_opts *f)
 		f->spec.seed = o->params.seed;
 		if ((rc = dsp_refit_generate(&f->spec, &pairs, &n)) != DSP_OK)
 			return dsp_opts_core_fail(o, "generate", rc);
-		x = malloc(n * sizeof *x);
-		y = malloc(n * sizeof *y);
+		x = dsp_malloc(n * sizeof *x);
+		y = dsp_malloc(n * sizeof *y);
 		if (x == NULL || y == NULL) {
 			rc = dsp_opts_fail(o, "out of memory");
 			goto out;

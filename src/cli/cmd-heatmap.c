@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
@@ -230,7 +231,7 @@ cmd_heatmap_exec(int argc, char **argv)
 		    (unsigned long long)MAP_MAX_CELLS);
 		goto out;
 	}
-	if ((v = calloc(h.spec.rows * h.spec.cols, sizeof *v)) == NULL) {
+	if ((v = dsp_calloc(h.spec.rows * h.spec.cols, sizeof *v)) == NULL) {
 		rc = dsp_opts_fail(&o, "out of memory");
 		goto out;
 	}

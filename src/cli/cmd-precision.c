@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
@@ -46,7 +47,7 @@ prec_list(struct dsp_opts *o, const char *arg, struct prec *pr)
 	char *s, *tok, *save = NULL;
 	int v, rc;
 
-	if ((s = strdup(arg)) == NULL)
+	if ((s = dsp_strdup(arg)) == NULL)
 		return dsp_opts_fail(o, "out of memory");
 	pr->nfmt = 0;
 	for (tok = strtok_r(s, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
@@ -69,7 +70,7 @@ show_list(struct dsp_opts *o, const char *arg, struct prec *pr)
 	char *s, *tok, *save = NULL;
 	int rc;
 
-	if ((s = strdup(arg)) == NULL)
+	if ((s = dsp_strdup(arg)) == NULL)
 		return dsp_opts_fail(o, "out of memory");
 	pr->show = 0;
 	for (tok = strtok_r(s, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
@@ -108,7 +109,7 @@ sweep_values(struct dsp_opts *o, const struct sweep *sw, double **xs, size_t *co
 		    dsp_param_check_real(d, b, lt) != DSP_OK)
 			return dsp_opts_usage(o, "%s", dsp_last_error());
 	}
-	if ((v = calloc(sw->points, sizeof *v)) == NULL)
+	if ((v = dsp_calloc(sw->points, sizeof *v)) == NULL)
 		return dsp_opts_fail(o, "out of memory");
 	if (sw->vary == VARY_N)
 		k = dsp_log_sizes(a, b, sw->points, v);
@@ -161,7 +162,7 @@ run(struct dsp_opts *o, const struct sweep *sw, const double *xs, size_t count,
 	size_t i, done, one;
 	int rc = DSP_OK, st;
 
-	if ((s = calloc(count, sizeof *s)) == NULL)
+	if ((s = dsp_calloc(count, sizeof *s)) == NULL)
 		return dsp_opts_fail(o, "out of memory");
 	dsp_clear_error();
 	/* Along n the largest size first: a sweep that cannot reach its end

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/alloc.h"
 #include "cli/opts.h"
 #include "core/error.h"
 #include "core/escape.h"
@@ -226,7 +227,7 @@ dsp_parse_size(const char *s, uint64_t *v)
 		 * Any length: a long spelling of a small number is still it.
 		 * Decimal only: strtod would also take 0x1E (hex 30) while
 		 * 0x10 has no e and was refused. */
-		if ((tmp = strndup(s, (size_t)(end - s))) == NULL)
+		if ((tmp = dsp_strndup(s, (size_t)(end - s))) == NULL)
 			return -1;
 		bad = strpbrk(tmp, "eE.") == NULL || tmp[0] == '-' || tmp[0] == '+' ||
 		    strspn(tmp, "0123456789.eE+-") != strlen(tmp) ||
@@ -290,7 +291,7 @@ dsp_opts_size_list(struct dsp_opts *o, const char *opt, const char *arg,
 	uint64_t v;
 	int rc = 0;
 
-	if ((s = strdup(arg)) == NULL)
+	if ((s = dsp_strdup(arg)) == NULL)
 		return dsp_opts_fail(o, "out of memory");
 	*count = 0;
 	for (tok = strtok_r(s, ",", &save); tok != NULL && rc == 0;
@@ -322,7 +323,7 @@ dsp_opts_range(struct dsp_opts *o, const char *opt, const char *arg,
 	if (colon == NULL)
 		return dsp_opts_usage(o, "%s: '%s' is not a range a:b", opt,
 		    arg != NULL ? arg : "");
-	if ((buf = strndup(arg, (size_t)(colon - arg))) == NULL)
+	if ((buf = dsp_strndup(arg, (size_t)(colon - arg))) == NULL)
 		return dsp_opts_fail(o, "out of memory");
 	bad = dsp_parse_double(buf, a) != 0 || dsp_parse_double(colon + 1, b) != 0;
 	free(buf);
@@ -549,7 +550,7 @@ build_tables(const struct dsp_opts_spec *s, struct option **lo, char *so,
 	if (s->longopts != NULL)
 		while (s->longopts[extra].name != NULL)
 			extra++;
-	if ((t = calloc(2 * DSP_P_COUNT + NEXTRA + extra + 1, sizeof *t)) == NULL)
+	if ((t = dsp_calloc(2 * DSP_P_COUNT + NEXTRA + extra + 1, sizeof *t)) == NULL)
 		return -1;
 	len = (size_t)snprintf(so, sosize, ":");
 	for (id = 0; id < DSP_P_COUNT; id++) {

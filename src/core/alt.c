@@ -13,6 +13,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_roots.h>
 
+#include "core/alloc.h"
 #include "core/alt.h"
 #include "core/bounds.h"
 #include "core/error.h"
@@ -329,9 +330,9 @@ entmax_runs(const dsp_runs *e, double theta, double alpha, dsp_runs *w,
 		argmax_runs(e, w, 1);
 		return DSP_OK;
 	}
-	if ((z = malloc(e->len * sizeof *z)) == NULL ||
-	    (c = malloc(e->len * sizeof *c)) == NULL ||
-	    (tmp = malloc(e->len * sizeof *tmp)) == NULL) {
+	if ((z = dsp_malloc(e->len * sizeof *z)) == NULL ||
+	    (c = dsp_malloc(e->len * sizeof *c)) == NULL ||
+	    (tmp = dsp_malloc(e->len * sizeof *tmp)) == NULL) {
 		rc = dsp_fail(DSP_ENOMEM, "out of memory");
 		goto out;
 	}
@@ -435,7 +436,7 @@ linear_runs(const dsp_runs *e, double theta, dsp_runs *w)
 			w->value[i] = fmax(e->value[i], 0) / hi / t;
 		return DSP_OK;
 	}
-	if ((l = malloc(e->len * sizeof *l)) == NULL)
+	if ((l = dsp_malloc(e->len * sizeof *l)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	for (i = 0; i < e->len; i++) {
 		x = e->value[i] / theta;
@@ -486,10 +487,10 @@ selective_runs(const dsp_runs *e, double theta, dsp_runs *w)
 		argmax_runs(e, w, 1);
 		return DSP_OK;
 	}
-	z = malloc(e->len * sizeof *z);
-	fc = calloc(e->len + 1, sizeof *fc);
-	fx = calloc(e->len + 1, sizeof *fx);
-	l = malloc(e->len * sizeof *l);
+	z = dsp_malloc(e->len * sizeof *z);
+	fc = dsp_calloc(e->len + 1, sizeof *fc);
+	fx = dsp_calloc(e->len + 1, sizeof *fx);
+	l = dsp_malloc(e->len * sizeof *l);
 	if (z == NULL || fc == NULL || fx == NULL || l == NULL) {
 		rc = dsp_fail(DSP_ENOMEM, "out of memory");
 		goto out;

@@ -8,6 +8,7 @@
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_sf_bessel.h>
 
+#include "core/alloc.h"
 #include "core/depth.h"
 #include "core/error.h"
 #include "core/job.h"
@@ -145,9 +146,9 @@ dsp_depth_run(const dsp_depth_opts *o, const double *x0, size_t n,
 		    "costs n^2 d L)", DSP_DEPTH_MAX_N);
 	if ((rc = dsp_depth_limit(o, out)) != DSP_OK)
 		return rc;
-	x = malloc(n * d * sizeof *x);
-	y = malloc(n * d * sizeof *y);
-	mw = malloc(n * sizeof *mw);
+	x = dsp_malloc(n * d * sizeof *x);
+	y = dsp_malloc(n * d * sizeof *y);
+	mw = dsp_malloc(n * sizeof *mw);
 	if (x == NULL || y == NULL || mw == NULL) {
 		rc = dsp_fail(DSP_ENOMEM, "out of memory");
 		goto out;
@@ -167,7 +168,7 @@ dsp_depth_run(const dsp_depth_opts *o, const double *x0, size_t n,
 			goto out;
 #pragma omp parallel if (n >= 256)
 		{
-			double *sc = malloc(n * sizeof *sc);
+			double *sc = dsp_malloc(n * sizeof *sc);
 			long q;
 
 			if (sc == NULL) {

@@ -43,6 +43,22 @@ dsp_fail(int code, const char *fmt, ...)
 	return code;
 }
 
+int
+dsp_fail_nomem(const char *what, size_t bytes)
+{
+	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	double v = (double)bytes;
+	int u = -1;
+
+	if (bytes < 1024)
+		return dsp_fail(DSP_ENOMEM, "out of memory (%s, %zu bytes)", what, bytes);
+	while (v >= 1024 && u < 5) {
+		v /= 1024;
+		u++;
+	}
+	return dsp_fail(DSP_ENOMEM, "out of memory (%s, %.3g %s)", what, v, unit[u]);
+}
+
 void
 dsp_clear_error(void)
 {

@@ -6,6 +6,8 @@
 #ifndef DSP_ERROR_H
 #define DSP_ERROR_H
 
+#include <stddef.h>
+
 enum dsp_status {
 	DSP_OK = 0,
 	DSP_EINVAL,	/* an argument is out of its domain */
@@ -25,6 +27,9 @@ const char	*dsp_last_error(void);
 /* Record a detail message and return code (for use as "return dsp_fail(...)"). */
 int		 dsp_fail(int code, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
+/* DSP_ENOMEM with the detail "out of memory (WHAT, SIZE)": the one
+ * form of an allocation failure (core/alloc.h). */
+int		 dsp_fail_nomem(const char *what, size_t bytes);
 void		 dsp_clear_error(void);
 /* Turn off GSL's abort-on-error handler once, process-wide. */
 void		 dsp_gsl_init(void);

@@ -7,6 +7,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "core/alloc.h"
 #include "core/adaptive.h"
 #include "core/alt.h"
 #include "core/bounds.h"
@@ -740,7 +741,7 @@ expect_integral(struct expect *x, int what, double *out)
 	 * QUAD_EPSREL / npieces of the sum so far: far pieces at a large t
 	 * are subnormal (n = 2^23 under log-n: e^{-16 x 45}), where a relative
 	 * tolerance alone is out of reach and QAGS ran out of subintervals. */
-	if ((order = malloc(x->npieces * sizeof *order)) == NULL)
+	if ((order = dsp_malloc(x->npieces * sizeof *order)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	for (k = 0; k < x->npieces; k++) {
 		/* Insertion by distance from the pivot (at most classes x

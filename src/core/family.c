@@ -6,6 +6,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
+#include "core/alloc.h"
 #include "core/empirical.h"
 #include "core/error.h"
 #include "core/family.h"
@@ -109,7 +110,7 @@ dsp_family_alloc(const dsp_params *p, double **out)
 	    dsp_family_name(p->family), (unsigned long long)n);
 	if ((rc = dsp_job_need(n * sizeof *x, what)) != DSP_OK)
 		return rc;
-	if ((x = malloc((n ? n : 1) * sizeof *x)) == NULL)
+	if ((x = dsp_malloc((n ? n : 1) * sizeof *x)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "cannot allocate %llu logits",
 		    (unsigned long long)n);
 	if ((rc = dsp_family_generate(p, x)) != DSP_OK) {

@@ -16,6 +16,7 @@
 #include <gsl/gsl_sf_gamma.h>
 #include <gsl/gsl_vector.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/fit.h"
 #include "core/readfile.h"
@@ -391,9 +392,9 @@ dsp_refit_generate(const dsp_refit_spec *s, dsp_refit_pair **out, size_t *count)
 	for (i = 0; i < s->n_sizes; i++)
 		nmax = fmax(nmax, s->sizes[i]);
 	total = s->n_sizes * s->reps;
-	pairs = calloc(total, sizeof *pairs);
-	e = malloc((size_t)nmax * sizeof *e);
-	p = malloc((size_t)nmax * sizeof *p);
+	pairs = dsp_calloc(total, sizeof *pairs);
+	e = dsp_malloc((size_t)nmax * sizeof *e);
+	p = dsp_malloc((size_t)nmax * sizeof *p);
 	rng = gsl_rng_alloc(gsl_rng_mt19937);
 	if (!pairs || !e || !p || !rng) {
 		rc = dsp_fail(DSP_ENOMEM, "out of memory");
@@ -447,10 +448,10 @@ xy_push(struct xy *a, double x, double y)
 
 	if (a->n == a->cap) {
 		cap = a->cap ? 2 * a->cap : 64;
-		if ((nx = realloc(a->x, cap * sizeof *nx)) == NULL)
+		if ((nx = dsp_realloc(a->x, cap * sizeof *nx)) == NULL)
 			return DSP_ENOMEM;
 		a->x = nx;
-		if ((ny = realloc(a->y, cap * sizeof *ny)) == NULL)
+		if ((ny = dsp_realloc(a->y, cap * sizeof *ny)) == NULL)
 			return DSP_ENOMEM;
 		a->y = ny;
 		a->cap = cap;
@@ -568,7 +569,7 @@ dsp_parse_pairs(const char *buf, size_t len, const char *name, double **x,
 			char *nl;
 
 			cap = j - i + 1;
-			if ((nl = realloc(line, cap)) == NULL) {
+			if ((nl = dsp_realloc(line, cap)) == NULL) {
 				rc = dsp_fail(DSP_ENOMEM, "out of memory");
 				break;
 			}

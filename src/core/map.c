@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/family.h"
@@ -119,7 +120,7 @@ fast_cell(const dsp_params *q, enum dsp_metric m, double **buf, size_t *cap,
 				return 0;
 			if (k == *cap) {
 				*cap = *cap ? *cap * 2 : 256;
-				if ((nb = realloc(*buf, *cap * sizeof *nb)) == NULL)
+				if ((nb = dsp_realloc(*buf, *cap * sizeof *nb)) == NULL)
 					return 0;
 				*buf = nb;
 			}

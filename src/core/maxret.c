@@ -7,6 +7,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
+#include "core/alloc.h"
 #include "core/adaptive.h"
 #include "core/bounds.h"
 #include "core/error.h"
@@ -57,14 +58,14 @@ dsp_maxret_alloc(size_t classes, size_t width)
 		    DSP_MAXRET_MAX_CLASSES, DSP_MAXRET_MAX_WIDTH);
 		return NULL;
 	}
-	if ((m = calloc(1, sizeof *m)) == NULL) {
+	if ((m = dsp_calloc(1, sizeof *m)) == NULL) {
 		dsp_fail(DSP_ENOMEM, "out of memory");
 		return NULL;
 	}
 	m->classes = classes;
 	m->width = width;
 	m->nparams = block_offset(classes, width, DSP_MAXRET_NBLOCKS);
-	if ((m->w = calloc(m->nparams, sizeof *m->w)) == NULL) {
+	if ((m->w = dsp_calloc(m->nparams, sizeof *m->w)) == NULL) {
 		free(m);
 		dsp_fail(DSP_ENOMEM, "out of memory");
 		return NULL;
@@ -201,12 +202,12 @@ work_alloc(struct work *w, size_t n, size_t d, size_t C)
 {
 	memset(w, 0, sizeof *w);
 	w->n = n;
-	w->a1 = malloc(n * d * sizeof *w->a1);
-	w->z = malloc(n * d * sizeof *w->z);
-	w->e = malloc(n * sizeof *w->e);
-	w->alpha = malloc(n * sizeof *w->alpha);
-	w->da = malloc(n * sizeof *w->da);
-	w->y = malloc((7 * d + C) * sizeof *w->y);
+	w->a1 = dsp_malloc(n * d * sizeof *w->a1);
+	w->z = dsp_malloc(n * d * sizeof *w->z);
+	w->e = dsp_malloc(n * sizeof *w->e);
+	w->alpha = dsp_malloc(n * sizeof *w->alpha);
+	w->da = dsp_malloc(n * sizeof *w->da);
+	w->y = dsp_malloc((7 * d + C) * sizeof *w->y);
 	if (w->a1 == NULL || w->z == NULL || w->e == NULL || w->alpha == NULL ||
 	    w->da == NULL || w->y == NULL) {
 		work_free(w);
@@ -557,11 +558,11 @@ dsp_maxret_train(dsp_maxret *m, const dsp_maxret_train_opts *o, size_t every,
 		return rc;
 	if ((rc = work_alloc(&w, o->train_n, m->width, m->classes)) != DSP_OK)
 		return rc;
-	g = calloc(np, sizeof *g);
-	mom = calloc(np, sizeof *mom);
-	vel = calloc(np, sizeof *vel);
-	x = malloc(o->train_n * sizeof *x);
-	cls = malloc(o->train_n * sizeof *cls);
+	g = dsp_calloc(np, sizeof *g);
+	mom = dsp_calloc(np, sizeof *mom);
+	vel = dsp_calloc(np, sizeof *vel);
+	x = dsp_malloc(o->train_n * sizeof *x);
+	cls = dsp_malloc(o->train_n * sizeof *cls);
 	r = gsl_rng_alloc(gsl_rng_mt19937);
 	if (g == NULL || mom == NULL || vel == NULL || x == NULL || cls == NULL ||
 	    r == NULL) {
@@ -703,7 +704,7 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 	for (si = 0; si < nsizes; si++)
 		if (sizes[si] < 1 || sizes[si] > (1u << 24))
 			return dsp_fail(DSP_EINVAL, "evaluation sizes must be in 1 .. 2^24");
-	if ((res = calloc(sets, sizeof *res)) == NULL)
+	if ((res = dsp_calloc(sets, sizeof *res)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	split(m, m->w, &P);
 	for (si = 0; si < nsizes && rc == DSP_OK; si++) {
@@ -714,8 +715,8 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 		{
 			struct work w;
 			gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-			double *x = malloc(n * sizeof *x), *ad = malloc(n * sizeof *ad);
-			int *cls = malloc(n * sizeof *cls);
+			double *x = dsp_malloc(n * sizeof *x), *ad = dsp_malloc(n * sizeof *ad);
+			int *cls = dsp_malloc(n * sizeof *cls);
 			long jj;
 			int bad = 0;
 

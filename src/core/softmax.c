@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/softmax.h"
 
@@ -331,7 +332,7 @@ dsp_topk_mass(const double *p, size_t n, size_t k)
 			s += p[i];
 		return s;
 	}
-	if ((tmp = malloc(n * sizeof *tmp)) == NULL)
+	if ((tmp = dsp_malloc(n * sizeof *tmp)) == NULL)
 		return NAN;
 	memcpy(tmp, p, n * sizeof *tmp);
 	qsort(tmp, n, sizeof *tmp, cmp_desc);
@@ -395,7 +396,7 @@ dsp_topk_mass_runs(const dsp_runs *p, uint64_t k)
 
 	if (k == 0)
 		return 0;
-	if ((r = malloc((p->len ? p->len : 1) * sizeof *r)) == NULL)
+	if ((r = dsp_malloc((p->len ? p->len : 1) * sizeof *r)) == NULL)
 		return NAN;
 	for (i = 0; i < p->len; i++) {
 		if (held >= k && !(p->value[i] > r[0].value))

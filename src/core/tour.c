@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "core/alloc.h"
 #include "core/adaptive.h"
 #include "core/critical.h"
 #include "core/error.h"
@@ -167,7 +168,7 @@ dsp_params_assign(dsp_params *p, const char *set)
 
 	if (set == NULL)
 		return DSP_OK;
-	if ((copy = strdup(set)) == NULL)
+	if ((copy = dsp_strdup(set)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	for (w = strtok_r(copy, WS, &save); w != NULL && rc == DSP_OK;
 	    w = strtok_r(NULL, WS, &save)) {
@@ -306,7 +307,7 @@ append(struct sbuf *b, const char *sep, const char *text, size_t len)
 		ncap = b->cap ? b->cap : 64;
 		while (ncap < need)
 			ncap *= 2;
-		if ((n = realloc(*b->dst, ncap)) == NULL)
+		if ((n = dsp_realloc(*b->dst, ncap)) == NULL)
 			return DSP_ENOMEM;
 		*b->dst = n;
 		b->cap = ncap;
@@ -336,7 +337,7 @@ add_show(dsp_tour_step *s, const char *args, const char *name, unsigned lineno)
 	char *copy, *w, *save = NULL, **ns;
 	int rc = DSP_OK;
 
-	if ((copy = strdup(args)) == NULL)
+	if ((copy = dsp_strdup(args)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	for (w = strtok_r(copy, WS, &save); w != NULL; w = strtok_r(NULL, WS, &save)) {
 		if (!dsp_tour_known(w)) {
@@ -344,8 +345,8 @@ add_show(dsp_tour_step *s, const char *args, const char *name, unsigned lineno)
 			    lineno, w);
 			break;
 		}
-		if ((ns = realloc(s->show, (s->n_show + 1) * sizeof *ns)) == NULL ||
-		    (ns[s->n_show] = strdup(w)) == NULL) {
+		if ((ns = dsp_realloc(s->show, (s->n_show + 1) * sizeof *ns)) == NULL ||
+		    (ns[s->n_show] = dsp_strdup(w)) == NULL) {
 			if (ns != NULL)
 				s->show = ns;
 			rc = dsp_fail(DSP_ENOMEM, "out of memory");
@@ -413,7 +414,7 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 
 	while (kl < len && !isspace((unsigned char)line[kl]))
 		kl++;
-	if ((args = strndup(line + kl, len - kl)) == NULL)
+	if ((args = dsp_strndup(line + kl, len - kl)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	if (kl == 5 && strncmp(line, "%step", 5) == 0) {
 		char *title = args + strspn(args, WS);
@@ -425,7 +426,7 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 			    lineno);
 			goto out;
 		}
-		if ((ns = realloc(t->steps, (t->n_steps + 1) * sizeof *ns)) == NULL) {
+		if ((ns = dsp_realloc(t->steps, (t->n_steps + 1) * sizeof *ns)) == NULL) {
 			rc = dsp_fail(DSP_ENOMEM, "out of memory");
 			goto out;
 		}
@@ -436,7 +437,7 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 		body->dst = &s->body;
 		set->dst = &s->set;
 		body->len = body->cap = set->len = set->cap = 0;
-		if ((s->title = strdup(title)) == NULL)
+		if ((s->title = dsp_strdup(title)) == NULL)
 			rc = dsp_fail(DSP_ENOMEM, "out of memory");
 	} else if (s == NULL)
 		rc = dsp_fail(DSP_EPARSE, "%s:%u: %.*s before the first %%step", name,
@@ -460,7 +461,7 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 		if (*f == '\0' || s->pin != NULL)
 			rc = dsp_fail(DSP_EPARSE, "%s:%u: %%pin needs key=value ... (once a "
 			    "step)", name, lineno);
-		else if ((s->pin = strdup(f)) == NULL)
+		else if ((s->pin = dsp_strdup(f)) == NULL)
 			rc = dsp_fail(DSP_ENOMEM, "out of memory");
 	} else if (kl == 6 && strncmp(line, "%model", 6) == 0) {
 		char *f = args + strspn(args, WS), *e = f + strcspn(f, WS);
@@ -469,7 +470,7 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 		if (*f == '\0' || s->model != NULL)
 			rc = dsp_fail(DSP_EPARSE, "%s:%u: %%model needs one file name "
 			    "(once a step)", name, lineno);
-		else if ((s->model = strdup(f)) == NULL)
+		else if ((s->model = dsp_strdup(f)) == NULL)
 			rc = dsp_fail(DSP_ENOMEM, "out of memory");
 	}
 	else

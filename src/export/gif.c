@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "export/bitfont.h"
 #include "export/gif.h"
@@ -65,8 +66,8 @@ dsp_gif_begin(FILE *fp, int w, int h, int delay_cs)
 		dsp_fail(DSP_EINVAL, "GIF size %d x %d out of range", w, h);
 		return NULL;
 	}
-	if ((g = calloc(1, sizeof *g)) == NULL ||
-	    (g->pix = malloc((size_t)w * (size_t)h)) == NULL) {
+	if ((g = dsp_calloc(1, sizeof *g)) == NULL ||
+	    (g->pix = dsp_malloc((size_t)w * (size_t)h)) == NULL) {
 		free(g);
 		dsp_fail(DSP_ENOMEM, "out of memory");
 		return NULL;

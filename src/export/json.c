@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/escape.h"
 #include "export/json.h"
@@ -30,7 +31,7 @@ dsp_jw_new(FILE *fp, int pretty)
 {
 	dsp_jw *w;
 
-	if ((w = calloc(1, sizeof *w)) == NULL)
+	if ((w = dsp_calloc(1, sizeof *w)) == NULL)
 		return NULL;
 	w->fp = fp;
 	w->pretty = pretty;
@@ -298,7 +299,7 @@ jp_space(struct jp *p)
 static dsp_jval *
 jv_new(enum dsp_jtype t)
 {
-	dsp_jval *v = calloc(1, sizeof *v);
+	dsp_jval *v = dsp_calloc(1, sizeof *v);
 
 	if (v != NULL)
 		v->type = t;
@@ -392,7 +393,7 @@ jp_string(struct jp *p, char **out)
 	}
 	if (jp_charge(p, end - start + 1 + JP_BLOCK) != DSP_OK)
 		return DSP_ETOOBIG;
-	if ((o = malloc(end - start + 1)) == NULL)
+	if ((o = dsp_malloc(end - start + 1)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	while (p->pos < end) {
 		c = p->s[p->pos];
@@ -505,7 +506,7 @@ jp_number(struct jp *p, dsp_jval **out)
 		return jp_error(p, "number out of range of a double");
 	if (jp_charge(p, sizeof *v + i - start + 1 + 2 * JP_BLOCK) != DSP_OK)
 		return DSP_ETOOBIG;
-	if ((v = jv_new(DSP_JNUM)) == NULL || (v->str = strdup(buf)) == NULL) {
+	if ((v = jv_new(DSP_JNUM)) == NULL || (v->str = dsp_strdup(buf)) == NULL) {
 		free(v);
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	}
@@ -603,11 +604,11 @@ jp_push(struct jp *p, dsp_jval *c, size_t *cap, dsp_jval *item, char *key)
 		if (jp_charge(p, (ncap - *cap) * (c->type == DSP_JOBJ ? 2 : 1) *
 		    sizeof *ni) != DSP_OK)
 			return -2;
-		if ((ni = realloc(c->items, ncap * sizeof *ni)) == NULL)
+		if ((ni = dsp_realloc(c->items, ncap * sizeof *ni)) == NULL)
 			return -1;
 		c->items = ni;
 		if (c->type == DSP_JOBJ) {
-			if ((nk = realloc(c->keys, ncap * sizeof *nk)) == NULL)
+			if ((nk = dsp_realloc(c->keys, ncap * sizeof *nk)) == NULL)
 				return -1;
 			c->keys = nk;
 		}

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/readfile.h"
 #include "core/tour.h"
@@ -419,7 +420,7 @@ dsp_model_attach(dsp_params *p)
 		    name, MODEL_CACHE);
 	if ((rc = dsp_model_load(name, &m, NULL)) != DSP_OK)
 		return rc;
-	if ((path = strdup(name)) == NULL) {
+	if ((path = dsp_strdup(name)) == NULL) {
 		dsp_maxret_free(m);
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	}

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/map.h"
@@ -48,8 +49,8 @@ compute_curve(struct snap *s)
 		return;
 	}
 	s->main = def[0];
-	if ((s->ns = calloc(v->curve_points, sizeof *s->ns)) == NULL ||
-	    (s->curve = calloc(v->curve_points, sizeof *s->curve)) == NULL) {
+	if ((s->ns = dsp_calloc(v->curve_points, sizeof *s->ns)) == NULL ||
+	    (s->curve = dsp_calloc(v->curve_points, sizeof *s->curve)) == NULL) {
 		s->curve_rc = DSP_ENOMEM;
 		snprintf(s->curve_err, sizeof s->curve_err, "out of memory");
 		return;
@@ -63,7 +64,7 @@ compute_curve(struct snap *s)
 		s->ncurve = done;
 		s->curve_rc = DSP_OK;	/* curve_err stays: a partial curve */
 	}
-	if ((tmp = calloc(s->ncurve, sizeof *tmp)) == NULL)
+	if ((tmp = dsp_calloc(s->ncurve, sizeof *tmp)) == NULL)
 		return;
 	for (k = 1; k < n; k++) {
 		x = &s->extra[s->nextra++];
@@ -73,8 +74,8 @@ compute_curve(struct snap *s)
 		dsp_view_curve(&def[k].p, s->ns, s->ncurve, tmp, &done, NULL);
 		if (done == 0)
 			continue;
-		x->h = malloc(s->ncurve * sizeof(double));
-		x->w = malloc(s->ncurve * sizeof(double));
+		x->h = dsp_malloc(s->ncurve * sizeof(double));
+		x->w = dsp_malloc(s->ncurve * sizeof(double));
 		if (x->h == NULL || x->w == NULL)
 			break;
 		for (i = 0; i < s->ncurve; i++) {
@@ -93,7 +94,7 @@ compute_map(struct snap *s)
 	/* The view's own figure resolution over its ranges (not the
 	 * terminal's cells): the map the view exports. */
 	s->mp = dsp_view_map_params(&s->p);
-	if ((s->map = malloc(m->cols * m->rows * sizeof *s->map)) == NULL) {
+	if ((s->map = dsp_malloc(m->cols * m->rows * sizeof *s->map)) == NULL) {
 		s->map_rc = DSP_ENOMEM;
 		snprintf(s->map_err, sizeof s->map_err, "out of memory");
 		return;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "export/svg.h"
 #include "export/viridis.h"
@@ -75,7 +76,7 @@ svg_open(FILE *fp, double width, double height, const char *unit, double vbw,
 	char buf[2048];
 	dsp_svg *s;
 
-	if ((s = calloc(1, sizeof *s)) == NULL) {
+	if ((s = dsp_calloc(1, sizeof *s)) == NULL) {
 		dsp_fail(DSP_ENOMEM, "out of memory");
 		return NULL;
 	}

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/escape.h"
 #include "core/family.h"
@@ -42,9 +43,9 @@ dsp_table_alloc(const char *title)
 {
 	dsp_table *t;
 
-	if ((t = calloc(1, sizeof *t)) == NULL)
+	if ((t = dsp_calloc(1, sizeof *t)) == NULL)
 		return NULL;
-	if (title != NULL && (t->title = strdup(title)) == NULL) {
+	if (title != NULL && (t->title = dsp_strdup(title)) == NULL) {
 		free(t);
 		return NULL;
 	}
@@ -90,10 +91,10 @@ grow2(char ***a, char ***b, size_t n, size_t *cap)
 	if (n < *cap)
 		return 0;
 	ncap = *cap ? *cap * 2 : 16;
-	if ((na = realloc(*a, ncap * sizeof *na)) == NULL)
+	if ((na = dsp_realloc(*a, ncap * sizeof *na)) == NULL)
 		return -1;
 	*a = na;
-	if ((nb = realloc(*b, ncap * sizeof *nb)) == NULL)
+	if ((nb = dsp_realloc(*b, ncap * sizeof *nb)) == NULL)
 		return -1;
 	*b = nb;
 	*cap = ncap;
@@ -109,7 +110,7 @@ dsp_table_stamp(dsp_table *t, const char *key, const char *value)
 		return dsp_fail(DSP_EINVAL, "table stamp without a key");
 	if (grow2(&t->skey, &t->sval, t->nstamps, &t->stampcap) != 0)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
-	k = strdup(key);
+	k = dsp_strdup(key);
 	/* Stamps quote file names: escaped once here for text, CSV and JSON. */
 	v = dsp_escape_dup(value != NULL ? value : "", 0);
 	if (k == NULL || v == NULL) {
@@ -130,7 +131,7 @@ dsp_table_stamp_text(dsp_table *t, const char *key, const char *value)
 
 	if ((rc = dsp_table_stamp(t, key, value)) != DSP_OK)
 		return rc;
-	if ((nt = realloc(t->stext, t->nstamps)) == NULL)
+	if ((nt = dsp_realloc(t->stext, t->nstamps)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	memset(nt + t->ntext, 0, t->nstamps - t->ntext);
 	t->stext = nt;
@@ -162,8 +163,8 @@ dsp_table_column(dsp_table *t, const char *name, const char *numfmt)
 		return dsp_fail(DSP_EINVAL, "table columns must come before rows");
 	if (grow2(&t->cname, &t->cfmt, t->ncols, &t->colcap) != 0)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
-	n = strdup(name);
-	f = strdup(numfmt != NULL ? numfmt : "%.10g");
+	n = dsp_strdup(name);
+	f = dsp_strdup(numfmt != NULL ? numfmt : "%.10g");
 	if (n == NULL || f == NULL) {
 		free(n);
 		free(f);
@@ -185,10 +186,10 @@ dsp_table_row(dsp_table *t, const double *values)
 		return dsp_fail(DSP_EINVAL, "table row before any column");
 	if (t->nrows == t->rowcap) {
 		ncap = t->rowcap ? t->rowcap * 2 : 16;
-		if ((nc = realloc(t->cells, ncap * t->ncols * sizeof *nc)) == NULL)
+		if ((nc = dsp_realloc(t->cells, ncap * t->ncols * sizeof *nc)) == NULL)
 			return dsp_fail(DSP_ENOMEM, "out of memory");
 		t->cells = nc;
-		if ((nt = realloc(t->texts, ncap * t->ncols * sizeof *nt)) == NULL)
+		if ((nt = dsp_realloc(t->texts, ncap * t->ncols * sizeof *nt)) == NULL)
 			return dsp_fail(DSP_ENOMEM, "out of memory");
 		t->texts = nt;
 		t->rowcap = ncap;
@@ -214,7 +215,7 @@ dsp_table_set_text(dsp_table *t, size_t row, size_t col, const char *s)
 
 	if (t == NULL || row >= t->nrows || col >= t->ncols)
 		return dsp_fail(DSP_EINVAL, "table cell (%zu, %zu) out of range", row, col);
-	if ((d = strdup(s != NULL ? s : "")) == NULL)
+	if ((d = dsp_strdup(s != NULL ? s : "")) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	free(t->texts[row * t->ncols + col]);
 	t->texts[row * t->ncols + col] = d;
@@ -307,8 +308,8 @@ write_text(const dsp_table *t, FILE *fp)
 	write_stamps(t, fp);
 	if (t->ncols == 0)
 		return DSP_OK;
-	w = calloc(t->ncols, sizeof *w);
-	numeric = calloc(t->ncols, sizeof *numeric);
+	w = dsp_calloc(t->ncols, sizeof *w);
+	numeric = dsp_calloc(t->ncols, sizeof *numeric);
 	if (w == NULL || numeric == NULL) {
 		free(w);
 		free(numeric);

@@ -1,0 +1,30 @@
+/* The project's one allocation path.
+ *
+ * Every allocation in src/ goes through these thin wrappers over the C
+ * library's allocator, so that one place can count them (--mem-budget
+ * accounting, issue 26) and a test build can fail the k-th call (the
+ * out-of-memory sweep, tests/nomem).  They behave exactly like malloc,
+ * calloc, realloc and strdup: NULL on failure (errno ENOMEM), and a failed
+ * dsp_realloc leaves the old block as it was -- so a capacity is changed
+ * only after the call succeeded.  dsp_alloc_check() is the same switch for
+ * an allocation made inside a library (GSL, libzip, cairo): call it just
+ * before, and treat a nonzero return as that library's NULL.
+ *
+ * Failure travels as DSP_ENOMEM (core/error.h) with a detail naming what
+ * could not be allocated and its size (dsp_fail_nomem, core/error.h), up to the one
+ * place that prints it: dsp_opts_core_fail for a command, the panel's
+ * status for the TUI. */
+#ifndef DSP_ALLOC_H
+#define DSP_ALLOC_H
+
+#include <stddef.h>
+
+void	*dsp_malloc(size_t size);
+void	*dsp_calloc(size_t n, size_t size);
+void	*dsp_realloc(void *p, size_t size);
+char	*dsp_strdup(const char *s);
+char	*dsp_strndup(const char *s, size_t n);
+/* 0: go on; -1: this allocation is to fail (test builds only). */
+int	 dsp_alloc_check(void);
+
+#endif

@@ -1,0 +1,8 @@
+# tests/nomem: out of memory.  disperse-nomem is disperse with the
+# allocation wrappers of failalloc.c (a failure switch) in place of
+# src/core/alloc.c; the sweep fails each allocation of a table of commands
+# in turn.
+check_PROGRAMS += tests/nomem/disperse-nomem
+tests_nomem_disperse_nomem_SOURCES = tests/nomem/failalloc.c $(disperse_SOURCES)
+tests_nomem_disperse_nomem_LDADD = $(disperse_LDADD)
+tests_nomem_disperse_nomem_CFLAGS = $(disperse_CFLAGS)
