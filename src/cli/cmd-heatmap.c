@@ -232,14 +232,20 @@ cmd_heatmap_exec(int argc, char **argv)
 		goto out;
 	}
 	if ((v = dsp_calloc(h.spec.rows * h.spec.cols, sizeof *v)) == NULL) {
-		rc = dsp_opts_fail(&o, "out of memory");
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem("the map",
+		    h.spec.rows * h.spec.cols * sizeof *v));
 		goto out;
 	}
 	/* The view's map: its parameters and route policy. */
 	mq = dsp_view_map_params(&o.params);
 	dsp_clear_error();
 	if ((rc = dsp_map_compute(&mq, &h.spec, v)) != DSP_OK) {
-		/* Failed cells are NaN: count them, still draw the rest. */
+		/* A cell out of range is NaN: count them, still draw the rest.
+		 * Out of memory (or any other failure) fails the command. */
+		if (rc != DSP_ERANGE) {
+			rc = dsp_opts_core_fail(&o, NULL, rc);
+			goto out;
+		}
 		for (i = 0; i < h.spec.rows * h.spec.cols; i++)
 			if (isnan(v[i]))
 				bad++;

@@ -151,7 +151,8 @@ summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary 
 	s->entropy_paper = dsp_entropy_paper_runs(w);
 	if ((rc = dsp_job_poll()) != DSP_OK)
 		return rc;
-	s->topk_mass = dsp_topk_mass_runs(w, p->topk ? p->topk : 1);
+	if ((rc = dsp_topk_mass_runs(w, p->topk ? p->topk : 1, &s->topk_mass)) != DSP_OK)
+		return rc;
 	fill_bounds(p, s, soft);
 	return DSP_OK;
 }
