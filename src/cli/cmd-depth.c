@@ -375,7 +375,7 @@ cmd_depth_exec(int argc, char **argv)
 		goto out;
 	}
 	if (dp->svg != NULL && (rc = dsp_figopts_write(&o, &dp->figspec, dp->svg,
-	    depth_svg, dp, NULL)) != 0)
+	    depth_svg, dp, 0)) != 0)
 		goto out;
 	rc = dsp_opts_write_table(&o, t);
 out:

@@ -428,15 +428,16 @@ emit_pairs(struct dsp_opts *o, const struct fit_opts *f, const dsp_refit_pair *p
 			rc = dsp_opts_fail(o, "out of memory");
 	}
 	if (rc == 0) {
-		fp = strcmp(f->emit, "-") == 0 ? stdout : fopen(f->emit, "w");
+		/* A file joins the command's outputs: published on success. */
+		fp = strcmp(f->emit, "-") == 0 ? stdout : dsp_opts_open_file(o, f->emit, 0);
 		if (fp == NULL)
-			rc = dsp_opts_fail(o, "%s: cannot write", f->emit);
+			rc = 1;
 		else {
-			if (dsp_table_write(t, fp, DSP_FMT_CSV) != DSP_OK)
-				rc = dsp_opts_core_fail(o, f->emit, DSP_EIO);
-			if (fflush(fp) != 0 || ferror(fp))
-				rc = dsp_opts_fail(o, "%s: write error", f->emit);
-			if (fp != stdout && fclose(fp) != 0)
+			if ((rc = dsp_table_write(t, fp, DSP_FMT_CSV)) != DSP_OK)
+				rc = dsp_opts_core_fail(o, f->emit, rc);
+			else if (fp != stdout)
+				rc = dsp_opts_close_file(o, fp);
+			else if (fflush(fp) != 0 || ferror(fp))
 				rc = dsp_opts_fail(o, "%s: write error", f->emit);
 		}
 	}

@@ -453,7 +453,7 @@ write_svgs(struct run *r)
 		c.a = w == 0 ? L : r->nrec;
 		c.b = Hd;
 		c.title = title;
-		st = dsp_figopts_write(r->o, &r->h->figspec, path, headsfig_svg, &c, stderr);
+		st = dsp_figopts_write(r->o, &r->h->figspec, path, headsfig_svg, &c, 1);
 	}
 	free(sum), free(cnt), free(sp);
 	return st;

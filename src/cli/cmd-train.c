@@ -601,7 +601,7 @@ cmd_train_exec(int argc, char **argv)
 	}
 	tf = (struct trainfig){ &fig, rows, tr.nsizes, m, &meta };
 	if (tr.svg != NULL && (rc = dsp_figopts_write(&o, &fig, tr.svg, train_svg, &tf,
-	    NULL)) != 0)
+	    0)) != 0)
 		goto out;
 	rc = dsp_opts_write_table(&o, t);
 out:

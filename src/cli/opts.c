@@ -20,6 +20,7 @@
 #include "core/job.h"
 #include "core/npy.h"
 #include "core/rowset.h"
+#include "export/atomic.h"
 #include "core/parse.h"
 #include "core/view.h"
 #include "export/model.h"
@@ -857,33 +858,79 @@ dsp_opts_stamp(const struct dsp_opts *o, dsp_table *t)
 	return rc ? DSP_ENOMEM : DSP_OK;
 }
 
+/* The command's output files, published together when it succeeds
+ * (dsp_opts_outputs_finish); one set a process. */
+static dsp_afset *outputs;
+/* The command's data went to stdout: the paths go to stderr. */
+static int stdout_data;
+
 FILE *
-dsp_opts_open_output(struct dsp_opts *o)
+dsp_opts_open_file(struct dsp_opts *o, const char *path, int announce)
 {
 	FILE *fp;
 
-	if (o->output == NULL)
-		return stdout;
-	if ((fp = fopen(o->output, "w")) == NULL) {
-		dsp_opts_fail(o, "%s: %s", o->output, strerror(errno));
-		return NULL;
+	if (outputs == NULL) {
+		if ((outputs = dsp_afset_alloc()) == NULL) {
+			dsp_opts_core_fail(o, NULL, DSP_ENOMEM);
+			return NULL;
+		}
+		/* A killed command leaves no temporary behind. */
+		dsp_afile_trap_signals();
 	}
+	if ((fp = dsp_afset_open(outputs, path, announce)) == NULL)
+		dsp_opts_core_fail(o, NULL, DSP_EIO);
 	return fp;
+}
+
+int
+dsp_opts_close_file(struct dsp_opts *o, FILE *fp)
+{
+	if (fp == NULL)
+		return 1;
+	if (outputs == NULL || dsp_afset_close(outputs, fp) != DSP_OK)
+		return dsp_opts_core_fail(o, NULL, DSP_EIO);
+	return 0;
+}
+
+int
+dsp_opts_outputs_finish(const char *cmd, int status)
+{
+	if (outputs == NULL)
+		return status;
+	if (status == 0) {
+		fflush(stdout);
+		if (dsp_afset_commit(outputs, stdout_data ? stderr : stdout) != DSP_OK) {
+			fprintf(stderr, "disperse %s: %s\n", cmd, dsp_last_error());
+			status = 1;
+		} else if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "disperse %s: standard output: write error\n", cmd);
+			status = 1;
+		}
+	}
+	dsp_afset_free(outputs);
+	outputs = NULL;
+	return status;
+}
+
+FILE *
+dsp_opts_open_output(struct dsp_opts *o)
+{
+	if (o->output == NULL) {
+		stdout_data = 1;
+		return stdout;
+	}
+	return dsp_opts_open_file(o, o->output, 0);
 }
 
 int
 dsp_opts_close_output(struct dsp_opts *o, FILE *fp)
 {
-	int bad;
-
 	if (fp == NULL)
 		return 1;
-	bad = fflush(fp) != 0 || ferror(fp);
 	if (fp != stdout)
-		bad |= fclose(fp) != 0;
-	if (bad)
-		return dsp_opts_fail(o, "%s: write error",
-		    o->output != NULL ? o->output : "stdout");
+		return dsp_opts_close_file(o, fp);
+	if (fflush(fp) != 0 || ferror(fp))
+		return dsp_opts_fail(o, "stdout: write error");
 	return 0;
 }
 

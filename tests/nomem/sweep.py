@@ -27,7 +27,8 @@ import tempfile
 PREV = b"previous content: a failed run must leave this file as it was\n"
 
 # name, argv (after the binary), files to create {path: bytes or callable}.
-# Output files named in `outs` are pre-created with PREV.  Small sizes: the
+# Output files named in `outs` are pre-created with PREV (a name ending in
+# '/': an empty directory).  Small sizes: the
 # whole sweep has to fit in about a minute on two shared cores.
 def cases(src):
     model = os.path.join(src, "examples", "maxret-model.json")
@@ -43,14 +44,15 @@ def cases(src):
         ("heatmap-text", ["heatmap", "--cols", "8", "--rows", "4", "-o",
                           "map.txt"], ["map.txt"], {}),
         ("snapshot", ["snapshot", "--n", "64", "--map-rows", "4",
-                      "--map-cols", "6", "--out", "snap"], [], {}),
-        ("animate", ["animate", "--frames", "2", "--out", "anim"], [], {}),
+                      "--map-cols", "6", "--out", "snap"], ["snap/"], {}),
+        ("animate", ["animate", "--frames", "2", "--out", "anim"],
+         ["anim/", "anim/animation.gif", "anim/frames.csv"], {}),
         ("compare", ["compare", "--to", "1024", "--points", "4"], [], {}),
         ("fit", ["fit", "--sizes", "4:64", "--reps", "1", "-o", "fit.txt"],
          ["fit.txt"], {}),
         ("tour", ["tour", "--step", "2"], [], {}),
         ("train", ["train", "--load", model, "--eval-sizes", "16",
-                   "--eval-sets", "4", "--svg", "t.svg", "-o", "train.csv",
+                   "--eval-sets", "4", "--quiet", "--svg", "t.svg", "-o", "train.csv",
                    "--format", "csv"], ["t.svg", "train.csv"], {}),
         ("heads", ["heads", "a.npz", "--svg", "fig", "-o", "heads.txt"],
          ["fig-grid.svg", "fig-hist.svg", "heads.txt"], {"a.npz": npz}),
@@ -102,6 +104,9 @@ def setup(d, files, outs):
         with open(os.path.join(d, name), "wb") as fp:
             fp.write(data() if callable(data) else data)
     for name in outs:
+        if name.endswith("/"):
+            os.makedirs(os.path.join(d, name))
+            continue
         with open(os.path.join(d, name), "wb") as fp:
             fp.write(PREV)
 
