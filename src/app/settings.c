@@ -107,7 +107,7 @@ read_extra(const char *path, struct app_settings *s)
 					goto out;
 				}
 			if ((s->history[s->nhistory] = dsp_strdup(j->str)) == NULL) {
-				rc = dsp_fail(DSP_ENOMEM, "out of memory");
+				rc = dsp_fail_nomem(NULL, 0);
 				goto out;
 			}
 			s->nhistory++;
@@ -221,7 +221,7 @@ settings_save(const struct app *a)
 		return rc;
 	if ((w = dsp_jw_new(f.fp, 2)) == NULL) {
 		dsp_afile_abort(&f);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	dsp_jw_object(w);
 	dsp_snapshot_json_view(w, &v);

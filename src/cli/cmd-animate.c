@@ -223,13 +223,13 @@ one_frame(const struct animate *an, struct dsp_afset *set, const char *dir,
 	wf = open_memstream(&wb, &wl);
 	cf = open_memstream(&cb, &cl);
 	if (wf == NULL || cf == NULL)
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 	else
 		rc = dsp_frame_write(v, wf, cf, &f);
 	if (wf != NULL && fclose(wf) != 0 && rc == DSP_OK)
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 	if (cf != NULL && fclose(cf) != 0 && rc == DSP_OK)
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 	if (rc == DSP_OK)
 		rc = frame_files(an, set, dir, k, "weights", wb, wl);
 	if (rc == DSP_OK)
@@ -275,7 +275,7 @@ run(struct dsp_opts *o, const struct animate *an, const char *dir)
 	v.fig = an->figspec;
 	dsp_param_sweep_range(an->vary, &lo, &hi);
 	if ((t = make_table(o, an, lo, hi)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	dsp_clear_error();
 	/* The GIF grows frame by frame beside the frames' files; all are
 	 * published together at the end. */

@@ -54,7 +54,7 @@ parse_list(struct dsp_opts *o, const char *opt, const char *arg, int (*lookup)(c
 	int v, rc;
 
 	if ((s = dsp_strdup(arg)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	*count = 0;
 	for (tok = strtok_r(s, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
 		if ((v = lookup(tok)) < 0) {
@@ -186,7 +186,7 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 	char key[64];
 
 	if ((row = dsp_calloc(1 + c->nattn * c->nmetric, sizeof *row)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	for (i = 0; i < count; i++) {
 		row[0] = ns[i];
 		if (q.family != DSP_FAM_FILE)
@@ -218,7 +218,7 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 		}
 		if (dsp_table_row(t, row) != DSP_OK) {
 			free(row);
-			return dsp_opts_fail(o, "out of memory");
+			return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 		}
 	}
 	free(row);
@@ -265,7 +265,7 @@ cmd_compare_exec(int argc, char **argv)
 		goto out;
 	}
 	if ((ns = dsp_calloc(c.points ? c.points : 1, sizeof *ns)) == NULL) {
-		rc = dsp_opts_fail(&o, "out of memory");
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 		goto out;
 	}
 	if (o.params.family == DSP_FAM_FILE)
@@ -275,7 +275,7 @@ cmd_compare_exec(int argc, char **argv)
 		goto out;
 	}
 	if ((t = make_table(&o, &c)) == NULL) {
-		rc = dsp_opts_fail(&o, "out of memory");
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 		goto out;
 	}
 	if ((rc = run(&o, &c, ns, count, t)) == 0)

@@ -356,7 +356,7 @@ cmd_depth_exec(int argc, char **argv)
 			dp->d.residual = res;
 			free(x);
 			if ((x = dsp_malloc(n * dp->d.dim * sizeof *x)) == NULL) {
-				rc = dsp_opts_fail(&o, "out of memory");
+				rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 				goto out;
 			}
 			if (given != NULL)
@@ -371,7 +371,7 @@ cmd_depth_exec(int argc, char **argv)
 			}
 		}
 	if ((t = make_table(dp)) == NULL) {
-		rc = dsp_opts_fail(&o, "out of memory");
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 		goto out;
 	}
 	if (dp->svg != NULL && (rc = dsp_figopts_write(&o, &dp->figspec, dp->svg,

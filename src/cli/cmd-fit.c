@@ -420,12 +420,12 @@ emit_pairs(struct dsp_opts *o, const struct fit_opts *f, const dsp_refit_pair *p
 	if (t == NULL || stamp(o, f, t, n, capped) != DSP_OK ||
 	    dsp_table_column(t, "H", "%.17g") != DSP_OK ||
 	    dsp_table_column(t, "beta", "%.17g") != DSP_OK)
-		rc = dsp_opts_fail(o, "out of memory");
+		rc = dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	for (i = 0; rc == 0 && i < n; i++) {
 		row[0] = p[i].h;
 		row[1] = p[i].beta;
 		if (dsp_table_row(t, row) != DSP_OK)
-			rc = dsp_opts_fail(o, "out of memory");
+			rc = dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	}
 	if (rc == 0) {
 		/* A file joins the command's outputs: published on success. */
@@ -492,7 +492,7 @@ run(struct dsp_opts *o, struct fit_opts *f)
 		x = dsp_malloc(n * sizeof *x);
 		y = dsp_malloc(n * sizeof *y);
 		if (x == NULL || y == NULL) {
-			rc = dsp_opts_fail(o, "out of memory");
+			rc = dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 			goto out;
 		}
 		for (i = 0; i < n; i++) {
@@ -519,7 +519,7 @@ run(struct dsp_opts *o, struct fit_opts *f)
 		if (ts[i] == NULL || ((i == 0 || o->format != DSP_FMT_TEXT ||
 		    strcmp(f->table, "all") != 0) &&
 		    stamp(o, f, ts[i], n, capped) != DSP_OK)) {
-			rc = dsp_opts_fail(o, "out of memory");
+			rc = dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 			goto out;
 		}
 	rc = write_tables(o, f, ts, names, 3);

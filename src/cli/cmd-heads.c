@@ -431,7 +431,7 @@ write_svgs(struct run *r)
 
 	if (sum == NULL || cnt == NULL || sp == NULL) {
 		free(sum), free(cnt), free(sp);
-		return dsp_opts_fail(r->o, "out of memory");
+		return dsp_opts_core_fail(r->o, NULL, dsp_fail_nomem(NULL, 0));
 	}
 	for (i = 0; i < r->nrec; i++) {
 		k = (r->recs[i].arr * (size_t)r->max_layers + r->recs[i].layer) * Hd +
@@ -527,7 +527,7 @@ run_heads(struct dsp_opts *o, struct heads_opts *h)
 		r.narr = 1;
 	if ((arrs = dsp_calloc(r.narr, sizeof *arrs)) == NULL ||
 	    (r.arr_names = dsp_calloc(r.narr, sizeof *r.arr_names)) == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	if (h->member != NULL && z == NULL) {
@@ -565,7 +565,7 @@ run_heads(struct dsp_opts *o, struct heads_opts *h)
 		goto out;
 	if ((summary = summary_table(&r, r.narr == 1 ? shape : NULL,
 	    r.narr == 1 ? dtype : NULL)) == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	if (h->svg != NULL && (status = write_svgs(&r)) != 0)

@@ -104,7 +104,7 @@ write_cells(struct dsp_opts *o, const dsp_map_spec *s, const double *v, size_t b
 	int rc;
 
 	if ((t = dsp_table_alloc("disperse heatmap")) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	rc = stamp(o, s, t, bad);
 	rc |= dsp_table_column(t, "row", "%.0f");
 	rc |= dsp_table_column(t, "col", "%.0f");
@@ -121,7 +121,7 @@ write_cells(struct dsp_opts *o, const dsp_map_spec *s, const double *v, size_t b
 			rc = dsp_table_row(t, row);
 		}
 	if (rc != 0)
-		rc = dsp_opts_fail(o, "out of memory");
+		rc = dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	else
 		rc = dsp_opts_write_table(o, t);
 	dsp_table_free(t);
@@ -149,13 +149,13 @@ write_grid(struct dsp_opts *o, const dsp_map_spec *s, const double *v, size_t ba
 		}
 	/* Stamps through the table writer so every format agrees. */
 	if ((t = dsp_table_alloc("disperse heatmap")) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	if (stamp(o, s, t, bad) != 0 ||
 	    dsp_table_stampf(t, "scale", "'%s' = %.6g .. '%c' = %.6g ('?' = failed)",
 	    " ", isfinite(lo) ? lo : NAN, shades[nshades - 1],
 	    isfinite(hi) ? hi : NAN) != 0) {
 		dsp_table_free(t);
-		return dsp_opts_fail(o, "out of memory");
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	}
 	if ((fp = dsp_opts_open_output(o)) == NULL) {
 		dsp_table_free(t);

@@ -596,7 +596,7 @@ cmd_train_exec(int argc, char **argv)
 	}
 	if ((t = make_table(&o, &tr, m, &meta, eval_seed, rows, tr.nsizes)) == NULL ||
 	    fill_table(t, rows, tr.nsizes) != 0) {
-		rc = dsp_opts_fail(&o, "out of memory");
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 		goto out;
 	}
 	tf = (struct trainfig){ &fig, rows, tr.nsizes, m, &meta };

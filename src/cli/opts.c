@@ -293,7 +293,7 @@ dsp_opts_size_list(struct dsp_opts *o, const char *opt, const char *arg,
 	int rc = 0;
 
 	if ((s = dsp_strdup(arg)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	*count = 0;
 	for (tok = strtok_r(s, ",", &save); tok != NULL && rc == 0;
 	    tok = strtok_r(NULL, ",", &save)) {
@@ -325,7 +325,7 @@ dsp_opts_range(struct dsp_opts *o, const char *opt, const char *arg,
 		return dsp_opts_usage(o, "%s: '%s' is not a range a:b", opt,
 		    arg != NULL ? arg : "");
 	if ((buf = dsp_strndup(arg, (size_t)(colon - arg))) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	bad = dsp_parse_double(buf, a) != 0 || dsp_parse_double(colon + 1, b) != 0;
 	free(buf);
 	if (bad)
@@ -787,7 +787,7 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 	o->status = 0;
 	o->omit = s->omit;
 	if (build_tables(s, &lo, so, sizeof so) != 0)
-		return dsp_opts_fail(o, "out of memory");
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	opterr = 0;
 	optind = 0;	/* glibc: full reinitialisation, so parsing can repeat */
 	while (rc == 0 && (c = getopt_long(argc, argv, so, lo, NULL)) != -1) {

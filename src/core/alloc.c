@@ -1,40 +1,50 @@
-/* The allocation wrappers of a normal build (alloc.h): plain calls.  A test
- * build links tests/nomem/failalloc.c instead, which defines the same
- * functions with a failure switch; nothing else lives in this file, so the
- * linker takes either one whole. */
+/* The allocation wrappers of a normal build (alloc.h): plain calls, a
+ * failure recorded for its message.  A test build links
+ * tests/nomem/failalloc.c instead, which defines the same functions with a
+ * failure switch; nothing else lives in this file, so the linker takes
+ * either one whole. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/error.h"
 
-void *
-dsp_malloc(size_t size)
+static void *
+noted(void *p, const char *fn, size_t size)
 {
-	return malloc(size);
+	if (p == NULL)
+		dsp_alloc_failed(fn, size);
+	return p;
 }
 
 void *
-dsp_calloc(size_t n, size_t size)
+dsp_malloc_in(const char *fn, size_t size)
 {
-	return calloc(n, size);
+	return noted(malloc(size), fn, size);
 }
 
 void *
-dsp_realloc(void *p, size_t size)
+dsp_calloc_in(const char *fn, size_t n, size_t size)
 {
-	return realloc(p, size);
+	return noted(calloc(n, size), fn, n * size);
+}
+
+void *
+dsp_realloc_in(const char *fn, void *p, size_t size)
+{
+	return noted(realloc(p, size), fn, size);
 }
 
 char *
-dsp_strdup(const char *s)
+dsp_strdup_in(const char *fn, const char *s)
 {
-	return strdup(s);
+	return noted(strdup(s), fn, strlen(s) + 1);
 }
 
 char *
-dsp_strndup(const char *s, size_t n)
+dsp_strndup_in(const char *fn, const char *s, size_t n)
 {
-	return strndup(s, n);
+	return noted(strndup(s, n), fn, strnlen(s, n) + 1);
 }
 
 int

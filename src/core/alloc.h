@@ -19,11 +19,19 @@
 
 #include <stddef.h>
 
-void	*dsp_malloc(size_t size);
-void	*dsp_calloc(size_t n, size_t size);
-void	*dsp_realloc(void *p, size_t size);
-char	*dsp_strdup(const char *s);
-char	*dsp_strndup(const char *s, size_t n);
+/* Each call names its function: a failure is recorded with it and the
+ * size (dsp_alloc_failed), for the message dsp_fail_nomem(NULL, 0) makes. */
+#define dsp_malloc(size)	dsp_malloc_in(__func__, (size))
+#define dsp_calloc(n, size)	dsp_calloc_in(__func__, (n), (size))
+#define dsp_realloc(p, size)	dsp_realloc_in(__func__, (p), (size))
+#define dsp_strdup(s)		dsp_strdup_in(__func__, (s))
+#define dsp_strndup(s, n)	dsp_strndup_in(__func__, (s), (n))
+
+void	*dsp_malloc_in(const char *fn, size_t size);
+void	*dsp_calloc_in(const char *fn, size_t n, size_t size);
+void	*dsp_realloc_in(const char *fn, void *p, size_t size);
+char	*dsp_strdup_in(const char *fn, const char *s);
+char	*dsp_strndup_in(const char *fn, const char *s, size_t n);
 /* 0: go on; -1: this allocation is to fail (test builds only). */
 int	 dsp_alloc_check(void);
 

@@ -289,7 +289,7 @@ entmax_root(struct entmax *s, double hi, double *g)
 	if (!(fh > 0))
 		return dsp_fail(DSP_ERANGE, "entmax threshold has no bracket");
 	if ((slv = gsl_root_fsolver_alloc(gsl_root_fsolver_brent)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	gsl_root_fsolver_set(slv, &F, lo, hi);
 	for (it = 0; it < ENTMAX_ITER && rc == GSL_CONTINUE; it++) {
 		/* Each step is a pass over the support (ms at 2^20 values). */
@@ -333,7 +333,7 @@ entmax_runs(const dsp_runs *e, double theta, double alpha, dsp_runs *w,
 	if ((z = dsp_malloc(e->len * sizeof *z)) == NULL ||
 	    (c = dsp_malloc(e->len * sizeof *c)) == NULL ||
 	    (tmp = dsp_malloc(e->len * sizeof *tmp)) == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	for (i = 0; i < e->len; i++)
@@ -437,7 +437,7 @@ linear_runs(const dsp_runs *e, double theta, dsp_runs *w)
 		return DSP_OK;
 	}
 	if ((l = dsp_malloc(e->len * sizeof *l)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	for (i = 0; i < e->len; i++) {
 		x = e->value[i] / theta;
 		l[i] = x > 0 ? log1p(x) : x;
@@ -492,7 +492,7 @@ selective_runs(const dsp_runs *e, double theta, dsp_runs *w)
 	fx = dsp_calloc(e->len + 1, sizeof *fx);
 	l = dsp_malloc(e->len * sizeof *l);
 	if (z == NULL || fc == NULL || fx == NULL || l == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	for (i = 0; i < e->len; i++)

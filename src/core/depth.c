@@ -86,7 +86,7 @@ dsp_depth_embed(const dsp_depth_opts *o, size_t n, double *x)
 	if ((rc = check(o)) != DSP_OK)
 		return rc;
 	if ((g = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	gsl_rng_set(g, (unsigned long)o->seed);
 	for (i = 0; i < n; i++) {
 		do {
@@ -150,7 +150,7 @@ dsp_depth_run(const dsp_depth_opts *o, const double *x0, size_t n,
 	y = dsp_malloc(n * d * sizeof *y);
 	mw = dsp_malloc(n * sizeof *mw);
 	if (x == NULL || y == NULL || mw == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	memcpy(x, x0, n * d * sizeof *x);
@@ -204,7 +204,7 @@ dsp_depth_run(const dsp_depth_opts *o, const double *x0, size_t n,
 			free(sc);
 		}
 		if (bad) {
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = dsp_fail_nomem(NULL, 0);
 			goto out;
 		}
 		for (i = 0; i < n * d; i++)

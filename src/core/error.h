@@ -28,8 +28,11 @@ const char	*dsp_last_error(void);
 int		 dsp_fail(int code, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
 /* DSP_ENOMEM with the detail "out of memory (WHAT, SIZE)": the one
- * form of an allocation failure (core/alloc.h). */
+ * form of an allocation failure (core/alloc.h).  what NULL: the last
+ * allocation of this thread that failed ("in FUNCTION", its size). */
 int		 dsp_fail_nomem(const char *what, size_t bytes);
+/* Called by the allocation wrappers (core/alloc.h) when one fails. */
+void		 dsp_alloc_failed(const char *fn, size_t bytes);
 void		 dsp_clear_error(void);
 /* Turn off GSL's abort-on-error handler once, process-wide. */
 void		 dsp_gsl_init(void);

@@ -261,7 +261,7 @@ eval_explicit(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary
 	}
 	if ((e = dsp_runs_alloc(1024)) == NULL || (w == NULL &&
 	    (tmp = dsp_runs_alloc(1024)) == NULL)) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	/* Item by item: adjacent equal logits merge, which is still exact. */
@@ -554,7 +554,7 @@ eval_runs(const dsp_params *p, dsp_runs *w, dsp_summary *s)
 	if ((e = dsp_runs_alloc(64)) == NULL ||
 	    (w == NULL && (tmp = dsp_runs_alloc(64)) == NULL)) {
 		dsp_runs_free(e);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	s->method = DSP_METHOD_RUNS;
 	/* Without weights to return the order of the items is free. */
@@ -743,7 +743,7 @@ expect_integral(struct expect *x, int what, double *out)
 	 * are subnormal (n = 2^23 under log-n: e^{-16 x 45}), where a relative
 	 * tolerance alone is out of reach and QAGS ran out of subintervals. */
 	if ((order = dsp_malloc(x->npieces * sizeof *order)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	for (k = 0; k < x->npieces; k++) {
 		/* Insertion by distance from the pivot (at most classes x
 		 * (width + 1) pieces). */
@@ -1066,7 +1066,7 @@ dsp_eval_wstream(const dsp_params *p, dsp_wstream *ws, dsp_summary *out)
 	if (dsp_params_check(p) == DSP_OK && route_stream(p))
 		return eval_common(p, NULL, NULL, ws, out);
 	if ((ws->w = dsp_runs_alloc(64)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	return dsp_eval_weights(p, ws->w, out);
 }
 

@@ -397,7 +397,7 @@ dsp_refit_generate(const dsp_refit_spec *s, dsp_refit_pair **out, size_t *count)
 	p = dsp_malloc((size_t)nmax * sizeof *p);
 	rng = gsl_rng_alloc(gsl_rng_mt19937);
 	if (!pairs || !e || !p || !rng) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto fail;
 	}
 	gsl_rng_set(rng, (unsigned long)s->seed);
@@ -542,7 +542,7 @@ parse_line(char *line, const char *name, unsigned lineno, int *seen, struct xy *
 	if (!isfinite(x) || !isfinite(y))
 		return dsp_fail(DSP_EPARSE, "%s:%u: value is not finite", name, lineno);
 	if (xy_push(a, x, y) != DSP_OK)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	return DSP_OK;
 }
 
@@ -570,7 +570,7 @@ dsp_parse_pairs(const char *buf, size_t len, const char *name, double **x,
 
 			cap = j - i + 1;
 			if ((nl = dsp_realloc(line, cap)) == NULL) {
-				rc = dsp_fail(DSP_ENOMEM, "out of memory");
+				rc = dsp_fail_nomem(NULL, 0);
 				break;
 			}
 			line = nl;

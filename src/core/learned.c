@@ -39,7 +39,7 @@ dsp_learned_generate(const dsp_params *p, double *out)
 	x = dsp_malloc((n < CHUNK ? n : CHUNK) * sizeof *x);
 	cls = dsp_malloc((n < CHUNK ? n : CHUNK) * sizeof *cls);
 	if (r == NULL || x == NULL || cls == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	gsl_rng_set(r, (unsigned long)dsp_maxret_set_seed(p->seed, p->n, 0));
@@ -97,7 +97,7 @@ dsp_learned_pieces(const dsp_params *p, double **v0, double **v1, double **w,
 		free(*v1);
 		free(*w);
 		*v0 = *v1 = *w = NULL;
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	for (c = 0; c < C; c++) {
 		k = edges_of(p, (int)c, edges);

@@ -59,7 +59,7 @@ dsp_maxret_alloc(size_t classes, size_t width)
 		return NULL;
 	}
 	if ((m = dsp_calloc(1, sizeof *m)) == NULL) {
-		dsp_fail(DSP_ENOMEM, "out of memory");
+		dsp_fail_nomem(NULL, 0);
 		return NULL;
 	}
 	m->classes = classes;
@@ -67,7 +67,7 @@ dsp_maxret_alloc(size_t classes, size_t width)
 	m->nparams = block_offset(classes, width, DSP_MAXRET_NBLOCKS);
 	if ((m->w = dsp_calloc(m->nparams, sizeof *m->w)) == NULL) {
 		free(m);
-		dsp_fail(DSP_ENOMEM, "out of memory");
+		dsp_fail_nomem(NULL, 0);
 		return NULL;
 	}
 	return m;
@@ -122,7 +122,7 @@ dsp_maxret_init(dsp_maxret *m, uint64_t seed)
 	int b;
 
 	if ((r = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	gsl_rng_set(r, (unsigned long)seed);
 	for (b = 0; b < DSP_MAXRET_NBLOCKS; b++) {
 		dsp_maxret_block(m, b, NULL, &rows, &cols, &w);
@@ -211,7 +211,7 @@ work_alloc(struct work *w, size_t n, size_t d, size_t C)
 	if (w->a1 == NULL || w->z == NULL || w->e == NULL || w->alpha == NULL ||
 	    w->da == NULL || w->y == NULL) {
 		work_free(w);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	w->a3 = w->y + d;
 	w->h3 = w->a3 + d;
@@ -566,7 +566,7 @@ dsp_maxret_train(dsp_maxret *m, const dsp_maxret_train_opts *o, size_t every,
 	r = gsl_rng_alloc(gsl_rng_mt19937);
 	if (g == NULL || mom == NULL || vel == NULL || x == NULL || cls == NULL ||
 	    r == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	/* The training sets come from a stream apart from the initialisation
@@ -705,7 +705,7 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 		if (sizes[si] < 1 || sizes[si] > (1u << 24))
 			return dsp_fail(DSP_EINVAL, "evaluation sizes must be in 1 .. 2^24");
 	if ((res = dsp_calloc(sets, sizeof *res)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	split(m, m->w, &P);
 	for (si = 0; si < nsizes && rc == DSP_OK; si++) {
 		size_t n = sizes[si];
@@ -782,7 +782,7 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 	}
 	free(res);
 	if (rc == DSP_ENOMEM)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	return rc;
 }
 

@@ -684,7 +684,7 @@ alt_prec(const dsp_params *p, const dsp_runs *e, dsp_runs *w)
 	int rc;
 
 	if ((r = dsp_runs_alloc(e->len)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	rc = DSP_OK;
 	for (i = 0; i < e->len; i++)
 		if ((rc = dsp_runs_push(r, dsp_round_to(p->precision, e->value[i]),
@@ -749,7 +749,7 @@ dsp_prec_resummarise(const dsp_params *p, enum dsp_prec_model m, dsp_runs *w,
 	if ((e = dsp_runs_alloc(64)) == NULL ||
 	    (w == NULL && (tmp = dsp_runs_alloc(64)) == NULL)) {
 		dsp_runs_free(e);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	if (w == NULL)
 		w = tmp;

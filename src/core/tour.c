@@ -169,7 +169,7 @@ dsp_params_assign(dsp_params *p, const char *set)
 	if (set == NULL)
 		return DSP_OK;
 	if ((copy = dsp_strdup(set)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	for (w = strtok_r(copy, WS, &save); w != NULL && rc == DSP_OK;
 	    w = strtok_r(NULL, WS, &save)) {
 		if ((eq = strchr(w, '=')) == NULL || eq == w) {
@@ -338,7 +338,7 @@ add_show(dsp_tour_step *s, const char *args, const char *name, unsigned lineno)
 	int rc = DSP_OK;
 
 	if ((copy = dsp_strdup(args)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	for (w = strtok_r(copy, WS, &save); w != NULL; w = strtok_r(NULL, WS, &save)) {
 		if (!dsp_tour_known(w)) {
 			rc = dsp_fail(DSP_EPARSE, "%s:%u: unknown figure '%s'", name,
@@ -349,7 +349,7 @@ add_show(dsp_tour_step *s, const char *args, const char *name, unsigned lineno)
 		    (ns[s->n_show] = dsp_strdup(w)) == NULL) {
 			if (ns != NULL)
 				s->show = ns;
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = dsp_fail_nomem(NULL, 0);
 			break;
 		}
 		s->show = ns;
@@ -415,7 +415,7 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 	while (kl < len && !isspace((unsigned char)line[kl]))
 		kl++;
 	if ((args = dsp_strndup(line + kl, len - kl)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	if (kl == 5 && strncmp(line, "%step", 5) == 0) {
 		char *title = args + strspn(args, WS);
 
@@ -427,7 +427,7 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 			goto out;
 		}
 		if ((ns = dsp_realloc(t->steps, (t->n_steps + 1) * sizeof *ns)) == NULL) {
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = dsp_fail_nomem(NULL, 0);
 			goto out;
 		}
 		t->steps = ns;
@@ -438,7 +438,7 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 		set->dst = &s->set;
 		body->len = body->cap = set->len = set->cap = 0;
 		if ((s->title = dsp_strdup(title)) == NULL)
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = dsp_fail_nomem(NULL, 0);
 	} else if (s == NULL)
 		rc = dsp_fail(DSP_EPARSE, "%s:%u: %.*s before the first %%step", name,
 		    lineno, (int)kl, line);
@@ -452,7 +452,7 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 			rc = dsp_fail(DSP_EPARSE, "%s:%u: %s", name, lineno, why);
 		} else if (append(set, " ", args + strspn(args, WS),
 		    strlen(args + strspn(args, WS))) != DSP_OK)
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = dsp_fail_nomem(NULL, 0);
 	} else if (kl == 5 && strncmp(line, "%show", 5) == 0)
 		rc = add_show(s, args, name, lineno);
 	else if (kl == 4 && strncmp(line, "%pin", 4) == 0) {
@@ -462,7 +462,7 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 			rc = dsp_fail(DSP_EPARSE, "%s:%u: %%pin needs key=value ... (once a "
 			    "step)", name, lineno);
 		else if ((s->pin = dsp_strdup(f)) == NULL)
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = dsp_fail_nomem(NULL, 0);
 	} else if (kl == 6 && strncmp(line, "%model", 6) == 0) {
 		char *f = args + strspn(args, WS), *e = f + strcspn(f, WS);
 
@@ -471,7 +471,7 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 			rc = dsp_fail(DSP_EPARSE, "%s:%u: %%model needs one file name "
 			    "(once a step)", name, lineno);
 		else if ((s->model = dsp_strdup(f)) == NULL)
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = dsp_fail_nomem(NULL, 0);
 	}
 	else
 		rc = dsp_fail(DSP_EPARSE, "%s:%u: unknown directive '%.*s'", name,
@@ -516,7 +516,7 @@ dsp_tour_parse(const char *buf, size_t len, const char *name, dsp_tour *t)
 			/* Leading blank lines of a body are dropped. */
 			if ((s->body != NULL || !blank(buf + i, l)) &&
 			    append(&body, "\n", buf + i, l) != DSP_OK)
-				rc = dsp_fail(DSP_ENOMEM, "out of memory");
+				rc = dsp_fail_nomem(NULL, 0);
 		}
 		i = j + 1;
 	}

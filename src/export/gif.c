@@ -69,7 +69,7 @@ dsp_gif_begin(FILE *fp, int w, int h, int delay_cs)
 	if ((g = dsp_calloc(1, sizeof *g)) == NULL ||
 	    (g->pix = dsp_malloc((size_t)w * (size_t)h)) == NULL) {
 		free(g);
-		dsp_fail(DSP_ENOMEM, "out of memory");
+		dsp_fail_nomem(NULL, 0);
 		return NULL;
 	}
 	g->fp = fp;
@@ -89,7 +89,7 @@ dsp_gif_begin(FILE *fp, int w, int h, int delay_cs)
 	if ((cmap = GifMakeMapObject(8, colors)) == NULL) {
 		free(g->pix);
 		free(g);
-		dsp_fail(DSP_ENOMEM, "out of memory");
+		dsp_fail_nomem(NULL, 0);
 		return NULL;
 	}
 	if ((g->gf = EGifOpen(fp, put_bytes, &err)) == NULL) {

@@ -394,7 +394,7 @@ jp_string(struct jp *p, char **out)
 	if (jp_charge(p, end - start + 1 + JP_BLOCK) != DSP_OK)
 		return DSP_ETOOBIG;
 	if ((o = dsp_malloc(end - start + 1)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	while (p->pos < end) {
 		c = p->s[p->pos];
 		if ((unsigned char)c < 0x20) {
@@ -508,7 +508,7 @@ jp_number(struct jp *p, dsp_jval **out)
 		return DSP_ETOOBIG;
 	if ((v = jv_new(DSP_JNUM)) == NULL || (v->str = dsp_strdup(buf)) == NULL) {
 		free(v);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	v->num = x;
 	p->pos = i;
@@ -634,7 +634,7 @@ jp_container(struct jp *p, int depth, dsp_jval **out)
 	if (jp_charge(p, sizeof *c + JP_BLOCK) != DSP_OK)
 		return DSP_ETOOBIG;
 	if ((c = jv_new(obj ? DSP_JOBJ : DSP_JARR)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	p->pos++;
 	jp_space(p);
 	if (p->pos < p->len && p->s[p->pos] == close) {
@@ -676,7 +676,7 @@ jp_container(struct jp *p, int depth, dsp_jval **out)
 		}
 		if ((rc = jp_push(p, c, &cap, item, key)) != 0) {
 			dsp_json_free(item);
-			rc = rc == -2 ? DSP_ETOOBIG : dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = rc == -2 ? DSP_ETOOBIG : dsp_fail_nomem(NULL, 0);
 			goto fail;
 		}
 		key = NULL;
@@ -723,7 +723,7 @@ jp_value(struct jp *p, int depth, dsp_jval **out)
 		return DSP_ETOOBIG;
 	if (c == '"') {
 		if ((v = jv_new(DSP_JSTR)) == NULL)
-			return dsp_fail(DSP_ENOMEM, "out of memory");
+			return dsp_fail_nomem(NULL, 0);
 		if ((rc = jp_string(p, &v->str)) != DSP_OK) {
 			free(v);
 			return rc;
@@ -735,14 +735,14 @@ jp_value(struct jp *p, int depth, dsp_jval **out)
 		return jp_number(p, out);
 	if (jp_literal(p, "true") == 0 || jp_literal(p, "false") == 0) {
 		if ((v = jv_new(DSP_JBOOL)) == NULL)
-			return dsp_fail(DSP_ENOMEM, "out of memory");
+			return dsp_fail_nomem(NULL, 0);
 		v->boolean = c == 't';
 		*out = v;
 		return DSP_OK;
 	}
 	if (jp_literal(p, "null") == 0) {
 		if ((v = jv_new(DSP_JNULL)) == NULL)
-			return dsp_fail(DSP_ENOMEM, "out of memory");
+			return dsp_fail_nomem(NULL, 0);
 		*out = v;
 		return DSP_OK;
 	}

@@ -29,7 +29,7 @@ dsp_screen_alloc(int rows, int cols)
 	if ((s = dsp_calloc(1, sizeof *s)) == NULL ||
 	    (s->cell = dsp_calloc((size_t)rows * (size_t)cols, sizeof *s->cell)) == NULL) {
 		free(s);
-		dsp_fail(DSP_ENOMEM, "out of memory");
+		dsp_fail_nomem(NULL, 0);
 		return NULL;
 	}
 	s->rows = rows;

@@ -39,7 +39,7 @@ dsp_frame_write(const dsp_viewstate *v, FILE *weights_svg, FILE *curve_svg,
 		out->entropy = dsp_malloc(s.ncurve * sizeof *out->entropy);
 		out->maxw = dsp_malloc(s.ncurve * sizeof *out->maxw);
 		if (out->ns == NULL || out->entropy == NULL || out->maxw == NULL) {
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = dsp_fail_nomem(NULL, 0);
 			goto out;
 		}
 		for (i = 0; i < s.ncurve; i++) {

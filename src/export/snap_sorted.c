@@ -228,7 +228,7 @@ range_chunks(const struct src *s, struct merge *mg, uint64_t k0, uint64_t k1, vo
 		shift++;
 	nb = (size_t)((k1 - k0) >> shift) + 1;
 	if ((cnt = dsp_calloc(nb, sizeof *cnt)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	for (i = 0; i < s->len; i++) {
 		k = src_key(s, i);
 		if (k >= k0 && k <= k1)
@@ -272,7 +272,7 @@ sorted_chunks(const struct src *s, struct merge *mg)
 
 	m = s->len < s->chunk ? s->len : s->chunk;
 	if ((r = dsp_malloc((m ? m : 1) * size)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	if (s->len <= s->chunk) {
 		for (i = 0; i < s->len; i++)
 			gather(s, r, i, i);

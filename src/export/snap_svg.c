@@ -630,8 +630,10 @@ curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
 	x = dsp_malloc(n * sizeof *x);
 	for (j = 0; j < 4; j++)
 		y[j] = dsp_malloc(n * sizeof *y[j]);
-	if (x == NULL || y[0] == NULL || y[1] == NULL || y[2] == NULL || y[3] == NULL)
+	if (x == NULL || y[0] == NULL || y[1] == NULL || y[2] == NULL || y[3] == NULL) {
+		dsp_svg_nomem(g, "the curve's points", 5 * n * sizeof *x);
 		goto out;
+	}
 	for (i = 0; i < n; i++) {
 		const dsp_summary *m = &s->curve[i];
 

@@ -174,7 +174,7 @@ load_logits(const struct ld *l, const dsp_jval *pj, dsp_params *p, double **logi
 		nlen = strlen(nm->str) + 1;
 	/* One block: the logits, then their name, freed together. */
 	if ((x = dsp_malloc(arr->len * sizeof *x + nlen)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	for (i = 0; i < arr->len; i++) {
 		const dsp_jval *e = arr->items[i];
 

@@ -20,7 +20,17 @@ struct dsp_svg {
 	FILE	*fp;
 	double	 font;		/* base font size in user units (pt) */
 	double	 lw;		/* line widths and dashes: font / 12 */
+	char	 nomem[160];	/* a part that could not be allocated */
 };
+
+int
+dsp_svg_nomem(dsp_svg *s, const char *what, size_t bytes)
+{
+	dsp_fail_nomem(what, bytes);
+	if (s->nomem[0] == '\0')
+		snprintf(s->nomem, sizeof s->nomem, "%s", dsp_last_error());
+	return DSP_ENOMEM;
+}
 
 /* Sizes relative to the base font: tick labels, axis titles. */
 #define TICK_FONT(s)	((s)->font * 11 / 12)
@@ -77,7 +87,7 @@ svg_open(FILE *fp, double width, double height, const char *unit, double vbw,
 	dsp_svg *s;
 
 	if ((s = dsp_calloc(1, sizeof *s)) == NULL) {
-		dsp_fail(DSP_ENOMEM, "out of memory");
+		dsp_fail_nomem(NULL, 0);
 		return NULL;
 	}
 	s->fp = fp;
@@ -183,6 +193,11 @@ dsp_svg_end(dsp_svg *s)
 
 	fputs("</svg>\n", s->fp);
 	bad = ferror(s->fp);
+	if (s->nomem[0] != '\0') {
+		dsp_fail(DSP_ENOMEM, "%s", s->nomem);
+		free(s);
+		return DSP_ENOMEM;
+	}
 	free(s);
 	return bad ? dsp_fail(DSP_EIO, "SVG write failed") : DSP_OK;
 }

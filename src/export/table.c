@@ -328,7 +328,7 @@ write_text(const dsp_table *t, FILE *fp)
 	if (w == NULL || numeric == NULL) {
 		free(w);
 		free(numeric);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	for (c = 0; c < t->ncols; c++) {
 		w[c] = strlen(t->cname[c]);
@@ -491,7 +491,7 @@ write_json(const dsp_table *t, FILE *fp)
 	dsp_jw *w;
 
 	if ((w = dsp_jw_new(fp, 2)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	dsp_jw_object(w);
 	if (t->title != NULL) {
 		dsp_jw_key(w, "title");

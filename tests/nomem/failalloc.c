@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/error.h"
 
 static atomic_ulong calls;
 static unsigned long fail_at;		/* 0: never */
@@ -54,32 +55,42 @@ dsp_alloc_check(void)
 	return 0;
 }
 
-void *
-dsp_malloc(size_t size)
+/* Fail this call (the switch) or make it, recording a failure either
+ * way as the normal build does (src/core/alloc.c). */
+static void *
+noted(void *p, const char *fn, size_t size)
 {
-	return dsp_alloc_check() ? NULL : malloc(size);
+	if (p == NULL)
+		dsp_alloc_failed(fn, size);
+	return p;
 }
 
 void *
-dsp_calloc(size_t n, size_t size)
+dsp_malloc_in(const char *fn, size_t size)
 {
-	return dsp_alloc_check() ? NULL : calloc(n, size);
+	return noted(dsp_alloc_check() ? NULL : malloc(size), fn, size);
 }
 
 void *
-dsp_realloc(void *p, size_t size)
+dsp_calloc_in(const char *fn, size_t n, size_t size)
 {
-	return dsp_alloc_check() ? NULL : realloc(p, size);
+	return noted(dsp_alloc_check() ? NULL : calloc(n, size), fn, n * size);
+}
+
+void *
+dsp_realloc_in(const char *fn, void *p, size_t size)
+{
+	return noted(dsp_alloc_check() ? NULL : realloc(p, size), fn, size);
 }
 
 char *
-dsp_strdup(const char *s)
+dsp_strdup_in(const char *fn, const char *s)
 {
-	return dsp_alloc_check() ? NULL : strdup(s);
+	return noted(dsp_alloc_check() ? NULL : strdup(s), fn, strlen(s) + 1);
 }
 
 char *
-dsp_strndup(const char *s, size_t n)
+dsp_strndup_in(const char *fn, const char *s, size_t n)
 {
-	return dsp_alloc_check() ? NULL : strndup(s, n);
+	return noted(dsp_alloc_check() ? NULL : strndup(s, n), fn, strnlen(s, n) + 1);
 }
