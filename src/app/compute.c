@@ -215,7 +215,7 @@ sorted_columns_exact(struct compute_cache *cc, struct view_hist *h, const dsp_ru
 static void
 sorted_columns_binned(struct view_hist *h, const dsp_runs *w, double lo, double hi)
 {
-	gsl_histogram *g = gsl_histogram_alloc(FINE_BINS);
+	gsl_histogram *g = DSP_LIB_ALLOC(gsl_histogram_alloc(FINE_BINS));
 	double cum = 0, r, blo, bhi;
 	size_t i, c, b;
 
@@ -243,7 +243,7 @@ sorted_columns_binned(struct view_hist *h, const dsp_runs *w, double lo, double 
 static void
 binned_columns(struct view_hist *h, const dsp_runs *w)
 {
-	gsl_histogram *g = gsl_histogram_alloc(h->cols);
+	gsl_histogram *g = DSP_LIB_ALLOC(gsl_histogram_alloc(h->cols));
 	size_t i;
 
 	h->count_max = 0;

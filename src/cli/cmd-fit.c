@@ -362,7 +362,7 @@ summary_table(const dsp_fit_result *r, const double *x, size_t n, double lo,
 	dsp_table *t = dsp_table_alloc("disperse fit: summary");
 	double hx, hy, px, py, dlo, dhi;
 	size_t i;
-	int rc = 0;
+	int rc = 0, st;
 
 	if (t == NULL || dsp_table_column(t, "quantity", NULL) != DSP_OK ||
 	    dsp_table_column(t, "value", "%.10g") != DSP_OK ||
@@ -386,16 +386,20 @@ summary_table(const dsp_fit_result *r, const double *x, size_t n, double lo,
 	rc |= dsp_kv_num(t, "chisq", r->chisq, "SS_res");
 	rc |= dsp_kv_num(t, "dof", (double)r->n - r->degree - 1, "points - degree - 1");
 	rc |= dsp_kv_num(t, "rank", (double)r->rank, "effective rank of the scaled Vandermonde");
-	if (dsp_poly_desc_max(dsp_adaptive_poly_desc, DSP_ADAPTIVE_DEGREE, 0.5, 8,
-	    &px, &py) == DSP_OK) {
+	/* A peak that has none is left out; one that could not be
+	 * allocated fails the table (never a shorter table). */
+	if ((st = dsp_poly_desc_max(dsp_adaptive_poly_desc, DSP_ADAPTIVE_DEGREE, 0.5, 8,
+	    &px, &py)) == DSP_OK) {
 		rc |= dsp_kv_num(t, "paper_peak_beta", py, "max of the paper polynomial, H in [0.5, 8]");
 		rc |= dsp_kv_num(t, "paper_peak_H", px, "where it peaks");
-	}
-	if (dsp_poly_desc_max(r->coef, r->degree, dlo, dhi > dlo ? dhi : dlo + 1,
-	    &hx, &hy) == DSP_OK) {
+	} else if (st == DSP_ENOMEM)
+		rc |= st;
+	if ((st = dsp_poly_desc_max(r->coef, r->degree, dlo, dhi > dlo ? dhi : dlo + 1,
+	    &hx, &hy)) == DSP_OK) {
 		rc |= dsp_kv_num(t, "refit_peak_beta", hy, "max of the refit on the data range");
 		rc |= dsp_kv_num(t, "refit_peak_H", hx, "where it peaks");
-	}
+	} else if (st == DSP_ENOMEM)
+		rc |= st;
 	rc |= dsp_kv_num(t, "grid_lo", lo, "comparison grid start (H)");
 	rc |= dsp_kv_num(t, "grid_hi", hi, "comparison grid end (H)");
 	rc |= dsp_kv_num(t, "max_abs_difference", maxdiff,

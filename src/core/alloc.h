@@ -19,6 +19,8 @@
 
 #include <stddef.h>
 
+#include "core/error.h"
+
 /* Each call names its function: a failure is recorded with it and the
  * size (dsp_alloc_failed), for the message dsp_fail_nomem(NULL, 0) makes. */
 #define dsp_malloc(size)	dsp_malloc_in(__func__, (size))
@@ -34,5 +36,10 @@ char	*dsp_strdup_in(const char *fn, const char *s);
 char	*dsp_strndup_in(const char *fn, const char *s, size_t n);
 /* 0: go on; -1: this allocation is to fail (test builds only). */
 int	 dsp_alloc_check(void);
+/* A library's allocating call (gsl_vector_alloc(n), EGifOpen(...)) under
+ * the same switch: NULL, recorded like a failed wrapper, when the switch
+ * says this one fails; the call's own value otherwise. */
+#define DSP_LIB_ALLOC(call) \
+	(dsp_alloc_check() ? (dsp_alloc_failed(__func__, 0), NULL) : (call))
 
 #endif

@@ -288,7 +288,7 @@ entmax_root(struct entmax *s, double hi, double *g)
 	}
 	if (!(fh > 0))
 		return dsp_fail(DSP_ERANGE, "entmax threshold has no bracket");
-	if ((slv = gsl_root_fsolver_alloc(gsl_root_fsolver_brent)) == NULL)
+	if ((slv = DSP_LIB_ALLOC(gsl_root_fsolver_alloc(gsl_root_fsolver_brent))) == NULL)
 		return dsp_fail_nomem(NULL, 0);
 	gsl_root_fsolver_set(slv, &F, lo, hi);
 	for (it = 0; it < ENTMAX_ITER && rc == GSL_CONTINUE; it++) {

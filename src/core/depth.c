@@ -85,7 +85,7 @@ dsp_depth_embed(const dsp_depth_opts *o, size_t n, double *x)
 
 	if ((rc = check(o)) != DSP_OK)
 		return rc;
-	if ((g = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
+	if ((g = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937))) == NULL)
 		return dsp_fail_nomem(NULL, 0);
 	gsl_rng_set(g, (unsigned long)o->seed);
 	for (i = 0; i < n; i++) {

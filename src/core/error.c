@@ -75,6 +75,8 @@ dsp_fail_nomem(const char *what, size_t bytes)
 	}
 	failed_fn = NULL;
 	v = (double)bytes;
+	if (bytes == 0)		/* a library's allocation: size unknown */
+		return dsp_fail(DSP_ENOMEM, "out of memory (%s)", what);
 	if (bytes < 1024)
 		return dsp_fail(DSP_ENOMEM, "out of memory (%s, %zu bytes)", what, bytes);
 	while (v >= 1024 && u < 5) {

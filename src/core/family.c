@@ -34,8 +34,8 @@ random_fill(const dsp_params *p, double *out, uint64_t n)
 	gsl_rng *rng;
 	uint64_t i;
 
-	if ((rng = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "cannot allocate RNG");
+	if ((rng = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937))) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	gsl_rng_set(rng, (unsigned long)p->seed);
 	for (i = 0; i < n; i++) {
 		if ((i & POLL_MASK) == 0 && dsp_job_cancelled()) {

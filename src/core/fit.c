@@ -79,8 +79,8 @@ dsp_poly_desc_max(const double *desc, int degree, double lo, double hi,
 		*ymax = bv;
 		return DSP_OK;
 	}
-	if ((m = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "cannot allocate minimiser");
+	if ((m = DSP_LIB_ALLOC(gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent))) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	gsl_min_fminimizer_set(m, &f, best, l, h);
 	do {
 		status = gsl_min_fminimizer_iterate(m);
@@ -191,12 +191,12 @@ dsp_fit_poly(const double *x, const double *y, size_t n, int degree,
 		    "all x equal (%g): cannot fit degree %d", lo, degree);
 	out->centre = (hi + lo) / 2;
 	out->scale = hi > lo ? (hi - lo) / 2 : 1;
-	X = gsl_matrix_alloc(n, m);
-	cov = gsl_matrix_alloc(m, m);
-	Y = gsl_vector_alloc(n);
-	W = gsl_vector_alloc(n);
-	c = gsl_vector_alloc(m);
-	ws = gsl_multifit_linear_alloc(n, m);
+	X = DSP_LIB_ALLOC(gsl_matrix_alloc(n, m));
+	cov = DSP_LIB_ALLOC(gsl_matrix_alloc(m, m));
+	Y = DSP_LIB_ALLOC(gsl_vector_alloc(n));
+	W = DSP_LIB_ALLOC(gsl_vector_alloc(n));
+	c = DSP_LIB_ALLOC(gsl_vector_alloc(m));
+	ws = DSP_LIB_ALLOC(gsl_multifit_linear_alloc(n, m));
 	if (!X || !cov || !Y || !W || !c || !ws) {
 		rc = dsp_fail(DSP_ENOMEM, "out of memory for a %zu x %zu fit", n, m);
 		goto out;
@@ -291,8 +291,8 @@ dsp_best_beta(const double *e, size_t n, double target, double beta_max,
 	}
 	f.function = log_pmax_gap;
 	f.params = &a;
-	if ((s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "cannot allocate root solver");
+	if ((s = DSP_LIB_ALLOC(gsl_root_fsolver_alloc(gsl_root_fsolver_brent))) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	gsl_root_fsolver_set(s, &f, lo, hi);
 	do {
 		status = gsl_root_fsolver_iterate(s);
@@ -395,7 +395,7 @@ dsp_refit_generate(const dsp_refit_spec *s, dsp_refit_pair **out, size_t *count)
 	pairs = dsp_calloc(total, sizeof *pairs);
 	e = dsp_malloc((size_t)nmax * sizeof *e);
 	p = dsp_malloc((size_t)nmax * sizeof *p);
-	rng = gsl_rng_alloc(gsl_rng_mt19937);
+	rng = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937));
 	if (!pairs || !e || !p || !rng) {
 		rc = dsp_fail_nomem(NULL, 0);
 		goto fail;

@@ -35,7 +35,7 @@ dsp_learned_generate(const dsp_params *p, double *out)
 
 	if ((rc = need_model(p)) != DSP_OK)
 		return rc;
-	r = gsl_rng_alloc(gsl_rng_mt19937);
+	r = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937));
 	x = dsp_malloc((n < CHUNK ? n : CHUNK) * sizeof *x);
 	cls = dsp_malloc((n < CHUNK ? n : CHUNK) * sizeof *cls);
 	if (r == NULL || x == NULL || cls == NULL) {

@@ -121,7 +121,7 @@ dsp_maxret_init(dsp_maxret *m, uint64_t seed)
 	double *w, sd;
 	int b;
 
-	if ((r = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
+	if ((r = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937))) == NULL)
 		return dsp_fail_nomem(NULL, 0);
 	gsl_rng_set(r, (unsigned long)seed);
 	for (b = 0; b < DSP_MAXRET_NBLOCKS; b++) {
@@ -563,7 +563,7 @@ dsp_maxret_train(dsp_maxret *m, const dsp_maxret_train_opts *o, size_t every,
 	vel = dsp_calloc(np, sizeof *vel);
 	x = dsp_malloc(o->train_n * sizeof *x);
 	cls = dsp_malloc(o->train_n * sizeof *cls);
-	r = gsl_rng_alloc(gsl_rng_mt19937);
+	r = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937));
 	if (g == NULL || mom == NULL || vel == NULL || x == NULL || cls == NULL ||
 	    r == NULL) {
 		rc = dsp_fail_nomem(NULL, 0);
@@ -714,7 +714,7 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 #pragma omp parallel reduction(max:rc)
 		{
 			struct work w;
-			gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+			gsl_rng *r = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937));
 			double *x = dsp_malloc(n * sizeof *x), *ad = dsp_malloc(n * sizeof *ad);
 			int *cls = dsp_malloc(n * sizeof *cls);
 			long jj;

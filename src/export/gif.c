@@ -86,13 +86,13 @@ dsp_gif_begin(FILE *fp, int w, int h, int delay_cs)
 		colors[(const int[]){ C_ENTROPY, C_MAXW, C_MARKER, C_BAR }[i]] =
 		    (GifColorType){ rgb[0], rgb[1], rgb[2] };
 	}
-	if ((cmap = GifMakeMapObject(8, colors)) == NULL) {
+	if ((cmap = DSP_LIB_ALLOC(GifMakeMapObject(8, colors))) == NULL) {
 		free(g->pix);
 		free(g);
 		dsp_fail_nomem(NULL, 0);
 		return NULL;
 	}
-	if ((g->gf = EGifOpen(fp, put_bytes, &err)) == NULL) {
+	if ((g->gf = DSP_LIB_ALLOC(EGifOpen(fp, put_bytes, &err))) == NULL) {
 		GifFreeMapObject(cmap);
 		gif_fail(NULL, "open", err);
 		free(g->pix);
