@@ -560,10 +560,12 @@ compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t
 		cc->fig_key = k;
 		cc->fig_valid = 0;
 		rc = dsp_view_map(&st->vs, fig, cc->fig);
-		if (rc == DSP_ECANCELED) {
+		/* Not kept: the next request computes it again. */
+		if (rc == DSP_ECANCELED || rc == DSP_ENOMEM) {
 			cc->map_valid = 0;
 			m->ok = 0;
-			snprintf(m->err, sizeof m->err, "cancelled");
+			snprintf(m->err, sizeof m->err, "%s", rc == DSP_ECANCELED ?
+			    "cancelled" : dsp_last_error());
 			return;
 		}
 		cc->fig_rc = rc;

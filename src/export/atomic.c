@@ -341,6 +341,9 @@ dsp_afset_open(dsp_afset *s, const char *path, int announce)
 			return NULL;
 		}
 		if (dsp_afile_open(&m->a, dir) != DSP_OK) {
+			int e = errno;
+
+			dsp_fail(DSP_EIO, "cannot write %s: %s", path, strerror(e));
 			free(m);
 			return NULL;
 		}
