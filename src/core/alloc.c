@@ -9,42 +9,34 @@
 #include "core/alloc.h"
 #include "core/error.h"
 
-static void *
-noted(void *p, const char *fn, size_t size)
-{
-	if (p == NULL)
-		dsp_alloc_failed(fn, size);
-	return p;
-}
-
 void *
 dsp_malloc_in(const char *fn, size_t size)
 {
-	return noted(malloc(size), fn, size);
+	return dsp_alloc_noted(malloc(size), fn, size);
 }
 
 void *
 dsp_calloc_in(const char *fn, size_t n, size_t size)
 {
-	return noted(calloc(n, size), fn, n * size);
+	return dsp_alloc_noted(calloc(n, size), fn, n * size);
 }
 
 void *
 dsp_realloc_in(const char *fn, void *p, size_t size)
 {
-	return noted(realloc(p, size), fn, size);
+	return dsp_alloc_noted(realloc(p, size), fn, size);
 }
 
 char *
 dsp_strdup_in(const char *fn, const char *s)
 {
-	return noted(strdup(s), fn, strlen(s) + 1);
+	return dsp_alloc_noted(strdup(s), fn, strlen(s) + 1);
 }
 
 char *
 dsp_strndup_in(const char *fn, const char *s, size_t n)
 {
-	return noted(strndup(s, n), fn, strnlen(s, n) + 1);
+	return dsp_alloc_noted(strndup(s, n), fn, strnlen(s, n) + 1);
 }
 
 int

@@ -54,6 +54,14 @@ dsp_alloc_failed(const char *fn, size_t bytes)
 	failed_bytes = bytes;
 }
 
+void *
+dsp_alloc_noted(void *p, const char *fn, size_t bytes)
+{
+	if (p == NULL)
+		dsp_alloc_failed(fn, bytes);
+	return p;
+}
+
 int
 dsp_fail_nomem(const char *what, size_t bytes)
 {

@@ -33,6 +33,9 @@ int		 dsp_fail(int code, const char *fmt, ...)
 int		 dsp_fail_nomem(const char *what, size_t bytes);
 /* Called by the allocation wrappers (core/alloc.h) when one fails. */
 void		 dsp_alloc_failed(const char *fn, size_t bytes);
+/* p, after recording a failure of function fn's size bytes when p is NULL:
+ * the wrappers' return (src/core/alloc.c, tests/nomem/failalloc.c). */
+void		*dsp_alloc_noted(void *p, const char *fn, size_t bytes);
 void		 dsp_clear_error(void);
 /* Turn off GSL's abort-on-error handler once, process-wide. */
 void		 dsp_gsl_init(void);

@@ -55,42 +55,32 @@ dsp_alloc_check(void)
 	return 0;
 }
 
-/* Fail this call (the switch) or make it, recording a failure either
- * way as the normal build does (src/core/alloc.c). */
-static void *
-noted(void *p, const char *fn, size_t size)
-{
-	if (p == NULL)
-		dsp_alloc_failed(fn, size);
-	return p;
-}
-
 void *
 dsp_malloc_in(const char *fn, size_t size)
 {
-	return noted(dsp_alloc_check() ? NULL : malloc(size), fn, size);
+	return dsp_alloc_noted(dsp_alloc_check() ? NULL : malloc(size), fn, size);
 }
 
 void *
 dsp_calloc_in(const char *fn, size_t n, size_t size)
 {
-	return noted(dsp_alloc_check() ? NULL : calloc(n, size), fn, n * size);
+	return dsp_alloc_noted(dsp_alloc_check() ? NULL : calloc(n, size), fn, n * size);
 }
 
 void *
 dsp_realloc_in(const char *fn, void *p, size_t size)
 {
-	return noted(dsp_alloc_check() ? NULL : realloc(p, size), fn, size);
+	return dsp_alloc_noted(dsp_alloc_check() ? NULL : realloc(p, size), fn, size);
 }
 
 char *
 dsp_strdup_in(const char *fn, const char *s)
 {
-	return noted(dsp_alloc_check() ? NULL : strdup(s), fn, strlen(s) + 1);
+	return dsp_alloc_noted(dsp_alloc_check() ? NULL : strdup(s), fn, strlen(s) + 1);
 }
 
 char *
 dsp_strndup_in(const char *fn, const char *s, size_t n)
 {
-	return noted(dsp_alloc_check() ? NULL : strndup(s, n), fn, strnlen(s, n) + 1);
+	return dsp_alloc_noted(dsp_alloc_check() ? NULL : strndup(s, n), fn, strnlen(s, n) + 1);
 }

@@ -6,9 +6,10 @@ check_PROGRAMS += tests/nomem/disperse-nomem
 tests_nomem_disperse_nomem_SOURCES = tests/nomem/failalloc.c $(disperse_SOURCES)
 tests_nomem_disperse_nomem_LDADD = $(disperse_LDADD)
 tests_nomem_disperse_nomem_CFLAGS = $(disperse_CFLAGS)
-TESTS += tests/nomem/test-nomem.sh tests/nomem/test-outputs.sh
+TESTS += tests/nomem/test-nomem.sh tests/nomem/test-outputs.sh \
+	tests/nomem/test-nomem-tui.sh
 EXTRA_DIST += tests/nomem/test-nomem.sh tests/nomem/sweep.py \
-	tests/nomem/test-outputs.sh
+	tests/nomem/test-outputs.sh tests/nomem/test-nomem-tui.sh
 # Every allocation of every command of the sweep (a few minutes).
 check-nomem: tests/nomem/disperse-nomem$(EXEEXT)
 	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
