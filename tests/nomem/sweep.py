@@ -48,6 +48,8 @@ def cases(src):
         ("animate", ["animate", "--frames", "2", "--out", "anim"],
          ["anim/", "anim/animation.gif", "anim/frames.csv"], {}),
         ("compare", ["compare", "--to", "1024", "--points", "4"], [], {}),
+        ("precision", ["precision", "--n", "64", "--formats", "float16,fp8-e4m3",
+                       "-o", "prec.txt"], ["prec.txt"], {}),
         ("fit", ["fit", "--sizes", "4:64", "--reps", "1", "-o", "fit.txt"],
          ["fit.txt"], {}),
         ("tour", ["tour", "--step", "2"], [], {}),
