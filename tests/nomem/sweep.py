@@ -16,8 +16,10 @@ or half-written file, a 'nan' in a result that succeeded) fails the case,
 with the k and command to reproduce it:
     OMP_NUM_THREADS=1 SOURCE_DATE_EPOCH=0 DSP_FAIL_ALLOC=k disperse-nomem ...
 
-usage: sweep.py BINARY SRCDIR [--max M] [--only NAME,...] [--list]
+usage: sweep.py BINARY SRCDIR [--max M] [--only NAME,...] [--jobs J]
+(--max 0: every allocation; --jobs: commands at once, default 2)
 """
+import concurrent.futures
 import os
 import shutil
 import subprocess
@@ -135,87 +137,98 @@ def sample(n, m):
     return sorted({1 + (i * (n - 1)) // (m - 1) for i in range(m)})
 
 
+def sweep_case(binary, tmp, m, t, case):
+    """Sweep one command in its own directory: (TAP lines, runs, clean
+    exits 1, identical exits 0)."""
+    name, argv, outs, files = case
+    d = os.path.join(tmp, name)
+    setup(d, files, outs)
+    cf = os.path.join(tmp, name + ".count")
+    ref = run(binary, argv, d, 0, cf)
+    if ref is None or ref.returncode != 0:
+        return (["not ok %d - %s: the reference run failed: %s" % (
+            t, name, "timeout" if ref is None else ref.stderr.decode(errors="replace").strip())],
+            0, 0, 0)
+    with open(cf) as fp:
+        n = int(fp.read())
+    want = tree(d)
+    ks = sample(n, m)
+    problems = []
+    nclean = nident = 0
+    for k in ks:
+        setup(d, files, outs)
+        before = tree(d)
+        p = run(binary, argv, d, k)
+        got = tree(d)
+        cmd = "DSP_FAIL_ALLOC=%d %s" % (k, " ".join(argv))
+        if p is None:
+            problems.append("%s: timeout" % cmd)
+            continue
+        err = p.stderr.decode(errors="replace")
+        lines = err.splitlines()
+        if p.returncode == 0:
+            if p.stdout == ref.stdout and got == want:
+                nident += 1
+            else:
+                diff = sorted(x for x in set(got) | set(want) if got.get(x) != want.get(x))
+                problems.append("%s: exit 0 with other output (%s)" % (
+                    cmd, ", ".join(diff) if diff else "stdout"))
+        elif p.returncode == 1:
+            if len(lines) != 1 or not err.endswith("\n"):
+                problems.append("%s: exit 1 with %d stderr lines: %r" % (
+                    cmd, len(lines), err[:300]))
+            elif got != before:
+                diff = sorted(x for x in set(got) | set(before) if got.get(x) != before.get(x))
+                problems.append("%s: exit 1 (%s) but files changed: %s" % (
+                    cmd, lines[0], ", ".join(diff)))
+            else:
+                nclean += 1
+        else:
+            problems.append("%s: exit status %d, stderr %r" % (
+                cmd, p.returncode, err[:300]))
+    desc = "%s: %d allocations, %d runs: %d exit 1 cleanly, %d identical" % (
+        name, n, len(ks), nclean, nident)
+    if not problems:
+        return ["ok %d - %s" % (t, desc)], len(ks), nclean, nident
+    out = ["not ok %d - %s, %d wrong" % (t, desc, len(problems))]
+    out += ["# " + x for x in problems[:15]]
+    if len(problems) > 15:
+        out.append("# ... and %d more" % (len(problems) - 15))
+    return out, len(ks), nclean, nident
+
+
 def main():
     args = sys.argv[1:]
     if len(args) < 2:
         sys.exit(__doc__)
     binary, src = os.path.abspath(args[0]), os.path.abspath(args[1])
-    m, only = 200, None
+    m, only, jobs = 200, None, 2
     i = 2
     while i < len(args):
         if args[i] == "--max":
             m = int(args[i + 1]); i += 2
         elif args[i] == "--only":
             only = set(args[i + 1].split(",")); i += 2
+        elif args[i] == "--jobs":
+            jobs = max(1, int(args[i + 1])); i += 2
         else:
             sys.exit("sweep.py: unknown argument " + args[i])
     table = [c for c in cases(src) if only is None or c[0] in only]
-    print("1..%d" % len(table))
+    print("1..%d" % len(table), flush=True)
     tmp = tempfile.mkdtemp(prefix="dsp-nomem-")
     total = clean = ident = 0
-    bad_cases = 0
     try:
-        for t, (name, argv, outs, files) in enumerate(table, 1):
-            d = os.path.join(tmp, name)
-            setup(d, files, outs)
-            cf = os.path.join(tmp, "count")
-            ref = run(binary, argv, d, 0, cf)
-            if ref is None or ref.returncode != 0:
-                print("not ok %d - %s: the reference run failed: %s" % (
-                    t, name, "timeout" if ref is None else ref.stderr.decode(errors="replace").strip()))
-                bad_cases += 1
-                continue
-            with open(cf) as fp:
-                n = int(fp.read())
-            want = tree(d)
-            ks = sample(n, m)
-            problems = []
-            nclean = nident = 0
-            for k in ks:
-                setup(d, files, outs)
-                before = tree(d)
-                p = run(binary, argv, d, k)
-                got = tree(d)
-                cmd = "DSP_FAIL_ALLOC=%d %s" % (k, " ".join(argv))
-                if p is None:
-                    problems.append("%s: timeout" % cmd)
-                    continue
-                err = p.stderr.decode(errors="replace")
-                lines = err.splitlines()
-                if p.returncode == 0:
-                    if p.stdout == ref.stdout and got == want:
-                        nident += 1
-                    else:
-                        diff = sorted(x for x in set(got) | set(want) if got.get(x) != want.get(x))
-                        problems.append("%s: exit 0 with other output (%s)" % (
-                            cmd, ", ".join(diff) if diff else "stdout"))
-                elif p.returncode == 1:
-                    if len(lines) != 1 or not err.endswith("\n"):
-                        problems.append("%s: exit 1 with %d stderr lines: %r" % (
-                            cmd, len(lines), err[:300]))
-                    elif got != before:
-                        diff = sorted(x for x in set(got) | set(before) if got.get(x) != before.get(x))
-                        problems.append("%s: exit 1 (%s) but files changed: %s" % (
-                            cmd, lines[0], ", ".join(diff)))
-                    else:
-                        nclean += 1
-                else:
-                    problems.append("%s: exit status %d, stderr %r" % (
-                        cmd, p.returncode, err[:300]))
-            total += len(ks)
-            clean += nclean
-            ident += nident
-            desc = "%s: %d allocations, %d runs: %d exit 1 cleanly, %d identical" % (
-                name, n, len(ks), nclean, nident)
-            if problems:
-                bad_cases += 1
-                print("not ok %d - %s, %d wrong" % (t, desc, len(problems)))
-                for x in problems[:15]:
-                    print("# " + x)
-                if len(problems) > 15:
-                    print("# ... and %d more" % (len(problems) - 15))
-            else:
-                print("ok %d - %s" % (t, desc))
+        # Commands in parallel (each in its own directory), their runs in
+        # turn; the results in the table's order.
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+            futs = [ex.submit(sweep_case, binary, tmp, m, t, c)
+                    for t, c in enumerate(table, 1)]
+            for f in futs:
+                lines, runs, nclean, nident = f.result()
+                print("\n".join(lines), flush=True)
+                total += runs
+                clean += nclean
+                ident += nident
         print("# %d runs: %d clean exits 1, %d identical exits 0" % (total, clean, ident))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
