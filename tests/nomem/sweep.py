@@ -38,6 +38,9 @@ def cases(src):
         ("report", ["report", "--n", "64"], [], {}),
         ("report-input", ["report", "--input", "x.txt", "--topk", "2"], [],
          {"x.txt": b"0.25\n-1.5\n3\n1\n1\n"}),
+        ("report-npy", ["report", "--input", "x.npy", "--format", "json", "-o",
+                        "r.json"], ["r.json"],
+         {"x.npy": lambda: npy([0.1 * i for i in range(40)], (40,))}),
         ("bound", ["bound", "--n", "1024"], [], {}),
         ("sweep", ["sweep", "--vary", "n", "--points", "6", "--format", "csv",
                    "-o", "sweep.csv"], ["sweep.csv"], {}),
@@ -66,20 +69,21 @@ def cases(src):
     ]
 
 
-def npz():
-    """A small .npz of two (2, 2, 3) float64 arrays, written without numpy
-    (zip of two .npy members; the .npy header per the NumPy format)."""
-    import io
+def npy(vals, shape):
+    """A float64 .npy, written without numpy (the format's header)."""
     import struct
-    import zipfile
+    hdr = "{'descr': '<f8', 'fortran_order': False, 'shape': (%s), }" % (
+        "".join("%d, " % x for x in shape).rstrip(" ") if len(shape) == 1 else
+        ", ".join(str(x) for x in shape))
+    hdr += " " * (64 - (10 + len(hdr) + 1) % 64) + "\n"
+    return (b"\x93NUMPY\x01\x00" + struct.pack("<H", len(hdr)) +
+            hdr.encode() + struct.pack("<%dd" % len(vals), *vals))
 
-    def npy(vals, shape):
-        hdr = "{'descr': '<f8', 'fortran_order': False, 'shape': (%s), }" % (
-            ", ".join(str(s) for s in shape))
-        pad = 64 - (10 + len(hdr) + 1) % 64
-        hdr = hdr + " " * pad + "\n"
-        return (b"\x93NUMPY\x01\x00" + struct.pack("<H", len(hdr)) +
-                hdr.encode() + struct.pack("<%dd" % len(vals), *vals))
+
+def npz():
+    """A small .npz of two (2, 2, 3) float64 arrays (deflated members)."""
+    import io
+    import zipfile
     b = io.BytesIO()
     with zipfile.ZipFile(b, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("q.npy", npy([0.5 * i - 1 for i in range(12)], (2, 2, 3)))
