@@ -160,16 +160,15 @@ summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary 
 /* -sum p log(p + 1e-9) with p = exp((e - pivot)/theta - log z) and
  * (zeros != NULL) the count of weights that underflow to 0: one
  * vectorised, threaded kernel pass. */
-static double
+static int
 paper_entropy_array(const double *e, size_t n, double theta, double pivot, double logz,
-    double *zeros)
+    double *h, double *zeros)
 {
 	dsp_stats st;
-	double h;
 
 	st.pivot = pivot;
 	st.logz_shift = logz;
-	return dsp_softmax_paper_entropy(e, n, theta, &st, &h, zeros) == DSP_OK ? h : NAN;
+	return dsp_softmax_paper_entropy(e, n, theta, &st, h, zeros);
 }
 
 /* Softmax-type summary straight from the logits, no weight array.  lite:
@@ -179,7 +178,7 @@ paper_entropy_array(const double *e, size_t n, double theta, double pivot, doubl
 static int
 summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_summary *s)
 {
-	double th = scaled_theta(p, (double)n), pivot;
+	double th = scaled_theta(p, (double)n), pivot, hp;
 	dsp_stats st;
 	int rc;
 
@@ -189,8 +188,10 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_sum
 		return rc;
 	pivot = th > 0 ? st.emax : st.emin;
 	if (p->adaptive) {
-		s->beta = dsp_adaptive_beta(paper_entropy_array(e, n, th, pivot,
-		    st.logz_shift, NULL));
+		if ((rc = paper_entropy_array(e, n, th, pivot, st.logz_shift, &hp,
+		    NULL)) != DSP_OK)
+			return rc;
+		s->beta = dsp_adaptive_beta(hp);
 		th /= s->beta;
 		/* A tiny theta / beta can round to 0: the argmax limit, which
 		 * the kernel does not compute and the runs route does. */
@@ -212,8 +213,11 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_sum
 		fill_bounds(p, s, 1);
 		return DSP_OK;
 	}
-	s->entropy_paper = paper_entropy_array(e, n, th, pivot, st.logz_shift,
-	    &s->zero_weights);
+	/* Its status, not a NaN figure, when the pass fails (its chunks'
+	 * partial sums could not be allocated). */
+	if ((rc = paper_entropy_array(e, n, th, pivot, st.logz_shift,
+	    &s->entropy_paper, &s->zero_weights)) != DSP_OK)
+		return rc;
 	fill_bounds(p, s, 1);
 	return DSP_OK;
 }

@@ -102,6 +102,14 @@ fast_applies(const dsp_params *q)
 	    fabs(q->lambda) <= 1 && q->n >= 1 && dsp_params_check(q) == DSP_OK;
 }
 
+/* The kernel could not sum a cell's tail: out of memory (or a cancel)
+ * fails the cell; anything else sends it to dsp_eval. */
+static int
+tail_failed(int rc)
+{
+	return rc == DSP_ENOMEM || rc == DSP_ECANCELED ? rc : DSP_ENOTSUP;
+}
+
 /* Metric of one power-series cell: DSP_OK; DSP_ENOMEM when its buffer
  * could not grow (a failure of the map, never a cell computed another way);
  * DSP_ENOTSUP when the caller must fall back to dsp_eval (series too
@@ -114,10 +122,12 @@ fast_cell(const dsp_params *q, enum dsp_metric m, double **buf, size_t *cap,
 	uint64_t k = 0;
 	size_t ncap;
 	dsp_stats st;
+	int rc;
 
 	if (q->lambda == 1) {
-		if (dsp_softmax_stats_tail(NULL, 0, q->delta, q->n, q->theta, &st) != DSP_OK)
-			return DSP_ENOTSUP;
+		if ((rc = dsp_softmax_stats_tail(NULL, 0, q->delta, q->n, q->theta,
+		    &st)) != DSP_OK)
+			return tail_failed(rc);
 	} else {
 		for (k = 0; k < q->n; k++) {
 			if (fabs(q->lambda) < 1 && fabs(t) < tol)
@@ -136,9 +146,9 @@ fast_cell(const dsp_params *q, enum dsp_metric m, double **buf, size_t *cap,
 			(*buf)[k] = t;
 			t *= q->lambda;
 		}
-		if (dsp_softmax_stats_tail(*buf, (size_t)k, 0, q->n - k, q->theta,
-		    &st) != DSP_OK)
-			return DSP_ENOTSUP;
+		if ((rc = dsp_softmax_stats_tail(*buf, (size_t)k, 0, q->n - k, q->theta,
+		    &st)) != DSP_OK)
+			return tail_failed(rc);
 	}
 	switch (m) {
 	case DSP_METRIC_ENTROPY_NORM:

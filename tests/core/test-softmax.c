@@ -16,7 +16,6 @@
 
 #define LEN(a) (sizeof (a) / sizeof (a)[0])
 
-
 /* dsp_topk_mass_runs' mass; NaN (fails every comparison) if it failed. */
 static double
 topk_runs(const dsp_runs *r, uint64_t k)
@@ -25,6 +24,7 @@ topk_runs(const dsp_runs *r, uint64_t k)
 
 	return dsp_topk_mass_runs(r, k, &m) == DSP_OK ? m : NAN;
 }
+
 static void
 test_closed_forms(void)
 {

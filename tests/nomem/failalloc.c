@@ -42,6 +42,23 @@ setup(void)
 		atexit(report);
 }
 
+/* For a test linked with this file (tests/nomem/test-alloc.c): the k-th
+ * call from now fails (0: none), and how many calls were made so far. */
+void	dsp_alloc_fail_after(unsigned long k);
+unsigned long dsp_alloc_calls(void);
+
+void
+dsp_alloc_fail_after(unsigned long k)
+{
+	fail_at = k ? atomic_load(&calls) + k : 0;
+}
+
+unsigned long
+dsp_alloc_calls(void)
+{
+	return atomic_load(&calls);
+}
+
 int
 dsp_alloc_check(void)
 {

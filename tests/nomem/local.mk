@@ -15,3 +15,9 @@ check-nomem: tests/nomem/disperse-nomem$(EXEEXT)
 	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	DSP_NOMEM_MAX=0 $(SHELL) $(top_srcdir)/tests/nomem/test-nomem.sh
 .PHONY: check-nomem
+# The core's map and evaluation with each allocation failed in turn.
+check_PROGRAMS += tests/nomem/test-alloc
+TESTS += tests/nomem/test-alloc
+tests_nomem_test_alloc_SOURCES = tests/nomem/test-alloc.c tests/nomem/failalloc.c
+tests_nomem_test_alloc_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_nomem_test_alloc_LDADD = $(DSP_CORE_LIBS)
