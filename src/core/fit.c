@@ -449,10 +449,10 @@ xy_push(struct xy *a, double x, double y)
 	if (a->n == a->cap) {
 		cap = a->cap ? 2 * a->cap : 64;
 		if ((nx = dsp_realloc(a->x, cap * sizeof *nx)) == NULL)
-			return DSP_ENOMEM;
+			return dsp_fail_nomem(NULL, 0);
 		a->x = nx;
 		if ((ny = dsp_realloc(a->y, cap * sizeof *ny)) == NULL)
-			return DSP_ENOMEM;
+			return dsp_fail_nomem(NULL, 0);
 		a->y = ny;
 		a->cap = cap;
 	}
@@ -568,12 +568,12 @@ dsp_parse_pairs(const char *buf, size_t len, const char *name, double **x,
 		if (j - i + 1 > cap) {
 			char *nl;
 
-			cap = j - i + 1;
-			if ((nl = dsp_realloc(line, cap)) == NULL) {
+			if ((nl = dsp_realloc(line, j - i + 1)) == NULL) {
 				rc = dsp_fail_nomem(NULL, 0);
 				break;
 			}
 			line = nl;
+			cap = j - i + 1;
 		}
 		memcpy(line, buf + i, j - i);
 		line[j - i] = '\0';
