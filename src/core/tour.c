@@ -308,7 +308,7 @@ append(struct sbuf *b, const char *sep, const char *text, size_t len)
 		while (ncap < need)
 			ncap *= 2;
 		if ((n = dsp_realloc(*b->dst, ncap)) == NULL)
-			return DSP_ENOMEM;
+			return dsp_fail_nomem(NULL, 0);
 		*b->dst = n;
 		b->cap = ncap;
 	}
