@@ -7,3 +7,4 @@ include tests/export/local.mk
 include tests/theory/local.mk
 include tests/fuzz/local.mk
 include tests/heads/local.mk
+include tests/nomem/local.mk

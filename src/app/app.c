@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/alloc.h"
 #include "app/app.h"
 #include "app/app_int.h"
 #include "app/compute.h"
@@ -346,7 +347,7 @@ app_main(int argc, char **argv)
 		dsp_opts_free(&o);
 		return 2;
 	}
-	if ((a.st = calloc(1, sizeof *a.st)) != NULL)
+	if ((a.st = dsp_calloc(1, sizeof *a.st)) != NULL)
 		a.st->sel = ROW_N;
 	if (a.st == NULL || (a.cc = compute_alloc()) == NULL) {
 		fputs("disperse: out of memory\n", stderr);

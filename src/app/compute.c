@@ -9,6 +9,7 @@
 
 #include <gsl/gsl_histogram.h>
 
+#include "core/alloc.h"
 #include "app/compute.h"
 #include "core/alt.h"
 #include "core/error.h"
@@ -97,12 +98,12 @@ key_init(struct key *k, const dsp_params *p)
 struct compute_cache *
 compute_alloc(void)
 {
-	struct compute_cache *c = calloc(1, sizeof *c);
+	struct compute_cache *c = dsp_calloc(1, sizeof *c);
 
 	if (c == NULL)
 		return NULL;
 	c->w = dsp_runs_alloc(1024);
-	c->curve_buf = calloc(VIEW_CURVE_MAX, sizeof *c->curve_buf);
+	c->curve_buf = dsp_calloc(VIEW_CURVE_MAX, sizeof *c->curve_buf);
 	if (c->w == NULL || c->curve_buf == NULL) {
 		compute_free(c);
 		return NULL;
@@ -188,7 +189,7 @@ sorted_columns_exact(struct compute_cache *cc, struct view_hist *h, const dsp_ru
 	if (cc->sorted_cap < w->len) {
 		free(cc->sorted);
 		cc->sorted_cap = w->len;
-		if ((cc->sorted = malloc(w->len * sizeof *cc->sorted)) == NULL) {
+		if ((cc->sorted = dsp_malloc(w->len * sizeof *cc->sorted)) == NULL) {
 			cc->sorted_cap = 0;
 			h->cols = 0;
 			return;
@@ -214,7 +215,7 @@ sorted_columns_exact(struct compute_cache *cc, struct view_hist *h, const dsp_ru
 static void
 sorted_columns_binned(struct view_hist *h, const dsp_runs *w, double lo, double hi)
 {
-	gsl_histogram *g = gsl_histogram_alloc(FINE_BINS);
+	gsl_histogram *g = DSP_LIB_ALLOC(gsl_histogram_alloc(FINE_BINS));
 	double cum = 0, r, blo, bhi;
 	size_t i, c, b;
 
@@ -242,7 +243,7 @@ sorted_columns_binned(struct view_hist *h, const dsp_runs *w, double lo, double 
 static void
 binned_columns(struct view_hist *h, const dsp_runs *w)
 {
-	gsl_histogram *g = gsl_histogram_alloc(h->cols);
+	gsl_histogram *g = DSP_LIB_ALLOC(gsl_histogram_alloc(h->cols));
 	size_t i;
 
 	h->count_max = 0;
@@ -547,7 +548,7 @@ compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t
 	if (cc->fig_cap < n) {
 		free(cc->fig);
 		cc->fig_cap = 0;
-		if ((cc->fig = malloc(n * sizeof *cc->fig)) == NULL) {
+		if ((cc->fig = dsp_malloc(n * sizeof *cc->fig)) == NULL) {
 			m->ok = 0;
 			snprintf(m->err, sizeof m->err, "out of memory for the map");
 			return;
@@ -560,10 +561,12 @@ compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t
 		cc->fig_key = k;
 		cc->fig_valid = 0;
 		rc = dsp_view_map(&st->vs, fig, cc->fig);
-		if (rc == DSP_ECANCELED) {
+		/* Not kept: the next request computes it again. */
+		if (rc == DSP_ECANCELED || rc == DSP_ENOMEM) {
 			cc->map_valid = 0;
 			m->ok = 0;
-			snprintf(m->err, sizeof m->err, "cancelled");
+			snprintf(m->err, sizeof m->err, "%s", rc == DSP_ECANCELED ?
+			    "cancelled" : dsp_last_error());
 			return;
 		}
 		cc->fig_rc = rc;
@@ -580,7 +583,7 @@ compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t
 	if (m->cap < sc * sr) {
 		free(m->cell);
 		m->cap = 0;
-		if ((m->cell = malloc(sc * sr * sizeof *m->cell)) == NULL) {
+		if ((m->cell = dsp_malloc(sc * sr * sizeof *m->cell)) == NULL) {
 			m->ok = 0;
 			snprintf(m->err, sizeof m->err, "out of memory for the map");
 			return;

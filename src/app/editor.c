@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/alloc.h"
 #include "app/app_int.h"
 #include "cli/opts.h"
 #include "core/error.h"
@@ -264,7 +265,7 @@ edit_history_add(struct app *a, const char *line)
 	    (h->count > 0 && strncmp(h->line[h->count - 1], line, n) == 0 &&
 	    h->line[h->count - 1][n] == '\0'))
 		return;
-	if ((c = strndup(line, n)) == NULL)
+	if ((c = dsp_strndup(line, n)) == NULL)
 		return;
 	if (h->count == EDIT_HIST_MAX) {
 		free(h->line[0]);

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/alloc.h"
 #include "app/app_int.h"
 #include "core/error.h"
 #include "core/family.h"
@@ -105,8 +106,8 @@ read_extra(const char *path, struct app_settings *s)
 					    "character", i);
 					goto out;
 				}
-			if ((s->history[s->nhistory] = strdup(j->str)) == NULL) {
-				rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			if ((s->history[s->nhistory] = dsp_strdup(j->str)) == NULL) {
+				rc = dsp_fail_nomem(NULL, 0);
 				goto out;
 			}
 			s->nhistory++;
@@ -220,7 +221,7 @@ settings_save(const struct app *a)
 		return rc;
 	if ((w = dsp_jw_new(f.fp, 2)) == NULL) {
 		dsp_afile_abort(&f);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	dsp_jw_object(w);
 	dsp_snapshot_json_view(w, &v);

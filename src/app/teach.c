@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "app/teach.h"
 #include "core/adaptive.h"
 #include "core/error.h"
@@ -26,7 +27,7 @@ struct teach {
 struct teach *
 teach_alloc(void)
 {
-	return calloc(1, sizeof(struct teach));
+	return dsp_calloc(1, sizeof(struct teach));
 }
 
 void
@@ -167,8 +168,8 @@ refit_compute(struct view_refit *r)
 		snprintf(r->err, sizeof r->err, "refit: generate: %s", detail(rc));
 		return -1;
 	}
-	x = malloc(n * sizeof *x);
-	y = malloc(n * sizeof *y);
+	x = dsp_malloc(n * sizeof *x);
+	y = dsp_malloc(n * sizeof *y);
 	if (x == NULL || y == NULL) {
 		snprintf(r->err, sizeof r->err, "refit: out of memory");
 		goto fail;

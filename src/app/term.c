@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "core/alloc.h"
 #include "app/app_int.h"
 #include "export/screen_svg.h"
 #include "view/view.h"
@@ -199,7 +200,7 @@ char *
 term_screen_text(void)
 {
 	size_t cap = (size_t)LINES * ((size_t)COLS * 4 + 2) + 1, len = 0, end, m;
-	char *out = malloc(cap), mb[MB_LEN_MAX + 1];
+	char *out = dsp_malloc(cap), mb[MB_LEN_MAX + 1];
 	wchar_t wc[CCHARW_MAX + 1];
 	const char *g;
 	cchar_t cell;

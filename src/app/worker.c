@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "app/compute.h"
 #include "app/worker.h"
 #include "core/eval.h"
@@ -59,7 +60,7 @@ copy_map(struct view_map *dst, const struct view_map *src)
 	if (src->ok && cap < n) {
 		free(cell);
 		cap = 0;
-		if ((cell = malloc(n * sizeof *cell)) != NULL)
+		if ((cell = dsp_malloc(n * sizeof *cell)) != NULL)
 			cap = n;
 	}
 	*dst = *src;
@@ -164,15 +165,15 @@ worker_main(void *arg)
 struct worker *
 worker_start(enum worker_kind kind, size_t mem_budget)
 {
-	struct worker *w = calloc(1, sizeof *w);
+	struct worker *w = dsp_calloc(1, sizeof *w);
 	sigset_t all, old;
 	int rc;
 
 	if (w == NULL)
 		return NULL;
 	w->kind = kind;
-	w->wst = calloc(1, sizeof *w->wst);
-	w->out = calloc(1, sizeof *w->out);
+	w->wst = dsp_calloc(1, sizeof *w->wst);
+	w->out = dsp_calloc(1, sizeof *w->out);
 	w->cc = compute_alloc();
 	if (w->wst == NULL || w->out == NULL || w->cc == NULL)
 		goto fail;

@@ -125,5 +125,6 @@ cli_main(int argc, char **argv)
 		unknown(argv[1]);
 		return 2;
 	}
-	return cmd->exec(argc - 1, argv + 1);
+	/* The command's files are published only if it succeeded. */
+	return dsp_opts_outputs_finish(cmd->name, cmd->exec(argc - 1, argv + 1));
 }

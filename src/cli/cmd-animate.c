@@ -148,41 +148,40 @@ add_row(dsp_table *t, const struct animate *an, size_t k, double x, const dsp_fr
 	    f->sum_rc == DSP_OK ? dsp_method_name(s->method) : "error");
 }
 
-/* Publish an open temporary file as dir/name and print its path. */
-static int
-publish(dsp_afile *af, const char *dir, const char *name)
+/* dir/name among the command's output files, published (and its path
+ * printed) only when every frame was written: an animation is written
+ * whole or not at all.  NULL with the detail set. */
+static FILE *
+out_open(struct dsp_afset *set, const char *dir, const char *name)
 {
-	int rc;
+	char path[4352];
 
-	if ((rc = dsp_afile_commit(af, name, 0)) != DSP_OK)
-		return rc;
-	printf("%s/%s\n", dir, name);
-	return DSP_OK;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return dsp_afset_open(set, path, 1);
 }
 
 /* One figure of frame k from its SVG (len bytes) in every format of the
  * frames' figure options: DIR/frame-NNNN-WHAT.svg, .png. */
 static int
-frame_files(const struct animate *an, const char *dir, size_t k, const char *what,
-    const char *svg, size_t len)
+frame_files(const struct animate *an, struct dsp_afset *set, const char *dir,
+    size_t k, const char *what, const char *svg, size_t len)
 {
 	static const unsigned fmts[] = { DSP_FIG_SVG, DSP_FIG_PNG };
 	char name[64];
-	dsp_afile a;
+	FILE *fp;
 	size_t i;
 	int rc = DSP_OK;
 
 	for (i = 0; i < sizeof fmts / sizeof fmts[0] && rc == DSP_OK; i++) {
 		if (!(an->figspec.formats & fmts[i]))
 			continue;
-		if ((rc = dsp_afile_open(&a, dir)) != DSP_OK)
-			break;
-		rc = dsp_render_svg(svg, len, fmts[i], an->figspec.dpi, a.fp);
 		snprintf(name, sizeof name, "frame-%04zu-%s.%s", k + 1, what,
 		    dsp_figfmt_ext(fmts[i]));
+		if ((fp = out_open(set, dir, name)) == NULL)
+			return DSP_EIO;
+		rc = dsp_render_svg(svg, len, fmts[i], an->figspec.dpi, fp);
 		if (rc == DSP_OK)
-			rc = publish(&a, dir, name);
-		dsp_afile_abort(&a);
+			rc = dsp_afset_close(set, fp);
 	}
 	return rc;
 }
@@ -208,8 +207,8 @@ frame_label(const struct animate *an, const dsp_params *p, char *buf, size_t siz
 
 /* Frame k: its view's figures, its row and its GIF image. */
 static int
-one_frame(const struct animate *an, const char *dir, const dsp_viewstate *v, size_t k,
-    double x, dsp_table *t, dsp_gif *gif)
+one_frame(const struct animate *an, struct dsp_afset *set, const char *dir,
+    const dsp_viewstate *v, size_t k, double x, dsp_table *t, dsp_gif *gif)
 {
 	dsp_frame_figs f;
 	dsp_gif_curve c;
@@ -224,17 +223,17 @@ one_frame(const struct animate *an, const char *dir, const dsp_viewstate *v, siz
 	wf = open_memstream(&wb, &wl);
 	cf = open_memstream(&cb, &cl);
 	if (wf == NULL || cf == NULL)
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 	else
 		rc = dsp_frame_write(v, wf, cf, &f);
 	if (wf != NULL && fclose(wf) != 0 && rc == DSP_OK)
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 	if (cf != NULL && fclose(cf) != 0 && rc == DSP_OK)
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 	if (rc == DSP_OK)
-		rc = frame_files(an, dir, k, "weights", wb, wl);
+		rc = frame_files(an, set, dir, k, "weights", wb, wl);
 	if (rc == DSP_OK)
-		rc = frame_files(an, dir, k, "curve", cb, cl);
+		rc = frame_files(an, set, dir, k, "curve", cb, cl);
 	free(wb);
 	free(cb);
 	if (rc == DSP_OK)
@@ -264,7 +263,8 @@ run(struct dsp_opts *o, const struct animate *an, const char *dir)
 {
 	dsp_viewstate v;
 	dsp_table *t;
-	dsp_afile ag, at;
+	struct dsp_afset *set = NULL;
+	FILE *gf = NULL, *tf;
 	dsp_gif *gif = NULL;
 	double lo, hi, x;
 	size_t k;
@@ -275,13 +275,22 @@ run(struct dsp_opts *o, const struct animate *an, const char *dir)
 	v.fig = an->figspec;
 	dsp_param_sweep_range(an->vary, &lo, &hi);
 	if ((t = make_table(o, an, lo, hi)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
-	memset(&ag, 0, sizeof ag);
-	memset(&at, 0, sizeof at);
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	dsp_clear_error();
-	if ((rc = dsp_mkdir_p(dir)) != DSP_OK || (rc = dsp_afile_open(&ag, dir)) != DSP_OK)
+	/* The GIF grows frame by frame beside the frames' files; all are
+	 * published together at the end. */
+	if ((set = dsp_afset_alloc()) == NULL) {
+		rc = DSP_ENOMEM;
 		goto out;
-	if ((gif = dsp_gif_begin(ag.fp, ANIM_GIF_W, ANIM_GIF_H, (int)an->delay)) == NULL) {
+	}
+	dsp_afile_trap_signals();
+	if ((rc = dsp_mkdir_p(dir)) != DSP_OK)
+		goto out;
+	if ((gf = out_open(set, dir, "animation.gif")) == NULL) {
+		rc = DSP_EIO;
+		goto out;
+	}
+	if ((gif = dsp_gif_begin(gf, ANIM_GIF_W, ANIM_GIF_H, (int)an->delay)) == NULL) {
 		rc = DSP_EIO;
 		goto out;
 	}
@@ -292,7 +301,7 @@ run(struct dsp_opts *o, const struct animate *an, const char *dir)
 		else
 			rc = dsp_param_set_real(an->vary, &v.params, x, NULL);
 		if (rc == DSP_OK)
-			rc = one_frame(an, dir, &v, k, x, t, gif);
+			rc = one_frame(an, set, dir, &v, k, x, t, gif);
 		if (rc != DSP_OK) {
 			char why[512];
 
@@ -305,17 +314,15 @@ run(struct dsp_opts *o, const struct animate *an, const char *dir)
 		rc = dsp_gif_end(gif);
 		gif = NULL;
 	}
+	if (rc == DSP_OK && (tf = out_open(set, dir, "frames.csv")) == NULL)
+		rc = DSP_EIO;
+	else if (rc == DSP_OK)
+		rc = dsp_table_write(t, tf, DSP_FMT_CSV);
 	if (rc == DSP_OK)
-		rc = publish(&ag, dir, "animation.gif");
-	if (rc == DSP_OK && (rc = dsp_afile_open(&at, dir)) == DSP_OK) {
-		rc = dsp_table_write(t, at.fp, DSP_FMT_CSV);
-		if (rc == DSP_OK)
-			rc = publish(&at, dir, "frames.csv");
-	}
+		rc = dsp_afset_commit(set, stdout);
 out:
 	dsp_gif_end(gif);
-	dsp_afile_abort(&ag);
-	dsp_afile_abort(&at);
+	dsp_afset_free(set);
 	dsp_table_free(t);
 	if (rc != DSP_OK) {
 		int st;

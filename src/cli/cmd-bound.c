@@ -201,7 +201,7 @@ cmd_bound_exec(int argc, char **argv)
 	    (!isnan(b.log_n) && dsp_table_stampf(t, "log_n", "%.17g", b.log_n) != DSP_OK) ||
 	    dsp_table_stamp(t, "solve", solve_names[b.solve]) != DSP_OK ||
 	    fill(t, &o.params, &b, ln) != DSP_OK) {
-		rc = dsp_opts_fail(&o, "out of memory");
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 		goto out;
 	}
 	rc = dsp_opts_write_table(&o, t);

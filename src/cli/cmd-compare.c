@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
@@ -52,8 +53,8 @@ parse_list(struct dsp_opts *o, const char *opt, const char *arg, int (*lookup)(c
 	char *s, *tok, *save = NULL;
 	int v, rc;
 
-	if ((s = strdup(arg)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+	if ((s = dsp_strdup(arg)) == NULL)
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	*count = 0;
 	for (tok = strtok_r(s, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
 		if ((v = lookup(tok)) < 0) {
@@ -184,8 +185,8 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 	int rc, noted[DSP_ATTN_COUNT] = { 0 };
 	char key[64];
 
-	if ((row = calloc(1 + c->nattn * c->nmetric, sizeof *row)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+	if ((row = dsp_calloc(1 + c->nattn * c->nmetric, sizeof *row)) == NULL)
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	for (i = 0; i < count; i++) {
 		row[0] = ns[i];
 		if (q.family != DSP_FAM_FILE)
@@ -217,7 +218,7 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 		}
 		if (dsp_table_row(t, row) != DSP_OK) {
 			free(row);
-			return dsp_opts_fail(o, "out of memory");
+			return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 		}
 	}
 	free(row);
@@ -263,8 +264,8 @@ cmd_compare_exec(int argc, char **argv)
 		    (unsigned long long)c.to, (unsigned long long)c.from);
 		goto out;
 	}
-	if ((ns = calloc(c.points ? c.points : 1, sizeof *ns)) == NULL) {
-		rc = dsp_opts_fail(&o, "out of memory");
+	if ((ns = dsp_calloc(c.points ? c.points : 1, sizeof *ns)) == NULL) {
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 		goto out;
 	}
 	if (o.params.family == DSP_FAM_FILE)
@@ -274,7 +275,7 @@ cmd_compare_exec(int argc, char **argv)
 		goto out;
 	}
 	if ((t = make_table(&o, &c)) == NULL) {
-		rc = dsp_opts_fail(&o, "out of memory");
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 		goto out;
 	}
 	if ((rc = run(&o, &c, ns, count, t)) == 0)

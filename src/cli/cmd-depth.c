@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/figopts.h"
 #include "cli/opts.h"
@@ -306,7 +307,7 @@ cmd_depth_exec(int argc, char **argv)
 	size_t i, count = 0;
 	int rc, res;
 
-	if ((dp = calloc(1, sizeof *dp)) == NULL) {
+	if ((dp = dsp_calloc(1, sizeof *dp)) == NULL) {
 		fprintf(stderr, "disperse depth: out of memory\n");
 		return 1;
 	}
@@ -354,8 +355,8 @@ cmd_depth_exec(int argc, char **argv)
 
 			dp->d.residual = res;
 			free(x);
-			if ((x = malloc(n * dp->d.dim * sizeof *x)) == NULL) {
-				rc = dsp_opts_fail(&o, "out of memory");
+			if ((x = dsp_malloc(n * dp->d.dim * sizeof *x)) == NULL) {
+				rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 				goto out;
 			}
 			if (given != NULL)
@@ -370,11 +371,11 @@ cmd_depth_exec(int argc, char **argv)
 			}
 		}
 	if ((t = make_table(dp)) == NULL) {
-		rc = dsp_opts_fail(&o, "out of memory");
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 		goto out;
 	}
 	if (dp->svg != NULL && (rc = dsp_figopts_write(&o, &dp->figspec, dp->svg,
-	    depth_svg, dp, NULL)) != 0)
+	    depth_svg, dp, 0)) != 0)
 		goto out;
 	rc = dsp_opts_write_table(&o, t);
 out:

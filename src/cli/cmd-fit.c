@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
@@ -361,7 +362,7 @@ summary_table(const dsp_fit_result *r, const double *x, size_t n, double lo,
 	dsp_table *t = dsp_table_alloc("disperse fit: summary");
 	double hx, hy, px, py, dlo, dhi;
 	size_t i;
-	int rc = 0;
+	int rc = 0, st;
 
 	if (t == NULL || dsp_table_column(t, "quantity", NULL) != DSP_OK ||
 	    dsp_table_column(t, "value", "%.10g") != DSP_OK ||
@@ -385,16 +386,20 @@ summary_table(const dsp_fit_result *r, const double *x, size_t n, double lo,
 	rc |= dsp_kv_num(t, "chisq", r->chisq, "SS_res");
 	rc |= dsp_kv_num(t, "dof", (double)r->n - r->degree - 1, "points - degree - 1");
 	rc |= dsp_kv_num(t, "rank", (double)r->rank, "effective rank of the scaled Vandermonde");
-	if (dsp_poly_desc_max(dsp_adaptive_poly_desc, DSP_ADAPTIVE_DEGREE, 0.5, 8,
-	    &px, &py) == DSP_OK) {
+	/* A peak that has none is left out; one that could not be
+	 * allocated fails the table (never a shorter table). */
+	if ((st = dsp_poly_desc_max(dsp_adaptive_poly_desc, DSP_ADAPTIVE_DEGREE, 0.5, 8,
+	    &px, &py)) == DSP_OK) {
 		rc |= dsp_kv_num(t, "paper_peak_beta", py, "max of the paper polynomial, H in [0.5, 8]");
 		rc |= dsp_kv_num(t, "paper_peak_H", px, "where it peaks");
-	}
-	if (dsp_poly_desc_max(r->coef, r->degree, dlo, dhi > dlo ? dhi : dlo + 1,
-	    &hx, &hy) == DSP_OK) {
+	} else if (st == DSP_ENOMEM)
+		rc |= st;
+	if ((st = dsp_poly_desc_max(r->coef, r->degree, dlo, dhi > dlo ? dhi : dlo + 1,
+	    &hx, &hy)) == DSP_OK) {
 		rc |= dsp_kv_num(t, "refit_peak_beta", hy, "max of the refit on the data range");
 		rc |= dsp_kv_num(t, "refit_peak_H", hx, "where it peaks");
-	}
+	} else if (st == DSP_ENOMEM)
+		rc |= st;
 	rc |= dsp_kv_num(t, "grid_lo", lo, "comparison grid start (H)");
 	rc |= dsp_kv_num(t, "grid_hi", hi, "comparison grid end (H)");
 	rc |= dsp_kv_num(t, "max_abs_difference", maxdiff,
@@ -419,23 +424,24 @@ emit_pairs(struct dsp_opts *o, const struct fit_opts *f, const dsp_refit_pair *p
 	if (t == NULL || stamp(o, f, t, n, capped) != DSP_OK ||
 	    dsp_table_column(t, "H", "%.17g") != DSP_OK ||
 	    dsp_table_column(t, "beta", "%.17g") != DSP_OK)
-		rc = dsp_opts_fail(o, "out of memory");
+		rc = dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	for (i = 0; rc == 0 && i < n; i++) {
 		row[0] = p[i].h;
 		row[1] = p[i].beta;
 		if (dsp_table_row(t, row) != DSP_OK)
-			rc = dsp_opts_fail(o, "out of memory");
+			rc = dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	}
 	if (rc == 0) {
-		fp = strcmp(f->emit, "-") == 0 ? stdout : fopen(f->emit, "w");
+		/* A file joins the command's outputs: published on success. */
+		fp = strcmp(f->emit, "-") == 0 ? stdout : dsp_opts_open_file(o, f->emit, 0);
 		if (fp == NULL)
-			rc = dsp_opts_fail(o, "%s: cannot write", f->emit);
+			rc = 1;
 		else {
-			if (dsp_table_write(t, fp, DSP_FMT_CSV) != DSP_OK)
-				rc = dsp_opts_core_fail(o, f->emit, DSP_EIO);
-			if (fflush(fp) != 0 || ferror(fp))
-				rc = dsp_opts_fail(o, "%s: write error", f->emit);
-			if (fp != stdout && fclose(fp) != 0)
+			if ((rc = dsp_table_write(t, fp, DSP_FMT_CSV)) != DSP_OK)
+				rc = dsp_opts_core_fail(o, f->emit, rc);
+			else if (fp != stdout)
+				rc = dsp_opts_close_file(o, fp);
+			else if (fflush(fp) != 0 || ferror(fp))
 				rc = dsp_opts_fail(o, "%s: write error", f->emit);
 		}
 	}
@@ -487,10 +493,10 @@ run(struct dsp_opts *o, struct fit_opts *f)
 		f->spec.seed = o->params.seed;
 		if ((rc = dsp_refit_generate(&f->spec, &pairs, &n)) != DSP_OK)
 			return dsp_opts_core_fail(o, "generate", rc);
-		x = malloc(n * sizeof *x);
-		y = malloc(n * sizeof *y);
+		x = dsp_malloc(n * sizeof *x);
+		y = dsp_malloc(n * sizeof *y);
 		if (x == NULL || y == NULL) {
-			rc = dsp_opts_fail(o, "out of memory");
+			rc = dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 			goto out;
 		}
 		for (i = 0; i < n; i++) {
@@ -517,7 +523,7 @@ run(struct dsp_opts *o, struct fit_opts *f)
 		if (ts[i] == NULL || ((i == 0 || o->format != DSP_FMT_TEXT ||
 		    strcmp(f->table, "all") != 0) &&
 		    stamp(o, f, ts[i], n, capped) != DSP_OK)) {
-			rc = dsp_opts_fail(o, "out of memory");
+			rc = dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 			goto out;
 		}
 	rc = write_tables(o, f, ts, names, 3);

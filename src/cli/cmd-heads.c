@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/figopts.h"
 #include "cli/opts.h"
@@ -246,7 +247,7 @@ add_row(struct run *r, size_t arr, uint64_t l, uint64_t hd, uint64_t q,
 	}
 	if (r->nrec == r->cap) {
 		size_t nc = r->cap ? 2 * r->cap : 64;
-		struct rec *nr = realloc(r->recs, nc * sizeof *nr);
+		struct rec *nr = dsp_realloc(r->recs, nc * sizeof *nr);
 
 		if (nr == NULL)
 			return DSP_ENOMEM;
@@ -282,7 +283,7 @@ do_array(struct run *r, size_t arr, const dsp_npy *a)
 		return dsp_fail(DSP_EINVAL, "%s: --query %llu: the array has %llu query row(s)",
 		    dsp_npy_name(a), (unsigned long long)r->h->query,
 		    (unsigned long long)d[2]);
-	if (d[3] > SIZE_MAX / sizeof *buf || (buf = malloc((size_t)d[3] * sizeof *buf)) == NULL)
+	if (d[3] > SIZE_MAX / sizeof *buf || (buf = dsp_malloc((size_t)d[3] * sizeof *buf)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "%s: out of memory for one row", dsp_npy_name(a));
 	q0 = r->h->query == ALL ? 0 : r->h->query == LAST ? d[2] - 1 : r->h->query;
 	q1 = r->h->query == ALL ? d[2] : q0 + 1;
@@ -379,8 +380,8 @@ summary_table(struct run *r, const char *shape, const char *dtype)
 	char name[32];
 	int rc = 0;
 
-	if (t == NULL || (v = malloc((r->nrec ? r->nrec : 1) * sizeof *v)) == NULL ||
-	    (ord = malloc((r->nrec ? r->nrec : 1) * sizeof *ord)) == NULL) {
+	if (t == NULL || (v = dsp_malloc((r->nrec ? r->nrec : 1) * sizeof *v)) == NULL ||
+	    (ord = dsp_malloc((r->nrec ? r->nrec : 1) * sizeof *ord)) == NULL) {
 		free(v);
 		dsp_table_free(t);
 		return NULL;
@@ -449,15 +450,15 @@ static int
 write_svgs(struct run *r)
 {
 	size_t L = (size_t)r->max_layers * r->narr, Hd = (size_t)r->max_heads, i, k;
-	double *sum = calloc(L * Hd + 1, sizeof *sum), *cnt = calloc(L * Hd + 1, sizeof *cnt);
-	double *sp = malloc((r->nrec + 1) * sizeof *sp);
+	double *sum = dsp_calloc(L * Hd + 1, sizeof *sum), *cnt = dsp_calloc(L * Hd + 1, sizeof *cnt);
+	double *sp = dsp_malloc((r->nrec + 1) * sizeof *sp);
 	char path[4096], title[256];
 	struct headsfig c;
 	int st = 0, w;
 
 	if (sum == NULL || cnt == NULL || sp == NULL) {
 		free(sum), free(cnt), free(sp);
-		return dsp_opts_fail(r->o, "out of memory");
+		return dsp_opts_core_fail(r->o, NULL, dsp_fail_nomem(NULL, 0));
 	}
 	for (i = 0; i < r->nrec; i++) {
 		k = (r->recs[i].arr * (size_t)r->max_layers + r->recs[i].layer) * Hd +
@@ -479,7 +480,7 @@ write_svgs(struct run *r)
 		c.a = w == 0 ? L : r->nrec;
 		c.b = Hd;
 		c.title = title;
-		st = dsp_figopts_write(r->o, &r->h->figspec, path, headsfig_svg, &c, stderr);
+		st = dsp_figopts_write(r->o, &r->h->figspec, path, headsfig_svg, &c, 1);
 	}
 	free(sum), free(cnt), free(sp);
 	return st;
@@ -551,9 +552,9 @@ run_heads(struct dsp_opts *o, struct heads_opts *h)
 		r.narr = dsp_npz_count(z);
 	} else
 		r.narr = 1;
-	if ((arrs = calloc(r.narr, sizeof *arrs)) == NULL ||
-	    (r.arr_names = calloc(r.narr, sizeof *r.arr_names)) == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((arrs = dsp_calloc(r.narr, sizeof *arrs)) == NULL ||
+	    (r.arr_names = dsp_calloc(r.narr, sizeof *r.arr_names)) == NULL) {
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	if (h->member != NULL && z == NULL) {
@@ -591,7 +592,7 @@ run_heads(struct dsp_opts *o, struct heads_opts *h)
 		goto out;
 	if ((summary = summary_table(&r, r.narr == 1 ? shape : NULL,
 	    r.narr == 1 ? dtype : NULL)) == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	if (h->svg != NULL && (status = write_svgs(&r)) != 0)

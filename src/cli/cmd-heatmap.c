@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
@@ -103,7 +104,7 @@ write_cells(struct dsp_opts *o, const dsp_map_spec *s, const double *v, size_t b
 	int rc;
 
 	if ((t = dsp_table_alloc("disperse heatmap")) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	rc = stamp(o, s, t, bad);
 	rc |= dsp_table_column(t, "row", "%.0f");
 	rc |= dsp_table_column(t, "col", "%.0f");
@@ -120,7 +121,7 @@ write_cells(struct dsp_opts *o, const dsp_map_spec *s, const double *v, size_t b
 			rc = dsp_table_row(t, row);
 		}
 	if (rc != 0)
-		rc = dsp_opts_fail(o, "out of memory");
+		rc = dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	else
 		rc = dsp_opts_write_table(o, t);
 	dsp_table_free(t);
@@ -148,13 +149,13 @@ write_grid(struct dsp_opts *o, const dsp_map_spec *s, const double *v, size_t ba
 		}
 	/* Stamps through the table writer so every format agrees. */
 	if ((t = dsp_table_alloc("disperse heatmap")) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	if (stamp(o, s, t, bad) != 0 ||
 	    dsp_table_stampf(t, "scale", "'%s' = %.6g .. '%c' = %.6g ('?' = failed)",
 	    " ", isfinite(lo) ? lo : NAN, shades[nshades - 1],
 	    isfinite(hi) ? hi : NAN) != 0) {
 		dsp_table_free(t);
-		return dsp_opts_fail(o, "out of memory");
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	}
 	if ((fp = dsp_opts_open_output(o)) == NULL) {
 		dsp_table_free(t);
@@ -230,15 +231,21 @@ cmd_heatmap_exec(int argc, char **argv)
 		    (unsigned long long)MAP_MAX_CELLS);
 		goto out;
 	}
-	if ((v = calloc(h.spec.rows * h.spec.cols, sizeof *v)) == NULL) {
-		rc = dsp_opts_fail(&o, "out of memory");
+	if ((v = dsp_calloc(h.spec.rows * h.spec.cols, sizeof *v)) == NULL) {
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem("the map",
+		    h.spec.rows * h.spec.cols * sizeof *v));
 		goto out;
 	}
 	/* The view's map: its parameters and route policy. */
 	mq = dsp_view_map_params(&o.params);
 	dsp_clear_error();
 	if ((rc = dsp_map_compute(&mq, &h.spec, v)) != DSP_OK) {
-		/* Failed cells are NaN: count them, still draw the rest. */
+		/* A cell out of range is NaN: count them, still draw the rest.
+		 * Out of memory (or any other failure) fails the command. */
+		if (rc != DSP_ERANGE) {
+			rc = dsp_opts_core_fail(&o, NULL, rc);
+			goto out;
+		}
 		for (i = 0; i < h.spec.rows * h.spec.cols; i++)
 			if (isnan(v[i]))
 				bad++;

@@ -18,6 +18,7 @@
 #include "cli/cmd.h"
 #include "cli/figopts.h"
 #include "cli/opts.h"
+#include "core/alloc.h"
 #include "core/dsp.h"
 #include "core/view.h"
 #include "export/atomic.h"
@@ -651,7 +652,7 @@ sec_adaptive(struct paper *P)
 	spec.seed = P->o->params.seed;
 	if ((rc = dsp_refit_generate(&spec, &pairs, &cnt)) != DSP_OK)
 		return rc;
-	if ((x = malloc(cnt * sizeof *x)) == NULL || (y = malloc(cnt * sizeof *y)) == NULL) {
+	if ((x = dsp_malloc(cnt * sizeof *x)) == NULL || (y = dsp_malloc(cnt * sizeof *y)) == NULL) {
 		rc = DSP_ENOMEM;
 		goto out;
 	}
@@ -876,7 +877,7 @@ sec_map(struct paper *P)
 	progress(P, "the (theta, lambda) map");
 	scaled_view(P, &v);
 	dsp_map_spec_default(&m, P->sc->csv_cols, P->sc->csv_rows);
-	if ((cells = malloc(m.cols * m.rows * sizeof *cells)) == NULL)
+	if ((cells = dsp_malloc(m.cols * m.rows * sizeof *cells)) == NULL)
 		return DSP_ENOMEM;
 	if ((rc = dsp_view_map(&v, &m, cells)) != DSP_OK) {
 		free(cells);

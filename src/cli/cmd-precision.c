@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
@@ -46,8 +47,8 @@ prec_list(struct dsp_opts *o, const char *arg, struct prec *pr)
 	char *s, *tok, *save = NULL;
 	int v, rc;
 
-	if ((s = strdup(arg)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+	if ((s = dsp_strdup(arg)) == NULL)
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	pr->nfmt = 0;
 	for (tok = strtok_r(s, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
 		if ((v = dsp_precision_parse(tok)) < 0 ||
@@ -69,8 +70,8 @@ show_list(struct dsp_opts *o, const char *arg, struct prec *pr)
 	char *s, *tok, *save = NULL;
 	int rc;
 
-	if ((s = strdup(arg)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+	if ((s = dsp_strdup(arg)) == NULL)
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	pr->show = 0;
 	for (tok = strtok_r(s, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
 		if (strcmp(tok, "limits") == 0)
@@ -237,7 +238,7 @@ run(struct dsp_opts *o, const struct prec *pr, uint64_t n_max, const dsp_prec_se
 			row[k++] = un;
 		}
 		if (dsp_table_row(t, row) != DSP_OK)
-			return dsp_opts_fail(o, "out of memory");
+			return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 		r = dsp_table_rows(t) - 1;
 		rc = dsp_table_set_text(t, r, 0, dsp_precision_name(f->prec));
 		if (pr->show & SHOW_LIMITS)
@@ -245,7 +246,7 @@ run(struct dsp_opts *o, const struct prec *pr, uint64_t n_max, const dsp_prec_se
 		if ((pr->show & SHOW_UNDERFLOW) && un == 0)
 			rc |= dsp_table_set_text(t, r, uc, "none");
 		if (rc != DSP_OK)
-			return dsp_opts_fail(o, "out of memory");
+			return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	}
 	return 0;
 }
@@ -285,7 +286,7 @@ cmd_precision_exec(int argc, char **argv)
 	}
 	n_max = pr.n_max ? pr.n_max : default_n_max(&o.params);
 	if ((t = make_table(&o, &pr, n_max)) == NULL) {
-		rc = dsp_opts_fail(&o, "out of memory");
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 		goto out;
 	}
 	if ((pr.show & SHOW_UNDERFLOW) && o.params.family != DSP_FAM_FILE)

@@ -150,7 +150,7 @@ cmd_report_exec(int argc, char **argv)
 	}
 	if ((t = dsp_kv_table(&o, "disperse report")) == NULL ||
 	    fill(t, &o.params, &s, timing) != DSP_OK)
-		rc = dsp_opts_fail(&o, "out of memory");
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 	else
 		rc = dsp_opts_write_table(&o, t);
 	dsp_table_free(t);

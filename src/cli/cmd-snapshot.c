@@ -363,11 +363,9 @@ cmd_snapshot_exec(int argc, char **argv)
 		const char *d = dsp_last_error();
 
 		fflush(stdout);
-		if (rc == DSP_EINVAL && files.count == 0)
+		/* A failed set left no file (export/snapshot.h). */
+		if (rc == DSP_EINVAL)
 			status = dsp_opts_usage(&o, "%s", *d ? d : dsp_strerror(rc));
-		else if (files.count > 0)
-			status = dsp_opts_fail(&o, "%s (the %zu files listed were written "
-			    "and kept)", *d ? d : dsp_strerror(rc), files.count);
 		else
 			status = dsp_opts_fail(&o, "%s", *d ? d : dsp_strerror(rc));
 		goto out;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
@@ -108,8 +109,8 @@ sweep_values(struct dsp_opts *o, const struct sweep *sw, double **xs, size_t *co
 		    dsp_param_check_real(d, b, lt) != DSP_OK)
 			return dsp_opts_usage(o, "%s", dsp_last_error());
 	}
-	if ((v = calloc(sw->points, sizeof *v)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+	if ((v = dsp_calloc(sw->points, sizeof *v)) == NULL)
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	if (sw->vary == VARY_N)
 		k = dsp_log_sizes(a, b, sw->points, v);
 	else {
@@ -161,8 +162,8 @@ run(struct dsp_opts *o, const struct sweep *sw, const double *xs, size_t count,
 	size_t i, done, one;
 	int rc = DSP_OK, st;
 
-	if ((s = calloc(count, sizeof *s)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+	if ((s = dsp_calloc(count, sizeof *s)) == NULL)
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	dsp_clear_error();
 	/* Along n the largest size first: a sweep that cannot reach its end
 	 * is refused at once in one line, not after every smaller point.
@@ -191,7 +192,7 @@ run(struct dsp_opts *o, const struct sweep *sw, const double *xs, size_t count,
 	for (i = 0; i < done; i++)
 		if (add_row(t, xs[i], &s[i]) != DSP_OK) {
 			free(s);
-			return dsp_opts_fail(o, "out of memory");
+			return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 		}
 	free(s);
 	if (rc != DSP_OK) {
@@ -271,7 +272,7 @@ cmd_sweep_exec(int argc, char **argv)
 		goto out;
 	}
 	if ((t = make_table(&o, &sw, count, xs)) == NULL) {
-		rc = dsp_opts_fail(&o, "out of memory");
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 		goto out;
 	}
 	if ((rc = run(&o, &sw, xs, count, t)) == 0)

@@ -172,7 +172,7 @@ run(struct dsp_opts *o, const struct tour_opts *to)
 		    dsp_table_column(t, "title", NULL) ||
 		    dsp_table_column(t, "figure", NULL) ||
 		    dsp_table_column(t, "value", "%.17g")) {
-			rc = dsp_opts_fail(o, "out of memory");
+			rc = dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 			goto out;
 		}
 	} else if ((fp = dsp_opts_open_output(o)) == NULL) {
@@ -196,7 +196,7 @@ run(struct dsp_opts *o, const struct tour_opts *to)
 			rc = dsp_opts_core_fail(o, what, rc);
 		} else if (t != NULL) {
 			if (add_rows(t, &tour, k, &p, &s) != DSP_OK)
-				rc = dsp_opts_fail(o, "out of memory");
+				rc = dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 		} else {
 			if (k > first)
 				fputs("\n", fp);

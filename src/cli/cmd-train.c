@@ -641,12 +641,12 @@ cmd_train_exec(int argc, char **argv)
 	}
 	if ((t = make_table(&o, &tr, m, &meta, eval_seed, rows, tr.nsizes)) == NULL ||
 	    fill_table(t, rows, tr.nsizes) != 0) {
-		rc = dsp_opts_fail(&o, "out of memory");
+		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 		goto out;
 	}
 	tf = (struct dsp_trainfig){ &fig, rows, tr.nsizes, m, &meta };
 	if (tr.svg != NULL && (rc = dsp_figopts_write(&o, &fig, tr.svg, dsp_train_svg, &tf,
-	    NULL)) != 0)
+	    0)) != 0)
 		goto out;
 	rc = dsp_opts_write_table(&o, t);
 out:

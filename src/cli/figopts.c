@@ -85,7 +85,7 @@ dsp_figopts_spec(const struct dsp_figopts *fo, struct dsp_opts *o,
 
 int
 dsp_figopts_write(struct dsp_opts *o, const dsp_figspec *f, const char *svg_path,
-    dsp_svg_writer writer, const void *ctx, FILE *list)
+    dsp_svg_writer writer, const void *ctx, int announce)
 {
 	static const unsigned fmts[] = { DSP_FIG_SVG, DSP_FIG_PDF, DSP_FIG_PNG };
 	char path[4096];
@@ -102,22 +102,20 @@ dsp_figopts_write(struct dsp_opts *o, const dsp_figspec *f, const char *svg_path
 			snprintf(path, sizeof path, "%.*s.%s", (int)(len > 4 &&
 			    strcmp(svg_path + len - 4, ".svg") == 0 ? len - 4 : len),
 			    svg_path, dsp_figfmt_ext(fmts[k]));
-		if ((fp = fopen(path, "wb")) == NULL)
-			return dsp_opts_fail(o, "%s: cannot write: %s", path, strerror(errno));
+		if ((fp = dsp_opts_open_file(o, path, announce)) == NULL)
+			return 1;
 		dsp_clear_error();
 		rc = dsp_render_figure(writer, ctx, fmts[k], f->dpi, fp);
 		if (ferror(fp) && rc == DSP_OK)
 			rc = dsp_fail(DSP_EIO, "write failed");
-		if (fclose(fp) != 0 && rc == DSP_OK)
-			rc = dsp_fail(DSP_EIO, "write failed: %s", strerror(errno));
 		if (rc != DSP_OK) {
 			const char *why = dsp_last_error();
 
 			return dsp_opts_fail(o, "%s: cannot write: %s", path,
 			    *why ? why : dsp_strerror(rc));
 		}
-		if (list != NULL)
-			fprintf(list, "%s\n", path);
+		if (dsp_opts_close_file(o, fp) != 0)
+			return 1;
 	}
 	return 0;
 }

@@ -58,11 +58,12 @@ int	dsp_figopts_spec(const struct dsp_figopts *fo, struct dsp_opts *o,
 
 /* Write one figure in every format of f: the SVG to svg_path (as named),
  * PDF and PNG to svg_path with its ".svg" replaced (or ".pdf"/".png"
- * appended), each rendered from writer's SVG (export/render.h).  Each
- * path written is printed on list (NULL: not).  0, or the runtime status
- * (printed: "PATH: cannot write: why"). */
+ * appended), each rendered from writer's SVG (export/render.h), among the
+ * command's output files (dsp_opts_open_file: published when the command
+ * succeeds; announce: each path printed then, dsp_opts_outputs_finish).  0, or the
+ * runtime status (printed: "PATH: cannot write: why"). */
 int	dsp_figopts_write(struct dsp_opts *o, const dsp_figspec *f,
 	    const char *svg_path, dsp_svg_writer writer, const void *ctx,
-	    FILE *list);
+	    int announce);
 
 #endif

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/alloc.h"
 #include "cli/opts.h"
 #include "core/error.h"
 #include "core/escape.h"
@@ -19,6 +20,7 @@
 #include "core/job.h"
 #include "core/npy.h"
 #include "core/rowset.h"
+#include "export/atomic.h"
 #include "core/parse.h"
 #include "core/view.h"
 #include "export/model.h"
@@ -226,7 +228,7 @@ dsp_parse_size(const char *s, uint64_t *v)
 		 * Any length: a long spelling of a small number is still it.
 		 * Decimal only: strtod would also take 0x1E (hex 30) while
 		 * 0x10 has no e and was refused. */
-		if ((tmp = strndup(s, (size_t)(end - s))) == NULL)
+		if ((tmp = dsp_strndup(s, (size_t)(end - s))) == NULL)
 			return -1;
 		bad = strpbrk(tmp, "eE.") == NULL || tmp[0] == '-' || tmp[0] == '+' ||
 		    strspn(tmp, "0123456789.eE+-") != strlen(tmp) ||
@@ -290,8 +292,8 @@ dsp_opts_size_list(struct dsp_opts *o, const char *opt, const char *arg,
 	uint64_t v;
 	int rc = 0;
 
-	if ((s = strdup(arg)) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+	if ((s = dsp_strdup(arg)) == NULL)
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	*count = 0;
 	for (tok = strtok_r(s, ",", &save); tok != NULL && rc == 0;
 	    tok = strtok_r(NULL, ",", &save)) {
@@ -322,8 +324,8 @@ dsp_opts_range(struct dsp_opts *o, const char *opt, const char *arg,
 	if (colon == NULL)
 		return dsp_opts_usage(o, "%s: '%s' is not a range a:b", opt,
 		    arg != NULL ? arg : "");
-	if ((buf = strndup(arg, (size_t)(colon - arg))) == NULL)
-		return dsp_opts_fail(o, "out of memory");
+	if ((buf = dsp_strndup(arg, (size_t)(colon - arg))) == NULL)
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	bad = dsp_parse_double(buf, a) != 0 || dsp_parse_double(colon + 1, b) != 0;
 	free(buf);
 	if (bad)
@@ -549,7 +551,7 @@ build_tables(const struct dsp_opts_spec *s, struct option **lo, char *so,
 	if (s->longopts != NULL)
 		while (s->longopts[extra].name != NULL)
 			extra++;
-	if ((t = calloc(2 * DSP_P_COUNT + NEXTRA + extra + 1, sizeof *t)) == NULL)
+	if ((t = dsp_calloc(2 * DSP_P_COUNT + NEXTRA + extra + 1, sizeof *t)) == NULL)
 		return -1;
 	len = (size_t)snprintf(so, sosize, ":");
 	for (id = 0; id < DSP_P_COUNT; id++) {
@@ -785,7 +787,7 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 	o->status = 0;
 	o->omit = s->omit;
 	if (build_tables(s, &lo, so, sizeof so) != 0)
-		return dsp_opts_fail(o, "out of memory");
+		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	opterr = 0;
 	optind = 0;	/* glibc: full reinitialisation, so parsing can repeat */
 	while (rc == 0 && (c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
@@ -856,33 +858,79 @@ dsp_opts_stamp(const struct dsp_opts *o, dsp_table *t)
 	return rc ? DSP_ENOMEM : DSP_OK;
 }
 
+/* The command's output files, published together when it succeeds
+ * (dsp_opts_outputs_finish); one set a process. */
+static dsp_afset *outputs;
+/* The command's data went to stdout: the paths go to stderr. */
+static int stdout_data;
+
 FILE *
-dsp_opts_open_output(struct dsp_opts *o)
+dsp_opts_open_file(struct dsp_opts *o, const char *path, int announce)
 {
 	FILE *fp;
 
-	if (o->output == NULL)
-		return stdout;
-	if ((fp = fopen(o->output, "w")) == NULL) {
-		dsp_opts_fail(o, "%s: %s", o->output, strerror(errno));
-		return NULL;
+	if (outputs == NULL) {
+		if ((outputs = dsp_afset_alloc()) == NULL) {
+			dsp_opts_core_fail(o, NULL, DSP_ENOMEM);
+			return NULL;
+		}
+		/* A killed command leaves no temporary behind. */
+		dsp_afile_trap_signals();
 	}
+	if ((fp = dsp_afset_open(outputs, path, announce)) == NULL)
+		dsp_opts_core_fail(o, NULL, DSP_EIO);
 	return fp;
+}
+
+int
+dsp_opts_close_file(struct dsp_opts *o, FILE *fp)
+{
+	if (fp == NULL)
+		return 1;
+	if (outputs == NULL || dsp_afset_close(outputs, fp) != DSP_OK)
+		return dsp_opts_core_fail(o, NULL, DSP_EIO);
+	return 0;
+}
+
+int
+dsp_opts_outputs_finish(const char *cmd, int status)
+{
+	if (outputs == NULL)
+		return status;
+	if (status == 0) {
+		fflush(stdout);
+		if (dsp_afset_commit(outputs, stdout_data ? stderr : stdout) != DSP_OK) {
+			fprintf(stderr, "disperse %s: %s\n", cmd, dsp_last_error());
+			status = 1;
+		} else if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "disperse %s: standard output: write error\n", cmd);
+			status = 1;
+		}
+	}
+	dsp_afset_free(outputs);
+	outputs = NULL;
+	return status;
+}
+
+FILE *
+dsp_opts_open_output(struct dsp_opts *o)
+{
+	if (o->output == NULL) {
+		stdout_data = 1;
+		return stdout;
+	}
+	return dsp_opts_open_file(o, o->output, 0);
 }
 
 int
 dsp_opts_close_output(struct dsp_opts *o, FILE *fp)
 {
-	int bad;
-
 	if (fp == NULL)
 		return 1;
-	bad = fflush(fp) != 0 || ferror(fp);
 	if (fp != stdout)
-		bad |= fclose(fp) != 0;
-	if (bad)
-		return dsp_opts_fail(o, "%s: write error",
-		    o->output != NULL ? o->output : "stdout");
+		return dsp_opts_close_file(o, fp);
+	if (fflush(fp) != 0 || ferror(fp))
+		return dsp_opts_fail(o, "stdout: write error");
 	return 0;
 }
 

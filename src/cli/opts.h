@@ -154,10 +154,24 @@ int	dsp_opts_vopt(struct dsp_opts *o, const char *opt, const char *arg,
 int	dsp_parse_size(const char *s, uint64_t *v);
 int	dsp_parse_double(const char *s, double *v);
 
-/* Output: stdout or -o FILE.  NULL after printing a runtime error. */
+/* Output: stdout or -o FILE.  NULL after printing a runtime error.  A
+ * file is written into a temporary and published only when the command
+ * succeeds (dsp_opts_open_file): a failed run leaves the old file. */
 FILE	*dsp_opts_open_output(struct dsp_opts *o);
 /* Flush/close; prints a runtime error and returns 1 on write failure. */
 int	dsp_opts_close_output(struct dsp_opts *o, FILE *fp);
+/* Any output file of the command (-o, --svg figures, frames): the stream
+ * of its temporary (export/atomic.h, dsp_afset), NULL after printing the
+ * error.  announce: its path is printed once published (below). */
+FILE	*dsp_opts_open_file(struct dsp_opts *o, const char *path, int announce);
+/* Done with fp (flushed, synced, closed); 0, or 1 after printing. */
+int	dsp_opts_close_file(struct dsp_opts *o, FILE *fp);
+/* After the command returned status (cli.c): 0 publishes every file it
+ * opened and then prints the announced paths on stdout -- on stderr when
+ * the command's data went to stdout (a failure: one line, status 1);
+ * otherwise every temporary is removed and the old files stay.  Returns
+ * the final status. */
+int	dsp_opts_outputs_finish(const char *cmd, int status);
 /* Write table t in o->format to the output; returns the exit status. */
 int	dsp_opts_write_table(struct dsp_opts *o, const dsp_table *t);
 

@@ -13,6 +13,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_roots.h>
 
+#include "core/alloc.h"
 #include "core/alt.h"
 #include "core/bounds.h"
 #include "core/error.h"
@@ -287,8 +288,8 @@ entmax_root(struct entmax *s, double hi, double *g)
 	}
 	if (!(fh > 0))
 		return dsp_fail(DSP_ERANGE, "entmax threshold has no bracket");
-	if ((slv = gsl_root_fsolver_alloc(gsl_root_fsolver_brent)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((slv = DSP_LIB_ALLOC(gsl_root_fsolver_alloc(gsl_root_fsolver_brent))) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	gsl_root_fsolver_set(slv, &F, lo, hi);
 	for (it = 0; it < ENTMAX_ITER && rc == GSL_CONTINUE; it++) {
 		/* Each step is a pass over the support (ms at 2^20 values). */
@@ -329,10 +330,10 @@ entmax_runs(const dsp_runs *e, double theta, double alpha, dsp_runs *w,
 		argmax_runs(e, w, 1);
 		return DSP_OK;
 	}
-	if ((z = malloc(e->len * sizeof *z)) == NULL ||
-	    (c = malloc(e->len * sizeof *c)) == NULL ||
-	    (tmp = malloc(e->len * sizeof *tmp)) == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((z = dsp_malloc(e->len * sizeof *z)) == NULL ||
+	    (c = dsp_malloc(e->len * sizeof *c)) == NULL ||
+	    (tmp = dsp_malloc(e->len * sizeof *tmp)) == NULL) {
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	for (i = 0; i < e->len; i++)
@@ -435,8 +436,8 @@ linear_runs(const dsp_runs *e, double theta, dsp_runs *w)
 			w->value[i] = fmax(e->value[i], 0) / hi / t;
 		return DSP_OK;
 	}
-	if ((l = malloc(e->len * sizeof *l)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((l = dsp_malloc(e->len * sizeof *l)) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	for (i = 0; i < e->len; i++) {
 		x = e->value[i] / theta;
 		l[i] = x > 0 ? log1p(x) : x;
@@ -486,12 +487,12 @@ selective_runs(const dsp_runs *e, double theta, dsp_runs *w)
 		argmax_runs(e, w, 1);
 		return DSP_OK;
 	}
-	z = malloc(e->len * sizeof *z);
-	fc = calloc(e->len + 1, sizeof *fc);
-	fx = calloc(e->len + 1, sizeof *fx);
-	l = malloc(e->len * sizeof *l);
+	z = dsp_malloc(e->len * sizeof *z);
+	fc = dsp_calloc(e->len + 1, sizeof *fc);
+	fx = dsp_calloc(e->len + 1, sizeof *fx);
+	l = dsp_malloc(e->len * sizeof *l);
 	if (z == NULL || fc == NULL || fx == NULL || l == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	for (i = 0; i < e->len; i++)

@@ -8,6 +8,7 @@
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_sf_bessel.h>
 
+#include "core/alloc.h"
 #include "core/depth.h"
 #include "core/error.h"
 #include "core/job.h"
@@ -84,8 +85,8 @@ dsp_depth_embed(const dsp_depth_opts *o, size_t n, double *x)
 
 	if ((rc = check(o)) != DSP_OK)
 		return rc;
-	if ((g = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((g = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937))) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	gsl_rng_set(g, (unsigned long)o->seed);
 	for (i = 0; i < n; i++) {
 		do {
@@ -145,11 +146,11 @@ dsp_depth_run(const dsp_depth_opts *o, const double *x0, size_t n,
 		    "costs n^2 d L)", DSP_DEPTH_MAX_N);
 	if ((rc = dsp_depth_limit(o, out)) != DSP_OK)
 		return rc;
-	x = malloc(n * d * sizeof *x);
-	y = malloc(n * d * sizeof *y);
-	mw = malloc(n * sizeof *mw);
+	x = dsp_malloc(n * d * sizeof *x);
+	y = dsp_malloc(n * d * sizeof *y);
+	mw = dsp_malloc(n * sizeof *mw);
 	if (x == NULL || y == NULL || mw == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	memcpy(x, x0, n * d * sizeof *x);
@@ -167,7 +168,7 @@ dsp_depth_run(const dsp_depth_opts *o, const double *x0, size_t n,
 			goto out;
 #pragma omp parallel if (n >= 256)
 		{
-			double *sc = malloc(n * sizeof *sc);
+			double *sc = dsp_malloc(n * sizeof *sc);
 			long q;
 
 			if (sc == NULL) {
@@ -203,7 +204,7 @@ dsp_depth_run(const dsp_depth_opts *o, const double *x0, size_t n,
 			free(sc);
 		}
 		if (bad) {
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = dsp_fail_nomem(NULL, 0);
 			goto out;
 		}
 		for (i = 0; i < n * d; i++)

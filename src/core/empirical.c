@@ -4,6 +4,7 @@
 
 #include <gsl/gsl_rng.h>
 
+#include "core/alloc.h"
 #include "core/empirical.h"
 #include "core/error.h"
 #include "core/job.h"
@@ -20,8 +21,8 @@ dsp_empirical_fill(const double *v, size_t m, uint64_t seed, double *out,
 
 	if (m == 0)
 		return dsp_fail(DSP_EEMPTY, "empirical family has no logits");
-	if ((rng = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "cannot allocate RNG");
+	if ((rng = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937))) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	gsl_rng_set(rng, (unsigned long)seed);
 	for (i = 0; i < n; i++) {
 		if ((i & POLL_MASK) == 0 && dsp_job_cancelled()) {

@@ -1,6 +1,7 @@
 /* Error codes and the thread-local detail message. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <gsl/gsl_errno.h>
 
@@ -42,6 +43,56 @@ dsp_fail(int code, const char *fmt, ...)
 	vsnprintf(detail, sizeof detail, fmt, ap);
 	va_end(ap);
 	return code;
+}
+
+static _Thread_local const char *failed_fn;
+static _Thread_local size_t failed_bytes;
+
+void
+dsp_alloc_failed(const char *fn, size_t bytes)
+{
+	failed_fn = fn;
+	failed_bytes = bytes;
+}
+
+void *
+dsp_alloc_noted(void *p, const char *fn, size_t bytes)
+{
+	if (p == NULL)
+		dsp_alloc_failed(fn, bytes);
+	return p;
+}
+
+int
+dsp_fail_nomem(const char *what, size_t bytes)
+{
+	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	char where[96];
+	double v;
+	int u = -1;
+
+	if (what == NULL) {
+		/* Used once: a later failure of a library's own allocation
+		 * must not be reported with this one's size.  Without one, a
+		 * callee's own "out of memory (...)" detail stays. */
+		if (failed_fn == NULL)
+			return strncmp(detail, "out of memory", 13) == 0 ? DSP_ENOMEM :
+			    dsp_fail(DSP_ENOMEM, "out of memory");
+		snprintf(where, sizeof where, "in %s", failed_fn);
+		what = where;
+		bytes = failed_bytes;
+	}
+	failed_fn = NULL;
+	v = (double)bytes;
+	if (bytes == 0)		/* a library's allocation: size unknown */
+		return dsp_fail(DSP_ENOMEM, "out of memory (%s)", what);
+	if (bytes < 1024)
+		return dsp_fail(DSP_ENOMEM, "out of memory (%s, %zu bytes)", what, bytes);
+	while (v >= 1024 && u < 5) {
+		v /= 1024;
+		u++;
+	}
+	return dsp_fail(DSP_ENOMEM, "out of memory (%s, %.3g %s)", what, v, unit[u]);
 }
 
 void

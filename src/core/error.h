@@ -6,6 +6,8 @@
 #ifndef DSP_ERROR_H
 #define DSP_ERROR_H
 
+#include <stddef.h>
+
 enum dsp_status {
 	DSP_OK = 0,
 	DSP_EINVAL,	/* an argument is out of its domain */
@@ -26,6 +28,15 @@ const char	*dsp_last_error(void);
 /* Record a detail message and return code (for use as "return dsp_fail(...)"). */
 int		 dsp_fail(int code, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
+/* DSP_ENOMEM with the detail "out of memory (WHAT, SIZE)": the one
+ * form of an allocation failure (core/alloc.h).  what NULL: the last
+ * allocation of this thread that failed ("in FUNCTION", its size). */
+int		 dsp_fail_nomem(const char *what, size_t bytes);
+/* Called by the allocation wrappers (core/alloc.h) when one fails. */
+void		 dsp_alloc_failed(const char *fn, size_t bytes);
+/* p, after recording a failure of function fn's size bytes when p is NULL:
+ * the wrappers' return (src/core/alloc.c, tests/nomem/failalloc.c). */
+void		*dsp_alloc_noted(void *p, const char *fn, size_t bytes);
 void		 dsp_clear_error(void);
 /* Turn off GSL's abort-on-error handler once, process-wide. */
 void		 dsp_gsl_init(void);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/escape.h"
 
 int
@@ -90,7 +91,7 @@ dsp_escape_dup(const char *src, int keep_newline)
 	size_t n = dsp_escape(NULL, 0, src, keep_newline);
 	char *d;
 
-	if ((d = malloc(n + 1)) != NULL)
+	if ((d = dsp_malloc(n + 1)) != NULL)
 		dsp_escape(d, n + 1, src, keep_newline);
 	return d;
 }

@@ -7,6 +7,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "core/alloc.h"
 #include "core/adaptive.h"
 #include "core/alt.h"
 #include "core/bounds.h"
@@ -153,7 +154,8 @@ summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary 
 	s->entropy_paper = dsp_entropy_paper_runs(w);
 	if ((rc = dsp_job_poll()) != DSP_OK)
 		return rc;
-	s->topk_mass = dsp_topk_mass_runs(w, p->topk ? p->topk : 1);
+	if ((rc = dsp_topk_mass_runs(w, p->topk ? p->topk : 1, &s->topk_mass)) != DSP_OK)
+		return rc;
 	fill_bounds(p, s, soft);
 	return DSP_OK;
 }
@@ -161,16 +163,15 @@ summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary 
 /* -sum p log(p + 1e-9) with p = exp((e - pivot)/theta - log z) and
  * (zeros != NULL) the count of weights that underflow to 0: one
  * vectorised, threaded kernel pass. */
-static double
+static int
 paper_entropy_array(const double *e, size_t n, double theta, double pivot, double logz,
-    double *zeros)
+    double *h, double *zeros)
 {
 	dsp_stats st;
-	double h;
 
 	st.pivot = pivot;
 	st.logz_shift = logz;
-	return dsp_softmax_paper_entropy(e, n, theta, &st, &h, zeros) == DSP_OK ? h : NAN;
+	return dsp_softmax_paper_entropy(e, n, theta, &st, h, zeros);
 }
 
 /* Softmax-type summary straight from the logits, no weight array.  lite:
@@ -180,7 +181,7 @@ paper_entropy_array(const double *e, size_t n, double theta, double pivot, doubl
 static int
 summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_summary *s)
 {
-	double th = scaled_theta(p, (double)n), pivot;
+	double th = scaled_theta(p, (double)n), pivot, hp;
 	dsp_stats st;
 	int rc;
 
@@ -190,8 +191,10 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_sum
 		return rc;
 	pivot = th > 0 ? st.emax : st.emin;
 	if (p->adaptive) {
-		s->beta = dsp_adaptive_beta(paper_entropy_array(e, n, th, pivot,
-		    st.logz_shift, NULL));
+		if ((rc = paper_entropy_array(e, n, th, pivot, st.logz_shift, &hp,
+		    NULL)) != DSP_OK)
+			return rc;
+		s->beta = dsp_adaptive_beta(hp);
 		th /= s->beta;
 		/* A tiny theta / beta can round to 0: the argmax limit, which
 		 * the kernel does not compute and the runs route does. */
@@ -213,8 +216,11 @@ summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_sum
 		fill_bounds(p, s, 1);
 		return DSP_OK;
 	}
-	s->entropy_paper = paper_entropy_array(e, n, th, pivot, st.logz_shift,
-	    &s->zero_weights);
+	/* Its status, not a NaN figure, when the pass fails (its chunks'
+	 * partial sums could not be allocated). */
+	if ((rc = paper_entropy_array(e, n, th, pivot, st.logz_shift,
+	    &s->entropy_paper, &s->zero_weights)) != DSP_OK)
+		return rc;
 	fill_bounds(p, s, 1);
 	return DSP_OK;
 }
@@ -262,7 +268,7 @@ eval_explicit(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary
 	}
 	if ((e = dsp_runs_alloc(1024)) == NULL || (w == NULL &&
 	    (tmp = dsp_runs_alloc(1024)) == NULL)) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	/* Item by item: adjacent equal logits merge, which is still exact. */
@@ -555,7 +561,7 @@ eval_runs(const dsp_params *p, dsp_runs *w, dsp_summary *s)
 	if ((e = dsp_runs_alloc(64)) == NULL ||
 	    (w == NULL && (tmp = dsp_runs_alloc(64)) == NULL)) {
 		dsp_runs_free(e);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	s->method = DSP_METHOD_RUNS;
 	/* Without weights to return the order of the items is free. */
@@ -765,8 +771,8 @@ expect_integral(struct expect *x, int what, double *out)
 	 * QUAD_EPSREL / npieces of the sum so far: far pieces at a large t
 	 * are subnormal (n = 2^23 under log-n: e^{-16 x 45}), where a relative
 	 * tolerance alone is out of reach and QAGS ran out of subintervals. */
-	if ((order = malloc(x->npieces * sizeof *order)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((order = dsp_malloc(x->npieces * sizeof *order)) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	for (k = 0; k < x->npieces; k++) {
 		/* Insertion by distance from the pivot (at most classes x
 		 * (width + 1) pieces). */
@@ -1101,7 +1107,7 @@ dsp_eval_wstream(const dsp_params *p, dsp_wstream *ws, dsp_summary *out)
 	if (dsp_params_check(p) == DSP_OK && route_stream(p))
 		return eval_common(p, NULL, NULL, ws, out);
 	if ((ws->w = dsp_runs_alloc(64)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	return dsp_eval_weights(p, ws->w, out);
 }
 

@@ -6,6 +6,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
+#include "core/alloc.h"
 #include "core/empirical.h"
 #include "core/error.h"
 #include "core/family.h"
@@ -33,8 +34,8 @@ random_fill(const dsp_params *p, double *out, uint64_t n)
 	gsl_rng *rng;
 	uint64_t i;
 
-	if ((rng = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "cannot allocate RNG");
+	if ((rng = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937))) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	gsl_rng_set(rng, (unsigned long)p->seed);
 	for (i = 0; i < n; i++) {
 		if ((i & POLL_MASK) == 0 && dsp_job_cancelled()) {
@@ -109,7 +110,7 @@ dsp_family_alloc(const dsp_params *p, double **out)
 	    dsp_family_name(p->family), (unsigned long long)n);
 	if ((rc = dsp_job_need(n * sizeof *x, what)) != DSP_OK)
 		return rc;
-	if ((x = malloc((n ? n : 1) * sizeof *x)) == NULL)
+	if ((x = dsp_malloc((n ? n : 1) * sizeof *x)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "cannot allocate %llu logits",
 		    (unsigned long long)n);
 	if ((rc = dsp_family_generate(p, x)) != DSP_OK) {

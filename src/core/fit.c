@@ -16,6 +16,7 @@
 #include <gsl/gsl_sf_gamma.h>
 #include <gsl/gsl_vector.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/fit.h"
 #include "core/readfile.h"
@@ -78,8 +79,8 @@ dsp_poly_desc_max(const double *desc, int degree, double lo, double hi,
 		*ymax = bv;
 		return DSP_OK;
 	}
-	if ((m = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "cannot allocate minimiser");
+	if ((m = DSP_LIB_ALLOC(gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent))) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	gsl_min_fminimizer_set(m, &f, best, l, h);
 	do {
 		status = gsl_min_fminimizer_iterate(m);
@@ -190,12 +191,12 @@ dsp_fit_poly(const double *x, const double *y, size_t n, int degree,
 		    "all x equal (%g): cannot fit degree %d", lo, degree);
 	out->centre = (hi + lo) / 2;
 	out->scale = hi > lo ? (hi - lo) / 2 : 1;
-	X = gsl_matrix_alloc(n, m);
-	cov = gsl_matrix_alloc(m, m);
-	Y = gsl_vector_alloc(n);
-	W = gsl_vector_alloc(n);
-	c = gsl_vector_alloc(m);
-	ws = gsl_multifit_linear_alloc(n, m);
+	X = DSP_LIB_ALLOC(gsl_matrix_alloc(n, m));
+	cov = DSP_LIB_ALLOC(gsl_matrix_alloc(m, m));
+	Y = DSP_LIB_ALLOC(gsl_vector_alloc(n));
+	W = DSP_LIB_ALLOC(gsl_vector_alloc(n));
+	c = DSP_LIB_ALLOC(gsl_vector_alloc(m));
+	ws = DSP_LIB_ALLOC(gsl_multifit_linear_alloc(n, m));
 	if (!X || !cov || !Y || !W || !c || !ws) {
 		rc = dsp_fail(DSP_ENOMEM, "out of memory for a %zu x %zu fit", n, m);
 		goto out;
@@ -290,8 +291,8 @@ dsp_best_beta(const double *e, size_t n, double target, double beta_max,
 	}
 	f.function = log_pmax_gap;
 	f.params = &a;
-	if ((s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "cannot allocate root solver");
+	if ((s = DSP_LIB_ALLOC(gsl_root_fsolver_alloc(gsl_root_fsolver_brent))) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	gsl_root_fsolver_set(s, &f, lo, hi);
 	do {
 		status = gsl_root_fsolver_iterate(s);
@@ -391,12 +392,12 @@ dsp_refit_generate(const dsp_refit_spec *s, dsp_refit_pair **out, size_t *count)
 	for (i = 0; i < s->n_sizes; i++)
 		nmax = fmax(nmax, s->sizes[i]);
 	total = s->n_sizes * s->reps;
-	pairs = calloc(total, sizeof *pairs);
-	e = malloc((size_t)nmax * sizeof *e);
-	p = malloc((size_t)nmax * sizeof *p);
-	rng = gsl_rng_alloc(gsl_rng_mt19937);
+	pairs = dsp_calloc(total, sizeof *pairs);
+	e = dsp_malloc((size_t)nmax * sizeof *e);
+	p = dsp_malloc((size_t)nmax * sizeof *p);
+	rng = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937));
 	if (!pairs || !e || !p || !rng) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto fail;
 	}
 	gsl_rng_set(rng, (unsigned long)s->seed);
@@ -447,11 +448,11 @@ xy_push(struct xy *a, double x, double y)
 
 	if (a->n == a->cap) {
 		cap = a->cap ? 2 * a->cap : 64;
-		if ((nx = realloc(a->x, cap * sizeof *nx)) == NULL)
-			return DSP_ENOMEM;
+		if ((nx = dsp_realloc(a->x, cap * sizeof *nx)) == NULL)
+			return dsp_fail_nomem(NULL, 0);
 		a->x = nx;
-		if ((ny = realloc(a->y, cap * sizeof *ny)) == NULL)
-			return DSP_ENOMEM;
+		if ((ny = dsp_realloc(a->y, cap * sizeof *ny)) == NULL)
+			return dsp_fail_nomem(NULL, 0);
 		a->y = ny;
 		a->cap = cap;
 	}
@@ -541,7 +542,7 @@ parse_line(char *line, const char *name, unsigned lineno, int *seen, struct xy *
 	if (!isfinite(x) || !isfinite(y))
 		return dsp_fail(DSP_EPARSE, "%s:%u: value is not finite", name, lineno);
 	if (xy_push(a, x, y) != DSP_OK)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	return DSP_OK;
 }
 
@@ -567,12 +568,12 @@ dsp_parse_pairs(const char *buf, size_t len, const char *name, double **x,
 		if (j - i + 1 > cap) {
 			char *nl;
 
-			cap = j - i + 1;
-			if ((nl = realloc(line, cap)) == NULL) {
-				rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			if ((nl = dsp_realloc(line, j - i + 1)) == NULL) {
+				rc = dsp_fail_nomem(NULL, 0);
 				break;
 			}
 			line = nl;
+			cap = j - i + 1;
 		}
 		memcpy(line, buf + i, j - i);
 		line[j - i] = '\0';

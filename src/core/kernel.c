@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/fastexp.h"
 #include "core/fastexp512.h"
@@ -659,7 +660,7 @@ dsp_softmax_stats_tail(const double *e, size_t n, double tail, uint64_t tail_cou
 	set_scale(&sc, theta);
 	csize = chunking(n, &nchunks);
 	pt = &one;
-	if (nchunks > 1 && (pt = malloc(nchunks * sizeof *pt)) == NULL)
+	if (nchunks > 1 && (pt = dsp_malloc(nchunks * sizeof *pt)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", nchunks);
 	fn = pick_chunk();
 #pragma omp parallel for schedule(dynamic, SCHED_GRAB) if (n >= par_min)
@@ -735,7 +736,7 @@ dsp_softmax_paper_entropy(const double *e, size_t n, double theta, const dsp_sta
 		return dsp_fail(DSP_EINVAL, "kernel needs a finite non-zero theta");
 	set_scale(&sc, theta);
 	csize = chunking(n, &nchunks);
-	if (nchunks > 1 && (part = malloc(nchunks * sizeof *part)) == NULL)
+	if (nchunks > 1 && (part = dsp_malloc(nchunks * sizeof *part)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", nchunks);
 	fn = pick_paper();
 #pragma omp parallel for schedule(dynamic, SCHED_GRAB) if (n >= par_min)

@@ -4,6 +4,7 @@
 
 #include <gsl/gsl_rng.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/job.h"
 #include "core/learned.h"
@@ -34,11 +35,11 @@ dsp_learned_generate(const dsp_params *p, double *out)
 
 	if ((rc = need_model(p)) != DSP_OK)
 		return rc;
-	r = gsl_rng_alloc(gsl_rng_mt19937);
-	x = malloc((n < CHUNK ? n : CHUNK) * sizeof *x);
-	cls = malloc((n < CHUNK ? n : CHUNK) * sizeof *cls);
+	r = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937));
+	x = dsp_malloc((n < CHUNK ? n : CHUNK) * sizeof *x);
+	cls = dsp_malloc((n < CHUNK ? n : CHUNK) * sizeof *cls);
 	if (r == NULL || x == NULL || cls == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	gsl_rng_set(r, (unsigned long)dsp_maxret_set_seed(p->seed, p->n, 0));
@@ -88,15 +89,15 @@ dsp_learned_pieces(const dsp_params *p, double **v0, double **v1, double **w,
 		return rc;
 	C = p->model_w->classes;
 	max = C * (p->model_w->width + 1);
-	*v0 = malloc(max * sizeof **v0);
-	*v1 = malloc(max * sizeof **v1);
-	*w = malloc(max * sizeof **w);
+	*v0 = dsp_malloc(max * sizeof **v0);
+	*v1 = dsp_malloc(max * sizeof **v1);
+	*w = dsp_malloc(max * sizeof **w);
 	if (*v0 == NULL || *v1 == NULL || *w == NULL) {
 		free(*v0);
 		free(*v1);
 		free(*w);
 		*v0 = *v1 = *w = NULL;
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	for (c = 0; c < C; c++) {
 		k = edges_of(p, (int)c, edges);

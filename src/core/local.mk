@@ -7,6 +7,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/depth.c src/core/depth.h \
 	src/core/dsp.h \
 	src/core/empirical.c src/core/empirical.h \
+	src/core/alloc.c src/core/alloc.h \
 	src/core/error.c src/core/error.h \
 	src/core/escape.c src/core/escape.h \
 	src/core/eval.c src/core/eval.h \

@@ -5,10 +5,12 @@
  * zero tail as one run, exactly the runs that dsp_eval would build.  Every
  * other combination runs dsp_eval per cell. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/family.h"
@@ -71,6 +73,8 @@ dsp_map_lambda(const dsp_map_spec *s, size_t row)
 	return lerp(s->lambda_lo, s->lambda_hi, row, s->rows);
 }
 
+#define NOMEM_DETAIL	256
+
 static double
 metric_of(const dsp_summary *sm, enum dsp_metric m)
 {
@@ -98,37 +102,53 @@ fast_applies(const dsp_params *q)
 	    fabs(q->lambda) <= 1 && q->n >= 1 && dsp_params_check(q) == DSP_OK;
 }
 
-/* Metric of one power-series cell; returns 0 when the caller must fall back
- * to dsp_eval (buffer growth failed, series too long). */
+/* The kernel could not sum a cell's tail: out of memory (or a cancel)
+ * fails the cell; anything else sends it to dsp_eval. */
+static int
+tail_failed(int rc)
+{
+	return rc == DSP_ENOMEM || rc == DSP_ECANCELED ? rc : DSP_ENOTSUP;
+}
+
+/* Metric of one power-series cell: DSP_OK; DSP_ENOMEM when its buffer
+ * could not grow (a failure of the map, never a cell computed another way);
+ * DSP_ENOTSUP when the caller must fall back to dsp_eval (series too
+ * long, tail not summable). */
 static int
 fast_cell(const dsp_params *q, enum dsp_metric m, double **buf, size_t *cap,
     double *val)
 {
 	double tol = fabs(q->theta) * POWER_TAIL_REL, t = q->delta, *nb;
 	uint64_t k = 0;
+	size_t ncap;
 	dsp_stats st;
+	int rc;
 
 	if (q->lambda == 1) {
-		if (dsp_softmax_stats_tail(NULL, 0, q->delta, q->n, q->theta, &st) != DSP_OK)
-			return 0;
+		if ((rc = dsp_softmax_stats_tail(NULL, 0, q->delta, q->n, q->theta,
+		    &st)) != DSP_OK)
+			return tail_failed(rc);
 	} else {
 		for (k = 0; k < q->n; k++) {
 			if (fabs(q->lambda) < 1 && fabs(t) < tol)
 				break;
 			if (k >= POWER_MAX_RUNS)
-				return 0;
+				return DSP_ENOTSUP;
 			if (k == *cap) {
-				*cap = *cap ? *cap * 2 : 256;
-				if ((nb = realloc(*buf, *cap * sizeof *nb)) == NULL)
-					return 0;
+				/* The capacity changes only once the block has. */
+				ncap = *cap ? *cap * 2 : 256;
+				if ((nb = dsp_realloc(*buf, ncap * sizeof *nb)) == NULL)
+					return dsp_fail_nomem("a map cell's logits",
+					    ncap * sizeof *nb);
 				*buf = nb;
+				*cap = ncap;
 			}
 			(*buf)[k] = t;
 			t *= q->lambda;
 		}
-		if (dsp_softmax_stats_tail(*buf, (size_t)k, 0, q->n - k, q->theta,
-		    &st) != DSP_OK)
-			return 0;
+		if ((rc = dsp_softmax_stats_tail(*buf, (size_t)k, 0, q->n - k, q->theta,
+		    &st)) != DSP_OK)
+			return tail_failed(rc);
 	}
 	switch (m) {
 	case DSP_METRIC_ENTROPY_NORM:
@@ -141,7 +161,7 @@ fast_cell(const dsp_params *q, enum dsp_metric m, double **buf, size_t *cap,
 		*val = st.entropy;
 		break;
 	}
-	return 1;
+	return DSP_OK;
 }
 
 /* Metric of the cell (row r's lambda, column c's theta) into *v; x: the
@@ -152,24 +172,46 @@ map_cell(const dsp_params *p, const dsp_map_spec *s, size_t r, size_t c,
 {
 	dsp_params q = *p;
 	dsp_summary sm;
+	int rc;
 
 	q.lambda = dsp_map_lambda(s, r);
 	q.theta = dsp_map_theta(s, c);
-	if (fast_applies(&q) && fast_cell(&q, s->metric, buf, cap, v))
-		return DSP_OK;
-	if ((x ? dsp_eval_logits(&q, x, &sm) : dsp_eval(&q, &sm)) != DSP_OK) {
+	if (fast_applies(&q) && (rc = fast_cell(&q, s->metric, buf, cap, v)) != DSP_ENOTSUP) {
+		if (rc != DSP_OK)
+			*v = NAN;
+		return rc;
+	}
+	if ((rc = x ? dsp_eval_logits(&q, x, &sm) : dsp_eval(&q, &sm)) != DSP_OK) {
 		*v = NAN;
-		return DSP_ERANGE;
+		/* Out of memory fails the map; any other failure is this
+		 * cell's ('?' in the grid). */
+		return rc == DSP_ENOMEM ? DSP_ENOMEM : DSP_ERANGE;
 	}
 	*v = metric_of(&sm, s->metric);
 	return DSP_OK;
+}
+
+/* Fold a cell's status into the loop's rc (the largest code), keeping an
+ * out-of-memory detail: cells run on OpenMP threads and the detail message
+ * is per thread, so the first one is copied for the calling thread. */
+static void
+cell_done(int cell, int *rc, char *nomem)
+{
+	if (cell == DSP_ENOMEM) {
+#pragma omp critical(dsp_map_nomem)
+		if (nomem[0] == '\0')
+			snprintf(nomem, NOMEM_DETAIL, "%s", *dsp_last_error() ?
+			    dsp_last_error() : dsp_strerror(DSP_ENOMEM));
+	}
+	*rc = imax(*rc, cell);
 }
 
 /* Only the power series depends on lambda: every other family has one row,
  * computed once (its columns in parallel) and copied; its logits (random
  * draws, a ramp, a file) are generated once for all temperatures. */
 static int
-map_one_row(const dsp_params *p, const dsp_map_spec *s, dsp_job *job, double *out)
+map_one_row(const dsp_params *p, const dsp_map_spec *s, dsp_job *job, double *out,
+    char *nomem)
 {
 	double *x = NULL;
 	size_t r;
@@ -190,7 +232,8 @@ map_one_row(const dsp_params *p, const dsp_map_spec *s, dsp_job *job, double *ou
 			rc = DSP_ECANCELED;
 			continue;
 		}
-		rc = imax(rc, map_cell(p, s, 0, (size_t)c, x, &buf, &cap, &out[c]));
+		cell_done(map_cell(p, s, 0, (size_t)c, x, &buf, &cap, &out[c]), &rc,
+		    nomem);
 		free(buf);
 		dsp_job_advance(job, s->rows);
 	}
@@ -204,6 +247,7 @@ int
 dsp_map_compute(const dsp_params *p, const dsp_map_spec *s, double *out)
 {
 	dsp_job *job = dsp_job_current();
+	char nomem[NOMEM_DETAIL] = "";
 	long r;
 	int rc = DSP_OK;
 
@@ -213,7 +257,7 @@ dsp_map_compute(const dsp_params *p, const dsp_map_spec *s, double *out)
 	    !isfinite(s->lambda_lo) || !isfinite(s->lambda_hi))
 		return dsp_fail(DSP_EINVAL, "map ranges must be finite");
 	if (p->family != DSP_FAM_POWER)
-		rc = map_one_row(p, s, job, out);
+		rc = map_one_row(p, s, job, out, nomem);
 	else {
 #pragma omp parallel for schedule(dynamic) reduction(max:rc)
 		for (r = 0; r < (long)s->rows; r++) {
@@ -227,8 +271,8 @@ dsp_map_compute(const dsp_params *p, const dsp_map_spec *s, double *out)
 					rc = DSP_ECANCELED;
 					continue;
 				}
-				rc = imax(rc, map_cell(p, s, (size_t)r, c, NULL, &buf, &cap,
-				    &out[(size_t)r * s->cols + c]));
+				cell_done(map_cell(p, s, (size_t)r, c, NULL, &buf, &cap,
+				    &out[(size_t)r * s->cols + c]), &rc, nomem);
 			}
 			dsp_job_advance(job, s->cols);
 			free(buf);
@@ -238,6 +282,10 @@ dsp_map_compute(const dsp_params *p, const dsp_map_spec *s, double *out)
 		rc = DSP_ECANCELED;
 	if (rc == DSP_ECANCELED)
 		return dsp_fail(rc, "cancelled");
+	/* A cell that could not be allocated fails the map: no other value
+	 * stands for it. */
+	if (nomem[0] != '\0')
+		return dsp_fail(DSP_ENOMEM, "%s", nomem);
 	if (rc != DSP_OK)
 		return dsp_fail(rc, "some map cells could not be evaluated");
 	return DSP_OK;

@@ -7,6 +7,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
+#include "core/alloc.h"
 #include "core/adaptive.h"
 #include "core/bounds.h"
 #include "core/error.h"
@@ -57,16 +58,16 @@ dsp_maxret_alloc(size_t classes, size_t width)
 		    DSP_MAXRET_MAX_CLASSES, DSP_MAXRET_MAX_WIDTH);
 		return NULL;
 	}
-	if ((m = calloc(1, sizeof *m)) == NULL) {
-		dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((m = dsp_calloc(1, sizeof *m)) == NULL) {
+		dsp_fail_nomem(NULL, 0);
 		return NULL;
 	}
 	m->classes = classes;
 	m->width = width;
 	m->nparams = block_offset(classes, width, DSP_MAXRET_NBLOCKS);
-	if ((m->w = calloc(m->nparams, sizeof *m->w)) == NULL) {
+	if ((m->w = dsp_calloc(m->nparams, sizeof *m->w)) == NULL) {
 		free(m);
-		dsp_fail(DSP_ENOMEM, "out of memory");
+		dsp_fail_nomem(NULL, 0);
 		return NULL;
 	}
 	return m;
@@ -120,8 +121,8 @@ dsp_maxret_init(dsp_maxret *m, uint64_t seed)
 	double *w, sd;
 	int b;
 
-	if ((r = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((r = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937))) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	gsl_rng_set(r, (unsigned long)seed);
 	for (b = 0; b < DSP_MAXRET_NBLOCKS; b++) {
 		dsp_maxret_block(m, b, NULL, &rows, &cols, &w);
@@ -228,16 +229,16 @@ work_alloc(struct work *w, size_t n, size_t d, size_t C)
 {
 	memset(w, 0, sizeof *w);
 	w->n = n;
-	w->a1 = malloc(n * d * sizeof *w->a1);
-	w->z = malloc(n * d * sizeof *w->z);
-	w->e = malloc(n * sizeof *w->e);
-	w->alpha = malloc(n * sizeof *w->alpha);
-	w->da = malloc(n * sizeof *w->da);
-	w->y = malloc((7 * d + C) * sizeof *w->y);
+	w->a1 = dsp_malloc(n * d * sizeof *w->a1);
+	w->z = dsp_malloc(n * d * sizeof *w->z);
+	w->e = dsp_malloc(n * sizeof *w->e);
+	w->alpha = dsp_malloc(n * sizeof *w->alpha);
+	w->da = dsp_malloc(n * sizeof *w->da);
+	w->y = dsp_malloc((7 * d + C) * sizeof *w->y);
 	if (w->a1 == NULL || w->z == NULL || w->e == NULL || w->alpha == NULL ||
 	    w->da == NULL || w->y == NULL) {
 		work_free(w);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	w->a3 = w->y + d;
 	w->h3 = w->a3 + d;
@@ -584,15 +585,15 @@ dsp_maxret_train(dsp_maxret *m, const dsp_maxret_train_opts *o, size_t every,
 		return rc;
 	if ((rc = work_alloc(&w, o->train_n, m->width, m->classes)) != DSP_OK)
 		return rc;
-	g = calloc(np, sizeof *g);
-	mom = calloc(np, sizeof *mom);
-	vel = calloc(np, sizeof *vel);
-	x = malloc(o->train_n * sizeof *x);
-	cls = malloc(o->train_n * sizeof *cls);
-	r = gsl_rng_alloc(gsl_rng_mt19937);
+	g = dsp_calloc(np, sizeof *g);
+	mom = dsp_calloc(np, sizeof *mom);
+	vel = dsp_calloc(np, sizeof *vel);
+	x = dsp_malloc(o->train_n * sizeof *x);
+	cls = dsp_malloc(o->train_n * sizeof *cls);
+	r = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937));
 	if (g == NULL || mom == NULL || vel == NULL || x == NULL || cls == NULL ||
 	    r == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 		goto out;
 	}
 	/* The training sets come from a stream apart from the initialisation
@@ -730,8 +731,8 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 	for (si = 0; si < nsizes; si++)
 		if (sizes[si] < 1 || sizes[si] > (1u << 24))
 			return dsp_fail(DSP_EINVAL, "evaluation sizes must be in 1 .. 2^24");
-	if ((res = calloc(sets, sizeof *res)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((res = dsp_calloc(sets, sizeof *res)) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	split(m, m->w, &P);
 	for (si = 0; si < nsizes && rc == DSP_OK; si++) {
 		size_t n = sizes[si];
@@ -740,9 +741,9 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 #pragma omp parallel reduction(max:rc)
 		{
 			struct work w;
-			gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-			double *x = malloc(n * sizeof *x), *ad = malloc(n * sizeof *ad);
-			int *cls = malloc(n * sizeof *cls);
+			gsl_rng *r = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937));
+			double *x = dsp_malloc(n * sizeof *x), *ad = dsp_malloc(n * sizeof *ad);
+			int *cls = dsp_malloc(n * sizeof *cls);
 			long jj;
 			int bad = 0;
 
@@ -808,7 +809,7 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 	}
 	free(res);
 	if (rc == DSP_ENOMEM)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	return rc;
 }
 

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/kernel.h"
 #include "core/npy.h"
@@ -361,7 +362,7 @@ static dsp_npy *
 alloc_named(const char *name)
 {
 	size_t len = strlen(name);
-	dsp_npy *a = calloc(1, sizeof *a + len + 1);
+	dsp_npy *a = dsp_calloc(1, sizeof *a + len + 1);
 
 	if (a != NULL)
 		memcpy(a->name, name, len + 1);

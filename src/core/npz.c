@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <zip.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/npy.h"
 
@@ -144,7 +145,7 @@ no_duplicates(dsp_npz *z)
 	char what[300];
 	size_t i;
 
-	if ((names = malloc(z->count * sizeof *names)) == NULL)
+	if ((names = dsp_malloc(z->count * sizeof *names)) == NULL)
 		return zfail(z, DSP_ENOMEM, "out of memory");
 	for (i = 0; i < z->count; i++)
 		names[i] = z->m[i].name;
@@ -172,8 +173,8 @@ dsp_npz_open(const char *path, uint64_t cap, dsp_npz **out)
 	int fd, err = 0;
 
 	*out = NULL;
-	if ((z = calloc(1, sizeof *z)) == NULL ||
-	    (z->path = strdup(path)) == NULL) {
+	if ((z = dsp_calloc(1, sizeof *z)) == NULL ||
+	    (z->path = dsp_strdup(path)) == NULL) {
 		free(z);
 		return dsp_fail(DSP_ENOMEM, "%s: out of memory", path);
 	}
@@ -200,7 +201,7 @@ dsp_npz_open(const char *path, uint64_t cap, dsp_npz **out)
 	}
 	if ((n = zip_get_num_entries(z->zip, 0)) < 0)
 		return zfail(z, DSP_EPARSE, "cannot list the archive");
-	if ((z->m = calloc((size_t)n + 1, sizeof *z->m)) == NULL)
+	if ((z->m = dsp_calloc((size_t)n + 1, sizeof *z->m)) == NULL)
 		return zfail(z, DSP_ENOMEM, "out of memory");
 	for (i = 0; i < n; i++) {
 		if (zip_stat_index(z->zip, (zip_uint64_t)i, 0, &zs) != 0 ||
@@ -210,7 +211,7 @@ dsp_npz_open(const char *path, uint64_t cap, dsp_npz **out)
 		if (nl < 4 || strcmp(zs.name + nl - 4, ".npy") != 0)
 			continue;		/* not an array */
 		z->m[z->count].index = (zip_uint64_t)i;
-		if ((z->m[z->count].name = strndup(zs.name, nl - 4)) == NULL)
+		if ((z->m[z->count].name = dsp_strndup(zs.name, nl - 4)) == NULL)
 			return zfail(z, DSP_ENOMEM, "out of memory");
 		z->count++;
 	}
@@ -264,7 +265,7 @@ dsp_npz_array(dsp_npz *z, size_t i, dsp_npy **out)
 		    "bytes, over the %llu-byte cap (save it with numpy.savez, "
 		    "uncompressed, to have it mapped)", name,
 		    (unsigned long long)zs.size, (unsigned long long)z->cap);
-	if ((buf = malloc(zs.size ? (size_t)zs.size : 1)) == NULL)
+	if ((buf = dsp_malloc(zs.size ? (size_t)zs.size : 1)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "%s: out of memory (%llu bytes)", name,
 		    (unsigned long long)zs.size);
 	if ((f = zip_fopen_index(z->zip, z->m[i].index, 0)) == NULL) {

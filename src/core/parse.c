@@ -13,6 +13,7 @@
 #include <omp.h>
 #endif
 
+#include "core/alloc.h"
 #include "core/decimal.h"
 #include "core/error.h"
 #include "core/parse.h"
@@ -76,10 +77,10 @@ push(struct lparser *p, double x)
 		p->cap = p->cap ? p->cap * 2 : 1024;
 		if (p->slot) {
 			/* A full slot: the rest of the part in an array of its own. */
-			if ((nv = malloc(p->cap * sizeof *nv)) != NULL && p->k > 0)
+			if ((nv = dsp_malloc(p->cap * sizeof *nv)) != NULL && p->k > 0)
 				memcpy(nv, p->v, p->k * sizeof *nv);
 		} else
-			nv = realloc(p->v, p->cap * sizeof *nv);
+			nv = dsp_realloc(p->v, p->cap * sizeof *nv);
 		if (nv == NULL)
 			return dsp_fail(DSP_ENOMEM, "out of memory after %zu logits", p->k);
 		p->v = nv;
@@ -297,7 +298,7 @@ parse_input(dsp_input *in, const char *name, double **out, size_t *n)
 
 	*out = NULL;
 	*n = 0;
-	if ((buf = malloc(read_chunk)) == NULL)
+	if ((buf = dsp_malloc(read_chunk)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory reading logits");
 	start(&p);
 	do {
@@ -438,7 +439,7 @@ parse_mapped(const dsp_input *in, const char *data, size_t len, double **out, si
 	bpn = bytes_per_number(data, len);
 	for (base[0] = 0, j = 0; j < np; j++)
 		base[j + 1] = base[j] + (cut[j + 1] - cut[j]) / bpn * 5 / 4 + 1024;
-	if ((v = malloc(base[np] * sizeof *v)) == NULL)
+	if ((v = dsp_malloc(base[np] * sizeof *v)) == NULL)
 		return DSP_ENOMEM;
 	for (j = 0; j < np; j++) {
 		start(&p[j]);
@@ -464,7 +465,7 @@ parse_mapped(const dsp_input *in, const char *data, size_t len, double **out, si
 	for (at = 0, j = 0; j < np; j++)
 		at += p[j].k;
 	nv = NULL;
-	if (rc == DSP_OK && next < np && (nv = malloc(at * sizeof *nv)) == NULL)
+	if (rc == DSP_OK && next < np && (nv = dsp_malloc(at * sizeof *nv)) == NULL)
 		rc = DSP_ENOMEM;
 	/* The chain stopped at a part out of its slot: the parts from there on
 	 * may run past the next slots, so moving them in place could overwrite
@@ -490,7 +491,7 @@ parse_mapped(const dsp_input *in, const char *data, size_t len, double **out, si
 	}
 	/* Hand back no more than the values (untouched pages cost nothing,
 	 * but the address space is the caller's). */
-	if (at > 0 && at < base[np] && (nv = realloc(v, at * sizeof *v)) != NULL)
+	if (at > 0 && at < base[np] && (nv = dsp_realloc(v, at * sizeof *v)) != NULL)
 		v = nv;
 	start(&p[0]);
 	p[0].v = v;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "core/alloc.h"
 #include "core/alt.h"
 #include "core/error.h"
 #include "core/eval.h"
@@ -221,7 +222,7 @@ dsp_prec_search_alloc(const dsp_params *p, enum dsp_prec_model m, double n_max)
 	n_max = floor(n_max);
 	if (!array_family(p, m, n_max) || !(n_max >= 2))
 		return NULL;
-	if ((sh = calloc(1, sizeof *sh)) == NULL)
+	if ((sh = dsp_calloc(1, sizeof *sh)) == NULL)
 		return NULL;
 	sh->n_max = n_max;
 	q.precision = DSP_PREC_DOUBLE;
@@ -234,8 +235,8 @@ dsp_prec_search_alloc(const dsp_params *p, enum dsp_prec_model m, double n_max)
 		return NULL;
 	}
 	nb = ((size_t)n_max + RANGE_BLOCK - 1) / RANGE_BLOCK;
-	if ((sh->lo = malloc(nb * sizeof *sh->lo)) != NULL &&
-	    (sh->hi = malloc(nb * sizeof *sh->hi)) != NULL)
+	if ((sh->lo = dsp_malloc(nb * sizeof *sh->lo)) != NULL &&
+	    (sh->hi = dsp_malloc(nb * sizeof *sh->hi)) != NULL)
 		block_ranges(sh, (size_t)n_max);
 	return sh;
 }

@@ -684,7 +684,7 @@ alt_prec(const dsp_params *p, const dsp_runs *e, dsp_runs *w)
 	int rc;
 
 	if ((r = dsp_runs_alloc(e->len)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	rc = DSP_OK;
 	for (i = 0; i < e->len; i++)
 		if ((rc = dsp_runs_push(r, dsp_round_to(p->precision, e->value[i]),
@@ -698,7 +698,7 @@ alt_prec(const dsp_params *p, const dsp_runs *e, dsp_runs *w)
 	return rc;
 }
 
-static void
+static int
 summarise(const dsp_params *p, const dsp_runs *w, dsp_summary *s)
 {
 	double t = 0, h, pe = 0, z = 0;
@@ -719,12 +719,14 @@ summarise(const dsp_params *p, const dsp_runs *w, dsp_summary *s)
 	s->entropy_paper = pe;
 	s->zero_weights = z;
 	dsp_runs_minmax(w, &s->min_weight, &s->max_weight);
-	s->topk_mass = dsp_topk_mass_runs(w, p->topk ? p->topk : 1);
+	if (dsp_topk_mass_runs(w, p->topk ? p->topk : 1, &s->topk_mass) != DSP_OK)
+		return DSP_ENOMEM;
 	if (isnan(s->lo_tight))
-		return;
+		return DSP_OK;
 	s->bound_margin = dsp_band_margin(s->min_weight, s->max_weight, s->lo_tight,
 	    s->hi_tight);
 	s->bound_holds = s->bound_margin >= -DSP_BAND_TOL;
+	return DSP_OK;
 }
 
 int
@@ -747,7 +749,7 @@ dsp_prec_resummarise(const dsp_params *p, enum dsp_prec_model m, dsp_runs *w,
 	if ((e = dsp_runs_alloc(64)) == NULL ||
 	    (w == NULL && (tmp = dsp_runs_alloc(64)) == NULL)) {
 		dsp_runs_free(e);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	if (w == NULL)
 		w = tmp;
@@ -763,7 +765,7 @@ dsp_prec_resummarise(const dsp_params *p, enum dsp_prec_model m, dsp_runs *w,
 	else
 		rc = alt_prec(p, e, w);
 	if (rc == DSP_OK)
-		summarise(p, w, s);
+		rc = summarise(p, w, s);
 	dsp_runs_free(e);
 	dsp_runs_free(tmp);
 	return rc;

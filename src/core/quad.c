@@ -2,6 +2,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/quad.h"
 
@@ -15,8 +16,8 @@ dsp_quad(const gsl_function *f, const double *edge, int parts, double epsabs,
 
 	*out = 0;
 	*status = 0;
-	if ((ws = gsl_integration_workspace_alloc(DSP_QUAD_LIMIT)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((ws = DSP_LIB_ALLOC(gsl_integration_workspace_alloc(DSP_QUAD_LIMIT))) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	for (k = 0; k < parts && (rc == 0 || rc == GSL_EROUND); k++) {
 		rc = gsl_integration_qags(f, edge[k], edge[k + 1], epsabs, epsrel,
 		    DSP_QUAD_LIMIT, ws, &r, &err);

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/readfile.h"
 
@@ -201,7 +202,7 @@ dsp_read_file(const char *path, const char *name, size_t dflt_cap, char **buf,
 			want = have ? 2 * have : 2 * CHUNK;
 			if (want > in.cap + 2)
 				want = in.cap + 2;
-			if ((nb = realloc(b, want)) == NULL) {
+			if ((nb = dsp_realloc(b, want)) == NULL) {
 				rc = dsp_fail(DSP_ENOMEM, "%s: out of memory after %zu bytes",
 				    in.name, n);
 				goto out;

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/ptable.h"
 #include "core/rowset.h"
@@ -51,7 +52,7 @@ own_alloc(size_t k, size_t *mapped)
 		}
 	}
 #endif
-	return malloc(bytes);
+	return dsp_malloc(bytes);
 }
 
 static void
@@ -71,7 +72,7 @@ dsp_rowset_open(const char *path, dsp_rowset **out)
 	int rc;
 
 	*out = NULL;
-	if ((r = calloc(1, sizeof *r + len)) == NULL)
+	if ((r = dsp_calloc(1, sizeof *r + len)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "%s: out of memory", path);
 	if (dsp_npy_sniff_file(path) == DSP_NPY_KIND_NPZ) {
 		if ((rc = dsp_npz_open(path, 0, &r->z)) != DSP_OK)
@@ -181,7 +182,7 @@ get_row(dsp_rowset *r, uint64_t head, int check, const double **v, size_t *n,
 	if (i == r->nrows) {
 		if (r->nrows == r->cap) {
 			size_t nc = r->cap ? 2 * r->cap : 16;
-			struct row *nr = realloc(r->rows, nc * sizeof *nr);
+			struct row *nr = dsp_realloc(r->rows, nc * sizeof *nr);
 
 			if (nr == NULL)
 				return dsp_fail(DSP_ENOMEM, "%s: out of memory", r->name);

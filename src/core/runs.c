@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/job.h"
 #include "core/runs.h"
@@ -16,7 +17,7 @@ dsp_runs_alloc(size_t cap)
 {
 	dsp_runs *r;
 
-	if ((r = calloc(1, sizeof *r)) == NULL)
+	if ((r = dsp_calloc(1, sizeof *r)) == NULL)
 		return NULL;
 	if (cap == 0)
 		cap = 4;
@@ -24,8 +25,8 @@ dsp_runs_alloc(size_t cap)
 		free(r);
 		return NULL;
 	}
-	r->value = malloc(cap * sizeof *r->value);
-	r->count = malloc(cap * sizeof *r->count);
+	r->value = dsp_malloc(cap * sizeof *r->value);
+	r->count = dsp_malloc(cap * sizeof *r->count);
 	if (r->value == NULL || r->count == NULL) {
 		dsp_runs_free(r);
 		return NULL;
@@ -70,12 +71,12 @@ runs_reserve(dsp_runs *r, size_t need)
 	snprintf(what, sizeof what, "a vector of %zu runs", cap);
 	if ((rc = dsp_job_take((cap - r->cap) * RUN_BYTES, what)) != DSP_OK)
 		return rc;
-	if ((v = realloc(r->value, cap * sizeof *v)) == NULL) {
+	if ((v = dsp_realloc(r->value, cap * sizeof *v)) == NULL) {
 		dsp_job_give((cap - r->cap) * RUN_BYTES);
 		return dsp_fail(DSP_ENOMEM, "out of memory growing runs to %zu", cap);
 	}
 	r->value = v;
-	if ((c = realloc(r->count, cap * sizeof *c)) == NULL) {
+	if ((c = dsp_realloc(r->count, cap * sizeof *c)) == NULL) {
 		dsp_job_give((cap - r->cap) * RUN_BYTES);
 		return dsp_fail(DSP_ENOMEM, "out of memory growing runs to %zu", cap);
 	}

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/softmax.h"
 
@@ -331,7 +332,7 @@ dsp_topk_mass(const double *p, size_t n, size_t k)
 			s += p[i];
 		return s;
 	}
-	if ((tmp = malloc(n * sizeof *tmp)) == NULL)
+	if ((tmp = dsp_malloc(n * sizeof *tmp)) == NULL)
 		return NAN;
 	memcpy(tmp, p, n * sizeof *tmp);
 	qsort(tmp, n, sizeof *tmp, cmp_desc);
@@ -385,18 +386,20 @@ vrun_sift_up(struct vrun *h, size_t i)
  * taken from the largest until k items are taken: k past the total simply
  * takes everything.  (Picking the largest remaining run k times was
  * quadratic in the number of distinct weights: issue 16.) */
-double
-dsp_topk_mass_runs(const dsp_runs *p, uint64_t k)
+int
+dsp_topk_mass_runs(const dsp_runs *p, uint64_t k, double *mass)
 {
 	struct vrun *r;
 	double s = 0;
 	size_t i, len = 0;
 	uint64_t take, held = 0;
 
-	if (k == 0)
-		return 0;
-	if ((r = malloc((p->len ? p->len : 1) * sizeof *r)) == NULL)
-		return NAN;
+	if (k == 0) {
+		*mass = 0;
+		return DSP_OK;
+	}
+	if ((r = dsp_malloc((p->len ? p->len : 1) * sizeof *r)) == NULL)
+		return dsp_fail_nomem("the top-k heap", (p->len ? p->len : 1) * sizeof *r);
 	for (i = 0; i < p->len; i++) {
 		if (held >= k && !(p->value[i] > r[0].value))
 			continue;
@@ -418,5 +421,6 @@ dsp_topk_mass_runs(const dsp_runs *p, uint64_t k)
 		k -= take;
 	}
 	free(r);
-	return s;
+	*mass = s;
+	return DSP_OK;
 }

@@ -50,6 +50,8 @@ double	dsp_softmax_entropy_runs(const dsp_runs *e, double theta);
 double	dsp_max(const double *p, size_t n);
 /* Sum of the k largest entries (k >= n: total). */
 double	dsp_topk_mass(const double *p, size_t n, size_t k);
-double	dsp_topk_mass_runs(const dsp_runs *p, uint64_t k);
+/* The same over runs into *mass: DSP_OK, or DSP_ENOMEM (its heap of
+ * runs); *mass is set only on success. */
+int	dsp_topk_mass_runs(const dsp_runs *p, uint64_t k, double *mass);
 
 #endif

@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "core/alloc.h"
 #include "core/adaptive.h"
 #include "core/critical.h"
 #include "core/error.h"
@@ -172,8 +173,8 @@ dsp_params_assign(dsp_params *p, const char *set)
 
 	if (set == NULL)
 		return DSP_OK;
-	if ((copy = strdup(set)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((copy = dsp_strdup(set)) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	for (w = strtok_r(copy, WS, &save); w != NULL && rc == DSP_OK;
 	    w = strtok_r(NULL, WS, &save)) {
 		if ((eq = strchr(w, '=')) == NULL || eq == w) {
@@ -311,8 +312,8 @@ append(struct sbuf *b, const char *sep, const char *text, size_t len)
 		ncap = b->cap ? b->cap : 64;
 		while (ncap < need)
 			ncap *= 2;
-		if ((n = realloc(*b->dst, ncap)) == NULL)
-			return DSP_ENOMEM;
+		if ((n = dsp_realloc(*b->dst, ncap)) == NULL)
+			return dsp_fail_nomem(NULL, 0);
 		*b->dst = n;
 		b->cap = ncap;
 	}
@@ -341,19 +342,19 @@ add_show(dsp_tour_step *s, const char *args, const char *name, unsigned lineno)
 	char *copy, *w, *save = NULL, **ns;
 	int rc = DSP_OK;
 
-	if ((copy = strdup(args)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((copy = dsp_strdup(args)) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	for (w = strtok_r(copy, WS, &save); w != NULL; w = strtok_r(NULL, WS, &save)) {
 		if (!dsp_tour_known(w)) {
 			rc = dsp_fail(DSP_EPARSE, "%s:%u: unknown figure '%s'", name,
 			    lineno, w);
 			break;
 		}
-		if ((ns = realloc(s->show, (s->n_show + 1) * sizeof *ns)) == NULL ||
-		    (ns[s->n_show] = strdup(w)) == NULL) {
+		if ((ns = dsp_realloc(s->show, (s->n_show + 1) * sizeof *ns)) == NULL ||
+		    (ns[s->n_show] = dsp_strdup(w)) == NULL) {
 			if (ns != NULL)
 				s->show = ns;
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = dsp_fail_nomem(NULL, 0);
 			break;
 		}
 		s->show = ns;
@@ -418,8 +419,8 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 
 	while (kl < len && !isspace((unsigned char)line[kl]))
 		kl++;
-	if ((args = strndup(line + kl, len - kl)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((args = dsp_strndup(line + kl, len - kl)) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	if (kl == 5 && strncmp(line, "%step", 5) == 0) {
 		char *title = args + strspn(args, WS);
 
@@ -430,8 +431,8 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 			    lineno);
 			goto out;
 		}
-		if ((ns = realloc(t->steps, (t->n_steps + 1) * sizeof *ns)) == NULL) {
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		if ((ns = dsp_realloc(t->steps, (t->n_steps + 1) * sizeof *ns)) == NULL) {
+			rc = dsp_fail_nomem(NULL, 0);
 			goto out;
 		}
 		t->steps = ns;
@@ -441,8 +442,8 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 		body->dst = &s->body;
 		set->dst = &s->set;
 		body->len = body->cap = set->len = set->cap = 0;
-		if ((s->title = strdup(title)) == NULL)
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		if ((s->title = dsp_strdup(title)) == NULL)
+			rc = dsp_fail_nomem(NULL, 0);
 	} else if (s == NULL)
 		rc = dsp_fail(DSP_EPARSE, "%s:%u: %.*s before the first %%step", name,
 		    lineno, (int)kl, line);
@@ -456,7 +457,7 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 			rc = dsp_fail(DSP_EPARSE, "%s:%u: %s", name, lineno, why);
 		} else if (append(set, " ", args + strspn(args, WS),
 		    strlen(args + strspn(args, WS))) != DSP_OK)
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = dsp_fail_nomem(NULL, 0);
 	} else if (kl == 5 && strncmp(line, "%show", 5) == 0)
 		rc = add_show(s, args, name, lineno);
 	else if (kl == 4 && strncmp(line, "%pin", 4) == 0) {
@@ -465,8 +466,8 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 		if (*f == '\0' || s->pin != NULL)
 			rc = dsp_fail(DSP_EPARSE, "%s:%u: %%pin needs key=value ... (once a "
 			    "step)", name, lineno);
-		else if ((s->pin = strdup(f)) == NULL)
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		else if ((s->pin = dsp_strdup(f)) == NULL)
+			rc = dsp_fail_nomem(NULL, 0);
 	} else if (kl == 6 && strncmp(line, "%model", 6) == 0) {
 		char *f = args + strspn(args, WS), *e = f + strcspn(f, WS);
 
@@ -474,8 +475,8 @@ directive(dsp_tour *t, const char *line, size_t len, const char *name,
 		if (*f == '\0' || s->model != NULL)
 			rc = dsp_fail(DSP_EPARSE, "%s:%u: %%model needs one file name "
 			    "(once a step)", name, lineno);
-		else if ((s->model = strdup(f)) == NULL)
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		else if ((s->model = dsp_strdup(f)) == NULL)
+			rc = dsp_fail_nomem(NULL, 0);
 	}
 	else
 		rc = dsp_fail(DSP_EPARSE, "%s:%u: unknown directive '%.*s'", name,
@@ -520,7 +521,7 @@ dsp_tour_parse(const char *buf, size_t len, const char *name, dsp_tour *t)
 			/* Leading blank lines of a body are dropped. */
 			if ((s->body != NULL || !blank(buf + i, l)) &&
 			    append(&body, "\n", buf + i, l) != DSP_OK)
-				rc = dsp_fail(DSP_ENOMEM, "out of memory");
+				rc = dsp_fail_nomem(NULL, 0);
 		}
 		i = j + 1;
 	}

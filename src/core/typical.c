@@ -4,6 +4,7 @@
 
 #include <gsl/gsl_cdf.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/typical.h"
 
@@ -70,7 +71,7 @@ half_edges(const dsp_params *p, int top, double n, uint64_t end, uint64_t half,
 
 	for (r = (double)end; r < (double)half; r *= g)
 		cap++;
-	if ((e = malloc(cap * sizeof *e)) == NULL)
+	if ((e = dsp_malloc(cap * sizeof *e)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "out of memory");
 	for (r = (double)end; r < (double)half && k < cap - 2; r *= g)
 		e[k++] = (uint64_t)nearbyint(r);

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "export/atomic.h"
 
@@ -71,11 +72,33 @@ track(const char *tmp)
 	}
 }
 
+/* A member of a set (dsp_afset_*): linked in only once complete, so the
+ * handler can walk the live set's list at any moment. */
+struct afmember {
+	dsp_afile		 a;
+	char			 path[4096];	/* the final name, as given */
+	FILE			*direct;	/* not a regular file: in place */
+	int			 announce;
+	volatile sig_atomic_t	 pending;	/* a.tmp exists, unpublished */
+	struct afmember		*next;
+};
+
+struct dsp_afset {
+	struct afmember	*head, **tail;
+};
+
+static dsp_afset *volatile live_set;
+
 static void
 on_fatal(int sig)
 {
+	struct afmember *m;
+
 	if (live)
 		unlink(live_tmp);	/* async-signal-safe */
+	for (m = live_set != NULL ? live_set->head : NULL; m != NULL; m = m->next)
+		if (m->pending)
+			unlink(m->a.tmp);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -166,7 +189,7 @@ dsp_afile_open(dsp_afile *a, const char *dir)
 	/* A fixed 256 KiB buffer, not stdio's st_blksize (4 KiB): a snapshot
 	 * writes 240 MB for 2^22 logits, 60,000 write calls that took a
 	 * tenth of its CPU on the development VM.  Without it, stdio's. */
-	if ((a->buf = malloc(DSP_AFILE_BUF)) != NULL &&
+	if ((a->buf = dsp_malloc(DSP_AFILE_BUF)) != NULL &&
 	    setvbuf(a->fp, a->buf, _IOFBF, DSP_AFILE_BUF) != 0) {
 		free(a->buf);
 		a->buf = NULL;
@@ -281,4 +304,165 @@ fail:
 	track(NULL);
 	a->tmp[0] = '\0';
 	return dsp_fail(DSP_EIO, "cannot write %s: %s", path, strerror(e));
+}
+
+dsp_afset *
+dsp_afset_alloc(void)
+{
+	dsp_afset *s;
+
+	if ((s = dsp_calloc(1, sizeof *s)) == NULL) {
+		dsp_fail_nomem("the output files' state", sizeof *s);
+		return NULL;
+	}
+	s->tail = &s->head;
+	live_set = s;
+	return s;
+}
+
+FILE *
+dsp_afset_open(dsp_afset *s, const char *path, int announce)
+{
+	struct afmember *m;
+	struct stat st;
+	char dir[4096];
+	const char *slash;
+	size_t len;
+
+	if (strlen(path) >= sizeof m->path || *path == '\0') {
+		dsp_fail(DSP_EINVAL, "%s: bad file name", path);
+		return NULL;
+	}
+	if ((m = dsp_calloc(1, sizeof *m)) == NULL) {
+		dsp_fail_nomem("an output file's state", sizeof *m);
+		return NULL;
+	}
+	strcpy(m->path, path);
+	m->announce = announce;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		if ((m->direct = fopen(path, "w")) == NULL) {
+			dsp_fail(DSP_EIO, "%s: %s", path, strerror(errno));
+			free(m);
+			return NULL;
+		}
+	} else {
+		slash = strrchr(path, '/');
+		len = slash == NULL ? 1 : slash == path ? 1 : (size_t)(slash - path);
+		snprintf(dir, sizeof dir, "%.*s", (int)len, slash == NULL ? "." : path);
+		if (slash != NULL && slash[1] == '\0') {
+			dsp_fail(DSP_EINVAL, "%s: is a directory name", path);
+			free(m);
+			return NULL;
+		}
+		if (dsp_afile_open(&m->a, dir) != DSP_OK) {
+			int e = errno;
+
+			dsp_fail(DSP_EIO, "cannot write %s: %s", path, strerror(e));
+			free(m);
+			return NULL;
+		}
+		track(NULL);	/* the set's list tracks it */
+		m->pending = 1;
+	}
+	*s->tail = m;
+	s->tail = &m->next;
+	return m->direct != NULL ? m->direct : m->a.fp;
+}
+
+static int
+member_close(struct afmember *m)
+{
+	int e;
+
+	if (m->direct != NULL) {
+		e = fflush(m->direct) != 0 || ferror(m->direct);
+		if (fclose(m->direct) != 0)
+			e = 1;
+		m->direct = NULL;
+		return e ? dsp_fail(DSP_EIO, "%s: write error", m->path) : DSP_OK;
+	}
+	if (!m->pending || m->a.closed)
+		return DSP_OK;
+	if ((e = finish(&m->a)) != 0)
+		return dsp_fail(DSP_EIO, "%s: %s", m->path, strerror(e));
+	return DSP_OK;
+}
+
+int
+dsp_afset_close(dsp_afset *s, FILE *fp)
+{
+	struct afmember *m;
+
+	for (m = s->head; m != NULL; m = m->next)
+		if (fp != NULL && (fp == m->direct || (!m->a.closed && fp == m->a.fp)))
+			return member_close(m);
+	return dsp_fail(DSP_EINVAL, "not a file of the set");
+}
+
+int
+dsp_afset_commit(dsp_afset *s, FILE *list)
+{
+	struct afmember *m;
+	int rc;
+
+	for (m = s->head; m != NULL; m = m->next)
+		if ((rc = member_close(m)) != DSP_OK) {
+			dsp_afset_abort(s);
+			return rc;
+		}
+	for (m = s->head; m != NULL; m = m->next) {
+		if (!m->pending)
+			continue;
+		if (rename(m->a.tmp, m->path) != 0) {
+			int e = errno;
+
+			dsp_afset_abort(s);
+			return dsp_fail(DSP_EIO, "cannot write %s: %s", m->path, strerror(e));
+		}
+		m->pending = 0;
+		m->a.tmp[0] = '\0';
+		sync_dir(m->a.dir);
+	}
+	for (m = s->head; m != NULL && list != NULL; m = m->next)
+		if (m->announce)
+			fprintf(list, "%s\n", m->path);
+	return DSP_OK;
+}
+
+void
+dsp_afset_abort(dsp_afset *s)
+{
+	struct afmember *m;
+
+	for (m = s->head; m != NULL; m = m->next) {
+		if (m->direct != NULL) {
+			fclose(m->direct);
+			m->direct = NULL;
+		}
+		if (m->pending) {
+			if (!m->a.closed)
+				fclose(m->a.fp);
+			m->a.closed = 1;
+			unlink(m->a.tmp);
+			m->pending = 0;
+			m->a.tmp[0] = '\0';
+		}
+	}
+}
+
+void
+dsp_afset_free(dsp_afset *s)
+{
+	struct afmember *m, *next;
+
+	if (s == NULL)
+		return;
+	dsp_afset_abort(s);
+	if (live_set == s)
+		live_set = NULL;
+	for (m = s->head; m != NULL; m = next) {
+		next = m->next;
+		free(m);
+	}
+	free(s);
 }

@@ -40,4 +40,32 @@ void	dsp_afile_trap_signals(void);
  * is gone and the file is over a minute old (a SIGKILLed writer's). */
 void	dsp_afile_sweep(const char *dir);
 
+/* A set of files published together: a command's -o FILE, its --svg
+ * figures, an animation's frames.  Each is written into its own temporary
+ * in its destination directory; dsp_afset_commit publishes them all (rename
+ * each over its name: a symlink there is replaced, never followed) once
+ * every one was written whole, dsp_afset_abort removes every temporary, so
+ * a failed command leaves each file as it was.  A path that exists and is
+ * not a regular file (/dev/null, a FIFO, /dev/stdout) is written in place:
+ * it cannot be replaced.  The temporaries of the live set are removed by
+ * the handler of dsp_afile_trap_signals too.  The state of a file is
+ * allocated before its temporary is created. */
+typedef struct dsp_afset dsp_afset;
+
+dsp_afset *dsp_afset_alloc(void);
+/* A new member: the stream to write path's content to, or NULL (the
+ * detail message names path).  announce: print path at commit. */
+FILE	*dsp_afset_open(dsp_afset *s, const char *path, int announce);
+/* Done writing fp: flush, sync and close it now (a set of hundreds of
+ * frames holds no descriptor open).  DSP_OK or DSP_EIO naming the path. */
+int	 dsp_afset_close(dsp_afset *s, FILE *fp);
+/* Close what is open, then publish every member in the order opened and
+ * print the announced paths on list (NULL: not), one a line.  On a failure
+ * before the first rename nothing is published. */
+int	 dsp_afset_commit(dsp_afset *s, FILE *list);
+/* Remove every temporary not yet published. */
+void	 dsp_afset_abort(dsp_afset *s);
+/* Abort what is left, free the set (NULL is fine). */
+void	 dsp_afset_free(dsp_afset *s);
+
 #endif

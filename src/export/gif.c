@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "export/bitfont.h"
 #include "export/gif.h"
@@ -65,10 +66,10 @@ dsp_gif_begin(FILE *fp, int w, int h, int delay_cs)
 		dsp_fail(DSP_EINVAL, "GIF size %d x %d out of range", w, h);
 		return NULL;
 	}
-	if ((g = calloc(1, sizeof *g)) == NULL ||
-	    (g->pix = malloc((size_t)w * (size_t)h)) == NULL) {
+	if ((g = dsp_calloc(1, sizeof *g)) == NULL ||
+	    (g->pix = dsp_malloc((size_t)w * (size_t)h)) == NULL) {
 		free(g);
-		dsp_fail(DSP_ENOMEM, "out of memory");
+		dsp_fail_nomem(NULL, 0);
 		return NULL;
 	}
 	g->fp = fp;
@@ -85,13 +86,13 @@ dsp_gif_begin(FILE *fp, int w, int h, int delay_cs)
 		colors[(const int[]){ C_ENTROPY, C_MAXW, C_MARKER, C_BAR }[i]] =
 		    (GifColorType){ rgb[0], rgb[1], rgb[2] };
 	}
-	if ((cmap = GifMakeMapObject(8, colors)) == NULL) {
+	if ((cmap = DSP_LIB_ALLOC(GifMakeMapObject(8, colors))) == NULL) {
 		free(g->pix);
 		free(g);
-		dsp_fail(DSP_ENOMEM, "out of memory");
+		dsp_fail_nomem(NULL, 0);
 		return NULL;
 	}
-	if ((g->gf = EGifOpen(fp, put_bytes, &err)) == NULL) {
+	if ((g->gf = DSP_LIB_ALLOC(EGifOpen(fp, put_bytes, &err))) == NULL) {
 		GifFreeMapObject(cmap);
 		gif_fail(NULL, "open", err);
 		free(g->pix);

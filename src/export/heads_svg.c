@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "export/heads_svg.h"
 #include "export/svg.h"
@@ -129,7 +130,7 @@ dsp_heads_svg_hist(FILE *fp, const dsp_figspec *f, const double *v, size_t count
 		hi += 0.5;
 	}
 	wid = (hi - lo) / (double)bins;
-	if ((cnt = calloc(bins, sizeof *cnt)) == NULL)
+	if ((cnt = dsp_calloc(bins, sizeof *cnt)) == NULL)
 		return DSP_ENOMEM;
 	for (i = 0; i < count; i++)
 		if (isfinite(v[i])) {

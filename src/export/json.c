@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/dtoa.h"
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/escape.h"
 #include "export/json.h"
@@ -31,7 +32,7 @@ dsp_jw_new(FILE *fp, int pretty)
 {
 	dsp_jw *w;
 
-	if ((w = calloc(1, sizeof *w)) == NULL)
+	if ((w = dsp_calloc(1, sizeof *w)) == NULL)
 		return NULL;
 	w->fp = fp;
 	w->pretty = pretty;
@@ -325,7 +326,7 @@ jp_space(struct jp *p)
 static dsp_jval *
 jv_new(enum dsp_jtype t)
 {
-	dsp_jval *v = calloc(1, sizeof *v);
+	dsp_jval *v = dsp_calloc(1, sizeof *v);
 
 	if (v != NULL)
 		v->type = t;
@@ -419,8 +420,8 @@ jp_string(struct jp *p, char **out)
 	}
 	if (jp_charge(p, end - start + 1 + JP_BLOCK) != DSP_OK)
 		return DSP_ETOOBIG;
-	if ((o = malloc(end - start + 1)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((o = dsp_malloc(end - start + 1)) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	while (p->pos < end) {
 		c = p->s[p->pos];
 		if ((unsigned char)c < 0x20) {
@@ -532,9 +533,9 @@ jp_number(struct jp *p, dsp_jval **out)
 		return jp_error(p, "number out of range of a double");
 	if (jp_charge(p, sizeof *v + i - start + 1 + 2 * JP_BLOCK) != DSP_OK)
 		return DSP_ETOOBIG;
-	if ((v = jv_new(DSP_JNUM)) == NULL || (v->str = strdup(buf)) == NULL) {
+	if ((v = jv_new(DSP_JNUM)) == NULL || (v->str = dsp_strdup(buf)) == NULL) {
 		free(v);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	v->num = x;
 	p->pos = i;
@@ -630,11 +631,11 @@ jp_push(struct jp *p, dsp_jval *c, size_t *cap, dsp_jval *item, char *key)
 		if (jp_charge(p, (ncap - *cap) * (c->type == DSP_JOBJ ? 2 : 1) *
 		    sizeof *ni) != DSP_OK)
 			return -2;
-		if ((ni = realloc(c->items, ncap * sizeof *ni)) == NULL)
+		if ((ni = dsp_realloc(c->items, ncap * sizeof *ni)) == NULL)
 			return -1;
 		c->items = ni;
 		if (c->type == DSP_JOBJ) {
-			if ((nk = realloc(c->keys, ncap * sizeof *nk)) == NULL)
+			if ((nk = dsp_realloc(c->keys, ncap * sizeof *nk)) == NULL)
 				return -1;
 			c->keys = nk;
 		}
@@ -660,7 +661,7 @@ jp_container(struct jp *p, int depth, dsp_jval **out)
 	if (jp_charge(p, sizeof *c + JP_BLOCK) != DSP_OK)
 		return DSP_ETOOBIG;
 	if ((c = jv_new(obj ? DSP_JOBJ : DSP_JARR)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	p->pos++;
 	jp_space(p);
 	if (p->pos < p->len && p->s[p->pos] == close) {
@@ -702,7 +703,7 @@ jp_container(struct jp *p, int depth, dsp_jval **out)
 		}
 		if ((rc = jp_push(p, c, &cap, item, key)) != 0) {
 			dsp_json_free(item);
-			rc = rc == -2 ? DSP_ETOOBIG : dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = rc == -2 ? DSP_ETOOBIG : dsp_fail_nomem(NULL, 0);
 			goto fail;
 		}
 		key = NULL;
@@ -749,7 +750,7 @@ jp_value(struct jp *p, int depth, dsp_jval **out)
 		return DSP_ETOOBIG;
 	if (c == '"') {
 		if ((v = jv_new(DSP_JSTR)) == NULL)
-			return dsp_fail(DSP_ENOMEM, "out of memory");
+			return dsp_fail_nomem(NULL, 0);
 		if ((rc = jp_string(p, &v->str)) != DSP_OK) {
 			free(v);
 			return rc;
@@ -761,14 +762,14 @@ jp_value(struct jp *p, int depth, dsp_jval **out)
 		return jp_number(p, out);
 	if (jp_literal(p, "true") == 0 || jp_literal(p, "false") == 0) {
 		if ((v = jv_new(DSP_JBOOL)) == NULL)
-			return dsp_fail(DSP_ENOMEM, "out of memory");
+			return dsp_fail_nomem(NULL, 0);
 		v->boolean = c == 't';
 		*out = v;
 		return DSP_OK;
 	}
 	if (jp_literal(p, "null") == 0) {
 		if ((v = jv_new(DSP_JNULL)) == NULL)
-			return dsp_fail(DSP_ENOMEM, "out of memory");
+			return dsp_fail_nomem(NULL, 0);
 		*out = v;
 		return DSP_OK;
 	}

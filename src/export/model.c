@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/readfile.h"
 #include "core/tour.h"
@@ -158,7 +159,7 @@ dsp_model_save(const dsp_maxret *m, const dsp_model_meta *meta, const char *path
 	if ((cloc = newlocale(LC_ALL_MASK, "C", (locale_t)0)) != (locale_t)0)
 		old = uselocale(cloc);
 	if ((j = dsp_jw_new(a.fp, 2)) == NULL) {
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 	} else {
 		write_model(j, m, meta);
 		rc = dsp_jw_end(j);
@@ -419,9 +420,9 @@ dsp_model_attach(dsp_params *p)
 		    name, MODEL_CACHE);
 	if ((rc = dsp_model_load(name, &m, NULL)) != DSP_OK)
 		return rc;
-	if ((path = strdup(name)) == NULL) {
+	if ((path = dsp_strdup(name)) == NULL) {
 		dsp_maxret_free(m);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	if (ncache == 0)
 		atexit(cache_free);

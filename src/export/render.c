@@ -212,10 +212,10 @@ dsp_render_figure(dsp_svg_writer writer, const void *ctx, unsigned fmt,
 	if (fmt == DSP_FIG_SVG)
 		return writer(ctx, out);
 	if ((mem = open_memstream(&buf, &len)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	rc = writer(ctx, mem);
 	if (fclose(mem) != 0 && rc == DSP_OK)
-		rc = dsp_fail(DSP_ENOMEM, "out of memory");
+		rc = dsp_fail_nomem(NULL, 0);
 	if (rc == DSP_OK)
 		rc = dsp_render_svg(buf, len, fmt, dpi, out);
 	free(buf);

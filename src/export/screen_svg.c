@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "export/screen_svg.h"
 #include "export/svg.h"
@@ -25,10 +26,10 @@ dsp_screen_alloc(int rows, int cols)
 		    cols, rows, MAX_SIDE);
 		return NULL;
 	}
-	if ((s = calloc(1, sizeof *s)) == NULL ||
-	    (s->cell = calloc((size_t)rows * (size_t)cols, sizeof *s->cell)) == NULL) {
+	if ((s = dsp_calloc(1, sizeof *s)) == NULL ||
+	    (s->cell = dsp_calloc((size_t)rows * (size_t)cols, sizeof *s->cell)) == NULL) {
 		free(s);
-		dsp_fail(DSP_ENOMEM, "out of memory");
+		dsp_fail_nomem(NULL, 0);
 		return NULL;
 	}
 	s->rows = rows;

@@ -185,7 +185,7 @@ snap_write_table(FILE *fp, dsp_table *t, enum dsp_format f)
 	int rc;
 
 	if (t == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	rc = dsp_table_write(t, fp, f);
 	dsp_table_free(t);
 	return rc;
@@ -235,7 +235,7 @@ snap_write_weights_csv(const struct snap *s, FILE *fp)
 	int rc;
 
 	if (c.t == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	rc = dsp_table_write(c.t, fp, DSP_FMT_CSV);
 	if (rc == DSP_OK && s->w_rc == DSP_OK)
 		rc = dsp_wstream_each(&s->ws, weights_row, &c);

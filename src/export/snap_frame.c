@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "export/frame.h"
 #include "export/snap_int.h"
@@ -34,11 +35,11 @@ dsp_frame_write(const dsp_viewstate *v, FILE *weights_svg, FILE *curve_svg,
 	out->sum_rc = s.sum_rc;
 	out->sum = s.sum;
 	if (s.curve_rc == DSP_OK && s.ncurve > 0) {
-		out->ns = malloc(s.ncurve * sizeof *out->ns);
-		out->entropy = malloc(s.ncurve * sizeof *out->entropy);
-		out->maxw = malloc(s.ncurve * sizeof *out->maxw);
+		out->ns = dsp_malloc(s.ncurve * sizeof *out->ns);
+		out->entropy = dsp_malloc(s.ncurve * sizeof *out->entropy);
+		out->maxw = dsp_malloc(s.ncurve * sizeof *out->maxw);
 		if (out->ns == NULL || out->entropy == NULL || out->maxw == NULL) {
-			rc = dsp_fail(DSP_ENOMEM, "out of memory");
+			rc = dsp_fail_nomem(NULL, 0);
 			goto out;
 		}
 		for (i = 0; i < s.ncurve; i++) {

@@ -334,7 +334,7 @@ snap_write_json(const struct snap *s, FILE *fp)
 	dsp_jw *w;
 
 	if ((w = dsp_jw_new(fp, 1)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	dsp_jw_object(w);
 	json_head(w);
 	jw_kstr(w, "name", s->name);
@@ -372,7 +372,7 @@ snap_json_fits(const struct snap *s)
 		return rc;
 	t.p.n_logits = 0;
 	if ((fp = open_memstream(&m, &ml)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	rc = snap_write_json(&t, fp);
 	fclose(fp);
 	free(m);

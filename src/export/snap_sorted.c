@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/eval.h"
 #include "core/runs.h"
@@ -226,8 +227,8 @@ range_chunks(const struct src *s, struct merge *mg, uint64_t k0, uint64_t k1, vo
 	while (((k1 - k0) >> shift) >= SORT_BUCKETS)
 		shift++;
 	nb = (size_t)((k1 - k0) >> shift) + 1;
-	if ((cnt = calloc(nb, sizeof *cnt)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((cnt = dsp_calloc(nb, sizeof *cnt)) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	for (i = 0; i < s->len; i++) {
 		k = src_key(s, i);
 		if (k >= k0 && k <= k1)
@@ -270,8 +271,8 @@ sorted_chunks(const struct src *s, struct merge *mg)
 	int rc;
 
 	m = s->len < s->chunk ? s->len : s->chunk;
-	if ((r = malloc((m ? m : 1) * size)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((r = dsp_malloc((m ? m : 1) * size)) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	if (s->len <= s->chunk) {
 		for (i = 0; i < s->len; i++)
 			gather(s, r, i, i);

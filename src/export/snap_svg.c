@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/bounds.h"
 #include "core/error.h"
 #include "core/eval.h"
@@ -626,11 +627,13 @@ curve_panel(dsp_svg *g, const struct snap *s, const struct curve_legend *L,
 	pl.ax.title = xtitle ? "number of items n" : NULL;
 	pl.ax.bare = xtitle ? 0 : DSP_AXIS_NOLABELS;
 	dsp_axis_nice(&pl.ax, 6);
-	x = malloc(n * sizeof *x);
+	x = dsp_malloc(n * sizeof *x);
 	for (j = 0; j < 4; j++)
-		y[j] = malloc(n * sizeof *y[j]);
-	if (x == NULL || y[0] == NULL || y[1] == NULL || y[2] == NULL || y[3] == NULL)
+		y[j] = dsp_malloc(n * sizeof *y[j]);
+	if (x == NULL || y[0] == NULL || y[1] == NULL || y[2] == NULL || y[3] == NULL) {
+		dsp_svg_nomem(g, "the curve's points", 5 * n * sizeof *x);
 		goto out;
+	}
 	for (i = 0; i < n; i++) {
 		const dsp_summary *m = &s->curve[i];
 

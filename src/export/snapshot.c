@@ -183,6 +183,26 @@ publish(struct snap *s, const char *dir, int f, const char *stamp,
 	}
 }
 
+/* A set is written whole or not at all: when file f failed, remove the
+ * files of the set published before it.  They were created under a name
+ * no file had (exclusive links), so nothing of anyone else's is lost. */
+static void
+unpublish(const char *dir, const char *name, int f, unsigned formats,
+    dsp_snapshot_files *written)
+{
+	char path[8192];
+	int g;
+
+	for (g = 0; g < f; g++) {
+		if (sfiles[g].fmt != 0 && !(formats & sfiles[g].fmt))
+			continue;
+		snprintf(path, sizeof path, "%s/%s%s", dir, name, sfiles[g].suffix);
+		(void)unlink(path);
+	}
+	if (written != NULL)
+		written->count = 0;
+}
+
 int
 dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
     const char *dir, dsp_snapshot_files *written)
@@ -253,8 +273,10 @@ dsp_snapshot_write_screen(const dsp_viewstate *v, const char *screen_text,
 			continue;
 		if (sfiles[f].fn == snap_write_screen_svg && scr == NULL)
 			continue;
-		if ((rc = publish(&s, dir, f, stamp, &counter)) != DSP_OK)
+		if ((rc = publish(&s, dir, f, stamp, &counter)) != DSP_OK) {
+			unpublish(dir, s.name, f, v->fig.formats, written);
 			break;
+		}
 		snprintf(fname, sizeof fname, "%s%s", s.name, sfiles[f].suffix);
 		record(written, dir, fname);
 		if (f == F_TXT) {

@@ -21,8 +21,11 @@ typedef struct dsp_snapshot_files {
  * disperse-YYYYmmdd-HHMMSS-NNN{.txt,.json,-weights.csv,-curve.csv,-map.csv,
  * -hist.svg,-curve.svg,-map.svg} (and the figures' .pdf and .png as
  * v->fig.formats says) and never collide.  Every file is written
- * to a temporary name and renamed; on failure the detail message names the
- * file and the files already written stay (listed in *written). */
+ * to a temporary name and renamed.  A set is written whole or not at all:
+ * a figure that cannot be computed for want of memory fails it before any
+ * file is written (a figure with no route is a note in the set), and on a
+ * failure while writing, the files of the set already published are
+ * removed (*written is empty); the detail message names the file. */
 int	dsp_snapshot_write(const dsp_viewstate *v, const char *screen_text,
 	    const char *dir, dsp_snapshot_files *written);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/family.h"
 #include "core/map.h"
@@ -172,8 +173,8 @@ load_logits(const struct ld *l, const dsp_jval *pj, dsp_params *p, double **logi
 	if (nm != NULL && nm->type == DSP_JSTR)
 		nlen = strlen(nm->str) + 1;
 	/* One block: the logits, then their name, freed together. */
-	if ((x = malloc(arr->len * sizeof *x + nlen)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((x = dsp_malloc(arr->len * sizeof *x + nlen)) == NULL)
+		return dsp_fail_nomem(NULL, 0);
 	for (i = 0; i < arr->len; i++) {
 		const dsp_jval *e = arr->items[i];
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "export/svg.h"
 #include "export/viridis.h"
@@ -19,7 +20,17 @@ struct dsp_svg {
 	FILE	*fp;
 	double	 font;		/* base font size in user units (pt) */
 	double	 lw;		/* line widths and dashes: font / 12 */
+	char	 nomem[160];	/* a part that could not be allocated */
 };
+
+int
+dsp_svg_nomem(dsp_svg *s, const char *what, size_t bytes)
+{
+	dsp_fail_nomem(what, bytes);
+	if (s->nomem[0] == '\0')
+		snprintf(s->nomem, sizeof s->nomem, "%s", dsp_last_error());
+	return DSP_ENOMEM;
+}
 
 /* Sizes relative to the base font: tick labels, axis titles. */
 #define TICK_FONT(s)	((s)->font * 11 / 12)
@@ -75,8 +86,8 @@ svg_open(FILE *fp, double width, double height, const char *unit, double vbw,
 	char buf[2048];
 	dsp_svg *s;
 
-	if ((s = calloc(1, sizeof *s)) == NULL) {
-		dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((s = dsp_calloc(1, sizeof *s)) == NULL) {
+		dsp_fail_nomem(NULL, 0);
 		return NULL;
 	}
 	s->fp = fp;
@@ -182,6 +193,11 @@ dsp_svg_end(dsp_svg *s)
 
 	fputs("</svg>\n", s->fp);
 	bad = ferror(s->fp);
+	if (s->nomem[0] != '\0') {
+		dsp_fail(DSP_ENOMEM, "%s", s->nomem);
+		free(s);
+		return DSP_ENOMEM;
+	}
 	free(s);
 	return bad ? dsp_fail(DSP_EIO, "SVG write failed") : DSP_OK;
 }

@@ -51,6 +51,10 @@ double	 dsp_svg_font(const dsp_svg *s);
 double	 dsp_svg_text_width(double size, const char *text);
 /* Close the document and free; DSP_EIO if any write failed. */
 int	 dsp_svg_end(dsp_svg *s);
+/* A part of the figure could not be allocated: recorded, and the figure
+ * fails at dsp_svg_end with it (DSP_ENOMEM), so a drawing function that
+ * returns nothing still never leaves a figure short of a panel. */
+int	 dsp_svg_nomem(dsp_svg *s, const char *what, size_t bytes);
 
 /* fill/stroke are SVG colours ("#440154", "none"); extra is raw attribute
  * text or NULL. */

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/escape.h"
 #include "core/family.h"
@@ -35,16 +36,30 @@ struct dsp_table {
 	size_t	  nrows, rowcap;
 	double	 *cells;	/* nrows * ncols */
 	char	**texts;	/* same shape; NULL = numeric */
+	/* The first allocation that failed while the table was built: a
+	 * table missing a stamp, a column or a cell is never written
+	 * (dsp_table_write fails with it), so a caller that does not check
+	 * every call still cannot publish a table short of something. */
+	char	  nomem[160];
 };
+
+static int
+table_nomem(dsp_table *t, const char *what, size_t bytes)
+{
+	dsp_fail_nomem(what, bytes);
+	if (t != NULL && t->nomem[0] == '\0')
+		snprintf(t->nomem, sizeof t->nomem, "%s", dsp_last_error());
+	return DSP_ENOMEM;
+}
 
 dsp_table *
 dsp_table_alloc(const char *title)
 {
 	dsp_table *t;
 
-	if ((t = calloc(1, sizeof *t)) == NULL)
+	if ((t = dsp_calloc(1, sizeof *t)) == NULL)
 		return NULL;
-	if (title != NULL && (t->title = strdup(title)) == NULL) {
+	if (title != NULL && (t->title = dsp_strdup(title)) == NULL) {
 		free(t);
 		return NULL;
 	}
@@ -90,10 +105,10 @@ grow2(char ***a, char ***b, size_t n, size_t *cap)
 	if (n < *cap)
 		return 0;
 	ncap = *cap ? *cap * 2 : 16;
-	if ((na = realloc(*a, ncap * sizeof *na)) == NULL)
+	if ((na = dsp_realloc(*a, ncap * sizeof *na)) == NULL)
 		return -1;
 	*a = na;
-	if ((nb = realloc(*b, ncap * sizeof *nb)) == NULL)
+	if ((nb = dsp_realloc(*b, ncap * sizeof *nb)) == NULL)
 		return -1;
 	*b = nb;
 	*cap = ncap;
@@ -108,14 +123,15 @@ dsp_table_stamp(dsp_table *t, const char *key, const char *value)
 	if (t == NULL || key == NULL)
 		return dsp_fail(DSP_EINVAL, "table stamp without a key");
 	if (grow2(&t->skey, &t->sval, t->nstamps, &t->stampcap) != 0)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
-	k = strdup(key);
+		return table_nomem(t, "a table's stamps", 2 * (t->stampcap + 1) * sizeof(char *));
+	k = dsp_strdup(key);
 	/* Stamps quote file names: escaped once here for text, CSV and JSON. */
 	v = dsp_escape_dup(value != NULL ? value : "", 0);
 	if (k == NULL || v == NULL) {
 		free(k);
 		free(v);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return table_nomem(t, "a table stamp", strlen(key) + 1 +
+		    (value != NULL ? strlen(value) + 1 : 1));
 	}
 	t->skey[t->nstamps] = k;
 	t->sval[t->nstamps++] = v;
@@ -130,8 +146,8 @@ dsp_table_stamp_text(dsp_table *t, const char *key, const char *value)
 
 	if ((rc = dsp_table_stamp(t, key, value)) != DSP_OK)
 		return rc;
-	if ((nt = realloc(t->stext, t->nstamps)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((nt = dsp_realloc(t->stext, t->nstamps)) == NULL)
+		return table_nomem(t, "a table's stamps", t->nstamps);
 	memset(nt + t->ntext, 0, t->nstamps - t->ntext);
 	t->stext = nt;
 	t->ntext = t->nstamps;
@@ -161,13 +177,13 @@ dsp_table_column(dsp_table *t, const char *name, const char *numfmt)
 	if (t->nrows > 0)
 		return dsp_fail(DSP_EINVAL, "table columns must come before rows");
 	if (grow2(&t->cname, &t->cfmt, t->ncols, &t->colcap) != 0)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
-	n = strdup(name);
-	f = strdup(numfmt != NULL ? numfmt : "%.10g");
+		return table_nomem(t, "a table's columns", 2 * (t->colcap + 1) * sizeof(char *));
+	n = dsp_strdup(name);
+	f = dsp_strdup(numfmt != NULL ? numfmt : "%.10g");
 	if (n == NULL || f == NULL) {
 		free(n);
 		free(f);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return table_nomem(t, "a table column", strlen(name) + 8);
 	}
 	t->cname[t->ncols] = n;
 	t->cfmt[t->ncols++] = f;
@@ -185,11 +201,11 @@ dsp_table_row(dsp_table *t, const double *values)
 		return dsp_fail(DSP_EINVAL, "table row before any column");
 	if (t->nrows == t->rowcap) {
 		ncap = t->rowcap ? t->rowcap * 2 : 16;
-		if ((nc = realloc(t->cells, ncap * t->ncols * sizeof *nc)) == NULL)
-			return dsp_fail(DSP_ENOMEM, "out of memory");
+		if ((nc = dsp_realloc(t->cells, ncap * t->ncols * sizeof *nc)) == NULL)
+			return table_nomem(t, "a table's rows", ncap * t->ncols * sizeof *nc);
 		t->cells = nc;
-		if ((nt = realloc(t->texts, ncap * t->ncols * sizeof *nt)) == NULL)
-			return dsp_fail(DSP_ENOMEM, "out of memory");
+		if ((nt = dsp_realloc(t->texts, ncap * t->ncols * sizeof *nt)) == NULL)
+			return table_nomem(t, "a table's rows", ncap * t->ncols * sizeof *nt);
 		t->texts = nt;
 		t->rowcap = ncap;
 	}
@@ -214,8 +230,8 @@ dsp_table_set_text(dsp_table *t, size_t row, size_t col, const char *s)
 
 	if (t == NULL || row >= t->nrows || col >= t->ncols)
 		return dsp_fail(DSP_EINVAL, "table cell (%zu, %zu) out of range", row, col);
-	if ((d = strdup(s != NULL ? s : "")) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+	if ((d = dsp_strdup(s != NULL ? s : "")) == NULL)
+		return table_nomem(t, "a table cell", s != NULL ? strlen(s) + 1 : 1);
 	free(t->texts[row * t->ncols + col]);
 	t->texts[row * t->ncols + col] = d;
 	return DSP_OK;
@@ -317,12 +333,12 @@ write_text(const dsp_table *t, FILE *fp)
 	write_stamps(t, fp);
 	if (t->ncols == 0)
 		return DSP_OK;
-	w = calloc(t->ncols, sizeof *w);
-	numeric = calloc(t->ncols, sizeof *numeric);
+	w = dsp_calloc(t->ncols, sizeof *w);
+	numeric = dsp_calloc(t->ncols, sizeof *numeric);
 	if (w == NULL || numeric == NULL) {
 		free(w);
 		free(numeric);
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	}
 	for (c = 0; c < t->ncols; c++) {
 		w[c] = strlen(t->cname[c]);
@@ -412,6 +428,8 @@ dsp_table_csv_row(const dsp_table *t, FILE *fp, const double *values,
 	const char *text;
 	size_t c, len = 0, k;
 
+	if (t->nomem[0] != '\0')
+		return dsp_fail(DSP_ENOMEM, "%s", t->nomem);
 	/* The row assembled in line and written once (one stdio call, not
 	 * three a cell); a cell that needs quoting, or a row too long for
 	 * line, goes through csv_field. */
@@ -499,7 +517,7 @@ write_json(const dsp_table *t, FILE *fp)
 	dsp_jw *w;
 
 	if ((w = dsp_jw_new(fp, 2)) == NULL)
-		return dsp_fail(DSP_ENOMEM, "out of memory");
+		return dsp_fail_nomem(NULL, 0);
 	dsp_jw_object(w);
 	if (t->title != NULL) {
 		dsp_jw_key(w, "title");
@@ -545,6 +563,8 @@ dsp_table_write(const dsp_table *t, FILE *fp, enum dsp_format f)
 
 	if (t == NULL || fp == NULL)
 		return dsp_fail(DSP_EINVAL, "no table or stream");
+	if (t->nomem[0] != '\0')
+		return dsp_fail(DSP_ENOMEM, "%s", t->nomem);
 	switch (f) {
 	case DSP_FMT_TEXT:
 		rc = write_text(t, fp);

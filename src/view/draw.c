@@ -8,6 +8,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "core/alloc.h"
 #include "core/figures.h"
 #include "view/view.h"
 
@@ -449,9 +450,9 @@ view_canvas_init(struct view_canvas *cv, int w, int h)
 		return -1;
 	cv->w = w;
 	cv->h = h;
-	cv->dots = calloc((size_t)w * (size_t)h, sizeof *cv->dots);
-	cv->attr = calloc((size_t)w * (size_t)h, sizeof *cv->attr);
-	cv->glyph = calloc((size_t)w * (size_t)h, sizeof *cv->glyph);
+	cv->dots = dsp_calloc((size_t)w * (size_t)h, sizeof *cv->dots);
+	cv->attr = dsp_calloc((size_t)w * (size_t)h, sizeof *cv->attr);
+	cv->glyph = dsp_calloc((size_t)w * (size_t)h, sizeof *cv->glyph);
 	if (cv->dots == NULL || cv->attr == NULL || cv->glyph == NULL) {
 		view_canvas_free(cv);
 		return -1;
