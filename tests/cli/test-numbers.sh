@@ -124,7 +124,7 @@ ok $r "bound --theta 1: loose band is [paper]"
 # AS241, not GSL), tagged derived, not measured.
 q=logit_max
 got=$(value logit_max report --family gaussian --n 2^40)
-want=$(python3 -c 'from statistics import NormalDist; n = 2.0**40; print(repr(-4 * NormalDist().inv_cdf(0.7 / (n + 0.4))))')
+want=$("$py3" -c 'from statistics import NormalDist; n = 2.0**40; print(repr(-4 * NormalDist().inv_cdf(0.7 / (n + 0.4))))')
 close "$got" "$want" 1e-9 "gaussian 2^40: logit_max $got = 4 z(1 - 0.7/(n + 0.4))"
 case "$(note report --family gaussian --n 2^40)" in *"[derived]") r=0 ;; *) r=1 ;; esac
 ok $r "gaussian 2^40: logit_max tagged [derived]"

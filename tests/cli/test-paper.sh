@@ -48,8 +48,8 @@ if [ -n "$JQ" ] && command -v "$JQ" >/dev/null 2>&1; then
 	[ "$("$JQ" '.tables | keys | length' "$tmp/a/numbers.json")" -eq 10 ] &&
 	    [ "$("$JQ" '.seed' "$tmp/a/numbers.json")" -eq 1 ]
 	ok $? "numbers.json: valid JSON, 10 tables, seed 1"
-elif command -v python3 >/dev/null 2>&1; then
-	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(not (len(d["tables"]) == 10 and d["seed"] == 1))' "$tmp/a/numbers.json"
+elif command -v "$py3" >/dev/null 2>&1; then
+	"$py3" -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(not (len(d["tables"]) == 10 and d["seed"] == 1))' "$tmp/a/numbers.json"
 	ok $? "numbers.json: valid JSON, 10 tables, seed 1"
 fi
 

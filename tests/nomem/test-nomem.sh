@@ -8,11 +8,8 @@
 . "$top_srcdir/tests/tap.sh"
 bin="$top_builddir/tests/nomem/disperse-nomem"
 [ -x "$bin" ] || skip_all "no disperse-nomem binary"
-py=
-for p in python3 python; do
-	command -v "$p" >/dev/null 2>&1 && { py=$p; break; }
-done
-[ -n "$py" ] || skip_all "python3 not found"
+py=$py3
+command -v "$py" >/dev/null 2>&1 || skip_all "python3 not found"
 # Under sanitizers a run costs several times as much: fewer of them.
 max=200
 [ -z "${DSP_SANITIZERS:-}" ] || max=30

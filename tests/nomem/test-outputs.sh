@@ -7,7 +7,7 @@
 # fopen("w") writers.
 . "$top_srcdir/tests/tap.sh"
 [ -x "$DISPERSE" ] || skip_all "no disperse binary"
-command -v python3 >/dev/null 2>&1 || skip_all "python3 not found"
+command -v "$py3" >/dev/null 2>&1 || skip_all "python3 not found"
 T=$(mktemp -d) || exit 1
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
@@ -16,7 +16,7 @@ reset() { for f in "$@"; do printf '%s\n' "$old" >"$f"; done; }
 same() { [ "$(cat "$1")" = "$old" ]; }
 notmp() { ! ls -a . | grep -q '^\.disperse-'; }
 # A (2, 2, 3) float64 .npy, written without numpy (the format's header).
-python3 - <<'PY' || exit 1
+"$py3" - <<'PY' || exit 1
 import struct
 h = "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 2, 3), }"
 h += " " * (64 - (10 + len(h) + 1) % 64) + "\n"
