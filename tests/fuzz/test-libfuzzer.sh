@@ -32,12 +32,14 @@ built() {
 	wait
 	ok "$(cat "$work/$1.rc" 2>/dev/null || echo 1)" "build libFuzzer target for $2"
 }
+# (core/alloc.c: every allocation's one path, in each target.)
 build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/parse.c" \
 	"$src/core/readfile.c" "$src/core/error.c" "$src/core/kernel.c" "$src/core/fastexp.c" \
-	"$src/core/decimal.c"
+	"$src/core/decimal.c" "$src/core/alloc.c"
 build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c" \
-	"$src/core/escape.c"
-build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/npy.c" "$src/core/error.c"
+	"$src/core/escape.c" "$src/core/alloc.c" "$src/core/dtoa.c" "$src/core/decimal.c"
+build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/npy.c" "$src/core/error.c" \
+	"$src/core/alloc.c"
 # The tour parser applies each step's parameters, so it needs all of core.
 build fuzz-tour "$top_srcdir/tests/fuzz/fuzz-tour.c" "$src"/core/*.c
 targets="parse json npy tour"
