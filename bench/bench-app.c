@@ -65,7 +65,7 @@ frame(struct rig *r)
 	int i;
 
 	worker_frame_summary(r->sw, r->cc, r->st, 85);
-	worker_post(r->wk, r->st, 1, 1, 64, 8);
+	worker_post(r->wk, r->st, 1, 1);
 	worker_collect(r->wk, r->st);
 	for (i = 0; i < VIEW_PANELS; i++) {
 		werase(r->pn[i].win);

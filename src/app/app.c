@@ -54,16 +54,9 @@ frame(struct app *a)
 		app_make_win(&a->pn[i]);
 	}
 	/* Compute what is on screen; the caches make unchanged figures free.
-	 * The layout sizes the theorem panel by its text, so it is redone
-	 * once the summary is there. */
+	 * No panel size goes in: the layout never feeds a computation. */
 	app_heads_sync(a);
-	worker_frame_summary(a->sw, a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
-	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
-	app_layout(a);
-	for (i = 0; i < VIEW_PANELS; i++)
-		app_make_win(&a->pn[i]);
-	worker_frame_summary(a->sw, a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
-	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
+	worker_frame_summary(a->sw, a->cc, st);
 	teach_tour_figures(a->teach, st);
 	/* Room on screen for the map: a cell a column (up to 240), one or
 	 * (half blocks) two a row; the panel shows the largest exact
@@ -74,14 +67,16 @@ frame(struct app *a)
 	rows = (size_t)(mp->h - 7 > 48 ? 48 : mp->h - 7 > 2 ? mp->h - 7 : 2) *
 	    (view_heat_half() ? 2 : 1);
 	if (a->wk != NULL) {
-		worker_post(a->wk, st, a->pn[VIEW_CURVE].visible, mp->visible, cols, rows);
+		worker_post(a->wk, st, a->pn[VIEW_CURVE].visible, mp->visible);
 		worker_collect(a->wk, st);
 	} else {
 		if (a->pn[VIEW_CURVE].visible)
 			compute_curve(a->cc, st);
 		if (mp->visible)
-			compute_map(a->cc, st, cols, rows);
+			compute_map(a->cc, st);
 	}
+	if (mp->visible)
+		compute_map_cells(&st->map, &st->mapfig, cols, rows);
 	t1 = dsp_now_ms();
 	st->compute_ms = t1 - t0;
 	if (!st->sum_ok && !st->sum_busy && st->status[0] == '\0')
@@ -399,6 +394,7 @@ app_main(int argc, char **argv)
 	worker_stop(a.wk);
 	worker_stop(a.sw);
 	free(a.st->map.cell);
+	free(a.st->mapfig.cell);
 	free(a.st);
 	free(a.load_logits);
 	compute_free(a.cc);

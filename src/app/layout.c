@@ -59,12 +59,15 @@ plot_window(struct app *a)
 /* Rows the curve panel wants: two subplots of at least 9 rows each under
  * its legend, or more of a tall screen. */
 #define CURVE_BOTH_MIN	(5 + 2 * 9)
+/* The theorem's rows on a tall screen: lemma, verdict, entropy, critical
+ * n and the paper's note at their usual lengths. */
+#define THEOREM_ROWS	16
 
 /*
  * Where each panel goes.  The left column is as wide as its text (the
  * parameters' longest value, the theorem's formulas on two lines); the
- * parameters get their rows and the theorem the rows its text takes
- * (measured by drawing it off screen).  From 39 lines every plot is shown:
+ * parameters get their rows and the theorem a fixed number of rows (never
+ * its text's height: panels keep their place while figures arrive).  From 39 lines every plot is shown:
  * the curve first with room for both subplots, then the map; the weights
  * go under the theorem when the left column has room, else beside the
  * map.  Shorter screens show one or two plots at a time (header tabs).
@@ -111,9 +114,10 @@ app_layout(struct app *a)
 	/* The heads panel (an --input array of several rows) under the
 	 * parameters: at least 5 lines, taken from the parameters. */
 	hh = view_heads_height(st);
-	th = view_content_height(&view_theorem_class, st, lw, body);
-	if (th < 7)
-		th = 7;
+	/* Rows for the theorem by the screen's size, not by its text: a
+	 * summary that makes the text taller must not move the panels (nor,
+	 * through them, post a new job). */
+	th = body >= 36 ? THEOREM_ROWS : 12;
 	if (hh > 5 && ph + hh + 12 > body)
 		hh = body - ph - 12 > 5 ? body - ph - 12 : 5;
 	if (ph + hh + th > body) {

@@ -23,8 +23,8 @@
 struct job {
 	dsp_viewstate	vs;
 	int		want_curve, want_map, want_sum;
-	size_t		cols, rows;
-	size_t		hist_cols;
+	/* No panel sizes: a job is keyed on what it computes from, and a
+	 * layout that moves must never cancel it (issue 24's live-lock). */
 };
 
 struct worker {
@@ -122,7 +122,7 @@ worker_main(void *arg)
 		t0 = dsp_now_ms();
 		w->wst->vs = job.vs;
 		if (job.want_sum)
-			compute_summary(w->cc, w->wst, job.hist_cols);
+			compute_summary(w->cc, w->wst);
 		if (job.want_curve) {
 			compute_curve(w->cc, w->wst);
 			/* The curves are shown as soon as they are done: a map at
@@ -139,7 +139,7 @@ worker_main(void *arg)
 			pthread_mutex_unlock(&w->lock);
 		}
 		if (job.want_map && !dsp_job_cancelled())
-			compute_map(w->cc, w->wst, job.cols, job.rows);
+			compute_map(w->cc, w->wst);
 
 		t1 = dsp_now_ms();
 		pthread_mutex_lock(&w->lock);
@@ -153,7 +153,8 @@ worker_main(void *arg)
 			copy_summary(w->out, w->wst);
 		else
 			w->out->bg_ms = t1 - t0;
-		copy_map(&w->out->map, &w->wst->map);
+		if (job.want_map)
+			copy_map(&w->out->mapfig, &w->wst->mapfig);
 		w->out_job = job;
 		w->done = id;
 	}
@@ -229,8 +230,8 @@ worker_stop(struct worker *w)
 	pthread_mutex_destroy(&w->lock);
 	pthread_cond_destroy(&w->cond);
 	compute_free(w->cc);
-	free(w->wst->map.cell);
-	free(w->out->map.cell);
+	free(w->wst->mapfig.cell);
+	free(w->out->mapfig.cell);
 	free(w->wst);
 	free(w->out);
 	free(w);
@@ -258,8 +259,7 @@ post(struct worker *w, const struct job *jp)
 }
 
 void
-worker_post(struct worker *w, const struct view_state *st, int want_curve, int want_map,
-    size_t cols, size_t rows)
+worker_post(struct worker *w, const struct view_state *st, int want_curve, int want_map)
 {
 	struct job job;
 
@@ -270,13 +270,11 @@ worker_post(struct worker *w, const struct view_state *st, int want_curve, int w
 	job.vs.focus = job.vs.hist_mode = job.vs.curve_mode = 0;
 	job.want_curve = want_curve;
 	job.want_map = want_map;
-	job.cols = cols;
-	job.rows = rows;
 	post(w, &job);
 }
 
 void
-worker_post_summary(struct worker *w, const struct view_state *st, size_t hist_cols)
+worker_post_summary(struct worker *w, const struct view_state *st)
 {
 	struct job job;
 
@@ -287,7 +285,6 @@ worker_post_summary(struct worker *w, const struct view_state *st, size_t hist_c
 	job.vs.params = st->vs.params;
 	job.vs.hist_mode = st->vs.hist_mode;
 	job.want_sum = 1;
-	job.hist_cols = hist_cols;
 	post(w, &job);
 }
 
@@ -348,7 +345,7 @@ worker_collect(struct worker *w, struct view_state *st)
 	if (w->done != w->taken) {
 		w->taken = w->done;
 		if (w->out_job.want_map)
-			copy_map(&st->map, &w->out->map);
+			copy_map(&st->mapfig, &w->out->mapfig);
 		st->bg_ms = w->out->bg_ms;
 		fresh = 1;
 	}
@@ -361,13 +358,12 @@ worker_collect(struct worker *w, struct view_state *st)
 }
 
 void
-worker_frame_summary(struct worker *sw, struct compute_cache *cc, struct view_state *st,
-    size_t hist_cols)
+worker_frame_summary(struct worker *sw, struct compute_cache *cc, struct view_state *st)
 {
 	if (sw != NULL && compute_summary_is_job(&st->vs.params)) {
 		/* The loop's cache no longer holds what st shows. */
 		compute_forget_summary(cc);
-		worker_post_summary(sw, st, hist_cols);
+		worker_post_summary(sw, st);
 		worker_collect(sw, st);
 		return;
 	}
@@ -376,7 +372,7 @@ worker_frame_summary(struct worker *sw, struct compute_cache *cc, struct view_st
 		st->sum_busy = 0;
 		st->sum_pct = -1;
 	}
-	compute_summary(cc, st, hist_cols);
+	compute_summary(cc, st);
 }
 
 int

@@ -58,6 +58,9 @@ enum view_sym {
 };
 
 #define VIEW_COLS_MAX	512
+/* Columns of the Weights figure, whatever the panel's width (the panel
+ * resamples them): a layout never feeds a computation. */
+#define VIEW_HIST_RES	256
 #define VIEW_CURVE_MAX	512
 #define VIEW_TOPRUNS	6
 #define VIEW_SERIES_MAX	DSP_VIEW_SERIES_MAX
@@ -218,6 +221,8 @@ struct view_state {
 	struct view_map	 map;		/* at the screen's cells over vs.map's
 					   ranges; the cursor is vs's, a cell of
 					   the figure (dsp_view_cell) */
+	struct view_map	 mapfig;	/* the figure itself (vs.map's cells),
+					   map's source */
 	int		 sel;		/* selected parameter row */
 	int		 help;		/* help overlay shown */
 	int		 help_page;
