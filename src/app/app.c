@@ -33,6 +33,21 @@ enum {
 	OPT_PRESENT
 };
 
+/* The empirical family of an input is a resample of its logits, not
+ * them: every figure panel says so on its frame. */
+static void
+resampled_tag(struct view_panel *p, const struct view_state *st)
+{
+	static const char tag[] = " resampled ";
+
+	/* Only beside the title, never over it. */
+	if (st->vs.params.family != DSP_FAM_EMPIRICAL ||
+	    view_frame_end() + (int)sizeof tag + 1 > p->w)
+		return;
+	view_printf(p->win, 0, p->w - (int)sizeof tag - 1, (int)sizeof tag - 1,
+	    view_attr_marker(), "%s", tag);
+}
+
 static void
 frame(struct app *a)
 {
@@ -86,6 +101,7 @@ frame(struct app *a)
 		if (a->pn[i].visible) {
 			a->pn[i].cls->update(&a->pn[i], st);
 			a->pn[i].cls->draw(&a->pn[i], a->pn[i].win);
+			resampled_tag(&a->pn[i], st);
 		}
 	if (st->heads.shown)
 		app_heads_draw(a);
@@ -371,11 +387,12 @@ app_main(int argc, char **argv)
 	a.tourbox.cls = &view_tour_class;
 	a.refitbox.cls = &view_refit_class;
 	a.headspn.cls = &view_heads_class;
-	/* An array of several rows: the head picker, the view on the
-	 * empirical family of the head's logits (n scales them). */
+	/* An array of several rows: the head picker, the view on the head's
+	 * own logits (family file); the resample (empirical, n scales it) is
+	 * the second view, labelled "resampled". */
 	app_heads_open(&a, o.rows, o.params.head);
 	if (a.rows != NULL && a.load == NULL && !(o.given & DSP_GIVEN_FAMILY))
-		a.st->vs.params.family = DSP_FAM_EMPIRICAL;
+		a.st->vs.params.family = DSP_FAM_FILE;
 	if (rc == 0 && (a.teach = teach_alloc()) == NULL) {
 		fputs("disperse: out of memory\n", stderr);
 		rc = 1;

@@ -477,6 +477,44 @@ cached_series(struct compute_cache *cc, struct view_series *out, const dsp_param
 	victim->s = *out;
 }
 
+/* A file's logits (one n): their entropy and max weight at a few theta,
+ * the view's own among them, through the same evaluation as the summary. */
+static void
+file_thetas(struct view_state *st, const dsp_params *p)
+{
+	static const double grid[VIEW_THETAS - 1] = {
+		0.125, 0.25, 0.5, 1, 2, 4, 8, 16
+	};
+	double th[VIEW_THETAS];
+	dsp_params q = *p;
+	dsp_summary sm;
+	size_t i, m = 0, k = 0;
+	int placed = 0;
+
+	for (i = 0; i < VIEW_THETAS - 1; i++) {
+		if (!placed && p->theta <= grid[i]) {
+			th[m++] = p->theta;	/* the view's theta in its place */
+			placed = 1;
+			if (p->theta == grid[i])
+				continue;
+		}
+		th[m++] = grid[i];
+	}
+	if (!placed)
+		th[m++] = p->theta;
+	st->nthetas = 0;
+	for (i = 0; i < m; i++) {
+		q.theta = th[i];
+		if (dsp_eval(&q, &sm) != DSP_OK || dsp_job_cancelled())
+			continue;
+		st->th_theta[k] = th[i];
+		st->th_entropy[k] = sm.entropy;
+		st->th_maxw[k] = sm.max_weight;
+		k++;
+	}
+	st->nthetas = k;
+}
+
 void
 compute_curve(struct compute_cache *cc, struct view_state *st)
 {
@@ -507,11 +545,15 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 	cc->curve_key = k;
 	cc->curve_valid = 1;
 	st->nseries = 0;
+	st->nthetas = 0;
 	st->curve_err[0] = '\0';
 	/* The series the view draws (core/view.h): the snapshot's list. */
 	if ((n = dsp_view_series_list(&st->vs, def)) == 0) {
 		snprintf(st->curve_err, sizeof st->curve_err,
 		    "a file's logits have one fixed n = %zu: no curve over n", p->n_logits);
+		file_thetas(st, p);
+		if (dsp_job_cancelled())
+			cc->curve_valid = 0;
 		return;
 	}
 	for (i = 0; i < n && i < VIEW_SERIES_MAX; i++) {

@@ -87,6 +87,16 @@ job_units(const struct job *j)
 	return curve + (j->want_map ? (uint64_t)j->vs.map.cols * j->vs.map.rows : 0);
 }
 
+/* A file view's figures against theta. */
+static void
+copy_thetas(struct view_state *dst, const struct view_state *src)
+{
+	dst->nthetas = src->nthetas;
+	memcpy(dst->th_theta, src->th_theta, sizeof dst->th_theta);
+	memcpy(dst->th_entropy, src->th_entropy, sizeof dst->th_entropy);
+	memcpy(dst->th_maxw, src->th_maxw, sizeof dst->th_maxw);
+}
+
 /* The summary's figures, from one view_state to another. */
 static void
 copy_summary(struct view_state *dst, const struct view_state *src)
@@ -134,6 +144,7 @@ worker_main(void *arg)
 				    w->wst->nseries * sizeof w->out->series[0]);
 				memcpy(w->out->curve_err, w->wst->curve_err,
 				    sizeof w->out->curve_err);
+				copy_thetas(w->out, w->wst);
 				w->curve_done = id;
 			}
 			pthread_mutex_unlock(&w->lock);
@@ -340,6 +351,7 @@ worker_collect(struct worker *w, struct view_state *st)
 		st->nseries = w->out->nseries;
 		memcpy(st->series, w->out->series, w->out->nseries * sizeof st->series[0]);
 		memcpy(st->curve_err, w->out->curve_err, sizeof st->curve_err);
+		copy_thetas(st, w->out);
 		fresh = 1;
 	}
 	if (w->done != w->taken) {
