@@ -30,7 +30,8 @@ enum {
 	OPT_SNAPSHOT_DIR,
 	OPT_NO_CONFIG,
 	OPT_THEME,
-	OPT_PRESENT
+	OPT_PRESENT,
+	OPT_RESUME
 };
 
 /* The empirical family of an input is a resample of its logits, not
@@ -168,6 +169,9 @@ extra_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	case OPT_PRESENT:
 		a->present = 1;
 		break;
+	case OPT_RESUME:
+		a->resume = 1;
+		break;
 	}
 	return 0;
 }
@@ -182,6 +186,7 @@ static const struct option tui_longopts[] = {
 	{ "no-config",		no_argument,		NULL, OPT_NO_CONFIG },
 	{ "theme",		required_argument,	NULL, OPT_THEME },
 	{ "present",		no_argument,		NULL, OPT_PRESENT },
+	{ "resume",		no_argument,		NULL, OPT_RESUME },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -233,6 +238,27 @@ load_snapshot(struct app *a, struct dsp_opts *o)
 	return 0;
 }
 
+/* The display choices of a saved view: how figures are drawn, never what
+ * they are of. */
+static void
+apply_display(struct app *a, const dsp_viewstate *v)
+{
+	dsp_viewstate *vs = &a->st->vs;
+
+	vs->map.metric = v->map.metric;
+	vs->hist_mode = v->hist_mode;
+	vs->curve_mode = v->curve_mode;
+	vs->overlays = v->overlays;
+	vs->compare_mask = v->compare_mask;
+	vs->fig = v->fig;
+}
+
+static int
+st_status_free(const struct app *a)
+{
+	return a->st->status[0] == '\0';
+}
+
 /* The settings file (settings.c): the last view unless --load gives one,
  * the display options, the history.  A failure is one status-line
  * message; the defaults stay. */
@@ -252,10 +278,28 @@ load_settings(struct app *a, const struct dsp_opts *o)
 	a->settings_keep = k < 0 || (k > 0 && set.dropped);
 	if (k <= 0)
 		return;
-	if (a->load == NULL) {
+	/* Settings are preferences, not data: the display choices always,
+	 * the parameters only on --resume, never onto a new --input, and
+	 * never logits (an older file's are dropped). */
+	if (a->load == NULL && a->resume && !(o->given & DSP_GIVEN_INPUT)) {
+		char dir[4096];
+
+		if (dsp_family_has_logits(set.view.params.family)) {
+			dsp_params def;
+
+			dsp_params_default(&def);
+			set.view.params.family = def.family;
+			set.view.params.logits = NULL;
+			set.view.params.n_logits = 0;
+			set.view.params.logits_name = NULL;
+		}
 		apply_view(a, o, set.view);
-		a->load_logits = set.logits;
-		set.logits = NULL;
+		if (st_status_free(a) && settings_dir(dir, sizeof dir) == 0)
+			app_say(a, 0, "resumed the last view from %s/settings.json", dir);
+	} else if (a->load == NULL) {
+		apply_display(a, &set.view);
+		if (a->resume && st_status_free(a))
+			app_say(a, 0, "--resume: not onto a new --input (display choices only)");
 	}
 	view_theme_set(set.theme);
 	for (i = 0; i < set.nhistory; i++) {
@@ -342,6 +386,8 @@ app_main(int argc, char **argv)
 	    "  --no-config          neither read nor write the settings file\n"
 	    "                       ($XDG_CONFIG_HOME/disperse/settings.json)\n"
 	    "  --present            presentation: larger plots, no text panels or timings\n"
+	    "  --resume             reopen the last view's parameters from the settings\n"
+	    "                       (never with --input; without it only display choices)\n"
 	    "Keys: ? or F1 in the TUI (h is 'left'); q quits.\n\n";
 	spec.longopts = tui_longopts;
 	spec.cb = extra_opt;
