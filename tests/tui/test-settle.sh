@@ -67,7 +67,18 @@ run_case() {
 	T send-keys q
 	tui_exited
 	[ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 0 ]; ok $? "$name: q quits, status 0"
+	server_gone
+}
+# Kill the tmux server and wait until its socket is gone: a new session on a
+# server still shutting down fails ("server exited unexpectedly").
+server_gone() {
 	T kill-server >/dev/null 2>&1
+	sock="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$tui_sock"
+	i=0
+	while [ -S "$sock" ] && [ "$i" -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 }
 
 for fam in ${SETTLE_FAMS:-power spike uniform gaussian ramp}; do
@@ -85,12 +96,30 @@ tui_start 120 40 --input "$f" --attn entmax --alpha 1.001
 tui_wait "computing" 300
 pos0=$(tui_cap | grep -n "Weights" | head -1 | awk -F: '{ print $1 }')
 col0=$(tui_cap | grep "Weights" | head -1 | sed 's/Weights.*//' | wc -m)
-settled
-ok $? "entmax over the file at 120x40 settles (in ${tenths}/10 s)"
+tui_wait "runs:" 300
+ok $? "entmax over the file at 120x40: the summary arrives"
 pos1=$(tui_cap | grep -n "Weights" | head -1 | awk -F: '{ print $1 }')
 col1=$(tui_cap | grep "Weights" | head -1 | sed 's/Weights.*//' | wc -m)
 [ "$pos0" = "$pos1" ] && [ "$col0" = "$col1" ]
 ok $? "the Weights panel kept its place (row $pos0 col $col0, then row $pos1 col $col1)"
+T send-keys q
+tui_exited
+server_gone
+
+# The model is part of every key: `:model B.json` shows B's weights, not
+# A's (the cache key left the model out).  B is A with its query vector's
+# first weight changed; each max weight is `disperse report`'s.
+a="$top_srcdir/examples/maxret-model.json"
+b="$tui_tmp/b.json"
+sed 's/"q": {"shape": \[16, 1\], "data": \[-1.025821147229646/"q": {"shape": [16, 1], "data": [-4.5/' "$a" >"$b"
+ma=$(report_value max_weight --model "$a")
+mb=$(report_value max_weight --model "$b")
+[ -n "$ma" ] && [ -n "$mb" ] && [ "$(printf '%.3g' "$ma")" != "$(printf '%.3g' "$mb")" ]
+ok $? "two models with different max weights ($ma, $mb: report)"
+tui_start 120 40 --model "$a"
+tui_wait "max $(printf '%.3g' "$ma") "; ok $? "model A: the Weights panel's max $(printf '%.3g' "$ma")"
+T send-keys : "model $b" Enter
+tui_wait "max $(printf '%.3g' "$mb") "; ok $? ":model B.json: B's max $(printf '%.3g' "$mb"), not A's"
 T send-keys q
 tui_exited
 tap_done
