@@ -71,13 +71,14 @@ plot_window(struct app *a)
  * the curve first with room for both subplots, then the map; the weights
  * go under the theorem when the left column has room, else beside the
  * map.  Shorter screens show one or two plots at a time (header tabs).
- * --present drops the text panels: curve and weights over the full width.
+ * --present drops the parameters: the curve over the full width, the
+ * theorem and the weights under it.
  */
 void
 app_layout(struct app *a)
 {
 	struct view_state *st = a->st;
-	int body = LINES - 3, lw, rw, ph, hh, th, left, i, k, y, h, hc, wl;
+	int body = LINES - 3, lw, rw, ph, hh, th, left, i, k, y, h, hc, wl, tw, thmin;
 
 	for (i = 0; i < VIEW_PANELS; i++)
 		a->pn[i].visible = 0;
@@ -93,13 +94,21 @@ app_layout(struct app *a)
 		 * beside the weights, under the curve. */
 		a->nplots = 2;
 		hc = body * 3 / 5;
+		if (body - hc < 12)	/* the theorem's band and n* */
+			hc = body - 12;
 		place(&a->pn[VIEW_CURVE], 1, 0, hc, COLS);
 		wl = st->tour.open ? (COLS / 2 > 64 ? 64 : COLS / 2) : 0;
+		if (wl > 0 && COLS - wl < 2 * 38)
+			wl = COLS - 2 * 38 >= 30 ? COLS - 2 * 38 : 0;
 		if (wl > 0) {
 			place(&a->tourbox, 1 + hc, 0, body - hc, wl);
 			a->tourbox.visible = 1;
 		}
-		place(&a->pn[VIEW_WEIGHTS], 1 + hc, wl, body - hc, COLS - wl);
+		/* The theorem stays on screen (the lemma's band and Theorem
+		 * 2.2), beside the weights. */
+		tw = COLS - wl >= 120 ? 46 : 38;
+		place(&a->pn[VIEW_THEOREM], 1 + hc, wl, body - hc, tw);
+		place(&a->pn[VIEW_WEIGHTS], 1 + hc, wl + tw, body - hc, COLS - wl - tw);
 		return;
 	}
 	lw = COLS >= 160 ? 54 : COLS >= 100 ? 46 : 38;
@@ -117,14 +126,16 @@ app_layout(struct app *a)
 	/* Rows for the theorem by the screen's size, not by its text: a
 	 * summary that makes the text taller must not move the panels (nor,
 	 * through them, post a new job). */
-	th = body >= 36 ? THEOREM_ROWS : 12;
+	/* Short screens: a narrow column wraps the band and H over more rows. */
+	thmin = lw >= 46 ? 12 : 14;
+	th = body >= 36 ? THEOREM_ROWS : thmin;
 	if (hh > 5 && ph + hh + 12 > body)
 		hh = body - ph - 12 > 5 ? body - ph - 12 : 5;
 	if (ph + hh + th > body) {
-		/* Short: the theorem shows its first 12 lines (lemma, verdict,
+		/* Short: the theorem shows its first thmin lines (lemma, verdict,
 		 * entropy, critical n); below that the parameters scroll
 		 * (params_panel.c). */
-		th = body - ph - hh < 12 ? 12 : body - ph - hh;
+		th = body - ph - hh < thmin ? thmin : body - ph - hh;
 		ph = body - hh - th;
 		if (ph < 7) {
 			ph = 7;
@@ -176,6 +187,15 @@ app_layout(struct app *a)
 		return;
 	}
 	place(&a->pn[VIEW_THEOREM], 1 + ph, 0, body - ph, lw);
+	if (st->tour.open && body - ph < 13) {
+		/* The tour took the text column: the theorem (its band and
+		 * Theorem 2.2) goes over one plot in the right column. */
+		a->nplots = 1;
+		plot_window(a);
+		place(&a->pn[VIEW_THEOREM], 1, lw, 13, rw);
+		place(&a->pn[a->plot_first], 1 + 13, lw, body - 13, rw);
+		return;
+	}
 	a->nplots = body >= 24 ? 2 : 1;
 	plot_window(a);
 	for (k = 0, y = 1; k < a->nplots; k++) {
