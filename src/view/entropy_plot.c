@@ -555,9 +555,23 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	if (pn->pw < 8 || avail < 4)
 		return;
 	if (mode == 0) {
-		h1 = (avail - 1) / 2;
+		/* A row between the two plots names the lower one: they read
+		 * as one otherwise (H's 0 over the weight's 1). */
+		h1 = (avail - 2) / 2;
 		entropy_plot(pn, w, top, h1);
-		maxw_plot(pn, w, top + h1, avail - 1 - h1);
+		{
+			static const char *lab[] = {
+				"max weight (log10), Lemma 2.1 band:", "max weight (log10):",
+				"max weight:", ""
+			};
+			size_t k = 0;
+
+			/* The longest that fits whole, a blank before the frame. */
+			while (lab[k][0] != '\0' && view_width(lab[k]) >= pn->pw)
+				k++;
+			view_printf(w, top + h1, AXIS_W, pn->pw, view_attr_dim(), "%s", lab[k]);
+		}
+		maxw_plot(pn, w, top + h1 + 1, avail - 2 - h1);
 	} else if (mode == 1)
 		entropy_plot(pn, w, top, avail - 1);
 	else
