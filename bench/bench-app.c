@@ -64,9 +64,11 @@ frame(struct rig *r)
 {
 	int i;
 
-	worker_frame_summary(r->sw, r->cc, r->st, 85);
-	worker_post(r->wk, r->st, 1, 1, 64, 8);
+	worker_frame_summary(r->sw, r->cc, r->st);
+	worker_post(r->wk, r->st, 1, 1);
 	worker_collect(r->wk, r->st);
+	/* The screen's cells of the map figure, as the TUI's frame takes them. */
+	compute_map_cells(&r->st->map, &r->st->mapfig, 64, 8);
 	for (i = 0; i < VIEW_PANELS; i++) {
 		werase(r->pn[i].win);
 		r->pn[i].cls->update(&r->pn[i], r->st);

@@ -192,9 +192,9 @@ app_reset_view(struct app *a)
 	a->st->vs.params.n_logits = nl;
 	a->st->vs.params.logits_name = name;
 	if (a->rows != NULL) {
-		/* An array's default view: the empirical family of head 0.0,
-		 * n = its keys (as at the start). */
-		a->st->vs.params.family = DSP_FAM_EMPIRICAL;
+		/* An array's default view: head 0.0's own logits (family
+		 * file, as at the start). */
+		a->st->vs.params.family = DSP_FAM_FILE;
 		app_heads_sync(a);
 		a->st->vs.params.n = a->st->vs.params.n_logits;
 	}

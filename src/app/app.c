@@ -31,8 +31,24 @@ enum {
 	OPT_SNAPSHOT_DIR,
 	OPT_NO_CONFIG,
 	OPT_THEME,
-	OPT_PRESENT
+	OPT_PRESENT,
+	OPT_RESUME
 };
+
+/* The empirical family of an input is a resample of its logits, not
+ * them: every figure panel says so on its frame. */
+static void
+resampled_tag(struct view_panel *p, const struct view_state *st)
+{
+	static const char tag[] = " resampled ";
+
+	/* Only beside the title, never over it. */
+	if (st->vs.params.family != DSP_FAM_EMPIRICAL ||
+	    view_frame_end() + (int)sizeof tag + 1 > p->w)
+		return;
+	view_printf(p->win, 0, p->w - (int)sizeof tag - 1, (int)sizeof tag - 1,
+	    view_attr_marker(), "%s", tag);
+}
 
 static void
 frame(struct app *a)
@@ -55,16 +71,9 @@ frame(struct app *a)
 		app_make_win(&a->pn[i]);
 	}
 	/* Compute what is on screen; the caches make unchanged figures free.
-	 * The layout sizes the theorem panel by its text, so it is redone
-	 * once the summary is there. */
+	 * No panel size goes in: the layout never feeds a computation. */
 	app_heads_sync(a);
-	worker_frame_summary(a->sw, a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
-	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
-	app_layout(a);
-	for (i = 0; i < VIEW_PANELS; i++)
-		app_make_win(&a->pn[i]);
-	worker_frame_summary(a->sw, a->cc, st, a->pn[VIEW_WEIGHTS].visible ?
-	    (size_t)(a->pn[VIEW_WEIGHTS].w - 9) : (size_t)(COLS / 2));
+	worker_frame_summary(a->sw, a->cc, st);
 	teach_tour_figures(a->teach, st);
 	/* Room on screen for the map: a cell a column (up to 240), one or
 	 * (half blocks) two a row; the panel shows the largest exact
@@ -75,14 +84,16 @@ frame(struct app *a)
 	rows = (size_t)(mp->h - 7 > 48 ? 48 : mp->h - 7 > 2 ? mp->h - 7 : 2) *
 	    (view_heat_half() ? 2 : 1);
 	if (a->wk != NULL) {
-		worker_post(a->wk, st, a->pn[VIEW_CURVE].visible, mp->visible, cols, rows);
+		worker_post(a->wk, st, a->pn[VIEW_CURVE].visible, mp->visible);
 		worker_collect(a->wk, st);
 	} else {
 		if (a->pn[VIEW_CURVE].visible)
 			compute_curve(a->cc, st);
 		if (mp->visible)
-			compute_map(a->cc, st, cols, rows);
+			compute_map(a->cc, st);
 	}
+	if (mp->visible)
+		compute_map_cells(&st->map, &st->mapfig, cols, rows);
 	t1 = dsp_now_ms();
 	st->compute_ms = t1 - t0;
 	if (!st->sum_ok && !st->sum_busy && st->status[0] == '\0')
@@ -92,6 +103,7 @@ frame(struct app *a)
 		if (a->pn[i].visible) {
 			a->pn[i].cls->update(&a->pn[i], st);
 			a->pn[i].cls->draw(&a->pn[i], a->pn[i].win);
+			resampled_tag(&a->pn[i], st);
 		}
 	if (st->heads.shown)
 		app_heads_draw(a);
@@ -158,6 +170,9 @@ extra_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	case OPT_PRESENT:
 		a->present = 1;
 		break;
+	case OPT_RESUME:
+		a->resume = 1;
+		break;
 	}
 	return 0;
 }
@@ -172,6 +187,7 @@ static const struct option tui_longopts[] = {
 	{ "no-config",		no_argument,		NULL, OPT_NO_CONFIG },
 	{ "theme",		required_argument,	NULL, OPT_THEME },
 	{ "present",		no_argument,		NULL, OPT_PRESENT },
+	{ "resume",		no_argument,		NULL, OPT_RESUME },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -223,6 +239,27 @@ load_snapshot(struct app *a, struct dsp_opts *o)
 	return 0;
 }
 
+/* The display choices of a saved view: how figures are drawn, never what
+ * they are of. */
+static void
+apply_display(struct app *a, const dsp_viewstate *v)
+{
+	dsp_viewstate *vs = &a->st->vs;
+
+	vs->map.metric = v->map.metric;
+	vs->hist_mode = v->hist_mode;
+	vs->curve_mode = v->curve_mode;
+	vs->overlays = v->overlays;
+	vs->compare_mask = v->compare_mask;
+	vs->fig = v->fig;
+}
+
+static int
+st_status_free(const struct app *a)
+{
+	return a->st->status[0] == '\0';
+}
+
 /* The settings file (settings.c): the last view unless --load gives one,
  * the display options, the history.  A failure is one status-line
  * message; the defaults stay. */
@@ -242,10 +279,28 @@ load_settings(struct app *a, const struct dsp_opts *o)
 	a->settings_keep = k < 0 || (k > 0 && set.dropped);
 	if (k <= 0)
 		return;
-	if (a->load == NULL) {
+	/* Settings are preferences, not data: the display choices always,
+	 * the parameters only on --resume, never onto a new --input, and
+	 * never logits (an older file's are dropped). */
+	if (a->load == NULL && a->resume && !(o->given & DSP_GIVEN_INPUT)) {
+		char dir[4096];
+
+		if (dsp_family_has_logits(set.view.params.family)) {
+			dsp_params def;
+
+			dsp_params_default(&def);
+			set.view.params.family = def.family;
+			set.view.params.logits = NULL;
+			set.view.params.n_logits = 0;
+			set.view.params.logits_name = NULL;
+		}
 		apply_view(a, o, set.view);
-		a->load_logits = set.logits;
-		set.logits = NULL;
+		if (st_status_free(a) && settings_dir(dir, sizeof dir) == 0)
+			app_say(a, 0, "resumed the last view from %s/settings.json", dir);
+	} else if (a->load == NULL) {
+		apply_display(a, &set.view);
+		if (a->resume && st_status_free(a))
+			app_say(a, 0, "--resume: not onto a new --input (display choices only)");
 	}
 	view_theme_set(set.theme);
 	for (i = 0; i < set.nhistory; i++) {
@@ -332,6 +387,8 @@ app_main(int argc, char **argv)
 	    "  --no-config          neither read nor write the settings file\n"
 	    "                       ($XDG_CONFIG_HOME/disperse/settings.json)\n"
 	    "  --present            presentation: larger plots, no text panels or timings\n"
+	    "  --resume             reopen the last view's parameters from the settings\n"
+	    "                       (never with --input; without it only display choices)\n"
 	    "Keys: ? or F1 in the TUI (h is 'left'); q quits.\n\n";
 	spec.longopts = tui_longopts;
 	spec.cb = extra_opt;
@@ -377,11 +434,12 @@ app_main(int argc, char **argv)
 	a.tourbox.cls = &view_tour_class;
 	a.refitbox.cls = &view_refit_class;
 	a.headspn.cls = &view_heads_class;
-	/* An array of several rows: the head picker, the view on the
-	 * empirical family of the head's logits (n scales them). */
+	/* An array of several rows: the head picker, the view on the head's
+	 * own logits (family file); the resample (empirical, n scales it) is
+	 * the second view, labelled "resampled". */
 	app_heads_open(&a, o.rows, o.params.head);
 	if (a.rows != NULL && a.load == NULL && !(o.given & DSP_GIVEN_FAMILY))
-		a.st->vs.params.family = DSP_FAM_EMPIRICAL;
+		a.st->vs.params.family = DSP_FAM_FILE;
 	if (rc == 0 && (a.teach = teach_alloc()) == NULL) {
 		fputs("disperse: out of memory\n", stderr);
 		rc = 1;
@@ -400,6 +458,7 @@ app_main(int argc, char **argv)
 	worker_stop(a.wk);
 	worker_stop(a.sw);
 	free(a.st->map.cell);
+	free(a.st->mapfig.cell);
 	free(a.st);
 	free(a.load_logits);
 	compute_free(a.cc);

@@ -68,6 +68,7 @@ struct app {
 	int			 mouse;
 	int			 ascii;
 	int			 present;	/* --present */
+	int			 resume;	/* --resume: the settings' parameters */
 	int			 color;
 	const char		*snapdir;
 	const char		*load;

@@ -32,6 +32,7 @@ struct run {
 
 struct key {
 	dsp_params	p;
+	uint64_t	input_id, model_id;	/* what the pointers point at */
 	unsigned	mask;
 	int		compare, metric, extra;
 	size_t		a, b;
@@ -54,12 +55,6 @@ struct compute_cache {
 	struct run	*sorted;
 	size_t		 sorted_cap;
 	dsp_summary	*curve_buf;
-	/* The map at the view's figure resolution. */
-	double		*fig;
-	size_t		 fig_cap;
-	struct key	 fig_key;
-	int		 fig_valid, fig_rc;
-	char		 fig_err[VIEW_MSG];
 };
 
 static void
@@ -70,13 +65,26 @@ set_msg(char *dst, int rc)
 	snprintf(dst, VIEW_MSG, "%s", d != NULL && *d != '\0' ? d : dsp_strerror(rc));
 }
 
+/* FNV-1a of a name: the identity of a borrowed input beside its pointer
+ * (a model read into a reused buffer keeps its address). */
+static uint64_t
+name_id(const char *s, uint64_t h)
+{
+	for (; s != NULL && *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+	return h;
+}
+
 /* Comparable copy of the parameters (borrowed pointers kept; the logits
  * buffer never changes while the TUI runs except on load, which
- * invalidates). */
+ * invalidates) with the identity of the input and the model: a key is
+ * what a figure computes from, and `:model B.json` is another figure. */
 static void
 key_init(struct key *k, const dsp_params *p)
 {
 	memset(k, 0, sizeof *k);
+	k->input_id = name_id(p->logits_name, 14695981039346656037ULL) ^ p->head;
+	k->model_id = name_id(p->model, (uint64_t)(uintptr_t)p->model_w);
 	k->p.family = p->family;
 	k->p.n = p->n;
 	k->p.delta = p->delta;
@@ -119,7 +127,6 @@ compute_free(struct compute_cache *c)
 	dsp_runs_free(c->w);
 	free(c->sorted);
 	free(c->curve_buf);
-	free(c->fig);
 	free(c);
 }
 
@@ -129,7 +136,6 @@ compute_invalidate(struct compute_cache *c)
 	size_t i;
 
 	c->sum_valid = c->hist_valid = c->curve_valid = c->map_valid = 0;
-	c->fig_valid = 0;
 	for (i = 0; i < SERIES_CACHE; i++)
 		c->slot[i].valid = 0;
 }
@@ -369,7 +375,7 @@ compute_forget_summary(struct compute_cache *cc)
 }
 
 void
-compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_cols)
+compute_summary(struct compute_cache *cc, struct view_state *st)
 {
 	struct key k, hk;
 	double m, M;
@@ -391,13 +397,15 @@ compute_summary(struct compute_cache *cc, struct view_state *st, size_t hist_col
 		cc->w_ok = w_rc == DSP_OK;
 		st->bounded = dsp_family_range(&st->vs.params, &m, &M) == 1;
 	}
+	/* At the figure's own resolution, never the panel's: the panel
+	 * resamples it to its cells (a width in the key made a summary job
+	 * that moved the layout cancel itself for ever). */
 	key_init(&hk, &st->vs.params);
-	hk.a = hist_cols;
 	hk.extra = st->vs.hist_mode;
 	if (!cc->hist_valid || memcmp(&hk, &cc->hist_key, sizeof hk) != 0) {
 		cc->hist_key = hk;
 		cc->hist_valid = 1;
-		build_hist(cc, st, hist_cols);
+		build_hist(cc, st, VIEW_HIST_RES);
 	}
 }
 
@@ -471,6 +479,44 @@ cached_series(struct compute_cache *cc, struct view_series *out, const dsp_param
 	victim->s = *out;
 }
 
+/* A file's logits (one n): their entropy and max weight at a few theta,
+ * the view's own among them, through the same evaluation as the summary. */
+static void
+file_thetas(struct view_state *st, const dsp_params *p)
+{
+	static const double grid[VIEW_THETAS - 1] = {
+		0.125, 0.25, 0.5, 1, 2, 4, 8, 16
+	};
+	double th[VIEW_THETAS];
+	dsp_params q = *p;
+	dsp_summary sm;
+	size_t i, m = 0, k = 0;
+	int placed = 0;
+
+	for (i = 0; i < VIEW_THETAS - 1; i++) {
+		if (!placed && p->theta <= grid[i]) {
+			th[m++] = p->theta;	/* the view's theta in its place */
+			placed = 1;
+			if (p->theta == grid[i])
+				continue;
+		}
+		th[m++] = grid[i];
+	}
+	if (!placed)
+		th[m++] = p->theta;
+	st->nthetas = 0;
+	for (i = 0; i < m; i++) {
+		q.theta = th[i];
+		if (dsp_eval(&q, &sm) != DSP_OK || dsp_job_cancelled())
+			continue;
+		st->th_theta[k] = th[i];
+		st->th_entropy[k] = sm.entropy;
+		st->th_maxw[k] = sm.max_weight;
+		k++;
+	}
+	st->nthetas = k;
+}
+
 void
 compute_curve(struct compute_cache *cc, struct view_state *st)
 {
@@ -501,11 +547,15 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 	cc->curve_key = k;
 	cc->curve_valid = 1;
 	st->nseries = 0;
+	st->nthetas = 0;
 	st->curve_err[0] = '\0';
 	/* The series the view draws (core/view.h): the snapshot's list. */
 	if ((n = dsp_view_series_list(&st->vs, def)) == 0) {
 		snprintf(st->curve_err, sizeof st->curve_err,
 		    "a file's logits have one fixed n = %zu: no curve over n", p->n_logits);
+		file_thetas(st, p);
+		if (dsp_job_cancelled())
+			cc->curve_valid = 0;
 		return;
 	}
 	for (i = 0; i < n && i < VIEW_SERIES_MAX; i++) {
@@ -523,14 +573,15 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 }
 
 /* The map at the view's figure resolution (what a snapshot exports, the
- * same cells), shown on screen as an exact subsample of its cells. */
+ * same cells) into st->mapfig; the screen's cells are taken from it by
+ * compute_map_cells, so a panel's size is never part of this job. */
 void
-compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t rows)
+compute_map(struct compute_cache *cc, struct view_state *st)
 {
-	struct view_map *m = &st->map;
+	struct view_map *m = &st->mapfig;
 	const dsp_map_spec *fig = &st->vs.map;
 	dsp_params q = dsp_view_map_params(&st->vs.params);
-	size_t i, r, c, sc, sr, n = fig->cols * fig->rows;
+	size_t n = fig->cols * fig->rows;
 	struct key k;
 	int rc;
 
@@ -542,41 +593,48 @@ compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t
 	k.d[1] = fig->theta_hi;
 	k.d[2] = fig->lambda_lo;
 	k.d[3] = fig->lambda_hi;
-	k.extra = (int)(cols * 4096 + rows);
 	if (cc->map_valid && memcmp(&k, &cc->map_key, sizeof k) == 0)
 		return;
-	if (cc->fig_cap < n) {
-		free(cc->fig);
-		cc->fig_cap = 0;
-		if ((cc->fig = dsp_malloc(n * sizeof *cc->fig)) == NULL) {
+	m->spec = *fig;
+	if (m->cap < n) {
+		free(m->cell);
+		m->cap = 0;
+		if ((m->cell = dsp_malloc(n * sizeof *m->cell)) == NULL) {
 			m->ok = 0;
 			snprintf(m->err, sizeof m->err, "out of memory for the map");
 			return;
 		}
-		cc->fig_cap = n;
+		m->cap = n;
 	}
-	/* Recompute the figure only when it changed (not on a resize). */
-	k.extra = 0;
-	if (!cc->fig_valid || memcmp(&k, &cc->fig_key, sizeof k) != 0) {
-		cc->fig_key = k;
-		cc->fig_valid = 0;
-		rc = dsp_view_map(&st->vs, fig, cc->fig);
-		/* Not kept: the next request computes it again. */
-		if (rc == DSP_ECANCELED || rc == DSP_ENOMEM) {
-			cc->map_valid = 0;
-			m->ok = 0;
-			snprintf(m->err, sizeof m->err, "%s", rc == DSP_ECANCELED ?
-			    "cancelled" : dsp_last_error());
-			return;
-		}
-		cc->fig_rc = rc;
-		cc->fig_valid = 1;
-		if (rc != DSP_OK)
-			set_msg(cc->fig_err, rc);
+	rc = dsp_view_map(&st->vs, fig, m->cell);
+	/* Not kept: the next request computes it again. */
+	if (rc == DSP_ECANCELED || rc == DSP_ENOMEM) {
+		cc->map_valid = 0;
+		m->ok = 0;
+		snprintf(m->err, sizeof m->err, "%s", rc == DSP_ECANCELED ?
+		    "cancelled" : dsp_last_error());
+		return;
 	}
-	k.extra = (int)(cols * 4096 + rows);
 	cc->map_key = k;
 	cc->map_valid = 1;
+	/* A failed cell is not finite; the cells that are still show. */
+	m->ok = 1;
+	m->err[0] = '\0';
+	if (rc != DSP_OK)
+		set_msg(m->err, rc);
+}
+
+void
+compute_map_cells(struct view_map *m, const struct view_map *full, size_t cols, size_t rows)
+{
+	const dsp_map_spec *fig = &full->spec;
+	size_t i, r, c, sc, sr;
+
+	if (!full->ok || full->cell == NULL || fig->cols < 2 || fig->rows < 2) {
+		m->ok = 0;
+		snprintf(m->err, sizeof m->err, "%s", full->ok ? "no map" : full->err);
+		return;
+	}
 	m->spec = *fig;
 	m->spec.cols = sc = dsp_view_share(fig->cols, cols < 2 ? 2 : cols);
 	m->spec.rows = sr = dsp_view_share(fig->rows, rows < 2 ? 2 : rows);
@@ -592,7 +650,7 @@ compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t
 	}
 	for (r = 0; r < sr; r++)
 		for (c = 0; c < sc; c++)
-			m->cell[r * sc + c] = cc->fig[(r * ((fig->rows - 1) / (sr - 1))) *
+			m->cell[r * sc + c] = full->cell[(r * ((fig->rows - 1) / (sr - 1))) *
 			    fig->cols + c * ((fig->cols - 1) / (sc - 1))];
 	m->min = INFINITY;
 	m->max = -INFINITY;
@@ -604,10 +662,7 @@ compute_map(struct compute_cache *cc, struct view_state *st, size_t cols, size_t
 				m->max = m->cell[i];
 		}
 	m->ok = m->min <= m->max;
-	if (!m->ok) {
-		if (cc->fig_rc != DSP_OK)
-			snprintf(m->err, sizeof m->err, "%s", cc->fig_err);
-		else
-			snprintf(m->err, sizeof m->err, "map has no finite cells");
-	}
+	if (!m->ok)
+		snprintf(m->err, sizeof m->err, "%s", full->err[0] != '\0' ? full->err :
+		    "map has no finite cells");
 }

@@ -12,9 +12,9 @@ struct compute_cache;
 
 struct compute_cache	*compute_alloc(void);
 void			 compute_free(struct compute_cache *c);
-/* Summary, weights and histogram columns for hist_cols columns. */
-void	compute_summary(struct compute_cache *c, struct view_state *st,
-	    size_t hist_cols);
+/* Summary, weights and histogram columns (VIEW_HIST_RES of them, the
+ * figure's resolution: the Weights panel resamples them to its width). */
+void	compute_summary(struct compute_cache *c, struct view_state *st);
 /* 1 when the summary of p goes item by item over more than
  * COMPUTE_INLINE_ITEMS items: too slow for a frame (16 ms), so a worker job
  * (app/worker.h); else computed on the event loop. */
@@ -26,10 +26,13 @@ void	compute_forget_summary(struct compute_cache *c);
  * compare overlays). */
 void	compute_curve(struct compute_cache *c, struct view_state *st);
 /* (theta, lambda) map at the view's figure resolution (st->vs.map, the
- * cells a snapshot exports), shown in st->map as an exact subsample of at
- * most cols x rows of its cells. */
-void	compute_map(struct compute_cache *c, struct view_state *st, size_t cols,
-	    size_t rows);
+ * cells a snapshot exports) into st->mapfig.  No panel size: a job's key
+ * is what it computes from. */
+void	compute_map(struct compute_cache *c, struct view_state *st);
+/* The screen's cells: the largest exact subsample of full that fits cols x
+ * rows (dsp_view_share), into m. */
+void	compute_map_cells(struct view_map *m, const struct view_map *full,
+	    size_t cols, size_t rows);
 /* Forget every cached figure (after a load or a reset). */
 void	compute_invalidate(struct compute_cache *c);
 

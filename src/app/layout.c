@@ -59,22 +59,26 @@ plot_window(struct app *a)
 /* Rows the curve panel wants: two subplots of at least 9 rows each under
  * its legend, or more of a tall screen. */
 #define CURVE_BOTH_MIN	(5 + 2 * 9)
+/* The theorem's rows on a tall screen: lemma, verdict, entropy, critical
+ * n and the paper's note at their usual lengths. */
+#define THEOREM_ROWS	16
 
 /*
  * Where each panel goes.  The left column is as wide as its text (the
  * parameters' longest value, the theorem's formulas on two lines); the
- * parameters get their rows and the theorem the rows its text takes
- * (measured by drawing it off screen).  From 39 lines every plot is shown:
+ * parameters get their rows and the theorem a fixed number of rows (never
+ * its text's height: panels keep their place while figures arrive).  From 39 lines every plot is shown:
  * the curve first with room for both subplots, then the map; the weights
  * go under the theorem when the left column has room, else beside the
  * map.  Shorter screens show one or two plots at a time (header tabs).
- * --present drops the text panels: curve and weights over the full width.
+ * --present drops the parameters: the curve over the full width, the
+ * theorem and the weights under it.
  */
 void
 app_layout(struct app *a)
 {
 	struct view_state *st = a->st;
-	int body = LINES - 3, lw, rw, ph, hh, th, left, i, k, y, h, hc, wl;
+	int body = LINES - 3, lw, rw, ph, hh, th, left, i, k, y, h, hc, wl, tw, thmin;
 
 	for (i = 0; i < VIEW_PANELS; i++)
 		a->pn[i].visible = 0;
@@ -90,13 +94,21 @@ app_layout(struct app *a)
 		 * beside the weights, under the curve. */
 		a->nplots = 2;
 		hc = body * 3 / 5;
+		if (body - hc < 12)	/* the theorem's band and n* */
+			hc = body - 12;
 		place(&a->pn[VIEW_CURVE], 1, 0, hc, COLS);
 		wl = st->tour.open ? (COLS / 2 > 64 ? 64 : COLS / 2) : 0;
+		if (wl > 0 && COLS - wl < 2 * 38)
+			wl = COLS - 2 * 38 >= 30 ? COLS - 2 * 38 : 0;
 		if (wl > 0) {
 			place(&a->tourbox, 1 + hc, 0, body - hc, wl);
 			a->tourbox.visible = 1;
 		}
-		place(&a->pn[VIEW_WEIGHTS], 1 + hc, wl, body - hc, COLS - wl);
+		/* The theorem stays on screen (the lemma's band and Theorem
+		 * 2.2), beside the weights. */
+		tw = COLS - wl >= 120 ? 46 : 38;
+		place(&a->pn[VIEW_THEOREM], 1 + hc, wl, body - hc, tw);
+		place(&a->pn[VIEW_WEIGHTS], 1 + hc, wl + tw, body - hc, COLS - wl - tw);
 		return;
 	}
 	lw = COLS >= 160 ? 54 : COLS >= 100 ? 46 : 38;
@@ -111,16 +123,19 @@ app_layout(struct app *a)
 	/* The heads panel (an --input array of several rows) under the
 	 * parameters: at least 5 lines, taken from the parameters. */
 	hh = view_heads_height(st);
-	th = view_content_height(&view_theorem_class, st, lw, body);
-	if (th < 7)
-		th = 7;
+	/* Rows for the theorem by the screen's size, not by its text: a
+	 * summary that makes the text taller must not move the panels (nor,
+	 * through them, post a new job). */
+	/* Short screens: a narrow column wraps the band and H over more rows. */
+	thmin = lw >= 46 ? 12 : 14;
+	th = body >= 36 ? THEOREM_ROWS : thmin;
 	if (hh > 5 && ph + hh + 12 > body)
 		hh = body - ph - 12 > 5 ? body - ph - 12 : 5;
 	if (ph + hh + th > body) {
-		/* Short: the theorem shows its first 12 lines (lemma, verdict,
+		/* Short: the theorem shows its first thmin lines (lemma, verdict,
 		 * entropy, critical n); below that the parameters scroll
 		 * (params_panel.c). */
-		th = body - ph - hh < 12 ? 12 : body - ph - hh;
+		th = body - ph - hh < thmin ? thmin : body - ph - hh;
 		ph = body - hh - th;
 		if (ph < 7) {
 			ph = 7;
@@ -172,6 +187,15 @@ app_layout(struct app *a)
 		return;
 	}
 	place(&a->pn[VIEW_THEOREM], 1 + ph, 0, body - ph, lw);
+	if (st->tour.open && body - ph < 13) {
+		/* The tour took the text column: the theorem (its band and
+		 * Theorem 2.2) goes over one plot in the right column. */
+		a->nplots = 1;
+		plot_window(a);
+		place(&a->pn[VIEW_THEOREM], 1, lw, 13, rw);
+		place(&a->pn[a->plot_first], 1 + 13, lw, body - 13, rw);
+		return;
+	}
 	a->nplots = body >= 24 ? 2 : 1;
 	plot_window(a);
 	for (k = 0, y = 1; k < a->nplots; k++) {

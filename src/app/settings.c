@@ -187,9 +187,9 @@ keep_bad(const char *dir)
 	return DSP_OK;
 }
 
-/* Write the settings: the view (a file family is remembered as the
- * default family: its logits come from --input, not from a settings
- * file), the display options, the history.  DSP_OK or an error with the
+/* Write the settings: the view (a family on an input's logits, file or
+ * empirical, is remembered as the default family: logits are data, never
+ * settings), the display options, the history.  DSP_OK or an error with the
  * detail naming the file. */
 int
 settings_save(const struct app *a)
@@ -199,19 +199,24 @@ settings_save(const struct app *a)
 	char dir[4096];
 	dsp_afile f;
 	dsp_jw *w;
-	size_t i;
+	size_t i, k;
 	int rc;
 
 	if (settings_dir(dir, sizeof dir) != 0)
 		return dsp_fail(DSP_EINVAL, "neither XDG_CONFIG_HOME nor HOME names a "
 		    "folder for the settings");
-	if (v.params.family == DSP_FAM_FILE) {
+	if (dsp_family_has_logits(v.params.family)) {
 		dsp_params_default(&def);
 		v.params.family = def.family;
 		v.params.logits = NULL;
 		v.params.n_logits = 0;
 		v.params.logits_name = NULL;
 	}
+	/* Pinned curves of an input's logits: data too, not kept. */
+	for (i = k = 0; i < v.npins && i < DSP_VIEW_PINS_MAX; i++)
+		if (!dsp_family_has_logits(v.pins[i].family))
+			v.pins[k++] = v.pins[i];
+	v.npins = k;
 	if ((rc = dsp_mkdir_p(dir)) != DSP_OK)
 		return rc;
 	if (a->settings_keep && (rc = keep_bad(dir)) != DSP_OK)

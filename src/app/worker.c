@@ -24,8 +24,8 @@
 struct job {
 	dsp_viewstate	vs;
 	int		want_curve, want_map, want_sum;
-	size_t		cols, rows;
-	size_t		hist_cols;
+	/* No panel sizes: a job is keyed on what it computes from, and a
+	 * layout that moves must never cancel it (issue 24's live-lock). */
 };
 
 struct worker {
@@ -88,6 +88,16 @@ job_units(const struct job *j)
 	return curve + (j->want_map ? (uint64_t)j->vs.map.cols * j->vs.map.rows : 0);
 }
 
+/* A file view's figures against theta. */
+static void
+copy_thetas(struct view_state *dst, const struct view_state *src)
+{
+	dst->nthetas = src->nthetas;
+	memcpy(dst->th_theta, src->th_theta, sizeof dst->th_theta);
+	memcpy(dst->th_entropy, src->th_entropy, sizeof dst->th_entropy);
+	memcpy(dst->th_maxw, src->th_maxw, sizeof dst->th_maxw);
+}
+
 /* The summary's figures, from one view_state to another. */
 static void
 copy_summary(struct view_state *dst, const struct view_state *src)
@@ -123,7 +133,7 @@ worker_main(void *arg)
 		t0 = dsp_now_ms();
 		w->wst->vs = job.vs;
 		if (job.want_sum)
-			compute_summary(w->cc, w->wst, job.hist_cols);
+			compute_summary(w->cc, w->wst);
 		if (job.want_curve) {
 			compute_curve(w->cc, w->wst);
 			/* The curves are shown as soon as they are done: a map at
@@ -135,12 +145,13 @@ worker_main(void *arg)
 				    w->wst->nseries * sizeof w->out->series[0]);
 				memcpy(w->out->curve_err, w->wst->curve_err,
 				    sizeof w->out->curve_err);
+				copy_thetas(w->out, w->wst);
 				w->curve_done = id;
 			}
 			pthread_mutex_unlock(&w->lock);
 		}
 		if (job.want_map && !dsp_job_cancelled())
-			compute_map(w->cc, w->wst, job.cols, job.rows);
+			compute_map(w->cc, w->wst);
 
 		t1 = dsp_now_ms();
 		pthread_mutex_lock(&w->lock);
@@ -154,7 +165,8 @@ worker_main(void *arg)
 			copy_summary(w->out, w->wst);
 		else
 			w->out->bg_ms = t1 - t0;
-		copy_map(&w->out->map, &w->wst->map);
+		if (job.want_map)
+			copy_map(&w->out->mapfig, &w->wst->mapfig);
 		w->out_job = job;
 		w->done = id;
 	}
@@ -235,8 +247,8 @@ worker_stop(struct worker *w)
 	pthread_mutex_destroy(&w->lock);
 	pthread_cond_destroy(&w->cond);
 	compute_free(w->cc);
-	free(w->wst->map.cell);
-	free(w->out->map.cell);
+	free(w->wst->mapfig.cell);
+	free(w->out->mapfig.cell);
 	free(w->wst);
 	free(w->out);
 	free(w);
@@ -264,8 +276,7 @@ post(struct worker *w, const struct job *jp)
 }
 
 void
-worker_post(struct worker *w, const struct view_state *st, int want_curve, int want_map,
-    size_t cols, size_t rows)
+worker_post(struct worker *w, const struct view_state *st, int want_curve, int want_map)
 {
 	struct job job;
 
@@ -276,13 +287,11 @@ worker_post(struct worker *w, const struct view_state *st, int want_curve, int w
 	job.vs.focus = job.vs.hist_mode = job.vs.curve_mode = 0;
 	job.want_curve = want_curve;
 	job.want_map = want_map;
-	job.cols = cols;
-	job.rows = rows;
 	post(w, &job);
 }
 
 void
-worker_post_summary(struct worker *w, const struct view_state *st, size_t hist_cols)
+worker_post_summary(struct worker *w, const struct view_state *st)
 {
 	struct job job;
 
@@ -293,7 +302,6 @@ worker_post_summary(struct worker *w, const struct view_state *st, size_t hist_c
 	job.vs.params = st->vs.params;
 	job.vs.hist_mode = st->vs.hist_mode;
 	job.want_sum = 1;
-	job.hist_cols = hist_cols;
 	post(w, &job);
 }
 
@@ -349,12 +357,13 @@ worker_collect(struct worker *w, struct view_state *st)
 		st->nseries = w->out->nseries;
 		memcpy(st->series, w->out->series, w->out->nseries * sizeof st->series[0]);
 		memcpy(st->curve_err, w->out->curve_err, sizeof st->curve_err);
+		copy_thetas(st, w->out);
 		fresh = 1;
 	}
 	if (w->done != w->taken) {
 		w->taken = w->done;
 		if (w->out_job.want_map)
-			copy_map(&st->map, &w->out->map);
+			copy_map(&st->mapfig, &w->out->mapfig);
 		st->bg_ms = w->out->bg_ms;
 		fresh = 1;
 	}
@@ -367,13 +376,12 @@ worker_collect(struct worker *w, struct view_state *st)
 }
 
 void
-worker_frame_summary(struct worker *sw, struct compute_cache *cc, struct view_state *st,
-    size_t hist_cols)
+worker_frame_summary(struct worker *sw, struct compute_cache *cc, struct view_state *st)
 {
 	if (sw != NULL && compute_summary_is_job(&st->vs.params)) {
 		/* The loop's cache no longer holds what st shows. */
 		compute_forget_summary(cc);
-		worker_post_summary(sw, st, hist_cols);
+		worker_post_summary(sw, st);
 		worker_collect(sw, st);
 		return;
 	}
@@ -382,7 +390,7 @@ worker_frame_summary(struct worker *sw, struct compute_cache *cc, struct view_st
 		st->sum_busy = 0;
 		st->sum_pct = -1;
 	}
-	compute_summary(cc, st, hist_cols);
+	compute_summary(cc, st);
 }
 
 int

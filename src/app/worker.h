@@ -17,15 +17,14 @@ enum worker_kind { WORKER_FIGURES, WORKER_SUMMARY };
  * job may hold mem_budget bytes (0: unlimited; core/job.h). */
 struct worker	*worker_start(enum worker_kind kind, size_t mem_budget);
 void		 worker_stop(struct worker *w);
-/* Ask for the curve (if want_curve) and a cols x rows map (if want_map)
- * of st's view; a request equal to the last one is a no-op. */
+/* Ask for the curve (if want_curve) and the map at its figure resolution
+ * (if want_map, into st->mapfig) of st's view; a request equal to the last
+ * one is a no-op.  No panel size is part of a request. */
 void		 worker_post(struct worker *w, const struct view_state *st,
-		    int want_curve, int want_map, size_t cols, size_t rows);
-/* A summary worker: ask for st's summary, weights and histogram (hist_cols
- * columns in st's histogram mode); a request equal to the last one is a
- * no-op. */
-void		 worker_post_summary(struct worker *w, const struct view_state *st,
-		    size_t hist_cols);
+		    int want_curve, int want_map);
+/* A summary worker: ask for st's summary, weights and histogram (in st's
+ * histogram mode); a request equal to the last one is a no-op. */
+void		 worker_post_summary(struct worker *w, const struct view_state *st);
 /* Ask for nothing: the running job is cancelled, no result will come. */
 void		 worker_drop(struct worker *w);
 /* Copy finished figures into st; 1 if anything new arrived.  Sets
@@ -35,13 +34,13 @@ void		 worker_drop(struct worker *w);
  * st->sum_busy and st->sum_pct instead, and copies only the latest
  * request's summary (never a stale one). */
 int		 worker_collect(struct worker *w, struct view_state *st);
-/* The frame's summary, weights and histogram (hist_cols columns): on the
+/* The frame's summary, weights and histogram: on the
  * event loop through cc when compute_summary_is_job says they are cheap,
  * else a job of the summary worker sw (collected into st when ready; until
  * then st->sum_busy).  sw NULL: always inline. */
 struct compute_cache;
 void		 worker_frame_summary(struct worker *sw, struct compute_cache *cc,
-		    struct view_state *st, size_t hist_cols);
+		    struct view_state *st);
 /* 1 while a request runs or its result waits to be collected. */
 int		 worker_busy(struct worker *w);
 /* Percent done of the running request, -1 if none. */

@@ -64,11 +64,24 @@ view_block(double frac)
 	return ascii[i < 1 ? 1 : i];
 }
 
+/* Column after the last frame's title (a tag beside it must not cut it). */
+static int frame_end;
+
+int
+view_frame_end(void)
+{
+	return frame_end;
+}
+
 void
 view_frame(WINDOW *w, const char *title, int focused)
 {
 	int wd = getmaxx(w);
 	attr_t a = focused ? view_attr_focus() : 0;
+	char buf[256];
+
+	snprintf(buf, sizeof buf, " %s%s ", title != NULL ? title : "", focused ? " *" : "");
+	frame_end = title != NULL ? 2 + view_width(buf) : 1;
 
 	wattron(w, a);
 	if (view_style.utf8)

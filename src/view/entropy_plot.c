@@ -480,6 +480,36 @@ captions(const struct view_state *st, int iw, WINDOW *w, int y)
 	return rows;
 }
 
+/* A file's logits have one n: their entropy and max weight against theta
+ * (the view's theta marked), a bar of H / log n beside each. */
+static void
+theta_table(struct view_panel *pn, WINDOW *w, int iw)
+{
+	const struct view_state *st = pn->st;
+	double logn = log((double)st->vs.params.n_logits);
+	char t[32], h[32], m[32], title[96];
+	size_t i;
+	int y = 1, bar, k, cur;
+
+	snprintf(title, sizeof title, "Entropy and max weight vs %s (n = %zu)%s",
+	    view_sym(SYM_THETA), st->vs.params.n_logits, st->curve_busy ? " (computing)" : "");
+	view_frame(w, title, pn->focused);
+	view_line(w, &y, pn->h - 2, 1, iw, view_attr_dim(), "%s",
+	    "measured on the file's logits (one n: no curve over n)");
+	view_printf(w, y++, 1, iw, A_BOLD, "  %-9s %-11s %-11s %s", view_sym(SYM_THETA),
+	    "H (nats)", "max weight", "H / log n");
+	for (i = 0; i < st->nthetas && y < pn->h - 1; i++, y++) {
+		cur = st->th_theta[i] == st->vs.params.theta;
+		view_printf(w, y, 1, iw, cur ? A_BOLD : 0, "%s %-9s %-11s %-11s",
+		    cur ? ">" : " ", view_num(t, sizeof t, st->th_theta[i], 4),
+		    view_num(h, sizeof h, st->th_entropy[i], 5),
+		    view_num(m, sizeof m, st->th_maxw[i], 5));
+		bar = logn > 0 ? (int)lround(st->th_entropy[i] / logn * (iw - 36)) : 0;
+		for (k = 0; k < bar && 35 + k < iw; k++)
+			view_printf(w, y, 35 + k, 1, view_attr_series(0), "%s", view_block(1));
+	}
+}
+
 static void
 curve_draw(struct view_panel *pn, WINDOW *w)
 {
@@ -507,6 +537,10 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	pn->py = pn->y + top;
 	avail = pn->h - 2 - top;	/* rows for plots + x axis */
 	pn->ph = avail;
+	if (st->nseries == 0 && st->nthetas > 0) {
+		theta_table(pn, w, iw);
+		return;
+	}
 	if (st->curve_err[0] != '\0' && (st->nseries == 0 || !st->series[0].ok)) {
 		view_printf(w, 1, 1, iw, view_attr_error(), "%s", st->curve_err);
 		return;
@@ -521,9 +555,23 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	if (pn->pw < 8 || avail < 4)
 		return;
 	if (mode == 0) {
-		h1 = (avail - 1) / 2;
+		/* A row between the two plots names the lower one: they read
+		 * as one otherwise (H's 0 over the weight's 1). */
+		h1 = (avail - 2) / 2;
 		entropy_plot(pn, w, top, h1);
-		maxw_plot(pn, w, top + h1, avail - 1 - h1);
+		{
+			static const char *lab[] = {
+				"max weight (log10), Lemma 2.1 band:", "max weight (log10):",
+				"max weight:", ""
+			};
+			size_t k = 0;
+
+			/* The longest that fits whole, a blank before the frame. */
+			while (lab[k][0] != '\0' && view_width(lab[k]) >= pn->pw)
+				k++;
+			view_printf(w, top + h1, AXIS_W, pn->pw, view_attr_dim(), "%s", lab[k]);
+		}
+		maxw_plot(pn, w, top + h1 + 1, avail - 2 - h1);
 	} else if (mode == 1)
 		entropy_plot(pn, w, top, avail - 1);
 	else

@@ -165,8 +165,8 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	/* Hints only where they fit: the figure's own text is never cut. */
 	{
 		/* While the summary computes, n is the parameters' (the map's). */
-		double n = st->sum_busy ? (double)dsp_view_map_params(&st->vs.params).n :
-		    st->sum.n;
+		double n = st->sum_busy || !st->sum_ok ?
+		    (double)dsp_view_map_params(&st->vs.params).n : st->sum.n;
 		int e = (int)lround(log2(n > 1 ? n : 1));
 		char nt[40];
 
@@ -230,10 +230,23 @@ map_draw(struct view_panel *pn, WINDOW *w)
 		view_printf(w, y, 1, AXIS_W - 1, view_attr_dim(), "%s", view_style.utf8 ? "λ" : "lam");
 	}
 	legend(pn, w, pn->h - 3);
-	snprintf(title, sizeof title, "cursor %s=%s %s=%s  %s = %s",
-	    view_sym(SYM_THETA), view_num(a, sizeof a, dsp_map_theta(s, col), 4),
-	    view_sym(SYM_LAMBDA), view_num(b, sizeof b, dsp_map_lambda(s, row), 4),
-	    dsp_metric_name(s->metric), view_num(v, sizeof v, val, 4));
+	view_num(a, sizeof a, dsp_map_theta(s, col), 4);
+	view_num(b, sizeof b, dsp_map_lambda(s, row), 4);
+	view_num(v, sizeof v, val, 4);
+	/* The cell's value whole (0.99999996, never 0.9): the words around
+	 * it give way first, then the cursor's coordinates. */
+	snprintf(title, sizeof title, "cursor %s=%s %s=%s  %s = %s", view_sym(SYM_THETA), a,
+	    view_sym(SYM_LAMBDA), b, dsp_metric_name(s->metric), v);
+	if (view_width(title) > iw)
+		snprintf(title, sizeof title, "%s=%s %s=%s  %s = %s", view_sym(SYM_THETA), a,
+		    view_sym(SYM_LAMBDA), b, dsp_metric_name(s->metric), v);
+	if (view_width(title) > iw)
+		snprintf(title, sizeof title, "%s=%s %s=%s: %s", view_sym(SYM_THETA), a,
+		    view_sym(SYM_LAMBDA), b, v);
+	if (view_width(title) > iw)
+		snprintf(title, sizeof title, "%s = %s", dsp_metric_name(s->metric), v);
+	if (view_width(title) > iw)
+		snprintf(title, sizeof title, "%s", v);
 	view_printf(w, pn->h - 2, 1, iw, A_BOLD, "%s%s", title, cur_r >= 0 &&
 	    view_width(title) + 11 <= iw ? "  + current" : "");
 }

@@ -49,20 +49,49 @@ band_line(struct view_panel *pn, WINDOW *w, int row, int oy, const char *tag)
 	    "%s", tag);
 }
 
+/* The figure is VIEW_HIST_RES columns whatever the panel's width; the
+ * panel draws one item a column when they fit, else log-spaced ranks. */
+static int
+drawn_logrank(const struct view_hist *h, int pw)
+{
+	return h->logrank || h->cols > (size_t)pw;
+}
+
+/* log10 weight at panel column x of pw (ranks log-spaced over 1 .. n). */
+static double
+sorted_at(const struct view_hist *h, int x, int pw)
+{
+	double r;
+	size_t c;
+
+	if (!drawn_logrank(h, pw))
+		return h->logw[x];
+	if (h->logrank) {
+		/* Columns log-spaced already: the nearest one. */
+		c = pw > 1 ? (size_t)lround((double)x * (double)(h->cols - 1) / (pw - 1)) : 0;
+		return h->logw[c < h->cols ? c : h->cols - 1];
+	}
+	/* One item a column (n <= VIEW_HIST_RES): the item at the rank. */
+	r = pw > 1 ? floor(exp(log(h->n) * (double)x / (pw - 1))) : 1;
+	c = r >= 1 ? (size_t)r - 1 : 0;
+	return h->logw[c < h->cols ? c : h->cols - 1];
+}
+
 static void
 draw_sorted(struct view_panel *pn, WINDOW *w, int oy)
 {
 	const struct view_hist *h = &pn->st->hist;
-	size_t c, cols = h->cols;
+	size_t c, cols = drawn_logrank(h, pn->pw) ? (size_t)pn->pw : h->cols;
 	int bw = 1, x, r, top, k;
-	double f, full;
+	double f, full, lw;
 
-	if (cols > 0 && !h->logrank && (size_t)pn->pw / cols > 1)
+	if (cols > 0 && cols < (size_t)pn->pw && (size_t)pn->pw / cols > 1)
 		bw = (int)((size_t)pn->pw / cols) > 12 ? 12 : (int)((size_t)pn->pw / cols);
 	for (c = 0; c < cols; c++) {
-		if (!isfinite(h->logw[c]))
+		lw = sorted_at(h, (int)c, pn->pw);
+		if (!isfinite(lw))
 			continue;
-		f = (h->logw[c] - h->ylo) / (h->yhi - h->ylo);
+		f = (lw - h->ylo) / (h->yhi - h->ylo);
 		if (f < 0)
 			f = 0;
 		full = f * pn->ph;
@@ -84,18 +113,43 @@ draw_sorted(struct view_panel *pn, WINDOW *w, int oy)
 	}
 }
 
+/* The figure's bins summed into pw bins over the same range, a bin that
+ * straddles two panel bins shared by its overlap. */
+static size_t
+binned_resample(const struct view_hist *h, int pw, double *out, double *max)
+{
+	size_t nb = pw < (int)VIEW_COLS_MAX ? (size_t)pw : VIEW_COLS_MAX, c, j;
+	double a, b, lo, hi, step = (double)h->cols / (double)nb;
+
+	*max = 0;
+	for (j = 0; j < nb; j++) {
+		out[j] = 0;
+		a = (double)j * step;
+		b = a + step;
+		for (c = (size_t)a; c < h->cols && (double)c < b; c++) {
+			lo = (double)c > a ? (double)c : a;
+			hi = (double)c + 1 < b ? (double)c + 1 : b;
+			out[j] += h->count[c] * (hi - lo);
+		}
+		if (out[j] > *max)
+			*max = out[j];
+	}
+	return nb;
+}
+
 static void
 draw_binned(struct view_panel *pn, WINDOW *w, int oy)
 {
 	const struct view_hist *h = &pn->st->hist;
-	size_t c;
+	double count[VIEW_COLS_MAX], max;
+	size_t c, nb = binned_resample(h, pn->pw, count, &max);
 	int r, top;
 	double f, full;
 
-	for (c = 0; c < h->cols && (int)c < pn->pw; c++) {
-		if (!(h->count[c] > 0))
+	for (c = 0; c < nb; c++) {
+		if (!(count[c] > 0))
 			continue;
-		f = log1p(h->count[c]) / log1p(h->count_max);
+		f = log1p(count[c]) / log1p(max);
 		full = f * pn->ph;
 		top = (int)full;
 		for (r = 0; r < top && r < pn->ph; r++)
@@ -145,7 +199,8 @@ rank_label(struct view_panel *pn, WINDOW *w, int y, const struct view_hist *h)
 		snprintf(n, sizeof n, "2^%d", e);
 	else
 		snprintf(n, sizeof n, "%.0f", h->n);
-	snprintf(buf, sizeof buf, "rank 1 .. %s%s", n, h->logrank ? " (log scale)" : "");
+	snprintf(buf, sizeof buf, "rank 1 .. %s%s", n, drawn_logrank(h, pn->pw) ?
+	    " (log scale)" : "");
 	if (view_width(buf) > pn->pw)
 		snprintf(buf, sizeof buf, "rank 1 .. %s", n);
 	view_printf(w, y, AXIS_W, pn->pw, view_attr_dim(), "%s", buf);

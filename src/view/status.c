@@ -195,7 +195,8 @@ status_draw(struct view_panel *pn, WINDOW *w)
 	unsigned long nc = st->jobs_cancelled[0] + st->jobs_cancelled[1];
 	char cancelled[48] = "";
 
-	/* A key that made a running job stale stopped it: say how often. */
+	/* A key that made a running job stale stopped it: how often, with
+	 * the timings (T) only. */
 	if (nc > 0)
 		snprintf(cancelled, sizeof cancelled, ", %lu stale cancelled", nc);
 	/* The parameters, then parts each shown whole or not at all (the
@@ -225,9 +226,9 @@ status_draw(struct view_panel *pn, WINDOW *w)
 			    st->curve_busy || st->map_busy || st->sum_busy ? ", computing" : "",
 			    cancelled);
 		else if (k == 3 && !st->present && (st->curve_busy || st->map_busy ||
-		    st->sum_busy || nc > 0))
-			snprintf(part, sizeof part, " | %s", st->curve_busy || st->map_busy ||
-			    st->sum_busy ? "computing" : cancelled + 2);
+		    st->sum_busy))
+			/* The stale-job count is not news: with the timings (T). */
+			snprintf(part, sizeof part, " | computing");
 		if (part[0] != '\0' && view_width(line) + view_width(part) <= pn->w &&
 		    len + strlen(part) < sizeof line) {
 			memcpy(line + len, part, strlen(part) + 1);

@@ -212,6 +212,30 @@ verdict_line(const dsp_summary *s, WINDOW *w, int iw, int *yp, int last, int com
 	*yp = y + 1;
 }
 
+/* Theorem 2.2's statement at a fixed temperature, in two halves; with no
+ * critical n, the reason instead of "n > n/a". */
+static void
+critical_statement(const struct view_state *st, char *left, char *right, size_t size)
+{
+	const dsp_params *p = &st->vs.params;
+	char c[48], e[32];
+
+	view_num(e, sizeof e, p->eps, 4);
+	if (!isfinite(st->sum.log_critical_n)) {
+		snprintf(left, size, "Thm 2.2 n* n/a:");
+		if (st->sum.theta_eff == 0)
+			snprintf(right, size, "%s = 0 is the argmax: no temperature to disperse",
+			    view_sym(SYM_THETA));
+		else
+			snprintf(right, size, "no n puts every weight below %s=%s",
+			    view_sym(SYM_EPS), e);
+		return;
+	}
+	critical_text(c, sizeof c, st->sum.log_critical_n);
+	snprintf(left, size, "Thm 2.2: %s_k < %s=%s", view_sym(SYM_ALPHA), view_sym(SYM_EPS), e);
+	snprintf(right, size, "for n > %s (derived%s)", c, p->adaptive ? ", this n's beta" : "");
+}
+
 /* Theorem 2.2: the derived critical n at a fixed temperature; for SSMax /
  * log-n and adaptive theta what holds instead (core/critical.h). */
 static void
@@ -234,11 +258,7 @@ critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last
 			    view_sym(SYM_DELTA), view_sym(SYM_THETA), view_num(c, sizeof c, k, 4),
 			    k >= 1 ? ">=" : "<", k >= 1 ? "may stay sharp" : "disperses");
 	} else {
-		critical_text(c, sizeof c, s->log_critical_n);
-		snprintf(left, sizeof left, "Thm 2.2: %s_k < %s=%s", view_sym(SYM_ALPHA),
-		    view_sym(SYM_EPS), e);
-		snprintf(right, sizeof right, "for n > %s (derived%s)", c,
-		    p->adaptive ? ", this n's beta" : "");
+		critical_statement(st, left, right, sizeof left);
 		if (y <= last && width(left) + width(right) + 1 <= (size_t)iw)
 			view_line(w, &y, last, 1, iw, 0, "%s %s", left, right);
 		else if (y + view_line_rows(iw, left) + view_line_rows(iw - 2, right) - 1 > last)
@@ -265,6 +285,22 @@ critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last
 	*yp = y;
 }
 
+/* Rows of Theorem 2.2's statement (critical_lines' first lines): kept
+ * free like the paper's line, so no panel from 80x24 up loses it. */
+static int
+critical_rows(const struct view_state *st, int iw)
+{
+	const dsp_params *p = &st->vs.params;
+	char left[160], right[160];
+
+	if (p->attn == DSP_ATTN_SSMAX || p->attn == DSP_ATTN_LOGN)
+		return 2;
+	critical_statement(st, left, right, sizeof left);
+	if (width(left) + width(right) + 1 <= (size_t)iw)
+		return 1;
+	return view_line_rows(iw, left) + view_line_rows(iw - 2, right);
+}
+
 static void
 theorem_draw(struct view_panel *pn, WINDOW *w)
 {
@@ -272,7 +308,7 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	const dsp_summary *s = &st->sum;
 	int iw = pn->w - 3, y = 1, last = pn->h - 2;	/* a blank before the frame */
 	char d[32], t[32], a[32], b[32], c[32], paper[128], paper_hdr[160];
-	int prows, plast;
+	int prows, plast, crows;
 
 	view_frame(w, "Theorem", pn->focused);
 	if (st->sum_busy) {
@@ -310,7 +346,11 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	    view_style.utf8 ? "±" : "+-", view_sym(SYM_THETA),
 	    view_num(a, sizeof a, s->lo_loose, 3), view_num(b, sizeof b, s->hi_loose, 3));
 	prows = view_line_rows(iw, paper);
-	plast = last - prows;
+	crows = critical_rows(st, iw);
+	/* The lemma's band and Theorem 2.2 are always on screen: the rows of
+	 * the paper's line and of the critical n are kept, the derived lines
+	 * between give way first. */
+	plast = last - prows - crows;
 	/* The paper's Lemma 2.1 says Theta(1/n) (its proof gives the loose
 	 * band, last line); the tight band, the entropy floor and the
 	 * critical n are derivations, and say so. */
@@ -343,6 +383,9 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 		    view_num(b, sizeof b, hv[1], dg), view_sym(SYM_LE),
 		    view_num(c, sizeof c, hv[2], dg));
 	}
+	if (y > plast + 1)
+		y = plast + 1;
+	plast += crows;
 	critical_lines(st, w, iw, &y, plast);
 	if (y <= plast && !st->bounded && st->vs.params.family != DSP_FAM_FILE)
 		view_line(w, &y, plast, 1, iw, view_attr_error(),

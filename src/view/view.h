@@ -58,6 +58,9 @@ enum view_sym {
 };
 
 #define VIEW_COLS_MAX	512
+/* Columns of the Weights figure, whatever the panel's width (the panel
+ * resamples them): a layout never feeds a computation. */
+#define VIEW_HIST_RES	256
 #define VIEW_CURVE_MAX	512
 #define VIEW_TOPRUNS	6
 #define VIEW_SERIES_MAX	DSP_VIEW_SERIES_MAX
@@ -205,6 +208,12 @@ struct view_state {
 	size_t		 nseries;
 	struct view_series series[VIEW_SERIES_MAX];
 	char		 curve_err[VIEW_MSG];
+	/* A file's logits have one n: the curve panel shows their entropy
+	 * and max weight against theta instead (measured on the data). */
+#define VIEW_THETAS	9
+	size_t		 nthetas;
+	double		 th_theta[VIEW_THETAS], th_entropy[VIEW_THETAS],
+			 th_maxw[VIEW_THETAS];
 	int		 curve_busy;	/* the worker is recomputing the curves */
 	int		 map_busy;
 	int		 busy_pct;	/* their progress, -1 if unknown */
@@ -218,6 +227,8 @@ struct view_state {
 	struct view_map	 map;		/* at the screen's cells over vs.map's
 					   ranges; the cursor is vs's, a cell of
 					   the figure (dsp_view_cell) */
+	struct view_map	 mapfig;	/* the figure itself (vs.map's cells),
+					   map's source */
 	int		 sel;		/* selected parameter row */
 	int		 help;		/* help overlay shown */
 	int		 help_page;
@@ -313,6 +324,8 @@ const char	*view_sym(enum view_sym s);
 /* Vertical block for a fill fraction 0..1 of one cell (" " .. full). */
 const char	*view_block(double frac);
 void		 view_frame(WINDOW *w, const char *title, int focused);
+/* Column just after the title of the last frame drawn. */
+int		 view_frame_end(void);
 /* theme.c: the colour themes and every colour pair. */
 enum view_theme_id {
 	VIEW_THEME_DEFAULT,

@@ -33,7 +33,17 @@ snaps="$tui_tmp/snaps"
 tui_start 120 44 --input "$tui_tmp/heads.npy" --snapshot-dir "$snaps"
 tui_wait "Heads: 2 x 3, by max weight"; ok $? "an array of 6 rows opens the heads panel"
 tui_wait "head       0.0 of 2x3"; ok $? "the view is on head 0.0 (parameters panel)"
-tui_cap | grep -q "family     empirical"; ok $? "on the empirical family of the head's logits"
+# Issue 24 item 2: the file opened is what is shown -- the head's own
+# logits (family file), its max weight numpy's softmax of the row; the
+# resample is a second view, labelled "resampled" on its panels.
+tui_wait "family     file"; ok $? "--input opens on the head's own logits (family file)"
+mw=$(printf '%.3g' "$(want 0.0 2)")
+tui_wait "max $mw "; ok $? "file: head 0.0's own max weight $mw (numpy)"
+! tui_cap | grep -q "resampled"; ok $? "no panel says resampled on the file's own logits"
+tui_wait "Entropy and max weight vs θ (n = 40)"; ok $? "the curve panel of a file view: H and max weight against theta"
+tui_cap | grep -q "> 1  *[0-9.]*  *$mw"; ok $? "its row at the view's theta 1 has the max weight $mw (numpy)"
+T send-keys : "family empirical" Enter
+tui_wait "resampled"; ok $? ":family empirical: the resample, labelled resampled"
 good=0
 for k in 0.0 0.1 0.2 1.0 1.1 1.2; do
 	tui_cap | grep -q -- " $k .* 40 .* $(want "$k" 2)" || { good=1; diag "head $k: max weight $(want "$k" 2) not listed"; }
@@ -74,16 +84,15 @@ json=$(ls "$snaps"/disperse-*.json 2>/dev/null | head -1)
 ok $? "the snapshot JSON names head \"1.2\" and embeds its 40 logits"
 T send-keys r
 tui_wait "head       0.0 of 2x3"; ok $? "r: back to head 0.0"
-tui_cap | grep -q "family     empirical" && tui_cap | grep -q "n          40 "
-ok $? "r: the array's default view, empirical with n = the head's 40 keys"
-# Review finding 14: `f` from empirical reaches file, the row itself (its
-# max weight is numpy's softmax of the row), and F goes back.
-T send-keys f
-tui_wait "family     file"; ok $? "f from empirical: the file family"
-mw=$(printf '%.3g' "$(want 0.0 2)")
-tui_wait "max $mw "; ok $? "file: the row's own max weight $mw (numpy)"
+tui_cap | grep -q "family     file" && tui_cap | grep -q "n          40 "
+ok $? "r: the array's default view, the head's own 40 logits"
+# Review finding 14: F from file reaches empirical, f goes back to the row
+# itself (its max weight is numpy's softmax of the row).
 T send-keys F
-tui_wait "family     empirical"; ok $? "F: back to empirical"
+tui_wait "family     empirical"; ok $? "F from file: the resample (empirical)"
+T send-keys f
+tui_wait "family     file"; ok $? "f: back to the file family"
+tui_wait "max $mw "; ok $? "file: the row's own max weight $mw (numpy)"
 T send-keys q
 tui_exited; ok $? "quit"
 tui_restored; ok $? "terminal restored"

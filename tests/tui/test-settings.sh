@@ -39,8 +39,19 @@ ok $? "and the display options (map metric, weights mode)"
 "$DISPERSE" snapshot --load "$cfg" --out "$tui_tmp/snap" >/dev/null 2>&1
 ok $? "the settings file is a snapshot JSON: snapshot --load reads it"
 
+# Issue 24 item 3: settings are preferences, not data.  A plain start
+# keeps the display choices (weights mode) but not the parameters.
+cp "$cfg" "$tui_tmp/theta2.json"
 tui_start 100 30
-tui_wait "θ=2 λ=0.25 "; ok $? "second start: the last view (θ=2 λ=0.25)"
+tui_wait "H=1.36044"; ok $? "a plain start: the default parameters, not the last view's"
+tui_wait "Weights: log10 distribution"; ok $? "... with the display choices (weights mode)"
+tui_status | grep -q resumed; [ $? -ne 0 ]; ok $? "... and nothing said to be resumed"
+quit "plain"
+cp "$tui_tmp/theta2.json" "$cfg"
+tui_start 100 30 --resume
+tui_wait "θ=2 λ=0.25 "; ok $? "--resume: the last view (θ=2 λ=0.25)"
+tui_wait_status "resumed the last view from $TUI_CONFIG/disperse/settings.json"
+ok $? "the status line says what was restored and from where"
 tui_wait "Weights: log10 distribution"; ok $? "the weights mode is back"
 T send-keys : Up
 tui_wait ":lambda 0.25 "; ok $? "the history is back (Up: :lambda 0.25)"
@@ -49,7 +60,7 @@ tui_wait ":theta 2 "; ok $? "Up again: :theta 2"
 T send-keys Escape
 quit "second"
 
-tui_start 100 30 --delta 7
+tui_start 100 30 --resume --delta 7
 tui_wait "δ=7 θ=2 λ=0.25 "; ok $? "an option on the command line wins over the settings (--delta 7)"
 quit "with --delta"
 
@@ -61,7 +72,7 @@ tui_wait "θ=3 "; ok $? ":theta 3 under --no-config"
 quit "--no-config"
 cmp -s "$cfg" "$tui_tmp/before.json"; ok $? "--no-config leaves the settings file as it was"
 
-tui_start 100 30
+tui_start 100 30 --resume
 tui_wait "θ=2 "; ok $? "the settings again (θ=2)"
 T send-keys D
 tui_wait "defaults restored"; ok $? "D restores the defaults"
@@ -116,7 +127,7 @@ quit "relative model"
 [ "$(jqv .params.model "$cfg")" = "$mabs" ]; ok $? "settings hold the absolute model path $mabs"
 mask=$(jqv .view.compare_mask "$cfg")
 TUI_DIR=/
-tui_start 120 40
+tui_start 120 40 --resume
 tui_wait "$mabs"; ok $? "a start from / reopens the model"
 tui_status | grep -q "settings ignored"; [ $? -ne 0 ]; ok $? "... with no settings message"
 quit "from /"
@@ -124,7 +135,7 @@ quit "from /"
 ok $? "a file read whole is rewritten without a backup"
 cp "$cfg" "$tui_tmp/with-model.json"
 mv "$tui_tmp/mdir/m.json" "$tui_tmp/mdir/moved.json"
-tui_start 120 40
+tui_start 120 40 --resume
 tui_wait_status "settings: $mabs: cannot open"; ok $? "model gone: one status-line message naming it"
 tui_wait_status "family power instead (file kept as settings.json.bad)"; ok $? "... saying what replaced it and where the file goes"
 # The message takes both status lines: θ is read off the parameters panel.
@@ -158,4 +169,30 @@ tui_wait "file softmax"; ok $? "--input: the file family"
 quit "file family"
 [ "$(jqv .params.family "$cfg")" = power ] && [ "$(jqv '.params.logits // "none"' "$cfg")" = none ]
 ok $? "saved as the default family, without logits"
+# Issue 24 item 3: a file's logits are never settings.  Explore a file at
+# theta -1.4 on its resample (empirical), quit: settings.json holds no
+# logits and no file family; a new --input (with --resume, even) opens at
+# theta 1 on its own logits, the status line saying why; a plain start
+# after it is not on the previous file.
+unset TUI_DIR
+rm -f "$cfg" "$cfg.bad"
+printf '0.5 1.5 -2 3 0.25 1\n' >"$tui_tmp/six.txt"
+tui_start 100 30 --input "$tui_tmp/six.txt"
+tui_wait "family     file"; ok $? "--input: the file's own logits"
+T send-keys : "theta -1.4" Enter
+tui_wait "θ=-1.4 "; ok $? ":theta -1.4"
+T send-keys : "family empirical" Enter
+tui_wait "empirical"; ok $? ":family empirical"
+quit "file explored"
+! grep -q '"logits"' "$cfg"; ok $? "settings.json holds no logits"
+[ "$(jqv .params.family "$cfg")" = power ]; ok $? "... and the default family, not the file's"
+tui_start 100 30 --resume --input "$tui_tmp/six.txt"
+tui_wait "family     file"; ok $? "a new --input opens on its logits"
+tui_wait "θ=1 "; ok $? "... at theta 1: the settings' theta is not applied onto it"
+tui_wait_status "--resume: not onto a new --input"; ok $? "... and the status line says so"
+quit "new input"
+tui_start 100 30 --resume
+tui_wait "family     power"; ok $? "a later --resume is not on the previous file"
+! tui_cap | grep -q "six.txt"; ok $? "... the file is named nowhere"
+quit "after the file"
 tap_done

@@ -29,7 +29,8 @@ while [ "$i" -lt 300 ] && ! tui_cap | grep -q "H=$want"; do
 done
 tui_cap | grep -q "H=$want"; ok $? "the key's figures arrive: softmax H = $want (awk sum)"
 tui_cap | grep -q "H=$want" || tui_cap | sed 's/^/| /' | head -60 | while IFS= read -r l; do diag "$l"; done
-tui_wait_status "stale cancelled"; ok $? "the stale entmax job was cancelled (status line)"
+T send-keys T
+tui_wait_status "stale cancelled"; ok $? "the stale entmax job was cancelled (status line, with the timings: T)"
 tui_gone "computing"; ok $? "no panel left computing"
 T send-keys q
 tui_exited; ok $? "q quits"

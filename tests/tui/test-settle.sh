@@ -1,0 +1,125 @@
+#!/bin/sh
+# Issue 24 item 1: a screen that settles at every size.  The summary job's
+# key held the Weights panel's width: the finished summary made the Theorem
+# panel taller, which moved the Weights panel (37 <-> 38 columns), which
+# posted a new job, which hid the summary again -- "computing" for minutes
+# and hundreds of stale jobs cancelled while nothing changed.
+#
+# Every parametric family at n = 2^10, 2^16 and 2^20, a 2^20-logit file and
+# its resample (empirical), each started once and resized through 80x24,
+# 100x30, 120x40, 140x45 and 200x60 (a resize is a layout change, never a
+# new job): at each size every panel settles (no "computing" anywhere, within
+# a generous bound; the time it took is printed, not asserted) and, once
+# settled, the stale-job count (status line with T) stays where it is while
+# nothing changes.  The panels keep their place while the figures arrive:
+# the Weights panel's corner is the same before and after the summary.
+. "$top_srcdir/tests/tap.sh"
+. "$top_srcdir/tests/tui/tui-lib.sh"
+
+f="$tui_tmp/l20.txt"
+awk 'BEGIN { for (i = 0; i < 1048576; i++) printf "%.17g\n", 4 * sin(0.618 * i) }' >"$f"
+
+sizes="80x24 100x30 120x40 140x45 200x60"
+# The stale-job count on the status line with the timings (T) on: it fits
+# at 200 columns.
+cancelled() {
+	tui_status | sed -n 's/.* \([0-9][0-9]*\) stale cancelled.*/\1/p' | grep . || echo 0
+}
+# settled: no panel says computing on two captures in a row (a resize
+# redraws after the pane has changed); polls up to 15 s.  Sets $tenths.
+settled() {
+	tenths=0 clean=0
+	while [ "$tenths" -lt 150 ]; do
+		s=$(tui_cap)
+		if echo "$s" | grep -q "Parameters" && ! echo "$s" | grep -q computing; then
+			clean=$((clean + 1))
+			[ "$clean" -ge 2 ] && return 0
+		else
+			clean=0
+		fi
+		sleep 0.1
+		tenths=$((tenths + 1))
+	done
+	echo "$s" | sed 's/^/| /' | head -60 | while IFS= read -r l; do diag "$l"; done
+	return 1
+}
+# run_case NAME OPTIONS...: one start at 200x60, settled, then resized
+# through every size; the count of cancelled jobs is the same at the end:
+# no layout change cancelled anything.
+run_case() {
+	name=$1
+	shift
+	tui_start 200 60 "$@"
+	tui_wait "Parameters" || { ok 1 "$name: starts"; return; }
+	T send-keys T
+	settled
+	tui_wait_status "bg "
+	c0=$(cancelled)
+	for sz in $sizes; do
+		T resize-window -x "${sz%x*}" -y "${sz#*x}"
+		settled
+		ok $? "$name at $sz: every panel settles (in $tenths/10 s)"
+	done
+	tui_wait_status "bg "
+	c1=$(cancelled)
+	[ "$c0" = "$c1" ]
+	ok $? "$name: no job cancelled by the five layouts ($c0 before, $c1 after)"
+	T send-keys q
+	tui_exited
+	[ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 0 ]; ok $? "$name: q quits, status 0"
+	server_gone
+}
+# Kill the tmux server and wait until its socket is gone: a new session on a
+# server still shutting down fails ("server exited unexpectedly").
+server_gone() {
+	T kill-server >/dev/null 2>&1
+	sock="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$tui_sock"
+	i=0
+	while [ -S "$sock" ] && [ "$i" -lt 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+for fam in ${SETTLE_FAMS:-power spike uniform gaussian ramp}; do
+	for n in ${SETTLE_NS:-1024 65536 1048576}; do
+		run_case "$fam n=$n" --family "$fam" -n "$n"
+	done
+done
+run_case "file 2^20" --input "$f"
+run_case "empirical of the file, n=2^20" --input "$f" --family empirical -n 1048576
+
+# The Weights panel keeps its place while its figures arrive: entmax over
+# the file is a job of seconds; the panel's top-left corner (its title) is
+# where it was while computing.
+tui_start 120 40 --input "$f" --attn entmax --alpha 1.001
+tui_wait "computing" 300
+pos0=$(tui_cap | grep -n "Weights" | head -1 | awk -F: '{ print $1 }')
+col0=$(tui_cap | grep "Weights" | head -1 | sed 's/Weights.*//' | wc -m)
+tui_wait "runs:" 300
+ok $? "entmax over the file at 120x40: the summary arrives"
+pos1=$(tui_cap | grep -n "Weights" | head -1 | awk -F: '{ print $1 }')
+col1=$(tui_cap | grep "Weights" | head -1 | sed 's/Weights.*//' | wc -m)
+[ "$pos0" = "$pos1" ] && [ "$col0" = "$col1" ]
+ok $? "the Weights panel kept its place (row $pos0 col $col0, then row $pos1 col $col1)"
+T send-keys q
+tui_exited
+server_gone
+
+# The model is part of every key: `:model B.json` shows B's weights, not
+# A's (the cache key left the model out).  B is A with its query vector's
+# first weight changed; each max weight is `disperse report`'s.
+a="$top_srcdir/examples/maxret-model.json"
+b="$tui_tmp/b.json"
+sed 's/"q": {"shape": \[16, 1\], "data": \[-1.025821147229646/"q": {"shape": [16, 1], "data": [-4.5/' "$a" >"$b"
+ma=$(report_value max_weight --model "$a")
+mb=$(report_value max_weight --model "$b")
+[ -n "$ma" ] && [ -n "$mb" ] && [ "$(printf '%.3g' "$ma")" != "$(printf '%.3g' "$mb")" ]
+ok $? "two models with different max weights ($ma, $mb: report)"
+tui_start 120 40 --model "$a"
+tui_wait "max $(printf '%.3g' "$ma") "; ok $? "model A: the Weights panel's max $(printf '%.3g' "$ma")"
+T send-keys : "model $b" Enter
+tui_wait "max $(printf '%.3g' "$mb") "; ok $? ":model B.json: B's max $(printf '%.3g' "$mb"), not A's"
+T send-keys q
+tui_exited
+tap_done
