@@ -442,6 +442,9 @@ dsp_afset_abort(dsp_afset *s)
 		if (m->pending) {
 			if (!m->a.closed)
 				fclose(m->a.fp);
+			/* The stream's buffer (dsp_afile_open) outlives it. */
+			free(m->a.buf);
+			m->a.buf = NULL;
 			m->a.closed = 1;
 			unlink(m->a.tmp);
 			m->pending = 0;
