@@ -17,7 +17,7 @@
 
 #include "app/compute.h"
 #include "app/worker.h"
-#include "core/eval.h"
+#include "core/math/eval.h"
 #include "core/job.h"
 #include "export/snapshot.h"
 #include "view/view.h"
@@ -138,7 +138,7 @@ settle(struct rig *r)
 static void
 set_view(struct rig *r, enum dsp_family f, uint64_t n, double *logits)
 {
-	/* As the TUI: the view's route policy (core/view.h) decides. */
+	/* As the TUI: the view's route policy (core/schema/view.h) decides. */
 	dsp_view_default(&r->st->vs);
 	r->st->vs.params.family = f;
 	r->st->vs.params.n = n;

@@ -25,8 +25,8 @@
 #endif
 
 #include "core/error.h"
-#include "core/eval.h"
-#include "core/kernel.h"
+#include "core/math/eval.h"
+#include "core/math/kernel.h"
 #include "vexp.h"
 #include "timing.h"
 

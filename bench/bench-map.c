@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 
-#include "core/eval.h"
-#include "core/map.h"
-#include "core/params.h"
+#include "core/math/eval.h"
+#include "core/math/map.h"
+#include "core/schema/params.h"
 
 static double
 curve_ms(enum dsp_family f, dsp_summary *out, size_t *count)

@@ -17,7 +17,7 @@
 #include <time.h>
 
 #include "core/error.h"
-#include "core/parse.h"
+#include "core/io/parse.h"
 #include "timing.h"
 
 #define N	((size_t)1 << 24)

@@ -8,8 +8,8 @@
 #include <omp.h>
 #endif
 
-#include "core/eval.h"
-#include "core/kernel.h"
+#include "core/math/eval.h"
+#include "core/math/kernel.h"
 #include "timing.h"
 
 #define REPS	15

@@ -19,7 +19,7 @@ timeit() {
 }
 "$builddir/bench/bench-map" || exit 1
 echo
-echo "kernel threads (the 2-thread threshold, src/core/kernel.c), the machine as it is:"
+echo "kernel threads (the 2-thread threshold, src/core/math/kernel.c), the machine as it is:"
 "$builddir/bench/bench-threads" || exit 1
 echo "the same with the other core busy (a shell loop):"
 sh -c 'while :; do :; done' &

@@ -9,8 +9,8 @@
  *     slower, more accurate exp: shown for reference, not a floor. */
 #include <stddef.h>
 
-#include "core/fastexp.h"
-#include "core/fastexp512.h"
+#include "core/math/fastexp.h"
+#include "core/math/fastexp512.h"
 #include "vexp.h"
 
 #pragma omp declare simd notinbranch

@@ -12,8 +12,8 @@
 #include "app/app_int.h"
 #include "app/teach.h"
 #include "core/error.h"
-#include "core/family.h"
-#include "core/ptable.h"
+#include "core/schema/family.h"
+#include "core/schema/ptable.h"
 #include "export/screen_svg.h"
 #include "export/snapshot.h"
 #include "view/view.h"
@@ -141,7 +141,7 @@ app_adjust(struct app *a, int row, int dir, int coarse)
 }
 
 /* Move the cursor by screen cells; it is kept as a cell of the view's
- * figure (core/view.h), which a snapshot exports. */
+ * figure (core/schema/view.h), which a snapshot exports. */
 void
 app_map_move(struct app *a, int dr, int dc)
 {

@@ -18,8 +18,8 @@
 #include "app/worker.h"
 #include "cli/opts.h"
 #include "core/error.h"
-#include "core/eval.h"
-#include "core/family.h"
+#include "core/math/eval.h"
+#include "core/schema/family.h"
 #include "export/snapshot.h"
 #include "view/view.h"
 

@@ -11,16 +11,16 @@
 
 #include "core/alloc.h"
 #include "app/compute.h"
-#include "core/alt.h"
+#include "core/math/alt.h"
 #include "core/error.h"
-#include "core/eval.h"
-#include "core/family.h"
+#include "core/math/eval.h"
+#include "core/schema/family.h"
 #include "core/job.h"
-#include "core/map.h"
-#include "core/view.h"
+#include "core/math/map.h"
+#include "core/schema/view.h"
 
 /* Sorting more runs than this costs more than a frame: use bins.  (A
- * drawing choice, not a route: the route policy is core/view.h's.) */
+ * drawing choice, not a route: the route policy is core/schema/view.h's.) */
 #define SORT_MAX		65536
 #define FINE_BINS		4096
 #define SERIES_CACHE		32
@@ -386,7 +386,7 @@ compute_summary(struct compute_cache *cc, struct view_state *st)
 		cc->sum_key = k;
 		cc->sum_valid = 1;
 		cc->hist_valid = 0;
-		/* The view's one computation (core/view.h): the snapshot
+		/* The view's one computation (core/schema/view.h): the snapshot
 		 * calls the same function. */
 		st->sum_ok = dsp_view_summary(&st->vs, &st->sum, st->sum_err, cc->w,
 		    &w_rc, st->hist.err) == DSP_OK;
@@ -549,7 +549,7 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 	st->nseries = 0;
 	st->nthetas = 0;
 	st->curve_err[0] = '\0';
-	/* The series the view draws (core/view.h): the snapshot's list. */
+	/* The series the view draws (core/schema/view.h): the snapshot's list. */
 	if ((n = dsp_view_series_list(&st->vs, def)) == 0) {
 		snprintf(st->curve_err, sizeof st->curve_err,
 		    "a file's logits have one fixed n = %zu: no curve over n", p->n_logits);

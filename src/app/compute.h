@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "core/runs.h"
+#include "core/math/runs.h"
 #include "view/view.h"
 
 struct compute_cache;

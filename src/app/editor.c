@@ -2,7 +2,7 @@
  * value, ':' takes 'name value' for any parameter, view option, preset or
  * theme.  Editing keys as in readline (cursor by UTF-8 character, Home/End,
  * Ctrl-A/E/W/U/K, Delete), a history on Up/Down, and Tab completion of the
- * names and values of the tables in core/ptable.c. */
+ * names and values of the tables in core/schema/ptable.c. */
 #include "config.h"
 
 #include <stdio.h>
@@ -14,9 +14,9 @@
 #include "app/app_int.h"
 #include "cli/opts.h"
 #include "core/error.h"
-#include "core/family.h"
-#include "core/parse.h"
-#include "core/ptable.h"
+#include "core/schema/family.h"
+#include "core/io/parse.h"
+#include "core/schema/ptable.h"
 #include "export/model.h"
 #include "view/view.h"
 

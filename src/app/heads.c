@@ -10,11 +10,11 @@
 #include <string.h>
 
 #include "app/app_int.h"
-#include "core/critical.h"
+#include "core/math/critical.h"
 #include "core/error.h"
-#include "core/family.h"
-#include "core/ptable.h"
-#include "core/rowset.h"
+#include "core/schema/family.h"
+#include "core/schema/ptable.h"
+#include "core/io/rowset.h"
 #include "view/view.h"
 
 /* What the list depends on: the view's parameters without the row. */

@@ -5,8 +5,8 @@
 
 #include "app/app_int.h"
 #include "core/error.h"
-#include "core/family.h"
-#include "core/view.h"
+#include "core/schema/family.h"
+#include "core/schema/view.h"
 #include "view/view.h"
 
 /* Scroll the open tour step's text 5 lines (dir +1 down, -1 up) when the
@@ -255,7 +255,7 @@ k_curve(struct app *a, int ch)
 }
 
 /* b: pin the current curves (the view's parameters) as a dim ghost; B:
- * clear the pins.  Pins are part of the view (core/view.h): snapshots
+ * clear the pins.  Pins are part of the view (core/schema/view.h): snapshots
  * save, load and draw them. */
 static void
 k_pin(struct app *a, int ch)

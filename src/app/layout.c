@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "app/app_int.h"
-#include "core/family.h"
+#include "core/schema/family.h"
 #include "view/view.h"
 
 int

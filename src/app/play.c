@@ -17,9 +17,9 @@
 
 #include "app/app_int.h"
 #include "app/worker.h"
-#include "core/eval.h"
-#include "core/family.h"
-#include "core/ptable.h"
+#include "core/math/eval.h"
+#include "core/schema/family.h"
+#include "core/schema/ptable.h"
 
 /* Frames per octave of n (161 frames from 1 to 2^40) and along theta or
  * delta (steps of 0.05 over -2 .. 2, 0.2 over 0 .. 16). */

@@ -9,10 +9,10 @@
 
 #include "core/alloc.h"
 #include "app/teach.h"
-#include "core/adaptive.h"
+#include "core/math/adaptive.h"
 #include "core/error.h"
-#include "core/fit.h"
-#include "core/tour.h"
+#include "core/math/fit.h"
+#include "core/io/tour.h"
 #include "export/model.h"
 
 #define REFIT_SIZES	64

@@ -17,9 +17,9 @@
 #include "core/alloc.h"
 #include "app/compute.h"
 #include "app/worker.h"
-#include "core/eval.h"
+#include "core/math/eval.h"
 #include "core/job.h"
-#include "core/view.h"
+#include "core/schema/view.h"
 
 struct job {
 	dsp_viewstate	vs;

@@ -7,7 +7,7 @@
 #include "cli/cli.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
-#include "core/escape.h"
+#include "core/io/escape.h"
 
 static const struct dsp_command *commands[] = {
 	&cmd_report,

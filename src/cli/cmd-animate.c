@@ -16,7 +16,7 @@
 #include "cli/figopts.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
-#include "core/ptable.h"
+#include "core/schema/ptable.h"
 #include "export/atomic.h"
 #include "export/frame.h"
 #include "export/gif.h"

@@ -10,7 +10,7 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
-#include "core/view.h"
+#include "core/schema/view.h"
 #include "export/table.h"
 
 #define COMPARE_MAX_POINTS 10000

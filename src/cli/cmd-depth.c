@@ -1,6 +1,6 @@
 /* disperse depth: a stack of attention layers over random embeddings, with
  * and without residual connections (the authors' Remarks B.2 and C.1;
- * disperse's demonstration, core/depth.h): the spread of each layer's
+ * disperse's demonstration, core/train/depth.h): the spread of each layer's
  * outputs around the mean embedding, against n and its large-n limit. */
 #include "config.h"
 
@@ -16,8 +16,8 @@
 #include "cli/figopts.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
-#include "core/depth.h"
-#include "core/parse.h"
+#include "core/train/depth.h"
+#include "core/io/parse.h"
 #include "export/svg.h"
 #include "export/table.h"
 #include "export/viridis.h"

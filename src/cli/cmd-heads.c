@@ -1,5 +1,5 @@
 /* disperse heads FILE: per-head dispersion of real attention logits
- * (.npy / .npz, src/core/npy.h), each row evaluated by dsp_eval. */
+ * (.npy / .npz, src/core/io/npy.h), each row evaluated by dsp_eval. */
 #include "config.h"
 
 #include <math.h>
@@ -12,7 +12,7 @@
 #include "cli/figopts.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
-#include "core/npy.h"
+#include "core/io/npy.h"
 #include "export/heads_svg.h"
 #include "export/table.h"
 

@@ -20,7 +20,7 @@
 #include "cli/opts.h"
 #include "core/alloc.h"
 #include "core/dsp.h"
-#include "core/view.h"
+#include "core/schema/view.h"
 #include "export/atomic.h"
 #include "export/model.h"
 #include "export/render.h"

@@ -42,7 +42,7 @@ method_text(enum dsp_method m)
 	return "?";
 }
 
-/* Theorem 2.2 rows: the one list (core/critical.h, dsp_critical_rows)
+/* Theorem 2.2 rows: the one list (core/math/critical.h, dsp_critical_rows)
  * that a snapshot's figures carry too.  Its critical n is a statement
  * about one fixed temperature: for SSMax / log-n and adaptive theta the
  * rows say so and give what does hold, each labelled. */
@@ -64,7 +64,7 @@ critical_rows(dsp_table *t, const dsp_params *p, const dsp_summary *s)
 }
 
 /* A band edge that underflows to 0 or overflows in double as exp(x), as
- * `bound` prints it (core/bounds.h, dsp_band_edge_log). */
+ * `bound` prints it (core/math/bounds.h, dsp_band_edge_log). */
 static int
 edge_row(dsp_table *t, const char *name, double v, const dsp_summary *s, int which)
 {

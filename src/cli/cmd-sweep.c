@@ -10,8 +10,8 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
-#include "core/view.h"
-#include "core/ptable.h"
+#include "core/schema/view.h"
+#include "core/schema/ptable.h"
 #include "export/table.h"
 
 #define SWEEP_MAX_POINTS 100000

@@ -10,8 +10,8 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/dsp.h"
-#include "core/escape.h"
-#include "core/view.h"
+#include "core/io/escape.h"
+#include "core/schema/view.h"
 #include "export/model.h"
 #include "export/table.h"
 
@@ -64,7 +64,7 @@ tour_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 }
 
 /* A tour file's text is untrusted like any input: printed through the one
- * escaping (core/escape.h), so a crafted file cannot drive the terminal.
+ * escaping (core/io/escape.h), so a crafted file cannot drive the terminal.
  * -1 when out of memory. */
 static int
 put_text(FILE *fp, const char *pre, const char *text, int keep_newline, const char *post)

@@ -1,5 +1,5 @@
 /* disperse train: train the Max Retrieval model (one single-head softmax
- * attention, src/core/maxret.c) on sets of 16 items, then measure how its
+ * attention, src/core/train/maxret.c) on sets of 16 items, then measure how its
  * accuracy and attention fall on larger sets, plain and with the paper's
  * adaptive temperature.  --save / --load keep the trained weights. */
 #include "config.h"

@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/figspec.h"
-#include "core/maxret.h"
+#include "core/schema/figspec.h"
+#include "core/train/maxret.h"
 #include "export/model.h"
 
 struct dsp_command {
@@ -54,7 +54,7 @@ struct dsp_trainfig {
 int	dsp_train_svg(const void *ctx, FILE *fp);
 
 /* report / bound rows named and labelled by the figure table
- * (core/figures.h; figrows.c); extra (may be NULL) is appended to the
+ * (core/schema/figures.h; figrows.c); extra (may be NULL) is appended to the
  * note after "; ".  DSP_EINVAL for a name not in the table. */
 struct dsp_table;
 int	dsp_fig_num(struct dsp_table *t, const char *name, double v, double theta,

@@ -1,7 +1,7 @@
 /* The figure options of every command that writes figures (snapshot,
  * heads --svg, train --svg, depth --svg, animate): --figure-size,
  * --font-size, --figure-format and --dpi, the figure rows of the
- * view-option table (core/ptable.h, DSP_V_FIG_*) -- the same rows the
+ * view-option table (core/schema/ptable.h, DSP_V_FIG_*) -- the same rows the
  * TUI's `:figure_size` and the snapshot JSON's view.figure go through.
  *
  * Usage: give the command's longopts array DSP_FIGOPTS_SLOTS spare
@@ -16,8 +16,8 @@
 #include <stdio.h>
 
 #include "cli/opts.h"
-#include "core/figspec.h"
-#include "core/ptable.h"
+#include "core/schema/figspec.h"
+#include "core/schema/ptable.h"
 #include "export/render.h"
 
 /* The figure rows' long options: this many. */

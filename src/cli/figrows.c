@@ -1,4 +1,4 @@
-/* report and bound rows keyed by the figure table (core/figures.h): the
+/* report and bound rows keyed by the figure table (core/schema/figures.h): the
  * row's name is the figure's one name and its note the figure's
  * description as evaluated at theta, tagged [paper], [derived] or
  * [measured]. */
@@ -8,7 +8,7 @@
 #include "cli/cmd.h"
 #include "cli/opts.h"
 #include "core/error.h"
-#include "core/figures.h"
+#include "core/schema/figures.h"
 
 static const char *
 note(const char *name, double theta, int method, const char *extra, char *buf,

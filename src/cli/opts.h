@@ -25,17 +25,17 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/bounds.h"
-#include "core/params.h"
-#include "core/summary.h"
-#include "core/ptable.h"
+#include "core/math/bounds.h"
+#include "core/schema/params.h"
+#include "core/math/summary.h"
+#include "core/schema/ptable.h"
 #include "export/table.h"
 
 /* Option codes of command-specific options start here. */
 #define DSP_OPT_USER	1000
 
 /* Bits of dsp_opts.given: which common options appeared on the line.  A
- * parameter row's bit is 1u << its dsp_param_id (see core/ptable.h). */
+ * parameter row's bit is 1u << its dsp_param_id (see core/schema/ptable.h). */
 #define DSP_GIVEN_PARAM(id)	(1u << (id))
 #define DSP_GIVEN_FAMILY	DSP_GIVEN_PARAM(DSP_P_FAMILY)
 #define DSP_GIVEN_N		DSP_GIVEN_PARAM(DSP_P_N)

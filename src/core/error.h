@@ -19,7 +19,7 @@ enum dsp_status {
 	DSP_ETOOBIG,	/* n too large to materialise; no allocation tried */
 	DSP_EEMPTY,	/* no data */
 	DSP_ECANCELED,	/* stopped by dsp_job_cancel (core/job.h) */
-	DSP_EUNRELIABLE	/* a figure outside its possible range (core/gate.h) */
+	DSP_EUNRELIABLE	/* a figure outside its possible range (core/schema/gate.h) */
 };
 
 const char	*dsp_strerror(int code);

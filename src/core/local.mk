@@ -1,44 +1,57 @@
+# The numeric core: the base (error codes, allocation, jobs) and four
+# folders -- schema/ (the tables), math/ (pure numerics), io/ (readers and
+# writers), train/ (trained heads); src/core/dsp.h says which is which.
 noinst_LIBRARIES += src/core/libdspcore.a
 src_core_libdspcore_a_SOURCES = \
-	src/core/adaptive.c src/core/adaptive.h \
-	src/core/alt.c src/core/alt.h \
-	src/core/bounds.c src/core/bounds.h \
-	src/core/critical.c src/core/critical.h \
-	src/core/depth.c src/core/depth.h \
 	src/core/dsp.h \
-	src/core/empirical.c src/core/empirical.h \
 	src/core/alloc.c src/core/alloc.h \
 	src/core/error.c src/core/error.h \
-	src/core/escape.c src/core/escape.h \
-	src/core/eval.c src/core/eval.h \
-	src/core/family.c src/core/family.h \
-	src/core/figures.c src/core/figures.h \
-	src/core/gate.c src/core/gate.h \
-	src/core/typical.c src/core/typical.h \
-	src/core/figspec.c src/core/figspec.h \
-	src/core/fastexp.c src/core/fastexp.h src/core/fastexp512.h \
-	src/core/decimal.c src/core/decimal.h src/core/pow5.h \
-	src/core/dtoa.c src/core/dtoa.h \
-	src/core/fit.c src/core/fit.h \
-	src/core/job.c src/core/job.h \
-	src/core/kernel.c src/core/kernel.h \
-	src/core/map.c src/core/map.h \
-	src/core/learned.c src/core/learned.h \
-	src/core/maxret.c src/core/maxret.h \
-	src/core/params.c src/core/params.h \
-	src/core/ptable.c src/core/ptable.h \
-	src/core/parse.c src/core/parse.h \
-	src/core/readfile.c src/core/readfile.h \
-	src/core/precision.c src/core/precision.h \
-	src/core/prec_eval.c src/core/prec_eval.h src/core/summary.h \
-	src/core/quad.c src/core/quad.h \
-	src/core/rowset.c src/core/rowset.h \
-	src/core/runs.c src/core/runs.h \
-	src/core/softmax.c src/core/softmax.h \
-	src/core/tour.c src/core/tour.h \
-	src/core/view.c src/core/view.h
+	src/core/job.c src/core/job.h
 DSP_CORE_LIBS = src/core/libdspcore.a $(GSL_LIBS) $(OPENMP_CFLAGS) -lm
-# NumPy .npy / .npz logits (src/core/npy.h); .npz members through libzip.
-src_core_libdspcore_a_SOURCES += src/core/npy.c src/core/npy.h src/core/npz.c
+
+src_core_libdspcore_a_SOURCES += src/core/schema/schema.h \
+	src/core/schema/family.c src/core/schema/family.h \
+	src/core/schema/figspec.c src/core/schema/figspec.h \
+	src/core/schema/figures.c src/core/schema/figures.h \
+	src/core/schema/gate.c src/core/schema/gate.h \
+	src/core/schema/params.c src/core/schema/params.h \
+	src/core/schema/ptable.c src/core/schema/ptable.h \
+	src/core/schema/view.c src/core/schema/view.h
+
+src_core_libdspcore_a_SOURCES += src/core/math/math.h \
+	src/core/math/adaptive.c src/core/math/adaptive.h \
+	src/core/math/alt.c src/core/math/alt.h \
+	src/core/math/bounds.c src/core/math/bounds.h \
+	src/core/math/critical.c src/core/math/critical.h \
+	src/core/math/empirical.c src/core/math/empirical.h \
+	src/core/math/eval.c src/core/math/eval.h \
+	src/core/math/fastexp.c src/core/math/fastexp.h \
+	src/core/math/fastexp512.h \
+	src/core/math/fit.c src/core/math/fit.h \
+	src/core/math/kernel.c src/core/math/kernel.h \
+	src/core/math/map.c src/core/math/map.h \
+	src/core/math/precision.c src/core/math/precision.h \
+	src/core/math/prec_eval.c src/core/math/prec_eval.h \
+	src/core/math/quad.c src/core/math/quad.h \
+	src/core/math/runs.c src/core/math/runs.h \
+	src/core/math/softmax.c src/core/math/softmax.h \
+	src/core/math/summary.h \
+	src/core/math/typical.c src/core/math/typical.h
+
+# NumPy .npy / .npz logits; .npz members through libzip.
+src_core_libdspcore_a_SOURCES += src/core/io/io.h \
+	src/core/io/decimal.c src/core/io/decimal.h src/core/io/pow5.h \
+	src/core/io/dtoa.c src/core/io/dtoa.h \
+	src/core/io/escape.c src/core/io/escape.h \
+	src/core/io/npy.c src/core/io/npy.h src/core/io/npz.c \
+	src/core/io/parse.c src/core/io/parse.h \
+	src/core/io/readfile.c src/core/io/readfile.h \
+	src/core/io/rowset.c src/core/io/rowset.h \
+	src/core/io/tour.c src/core/io/tour.h
 AM_CFLAGS += $(LIBZIP_CFLAGS)
 DSP_CORE_LIBS += $(LIBZIP_LIBS)
+
+src_core_libdspcore_a_SOURCES += src/core/train/train.h \
+	src/core/train/depth.c src/core/train/depth.h \
+	src/core/train/learned.c src/core/train/learned.h \
+	src/core/train/maxret.c src/core/train/maxret.h

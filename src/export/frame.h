@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "core/summary.h"
+#include "core/math/summary.h"
 #include "export/snapshot.h"
 
 /* A frame's figures, for the frames table and the GIF. */

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "core/figspec.h"
+#include "core/schema/figspec.h"
 
 /* Both are laid out on the page of the figure options f (NULL: the
  * defaults, 720 x 480 pt at 12 pt): size and font size honoured.

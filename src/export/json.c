@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/dtoa.h"
+#include "core/io/dtoa.h"
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/escape.h"
+#include "core/io/escape.h"
 #include "export/json.h"
 
 /* ---- writer ---------------------------------------------------------- */
@@ -228,7 +228,7 @@ dsp_jw_num(dsp_jw *w, double v)
 	char buf[2 * JW_DEPTH + 3 + DSP_DTOA_SIZE];
 	size_t n = sep_text(w, buf);
 
-	/* Shortest text that reads back bit-exact (core/dtoa.h), with its
+	/* Shortest text that reads back bit-exact (core/io/dtoa.h), with its
 	 * separator in one write: a snapshot writes millions of these. */
 	if (isfinite(v))
 		n += (size_t)dsp_dtoa(v, buf + n);

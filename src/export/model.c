@@ -11,9 +11,9 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/readfile.h"
-#include "core/tour.h"
-#include "core/maxret.h"
+#include "core/io/readfile.h"
+#include "core/io/tour.h"
+#include "core/train/maxret.h"
 #include "export/atomic.h"
 #include "export/json.h"
 #include "export/model.h"

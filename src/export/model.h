@@ -9,8 +9,8 @@
 
 #include <stddef.h>
 
-#include "core/maxret.h"
-#include "core/params.h"
+#include "core/train/maxret.h"
+#include "core/schema/params.h"
 
 #define DSP_MODEL_FORMAT	"disperse-maxret"
 #define DSP_MODEL_VERSION	1
@@ -43,7 +43,7 @@ int	dsp_model_load(const char *path, dsp_maxret **m, dsp_model_meta *meta);
  * weights.  Without a model: DSP_OK, unless the family is learned. */
 int	dsp_model_attach(dsp_params *p);
 /* The same for a tour step's model: p->model is a shipped data file's
- * name (core/tour.h dsp_data_find), opened from where the tour lives. */
+ * name (core/io/tour.h dsp_data_find), opened from where the tour lives. */
 int	dsp_model_attach_data(dsp_params *p);
 
 #endif

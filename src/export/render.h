@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "core/figspec.h"
+#include "core/schema/figspec.h"
 
 /* Render the SVG document svg (len bytes) as fmt (DSP_FIG_PDF: vector, the
  * page the SVG's width x height, fonts embedded; DSP_FIG_PNG: at dpi

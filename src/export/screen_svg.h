@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/figspec.h"
+#include "core/schema/figspec.h"
 
 typedef struct dsp_cell {
 	char		 glyph[8];	/* one UTF-8 character, "" = blank */

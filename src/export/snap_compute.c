@@ -10,11 +10,11 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/eval.h"
-#include "core/map.h"
-#include "core/params.h"
-#include "core/runs.h"
-#include "core/view.h"
+#include "core/math/eval.h"
+#include "core/math/map.h"
+#include "core/schema/params.h"
+#include "core/math/runs.h"
+#include "core/schema/view.h"
 #include "export/snap_int.h"
 
 void
@@ -32,7 +32,7 @@ snap_items(const dsp_params *p)
 }
 
 /* The curve and its further series, through the view's one computation
- * (core/view.h): the TUI's curve panel calls the same functions.  A point
+ * (core/schema/view.h): the TUI's curve panel calls the same functions.  A point
  * that has no route ends the curve there (a note says where and why); one
  * that could not be allocated fails the snapshot: DSP_ENOMEM. */
 static int

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 
 #include "core/error.h"
-#include "core/eval.h"
-#include "core/figures.h"
-#include "core/map.h"
-#include "core/params.h"
-#include "core/runs.h"
+#include "core/math/eval.h"
+#include "core/schema/figures.h"
+#include "core/math/map.h"
+#include "core/schema/params.h"
+#include "core/math/runs.h"
 #include "export/snap_int.h"
 #include "export/table.h"
 
@@ -61,7 +61,7 @@ dsp_table *
 snap_curve_table(const struct snap *s, int full)
 {
 	static const char *cols[] = {
-		/* The figure table's names (core/figures.h). */
+		/* The figure table's names (core/schema/figures.h). */
 		"n", "entropy_nats", "entropy_norm", "entropy_paper", "entropy_floor",
 		"entropy_ceiling", "max_weight", "min_weight", "lemma_tight_lo",
 		"lemma_tight_hi", "lemma_loose_lo", "lemma_loose_hi", "theta_eff", "beta",

@@ -7,11 +7,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/eval.h"
-#include "core/figures.h"
-#include "core/params.h"
-#include "core/runs.h"
-#include "core/view.h"
+#include "core/math/eval.h"
+#include "core/schema/figures.h"
+#include "core/schema/params.h"
+#include "core/math/runs.h"
+#include "core/schema/view.h"
 #include "export/snapshot.h"
 #include "export/table.h"
 
@@ -29,7 +29,7 @@ struct snap {
 	int			 sum_rc;
 	char			 sum_err[256];
 	dsp_summary		 sum;
-	dsp_wstream		 ws;		/* the weights, streamed (core/eval.h) */
+	dsp_wstream		 ws;		/* the weights, streamed (core/math/eval.h) */
 	int			 w_rc;
 	char			 w_err[256];
 	double			*ns;
@@ -37,7 +37,7 @@ struct snap {
 	dsp_summary		*curve;
 	int			 curve_rc;
 	char			 curve_err[256];
-	/* The view's further series (core/view.h, dsp_view_series_list):
+	/* The view's further series (core/schema/view.h, dsp_view_series_list):
 	 * plain twin or overlays, then pins; NULL arrays where a series
 	 * could not be computed (left out, not fatal). */
 	dsp_view_series		 main;		/* the main series (label, key) */

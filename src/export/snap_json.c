@@ -7,17 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/bounds.h"
-#include "core/critical.h"
+#include "core/math/bounds.h"
+#include "core/math/critical.h"
 #include "core/error.h"
-#include "core/eval.h"
-#include "core/family.h"
-#include "core/figures.h"
-#include "core/map.h"
-#include "core/params.h"
-#include "core/ptable.h"
-#include "core/readfile.h"
-#include "core/runs.h"
+#include "core/math/eval.h"
+#include "core/schema/family.h"
+#include "core/schema/figures.h"
+#include "core/math/map.h"
+#include "core/schema/params.h"
+#include "core/schema/ptable.h"
+#include "core/io/readfile.h"
+#include "core/math/runs.h"
 #include "export/json.h"
 #include "export/snap_int.h"
 
@@ -210,7 +210,7 @@ jw_kedge(dsp_jw *w, const char *key, double v, const dsp_summary *m, int which)
 		jw_knum(w, key, v);
 }
 
-/* Theorem 2.2's rows, report's list (core/critical.h): a size outside the
+/* Theorem 2.2's rows, report's list (core/math/critical.h): a size outside the
  * double range as the text "exp(x)", as report writes it; a text value
  * ("n/a", "none up to 2^63") with its reason under NAME_note. */
 static void

@@ -6,7 +6,7 @@
  * their weights do, counted first in at most 2^16 buckets:
  *  - weights held as runs: the weight's bit pattern (a non-negative double
  *    orders as its bits);
- *  - weights streamed from the logits (core/eval.h, dsp_wstream): the
+ *  - weights streamed from the logits (core/math/eval.h, dsp_wstream): the
  *    logit's, since a weight exp((x - pivot) / theta) / z is monotone in
  *    the logit (rising for theta >= 0, falling below); a chunk's weights
  *    are computed only for its own items, so a pass costs a read of the
@@ -24,8 +24,8 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/eval.h"
-#include "core/runs.h"
+#include "core/math/eval.h"
+#include "core/math/runs.h"
 #include "export/snap_int.h"
 
 #define SORT_CHUNK	((size_t)1 << 20)	/* runs a chunk holds: 16 MiB */

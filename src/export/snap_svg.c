@@ -9,13 +9,13 @@
 #include <string.h>
 
 #include "core/alloc.h"
-#include "core/bounds.h"
+#include "core/math/bounds.h"
 #include "core/error.h"
-#include "core/eval.h"
-#include "core/figures.h"
-#include "core/map.h"
-#include "core/params.h"
-#include "core/runs.h"
+#include "core/math/eval.h"
+#include "core/schema/figures.h"
+#include "core/math/map.h"
+#include "core/schema/params.h"
+#include "core/math/runs.h"
 #include "export/screen_svg.h"
 #include "export/snap_int.h"
 #include "export/svg.h"
@@ -469,7 +469,7 @@ halo_text(dsp_svg *g, double x, double y, const char *anchor, double size,
 }
 
 /* Theorem 2.2's n* is about one fixed temperature: SSMax and log-n scale
- * it with n (core/critical.h), so none is drawn for them (as on screen). */
+ * it with n (core/math/critical.h), so none is drawn for them (as on screen). */
 static int
 has_critical(const struct snap *s)
 {

@@ -9,17 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/bounds.h"
+#include "core/math/bounds.h"
 #include "core/error.h"
-#include "core/escape.h"
-#include "core/family.h"
-#include "core/eval.h"
-#include "core/figures.h"
-#include "core/map.h"
-#include "core/params.h"
-#include "core/ptable.h"
-#include "core/runs.h"
-#include "core/view.h"
+#include "core/io/escape.h"
+#include "core/schema/family.h"
+#include "core/math/eval.h"
+#include "core/schema/figures.h"
+#include "core/math/map.h"
+#include "core/schema/params.h"
+#include "core/schema/ptable.h"
+#include "core/math/runs.h"
+#include "core/schema/view.h"
 #include "export/snap_int.h"
 #include "export/table.h"
 
@@ -47,7 +47,7 @@ text_map(const struct snap *s, FILE *fp)
 	    snap_num(b3, sizeof b3, m->lambda_lo), snap_num(b4, sizeof b4, m->theta_lo),
 	    snap_num(b5, sizeof b5, m->theta_hi));
 	/* At most 64 x 32 characters: an exact subsample of the grid, first
-	 * and last cells included (core/view.h). */
+	 * and last cells included (core/schema/view.h). */
 	cs = (m->cols - 1) / (dsp_view_share(m->cols, 64) - 1);
 	rs = (m->rows - 1) / (dsp_view_share(m->rows, 32) - 1);
 	for (rr = (m->rows - 1) / rs + 1; rr-- > 0;) {

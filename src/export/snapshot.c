@@ -15,9 +15,9 @@
 #include <unistd.h>
 
 #include "core/error.h"
-#include "core/map.h"
-#include "core/params.h"
-#include "core/ptable.h"
+#include "core/math/map.h"
+#include "core/schema/params.h"
+#include "core/schema/ptable.h"
 #include "export/atomic.h"
 #include "export/render.h"
 #include "export/snap_int.h"

@@ -5,8 +5,8 @@
 
 #include <stddef.h>
 
-#include "core/figspec.h"
-#include "core/view.h"
+#include "core/schema/figspec.h"
+#include "core/schema/view.h"
 
 #define DSP_SNAPSHOT_MAX_FILES 24
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "core/figspec.h"
+#include "core/schema/figspec.h"
 
 typedef struct dsp_svg dsp_svg;
 

@@ -18,10 +18,10 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/escape.h"
-#include "core/family.h"
-#include "core/figures.h"
-#include "core/ptable.h"
+#include "core/io/escape.h"
+#include "core/schema/family.h"
+#include "core/schema/figures.h"
+#include "core/schema/ptable.h"
 #include "export/json.h"
 #include "export/table.h"
 

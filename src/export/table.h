@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "core/params.h"
+#include "core/schema/params.h"
 
 enum dsp_format { DSP_FMT_TEXT, DSP_FMT_CSV, DSP_FMT_JSON };
 
@@ -21,7 +21,7 @@ int		 dsp_table_stamp(dsp_table *t, const char *key, const char *value);
 int		 dsp_table_stamp_text(dsp_table *t, const char *key, const char *value);
 int		 dsp_table_stampf(dsp_table *t, const char *key, const char *fmt, ...)
 		    __attribute__((format(printf, 3, 4)));
-/* Stamp every parameter row of the table (core/ptable.h) in table order,
+/* Stamp every parameter row of the table (core/schema/ptable.h) in table order,
  * by its name and its exact text; rows whose bit (1u << id) is in omit are
  * left out.  The file family stamps "input" (its name) and n = the number
  * of logits. */

@@ -9,7 +9,7 @@
 #include <wchar.h>
 
 #include "core/alloc.h"
-#include "core/figures.h"
+#include "core/schema/figures.h"
 #include "view/view.h"
 
 struct view_style view_style;
@@ -147,7 +147,7 @@ view_printf(WINDOW *w, int y, int x, int width, attr_t a, const char *fmt, ...)
 char *
 view_num(char *buf, size_t size, double v, int digits)
 {
-	/* One rounding rule for every number on screen (core/figures.h). */
+	/* One rounding rule for every number on screen (core/schema/figures.h). */
 	return dsp_fmt_sig(buf, size, v, digits);
 }
 

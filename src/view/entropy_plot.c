@@ -171,7 +171,7 @@ plot_end(struct plot *pl, WINDOW *w, int top)
 }
 
 /* Theorem 2.2's critical n is about one fixed temperature: SSMax and
- * log-n scale it with n (core/critical.h), so no n* is drawn for them. */
+ * log-n scale it with n (core/math/critical.h), so no n* is drawn for them. */
 static int
 fixed_temperature(const struct view_state *st)
 {

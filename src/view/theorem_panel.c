@@ -32,7 +32,7 @@ width(const char *s)
 	return (size_t)view_width(s);
 }
 
-/* The function's Theorem 2.2 note (core/alt.h), wrapped at spaces, on the
+/* The function's Theorem 2.2 note (core/math/alt.h), wrapped at spaces, on the
  * lines up to last. */
 static void
 note_lines(const char *note, WINDOW *w, int iw, int *y, int last)
@@ -55,7 +55,7 @@ note_lines(const char *note, WINDOW *w, int iw, int *y, int last)
 }
 
 /* Theorem 2.2 beyond a fixed temperature: the first n where the largest
- * weight is below eps, searched once per parameter set (core/critical.h).
+ * weight is below eps, searched once per parameter set (core/math/critical.h).
  * Random families would draw up to 2^18 samples per probe on the UI
  * thread, so they are left to `disperse report`. */
 static double
@@ -237,7 +237,7 @@ critical_statement(const struct view_state *st, char *left, char *right, size_t 
 }
 
 /* Theorem 2.2: the derived critical n at a fixed temperature; for SSMax /
- * log-n and adaptive theta what holds instead (core/critical.h). */
+ * log-n and adaptive theta what holds instead (core/math/critical.h). */
 static void
 critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last)
 {

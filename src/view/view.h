@@ -11,9 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/eval.h"
-#include "core/ptable.h"
-#include "core/view.h"
+#include "core/math/eval.h"
+#include "core/schema/ptable.h"
+#include "core/schema/view.h"
 
 enum view_panel_id {
 	VIEW_PARAMS,
@@ -25,7 +25,7 @@ enum view_panel_id {
 };
 
 /* Rows of the parameters panel: the rows of the parameter table
- * (core/ptable.h), in its order. */
+ * (core/schema/ptable.h), in its order. */
 enum view_row {
 	ROW_FAMILY = DSP_P_FAMILY,
 	ROW_N = DSP_P_N,
@@ -161,7 +161,7 @@ struct view_refit {
  * row's own figures at the view's temperature, sorted. */
 #define VIEW_HEADS_MAX	4096
 struct view_head {
-	uint64_t	 head;		/* packed (core/ptable.h) */
+	uint64_t	 head;		/* packed (core/schema/ptable.h) */
 	double		 n, spread, max_weight, entropy;
 	double		 log_n_eps;	/* empirical critical n (log) */
 };
@@ -196,7 +196,7 @@ struct view_key {
 #define VIEW_BAR_REST	20
 
 struct view_state {
-	dsp_viewstate	 vs;		/* the view (core/view.h): params, map
+	dsp_viewstate	 vs;		/* the view (core/schema/view.h): params, map
 					   ranges, figure size and cursor, focus,
 					   curve and histogram modes, overlays,
 					   pins */

@@ -7,7 +7,7 @@ critical n) with mpmath at 50 digits, independently of disperse's code, and
 prints one TAP-style line per golden value: "ok|not ok NAME FIELD got want".
 Run by tests/cli/test-golden.sh; usage: golden-values.py GOLDEN_DIR NAME...
 
-Families (disperse's definitions, src/core/family.c): spike = one logit
+Families (disperse's definitions, src/core/schema/family.c): spike = one logit
 delta and n-1 zeros; power = delta * lambda^k, k = 0..n-1 (0^0 = 1).
 theta = 0 is the argmax limit (ties share); theta < 0 flips the order.
 """

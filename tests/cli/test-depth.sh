@@ -1,5 +1,5 @@
 #!/bin/sh
-# disperse depth (core/depth.c): the stack over given embeddings equals an
+# disperse depth (core/train/depth.c): the stack over given embeddings equals an
 # independent numpy forward pass (tests/cli/depth-numpy.py); the large-n
 # limit r_l (von Mises-Fisher recursion) equals mpmath's Bessel ratios;
 # without residuals the first layer's spread approaches its limit as n

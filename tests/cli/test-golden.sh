@@ -9,7 +9,7 @@
 # DSP_REGEN=1 rewrites the goldens and compares nothing: the run reports a
 # skip, never a pass (a pass in that mode would be true by construction).
 . "$top_srcdir/tests/tap.sh"
-# Byte-exact goldens: the baseline kernel every x86-64 has (src/core/kernel.c).
+# Byte-exact goldens: the baseline kernel every x86-64 has (src/core/math/kernel.c).
 DISPERSE_KERNEL=generic; export DISPERSE_KERNEL
 [ -x "$DISPERSE" ] || skip_all "no disperse binary"
 gold="$top_srcdir/tests/cli/golden"

@@ -9,7 +9,7 @@
 # installs Debian's `locales` for localedef.  Only when that is impossible
 # does the test skip, saying why.
 . "$top_srcdir/tests/tap.sh"
-# Byte-exact goldens: the baseline kernel every x86-64 has (src/core/kernel.c).
+# Byte-exact goldens: the baseline kernel every x86-64 has (src/core/math/kernel.c).
 DISPERSE_KERNEL=generic; export DISPERSE_KERNEL
 [ -x "$DISPERSE" ] || skip_all "disperse not built"
 tmp=$(mktemp -d) || exit 1

@@ -15,7 +15,7 @@
 
 #include "cli/opts.h"
 #include "core/error.h"
-#include "core/ptable.h"
+#include "core/schema/ptable.h"
 #include "export/snapshot.h"
 #include "tap.h"
 

@@ -19,7 +19,7 @@ col() { grep -v '^#' "$1" | awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i+
 
 # Uniform on [0, 4], theta 1: the large-n limit's max weight is
 # r / (n (1 - e^-r)), r = delta/theta = 4 (doc/theory.md section 7); the
-# typical configuration (core/typical.h) puts the largest item at its
+# typical configuration (core/math/typical.h) puts the largest item at its
 # median rank, 4 (1 - 0.7/(n + 0.4)): a factor e^{-2.8/(n + 0.4)} below,
 # and its bins leave ~4e-7 (so 1e-6 here, 1e-9 for learned).
 uni=$($py -c 'import math; n = 100000; r = 4.0; print(repr(r / (n * -math.expm1(-r)) * math.exp(-2.8 / (n + 0.4))))')

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/params.h"
+#include "core/schema/params.h"
 
 /* Default parameters with family, n, delta and theta set. */
 static inline void

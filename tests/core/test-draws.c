@@ -1,7 +1,7 @@
 /* The large-n route against numpy draws (issue 23): for gaussian and
  * uniform logits at n = 2^16 + 1, 2^18, 2^20 and scale/theta from 0.25 to
  * 30 (gaussian) or 1.4e6 (uniform), into the frozen regime, every figure
- * of the typical configuration (core/typical.h) agrees with 40 seeded
+ * of the typical configuration (core/math/typical.h) agrees with 40 seeded
  * numpy draws (tests/data/draws-reference.tsv, made by
  * tests/core/draws-reference.py): within 3 standard errors of their mean
  * where they concentrate (spread under 5 % of the mean, and of its
@@ -16,8 +16,8 @@
 #include "../tap.h"
 #include "coretest.h"
 #include "core/error.h"
-#include "core/eval.h"
-#include "core/view.h"
+#include "core/math/eval.h"
+#include "core/schema/view.h"
 
 #define SEEDS 40
 /* Relative rounding of a figure summed over up to 2^20 weights (top-k mass

@@ -1,4 +1,4 @@
-/* The empirical family (core/empirical.h): keys drawn i.i.d. from a row of
+/* The empirical family (core/math/empirical.h): keys drawn i.i.d. from a row of
  * logits.  Its expected large-n limit against the closed form over a
  * four-value row {0, log 2, log 2, -1} written out here (doc/theory.md §7,
  * §13), the explicit draws (seeded, from the row, frequencies), the argmax
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "core/dsp.h"
-#include "core/empirical.h"
+#include "core/math/empirical.h"
 #include "tap.h"
 #include "coretest.h"
 

@@ -181,7 +181,7 @@ test_uniform_expected(void)
 	}
 	/* Far from the frozen regime (delta/theta << n) the typical
 	 * configuration's figures tend to the law-of-large-numbers limit; its
-	 * bins (core/typical.h) leave a relative error near 1e-8 in H and
+	 * bins (core/math/typical.h) leave a relative error near 1e-8 in H and
 	 * 4e-7 in the max weight. */
 	ok(meth, "uniform at 2^40 routes to the typical configuration");
 	ok(worst < 1e-7, "uniform typical H = large-n limit log n + log E - E[X e^X]/(theta E) (worst %.2g)",

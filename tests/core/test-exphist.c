@@ -43,7 +43,7 @@ test_uniform(double theta, const char *label)
 	ok(dsp_eval(&p, &s) == DSP_OK && s.method == DSP_METHOD_TYPICAL,
 	    "uniform n = 2^40 %s: the typical configuration", label);
 	m = delta / (n * fabs(theta) * -expm1(-delta / fabs(theta)));
-	/* The typical configuration's bins (core/typical.h) leave ~4e-7. */
+	/* The typical configuration's bins (core/math/typical.h) leave ~4e-7. */
 	is_rel(s.max_weight, m, 2e-6, "max weight = delta / (n theta (1 - e^{-delta/theta}))");
 	lm = log10(m);
 	/* Bins over [log10 m - delta / (theta ln10) - 0.5, log10 m + 0.5]: all items. */

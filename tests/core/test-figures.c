@@ -1,6 +1,6 @@
 /* The figure table, the band verdict policy, the number-format rule and
  * the critical sizes of views whose temperature depends on n
- * (core/figures.h, core/critical.h).  References are closed forms or
+ * (core/schema/figures.h, core/math/critical.h).  References are closed forms or
  * mpmath values computed once (40 digits), quoted with their derivation. */
 #include <math.h>
 #include <stdio.h>

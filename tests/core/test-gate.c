@@ -1,4 +1,4 @@
-/* The gate (core/gate.h): impossible summaries are refused with a reason,
+/* The gate (core/schema/gate.h): impossible summaries are refused with a reason,
  * and random views through every family, attention function, precision
  * and route never trip it (a correct route only makes possible figures). */
 #include <math.h>
@@ -6,11 +6,11 @@
 
 #include "../tap.h"
 #include "coretest.h"
-#include "core/alt.h"
+#include "core/math/alt.h"
 #include "core/error.h"
-#include "core/eval.h"
-#include "core/gate.h"
-#include "core/view.h"
+#include "core/math/eval.h"
+#include "core/schema/gate.h"
+#include "core/schema/view.h"
 
 /* A possible summary: 4 equal weights out of a softmax with spread 0. */
 static void

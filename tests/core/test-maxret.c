@@ -1,4 +1,4 @@
-/* Max Retrieval model (src/core/maxret.c): the hand-written backward pass
+/* Max Retrieval model (src/core/train/maxret.c): the hand-written backward pass
  * against central finite differences of the forward pass, the Wilson
  * interval against closed-form values, evaluation bitwise equal for 1 and
  * 2 OpenMP threads, and a short training run that learns. */

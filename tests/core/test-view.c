@@ -1,4 +1,4 @@
-/* The view module (core/view.h): one route policy, the series a view draws,
+/* The view module (core/schema/view.h): one route policy, the series a view draws,
  * pin labels, the figure/screen cell mapping and the map-size view option.
  * Reference values are closed forms computed once with mpmath (comments). */
 #include <math.h>
@@ -6,10 +6,10 @@
 
 #include "../tap.h"
 #include "core/error.h"
-#include "core/eval.h"
-#include "core/ptable.h"
-#include "core/runs.h"
-#include "core/view.h"
+#include "core/math/eval.h"
+#include "core/schema/ptable.h"
+#include "core/math/runs.h"
+#include "core/schema/view.h"
 
 static void
 test_route(void)

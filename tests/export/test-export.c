@@ -126,7 +126,7 @@ test_snapshot(void)
 	    v.curve_lo == 1 && v.curve_hi == 1099511627776.0 &&
 	    v.curve_points == 256 && v.compare_mask == 1u << DSP_ATTN_SOFTMAX &&
 	    v.overlays == 0 && v.npins == 0 && v.curve_mode == DSP_CURVE_BOTH,
-	    "view defaults as documented (core/view.h: map 161 x 101, no pins)");
+	    "view defaults as documented (core/schema/view.h: map 161 x 101, no pins)");
 
 	/* Every field off its default, then through write and load. */
 	v.params.family = DSP_FAM_UNIFORM;

@@ -2,7 +2,7 @@
 # disperse snapshot: golden files, SVG structure, JSON validity, round trips,
 # name collisions and write failures that must lose nothing.
 . "$top_srcdir/tests/tap.sh"
-# Byte-exact goldens: the baseline kernel every x86-64 has (src/core/kernel.c).
+# Byte-exact goldens: the baseline kernel every x86-64 has (src/core/math/kernel.c).
 DISPERSE_KERNEL=generic; export DISPERSE_KERNEL
 . "$top_srcdir/tests/export/normalise.sh"
 G="$top_srcdir/tests/export/golden"

@@ -1,5 +1,5 @@
 /* snap_sorted_stream (src/export/snap_sorted.c): the weights of streamed
- * logits (core/eval.h, dsp_wstream) largest first, equal weights merged,
+ * logits (core/math/eval.h, dsp_wstream) largest first, equal weights merged,
  * gathered chunk by chunk by ranges of the logit's order key.  Checked
  * against the weights computed here (dsp_wstream_weight, one by one),
  * sorted by qsort and merged: the same stream a full sort gives, for one
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/eval.h"
+#include "core/math/eval.h"
 #include "export/snap_int.h"
 #include "tap.h"
 

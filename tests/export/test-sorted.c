@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/runs.h"
+#include "core/math/runs.h"
 #include "export/snap_int.h"
 #include "tap.h"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "core/error.h"
-#include "core/npy.h"
+#include "core/io/npy.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 
 #include "core/error.h"
-#include "core/kernel.h"
-#include "core/parse.h"
+#include "core/math/kernel.h"
+#include "core/io/parse.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/error.h"
-#include "core/tour.h"
+#include "core/io/tour.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

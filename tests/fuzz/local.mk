@@ -45,7 +45,7 @@ AM_TESTS_ENVIRONMENT += DSP_SANITIZERS=1; export DSP_SANITIZERS;
 endif
 TESTS += tests/fuzz/test-resize-storm.sh
 EXTRA_DIST += tests/fuzz/test-resize-storm.sh
-# The .npy header parser (src/core/npy.c), replayed over corpus-npy/.
+# The .npy header parser (src/core/io/npy.c), replayed over corpus-npy/.
 check_PROGRAMS += tests/fuzz/fuzz-replay-npy
 tests_fuzz_fuzz_replay_npy_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-npy.c
 tests_fuzz_fuzz_replay_npy_CFLAGS = $(DSP_TEST_CFLAGS)

@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/fastexp.h"
-#include "core/fastexp512.h"
+#include "core/math/fastexp.h"
+#include "core/math/fastexp512.h"
 #include "tap.h"
 
 /* Distance in units in the last place of want (subnormal ulp below 2^-1022). */

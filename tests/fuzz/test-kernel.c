@@ -11,8 +11,8 @@
 #endif
 
 #include "core/error.h"
-#include "core/kernel.h"
-#include "core/softmax.h"
+#include "core/math/kernel.h"
+#include "core/math/softmax.h"
 #include "tap.h"
 
 #define N	((size_t)1 << 20)

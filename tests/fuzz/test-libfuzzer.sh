@@ -33,27 +33,27 @@ built() {
 	ok "$(cat "$work/$1.rc" 2>/dev/null || echo 1)" "build libFuzzer target for $2"
 }
 # (core/alloc.c: every allocation's one path, in each target.)
-build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/parse.c" \
-	"$src/core/readfile.c" "$src/core/error.c" "$src/core/kernel.c" "$src/core/fastexp.c" \
-	"$src/core/decimal.c" "$src/core/alloc.c"
+build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/io/parse.c" \
+	"$src/core/io/readfile.c" "$src/core/error.c" "$src/core/math/kernel.c" "$src/core/math/fastexp.c" \
+	"$src/core/io/decimal.c" "$src/core/alloc.c"
 build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c" \
-	"$src/core/escape.c" "$src/core/alloc.c" "$src/core/dtoa.c" "$src/core/decimal.c"
-build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/npy.c" "$src/core/error.c" \
+	"$src/core/io/escape.c" "$src/core/alloc.c" "$src/core/io/dtoa.c" "$src/core/io/decimal.c"
+build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/io/npy.c" "$src/core/error.c" \
 	"$src/core/alloc.c"
 # The tour parser applies each step's parameters, so it needs all of core.
-build fuzz-tour "$top_srcdir/tests/fuzz/fuzz-tour.c" "$src"/core/*.c
+build fuzz-tour "$top_srcdir/tests/fuzz/fuzz-tour.c" "$src"/core/*.c "$src"/core/*/*.c
 targets="parse json npy tour"
 # The option parser: all of core and export (the tables it stamps), only
 # on request like the snapshot loader.
 if [ -n "${DSP_FUZZ_OPTS:-}" ]; then
-	build fuzz-opts "$top_srcdir/tests/fuzz/fuzz-opts.c" "$src/cli/opts.c" "$src"/core/*.c \
+	build fuzz-opts "$top_srcdir/tests/fuzz/fuzz-opts.c" "$src/cli/opts.c" "$src"/core/*.c "$src"/core/*/*.c \
 		"$src"/export/*.c
 	targets="$targets opts"
 fi
 # The snapshot loader pulls in all of core and export: about 15 s of clang
 # on an idle machine, so only on request.
 if [ -n "${DSP_FUZZ_SNAPSHOT:-}" ]; then
-	build fuzz-snapshot "$top_srcdir/tests/fuzz/fuzz-snapshot.c" "$src"/core/*.c "$src"/export/*.c
+	build fuzz-snapshot "$top_srcdir/tests/fuzz/fuzz-snapshot.c" "$src"/core/*.c "$src"/core/*/*.c "$src"/export/*.c
 	targets="$targets snapshot"
 fi
 wait

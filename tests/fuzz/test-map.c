@@ -3,9 +3,9 @@
 #include <stdlib.h>
 
 #include "core/error.h"
-#include "core/eval.h"
-#include "core/map.h"
-#include "core/params.h"
+#include "core/math/eval.h"
+#include "core/math/map.h"
+#include "core/schema/params.h"
 #include "tap.h"
 
 static double

@@ -1,4 +1,4 @@
-/* The .npy reader (src/core/npy.c) on files written here byte by byte:
+/* The .npy reader (src/core/io/npy.c) on files written here byte by byte:
  * versions 1.0/2.0/3.0, float16/32/64 in both byte orders, C and Fortran
  * order, masked keys, and every malformed case with its one-line message.
  * Expected values are exact by construction (small dyadic numbers, the
@@ -11,10 +11,10 @@
 #include <unistd.h>
 
 #include "core/error.h"
-#include "core/kernel.h"
-#include "core/npy.h"
-#include "core/ptable.h"
-#include "core/rowset.h"
+#include "core/math/kernel.h"
+#include "core/io/npy.h"
+#include "core/schema/ptable.h"
+#include "core/io/rowset.h"
 #include "tap.h"
 
 static char dir[] = "/tmp/dsp-npy-XXXXXX";

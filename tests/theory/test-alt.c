@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alt.h"
+#include "core/math/alt.h"
 #include "core/dsp.h"
 #include "tap.h"
 
@@ -449,7 +449,7 @@ test_eval(void)
 	p.family = DSP_FAM_UNIFORM;
 	p.n = (uint64_t)1 << 30;
 	/* Past the item-by-item size: the law's typical configuration
-	 * (core/typical.h), whose weights sum to 1 under sparsemax too. */
+	 * (core/math/typical.h), whose weights sum to 1 under sparsemax too. */
 	is_int(dsp_eval(&p, &s), DSP_OK, "sparsemax uniform at 2^30: typical configuration");
 	ok(s.method == DSP_METHOD_TYPICAL && fabs(s.total - 1) < 1e-12 &&
 	    s.max_weight <= 1 && s.topk_mass >= s.max_weight,

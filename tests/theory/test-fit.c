@@ -6,10 +6,10 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-#include "core/adaptive.h"
+#include "core/math/adaptive.h"
 #include "core/error.h"
-#include "core/fit.h"
-#include "core/softmax.h"
+#include "core/math/fit.h"
+#include "core/math/softmax.h"
 #include "tap.h"
 
 #define NPTS 60

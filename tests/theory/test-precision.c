@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "core/dsp.h"
-#include "core/family.h"
-#include "core/prec_eval.h"
-#include "core/precision.h"
+#include "core/schema/family.h"
+#include "core/math/prec_eval.h"
+#include "core/math/precision.h"
 #include "tap.h"
 
 static uint64_t rng = 88172645463325252ULL;

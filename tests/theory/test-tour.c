@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "core/error.h"
-#include "core/eval.h"
-#include "core/params.h"
-#include "core/tour.h"
+#include "core/math/eval.h"
+#include "core/schema/params.h"
+#include "core/io/tour.h"
 #include "export/model.h"
 #include "tap.h"
 

@@ -114,7 +114,7 @@ for sz in 80x24 100x30 120x40 160x48 200x60; do
 	ok $miss "$sz compare: the legend names all ten functions with their keys"
 	# The captions: the first and the last of the functions that stop at
 	# 2^16 on uniform (stickbreak .. selective, the route policy of
-	# core/view.c today) are both named: the review saw only the first.
+	# core/schema/view.c today) are both named: the review saw only the first.
 	echo "$s" | grep -q "large-n limit" && echo "$s" | grep -q "stickbreak[,:]" &&
 	    echo "$s" | grep -v "0:selective" | grep -q "selective[,:]"
 	ok $? "$sz compare: the captions name every function without a large-n limit"

@@ -149,7 +149,7 @@ nums "$D-curve.csv" | awk -F, '$1 == 65536 { print $NF }' | grep -q explicit
 ok $? "uniform: curve point n = 65536 is explicit (one policy, 2^16)"
 # mpmath: U[0, 4], theta = 1, n = 2^40, the large-n limit
 # H = log n + log A - B/A, A = E[e^(x-4)], B = E[(x-4) e^(x-4)]:
-# 27.246477972996939006; the typical configuration (core/typical.h) is
+# 27.246477972996939006; the typical configuration (core/math/typical.h) is
 # within 2e-8 of it there (tests/core/test-eval).
 h40=$(nums "$D-curve.csv" | awk -F, '$1 == 1099511627776 { print $2 }')
 close "$h40" 27.246477972996939006 1e-7; ok $? "uniform: H(2^40) = 27.2464779729969 (mpmath, large-n limit; typical configuration)"

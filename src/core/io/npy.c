@@ -1,0 +1,721 @@
+/* NumPy .npy reader: header parser, memory mapping, row conversion.
+ * Format: https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html
+ * (magic "\x93NUMPY", major, minor, header length (2 bytes LE in 1.0, 4 in
+ * 2.0/3.0), then a Python dict literal with 'descr', 'fortran_order' and
+ * 'shape', padded with spaces and ending in '\n'). */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/math/kernel.h"
+#include "core/io/npy.h"
+
+struct dsp_npy {
+	dsp_npy_header		 h;
+	const unsigned char	*data;		/* first element */
+	void			*map;		/* munmap on close, or NULL */
+	size_t			 map_len;
+	void			*owned;		/* free on close, or NULL */
+	uint64_t		 dims[4];	/* layers, heads, queries, keys */
+	uint64_t		 stride[4];	/* in elements; 0 where absent */
+	unsigned		 axes;		/* bit 0 layer, 1 head, 2 query */
+	char			 name[];
+};
+
+#define MAGIC		"\x93NUMPY"
+#define MAGIC_LEN	6
+
+int
+dsp_npy_sniff(const unsigned char *buf, size_t len)
+{
+	if (len >= MAGIC_LEN && memcmp(buf, MAGIC, MAGIC_LEN) == 0)
+		return DSP_NPY_KIND_NPY;
+	if (len >= 4 && memcmp(buf, "PK\3\4", 4) == 0)
+		return DSP_NPY_KIND_NPZ;
+	return 0;
+}
+
+int
+dsp_npy_sniff_file(const char *path)
+{
+	unsigned char buf[MAGIC_LEN];
+	size_t len;
+	FILE *fp;
+
+	if ((fp = fopen(path, "rb")) == NULL)
+		return 0;
+	len = fread(buf, 1, sizeof buf, fp);
+	fclose(fp);
+	return dsp_npy_sniff(buf, len);
+}
+
+/* The dict parser: a cursor over [p, end). */
+struct cur {
+	const char	*p, *end;
+};
+
+static void
+skip_ws(struct cur *c)
+{
+	while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' ||
+	    *c->p == '\n' || *c->p == '\r'))
+		c->p++;
+}
+
+static int
+eat(struct cur *c, char ch)
+{
+	skip_ws(c);
+	if (c->p < c->end && *c->p == ch) {
+		c->p++;
+		return 1;
+	}
+	return 0;
+}
+
+/* A Python string literal without escapes ('...' or "..."). */
+static int
+get_string(struct cur *c, char *out, size_t size)
+{
+	char q;
+	size_t i = 0;
+
+	skip_ws(c);
+	if (c->p >= c->end || (*c->p != '\'' && *c->p != '"'))
+		return dsp_fail(DSP_EPARSE, "header: expected a quoted string");
+	q = *c->p++;
+	while (c->p < c->end && *c->p != q) {
+		if (*c->p == '\\' || *c->p == '\n')
+			return dsp_fail(DSP_EPARSE, "header: unsupported string");
+		if (i + 1 >= size)
+			return dsp_fail(DSP_EPARSE, "header: string too long");
+		out[i++] = *c->p++;
+	}
+	if (c->p >= c->end)
+		return dsp_fail(DSP_EPARSE, "header: unterminated string");
+	c->p++;
+	out[i] = '\0';
+	return DSP_OK;
+}
+
+static int
+get_bool(struct cur *c, int *v)
+{
+	skip_ws(c);
+	if (c->end - c->p >= 4 && memcmp(c->p, "True", 4) == 0) {
+		c->p += 4;
+		*v = 1;
+	} else if (c->end - c->p >= 5 && memcmp(c->p, "False", 5) == 0) {
+		c->p += 5;
+		*v = 0;
+	} else
+		return dsp_fail(DSP_EPARSE, "header: fortran_order is not True or False");
+	return DSP_OK;
+}
+
+/* (d0, d1, ...) with an optional trailing comma; "L" suffixes of Python 2
+ * files are accepted. */
+static int
+get_shape(struct cur *c, dsp_npy_header *h)
+{
+	uint64_t v;
+	int nd = 0, digits;
+
+	if (!eat(c, '('))
+		return dsp_fail(DSP_EPARSE, "header: shape is not a tuple");
+	for (;;) {
+		if (eat(c, ')'))
+			break;
+		skip_ws(c);
+		v = 0;
+		digits = 0;
+		while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
+			if (v > (UINT64_MAX - 9) / 10)
+				return dsp_fail(DSP_EPARSE, "header: shape dimension too large");
+			v = v * 10 + (uint64_t)(*c->p++ - '0');
+			digits++;
+		}
+		if (digits == 0)
+			return dsp_fail(DSP_EPARSE, "header: shape is not a tuple of integers");
+		if (c->p < c->end && *c->p == 'L')
+			c->p++;
+		if (nd < DSP_NPY_MAXDIM)
+			h->shape[nd] = v;
+		if (++nd > 32)
+			return dsp_fail(DSP_EPARSE, "header: shape has too many dimensions");
+		if (eat(c, ')'))
+			break;
+		if (!eat(c, ','))
+			return dsp_fail(DSP_EPARSE, "header: expected ',' or ')' in shape");
+	}
+	if (nd == 0)
+		return dsp_fail(DSP_EPARSE, "shape (): a 0-d array has no keys; need (n,), "
+		    "(heads, n), (layers, heads, n) or (layers, heads, queries, keys)");
+	if (nd > DSP_NPY_MAXDIM)
+		return dsp_fail(DSP_EPARSE, "shape has %d dimensions; need (n,), (heads, n), "
+		    "(layers, heads, n) or (layers, heads, queries, keys)", nd);
+	h->ndim = nd;
+	return DSP_OK;
+}
+
+static int
+set_dtype(const char *d, dsp_npy_header *h)
+{
+	char order = d[0];
+
+	if (strlen(d) == 3 && (order == '<' || order == '>' || order == '=') &&
+	    d[1] == 'f' && (d[2] == '2' || d[2] == '4' || d[2] == '8')) {
+		h->itemsize = d[2] - '0';
+		if (order == '=')
+			h->big_endian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+		else
+			h->big_endian = order == '>';
+		return DSP_OK;
+	}
+	return dsp_fail(DSP_EPARSE, "dtype '%s' is not supported (need float16, float32 "
+	    "or float64: '<f2', '<f4', '<f8', or big-endian '>f2', '>f4', '>f8')", d);
+}
+
+int
+dsp_npy_parse_header(const unsigned char *buf, size_t len, dsp_npy_header *h)
+{
+	struct cur c;
+	size_t hlen, start;
+	char key[32], descr[64];
+	int seen = 0, i, rc;
+
+	memset(h, 0, sizeof *h);
+	if (len < MAGIC_LEN || memcmp(buf, MAGIC, MAGIC_LEN) != 0)
+		return dsp_fail(DSP_EPARSE, "not a .npy file (no \\x93NUMPY magic)");
+	if (len < 10)
+		return dsp_fail(DSP_EPARSE, "truncated header");
+	h->major = buf[6];
+	h->minor = buf[7];
+	if (h->major < 1 || h->major > 3 || h->minor != 0)
+		return dsp_fail(DSP_EPARSE, "unsupported .npy format version %d.%d "
+		    "(1.0, 2.0 and 3.0 are read)", h->major, h->minor);
+	if (h->major == 1) {
+		hlen = (size_t)buf[8] | (size_t)buf[9] << 8;
+		start = 10;
+	} else {
+		if (len < 12)
+			return dsp_fail(DSP_EPARSE, "truncated header");
+		hlen = (size_t)buf[8] | (size_t)buf[9] << 8 |
+		    (size_t)buf[10] << 16 | (size_t)buf[11] << 24;
+		start = 12;
+	}
+	if (hlen > len - start)
+		return dsp_fail(DSP_EPARSE, "truncated header (%zu bytes announced, "
+		    "%zu present)", hlen, len - start);
+	h->data_offset = start + hlen;
+	/* The format ends the header with '\n' (after its padding): a length
+	 * that falls short of it would read the padding as data. */
+	if (hlen == 0 || buf[start + hlen - 1] != '\n')
+		return dsp_fail(DSP_EPARSE, "header does not end with a newline at the "
+		    "announced length (%zu bytes): wrong header length", hlen);
+	c.p = (const char *)buf + start;
+	c.end = c.p + hlen;
+	if (!eat(&c, '{'))
+		return dsp_fail(DSP_EPARSE, "header is not a dict");
+	for (;;) {
+		if (eat(&c, '}'))
+			break;
+		if ((rc = get_string(&c, key, sizeof key)) != DSP_OK)
+			return rc;
+		if (!eat(&c, ':'))
+			return dsp_fail(DSP_EPARSE, "header: expected ':' after '%s'", key);
+		if (strcmp(key, "descr") == 0 && !(seen & 1)) {
+			skip_ws(&c);
+			if (c.p < c.end && *c.p == '[')
+				return dsp_fail(DSP_EPARSE, "structured dtype is not "
+				    "supported (need float16, float32 or float64)");
+			if ((rc = get_string(&c, descr, sizeof descr)) != DSP_OK ||
+			    (rc = set_dtype(descr, h)) != DSP_OK)
+				return rc;
+			seen |= 1;
+		} else if (strcmp(key, "fortran_order") == 0 && !(seen & 2)) {
+			if ((rc = get_bool(&c, &h->fortran)) != DSP_OK)
+				return rc;
+			seen |= 2;
+		} else if (strcmp(key, "shape") == 0 && !(seen & 4)) {
+			if ((rc = get_shape(&c, h)) != DSP_OK)
+				return rc;
+			seen |= 4;
+		} else
+			return dsp_fail(DSP_EPARSE, "header: unexpected or repeated key '%s'", key);
+		if (eat(&c, '}'))
+			break;
+		if (!eat(&c, ','))
+			return dsp_fail(DSP_EPARSE, "header: expected ',' or '}'");
+	}
+	skip_ws(&c);
+	if (c.p != c.end)
+		return dsp_fail(DSP_EPARSE, "header: text after the dict");
+	if (seen != 7)
+		return dsp_fail(DSP_EPARSE, "header: missing '%s'", !(seen & 1) ? "descr" :
+		    !(seen & 2) ? "fortran_order" : "shape");
+	h->count = 1;
+	for (i = 0; i < h->ndim; i++) {
+		if (h->shape[i] == 0)
+			return dsp_fail(DSP_EEMPTY, "shape has a zero dimension: no logits");
+		if (h->count > UINT64_MAX / h->shape[i] ||
+		    h->count * h->shape[i] > UINT64_MAX / 8)
+			return dsp_fail(DSP_EPARSE, "shape too large");
+		h->count *= h->shape[i];
+	}
+	return DSP_OK;
+}
+
+double
+dsp_half_to_double(uint16_t x)
+{
+	int e = (x >> 10) & 0x1f, m = x & 0x3ff;
+	double s = (x & 0x8000) ? -1.0 : 1.0;
+
+	if (e == 0)
+		return s * ldexp(m, -24);		/* zero, subnormal */
+	if (e == 31)
+		return m != 0 ? NAN : s * INFINITY;
+	return s * ldexp(m + 1024, e - 25);		/* (1 + m/2^10) 2^(e-15) */
+}
+
+/* Shape as (L, H, Q, K) and element strides of each in the file's order. */
+static void
+set_layout(dsp_npy *a)
+{
+	static const int map[5][4] = {	/* file dimension of L, H, Q, K (-1 absent) */
+		{ -1, -1, -1, -1 },
+		{ -1, -1, -1, 0 },
+		{ -1, 0, -1, 1 },
+		{ 0, 1, -1, 2 },
+		{ 0, 1, 2, 3 },
+	};
+	const dsp_npy_header *h = &a->h;
+	uint64_t os[DSP_NPY_MAXDIM];
+	int d, k;
+
+	if (h->fortran) {
+		os[0] = 1;
+		for (d = 1; d < h->ndim; d++)
+			os[d] = os[d - 1] * h->shape[d - 1];
+	} else {
+		os[h->ndim - 1] = 1;
+		for (d = h->ndim - 2; d >= 0; d--)
+			os[d] = os[d + 1] * h->shape[d + 1];
+	}
+	a->axes = 0;
+	for (k = 0; k < 4; k++) {
+		d = map[h->ndim][k];
+		a->dims[k] = d < 0 ? 1 : h->shape[d];
+		a->stride[k] = d < 0 ? 0 : os[d];
+		if (d >= 0 && k < 3)
+			a->axes |= 1u << k;
+	}
+}
+
+static const char *
+dtype_name(int itemsize)
+{
+	return itemsize == 2 ? "float16" : itemsize == 4 ? "float32" : "float64";
+}
+
+/* Checks a parsed buffer and fills the array; name for messages. */
+static int
+setup(dsp_npy *a, const unsigned char *buf, size_t len)
+{
+	char msg[400];
+	uint64_t need;
+	int rc;
+
+	dsp_clear_error();
+	if ((rc = dsp_npy_parse_header(buf, len, &a->h)) != DSP_OK) {
+		snprintf(msg, sizeof msg, "%s", dsp_last_error());
+		return dsp_fail(rc, "%s: %s", a->name, msg);
+	}
+	need = a->h.count * (uint64_t)a->h.itemsize;
+	if (need > len - a->h.data_offset)
+		return dsp_fail(DSP_EPARSE, "%s: truncated data: shape needs %llu bytes "
+		    "of %s, the file has %llu", a->name, (unsigned long long)need,
+		    dtype_name(a->h.itemsize),
+		    (unsigned long long)(len - a->h.data_offset));
+	/* numpy writes nothing after the data: extra bytes mean the shape or
+	 * the dtype does not describe the file. */
+	if (need < len - a->h.data_offset)
+		return dsp_fail(DSP_EPARSE, "%s: %llu bytes after the data (shape needs %llu "
+		    "bytes of %s): the header does not describe the file", a->name,
+		    (unsigned long long)(len - a->h.data_offset - need),
+		    (unsigned long long)need, dtype_name(a->h.itemsize));
+	a->data = buf + a->h.data_offset;
+	set_layout(a);
+	return DSP_OK;
+}
+
+static dsp_npy *
+alloc_named(const char *name)
+{
+	size_t len = strlen(name);
+	dsp_npy *a = dsp_calloc(1, sizeof *a + len + 1);
+
+	if (a != NULL)
+		memcpy(a->name, name, len + 1);
+	return a;
+}
+
+int
+dsp_npy_open(const char *path, dsp_npy **out)
+{
+	struct stat st;
+	dsp_npy *a;
+	void *map;
+	int fd, rc, err;
+
+	*out = NULL;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return dsp_fail(DSP_EIO, "%s: %s", path, strerror(errno));
+	if (fstat(fd, &st) != 0) {
+		err = errno;
+		close(fd);
+		return dsp_fail(DSP_EIO, "%s: %s", path, strerror(err));
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return dsp_fail(DSP_EIO, "%s: not a regular file (a .npy file is mapped)", path);
+	}
+	if (st.st_size == 0) {
+		close(fd);
+		return dsp_fail(DSP_EEMPTY, "%s: empty file", path);
+	}
+	if ((uint64_t)st.st_size > SIZE_MAX) {
+		close(fd);
+		return dsp_fail(DSP_ETOOBIG, "%s: too large to map", path);
+	}
+	map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	err = errno;
+	close(fd);
+	if (map == MAP_FAILED)
+		return dsp_fail(DSP_EIO, "%s: cannot map: %s", path, strerror(err));
+	if ((a = alloc_named(path)) == NULL) {
+		munmap(map, (size_t)st.st_size);
+		return dsp_fail(DSP_ENOMEM, "%s: out of memory", path);
+	}
+	a->map = map;
+	a->map_len = (size_t)st.st_size;
+	if ((rc = setup(a, map, (size_t)st.st_size)) != DSP_OK) {
+		dsp_npy_close(a);
+		return rc;
+	}
+	*out = a;
+	return DSP_OK;
+}
+
+int
+dsp_npy_from_buffer(const void *buf, size_t len, int owned, const char *name,
+    dsp_npy **out)
+{
+	dsp_npy *a;
+	int rc;
+
+	*out = NULL;
+	if ((a = alloc_named(name)) == NULL) {
+		if (owned)
+			free((void *)buf);
+		return dsp_fail(DSP_ENOMEM, "%s: out of memory", name);
+	}
+	if (owned)
+		a->owned = (void *)buf;
+	if ((rc = setup(a, buf, len)) != DSP_OK) {
+		dsp_npy_close(a);
+		return rc;
+	}
+	*out = a;
+	return DSP_OK;
+}
+
+void
+dsp_npy_close(dsp_npy *a)
+{
+	if (a == NULL)
+		return;
+	if (a->map != NULL)
+		munmap(a->map, a->map_len);
+	free(a->owned);
+	free(a);
+}
+
+const dsp_npy_header *
+dsp_npy_header_of(const dsp_npy *a)
+{
+	return &a->h;
+}
+
+const char *
+dsp_npy_name(const dsp_npy *a)
+{
+	return a->name;
+}
+
+void
+dsp_npy_dims(const dsp_npy *a, uint64_t dims[4])
+{
+	memcpy(dims, a->dims, sizeof a->dims);
+}
+
+unsigned
+dsp_npy_axes(const dsp_npy *a)
+{
+	return a->axes;
+}
+
+/* Element i (in elements from data) as a double. */
+static double
+load(const dsp_npy *a, uint64_t i)
+{
+	const unsigned char *p = a->data + i * (uint64_t)a->h.itemsize;
+	int swap = a->h.big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	uint64_t u64;
+	uint32_t u32;
+	uint16_t u16;
+	double d;
+	float f;
+
+	switch (a->h.itemsize) {
+	case 2:
+		memcpy(&u16, p, 2);
+		if (swap)
+			u16 = __builtin_bswap16(u16);
+		return dsp_half_to_double(u16);
+	case 4:
+		memcpy(&u32, p, 4);
+		if (swap)
+			u32 = __builtin_bswap32(u32);
+		memcpy(&f, &u32, 4);
+		return f;
+	default:
+		memcpy(&u64, p, 8);
+		if (swap)
+			u64 = __builtin_bswap64(u64);
+		memcpy(&d, &u64, 8);
+		return d;
+	}
+}
+
+/* "layer 0, head 1, key 3": the indices the file has. */
+static void
+index_text(const dsp_npy *a, const uint64_t idx[4], char *buf, size_t size)
+{
+	static const char *names[4] = { "layer", "head", "query", "key" };
+	size_t used = 0;
+	int k;
+
+	buf[0] = '\0';
+	for (k = 0; k < 4; k++) {
+		if (k < 3 && !(a->axes & (1u << k)))
+			continue;
+		if (used < size)
+			used += (size_t)snprintf(buf + used, size - used, "%s%s %llu",
+			    used ? ", " : "", names[k], (unsigned long long)idx[k]);
+	}
+}
+
+/* Index of the first NaN or +-inf in d[0, n), or n.  The early-exit loop
+ * `while (isfinite(d[k])) k++` does not vectorise and, as the first read of
+ * the mapped file, was a fifth of `report --input` of a large .npy.  Here each
+ * block of SCAN_BLOCK values is summed as d[i] * 0: 0 when all are finite, NaN
+ * when one is NaN or +-inf (inf * 0 is NaN); that sum vectorises (omp simd;
+ * integer bit tests did not with GCC 12), only a block whose sum is not 0 is
+ * searched item by item, and blocks are shared by threads from the kernel's
+ * threshold on (the same size at which its own pass goes parallel). */
+#define SCAN_BLOCK	512
+
+static uint64_t
+first_nonfinite(const double *d, uint64_t n)
+{
+	uint64_t nb = (n + SCAN_BLOCK - 1) / SCAN_BLOCK, first = n, blk;
+
+#pragma omp parallel for schedule(static) reduction(min:first) \
+    if (n >= dsp_kernel_par_min())
+	for (blk = 0; blk < nb; blk++) {
+		uint64_t b = blk * SCAN_BLOCK, i;
+		uint64_t end = n - b < SCAN_BLOCK ? n : b + SCAN_BLOCK;
+		double z = 0;
+
+		if (b >= first)
+			continue;	/* this thread found an earlier one */
+#pragma omp simd reduction(+:z)
+		for (i = b; i < end; i++)
+			z += d[i] * 0.0;
+		if (z != 0)
+			for (i = b; i < end; i++)
+				if (!isfinite(d[i])) {
+					first = i;
+					break;
+				}
+	}
+	return first;
+}
+
+/* The len values at p (a contiguous stretch of a row) converted into out;
+ * returns the sum of out[j] * 0: 0 when every value is finite (see
+ * first_nonfinite).  One loop the compiler vectorises for each dtype and
+ * byte order; memcpy loads, so any alignment (a stored .npz member's data
+ * need not be 8-byte aligned). */
+static inline __attribute__((always_inline)) double
+convert_block(const unsigned char *p, int itemsize, int swap, double *out, uint64_t len)
+{
+	double z = 0;
+	uint64_t j, u64;
+	uint32_t u32;
+	uint16_t u16;
+	float f;
+
+	if (itemsize == 2)
+		for (j = 0; j < len; j++) {
+			memcpy(&u16, p + 2 * j, 2);
+			out[j] = dsp_half_to_double(swap ? __builtin_bswap16(u16) : u16);
+			z += out[j] * 0.0;
+		}
+	else if (itemsize == 4 && swap)
+#pragma omp simd reduction(+:z)
+		for (j = 0; j < len; j++) {
+			memcpy(&u32, p + 4 * j, 4);
+			u32 = __builtin_bswap32(u32);
+			memcpy(&f, &u32, 4);
+			out[j] = f;
+			z += out[j] * 0.0;
+		}
+	else if (itemsize == 4)
+#pragma omp simd reduction(+:z)
+		for (j = 0; j < len; j++) {
+			memcpy(&f, p + 4 * j, 4);
+			out[j] = f;
+			z += out[j] * 0.0;
+		}
+	else if (swap)
+#pragma omp simd reduction(+:z)
+		for (j = 0; j < len; j++) {
+			memcpy(&u64, p + 8 * j, 8);
+			u64 = __builtin_bswap64(u64);
+			memcpy(&out[j], &u64, 8);
+			z += out[j] * 0.0;
+		}
+	else
+#pragma omp simd reduction(+:z)
+		for (j = 0; j < len; j++) {
+			memcpy(&out[j], p + 8 * j, 8);
+			z += out[j] * 0.0;
+		}
+	return z;
+}
+
+/* Keys go by blocks of SCAN_BLOCK: a contiguous block of finite values is
+ * converted and checked in one vectorised loop while it is in cache; a
+ * block holding a masked key, a NaN or +inf (or any block of a strided
+ * row) item by item.  Was item by item throughout, a load() with its
+ * switch on dtype and byte order each (2^24 float32 keys: 27 % of
+ * `report --input`). */
+int
+dsp_npy_row(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query,
+    double *buf, size_t *n)
+{
+	int swap = a->h.big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	uint64_t base, b, e, k, idx[4];
+	char where[160];
+	size_t m = 0;
+	double v;
+
+	*n = 0;
+	if (layer >= a->dims[0] || head >= a->dims[1] || query >= a->dims[2])
+		return dsp_fail(DSP_EINVAL, "%s: row out of range", a->name);
+	base = layer * a->stride[0] + head * a->stride[1] + query * a->stride[2];
+	for (b = 0; b < a->dims[3]; b = e) {
+		e = a->dims[3] - b < SCAN_BLOCK ? a->dims[3] : b + SCAN_BLOCK;
+		if (a->stride[3] <= 1 && convert_block(a->data + (base + b) *
+		    (uint64_t)a->h.itemsize, a->h.itemsize, swap, buf + m, e - b) == 0) {
+			m += e - b;
+			continue;
+		}
+		for (k = b; k < e; k++) {
+			v = load(a, base + k * a->stride[3]);
+			if (v == -INFINITY)
+				continue;		/* masked key */
+			if (!isfinite(v)) {
+				idx[0] = layer; idx[1] = head; idx[2] = query; idx[3] = k;
+				index_text(a, idx, where, sizeof where);
+				return dsp_fail(DSP_EPARSE, "%s: %s at %s (masked keys are "
+				    "-inf; NaN and +inf are not logits)", a->name,
+				    isnan(v) ? "NaN" : "+inf", where);
+			}
+			buf[m++] = v;
+		}
+	}
+	if (m == 0) {
+		idx[0] = layer; idx[1] = head; idx[2] = query; idx[3] = 0;
+		index_text(a, idx, where, sizeof where);
+		/* Drop ", key 0". */
+		if (strrchr(where, ',') != NULL)
+			*strrchr(where, ',') = '\0';
+		else
+			snprintf(where, sizeof where, "the array");
+		return dsp_fail(DSP_EEMPTY, "%s: every key is masked (-inf) at %s",
+		    a->name, where);
+	}
+	*n = m;
+	return DSP_OK;
+}
+
+int
+dsp_npy_row_inplace(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query,
+    const double **v, size_t *n)
+{
+	const dsp_npy_header *h = &a->h;
+	const double *d;
+	uint64_t k, e;
+
+	if (layer >= a->dims[0] || head >= a->dims[1] || query >= a->dims[2])
+		return dsp_fail(DSP_EINVAL, "%s: row out of range", a->name);
+	if (a->dims[3] > SIZE_MAX / sizeof(double))
+		return dsp_fail(DSP_ETOOBIG, "%s: too many logits", a->name);
+	/* In place: float64, host order, keys contiguous. */
+	if (h->itemsize != 8 || a->stride[3] > 1 ||
+	    h->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__))
+		return DSP_ENOTSUP;
+	d = (const double *)(const void *)(a->data + 8 * (layer * a->stride[0] +
+	    head * a->stride[1] + query * a->stride[2]));
+	if (((uintptr_t)d % sizeof(double)) != 0)
+		return DSP_ENOTSUP;
+	/* Masks sit at the ends of rows (causal, padding): a row with a
+	 * masked or non-finite key there is sent to dsp_npy_row now, not
+	 * after a caller's whole pass that would fail on it. */
+	k = a->dims[3];
+	e = k < SCAN_BLOCK ? k : SCAN_BLOCK;
+	if (first_nonfinite(d, e) < e || first_nonfinite(d + k - e, e) < e)
+		return DSP_ENOTSUP;
+	*v = d;
+	*n = (size_t)k;
+	return DSP_OK;
+}
+
+int
+dsp_npy_row_view(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query,
+    const double **v, size_t *n)
+{
+	const double *d;
+	size_t k;
+	int rc;
+
+	if ((rc = dsp_npy_row_inplace(a, layer, head, query, &d, &k)) != DSP_OK)
+		return rc;
+	if (first_nonfinite(d, k) < k)
+		return DSP_ENOTSUP;	/* dsp_npy_row skips -inf, names a NaN */
+	*v = d;
+	*n = k;
+	return DSP_OK;
+}
