@@ -229,9 +229,7 @@ static int
 cmd_compare_exec(int argc, char **argv)
 {
 	struct compare c = {
-		{ DSP_ATTN_SOFTMAX, DSP_ATTN_SSMAX, DSP_ATTN_LOGN, DSP_ATTN_SIGMOID,
-		  DSP_ATTN_STICKBREAK, DSP_ATTN_SOFTMAX1, DSP_ATTN_SPARSEMAX,
-		  DSP_ATTN_ENTMAX, DSP_ATTN_LINEAR, DSP_ATTN_SELECTIVE }, DSP_ATTN_COUNT,
+		{ 0 }, DSP_ATTN_COUNT,
 		{ M_MAX, M_ENTROPY }, 2, 2, (uint64_t)1 << 20, 11
 	};
 	struct dsp_opts_spec spec = {
@@ -251,8 +249,11 @@ cmd_compare_exec(int argc, char **argv)
 	dsp_table *t = NULL;
 	double *ns = NULL;
 	size_t count = 1;
-	int rc;
+	int rc, a;
 
+	/* Default: every row of the attention table, in its order. */
+	for (a = 0; a < DSP_ATTN_COUNT; a++)
+		c.attn[a] = dsp_attn_row_of((enum dsp_attn)a)->id;
 	spec.ctx = &c;
 	dsp_opts_init(&o, "compare");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {

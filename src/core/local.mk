@@ -10,6 +10,7 @@ src_core_libdspcore_a_SOURCES = \
 DSP_CORE_LIBS = src/core/libdspcore.a $(GSL_LIBS) $(OPENMP_CFLAGS) -lm
 
 src_core_libdspcore_a_SOURCES += src/core/schema/schema.h \
+	src/core/schema/attn.c src/core/schema/attn.h \
 	src/core/schema/family.c src/core/schema/family.h \
 	src/core/schema/figspec.c src/core/schema/figspec.h \
 	src/core/schema/figures.c src/core/schema/figures.h \
@@ -21,6 +22,9 @@ src_core_libdspcore_a_SOURCES += src/core/schema/schema.h \
 src_core_libdspcore_a_SOURCES += src/core/math/math.h \
 	src/core/math/adaptive.c src/core/math/adaptive.h \
 	src/core/math/alt.c src/core/math/alt.h \
+	src/core/math/attn_entmax.c src/core/math/attn_linear.c \
+	src/core/math/attn_selective.c src/core/math/attn_sigmoid.c \
+	src/core/math/attn_softmax1.c src/core/math/attn_stickbreak.c \
 	src/core/math/bounds.c src/core/math/bounds.h \
 	src/core/math/critical.c src/core/math/critical.h \
 	src/core/math/empirical.c src/core/math/empirical.h \

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/schema/attn.h"
 #include "core/math/bounds.h"
 #include "core/error.h"
 #include "core/math/eval.h"
@@ -473,8 +474,8 @@ halo_text(dsp_svg *g, double x, double y, const char *anchor, double size,
 static int
 has_critical(const struct snap *s)
 {
-	return s->sum_rc == DSP_OK && s->p.attn != DSP_ATTN_SSMAX &&
-	    s->p.attn != DSP_ATTN_LOGN && isfinite(s->sum.log_critical_n);
+	return s->sum_rc == DSP_OK && !dsp_attn_scales_n(s->p.attn) &&
+	    isfinite(s->sum.log_critical_n);
 }
 
 /* A vertical marker line at n = v across the plot, if on the axis; the

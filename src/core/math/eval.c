@@ -64,16 +64,7 @@ explicit_limit(const dsp_params *p)
 static double
 scaled_theta(const dsp_params *p, double n)
 {
-	if (n <= 1)
-		return p->theta;
-	switch (p->attn) {
-	case DSP_ATTN_SSMAX:
-		return p->theta / (p->ssmax_s * log(n));
-	case DSP_ATTN_LOGN:
-		return p->theta / log(n);
-	default:
-		return p->theta;
-	}
+	return dsp_attn_theta_at(p, n);
 }
 
 static void
@@ -878,11 +869,12 @@ expected_passes(const dsp_params *p, struct expect *xp, dsp_summary *s)
 static int
 eval_expected(const dsp_params *p, dsp_summary *s)
 {
+	const dsp_attn_row *row = dsp_attn_row_of(p->attn);
 	struct expect x;
 	int rc;
 
-	if (p->attn == DSP_ATTN_SIGMOID)
-		return dsp_alt_sigmoid_expected(p, s);
+	if (row != NULL && row->expected != NULL)
+		return row->expected(p, s);
 	if (!dsp_attn_is_softmax(p->attn))
 		return dsp_fail(DSP_ENOTSUP,
 		    "%s has no large-n limit for %s: item by item only, up to n = %llu",
