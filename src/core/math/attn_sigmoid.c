@@ -57,10 +57,8 @@ sig_density(const struct sig_expect *x, double v)
 {
 	if (x->vals != NULL)
 		return 1;	/* sig_integral takes the mean over the values */
-	if (!x->gaussian)
-		return 1 / (x->hi - x->lo);
-	return exp(-v * v / (2 * x->sigma * x->sigma)) /
-	    (x->sigma * sqrt(2 * M_PI)) / x->norm;
+	return dsp_law_density(x->gaussian ? DSP_LAW_TGAUSS : DSP_LAW_UNIFORM, x->sigma,
+	    x->norm, x->lo, x->hi, v);
 }
 
 /* log a(v) = -softplus(log n - v/theta), accurate when a is tiny. */
@@ -127,7 +125,7 @@ dsp_alt_sigmoid_expected(const dsp_params *p, dsp_summary *s)
 	x.gaussian = p->family == DSP_FAM_GAUSSIAN;
 	x.sigma = p->delta;
 	dsp_family_range(p, &x.lo, &x.hi);
-	x.norm = x.gaussian ? erf(x.hi / (p->delta * M_SQRT2)) : 1;
+	x.norm = dsp_law_norm(x.gaussian ? DSP_LAW_TGAUSS : DSP_LAW_UNIFORM, p->delta, x.hi);
 	x.theta = p->theta;
 	x.logn = log(n);
 	s->method = DSP_METHOD_EXPECTED;

@@ -19,8 +19,6 @@
 #include "core/schema/gate.h"
 #include "core/job.h"
 #include "core/math/kernel.h"
-#include "core/train/learned.h"
-#include "core/train/maxret.h"
 #include "core/math/precision.h"
 #include "core/math/quad.h"
 #include "core/math/softmax.h"
@@ -704,10 +702,8 @@ expect_density(const struct expect *x, double v)
 {
 	if (x->learned != NULL)
 		return 1;
-	if (!x->gaussian)
-		return 1 / (x->hi - x->lo);
-	return exp(-v * v / (2 * x->sigma * x->sigma)) /
-	    (x->sigma * sqrt(2 * M_PI)) / x->norm;
+	return dsp_law_density(x->gaussian ? DSP_LAW_TGAUSS : DSP_LAW_UNIFORM, x->sigma,
+	    x->norm, x->lo, x->hi, v);
 }
 
 static double
@@ -870,6 +866,7 @@ static int
 eval_expected(const dsp_params *p, dsp_summary *s)
 {
 	const dsp_attn_row *row = dsp_attn_row_of(p->attn);
+	const dsp_family_row *fr = dsp_family_row_of(p->family);
 	struct expect x;
 	int rc;
 
@@ -886,11 +883,18 @@ eval_expected(const dsp_params *p, dsp_summary *s)
 	x.sigma = p->delta;
 	dsp_family_range(p, &x.lo, &x.hi);
 	if (x.gaussian)
-		x.norm = erf(x.hi / (p->delta * M_SQRT2));
-	if (p->family == DSP_FAM_LEARNED) {
-		if ((rc = dsp_learned_range(p, &x.lo, &x.hi)) != DSP_OK ||
-		    (rc = dsp_learned_pieces(p, &x.v0, &x.v1, &x.pw, &x.npieces)) != DSP_OK)
+		x.norm = dsp_law_norm(DSP_LAW_TGAUSS, p->delta, x.hi);
+	if (fr != NULL && fr->pieces != NULL) {
+		/* The range came from the same pieces: if they could be had
+		 * now, the range lacked only memory. */
+		if ((rc = fr->pieces(p, &x.v0, &x.v1, &x.pw, &x.npieces)) != DSP_OK)
 			return rc;
+		if (isnan(x.lo)) {
+			free(x.v0);
+			free(x.v1);
+			free(x.pw);
+			return dsp_fail_nomem(NULL, 0);
+		}
 		x.learned = p;
 	}
 	rc = expected_passes(p, &x, s);
@@ -931,7 +935,7 @@ dsp_eval_expected_hist(const dsp_params *p, const dsp_summary *s, double lo10,
 	x.n = s->n;
 	dsp_family_range(p, &x.lo, &x.hi);
 	if (x.gaussian)
-		x.norm = erf(x.hi / (p->delta * M_SQRT2));
+		x.norm = dsp_law_norm(DSP_LAW_TGAUSS, p->delta, x.hi);
 	x.what = 0;
 	x.t = 0;		/* integrand 0 is then the density alone */
 	/* The typical configuration's extreme items are its own (the law's
@@ -1122,6 +1126,7 @@ int
 dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
     dsp_summary *out, size_t *done)
 {
+	const dsp_family_row *fr;
 	dsp_params q = *p;
 	size_t i, j;
 	int rc = DSP_OK;
@@ -1133,8 +1138,9 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 		q.explicit_max = DSP_VIEW_EXPLICIT_MAX;
 	/* A learned item is a forward pass: curves stop earlier, whatever
 	 * limit the caller set for the other families. */
-	if (p->family == DSP_FAM_LEARNED && q.explicit_max > DSP_LEARNED_CURVE_EXPLICIT_MAX)
-		q.explicit_max = DSP_LEARNED_CURVE_EXPLICIT_MAX;
+	if ((fr = dsp_family_row_of(p->family)) != NULL && fr->curve_explicit_cap != 0 &&
+	    q.explicit_max > fr->curve_explicit_cap)
+		q.explicit_max = fr->curve_explicit_cap;
 	for (i = 0; i < count; i++) {
 		if (!(ns[i] >= 1) || ns[i] > 0x1p63) {
 			rc = dsp_fail(DSP_EINVAL, "curve size %g out of range", ns[i]);
