@@ -48,6 +48,7 @@ src_core_libdspcore_a_SOURCES += src/core/io/io.h \
 	src/core/io/dtoa.c src/core/io/dtoa.h \
 	src/core/io/escape.c src/core/io/escape.h \
 	src/core/io/npy.c src/core/io/npy.h src/core/io/npz.c \
+	src/core/io/pairs.c src/core/io/pairs.h \
 	src/core/io/parse.c src/core/io/parse.h \
 	src/core/io/readfile.c src/core/io/readfile.h \
 	src/core/io/rowset.c src/core/io/rowset.h \
