@@ -28,7 +28,8 @@ src_core_libdspcore_a_SOURCES += src/core/math/math.h \
 	src/core/math/bounds.c src/core/math/bounds.h \
 	src/core/math/critical.c src/core/math/critical.h \
 	src/core/math/empirical.c src/core/math/empirical.h \
-	src/core/math/eval.c src/core/math/eval.h \
+	src/core/math/eval.c src/core/math/eval.h src/core/math/eval_int.h \
+	src/core/math/eval_curve.c src/core/math/eval_limit.c src/core/math/eval_stream.c \
 	src/core/math/fastexp.c src/core/math/fastexp.h \
 	src/core/math/fastexp512.h \
 	src/core/math/fit.c src/core/math/fit.h \
