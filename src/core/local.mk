@@ -36,6 +36,7 @@ src_core_libdspcore_a_SOURCES += src/core/math/math.h \
 	src/core/math/kernel.c src/core/math/kernel.h \
 	src/core/math/map.c src/core/math/map.h \
 	src/core/math/precision.c src/core/math/precision.h \
+	src/core/math/prec_summary.c \
 	src/core/math/prec_eval.c src/core/math/prec_eval.h \
 	src/core/math/quad.c src/core/math/quad.h \
 	src/core/math/runs.c src/core/math/runs.h \
