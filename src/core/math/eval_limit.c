@@ -369,8 +369,9 @@ dsp_eval_expected_hist(const dsp_params *p, const dsp_summary *s, double lo10,
 	size_t j;
 	int rc, st;
 
-	if (p->family != DSP_FAM_UNIFORM && p->family != DSP_FAM_GAUSSIAN &&
-	    p->family != DSP_FAM_RAMP)
+	/* The families whose row has a density for one logit's law. */
+	if (dsp_family_row_of(p->family) == NULL ||
+	    dsp_family_row_of(p->family)->law == DSP_LAW_NONE)
 		return dsp_fail(DSP_ENOTSUP, "no expected weight distribution for %s",
 		    dsp_family_name(p->family));
 	if (!dsp_attn_is_softmax(p->attn))
