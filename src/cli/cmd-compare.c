@@ -225,6 +225,43 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 	return 0;
 }
 
+#define HELP_WIDTH	79
+#define HELP_INDENT	21
+
+/* The option lines, the default list being the attention table's rows
+ * (wrapped under the description column). */
+static void
+compare_help(char *buf, size_t len)
+{
+	size_t k, col, w;
+	int a;
+
+	k = (size_t)snprintf(buf, len, "%s",
+	    "Figures of several attention functions against n, side by side.\n"
+	    "  --attn-list LIST   functions (default all: ");
+	col = strlen("  --attn-list LIST   functions (default all: ");
+	for (a = 0; a < DSP_ATTN_COUNT && k < len; a++) {
+		w = strlen(dsp_attn_names[a]) + 1;	/* and ',' or ')' */
+		if (col + w > HELP_WIDTH) {
+			k += (size_t)snprintf(buf + k, len - k, "\n%*s", HELP_INDENT, "");
+			col = HELP_INDENT;
+		}
+		if (k < len)
+			k += (size_t)snprintf(buf + k, len - k, "%s%c", dsp_attn_names[a],
+			    a + 1 < DSP_ATTN_COUNT ? ',' : ')');
+		col += w;
+	}
+	if (k < len)
+		snprintf(buf + k, len - k, "%s",
+		    "\n"
+		    "  --metrics LIST     max_weight,entropy (default), entropy_norm, min_weight,\n"
+		    "                     total, zero_weights; one column per function and metric\n"
+		    "  --from N, --to N   log-spaced sizes (default 2 .. 2^20; up to 2^63)\n"
+		    "  --points K         number of sizes (default 11; duplicates dropped)\n"
+		    "Entropy is of the row normalised to sum 1 (sigmoid and stick-breaking rows\n"
+		    "do not sum to 1: see total).  --precision emulates a number format.\n\n");
+}
+
 static int
 cmd_compare_exec(int argc, char **argv)
 {
@@ -234,15 +271,7 @@ cmd_compare_exec(int argc, char **argv)
 	};
 	struct dsp_opts_spec spec = {
 		"disperse compare [--attn-list A,B,...] [--metrics M,...] [--from N --to N --points K] [options]",
-		"Figures of several attention functions against n, side by side.\n"
-		"  --attn-list LIST   functions (default all: softmax,ssmax,logn,sigmoid,\n"
-		"                     stickbreak,softmax1,sparsemax,entmax,linear,selective)\n"
-		"  --metrics LIST     max_weight,entropy (default), entropy_norm, min_weight,\n"
-		"                     total, zero_weights; one column per function and metric\n"
-		"  --from N, --to N   log-spaced sizes (default 2 .. 2^20; up to 2^63)\n"
-		"  --points K         number of sizes (default 11; duplicates dropped)\n"
-		"Entropy is of the row normalised to sum 1 (sigmoid and stick-breaking rows\n"
-		"do not sum to 1: see total).  --precision emulates a number format.\n\n",
+		NULL,	/* compare_help */
 		compare_longopts, NULL, compare_opt, NULL, DSP_GIVEN_ATTN | DSP_GIVEN_N
 	};
 	struct dsp_opts o;
@@ -250,10 +279,13 @@ cmd_compare_exec(int argc, char **argv)
 	double *ns = NULL;
 	size_t count = 1;
 	int rc, a;
+	char help[1024];
 
 	/* Default: every row of the attention table, in its order. */
 	for (a = 0; a < DSP_ATTN_COUNT; a++)
 		c.attn[a] = dsp_attn_row_of((enum dsp_attn)a)->id;
+	compare_help(help, sizeof help);
+	spec.help = help;
 	spec.ctx = &c;
 	dsp_opts_init(&o, "compare");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
