@@ -33,7 +33,7 @@ static const struct option compare_longopts[] = {
 };
 
 enum { M_MAX, M_ENTROPY, M_ENTROPY_NORM, M_MIN, M_TOTAL, M_ZEROS, M_COUNT };
-static const char *metric_names[M_COUNT] = {
+static const char *const metric_names[M_COUNT] = {
 	"max_weight", "entropy", "entropy_norm", "min_weight", "total", "zero_weights"
 };
 
@@ -75,6 +75,18 @@ parse_list(struct dsp_opts *o, const char *opt, const char *arg, int (*lookup)(c
 	return 0;
 }
 
+/* "a, b, c": a table's names, for a message. */
+static void
+join_names(const char *const *names, int count, char *buf, size_t len)
+{
+	size_t k = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < count && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? ", " : "", names[i]);
+}
+
 static int
 metric_parse(const char *s)
 {
@@ -90,17 +102,17 @@ static int
 compare_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
 	struct compare *c = ctx;
+	char known[512];
 
 	switch (code) {
 	case OPT_ATTN_LIST:
+		join_names(dsp_attn_names, DSP_ATTN_COUNT, known, sizeof known);
 		return parse_list(o, "--attn-list", arg, dsp_attn_parse, c->attn,
-		    sizeof c->attn / sizeof c->attn[0], &c->nattn,
-		    "softmax, ssmax, logn, sigmoid, stickbreak, softmax1, sparsemax, entmax, "
-		    "linear, selective");
+		    sizeof c->attn / sizeof c->attn[0], &c->nattn, known);
 	case OPT_METRICS:
+		join_names(metric_names, M_COUNT, known, sizeof known);
 		return parse_list(o, "--metrics", arg, metric_parse, c->metric, M_COUNT,
-		    &c->nmetric, "max_weight, entropy, entropy_norm, min_weight, total, "
-		    "zero_weights");
+		    &c->nmetric, known);
 	case OPT_FROM:
 		return dsp_opts_size(o, "--from", arg, &c->from);
 	case OPT_TO:
