@@ -182,7 +182,6 @@ out:
 	return rc;
 }
 
-
 int
 dsp_attn_sparsemax_weights(const dsp_runs *e, double theta, double alpha,
     dsp_runs *w, double *edge)

@@ -42,7 +42,6 @@ linear_runs(const dsp_runs *e, double theta, dsp_runs *w)
 	return DSP_OK;
 }
 
-
 int
 dsp_attn_linear_weights(const dsp_runs *e, double theta, double alpha,
     dsp_runs *w, double *edge)

@@ -87,7 +87,6 @@ out:
 	return rc;
 }
 
-
 int
 dsp_attn_selective_weights(const dsp_runs *e, double theta, double alpha,
     dsp_runs *w, double *edge)

@@ -48,7 +48,6 @@ softmax1_runs(const dsp_runs *e, double theta, dsp_runs *w)
 	return DSP_OK;
 }
 
-
 int
 dsp_attn_softmax1_weights(const dsp_runs *e, double theta, double alpha,
     dsp_runs *w, double *edge)

@@ -79,7 +79,6 @@ stickbreak_runs(const dsp_runs *e, double theta, dsp_runs *w)
 	return DSP_OK;
 }
 
-
 int
 dsp_attn_stickbreak_weights(const dsp_runs *e, double theta, double alpha,
     dsp_runs *w, double *edge)

@@ -27,7 +27,6 @@
 #include "core/math/softmax.h"
 #include "core/math/typical.h"
 
-
 double
 dsp_now_ms(void)
 {
@@ -258,7 +257,6 @@ out:
 	return rc;
 }
 
-
 /* The family's runs for p.  sparsemax and entmax cut the support at a
  * threshold, and the power series' tail run (one value, 0, for every term
  * with |e| below the cut) gets one weight: right only if all those terms lie
@@ -339,7 +337,6 @@ eval_typical(const dsp_params *p, dsp_summary *s)
 	dsp_runs_free(w);
 	return rc;
 }
-
 
 /* The route of an evaluation without weights: 1 when it is item by item
  * over the family's generated logits.  Depends on neither theta nor

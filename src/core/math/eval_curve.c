@@ -25,7 +25,6 @@
 #include "core/math/softmax.h"
 #include "core/math/typical.h"
 
-
 /* A point that was not computed: its n, every figure NaN. */
 static void
 absent_point(dsp_summary *s, double n)

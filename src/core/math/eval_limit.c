@@ -25,7 +25,6 @@
 #include "core/math/softmax.h"
 #include "core/math/typical.h"
 
-
 /* The ramp has closed forms; past the route policy's size (eval.h) they
  * replace the explicit sum (the same numbers, cheaper). */
 #define RAMP_EXPLICIT_MAX	DSP_VIEW_EXPLICIT_MAX

@@ -25,7 +25,6 @@
 #include "core/math/softmax.h"
 #include "core/math/typical.h"
 
-
 /* ---- Weights streamed from the logits (dsp_eval_wstream) ----
  * Each function below is the twin of a runs function (softmax.c,
  * summarise_runs) over the runs dsp_runs_from_array would build -- one
