@@ -284,6 +284,20 @@ test_families(void)
 		gsl_integration_qags(&F, k[3], k[4], 0, 1e-12, 1000, ws, &mass, &err);
 		is_rel(mass, 1, 1e-10, "law density of the family has mass 1 (QAGS)");
 	}
+	{
+		int seen = 0;
+
+		for (f = 0; f < DSP_FAM_COUNT; f++) {
+			int w = dsp_family_row_of((enum dsp_family)f)->walk;
+
+			if (w >= 0 && w < DSP_FAM_COUNT)
+				seen |= 1 << w;
+		}
+		ok(seen == (1 << DSP_FAM_COUNT) - 1, "the f walk visits every family once");
+		ok(dsp_family_row_of(DSP_FAM_EMPIRICAL)->walk + 1 ==
+		    dsp_family_row_of(DSP_FAM_FILE)->walk,
+		    "the f walk goes from empirical to file (a head's two views)");
+	}
 	/* The power series' generator: delta lambda^k by multiplication, cut
 	 * at the first term below tol. */
 	ct_base(&p, DSP_FAM_POWER, 100, 1, 1);

@@ -433,32 +433,36 @@ dsp_law_norm(enum dsp_law law, double sigma, double hi)
 
 static const dsp_family_row power_row = {
 	DSP_FAM_POWER, DSP_FAM_F_NESTED, DSP_LAW_NONE, power_generate, power_runs,
-	power_has_runs, power_range, NULL, 0, 0
+	power_has_runs, power_range, NULL, 0, 0, 0
 };
 static const dsp_family_row spike_row = {
 	DSP_FAM_SPIKE, 0, DSP_LAW_NONE, spike_generate, spike_runs, always,
-	spike_range, NULL, 0, 0
+	spike_range, NULL, 0, 0, 1
 };
 static const dsp_family_row uniform_row = {
 	DSP_FAM_UNIFORM, DSP_FAM_F_IID | DSP_FAM_F_NESTED, DSP_LAW_UNIFORM,
-	random_fill, NULL, NULL, zero_delta_range, NULL, 0, 0
+	random_fill, NULL, NULL, zero_delta_range, NULL, 0, 0, 2
 };
 static const dsp_family_row gaussian_row = {
 	DSP_FAM_GAUSSIAN, DSP_FAM_F_IID | DSP_FAM_F_NESTED, DSP_LAW_TGAUSS,
-	random_fill, NULL, NULL, gaussian_range, NULL, 0, 0
+	random_fill, NULL, NULL, gaussian_range, NULL, 0, 0, 3
 };
-/* The ramp's logits are uniform on [0, delta] in the limit. */
+/* The ramp's logits are uniform on [0, delta] in the limit.  The walk of
+ * `f`: a head of an --input array opens on empirical (its logits scaled
+ * over n), and `f` from there reaches file (the row itself), next to it,
+ * as README says; the enum order would go on to learned or wrap to power
+ * and leave the head. */
 static const dsp_family_row ramp_row = {
 	DSP_FAM_RAMP, 0, DSP_LAW_UNIFORM, ramp_generate, NULL, NULL,
-	zero_delta_range, NULL, 0, 0
+	zero_delta_range, NULL, 0, 0, 4
 };
 static const dsp_family_row file_row = {
 	DSP_FAM_FILE, DSP_FAM_F_LOGITS, DSP_LAW_NONE, file_generate, NULL, NULL,
-	file_range, NULL, 0, 0
+	file_range, NULL, 0, 0, 6
 };
 static const dsp_family_row empirical_row = {
 	DSP_FAM_EMPIRICAL, DSP_FAM_F_IID | DSP_FAM_F_NESTED | DSP_FAM_F_LOGITS,
-	DSP_LAW_NONE, empirical_generate, NULL, NULL, empirical_range, NULL, 0, 0
+	DSP_LAW_NONE, empirical_generate, NULL, NULL, empirical_range, NULL, 0, 0, 5
 };
 
 static const dsp_family_row *const rows[DSP_FAM_COUNT] = {

@@ -37,7 +37,9 @@ enum {
 	/* The array at n is the first n items of the array at any larger n. */
 	DSP_FAM_F_NESTED	= 1u << 1,
 	/* Built on given logits (params.logits), which a snapshot embeds. */
-	DSP_FAM_F_LOGITS	= 1u << 2
+	DSP_FAM_F_LOGITS	= 1u << 2,
+	/* Needs a trained model (params.model_w). */
+	DSP_FAM_F_MODEL		= 1u << 3
 };
 
 typedef struct dsp_family_row {
@@ -58,6 +60,8 @@ typedef struct dsp_family_row {
 	/* Caps on the item-by-item size: any caller's, and a curve's (0: none). */
 	uint64_t	 explicit_cap;
 	uint64_t	 curve_explicit_cap;
+	/* Place in the TUI's `f` walk (0 .. DSP_FAM_COUNT - 1, each once). */
+	int		 walk;
 } dsp_family_row;
 
 /* The learned family's row (core/train/learned.c). */

@@ -156,7 +156,7 @@ learned_range(const dsp_params *p, double *m, double *M)
 /* The family's row (core/schema/family.h): the schema names it, the model
  * fills it, so the schema and the math never include train. */
 const dsp_family_row dsp_family_learned_row = {
-	DSP_FAM_LEARNED, DSP_FAM_F_IID, DSP_LAW_NONE, learned_generate, NULL, NULL,
-	learned_range, dsp_learned_pieces, DSP_LEARNED_EXPLICIT_MAX,
-	DSP_LEARNED_CURVE_EXPLICIT_MAX
+	DSP_FAM_LEARNED, DSP_FAM_F_IID | DSP_FAM_F_MODEL, DSP_LAW_NONE,
+	learned_generate, NULL, NULL, learned_range, dsp_learned_pieces,
+	DSP_LEARNED_EXPLICIT_MAX, DSP_LEARNED_CURVE_EXPLICIT_MAX, 7
 };
