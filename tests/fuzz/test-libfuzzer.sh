@@ -1,7 +1,7 @@
 #!/bin/sh
 # Short bounded libFuzzer runs (clang -fsanitize=fuzzer,address,undefined)
 # of the logit parser + kernel, the JSON parser and the tour parser.  Skips cleanly without
-# clang or libFuzzer.  Longer run: see README "Performance and reliability".
+# clang or libFuzzer.  Longer run: see doc/performance.md.
 . "$top_srcdir/tests/tap.sh"
 [ -n "${DSP_SKIP_LIBFUZZER:-}" ] && skip_all "libFuzzer $DSP_SKIP_LIBFUZZER"
 CLANG=${CLANG:-clang}
