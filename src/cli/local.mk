@@ -11,7 +11,7 @@ DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h src/cli/cmd.h \
 	src/cli/cmd-tour.c \
 	src/cli/cmd-train.c \
 	src/cli/cmd-depth.c \
-	src/cli/cmd-paper.c \
+	src/cli/cmd-paper.c src/cli/paper_int.h src/cli/paper-theory.c src/cli/paper-maxret.c \
 	src/cli/figopts.c src/cli/figopts.h \
 	src/cli/figrows.c \
 	src/cli/opts.c src/cli/opts.h

@@ -43,7 +43,6 @@ src/export/svg.c 931
 src/export/snap_svg.c 943
 src/export/json.c 825
 src/cli/opts.c 1069
-src/cli/cmd-paper.c 1362
 src/core/schema/ptable.c 902
 src/core/math/kernel.c 766
 src/core/train/maxret.c 830
