@@ -1,6 +1,6 @@
 noinst_LIBRARIES += src/export/libdspexport.a
 src_export_libdspexport_a_SOURCES = \
-	src/export/json.c src/export/json.h \
+	src/export/json.c src/export/json_parse.c src/export/json.h \
 	src/export/model.c src/export/model.h \
 	src/export/table.c src/export/table.h \
 	src/export/atomic.c src/export/atomic.h \

@@ -36,7 +36,7 @@ built() {
 build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/io/parse.c" \
 	"$src/core/io/readfile.c" "$src/core/error.c" "$src/core/math/kernel.c" "$src/core/math/fastexp.c" \
 	"$src/core/math/decimal.c" "$src/core/alloc.c"
-build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c" \
+build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/export/json_parse.c" "$src/core/error.c" \
 	"$src/core/io/escape.c" "$src/core/alloc.c" "$src/core/math/dtoa.c" "$src/core/math/decimal.c"
 build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/io/npy.c" "$src/core/error.c" \
 	"$src/core/alloc.c"

@@ -41,7 +41,6 @@ check view "core|core/schema|core/math|core/io|core/train|export|view"
 ceilings='
 src/export/svg.c 931
 src/export/snap_svg.c 943
-src/export/json.c 825
 src/cli/opts.c 1069
 src/core/schema/ptable.c 902
 src/core/math/kernel.c 766
