@@ -8,7 +8,7 @@ src_export_libdspexport_a_SOURCES = \
 	src/export/snap_compute.c src/export/snap_csv.c src/export/snap_txt.c \
 	src/export/snap_json.c src/export/snap_svg.c src/export/snap_sorted.c \
 	src/export/snapshot_load.c \
-	src/export/svg.c src/export/svg.h \
+	src/export/svg.c src/export/svg_axes.c src/export/svg_int.h src/export/svg.h \
 	src/export/render.c src/export/render.h \
 	src/export/screen_svg.c src/export/screen_svg.h \
 	src/export/viridis.c src/export/viridis.h
