@@ -6,7 +6,7 @@ src_export_libdspexport_a_SOURCES = \
 	src/export/atomic.c src/export/atomic.h \
 	src/export/snapshot.c src/export/snapshot.h src/export/snap_int.h \
 	src/export/snap_compute.c src/export/snap_csv.c src/export/snap_txt.c \
-	src/export/snap_json.c src/export/snap_svg.c src/export/snap_sorted.c \
+	src/export/snap_json.c src/export/snap_svg.c src/export/snap_svg_curve.c src/export/snap_svg_int.h src/export/snap_sorted.c \
 	src/export/snapshot_load.c \
 	src/export/svg.c src/export/svg_axes.c src/export/svg_int.h src/export/svg.h \
 	src/export/render.c src/export/render.h \
