@@ -61,4 +61,4 @@ DSP_CORE_LIBS += $(LIBZIP_LIBS)
 src_core_libdspcore_a_SOURCES += src/core/train/train.h \
 	src/core/train/depth.c src/core/train/depth.h \
 	src/core/train/learned.c src/core/train/learned.h \
-	src/core/train/maxret.c src/core/train/maxret.h
+	src/core/train/maxret.c src/core/train/maxret_eval.c src/core/train/maxret_int.h src/core/train/maxret.h
