@@ -49,7 +49,7 @@ src_core_libdspcore_a_SOURCES += src/core/math/math.h \
 # NumPy .npy / .npz logits; .npz members through libzip.
 src_core_libdspcore_a_SOURCES += src/core/io/io.h \
 	src/core/io/escape.c src/core/io/escape.h \
-	src/core/io/npy.c src/core/io/npy.h src/core/io/npz.c \
+	src/core/io/npy.c src/core/io/npy_header.c src/core/io/npy.h src/core/io/npz.c \
 	src/core/io/pairs.c src/core/io/pairs.h \
 	src/core/io/parse.c src/core/io/parse.h \
 	src/core/io/readfile.c src/core/io/readfile.h \

@@ -38,7 +38,7 @@ build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/io/parse.c" \
 	"$src/core/math/decimal.c" "$src/core/alloc.c"
 build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/export/json_parse.c" "$src/core/error.c" \
 	"$src/core/io/escape.c" "$src/core/alloc.c" "$src/core/math/dtoa.c" "$src/core/math/decimal.c"
-build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/io/npy.c" "$src/core/error.c" \
+build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/io/npy.c" "$src/core/io/npy_header.c" "$src/core/error.c" \
 	"$src/core/alloc.c"
 # The tour parser applies each step's parameters, so it needs all of core.
 build fuzz-tour "$top_srcdir/tests/fuzz/fuzz-tour.c" "$src"/core/*.c "$src"/core/*/*.c
