@@ -49,8 +49,8 @@ static const char heads_help[] =
     "  --query Q          only query row Q, or 'last' (default every row)\n"
     "  --member NAME      only this .npz member (default every .npy member)\n"
     "  --inflate-cap SIZE largest inflated .npz member (default 1Gi)\n"
-    "  --table NAME       heads, summary or all (default all; csv and json\n"
-    "                     write one document per table)\n"
+    "  --table NAME       heads, summary or all (default: all for text;\n"
+    "                     heads for csv and json, one table a stream)\n"
     "  --svg PREFIX       also write PREFIX-grid.svg (spread per layer x head,\n"
     "                     viridis) and PREFIX-hist.svg (spread histogram); with\n"
     "                     --figure-format also -grid.pdf, -grid.png, ...\n"
@@ -168,8 +168,8 @@ enum {
 };
 
 static const char *const col_names[C_COUNT] = {
-	"array", "layer", "head", "query", "n", "spread", "theta", "entropy",
-	"entropy_norm", "max_weight", "lemma_lo", "lemma_hi", "bound",
+	"array", "layer", "head", "query", "n", "spread", "theta", "entropy_nats",
+	"entropy_norm", "max_weight", "lemma_tight_lo", "lemma_tight_hi", "bound",
 	"critical_n", "log_critical_n", "n_eps_empirical", "log_n_eps_empirical"
 };
 
@@ -631,7 +631,7 @@ cmd_heads_exec(int argc, char **argv)
 	int i, nargs = 0, rc;
 
 	memset(&h, 0, sizeof h);
-	h.table = "all";
+	h.table = NULL;	/* text: all; csv and json: heads (one table a stream) */
 	h.layer = h.head = h.query = ALL;
 	spec.ctx = &h;
 	dsp_figopts_longopts(heads_longopts, OPT_FIG0, &h.fig);
@@ -654,6 +654,17 @@ cmd_heads_exec(int argc, char **argv)
 	}
 	if (h.file == NULL) {
 		rc = dsp_opts_usage(&o, "missing FILE (disperse heads FILE.npy|FILE.npz)");
+		dsp_opts_free(&o);
+		return rc;
+	}
+	/* A CSV or JSON stream is one table: a reader of either sees rows of
+	 * one shape (the spread summary is its own --table summary run). */
+	if (h.table == NULL)
+		h.table = o.format == DSP_FMT_TEXT ? "all" : "heads";
+	else if (strcmp(h.table, "all") == 0 && o.format != DSP_FMT_TEXT) {
+		rc = dsp_opts_usage(&o, "--table all is text only: a %s stream is one "
+		    "table (--table heads or --table summary)",
+		    o.format == DSP_FMT_CSV ? "csv" : "json");
 		dsp_opts_free(&o);
 		return rc;
 	}

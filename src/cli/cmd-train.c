@@ -170,8 +170,8 @@ progress(const dsp_maxret_progress *p, void *ctx)
 static const char *cols[] = {
 	"n", "sets", "accuracy", "accuracy_lo", "accuracy_hi",
 	"accuracy_adaptive", "accuracy_adaptive_lo", "accuracy_adaptive_hi",
-	"max_weight", "max_weight_adaptive", "beta_adaptive", "entropy",
-	"spread", "spread_max", "lemma_lo", "lemma_hi", "lemma_holds",
+	"max_weight", "max_weight_adaptive", "beta_adaptive", "entropy_nats",
+	"spread", "spread_max", "lemma_tight_lo", "lemma_tight_hi", "lemma_holds",
 	"log_n_half", "top_weight", "margin"
 };
 #define NCOLS (sizeof cols / sizeof cols[0])

@@ -27,8 +27,8 @@ for sn in "1 16" "5 64" "3 1000"; do
 	"$DISPERSE" train --load "$model" --seed "$1" --eval-sizes "$2" --eval-sets 1 \
 	    --format json --quiet >"$tmp/t.json"
 	ok $? "train --load --seed $1 --eval-sizes $2 --eval-sets 1"
-	for q in max_weight entropy; do
-		a=$(val "$tmp/r.json" $([ $q = entropy ] && echo entropy_nats || echo max_weight))
+	for q in max_weight entropy_nats; do
+		a=$(val "$tmp/r.json" $q)
 		b=$(jq -r ".rows[0].$q" "$tmp/t.json")
 		near "$a" "$b" 1e-14
 		ok $? "seed $1 n $2: $q $a equals train's $b"

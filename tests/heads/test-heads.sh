@@ -29,7 +29,7 @@ def want(row, theta=1.0, eps=0.01):
     z = x / theta
     p = np.exp(z - z.max()); p /= p.sum()
     d = x.max() - x.min()
-    return dict(n=len(x), spread=d, max_weight=p.max(), entropy=-(p * np.log(p)).sum(),
+    return dict(n=len(x), spread=d, max_weight=p.max(), entropy_nats=-(p * np.log(p)).sum(),
                 log_critical_n=np.log(1 + (1 / eps - 1) * np.exp(d / theta)),
                 log_n_eps_empirical=np.log(len(x) * p.max() / eps))
 def compare(path, arr, what, theta=1.0, **kw):
@@ -44,7 +44,7 @@ def compare(path, arr, what, theta=1.0, **kw):
         w = want(a4[r["layer"], r["head"], r.get("query", 0)], theta)
         if r["n"] != w["n"]:
             worst = np.inf
-        for k in ("spread", "max_weight", "entropy", "log_critical_n", "log_n_eps_empirical"):
+        for k in ("spread", "max_weight", "entropy_nats", "log_critical_n", "log_n_eps_empirical"):
             worst = max(worst, abs(r[k] - w[k]) / max(1.0, abs(w[k])))
     ok(worst < 1e-12, f"{what}: n, spread, max weight, entropy, critical n, empirical n "
        f"= numpy (worst rel diff {worst:.1e})")
@@ -198,7 +198,7 @@ for l, h in [(0, 0), (1, 2), (2, 3)]:
     v, st = kv("--input", f"{out}/a3.npy", "--head", f"{l}.{h}")
     w = want(a3[l, h].astype(np.float64))
     good &= v["n"] == 50 and abs(v["max_weight"] - w["max_weight"]) < 1e-13 and \
-        abs(v["entropy_nats"] - w["entropy"]) < 1e-12 and st["head"] == f"{l}.{h}"
+        abs(v["entropy_nats"] - w["entropy_nats"]) < 1e-12 and st["head"] == f"{l}.{h}"
 ok(good, "report --input a3.npy --head 0.0 / 1.2 / 2.3: max weight and entropy of that row (numpy)")
 v, st = kv("--input", f"{out}/m4.npy", "--head", "1.0.2")
 w = want(m4[1, 0, 2])

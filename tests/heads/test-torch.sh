@@ -72,7 +72,7 @@ for row in rows:
     l, h, q = row["layer"], row["head"], row["query"]
     dmax = max(dmax, abs(row["max_weight"] - float(p[l, h, q].max())))
     dmax32 = max(dmax32, abs(row["max_weight"] - float(p32[l, h, q].max())))
-    dent = max(dent, abs(row["entropy"] - float(ent[l, h, q])))
+    dent = max(dent, abs(row["entropy_nats"] - float(ent[l, h, q])))
     finite = a[l, h, q][np.isfinite(a[l, h, q])]
     if row["n"] != q + 1 or row["spread"] != float(finite.max()) - float(finite.min()):
         nbad += 1
