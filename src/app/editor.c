@@ -12,7 +12,7 @@
 
 #include "core/alloc.h"
 #include "app/app_int.h"
-#include "cli/opts.h"
+#include "core/schema/grammar.h"
 #include "core/error.h"
 #include "core/schema/family.h"
 #include "core/io/parse.h"

@@ -28,6 +28,7 @@
 #include "core/math/bounds.h"
 #include "core/schema/params.h"
 #include "core/math/summary.h"
+#include "core/schema/grammar.h"
 #include "core/schema/ptable.h"
 #include "export/table.h"
 
@@ -140,19 +141,10 @@ int	dsp_opts_size_list(struct dsp_opts *o, const char *opt, const char *arg,
 /* "a:b" with two strict finite doubles. */
 int	dsp_opts_range(struct dsp_opts *o, const char *opt, const char *arg,
 	    double *a, double *b);
-/* Text -> row d of p, through the same number syntax and the row's domain
- * (the CLI, the TUI's `:` and `=`, tests).  DSP_OK, or DSP_EINVAL with the
- * detail "LABEL: 'x' is not a finite number" or "LABEL must be in [a, b]
- * (got x)"; p is unchanged on error.  label NULL = the row's name. */
-int	dsp_param_parse(const dsp_param_def *d, const char *text, dsp_params *p,
-	    const char *label);
 /* "a:b" into the view option d of m, checked against its domain; on error
  * the usage line naming opt, return 2. */
 int	dsp_opts_vopt(struct dsp_opts *o, const char *opt, const char *arg,
 	    const dsp_vopt_def *d, dsp_map_spec *m);
-/* The same size syntax without printing (TUI prompts); 0 or -1. */
-int	dsp_parse_size(const char *s, uint64_t *v);
-int	dsp_parse_double(const char *s, double *v);
 
 /* Output: stdout or -o FILE.  NULL after printing a runtime error.  A
  * file is written into a temporary and published only when the command

@@ -29,111 +29,11 @@
 #include "export/table.h"
 
 int
-dsp_parse_double(const char *s, double *v)
-{
-	char *end;
-	double x;
-
-	if (s == NULL || *s == '\0' || strchr(" \t\n\r\f\v", *s) != NULL)
-		return -1;
-	errno = 0;
-	x = strtod(s, &end);
-	if (end == s || *end != '\0' || !isfinite(x))
-		return -1;
-	*v = x;
-	return 0;
-}
-
-/* Digits only, with overflow detection. */
-static int
-parse_digits(const char *s, const char *end, uint64_t *v)
-{
-	uint64_t x = 0;
-
-	if (s == end)
-		return -1;
-	for (; s < end; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		if (x > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
-			return -1;
-		x = x * 10 + (uint64_t)(*s - '0');
-	}
-	*v = x;
-	return 0;
-}
-
-#define SIZE_MAX_N ((uint64_t)1 << 63)
-
-/* Sizes are exact integers: plain digits never go through a double, so
- * 9007199254740993 stays itself. */
-int
-dsp_parse_size(const char *s, uint64_t *v)
-{
-	static const char *suffix[] = { "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
-	const char *caret, *end;
-	uint64_t base, ex, x, mul = 1;
-	double d;
-	size_t len, i;
-	char *tmp;
-	int bad;
-
-	if (s == NULL || (len = strlen(s)) == 0)
-		return -1;
-	end = s + len;
-	if (len > 2 && end[-1] == 'i') {
-		for (i = 0; i < sizeof suffix / sizeof suffix[0]; i++)
-			if (end[-2] == suffix[i][0]) {
-				mul = (uint64_t)1 << (10 * (i + 1));
-				end -= 2;
-				break;
-			}
-		if (mul == 1)
-			return -1;
-	}
-	if ((caret = memchr(s, '^', (size_t)(end - s))) != NULL) {
-		/* 0^k is never a size (and 0^0 = 1 was a surprise). */
-		if (parse_digits(s, caret, &base) != 0 ||
-		    parse_digits(caret + 1, end, &ex) != 0 || base == 0)
-			return -1;
-		x = 1;
-		for (i = 0; i < ex; i++) {
-			if (base != 0 && x > SIZE_MAX_N / base)
-				return -1;
-			x *= base;
-			if (x == 0 || x == 1)
-				break;
-		}
-	} else if (parse_digits(s, end, &x) != 0) {
-		/* 1e6, 1.5e3: through a double, which must be an integer.
-		 * Any length: a long spelling of a small number is still it.
-		 * Decimal only: strtod would also take 0x1E (hex 30) while
-		 * 0x10 has no e and was refused. */
-		if ((tmp = dsp_strndup(s, (size_t)(end - s))) == NULL)
-			return -1;
-		bad = strpbrk(tmp, "eE.") == NULL || tmp[0] == '-' || tmp[0] == '+' ||
-		    strspn(tmp, "0123456789.eE+-") != strlen(tmp) ||
-		    dsp_parse_double(tmp, &d) != 0 || d != floor(d) ||
-		    d > (double)SIZE_MAX_N || d < 0;
-		free(tmp);
-		if (bad)
-			return -1;
-		x = (uint64_t)d;
-	}
-	if (x != 0 && x > SIZE_MAX_N / mul)
-		return -1;
-	x *= mul;
-	if (x < 1 || x > SIZE_MAX_N)
-		return -1;
-	*v = x;
-	return 0;
-}
-
-int
 dsp_opts_double(struct dsp_opts *o, const char *opt, const char *arg, double *v)
 {
 	if (dsp_parse_double(arg, v) != 0)
-		return dsp_opts_usage(o, "%s: '%s' is not a finite number", opt, arg);
+		return dsp_opts_usage(o, "%s: '%s' is not a finite number "
+		    "(decimal: 4, -1.5, 2.5e-3)", opt, arg);
 	return 0;
 }
 
@@ -150,7 +50,7 @@ dsp_opts_size(struct dsp_opts *o, const char *opt, const char *arg, uint64_t *v)
 	if (*p == '-')
 		return dsp_opts_usage(o, "%s: '%s' is negative; a size is at least 1",
 		    opt, arg);
-	if (strcmp(p, "0") == 0 || (parse_digits(p, p + strlen(p), &x) == 0 && x == 0))
+	if (strcmp(p, "0") == 0 || (dsp_parse_digits(p, p + strlen(p), &x) == 0 && x == 0))
 		return dsp_opts_usage(o, "%s: a size is at least 1 (got 0)", opt);
 	return dsp_opts_usage(o, "%s: '%s' is not a size from 1 to 2^63 "
 	    "(forms: 1048576, 2^40, 1e6, 16Ki, 1Mi, 1Gi)", opt, arg);
@@ -159,7 +59,7 @@ dsp_opts_size(struct dsp_opts *o, const char *opt, const char *arg, uint64_t *v)
 int
 dsp_opts_uint(struct dsp_opts *o, const char *opt, const char *arg, uint64_t *v)
 {
-	if (arg == NULL || parse_digits(arg, arg + strlen(arg), v) != 0)
+	if (arg == NULL || dsp_parse_digits(arg, arg + strlen(arg), v) != 0)
 		return dsp_opts_usage(o, "%s: '%s' is not an integer from 0 to 2^64-1",
 		    opt, arg != NULL ? arg : "");
 	return 0;
@@ -226,78 +126,4 @@ dsp_opts_vopt(struct dsp_opts *o, const char *opt, const char *arg,
 	if (dsp_vopt_set(d, m, lo, hi, opt) != DSP_OK)
 		return dsp_opts_usage(o, "%s", dsp_last_error());
 	return 0;
-}
-
-static int
-lookup_name(const dsp_param_def *d, const char *s)
-{
-	int i;
-
-	for (i = 0; i < d->nnames; i++)
-		if (strcasecmp(s, d->names[i]) == 0)
-			return i;
-	return -1;
-}
-
-int
-dsp_param_parse(const dsp_param_def *d, const char *arg, dsp_params *p,
-    const char *label)
-{
-	char dom[160];
-	uint64_t u;
-	double x;
-	int k;
-
-	if (label == NULL)
-		label = d->name;
-	if (arg == NULL)
-		arg = "";
-	switch (d->type) {
-	case DSP_PT_REAL:
-		if (dsp_parse_double(arg, &x) != 0)
-			return dsp_fail(DSP_EINVAL, "%s: '%s' is not a finite number",
-			    label, arg);
-		return dsp_param_set_real(d, p, x, label);
-	case DSP_PT_SIZE:
-		if (dsp_parse_size(arg, &u) == 0)
-			return dsp_param_set_uint(d, p, u, label);
-		while (*arg == ' ')
-			arg++;
-		if (*arg == '-')
-			return dsp_fail(DSP_EINVAL, "%s: '%s' is negative; a size is at "
-			    "least 1", label, arg);
-		if (parse_digits(arg, arg + strlen(arg), &u) == 0 && u == 0)
-			return dsp_fail(DSP_EINVAL, "%s: a size is at least 1 (got 0)", label);
-		return dsp_fail(DSP_EINVAL, "%s: '%s' is not a size from 1 to 2^63 "
-		    "(forms: 1048576, 2^40, 1e6, 16Ki, 1Mi, 1Gi)", label, arg);
-	case DSP_PT_UINT:
-		if (parse_digits(arg, arg + strlen(arg), &u) != 0)
-			return dsp_fail(DSP_EINVAL, "%s: '%s' is not an integer from "
-			    "0 to 2^64-1", label, arg);
-		return dsp_param_set_uint(d, p, u, label);
-	case DSP_PT_ENUM:
-		if ((k = lookup_name(d, arg)) < 0)
-			return dsp_fail(DSP_EINVAL, "%s: unknown %s '%s' (%s)", label,
-			    d->help, arg, dsp_param_domain(d, dom, sizeof dom));
-		return dsp_param_set_enum(d, p, k, label);
-	case DSP_PT_BOOL:
-		if (strcasecmp(arg, "on") == 0 || strcmp(arg, "1") == 0 ||
-		    strcasecmp(arg, "yes") == 0 || strcasecmp(arg, "true") == 0)
-			return dsp_param_set_enum(d, p, 1, label);
-		if (strcasecmp(arg, "off") == 0 || strcmp(arg, "0") == 0 ||
-		    strcasecmp(arg, "no") == 0 || strcasecmp(arg, "false") == 0)
-			return dsp_param_set_enum(d, p, 0, label);
-		return dsp_fail(DSP_EINVAL, "%s: '%s' is not on or off", label, arg);
-	case DSP_PT_HEAD:
-		if (dsp_head_parse(arg, &u, label) != DSP_OK)
-			return DSP_EINVAL;
-		return dsp_param_set_uint(d, p, u, label);
-	case DSP_PT_PATH:
-		if (*arg == '\0')
-			return dsp_fail(DSP_EINVAL, "%s: empty file name", label);
-		/* Borrowed: argv and the TUI's line editor keep it alive
-		 * (dsp_model_attach then points at its own copy). */
-		return dsp_param_set_path(d, p, arg);
-	}
-	return dsp_fail(DSP_EINVAL, "%s: unknown parameter type", label);
 }

@@ -15,6 +15,7 @@ src_core_libdspcore_a_SOURCES += src/core/schema/schema.h \
 	src/core/schema/figspec.c src/core/schema/figspec.h \
 	src/core/schema/figures.c src/core/schema/figures.h \
 	src/core/schema/gate.c src/core/schema/gate.h \
+	src/core/schema/grammar.c src/core/schema/grammar.h \
 	src/core/schema/params.c src/core/schema/params.h \
 	src/core/schema/ptable.c src/core/schema/vtable.c src/core/schema/ptable.h \
 	src/core/schema/view.c src/core/schema/view.h

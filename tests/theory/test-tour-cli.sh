@@ -68,7 +68,7 @@ DISPERSE_DATADIR="$tmp/nomodel" "$DISPERSE" tour --step 8 >/dev/null 2>"$tmp/err
 ok $? "a step whose model is missing: exit 1 naming it ($(cat "$tmp/err"))"
 
 DISPERSE_DATADIR="$tmp" "$DISPERSE" tour 2>"$tmp/err"
-[ $? -eq 1 ] && grep -q "tour.txt:2: bad value 'abc' for n" "$tmp/err"
+[ $? -eq 1 ] && grep -q "tour.txt:2: n: 'abc' is not a size from 1 to 2^63" "$tmp/err"
 ok $? "malformed tour via DISPERSE_DATADIR: exit 1 with line ($(cat "$tmp/err"))"
 "$DISPERSE" tour --file "$tmp/none.txt" 2>/dev/null; [ $? -eq 1 ]; ok $? "missing --file: exit 1"
 # A tour file's text is escaped like every other input (issue 26): an OSC

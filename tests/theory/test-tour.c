@@ -204,7 +204,7 @@ test_malformed(void)
 	    "unknown directive");
 	bad("%step A\n%set foo=1\nx\n", DSP_EPARSE, "t.txt:2: unknown parameter 'foo'",
 	    "unknown parameter");
-	bad("%step A\n%set n=abc\nx\n", DSP_EPARSE, "t.txt:2: bad value 'abc' for n",
+	bad("%step A\n%set n=abc\nx\n", DSP_EPARSE, "t.txt:2: n: 'abc' is not a size from 1 to 2^63",
 	    "bad value");
 	bad("%step A\n%show entropy_nats nonsense\nx\n", DSP_EPARSE,
 	    "t.txt:2: unknown figure 'nonsense'", "unknown figure");

@@ -20,6 +20,7 @@
 #include "core/schema/ptable.h"
 #include "core/io/readfile.h"
 #include "core/io/tour.h"
+#include "core/schema/grammar.h"
 
 #define TOUR_FILE	"tour.txt"
 #define WS		" \t\r\v\f"
@@ -64,101 +65,36 @@ dsp_tour_find(char *buf, size_t size)
 }
 
 static int
-parse_count(const char *s, uint64_t *out)
-{
-	char *end;
-	double v;
-	long k;
-
-	errno = 0;
-	if (s[0] == '2' && s[1] == '^') {
-		k = strtol(s + 2, &end, 10);
-		if (*end != '\0' || errno != 0 || k < 0 || k > 63)
-			return 0;
-		*out = (uint64_t)1 << k;
-		return 1;
-	}
-	v = strtod(s, &end);
-	if (*s == '\0' || *end != '\0' || errno != 0 || !(v >= 0) || v > 0x1p63 ||
-	    v != floor(v))
-		return 0;
-	*out = (uint64_t)v;
-	return 1;
-}
-
-static int
-parse_real(const char *s, double *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtod(s, &end);
-	return *s != '\0' && *end == '\0' && errno == 0 && isfinite(*out);
-}
-
-static int
-parse_bool(const char *s, int *out)
-{
-	static const char *yes[] = { "1", "on", "yes", "true" };
-	static const char *no[] = { "0", "off", "no", "false" };
-	size_t i;
-
-	for (i = 0; i < 4; i++) {
-		if (strcasecmp(s, yes[i]) == 0)
-			return (*out = 1);
-		if (strcasecmp(s, no[i]) == 0) {
-			*out = 0;
-			return 1;
-		}
-	}
-	return 0;
-}
-
-static int
 assign_one(dsp_params *p, const char *key, const char *val)
 {
 	const dsp_param_def *d = dsp_param_find(key);
 	char msg[256];
-	uint64_t u = 0;
-	double x = 0;
-	int e, good = 0, rc = DSP_OK;
+	int e;
 
-	/* Any name of the parameter table; its type says how to read the
-	 * value, its setter checks the domain. */
+	/* Any name of the parameter table, its value in the one grammar of
+	 * every surface (core/schema/grammar.h), its domain checked by the
+	 * row's setter. */
 	if (d == NULL)
 		return dsp_fail(DSP_EPARSE, "unknown parameter '%s'", key);
 	switch (d->type) {
 	case DSP_PT_ENUM:
-		for (e = 0; e < d->nnames; e++)
-			if (strcasecmp(val, d->names[e]) == 0)
-				break;
 		/* A tour step cannot bring logits: no file family. */
-		if ((good = e < d->nnames && !(d->id == DSP_P_FAMILY &&
-		    dsp_family_has_logits((enum dsp_family)e))))
-			rc = dsp_param_set_enum(d, p, e, NULL);
-		break;
-	case DSP_PT_BOOL:
-		if ((good = parse_bool(val, &e)))
-			rc = dsp_param_set_enum(d, p, e, NULL);
-		break;
-	case DSP_PT_SIZE:
-	case DSP_PT_UINT:
-		if ((good = parse_count(val, &u)))
-			rc = dsp_param_set_uint(d, p, u, NULL);
-		break;
-	case DSP_PT_REAL:
-		if ((good = parse_real(val, &x)))
-			rc = dsp_param_set_real(d, p, x, NULL);
+		e = dsp_param_name_index(d, val);
+		if (d->id == DSP_P_FAMILY && e >= 0 &&
+		    dsp_family_has_logits((enum dsp_family)e))
+			return dsp_fail(DSP_EPARSE, "%s: a step brings no logits "
+			    "(family %s needs a file)", key, val);
 		break;
 	case DSP_PT_HEAD:
-		break;	/* a tour step brings no logits array */
+		return dsp_fail(DSP_EPARSE, "%s: a step brings no logits array",
+		    key);
 	case DSP_PT_PATH:
 		return dsp_fail(DSP_EPARSE, "%s: a step names its model with "
 		    "%%model FILE", key);
+	default:
+		break;
 	}
-	if (!good)
-		return dsp_fail(DSP_EPARSE, "bad value '%s' for %s", val, key);
-	if (rc != DSP_OK) {	/* outside the domain: say which */
+	if (dsp_param_parse(d, val, p, key) != DSP_OK) {
 		snprintf(msg, sizeof msg, "%s", dsp_last_error());
 		return dsp_fail(DSP_EPARSE, "%s", msg);
 	}

@@ -14,6 +14,7 @@
 #include "core/schema/figspec.h"
 #include "core/schema/figures.h"
 #include "core/schema/gate.h"
+#include "core/schema/grammar.h"
 #include "core/schema/params.h"
 #include "core/schema/ptable.h"
 #include "core/schema/view.h"

@@ -1,0 +1,26 @@
+/* The one value grammar (grammar.c says what each form accepts): every
+ * surface -- CLI options, the TUI's `:` and `=` lines, tour files, the
+ * settings file -- reads a parameter's text through these. */
+#ifndef DSP_GRAMMAR_H
+#define DSP_GRAMMAR_H
+
+#include <stdint.h>
+
+#include "core/schema/params.h"
+#include "core/schema/ptable.h"
+
+/* 0 and the value, or -1: nothing is printed. */
+int	dsp_parse_double(const char *s, double *v);
+int	dsp_parse_size(const char *s, uint64_t *v);
+/* Digits in [s, end), overflow refused. */
+int	dsp_parse_digits(const char *s, const char *end, uint64_t *v);
+/* The index of name s among row d's names (letter case ignored), or -1. */
+int	dsp_param_name_index(const dsp_param_def *d, const char *s);
+/* Text -> row d of p, through the grammar and the row's domain.  DSP_OK,
+ * or DSP_EINVAL with the detail "LABEL: 'x' is not a finite number" or
+ * "LABEL must be in [a, b] (got x)"; p is unchanged on error.  label
+ * NULL = the row's name. */
+int	dsp_param_parse(const dsp_param_def *d, const char *text, dsp_params *p,
+	    const char *label);
+
+#endif
