@@ -110,7 +110,8 @@ fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 		    dsp_attn_theorem_note(p->attn));
 	rc |= dsp_fig_text(t, "bound", dsp_band_text(v), th, v == DSP_BAND_NA ?
 	    note : NULL);
-	snprintf(note, sizeof note, "|margin| <= %.2g: on the bound", DSP_BAND_TOL);
+	snprintf(note, sizeof note, "|margin| <= %.2g (rounding allowance): on the bound",
+	    dsp_band_tol(s->n, s->spread, s->theta_eff));
 	rc |= dsp_fig_num(t, "bound_margin", s->bound_margin, th, note);
 	rc |= dsp_fig_num(t, "entropy_floor", s->entropy_floor, th, NULL);
 	rc |= dsp_fig_num(t, "entropy_ceiling", s->entropy_ceiling, th, NULL);

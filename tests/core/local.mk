@@ -2,7 +2,8 @@
 
 # Numeric core TAP suite (tests/core/coretest.h: long double references).
 EXTRA_DIST += tests/core/coretest.h tests/data/core-logits.txt \
-	tests/core/draws-reference.py tests/data/draws-reference.tsv
+	tests/core/draws-reference.py tests/data/draws-reference.tsv \
+	tests/core/band-reference.py tests/data/band-reference.tsv
 DSP_CORE_TESTS = \
 	tests/core/test-softmax \
 	tests/core/test-bounds \
@@ -20,7 +21,8 @@ DSP_CORE_TESTS = \
 	tests/core/test-view \
 	tests/core/test-exphist \
 	tests/core/test-gate \
-	tests/core/test-draws
+	tests/core/test-draws \
+	tests/core/test-band
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
@@ -73,5 +75,8 @@ tests_core_test_gate_SOURCES = tests/core/test-gate.c
 tests_core_test_gate_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_gate_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_draws_SOURCES = tests/core/test-draws.c
+tests_core_test_band_SOURCES = tests/core/test-band.c
+tests_core_test_band_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_band_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_draws_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_draws_LDADD = $(DSP_CORE_LIBS)
