@@ -1,6 +1,8 @@
 /* The large-n route against numpy draws (issue 23): for gaussian and
  * uniform logits at n = 2^16 + 1, 2^18, 2^20 and scale/theta from 0.25 to
- * 30 (gaussian) or 1.4e6 (uniform), into the frozen regime, every figure
+ * 30 (gaussian) or 1.4e6 (uniform), and the empirical family over a row of
+ * 2^18 evenly spaced values (r/theta 4 to 1.4e6: the frozen regime once
+ * the row is as long as n), into the frozen regime, every figure
  * of the typical configuration (core/math/typical.h) agrees with 40 seeded
  * numpy draws (tests/data/draws-reference.tsv, made by
  * tests/core/draws-reference.py): within 3 standard errors of their mean
@@ -20,6 +22,8 @@
 #include "core/schema/view.h"
 
 #define SEEDS 40
+/* The empirical row's length (tests/core/draws-reference.py). */
+#define EMPIRICAL_M ((size_t)1 << 18)
 /* Relative rounding of a figure summed over up to 2^20 weights (top-k mass
  * next to 1: the draws' spread there is 1e-16 .. 1e-13, rounding). */
 #define ROUNDING 1e-10
@@ -62,11 +66,15 @@ main(void)
 	int rows = 0, under = 0, conc = 0, spread = 0, bad = 0, cont = 0, cont_bad = 0, rc;
 	dsp_params p;
 	dsp_summary s, x;
+	double *row;
+	size_t i;
 	FILE *f;
 
 	(void)is_close;
 	(void)is_rel;
 	dsp_gsl_init();
+	if ((row = malloc(EMPIRICAL_M * sizeof *row)) == NULL)
+		return 1;
 	snprintf(path, sizeof path, "%s/tests/data/draws-reference.tsv", top ? top : ".");
 	if ((f = fopen(path, "r")) == NULL) {
 		ok(0, "read %s", path);
@@ -78,8 +86,16 @@ main(void)
 		if (sscanf(line, "%31s %llu %lf %63s %llu %lf %lf %lf %lf", fam, &n, &ratio,
 		    fig, &k, &mean, &sd, &p05, &p95) != 9)
 			continue;
-		ct_base(&p, strcmp(fam, "gaussian") == 0 ? DSP_FAM_GAUSSIAN : DSP_FAM_UNIFORM,
+		ct_base(&p, strcmp(fam, "gaussian") == 0 ? DSP_FAM_GAUSSIAN :
+		    strcmp(fam, "uniform") == 0 ? DSP_FAM_UNIFORM : DSP_FAM_EMPIRICAL,
 		    n, ratio, 1);
+		if (p.family == DSP_FAM_EMPIRICAL) {
+			/* The script's row: the same double operations. */
+			for (i = 0; i < EMPIRICAL_M; i++)
+				row[i] = ratio * (double)i / (double)(EMPIRICAL_M - 1);
+			p.logits = row;
+			p.n_logits = EMPIRICAL_M;
+		}
 		p.topk = k ? k : 1;
 		rows++;
 		if ((rc = dsp_view_eval(&p, &s)) != DSP_OK || s.method != DSP_METHOD_TYPICAL) {
@@ -142,7 +158,8 @@ main(void)
 		}
 	}
 	fclose(f);
-	is_int(rows, 351, "reference rows read");
+	free(row);
+	is_int(rows, 459, "reference rows read");
 	ok(bad == 0, "route agrees with the draws: %d concentrated (3 SE, worst z %.2f: %s), "
 	    "%d spread (5-95 %%), %d min weights under the double range, %d off", conc,
 	    worst_z, worst, spread, under, bad);

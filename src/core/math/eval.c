@@ -96,7 +96,7 @@ fill_bounds(const dsp_params *p, dsp_summary *s, int softmax_like)
 	s->bound_margin = dsp_band_margin(s->min_weight, s->max_weight,
 	    dsp_band_lo_underflow(s) ? NAN : s->lo_tight, s->hi_tight);
 	/* One policy (figures.h): on the edge within a few ulps is inside. */
-	s->bound_holds = s->bound_margin >= -DSP_BAND_TOL;
+	s->bound_holds = s->bound_margin >= -dsp_band_tol(s->n, s->spread, s->theta_eff);
 }
 
 /* Weights of a softmax-type function over runs; sets theta_eff and beta. */
@@ -573,22 +573,51 @@ eval_runs(const dsp_params *p, dsp_runs *w, dsp_summary *s)
 	return rc;
 }
 
+/* The tabulated law of a family without a closed quantile (typical.h):
+ * the empirical row's values, the learned head's logit pieces. */
+static int
+typical_law(const dsp_params *p, dsp_law *law, int *have)
+{
+	double *v0, *v1, *pw;
+	size_t np;
+	int rc;
+
+	*have = 0;
+	if (p->family == DSP_FAM_EMPIRICAL)
+		rc = dsp_law_atoms(p->logits, p->n_logits, law);
+	else if (p->family == DSP_FAM_LEARNED) {
+		if ((rc = dsp_learned_pieces(p, &v0, &v1, &pw, &np)) != DSP_OK)
+			return rc;
+		rc = dsp_law_pieces(v0, v1, pw, np, law);
+		free(v0);
+		free(v1);
+		free(pw);
+	} else
+		return DSP_OK;
+	*have = rc == DSP_OK;
+	return rc;
+}
+
 /* Random families past the item-by-item size: the typical configuration
  * of their law (core/math/typical.h), summarised as runs like any other. */
 static int
 eval_typical(const dsp_params *p, dsp_summary *s)
 {
 	dsp_runs *e, *w;
+	dsp_law law;
 	double th = scaled_theta(p, (double)p->n);
-	int rc;
+	int rc, have = 0;
 
 	e = dsp_runs_alloc(8192);
 	w = dsp_runs_alloc(8192);
 	if (e == NULL || w == NULL)
 		rc = dsp_fail(DSP_ENOMEM, "out of memory");
-	else if ((rc = dsp_typical_runs(p, dsp_attn_is_softmax(p->attn) && th != 0 ?
-	    1 / th : 0, e)) == DSP_OK)
+	else if ((rc = typical_law(p, &law, &have)) == DSP_OK &&
+	    (rc = dsp_typical_runs(p, have ? &law : NULL,
+	    dsp_attn_is_softmax(p->attn) && th != 0 ? 1 / th : 0, e)) == DSP_OK)
 		rc = summarise_runs(p, e, w, s);
+	if (have)
+		dsp_law_free(&law);
 	s->method = DSP_METHOD_TYPICAL;
 	dsp_runs_free(e);
 	dsp_runs_free(w);
