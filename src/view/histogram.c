@@ -218,7 +218,8 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 
 	if (h->ok && h->expected)
 		binned = 1;	/* no items drawn: only their distribution */
-	view_frame(w, h->ok && h->expected ? "Weights: expected distribution" : binned ?
+	view_frame(w, h->ok && h->expected ? (s->method == DSP_METHOD_TYPICAL ?
+	    "Weights: typical configuration" : "Weights: expected distribution") : binned ?
 	    "Weights: log10 distribution" : "Weights: sorted coefficients", pn->focused);
 	if (st->sum_busy) {
 		/* A worker job (large explicit input): nothing stale drawn. */

@@ -624,6 +624,41 @@ eval_typical(const dsp_params *p, dsp_summary *s)
 	return rc;
 }
 
+/* dsp_eval_expected_hist for a tabulated law: the typical configuration
+ * itself, binned (an atom has no density; its items sit at its value),
+ * with the weights of the summary beside it: max_weight e^{(x - pivot)/theta_eff}. */
+static int
+typical_hist(const dsp_params *p, const dsp_summary *s, double lo10, double hi10,
+    size_t bins, double *count)
+{
+	dsp_runs *e;
+	dsp_law law;
+	double th = scaled_theta(p, (double)p->n), mn, mx, pivot, l10;
+	size_t i, j;
+	int rc, have = 0;
+
+	for (j = 0; j < bins; j++)
+		count[j] = 0;
+	if ((e = dsp_runs_alloc(8192)) == NULL)
+		return dsp_fail_nomem(NULL, 0);
+	if ((rc = typical_law(p, &law, &have)) == DSP_OK &&
+	    (rc = dsp_typical_runs(p, have ? &law : NULL, th != 0 ? 1 / th : 0, e)) == DSP_OK) {
+		dsp_runs_minmax(e, &mn, &mx);
+		pivot = s->theta_eff > 0 ? mx : mn;
+		for (i = 0; i < e->len; i++) {
+			l10 = log10(s->max_weight) + (e->value[i] - pivot) / s->theta_eff / M_LN10;
+			if (!(l10 >= lo10) || !(l10 <= hi10))
+				continue;
+			j = (size_t)((l10 - lo10) / (hi10 - lo10) * (double)bins);
+			count[j < bins ? j : bins - 1] += (double)e->count[i];
+		}
+	}
+	if (have)
+		dsp_law_free(&law);
+	dsp_runs_free(e);
+	return rc;
+}
+
 /* Ramp e_k = delta k/(n-1): weights are q^j / Z, j = distance from the
  * pivot end, q = e^{-u}, u = |delta/theta|/(n-1); geometric closed forms. */
 struct ramp {
@@ -955,13 +990,17 @@ dsp_eval_expected_hist(const dsp_params *p, const dsp_summary *s, double lo10,
 	int rc, st;
 
 	if (p->family != DSP_FAM_UNIFORM && p->family != DSP_FAM_GAUSSIAN &&
-	    p->family != DSP_FAM_RAMP)
+	    p->family != DSP_FAM_RAMP && !(s->method == DSP_METHOD_TYPICAL &&
+	    dsp_typical_family(p->family)))
 		return dsp_fail(DSP_ENOTSUP, "no expected weight distribution for %s",
 		    dsp_family_name(p->family));
 	if (!dsp_attn_is_softmax(p->attn))
 		return dsp_fail(DSP_ENOTSUP, "the expected weight distribution is softmax's");
-	if (th == 0 || !(s->max_weight > 0) || bins == 0 || !(hi10 > lo10) || p->delta == 0)
+	if (th == 0 || !(s->max_weight > 0) || bins == 0 || !(hi10 > lo10) ||
+	    (p->delta == 0 && (p->family == DSP_FAM_UNIFORM || p->family == DSP_FAM_GAUSSIAN)))
 		return dsp_fail(DSP_EINVAL, "no spread of weights to bin");
+	if (p->family == DSP_FAM_EMPIRICAL || p->family == DSP_FAM_LEARNED)
+		return typical_hist(p, s, lo10, hi10, bins, count);
 	memset(&x, 0, sizeof x);
 	x.gaussian = p->family == DSP_FAM_GAUSSIAN;
 	x.sigma = p->delta;

@@ -91,7 +91,9 @@ const char *dsp_method_name(enum dsp_method m);
 /* Expected count of items per log10-weight bin (bins equal bins from
  * lo10 to hi10) for the random families and the ramp, from the summary s
  * of the same parameters (its max weight and effective theta): n times
- * the logit density's mass where the weight falls in the bin. */
+ * the logit density's mass where the weight falls in the bin; for the
+ * empirical and learned families on the typical route (a law with atoms)
+ * the typical configuration's own items, binned. */
 int	dsp_eval_expected_hist(const dsp_params *p, const dsp_summary *s,
 	    double lo10, double hi10, size_t bins, double *count);
 double	dsp_now_ms(void);
