@@ -68,9 +68,9 @@ critical_rows(dsp_table *t, const dsp_params *p, const dsp_summary *s)
 static int
 edge_row(dsp_table *t, const char *name, double v, const dsp_summary *s, int which)
 {
-	double lv = dsp_band_edge_log(s->n, s->spread, s->theta_eff, which);
+	double lv;
 
-	if ((v == 0 || isinf(v)) && isfinite(lv))
+	if (dsp_band_edge_outside(v, s->n, s->spread, s->theta_eff, which, &lv))
 		return dsp_fig_logsize(t, name, lv, s->theta_eff, NULL);
 	return dsp_fig_num(t, name, v, s->theta_eff, NULL);
 }

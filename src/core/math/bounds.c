@@ -129,6 +129,14 @@ dsp_entropy_ceiling(double n)
 	return n > 1 ? log(n) : 0;
 }
 
+int
+dsp_band_edge_outside(double v, double n, double delta, double theta, int which,
+    double *logv)
+{
+	*logv = dsp_band_edge_log(n, delta, theta, which);
+	return (v == 0 || isinf(v)) && isfinite(*logv);
+}
+
 double
 dsp_band_edge_log(double n, double delta, double theta, int which)
 {

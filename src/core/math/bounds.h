@@ -58,6 +58,11 @@ double	dsp_entropy_ceiling(double n);
  * the edges that underflow to 0 or overflow to inf in double (printed as
  * exp(x) instead); NaN for theta = 0 or n < 2. */
 double	dsp_band_edge_log(double n, double delta, double theta, int which);
+/* 1 when edge `which` (v, its value in double) lies outside the double
+ * range: v is 0 or inf while its log is finite; *logv gets the log, which
+ * every surface writes as "exp(x)" (report, sweep, snapshots, the TUI). */
+int	dsp_band_edge_outside(double v, double n, double delta, double theta,
+	    int which, double *logv);
 /* The range of logs whose exp is a normal double: outside it a size or a
  * band edge is written "exp(x)" (report, bound, snapshots), never 0 or
  * inf. */
