@@ -3,7 +3,8 @@
 # Numeric core TAP suite (tests/core/coretest.h: long double references).
 EXTRA_DIST += tests/core/coretest.h tests/data/core-logits.txt \
 	tests/core/draws-reference.py tests/data/draws-reference.tsv \
-	tests/core/band-reference.py tests/data/band-reference.tsv
+	tests/core/band-reference.py tests/data/band-reference.tsv \
+	tests/core/attn-draws-reference.py tests/data/attn-draws-reference.tsv
 DSP_CORE_TESTS = \
 	tests/core/test-softmax \
 	tests/core/test-bounds \
