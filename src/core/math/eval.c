@@ -598,6 +598,16 @@ typical_law(const dsp_params *p, dsp_law *law, int *have)
 	return rc;
 }
 
+/* The empirical row's law, built once for a whole curve (its sort is most
+ * of a point's cost at 2^20 values) by dsp_eval_curve_partial, which frees
+ * it before it returns; per thread, as curves run on workers. */
+static _Thread_local struct {
+	const double	*v;
+	size_t		 m;
+	dsp_law		 law;
+	int		 have;
+} curve_law;
+
 /* Random families past the item-by-item size: the typical configuration
  * of their law (core/math/typical.h), summarised as runs like any other. */
 static int
@@ -612,7 +622,12 @@ eval_typical(const dsp_params *p, dsp_summary *s)
 	w = dsp_runs_alloc(8192);
 	if (e == NULL || w == NULL)
 		rc = dsp_fail(DSP_ENOMEM, "out of memory");
-	else if ((rc = typical_law(p, &law, &have)) == DSP_OK &&
+	else if (curve_law.have && p->family == DSP_FAM_EMPIRICAL &&
+	    p->logits == curve_law.v && p->n_logits == curve_law.m) {
+		if ((rc = dsp_typical_runs(p, &curve_law.law, dsp_attn_is_softmax(p->attn) &&
+		    th != 0 ? 1 / th : 0, e)) == DSP_OK)
+			rc = summarise_runs(p, e, w, s);
+	} else if ((rc = typical_law(p, &law, &have)) == DSP_OK &&
 	    (rc = dsp_typical_runs(p, have ? &law : NULL,
 	    dsp_attn_is_softmax(p->attn) && th != 0 ? 1 / th : 0, e)) == DSP_OK)
 		rc = summarise_runs(p, e, w, s);
@@ -1200,7 +1215,7 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 {
 	dsp_params q = *p;
 	size_t i, j;
-	int rc = DSP_OK;
+	int rc = DSP_OK, mine = 0;
 
 	*done = 0;
 	if (p->family == DSP_FAM_FILE)
@@ -1211,7 +1226,15 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 	 * limit the caller set for the other families. */
 	if (p->family == DSP_FAM_LEARNED && q.explicit_max > DSP_LEARNED_CURVE_EXPLICIT_MAX)
 		q.explicit_max = DSP_LEARNED_CURVE_EXPLICIT_MAX;
-	for (i = 0; i < count; i++) {
+	if (p->family == DSP_FAM_EMPIRICAL && count > 1 && !curve_law.have &&
+	    ns[count - 1] > (double)dsp_family_explicit_limit(&q) &&
+	    dsp_params_check(p) == DSP_OK && (rc = typical_law(p, &curve_law.law,
+	    &curve_law.have)) == DSP_OK) {
+		curve_law.v = p->logits;
+		curve_law.m = p->n_logits;
+		mine = 1;
+	}
+	for (i = 0; i < count && rc == DSP_OK; i++) {
 		if (!(ns[i] >= 1) || ns[i] > 0x1p63) {
 			rc = dsp_fail(DSP_EINVAL, "curve size %g out of range", ns[i]);
 			break;
@@ -1220,6 +1243,11 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 		if ((rc = dsp_job_poll()) != DSP_OK || (rc = dsp_eval(&q, &out[i])) != DSP_OK)
 			break;
 		dsp_job_step();
+	}
+	if (mine) {
+		dsp_law_free(&curve_law.law);
+		curve_law.have = 0;
+		curve_law.v = NULL;
 	}
 	*done = i;
 	for (j = i; j < count; j++)

@@ -23,7 +23,8 @@
  * Laws without a closed quantile (the empirical family's atoms, the learned
  * family's piecewise-uniform logit) are tabulated (dsp_law): segments from
  * the largest logit down, each an atom or a stretch of constant density.
- * Their bins also break at every segment edge, and a bin's logit is the
+ * Their bins also break at every segment edge (up to TYPICAL_SEG_EDGES
+ * segments), and a bin's logit is the
  * one whose weight is its exact mean weight over the law (the integral of
  * e^{t x} over the bin's quantiles), so an atom's items sit at its value. */
 #ifndef DSP_TYPICAL_H
@@ -38,6 +39,8 @@
 #define TYPICAL_END	512
 #define TYPICAL_GEO	1.02
 #define TYPICAL_EVEN	4096
+/* A tabulated law's segment edges are bin edges up to this many segments. */
+#define TYPICAL_SEG_EDGES	8192
 
 /* A tabulated law: segment k's logits fall linearly from hi[k] to lo[k]
  * (hi = lo: an atom) as its mass is passed; segments are ordered from the
