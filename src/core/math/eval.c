@@ -598,9 +598,8 @@ typical_law(const dsp_params *p, dsp_law *law, int *have)
 	return rc;
 }
 
-/* The empirical row's law, built once for a whole curve (its sort is most
- * of a point's cost at 2^20 values) by dsp_eval_curve_partial, which frees
- * it before it returns; per thread, as curves run on workers. */
+/* The empirical row's law held by dsp_eval_law_hold (eval.h) for a series
+ * of sizes; per thread, as curves run on workers. */
 static _Thread_local struct {
 	const double	*v;
 	size_t		 m;
@@ -1210,6 +1209,33 @@ absent_point(dsp_summary *s, double n)
 }
 
 int
+dsp_eval_law_hold(const dsp_params *p, int *held)
+{
+	int rc;
+
+	*held = 0;
+	if (p->family != DSP_FAM_EMPIRICAL || curve_law.have ||
+	    dsp_params_check(p) != DSP_OK)
+		return DSP_OK;
+	if ((rc = typical_law(p, &curve_law.law, &curve_law.have)) != DSP_OK)
+		return rc;
+	curve_law.v = p->logits;
+	curve_law.m = p->n_logits;
+	*held = curve_law.have;
+	return DSP_OK;
+}
+
+void
+dsp_eval_law_release(int held)
+{
+	if (!held || !curve_law.have)
+		return;
+	dsp_law_free(&curve_law.law);
+	curve_law.have = 0;
+	curve_law.v = NULL;
+}
+
+int
 dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
     dsp_summary *out, size_t *done)
 {
@@ -1226,14 +1252,8 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 	 * limit the caller set for the other families. */
 	if (p->family == DSP_FAM_LEARNED && q.explicit_max > DSP_LEARNED_CURVE_EXPLICIT_MAX)
 		q.explicit_max = DSP_LEARNED_CURVE_EXPLICIT_MAX;
-	if (p->family == DSP_FAM_EMPIRICAL && count > 1 && !curve_law.have &&
-	    ns[count - 1] > (double)dsp_family_explicit_limit(&q) &&
-	    dsp_params_check(p) == DSP_OK && (rc = typical_law(p, &curve_law.law,
-	    &curve_law.have)) == DSP_OK) {
-		curve_law.v = p->logits;
-		curve_law.m = p->n_logits;
-		mine = 1;
-	}
+	if (count > 1 && ns[count - 1] > (double)dsp_family_explicit_limit(&q))
+		rc = dsp_eval_law_hold(p, &mine);
 	for (i = 0; i < count && rc == DSP_OK; i++) {
 		if (!(ns[i] >= 1) || ns[i] > 0x1p63) {
 			rc = dsp_fail(DSP_EINVAL, "curve size %g out of range", ns[i]);
@@ -1244,11 +1264,7 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 			break;
 		dsp_job_step();
 	}
-	if (mine) {
-		dsp_law_free(&curve_law.law);
-		curve_law.have = 0;
-		curve_law.v = NULL;
-	}
+	dsp_eval_law_release(mine);
 	*done = i;
 	for (j = i; j < count; j++)
 		absent_point(&out[j], ns[j]);

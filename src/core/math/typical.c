@@ -408,9 +408,8 @@ cmp_u64(const void *a, const void *b)
 static double
 table_bin_x(const dsp_law *L, int top, double s0, double s1, double t, double item)
 {
-	double a, b, u0, u1, xa, xb, x, ref = NAN, sum = 0, len = 0, lo = s0, hi = s1;
+	double a, b, u0, u1, xa, xb, x, w, ref = NAN, sum = 0, len = 0, lo = s0, hi = s1;
 	size_t k, k0;
-	int pass;
 
 	/* A piece under half an item at either end of the bin is the rounding
 	 * of its edges to whole items (they sit at segment edges rounded): it
@@ -421,32 +420,38 @@ table_bin_x(const dsp_law *L, int top, double s0, double s1, double t, double it
 	seg_span(L, top, seg_find(L, top, s1), &a, &b);
 	if (s1 - a < 0.5 * item && a > lo)
 		hi = a;
+	/* One pass, the sum of e^{t(x - ref)} about the heaviest x so far
+	 * (rescaled when a heavier one comes: no overflow, no second pass). */
 	k0 = seg_find(L, top, lo);
-	for (pass = 0; pass < 2; pass++)
-		for (k = k0; k < L->len; k = top ? k + 1 : k - 1) {
-			seg_span(L, top, k, &a, &b);
-			if (a >= hi && k != k0)
-				break;
-			u0 = fmax(a, lo);
-			u1 = fmin(b, hi);
-			if (u1 > u0 || k == k0) {
+	for (k = k0; k < L->len; k = top ? k + 1 : k - 1) {
+		seg_span(L, top, k, &a, &b);
+		if (a >= hi && k != k0)
+			break;
+		u0 = a > lo ? a : lo;
+		u1 = b < hi ? b : hi;
+		if (u1 > u0 || k == k0) {
+			if (L->hi[k] == L->lo[k])
+				x = L->hi[k];	/* an atom */
+			else {
 				xa = seg_x(L, top, k, u0);
 				xb = seg_x(L, top, k, u1);
 				x = mean_weight_x(fmin(xa, xb), fmax(xa, xb), t);
-				if (pass == 0)
-					ref = isnan(ref) ? x : t > 0 ? fmax(ref, x) :
-					    t < 0 ? fmin(ref, x) : ref;
-				else {
-					/* About ref: a bin inside one atom
-					 * gets its value exactly. */
-					sum += fmax(u1 - u0, 0) * (t == 0 ? x - ref :
-					    exp(t * (x - ref)));
-					len += fmax(u1 - u0, 0);
-				}
 			}
-			if (!top && k == 0)
-				break;
+			w = u1 > u0 ? u1 - u0 : 0;
+			if (isnan(ref))
+				ref = x;
+			else if (t * (x - ref) > 0) {
+				sum *= exp(t * (ref - x));
+				ref = x;
+			}
+			/* About ref: a bin inside one atom gets its value
+			 * exactly. */
+			sum += w * (t == 0 ? x - ref : exp(t * (x - ref)));
+			len += w;
 		}
+		if (!top && k == 0)
+			break;
+	}
 	if (!(len > 0))
 		return ref;
 	return ref + (t == 0 ? sum / len : log(sum / len) / t);
