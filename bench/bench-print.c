@@ -1,7 +1,7 @@
 /* The naive writer's floor for snapshot --input: CPU time of glibc's
  * snprintf("%.17g") over 3 x 2^22 numbers (a logit, its weight and a
  * third, as a snapshot writes each item about three times: the JSON's
- * logit, the weights CSV, the sorted bars), and of dsp_dtoa (core/io/dtoa.h)
+ * logit, the weights CSV, the sorted bars), and of dsp_dtoa (core/math/dtoa.h)
  * over the same numbers.  Prints "PRINTF_MS DTOA_MS" (best of 3). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/io/dtoa.h"
+#include "core/math/dtoa.h"
 #include "timing.h"
 
 #define N	((size_t)3 << 22)

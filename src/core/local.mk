@@ -23,6 +23,8 @@ src_core_libdspcore_a_SOURCES += src/core/math/math.h \
 	src/core/math/alt.c src/core/math/alt.h \
 	src/core/math/bounds.c src/core/math/bounds.h \
 	src/core/math/critical.c src/core/math/critical.h \
+	src/core/math/decimal.c src/core/math/decimal.h src/core/math/pow5.h \
+	src/core/math/dtoa.c src/core/math/dtoa.h \
 	src/core/math/empirical.c src/core/math/empirical.h \
 	src/core/math/eval.c src/core/math/eval.h \
 	src/core/math/fastexp.c src/core/math/fastexp.h \
@@ -40,8 +42,6 @@ src_core_libdspcore_a_SOURCES += src/core/math/math.h \
 
 # NumPy .npy / .npz logits; .npz members through libzip.
 src_core_libdspcore_a_SOURCES += src/core/io/io.h \
-	src/core/io/decimal.c src/core/io/decimal.h src/core/io/pow5.h \
-	src/core/io/dtoa.c src/core/io/dtoa.h \
 	src/core/io/escape.c src/core/io/escape.h \
 	src/core/io/npy.c src/core/io/npy.h src/core/io/npz.c \
 	src/core/io/parse.c src/core/io/parse.h \

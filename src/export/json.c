@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/io/dtoa.h"
+#include "core/math/dtoa.h"
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/io/escape.h"
@@ -228,7 +228,7 @@ dsp_jw_num(dsp_jw *w, double v)
 	char buf[2 * JW_DEPTH + 3 + DSP_DTOA_SIZE];
 	size_t n = sep_text(w, buf);
 
-	/* Shortest text that reads back bit-exact (core/io/dtoa.h), with its
+	/* Shortest text that reads back bit-exact (core/math/dtoa.h), with its
 	 * separator in one write: a snapshot writes millions of these. */
 	if (isfinite(v))
 		n += (size_t)dsp_dtoa(v, buf + n);

@@ -1,5 +1,5 @@
 /* A small streaming JSON writer (correct escaping, non-finite numbers as
- * null, shortest round-trip doubles: core/io/dtoa.h) and a tiny DOM parser for
+ * null, shortest round-trip doubles: core/math/dtoa.h) and a tiny DOM parser for
  * loading snapshots back. */
 #ifndef DSP_JSON_H
 #define DSP_JSON_H

@@ -36,7 +36,7 @@ snap_items(const dsp_params *p)
  * that has no route ends the curve there (a note says where and why); one
  * that could not be allocated fails the snapshot: DSP_ENOMEM. */
 static int
-compute_curve(struct snap *s)
+snap_compute_curve(struct snap *s)
 {
 	const dsp_viewstate *v = s->v;
 	dsp_view_series def[DSP_VIEW_SERIES_MAX];
@@ -97,7 +97,7 @@ compute_curve(struct snap *s)
 
 /* The map; cells out of range are a note, out of memory fails. */
 static int
-compute_map(struct snap *s)
+snap_compute_map(struct snap *s)
 {
 	const dsp_map_spec *m = &s->v->map;
 
@@ -130,9 +130,9 @@ snap_compute(struct snap *s)
 		return dsp_fail(s->sum_rc, "%s", s->sum_err);
 	if (s->w_rc == DSP_ENOMEM || s->w_rc == DSP_ECANCELED)
 		return dsp_fail(s->w_rc, "%s", s->w_err);
-	if ((rc = compute_curve(s)) != DSP_OK)
+	if ((rc = snap_compute_curve(s)) != DSP_OK)
 		return rc;
-	return compute_map(s);
+	return snap_compute_map(s);
 }
 
 void

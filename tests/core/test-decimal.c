@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/io/decimal.h"
+#include "core/math/decimal.h"
 #include "tap.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15u;

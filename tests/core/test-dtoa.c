@@ -1,4 +1,4 @@
-/* dsp_dtoa (core/io/dtoa.h) against glibc: every string it writes must read
+/* dsp_dtoa (core/math/dtoa.h) against glibc: every string it writes must read
  * back through strtod to the same double, bit for bit (2^20 random bit
  * patterns across the whole range, 2^18 logits and weights of the shapes
  * a snapshot writes, subnormals, +-0, the extremes and the neighbours of
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/io/dtoa.h"
+#include "core/math/dtoa.h"
 #include "tap.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1du;

@@ -35,9 +35,9 @@ built() {
 # (core/alloc.c: every allocation's one path, in each target.)
 build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/io/parse.c" \
 	"$src/core/io/readfile.c" "$src/core/error.c" "$src/core/math/kernel.c" "$src/core/math/fastexp.c" \
-	"$src/core/io/decimal.c" "$src/core/alloc.c"
+	"$src/core/math/decimal.c" "$src/core/alloc.c"
 build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c" \
-	"$src/core/io/escape.c" "$src/core/alloc.c" "$src/core/io/dtoa.c" "$src/core/io/decimal.c"
+	"$src/core/io/escape.c" "$src/core/alloc.c" "$src/core/math/dtoa.c" "$src/core/math/decimal.c"
 build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/io/npy.c" "$src/core/error.c" \
 	"$src/core/alloc.c"
 # The tour parser applies each step's parameters, so it needs all of core.

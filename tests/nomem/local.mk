@@ -3,9 +3,8 @@
 # src/core/alloc.c; the sweep fails each allocation of a table of commands
 # in turn.
 check_PROGRAMS += tests/nomem/disperse-nomem
-tests_nomem_disperse_nomem_SOURCES = tests/nomem/failalloc.c $(disperse_SOURCES)
-tests_nomem_disperse_nomem_LDADD = $(disperse_LDADD)
-tests_nomem_disperse_nomem_CFLAGS = $(disperse_CFLAGS)
+tests_nomem_disperse_nomem_SOURCES = tests/nomem/failalloc.c
+tests_nomem_disperse_nomem_LDADD = $(DSP_APP_LIBS)
 TESTS += tests/nomem/test-nomem.sh tests/nomem/test-outputs.sh \
 	tests/nomem/test-nomem-tui.sh
 EXTRA_DIST += tests/nomem/test-nomem.sh tests/nomem/sweep.py \

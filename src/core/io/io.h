@@ -1,15 +1,13 @@
-/* core/io: readers and writers of numbers. Text logits (parse, readfile,
- * decimal), NumPy .npy/.npz (npy, npz, rowset), tour files (tour), and
- * the number formatting every output shares (dtoa: shortest round-trip;
- * escape). Each reader checks its input's size against the job's budget
+/* core/io: readers of inputs. Text logits (parse, readfile), NumPy
+ * .npy/.npz (npy, npz, rowset), tour files (tour) and the escaping of
+ * text for the outputs (escape); the exact conversions between doubles
+ * and decimal text are numerics, in core/math (decimal, dtoa). Each reader checks its input's size against the job's budget
  * before it allocates and returns a status with a one-line reason; none
  * prints.
  */
 #ifndef DSP_IO_H
 #define DSP_IO_H
 
-#include "core/io/decimal.h"
-#include "core/io/dtoa.h"
 #include "core/io/escape.h"
 #include "core/io/npy.h"
 #include "core/io/parse.h"

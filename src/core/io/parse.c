@@ -14,7 +14,7 @@
 #endif
 
 #include "core/alloc.h"
-#include "core/io/decimal.h"
+#include "core/math/decimal.h"
 #include "core/error.h"
 #include "core/io/parse.h"
 #include "core/io/readfile.h"

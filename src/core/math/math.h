@@ -2,7 +2,9 @@
  * Lemma 2.1 band and Theorem 2.2 critical n (bounds, critical),
  * evaluation routes (eval, runs, typical, empirical), quadrature,
  * fitting, the alternative attention functions, the (theta, lambda) map
- * and reduced-precision arithmetic. No file I/O, no printing, and no
+ * reduced-precision arithmetic, and the exact conversions between doubles
+ * and decimal text (decimal: text to double, correctly rounded; dtoa: the
+ * shortest text that reads back the same double). No file I/O, no printing, and no
  * allocation beyond what the caller's job budget allows (core/alloc.h,
  * core/job.h). Includes point only to the core base, schema and math.
  */
@@ -13,6 +15,8 @@
 #include "core/math/alt.h"
 #include "core/math/bounds.h"
 #include "core/math/critical.h"
+#include "core/math/decimal.h"
+#include "core/math/dtoa.h"
 #include "core/math/empirical.h"
 #include "core/math/eval.h"
 #include "core/math/fastexp.h"

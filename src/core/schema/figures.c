@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/io/dtoa.h"
+#include "core/math/dtoa.h"
 #include "core/error.h"
 #include "core/schema/figures.h"
 

@@ -25,7 +25,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "core/io/pow5.h"
+#include "core/math/pow5.h"
 
 /* Parse [+-]digits[.digits][(e|E)[+-]digits] (at least one digit in the
  * significand) at s, not reading at or past end.  Returns the bytes taken

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #define DSP_POW5_DEFINE			/* the table is defined here */
-#include "core/io/decimal.h"
+#include "core/math/decimal.h"
 
 #define EXP_CAP		100000		/* larger exponents are strtod's */
 

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/io/dtoa.h"
-#include "core/io/pow5.h"
+#include "core/math/dtoa.h"
+#include "core/math/pow5.h"
 
 typedef struct {
 	uint64_t	f;
