@@ -234,7 +234,9 @@ dsp_law_pieces(const double *v0, const double *v1, const double *w,
 	}
 	qsort(ev, ne, sizeof *ev, cmp_event);
 	qsort(atom, na, 2 * sizeof *atom, cmp_desc);
-	if ((rc = law_alloc(law, 2 * ne + na + 1)) != DSP_OK)
+	/* At most one stretch between consecutive events (ne - 1), one more
+	 * for each atom that splits a stretch, and the atoms: ne + 2 na. */
+	if ((rc = law_alloc(law, ne + 2 * na + 1)) != DSP_OK)
 		goto out;
 	/* Sweep from the top: between consecutive event positions the density
 	 * is the sum of the active pieces' (0 exactly when none is active);
