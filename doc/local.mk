@@ -1,6 +1,6 @@
 dist_man1_MANS += doc/disperse.1
 dist_pkgdata_DATA += doc/tour.txt
-EXTRA_DIST += doc/theory.md doc/design.md doc/lecture.md
+EXTRA_DIST += doc/theory.md doc/design.md doc/lecture.md doc/guide.md doc/performance.md
 
 # The report of `disperse paper` (doc/paper/), regenerated from the source
 # tree's binary: the full run (about 20 CPU-minutes).  PAPER_FLAGS=--quick

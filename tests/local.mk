@@ -11,3 +11,4 @@ include tests/fuzz/local.mk
 include tests/heads/local.mk
 include tests/theory/local.mk
 include tests/core/local.mk
+include tests/source/local.mk

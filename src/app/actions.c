@@ -36,31 +36,31 @@ app_tidy(double v)
 	return fabs(v) < 1e-12 ? 0 : nearbyint(v * 1e9) / 1e9;
 }
 
-/* The order `f` walks: a head of an --input array opens on empirical (its
- * logits scaled over n), and `f` from there reaches file (the row itself),
- * next to it, as README says; the enum order would go on to learned or wrap
- * to power and leave the head. */
-static const enum dsp_family family_cycle[] = {
-	DSP_FAM_POWER, DSP_FAM_SPIKE, DSP_FAM_UNIFORM, DSP_FAM_GAUSSIAN,
-	DSP_FAM_RAMP, DSP_FAM_EMPIRICAL, DSP_FAM_FILE, DSP_FAM_LEARNED
-};
-#define NFAMILY_CYCLE	((int)(sizeof family_cycle / sizeof family_cycle[0]))
-_Static_assert(NFAMILY_CYCLE == DSP_FAM_COUNT, "every family once in the f cycle");
+/* The family at place pos of the `f` walk (the rows' walk field, whose
+ * comment in core/schema/family.c says why that order). */
+static enum dsp_family
+family_at(int pos)
+{
+	int f;
+
+	for (f = 0; f < DSP_FAM_COUNT; f++)
+		if (dsp_family_row_of((enum dsp_family)f)->walk == pos)
+			return (enum dsp_family)f;
+	return DSP_FAM_POWER;
+}
 
 void
 app_cycle_family(struct app *a, int dir)
 {
 	dsp_params *p = &a->st->vs.params;
 	enum dsp_family f;
-	int i;
+	int i = dsp_family_row_of(p->family)->walk;
 
-	for (i = 0; i < NFAMILY_CYCLE && family_cycle[i] != p->family; i++)
-		;
 	do {
-		i = (i + dir + NFAMILY_CYCLE) % NFAMILY_CYCLE;
-		f = family_cycle[i];
+		i = (i + dir + DSP_FAM_COUNT) % DSP_FAM_COUNT;
+		f = family_at(i);
 	} while ((dsp_family_has_logits(f) && p->logits == NULL) ||
-	    (f == DSP_FAM_LEARNED && p->model_w == NULL));
+	    (dsp_family_has(f, DSP_FAM_F_MODEL) && p->model_w == NULL));
 	p->family = f;
 }
 

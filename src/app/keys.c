@@ -5,6 +5,7 @@
 
 #include "app/app_int.h"
 #include "core/error.h"
+#include "core/schema/attn.h"
 #include "core/schema/family.h"
 #include "core/schema/view.h"
 #include "view/view.h"
@@ -208,20 +209,36 @@ k_speed(struct app *a, int ch)
 	play_speed(a, ch == '+' ? 1 : -1);
 }
 
+/* Compare switched on with nothing to compare: the softmax-type rows
+ * (softmax and its n-scaled temperatures). */
+static unsigned
+compare_default_mask(void)
+{
+	unsigned m = 0;
+	int a;
+
+	for (a = 0; a < DSP_ATTN_COUNT; a++)
+		if (dsp_attn_is_softmax((enum dsp_attn)a))
+			m |= 1u << a;
+	return m;
+}
+
 static void
 k_compare(struct app *a, int ch)
 {
 	struct view_state *st = a->st;
+	char keys[64];
 
 	(void)ch;
 	st->vs.overlays = !st->vs.overlays;
 	if (st->vs.overlays && (st->vs.compare_mask & ~1u) == 0)
-		st->vs.compare_mask |= (1u << DSP_ATTN_SOFTMAX) | (1u << DSP_ATTN_SSMAX) |
-		    (1u << DSP_ATTN_LOGN);
+		st->vs.compare_mask |= compare_default_mask();
 	/* Mode keys change a panel, never the focus: the next arrow
 	 * still moves what it moved before. */
 	app_show_plot(a, VIEW_CURVE);
-	app_say(a, 0, "compare %s (1-9, 0 toggle functions)", st->vs.overlays ? "on" : "off");
+	dsp_attn_keys_text(keys, sizeof keys);
+	app_say(a, 0, "compare %s (%s toggle functions)", st->vs.overlays ? "on" : "off",
+	    keys);
 }
 
 static void
@@ -514,9 +531,8 @@ keys_dispatch(struct app *a, int ch)
 		k->fn(a, ch);
 		return;
 	}
-	/* 1 .. 9 toggle functions 1 .. 9, 0 the tenth. */
-	if (ch >= '0' && ch <= '9' && st->vs.overlays &&
-	    (k2 = ch == '0' ? 9 : ch - '1') < DSP_ATTN_COUNT) {
+	/* Each function's overlay key (its row in core/schema/attn.c). */
+	if (st->vs.overlays && (k2 = dsp_attn_by_key(ch)) >= 0) {
 		st->vs.compare_mask ^= 1u << k2;
 		app_say(a, 0, "compare %s %s", dsp_attn_name((enum dsp_attn)k2),
 		    st->vs.compare_mask & (1u << k2) ? "on" : "off");

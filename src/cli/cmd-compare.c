@@ -33,7 +33,7 @@ static const struct option compare_longopts[] = {
 };
 
 enum { M_MAX, M_ENTROPY, M_ENTROPY_NORM, M_MIN, M_TOTAL, M_ZEROS, M_COUNT };
-static const char *metric_names[M_COUNT] = {
+static const char *const metric_names[M_COUNT] = {
 	"max_weight", "entropy", "entropy_norm", "min_weight", "total", "zero_weights"
 };
 
@@ -75,6 +75,18 @@ parse_list(struct dsp_opts *o, const char *opt, const char *arg, int (*lookup)(c
 	return 0;
 }
 
+/* "a, b, c": a table's names, for a message. */
+static void
+join_names(const char *const *names, int count, char *buf, size_t len)
+{
+	size_t k = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < count && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? ", " : "", names[i]);
+}
+
 static int
 metric_parse(const char *s)
 {
@@ -90,17 +102,17 @@ static int
 compare_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
 	struct compare *c = ctx;
+	char known[512];
 
 	switch (code) {
 	case OPT_ATTN_LIST:
+		join_names(dsp_attn_names, DSP_ATTN_COUNT, known, sizeof known);
 		return parse_list(o, "--attn-list", arg, dsp_attn_parse, c->attn,
-		    sizeof c->attn / sizeof c->attn[0], &c->nattn,
-		    "softmax, ssmax, logn, sigmoid, stickbreak, softmax1, sparsemax, entmax, "
-		    "linear, selective");
+		    sizeof c->attn / sizeof c->attn[0], &c->nattn, known);
 	case OPT_METRICS:
+		join_names(metric_names, M_COUNT, known, sizeof known);
 		return parse_list(o, "--metrics", arg, metric_parse, c->metric, M_COUNT,
-		    &c->nmetric, "max_weight, entropy, entropy_norm, min_weight, total, "
-		    "zero_weights");
+		    &c->nmetric, known);
 	case OPT_FROM:
 		return dsp_opts_size(o, "--from", arg, &c->from);
 	case OPT_TO:
@@ -225,34 +237,67 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 	return 0;
 }
 
+#define HELP_WIDTH	79
+#define HELP_INDENT	21
+
+/* The option lines, the default list being the attention table's rows
+ * (wrapped under the description column). */
+static void
+compare_help(char *buf, size_t len)
+{
+	size_t k, col, w;
+	int a;
+
+	k = (size_t)snprintf(buf, len, "%s",
+	    "Figures of several attention functions against n, side by side.\n"
+	    "  --attn-list LIST   functions (default all: ");
+	col = strlen("  --attn-list LIST   functions (default all: ");
+	for (a = 0; a < DSP_ATTN_COUNT && k < len; a++) {
+		w = strlen(dsp_attn_names[a]) + 1;	/* and ',' or ')' */
+		if (col + w > HELP_WIDTH) {
+			k += (size_t)snprintf(buf + k, len - k, "\n%*s", HELP_INDENT, "");
+			col = HELP_INDENT;
+		}
+		if (k < len)
+			k += (size_t)snprintf(buf + k, len - k, "%s%c", dsp_attn_names[a],
+			    a + 1 < DSP_ATTN_COUNT ? ',' : ')');
+		col += w;
+	}
+	if (k < len)
+		snprintf(buf + k, len - k, "%s",
+		    "\n"
+		    "  --metrics LIST     max_weight,entropy (default), entropy_norm, min_weight,\n"
+		    "                     total, zero_weights; one column per function and metric\n"
+		    "  --from N, --to N   log-spaced sizes (default 2 .. 2^20; up to 2^63)\n"
+		    "  --points K         number of sizes (default 11; duplicates dropped)\n"
+		    "Entropy is of the row normalised to sum 1 (sigmoid and stick-breaking rows\n"
+		    "do not sum to 1: see total).  --precision emulates a number format.\n\n");
+}
+
 static int
 cmd_compare_exec(int argc, char **argv)
 {
 	struct compare c = {
-		{ DSP_ATTN_SOFTMAX, DSP_ATTN_SSMAX, DSP_ATTN_LOGN, DSP_ATTN_SIGMOID,
-		  DSP_ATTN_STICKBREAK, DSP_ATTN_SOFTMAX1, DSP_ATTN_SPARSEMAX,
-		  DSP_ATTN_ENTMAX, DSP_ATTN_LINEAR, DSP_ATTN_SELECTIVE }, DSP_ATTN_COUNT,
+		{ 0 }, DSP_ATTN_COUNT,
 		{ M_MAX, M_ENTROPY }, 2, 2, (uint64_t)1 << 20, 11
 	};
 	struct dsp_opts_spec spec = {
 		"disperse compare [--attn-list A,B,...] [--metrics M,...] [--from N --to N --points K] [options]",
-		"Figures of several attention functions against n, side by side.\n"
-		"  --attn-list LIST   functions (default all: softmax,ssmax,logn,sigmoid,\n"
-		"                     stickbreak,softmax1,sparsemax,entmax,linear,selective)\n"
-		"  --metrics LIST     max_weight,entropy (default), entropy_norm, min_weight,\n"
-		"                     total, zero_weights; one column per function and metric\n"
-		"  --from N, --to N   log-spaced sizes (default 2 .. 2^20; up to 2^63)\n"
-		"  --points K         number of sizes (default 11; duplicates dropped)\n"
-		"Entropy is of the row normalised to sum 1 (sigmoid and stick-breaking rows\n"
-		"do not sum to 1: see total).  --precision emulates a number format.\n\n",
+		NULL,	/* compare_help */
 		compare_longopts, NULL, compare_opt, NULL, DSP_GIVEN_ATTN | DSP_GIVEN_N
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;
 	double *ns = NULL;
 	size_t count = 1;
-	int rc;
+	int rc, a;
+	char help[1024];
 
+	/* Default: every row of the attention table, in its order. */
+	for (a = 0; a < DSP_ATTN_COUNT; a++)
+		c.attn[a] = dsp_attn_row_of((enum dsp_attn)a)->id;
+	compare_help(help, sizeof help);
+	spec.help = help;
 	spec.ctx = &c;
 	dsp_opts_init(&o, "compare");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {

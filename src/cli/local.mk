@@ -11,8 +11,8 @@ DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h src/cli/cmd.h \
 	src/cli/cmd-tour.c \
 	src/cli/cmd-train.c \
 	src/cli/cmd-depth.c \
-	src/cli/cmd-paper.c \
+	src/cli/cmd-paper.c src/cli/paper_int.h src/cli/paper-theory.c src/cli/paper-maxret.c \
 	src/cli/figopts.c src/cli/figopts.h \
 	src/cli/figrows.c \
-	src/cli/opts.c src/cli/opts.h
+	src/cli/opts.c src/cli/opts_value.c src/cli/opts_output.c src/cli/opts.h
 DSP_CLI_SOURCES += src/cli/cmd-heads.c

@@ -10,6 +10,7 @@ src_core_libdspcore_a_SOURCES = \
 DSP_CORE_LIBS = src/core/libdspcore.a $(GSL_LIBS) $(OPENMP_CFLAGS) -lm
 
 src_core_libdspcore_a_SOURCES += src/core/schema/schema.h \
+	src/core/schema/attn.c src/core/schema/attn.h \
 	src/core/schema/family.c src/core/schema/family.h \
 	src/core/schema/figspec.c src/core/schema/figspec.h \
 	src/core/schema/figures.c src/core/schema/figures.h \
@@ -21,18 +22,23 @@ src_core_libdspcore_a_SOURCES += src/core/schema/schema.h \
 src_core_libdspcore_a_SOURCES += src/core/math/math.h \
 	src/core/math/adaptive.c src/core/math/adaptive.h \
 	src/core/math/alt.c src/core/math/alt.h \
+	src/core/math/attn_entmax.c src/core/math/attn_linear.c \
+	src/core/math/attn_selective.c src/core/math/attn_sigmoid.c \
+	src/core/math/attn_softmax1.c src/core/math/attn_stickbreak.c \
 	src/core/math/bounds.c src/core/math/bounds.h \
 	src/core/math/critical.c src/core/math/critical.h \
 	src/core/math/decimal.c src/core/math/decimal.h src/core/math/pow5.h \
 	src/core/math/dtoa.c src/core/math/dtoa.h \
 	src/core/math/empirical.c src/core/math/empirical.h \
-	src/core/math/eval.c src/core/math/eval.h \
+	src/core/math/eval.c src/core/math/eval.h src/core/math/eval_int.h \
+	src/core/math/eval_curve.c src/core/math/eval_limit.c src/core/math/eval_stream.c \
 	src/core/math/fastexp.c src/core/math/fastexp.h \
 	src/core/math/fastexp512.h \
 	src/core/math/fit.c src/core/math/fit.h \
 	src/core/math/kernel.c src/core/math/kernel.h \
 	src/core/math/map.c src/core/math/map.h \
 	src/core/math/precision.c src/core/math/precision.h \
+	src/core/math/prec_summary.c \
 	src/core/math/prec_eval.c src/core/math/prec_eval.h \
 	src/core/math/quad.c src/core/math/quad.h \
 	src/core/math/runs.c src/core/math/runs.h \
@@ -43,7 +49,8 @@ src_core_libdspcore_a_SOURCES += src/core/math/math.h \
 # NumPy .npy / .npz logits; .npz members through libzip.
 src_core_libdspcore_a_SOURCES += src/core/io/io.h \
 	src/core/io/escape.c src/core/io/escape.h \
-	src/core/io/npy.c src/core/io/npy.h src/core/io/npz.c \
+	src/core/io/npy.c src/core/io/npy_header.c src/core/io/npy.h src/core/io/npz.c \
+	src/core/io/pairs.c src/core/io/pairs.h \
 	src/core/io/parse.c src/core/io/parse.h \
 	src/core/io/readfile.c src/core/io/readfile.h \
 	src/core/io/rowset.c src/core/io/rowset.h \
@@ -54,4 +61,4 @@ DSP_CORE_LIBS += $(LIBZIP_LIBS)
 src_core_libdspcore_a_SOURCES += src/core/train/train.h \
 	src/core/train/depth.c src/core/train/depth.h \
 	src/core/train/learned.c src/core/train/learned.h \
-	src/core/train/maxret.c src/core/train/maxret.h
+	src/core/train/maxret.c src/core/train/maxret_eval.c src/core/train/maxret_int.h src/core/train/maxret.h

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/schema/attn.h"
 #include "view/view.h"
 
 #define AXIS_W	7
@@ -175,7 +176,7 @@ plot_end(struct plot *pl, WINDOW *w, int top)
 static int
 fixed_temperature(const struct view_state *st)
 {
-	return st->vs.params.attn != DSP_ATTN_SSMAX && st->vs.params.attn != DSP_ATTN_LOGN;
+	return !dsp_attn_scales_n(st->vs.params.attn);
 }
 
 static void

@@ -248,7 +248,7 @@ critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last
 	int y = *yp;
 
 	view_num(e, sizeof e, p->eps, 4);
-	if (p->attn == DSP_ATTN_SSMAX || p->attn == DSP_ATTN_LOGN) {
+	if (dsp_attn_scales_n(p->attn)) {
 		k = dsp_sharp_exponent(p);
 		if (y <= last)
 			view_line(w, &y, last, 1, iw, 0, "Thm 2.2 n* n/a: %s/(s log n) shrinks",
@@ -278,7 +278,7 @@ critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last
 		view_line(w, &y, last, 3, iw - 2, 0, "any n > %s (%s%s%.4g, derived)", c,
 		    "beta", view_sym(SYM_LE), dsp_adaptive_beta_ceiling());
 	}
-	if ((p->adaptive || p->attn == DSP_ATTN_SSMAX || p->attn == DSP_ATTN_LOGN) &&
+	if ((p->adaptive || dsp_attn_scales_n(p->attn)) &&
 	    y <= last && !isnan(fn = first_n_cached(p)))
 		view_line(w, &y, last, 3, iw - 2, 0, "first n with max < %s: %s (search)", e,
 		    isinf(fn) ? "none to 2^63" : view_num(c, sizeof c, fn, 6));
@@ -293,7 +293,7 @@ critical_rows(const struct view_state *st, int iw)
 	const dsp_params *p = &st->vs.params;
 	char left[160], right[160];
 
-	if (p->attn == DSP_ATTN_SSMAX || p->attn == DSP_ATTN_LOGN)
+	if (dsp_attn_scales_n(p->attn))
 		return 2;
 	critical_statement(st, left, right, sizeof left);
 	if (width(left) + width(right) + 1 <= (size_t)iw)

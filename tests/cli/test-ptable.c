@@ -236,7 +236,7 @@ defaults(void)
 		if (dsp_param_check(dsp_param(id), &p, NULL) != DSP_OK)
 			break;
 	ok(id == DSP_P_COUNT, "every default is inside its domain");
-	/* The documented default view (README): these numbers are the
+	/* The documented default view (README, doc/guide.md): these numbers are the
 	 * defaults the paper-facing text cites. */
 	ok(p.family == DSP_FAM_POWER && p.n == 16 && p.delta == 4 && p.theta == 1 &&
 	    p.lambda == 0.5 && p.eps == 0.01 && p.seed == 1 && p.topk == 1 &&

@@ -22,11 +22,15 @@ DSP_CORE_TESTS = \
 	tests/core/test-view \
 	tests/core/test-exphist \
 	tests/core/test-gate \
+	tests/core/test-attn \
 	tests/core/test-draws \
 	tests/core/test-band
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
+tests_core_test_attn_SOURCES = tests/core/test-attn.c
+tests_core_test_attn_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_attn_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_softmax_SOURCES = tests/core/test-softmax.c
 tests_core_test_softmax_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_softmax_LDADD = $(DSP_CORE_LIBS)

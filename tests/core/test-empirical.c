@@ -110,7 +110,7 @@ test_law_pieces(void)
 {
 	static const double v0[] = { 0, 0.5, 2 }, v1[] = { 1, 0.5, 2 }, w[] = { 0.5, 0.25, 0.25 };
 	double a0[11], a1[11], aw[11];
-	dsp_law law;
+	dsp_lawtab law;
 	dsp_params p;
 	dsp_runs *e = dsp_runs_alloc(16);
 	uint64_t at2 = 0, at_half = 0, hi = 0, lo = 0;
@@ -120,7 +120,7 @@ test_law_pieces(void)
 	dsp_params_default(&p);
 	p.family = DSP_FAM_LEARNED;
 	p.n = 1000;
-	ok(e != NULL && dsp_law_pieces(v0, v1, w, 3, &law) == DSP_OK && law.len == 4 &&
+	ok(e != NULL && dsp_lawtab_pieces(v0, v1, w, 3, &law) == DSP_OK && law.len == 4 &&
 	    dsp_typical_runs(&p, &law, 1, e) == DSP_OK, "a law of 3 pieces: 4 segments "
 	    "(atom 2, (1/2, 1], atom 1/2, [0, 1/2))");
 	for (i = 0; e != NULL && i < e->len; i++) {
@@ -137,7 +137,7 @@ test_law_pieces(void)
 	    "items: %llu at 2, %llu in (1/2, 1], %llu at 1/2, %llu in [0, 1/2): 250 each",
 	    (unsigned long long)at2, (unsigned long long)hi, (unsigned long long)at_half,
 	    (unsigned long long)lo);
-	dsp_law_free(&law);
+	dsp_lawtab_free(&law);
 	for (i = 0; i < 10; i++) {
 		a0[i] = a1[i] = 0.05 + 0.1 * (double)i;
 		aw[i] = 0.05;
@@ -145,13 +145,13 @@ test_law_pieces(void)
 	a0[10] = 0;
 	a1[10] = 1;
 	aw[10] = 0.5;
-	i = dsp_law_pieces(a0, a1, aw, 11, &law) == DSP_OK ? law.len : 0;
+	i = dsp_lawtab_pieces(a0, a1, aw, 11, &law) == DSP_OK ? law.len : 0;
 	ok(i == 21, "ten atoms inside one stretch: 21 segments (%zu)", i);
 	for (i = 0; i + 1 < law.len; i++)
 		ok_ &= law.hi[i] >= law.hi[i + 1] && law.lo[i] >= law.hi[i + 1];
 	ok(ok_ && fabs(law.above[law.len] - 1) < 1e-15 && fabs(law.below[0] - 1) < 1e-15,
 	    "segments from the top down, without overlap; the tails sum to 1");
-	dsp_law_free(&law);
+	dsp_lawtab_free(&law);
 	dsp_runs_free(e);
 }
 

@@ -201,7 +201,7 @@ r=$(corner "$T/ax0/$B-000-map.svg" bl); [ "$r" = ok ] || diag "$r"
 ok $(test "$r" = ok; echo $?) "map SVG: the bottom-left cell starts at theta_lo, lambda_lo"
 "$DISPERSE" snapshot --out "$T/ms" --map-size 1x5 >/dev/null 2>"$T/e"
 ok $(test $? -eq 2 && grep -q 'map-size must be COLSxROWS' "$T/e"; echo $?) "--map-size 1x5: usage error naming the domain"
-# README: CSV files start with their "# key: value" lines, then the header,
+# doc/guide.md: CSV files start with their "# key: value" lines, then the header,
 # then rows (review finding 14): the weights note of an expected-limit view
 # too, and nothing commented after the header in any of the three CSVs.
 "$DISPERSE" snapshot --out "$T/note" --family uniform --n 2^30 $SMALL >/dev/null 2>&1

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Short bounded libFuzzer runs (clang -fsanitize=fuzzer,address,undefined)
 # of the logit parser + kernel, the JSON parser and the tour parser.  Skips cleanly without
-# clang or libFuzzer.  Longer run: see README "Performance and reliability".
+# clang or libFuzzer.  Longer run: see doc/performance.md.
 . "$top_srcdir/tests/tap.sh"
 [ -n "${DSP_SKIP_LIBFUZZER:-}" ] && skip_all "libFuzzer $DSP_SKIP_LIBFUZZER"
 CLANG=${CLANG:-clang}
@@ -36,9 +36,9 @@ built() {
 build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/io/parse.c" \
 	"$src/core/io/readfile.c" "$src/core/error.c" "$src/core/math/kernel.c" "$src/core/math/fastexp.c" \
 	"$src/core/math/decimal.c" "$src/core/alloc.c"
-build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/core/error.c" \
+build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/export/json_parse.c" "$src/core/error.c" \
 	"$src/core/io/escape.c" "$src/core/alloc.c" "$src/core/math/dtoa.c" "$src/core/math/decimal.c"
-build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/io/npy.c" "$src/core/error.c" \
+build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/io/npy.c" "$src/core/io/npy_header.c" "$src/core/error.c" \
 	"$src/core/alloc.c"
 # The tour parser applies each step's parameters, so it needs all of core.
 build fuzz-tour "$top_srcdir/tests/fuzz/fuzz-tour.c" "$src"/core/*.c "$src"/core/*/*.c
@@ -46,7 +46,7 @@ targets="parse json npy tour"
 # The option parser: all of core and export (the tables it stamps), only
 # on request like the snapshot loader.
 if [ -n "${DSP_FUZZ_OPTS:-}" ]; then
-	build fuzz-opts "$top_srcdir/tests/fuzz/fuzz-opts.c" "$src/cli/opts.c" "$src"/core/*.c "$src"/core/*/*.c \
+	build fuzz-opts "$top_srcdir/tests/fuzz/fuzz-opts.c" "$src/cli/opts.c" "$src/cli/opts_value.c" "$src/cli/opts_output.c" "$src"/core/*.c "$src"/core/*/*.c \
 		"$src"/export/*.c
 	targets="$targets opts"
 fi

@@ -71,7 +71,7 @@ fi
 grep -q "does not say how its polynomial was fitted" "$tmp/help"
 ok $? "fit --help: the paper does not say how the polynomial was fitted"
 ! grep -n -i -E "fitted (its degree-4 polynomial |a degree-4 polynomial )?(to|on) .*(best inverse|max retrieval)|best inverse temperature on|reproduces the (\*)?procedure" \
-    "$top_srcdir/README.md" "$top_srcdir/doc/theory.md" "$top_srcdir/doc/disperse.1" \
+    "$top_srcdir/README.md" "$top_srcdir/doc/guide.md" "$top_srcdir/doc/theory.md" "$top_srcdir/doc/disperse.1" \
     "$top_srcdir/doc/tour.txt" "$top_srcdir/src/core/math/fit.h" "$top_srcdir/src/cli/cmd-fit.c" "$tmp/help"
 ok $? "README, theory, man page, tour, fit.h, --help: no fitted-on-Max-Retrieval claim"
 tap_done

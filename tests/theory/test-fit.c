@@ -9,6 +9,7 @@
 #include "core/math/adaptive.h"
 #include "core/error.h"
 #include "core/math/fit.h"
+#include "core/io/pairs.h"
 #include "core/math/softmax.h"
 #include "tap.h"
 

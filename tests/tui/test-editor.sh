@@ -3,7 +3,7 @@
 # character (Left/Right, Home/End, Ctrl-A/E), Delete and Backspace in the
 # middle, Ctrl-W/U/K, the history on Up/Down, Tab completion of parameter
 # names, view options and value names, and errors that list the valid
-# names even at 80 columns.  The expected name lists are the ones README.md
+# names even at 80 columns.  The expected name lists are the ones doc/guide.md
 # documents for --family, --attn, --precision and --preset.
 . "$top_srcdir/tests/tap.sh"
 . "$top_srcdir/tests/tui/tui-lib.sh"

@@ -10,6 +10,7 @@
 
 #include "core/io/escape.h"
 #include "core/io/npy.h"
+#include "core/io/pairs.h"
 #include "core/io/parse.h"
 #include "core/io/readfile.h"
 #include "core/io/rowset.h"

@@ -1,10 +1,10 @@
 /* Adaptive temperature as in the paper's Figure 4. */
-#include <gsl/gsl_poly.h>
 #include <math.h>
 #include <stdlib.h>
 
 #include "core/math/adaptive.h"
 #include "core/error.h"
+#include "core/math/fit.h"
 #include "core/math/softmax.h"
 
 const double dsp_adaptive_poly_desc[DSP_ADAPTIVE_DEGREE + 1] = {
@@ -14,17 +14,14 @@ const double dsp_adaptive_poly_desc[DSP_ADAPTIVE_DEGREE + 1] = {
 double
 dsp_adaptive_beta_poly(double h, const double *desc, int deg)
 {
-	double asc[16], b;
-	int i;
+	double b;
 
 	if (deg < 0 || deg > 15)
 		return NAN;
-	/* gsl_poly_eval wants ascending powers: reverse jnp.polyval's order. */
-	for (i = 0; i <= deg; i++)
-		asc[i] = desc[deg - i];
 	if (!(h > 0.5))
 		return 1.0;
-	b = gsl_poly_eval(asc, deg + 1, h);
+	/* Descending powers, as jnp.polyval (fit.c: the one evaluator). */
+	b = dsp_poly_desc_eval(desc, deg, h);
 	return b > 1.0 ? b : 1.0;
 }
 

@@ -11,6 +11,7 @@
 #ifndef DSP_ALT_H
 #define DSP_ALT_H
 
+#include "core/schema/attn.h"
 #include "core/schema/params.h"
 #include "core/math/runs.h"
 #include "core/math/summary.h"
@@ -37,14 +38,28 @@ int	dsp_alt_weights_runs_edge(enum dsp_attn a, const dsp_runs *e, double theta,
  * total, entropy of the normalised row, extreme weights at the ends of the
  * logit range.  DSP_ENOTSUP for anything else. */
 int	dsp_alt_sigmoid_expected(const dsp_params *p, dsp_summary *s);
-/* 1 for softmax, SSMax and log-n scaling (Lemma 2.1 applies at theta_eff). */
-int	dsp_attn_is_softmax(enum dsp_attn a);
-/* 1 when the weights depend on the items' order (stick-breaking,
- * selective), so a family's runs must stay in position order. */
-int	dsp_attn_ordered(enum dsp_attn a);
-/* Whether Theorem 2.2 applies to function a, and why: one line ending in
- * its source ("[paper]" or "[derived]"), the same wherever a function's
- * note is shown (report, the Theorem panel, compare). */
-const char *dsp_attn_theorem_note(enum dsp_attn a);
+/* Each function's weights over runs, one file each (attn_<name>.c); the
+ * rows of core/schema/attn.c point at them (dsp_attn_weights_fn). */
+int	dsp_attn_sigmoid_weights(const dsp_runs *e, double theta, double alpha,
+	    dsp_runs *w, double *edge);
+int	dsp_attn_stickbreak_weights(const dsp_runs *e, double theta, double alpha,
+	    dsp_runs *w, double *edge);
+int	dsp_attn_softmax1_weights(const dsp_runs *e, double theta, double alpha,
+	    dsp_runs *w, double *edge);
+int	dsp_attn_sparsemax_weights(const dsp_runs *e, double theta, double alpha,
+	    dsp_runs *w, double *edge);
+int	dsp_attn_entmax_weights(const dsp_runs *e, double theta, double alpha,
+	    dsp_runs *w, double *edge);
+int	dsp_attn_linear_weights(const dsp_runs *e, double theta, double alpha,
+	    dsp_runs *w, double *edge);
+int	dsp_attn_selective_weights(const dsp_runs *e, double theta, double alpha,
+	    dsp_runs *w, double *edge);
+
+/* Shared by those files.  x = e / theta, theta == 0 the limit theta -> 0+. */
+double	dsp_alt_scaled(double e, double theta);
+/* theta -> 0+ limit of softmax-type rows: ties at the maximum share. */
+void	dsp_alt_argmax_runs(const dsp_runs *e, dsp_runs *w, double share);
+/* Softmax over runs of the logs l_i (counts c_i): w_i = e^{l_i} / sum c e^l. */
+void	dsp_alt_normalise_logs(const dsp_runs *e, const double *l, dsp_runs *w);
 
 #endif

@@ -48,12 +48,9 @@ dsp_sharp_exponent(const dsp_params *p)
 	dsp_params q = *p;
 	double s, lo, hi, spread;
 
-	if (p->attn == DSP_ATTN_SSMAX)
-		s = p->ssmax_s;
-	else if (p->attn == DSP_ATTN_LOGN)
-		s = 1;
-	else
+	if (!dsp_attn_scales_n(p->attn))
 		return NAN;
+	s = dsp_attn_row_of(p->attn)->log_scale(p);
 	/* The family's logit spread, not --delta: a learned head's is its
 	 * model's (56.2 for examples/maxret-model.json), a file's its row's,
 	 * the power series' delta (1 - lambda) for lambda < 0.  At n >= 2,
@@ -160,7 +157,7 @@ dsp_critical_rows(const dsp_params *p, const dsp_summary *s, dsp_crit_row *out)
 {
 	char eps[64];
 	double th = s->theta_eff, lc, fn, k;
-	int moving = p->attn == DSP_ATTN_SSMAX || p->attn == DSP_ATTN_LOGN;
+	int moving = dsp_attn_scales_n(p->attn);
 	size_t i = 0;
 	dsp_crit_row *r;
 

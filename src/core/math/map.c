@@ -18,9 +18,8 @@
 #include "core/job.h"
 #include "core/math/map.h"
 
-/* Same truncation as the power-series runs of family.c. */
-#define POWER_TAIL_REL	0x1p-60
-#define POWER_MAX_RUNS	((size_t)1 << 22)
+/* The power-series runs' cap (family.h). */
+#define POWER_MAX_RUNS	((size_t)DSP_POWER_MAX_RUNS)
 
 static const char *metric_names[DSP_METRIC_COUNT] = {
 	"entropy", "entropy-norm", "max-weight"
@@ -118,7 +117,8 @@ static int
 fast_cell(const dsp_params *q, enum dsp_metric m, double **buf, size_t *cap,
     double *val)
 {
-	double tol = fabs(q->theta) * POWER_TAIL_REL, t = q->delta, *nb;
+	double t, *nb;
+	dsp_power_iter it;
 	uint64_t k = 0;
 	size_t ncap;
 	dsp_stats st;
@@ -129,9 +129,10 @@ fast_cell(const dsp_params *q, enum dsp_metric m, double **buf, size_t *cap,
 		    &st)) != DSP_OK)
 			return tail_failed(rc);
 	} else {
-		for (k = 0; k < q->n; k++) {
-			if (fabs(q->lambda) < 1 && fabs(t) < tol)
-				break;
+		/* The runs' terms and cut (theta != 0 here: |theta| 2^-60). */
+		dsp_power_begin(&it, q, dsp_power_tol(q));
+		while (dsp_power_next(&it, &t)) {
+			k = it.k - 1;
 			if (k >= POWER_MAX_RUNS)
 				return DSP_ENOTSUP;
 			if (k == *cap) {
@@ -144,8 +145,8 @@ fast_cell(const dsp_params *q, enum dsp_metric m, double **buf, size_t *cap,
 				*cap = ncap;
 			}
 			(*buf)[k] = t;
-			t *= q->lambda;
 		}
+		k = it.k;
 		if ((rc = dsp_softmax_stats_tail(*buf, (size_t)k, 0, q->n - k, q->theta,
 		    &st)) != DSP_OK)
 			return tail_failed(rc);

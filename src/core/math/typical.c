@@ -17,7 +17,7 @@ dsp_typical_family(enum dsp_family f)
 }
 
 void
-dsp_law_free(dsp_law *law)
+dsp_lawtab_free(dsp_lawtab *law)
 {
 	free(law->hi);
 	free(law->lo);
@@ -28,7 +28,7 @@ dsp_law_free(dsp_law *law)
 }
 
 static int
-law_alloc(dsp_law *law, size_t cap)
+law_alloc(dsp_lawtab *law, size_t cap)
 {
 	memset(law, 0, sizeof *law);
 	law->hi = dsp_malloc(cap * sizeof *law->hi);
@@ -38,7 +38,7 @@ law_alloc(dsp_law *law, size_t cap)
 	law->below = dsp_malloc((cap + 1) * sizeof *law->below);
 	if (law->hi == NULL || law->lo == NULL || law->mass == NULL ||
 	    law->above == NULL || law->below == NULL) {
-		dsp_law_free(law);
+		dsp_lawtab_free(law);
 		return dsp_fail_nomem(NULL, 0);
 	}
 	return DSP_OK;
@@ -47,7 +47,7 @@ law_alloc(dsp_law *law, size_t cap)
 /* Append a segment (from the top down); an atom at the last atom's value
  * joins it. */
 static void
-law_push(dsp_law *law, double hi, double lo, double mass)
+law_push(dsp_lawtab *law, double hi, double lo, double mass)
 {
 	size_t k = law->len;
 
@@ -65,7 +65,7 @@ law_push(dsp_law *law, double hi, double lo, double mass)
 
 /* Normalise the masses and sum the tails from each end. */
 static int
-law_finish(dsp_law *law)
+law_finish(dsp_lawtab *law)
 {
 	double total = 0;
 	size_t k;
@@ -73,7 +73,7 @@ law_finish(dsp_law *law)
 	for (k = 0; k < law->len; k++)
 		total += law->mass[k];
 	if (law->len == 0 || !(total > 0) || !isfinite(total)) {
-		dsp_law_free(law);
+		dsp_lawtab_free(law);
 		return dsp_fail(DSP_EINVAL, "the law has no mass");
 	}
 	law->above[0] = 0;
@@ -148,7 +148,7 @@ radix_keys(const double *v, size_t m, uint64_t *k, uint64_t *tmp)
 }
 
 int
-dsp_law_atoms(const double *v, size_t m, dsp_law *law)
+dsp_lawtab_atoms(const double *v, size_t m, dsp_lawtab *law)
 {
 	uint64_t *k, *tmp;
 	size_t i, j, len = 0;
@@ -203,8 +203,8 @@ flat_piece(double a, double b)
 }
 
 int
-dsp_law_pieces(const double *v0, const double *v1, const double *w,
-    size_t count, dsp_law *law)
+dsp_lawtab_pieces(const double *v0, const double *v1, const double *w,
+    size_t count, dsp_lawtab *law)
 {
 	struct event *ev;
 	double *atom, d = 0, hi, lo, len;
@@ -280,7 +280,7 @@ out:
 /* Segment k's span in the side's coordinate (the mass beyond, counted
  * from the top or from the bottom). */
 static void
-seg_span(const dsp_law *L, int top, size_t k, double *s0, double *s1)
+seg_span(const dsp_lawtab *L, int top, size_t k, double *s0, double *s1)
 {
 	*s0 = top ? L->above[k] : L->below[k + 1];
 	*s1 = top ? L->above[k + 1] : L->below[k];
@@ -288,7 +288,7 @@ seg_span(const dsp_law *L, int top, size_t k, double *s0, double *s1)
 
 /* The logit at side coordinate s inside segment k. */
 static double
-seg_x(const dsp_law *L, int top, size_t k, double s)
+seg_x(const dsp_lawtab *L, int top, size_t k, double s)
 {
 	double s0, s1, f;
 
@@ -300,7 +300,7 @@ seg_x(const dsp_law *L, int top, size_t k, double s)
 
 /* The segment holding side coordinate s. */
 static size_t
-seg_find(const dsp_law *L, int top, double s)
+seg_find(const dsp_lawtab *L, int top, double s)
 {
 	size_t a = 0, b = L->len - 1, m;
 
@@ -326,7 +326,7 @@ seg_find(const dsp_law *L, int top, double s)
 
 /* The mass beyond logit x on the side (the inverse of seg_x). */
 static double
-table_q(const dsp_law *L, int top, double x)
+table_q(const dsp_lawtab *L, int top, double x)
 {
 	size_t a = 0, b = L->len, m;
 	double f;
@@ -351,7 +351,7 @@ table_q(const dsp_law *L, int top, double x)
  * accurate down to 1/n at any n. */
 struct law {
 	const dsp_params *p;
-	const dsp_law	 *table;
+	const dsp_lawtab	 *table;
 };
 
 static double
@@ -408,7 +408,7 @@ cmp_u64(const void *a, const void *b)
  * mean of its pieces' mean weights, each piece linear in s); t = 0 gives
  * the mean logit; item is one item's mass, 1/n. */
 static double
-table_bin_x(const dsp_law *L, int top, double s0, double s1, double t, double item)
+table_bin_x(const dsp_lawtab *L, int top, double s0, double s1, double t, double item)
 {
 	double a, b, u0, u1, xa, xb, x, w, ref = NAN, sum = 0, len = 0, lo = s0, hi = s1;
 	size_t k, k0;
@@ -553,7 +553,7 @@ push_half(const struct law *l, int top, double n, uint64_t end, uint64_t half,
 }
 
 int
-dsp_typical_runs(const dsp_params *p, const dsp_law *law, double t, dsp_runs *e)
+dsp_typical_runs(const dsp_params *p, const dsp_lawtab *law, double t, dsp_runs *e)
 {
 	struct law l = { p, law };
 	double n = (double)p->n;

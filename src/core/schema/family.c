@@ -1,4 +1,4 @@
-/* Input families. */
+/* The table of input families (family.h): one row each, in enum order. */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -11,16 +11,10 @@
 #include "core/error.h"
 #include "core/schema/family.h"
 #include "core/job.h"
-#include "core/train/learned.h"
 
-/* A power-series term below this fraction of |theta| changes exp(e/theta)
- * by less than one part in 2^60, so the tail merges into one run at 0
- * (theta = 0: |delta| 2^-60, and the tail keeps its signs). */
-#define POWER_TAIL_REL	0x1p-60
 /* Long loops look at the job (cancelled?) every this many items. */
 #define POLL_MASK	0xffff
-/* Most distinct terms a power-series runs vector may hold. */
-#define POWER_MAX_RUNS	((uint64_t)1 << 22)
+#define POWER_MAX_RUNS	DSP_POWER_MAX_RUNS
 
 static uint64_t
 family_size(const dsp_params *p)
@@ -50,49 +44,99 @@ random_fill(const dsp_params *p, double *out, uint64_t n)
 	return DSP_OK;
 }
 
+void
+dsp_power_begin(dsp_power_iter *it, const dsp_params *p, double tol)
+{
+	it->t = p->delta;
+	it->lambda = p->lambda;
+	it->tol = tol;
+	it->k = 0;
+	it->n = p->n;
+}
+
+int
+dsp_power_next(dsp_power_iter *it, double *t)
+{
+	if (it->k >= it->n || (fabs(it->lambda) < 1 && fabs(it->t) < it->tol))
+		return 0;
+	*t = it->t;
+	it->t *= it->lambda;
+	it->k++;
+	return 1;
+}
+
+double
+dsp_power_tol(const dsp_params *p)
+{
+	return (p->theta != 0 ? fabs(p->theta) :
+	    (p->delta != 0 ? fabs(p->delta) : 1)) * DSP_POWER_TAIL_REL;
+}
+
+static int
+power_generate(const dsp_params *p, double *out, uint64_t n)
+{
+	dsp_power_iter it;
+	dsp_params q = *p;
+	double t;
+
+	q.n = n;
+	dsp_power_begin(&it, &q, 0);
+	while (dsp_power_next(&it, &t))
+		out[it.k - 1] = t;
+	if (n > 0 && !isfinite(out[n - 1]))
+		return dsp_fail(DSP_ERANGE,
+		    "power series delta*lambda^(n-1) overflows a double");
+	return DSP_OK;
+}
+
+static int
+spike_generate(const dsp_params *p, double *out, uint64_t n)
+{
+	uint64_t k;
+
+	for (k = 0; k < n; k++)
+		out[k] = k == 0 ? p->delta : 0.0;
+	return DSP_OK;
+}
+
+static int
+ramp_generate(const dsp_params *p, double *out, uint64_t n)
+{
+	uint64_t k;
+
+	for (k = 0; k < n; k++)
+		out[k] = n > 1 ? p->delta * (double)k / (double)(n - 1) : 0.0;
+	return DSP_OK;
+}
+
+static int
+file_generate(const dsp_params *p, double *out, uint64_t n)
+{
+	uint64_t k;
+
+	for (k = 0; k < n; k++)
+		out[k] = p->logits[k];
+	return DSP_OK;
+}
+
+static int
+empirical_generate(const dsp_params *p, double *out, uint64_t n)
+{
+	return dsp_empirical_fill(p->logits, p->n_logits, p->seed, out, n);
+}
+
 int
 dsp_family_generate(const dsp_params *p, double *out)
 {
-	uint64_t n = family_size(p), k;
-	double t;
+	const dsp_family_row *r = dsp_family_row_of(p->family);
+	uint64_t n = family_size(p);
 
 	if (n > DSP_EXPLICIT_MAX)
 		return dsp_fail(DSP_ETOOBIG, "n = %llu exceeds the explicit limit 2^27",
 		    (unsigned long long)n);
-	switch (p->family) {
-	case DSP_FAM_POWER:
-		t = p->delta;
-		for (k = 0; k < n; k++) {
-			out[k] = t;
-			t *= p->lambda;
-		}
-		if (n > 0 && !isfinite(out[n - 1]))
-			return dsp_fail(DSP_ERANGE,
-			    "power series delta*lambda^(n-1) overflows a double");
-		return DSP_OK;
-	case DSP_FAM_SPIKE:
-		for (k = 0; k < n; k++)
-			out[k] = k == 0 ? p->delta : 0.0;
-		return DSP_OK;
-	case DSP_FAM_UNIFORM:
-	case DSP_FAM_GAUSSIAN:
-		return random_fill(p, out, n);
-	case DSP_FAM_RAMP:
-		for (k = 0; k < n; k++)
-			out[k] = n > 1 ? p->delta * (double)k / (double)(n - 1) : 0.0;
-		return DSP_OK;
-	case DSP_FAM_FILE:
-		for (k = 0; k < n; k++)
-			out[k] = p->logits[k];
-		return DSP_OK;
-	case DSP_FAM_EMPIRICAL:
-		return dsp_empirical_fill(p->logits, p->n_logits, p->seed, out, n);
-	case DSP_FAM_LEARNED:
-		return dsp_learned_generate(p, out);
-	case DSP_FAM_COUNT:
-		break;
-	}
-	return dsp_fail(DSP_EINVAL, "unknown family");
+	if (r == NULL)
+		return dsp_fail(DSP_EINVAL, "unknown family");
+	return r->generate(p, out, n);
 }
 
 int
@@ -181,7 +225,8 @@ power_tail_signs(const dsp_params *p, double t, uint64_t m, dsp_runs *out)
 static int
 power_runs(const dsp_params *p, double tol, dsp_runs *out)
 {
-	double t = p->delta;
+	dsp_power_iter it;
+	double t;
 	uint64_t k;
 	int rc;
 
@@ -189,13 +234,12 @@ power_runs(const dsp_params *p, double tol, dsp_runs *out)
 		return dsp_fail(DSP_ENOTSUP,
 		    "power series with |lambda| > 1 has no bounded runs form");
 	if (!(tol > 0))
-		tol = (p->theta != 0 ? fabs(p->theta) :
-		    (p->delta != 0 ? fabs(p->delta) : 1)) * POWER_TAIL_REL;
+		tol = dsp_power_tol(p);
 	if ((rc = power_budget(p, tol)) != DSP_OK)
 		return rc;
-	for (k = 0; k < p->n; k++) {
-		if (fabs(p->lambda) < 1 && fabs(t) < tol)
-			break;
+	dsp_power_begin(&it, p, tol);
+	while (dsp_power_next(&it, &t)) {
+		k = it.k - 1;
 		if ((k & POLL_MASK) == POLL_MASK && (rc = dsp_job_poll()) != DSP_OK)
 			return rc;
 		if (k >= POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX)
@@ -210,8 +254,9 @@ power_runs(const dsp_params *p, double tol, dsp_runs *out)
 			out->count[out->len - 1] = p->n;
 			return DSP_OK;
 		}
-		t *= p->lambda;
 	}
+	k = it.k;
+	t = it.t;
 	if (k == p->n)
 		return DSP_OK;
 	if (p->theta == 0 && p->lambda != 0 && p->delta != 0)
@@ -219,20 +264,23 @@ power_runs(const dsp_params *p, double tol, dsp_runs *out)
 	return dsp_runs_push(out, 0.0, p->n - k);
 }
 
+static int
+spike_runs(const dsp_params *p, double tol, dsp_runs *out)
+{
+	(void)tol;
+	if (dsp_runs_push(out, p->delta, 1) != DSP_OK)
+		return DSP_ENOMEM;
+	return dsp_runs_push(out, 0.0, p->n - 1);
+}
+
 int
 dsp_family_runs_tol(const dsp_params *p, double tail_tol, dsp_runs *out)
 {
+	const dsp_family_row *r = dsp_family_row_of(p->family);
+
 	dsp_runs_clear(out);
-	switch (p->family) {
-	case DSP_FAM_POWER:
-		return power_runs(p, tail_tol, out);
-	case DSP_FAM_SPIKE:
-		if (dsp_runs_push(out, p->delta, 1) != DSP_OK)
-			return DSP_ENOMEM;
-		return dsp_runs_push(out, 0.0, p->n - 1);
-	default:
-		break;
-	}
+	if (r != NULL && r->runs != NULL)
+		return r->runs(p, tail_tol, out);
 	return dsp_fail(DSP_ENOTSUP, "%s family has no exact runs form",
 	    dsp_family_name(p->family));
 }
@@ -274,102 +322,209 @@ array_minmax(const double *x, size_t n, double *m, double *M)
 	}
 }
 
-int
-dsp_family_range(const dsp_params *p, double *m, double *M)
+static int
+power_range(const dsp_params *p, double *m, double *M)
 {
 	double a, b;
 
-	switch (p->family) {
-	case DSP_FAM_POWER:
-		if (p->lambda >= 0 && p->lambda <= 1) {
-			*m = p->lambda == 1 || p->n == 1 ? p->delta : 0;
-			*M = p->delta;
-			return 1;
-		}
-		if (p->lambda >= -1 && p->lambda < 0) {
-			*m = p->n > 1 ? p->delta * p->lambda : p->delta;
-			*M = p->delta;
-			return 1;
-		}
-		/* |lambda| > 1: the spread grows with n. */
-		a = p->delta * pow(p->lambda, (double)(p->n - 1));
-		b = p->n > 1 ? p->delta * pow(p->lambda, (double)(p->n - 2)) : a;
-		*m = fmin(fmin(a, b), p->delta);
-		*M = fmax(fmax(a, b), p->delta);
-		return 0;
-	case DSP_FAM_SPIKE:
-		*m = p->n > 1 ? 0 : p->delta;
+	if (p->lambda >= 0 && p->lambda <= 1) {
+		*m = p->lambda == 1 || p->n == 1 ? p->delta : 0;
 		*M = p->delta;
 		return 1;
-	case DSP_FAM_UNIFORM:
-	case DSP_FAM_RAMP:
-		*m = 0;
-		*M = p->delta;
-		return 1;
-	case DSP_FAM_GAUSSIAN:
-		/* Unbounded: the expected spread grows like 2 sigma sqrt(2 log n). */
-		*M = p->n > 1 ? p->delta * sqrt(2 * log((double)p->n)) : 0;
-		*m = -*M;
-		return 0;
-	case DSP_FAM_FILE:
-		array_minmax(p->logits, p->n_logits, m, M);
-		return 0;
-	case DSP_FAM_EMPIRICAL:
-		/* Every draw is one of the row's values: bounded for every n. */
-		array_minmax(p->logits, p->n_logits, m, M);
-		return 1;
-	case DSP_FAM_LEARNED:
-		/* Bounded by the model alone, whatever n (Lemma 2.1's premise). */
-		return dsp_learned_range(p, m, M) == DSP_OK;
-	case DSP_FAM_COUNT:
-		break;
 	}
+	if (p->lambda >= -1 && p->lambda < 0) {
+		*m = p->n > 1 ? p->delta * p->lambda : p->delta;
+		*M = p->delta;
+		return 1;
+	}
+	/* |lambda| > 1: the spread grows with n. */
+	a = p->delta * pow(p->lambda, (double)(p->n - 1));
+	b = p->n > 1 ? p->delta * pow(p->lambda, (double)(p->n - 2)) : a;
+	*m = fmin(fmin(a, b), p->delta);
+	*M = fmax(fmax(a, b), p->delta);
+	return 0;
+}
+
+static int
+spike_range(const dsp_params *p, double *m, double *M)
+{
+	*m = p->n > 1 ? 0 : p->delta;
+	*M = p->delta;
+	return 1;
+}
+
+/* Uniform and ramp. */
+static int
+zero_delta_range(const dsp_params *p, double *m, double *M)
+{
+	*m = 0;
+	*M = p->delta;
+	return 1;
+}
+
+static int
+gaussian_range(const dsp_params *p, double *m, double *M)
+{
+	/* Unbounded: the expected spread grows like 2 sigma sqrt(2 log n). */
+	*M = p->n > 1 ? p->delta * sqrt(2 * log((double)p->n)) : 0;
+	*m = -*M;
+	return 0;
+}
+
+static int
+file_range(const dsp_params *p, double *m, double *M)
+{
+	array_minmax(p->logits, p->n_logits, m, M);
+	return 0;
+}
+
+static int
+empirical_range(const dsp_params *p, double *m, double *M)
+{
+	/* Every draw is one of the row's values: bounded for every n. */
+	array_minmax(p->logits, p->n_logits, m, M);
+	return 1;
+}
+
+int
+dsp_family_range(const dsp_params *p, double *m, double *M)
+{
+	const dsp_family_row *r = dsp_family_row_of(p->family);
+
+	if (r != NULL)
+		return r->range(p, m, M);
 	*m = *M = NAN;
 	return 0;
+}
+
+static int
+power_has_runs(const dsp_params *p)
+{
+	return fabs(p->lambda) <= 1;
+}
+
+static int
+always(const dsp_params *p)
+{
+	(void)p;
+	return 1;
+}
+
+double
+dsp_law_density(enum dsp_law law, double sigma, double norm, double lo, double hi,
+    double v)
+{
+	switch (law) {
+	case DSP_LAW_UNIFORM:
+		return 1 / (hi - lo);
+	case DSP_LAW_TGAUSS:
+		return exp(-v * v / (2 * sigma * sigma)) /
+		    (sigma * sqrt(2 * M_PI)) / norm;
+	default:
+		return NAN;
+	}
+}
+
+double
+dsp_law_norm(enum dsp_law law, double sigma, double hi)
+{
+	return law == DSP_LAW_TGAUSS ? erf(hi / (sigma * M_SQRT2)) : 1;
+}
+
+static const dsp_family_row power_row = {
+	DSP_FAM_POWER, DSP_FAM_F_NESTED, DSP_LAW_NONE, power_generate, power_runs,
+	power_has_runs, power_range, NULL, 0, 0, 0
+};
+static const dsp_family_row spike_row = {
+	DSP_FAM_SPIKE, 0, DSP_LAW_NONE, spike_generate, spike_runs, always,
+	spike_range, NULL, 0, 0, 1
+};
+static const dsp_family_row uniform_row = {
+	DSP_FAM_UNIFORM, DSP_FAM_F_IID | DSP_FAM_F_NESTED, DSP_LAW_UNIFORM,
+	random_fill, NULL, NULL, zero_delta_range, NULL, 0, 0, 2
+};
+static const dsp_family_row gaussian_row = {
+	DSP_FAM_GAUSSIAN, DSP_FAM_F_IID | DSP_FAM_F_NESTED, DSP_LAW_TGAUSS,
+	random_fill, NULL, NULL, gaussian_range, NULL, 0, 0, 3
+};
+/* The ramp's logits are uniform on [0, delta] in the limit.  The walk of
+ * `f`: a head of an --input array opens on empirical (its logits scaled
+ * over n), and `f` from there reaches file (the row itself), next to it,
+ * as README says; the enum order would go on to learned or wrap to power
+ * and leave the head. */
+static const dsp_family_row ramp_row = {
+	DSP_FAM_RAMP, 0, DSP_LAW_UNIFORM, ramp_generate, NULL, NULL,
+	zero_delta_range, NULL, 0, 0, 4
+};
+static const dsp_family_row file_row = {
+	DSP_FAM_FILE, DSP_FAM_F_LOGITS, DSP_LAW_NONE, file_generate, NULL, NULL,
+	file_range, NULL, 0, 0, 6
+};
+static const dsp_family_row empirical_row = {
+	DSP_FAM_EMPIRICAL, DSP_FAM_F_IID | DSP_FAM_F_NESTED | DSP_FAM_F_LOGITS,
+	DSP_LAW_NONE, empirical_generate, NULL, NULL, empirical_range, NULL, 0, 0, 5
+};
+
+static const dsp_family_row *const rows[DSP_FAM_COUNT] = {
+	[DSP_FAM_POWER] = &power_row,
+	[DSP_FAM_SPIKE] = &spike_row,
+	[DSP_FAM_UNIFORM] = &uniform_row,
+	[DSP_FAM_GAUSSIAN] = &gaussian_row,
+	[DSP_FAM_RAMP] = &ramp_row,
+	[DSP_FAM_FILE] = &file_row,
+	[DSP_FAM_EMPIRICAL] = &empirical_row,
+	[DSP_FAM_LEARNED] = &dsp_family_learned_row,
+};
+
+const dsp_family_row *
+dsp_family_row_of(enum dsp_family f)
+{
+	return (int)f >= 0 && f < DSP_FAM_COUNT ? rows[f] : NULL;
+}
+
+int
+dsp_family_has(enum dsp_family f, unsigned fl)
+{
+	const dsp_family_row *r = dsp_family_row_of(f);
+
+	return r != NULL && (r->flags & fl) == fl;
 }
 
 int
 dsp_family_iid(enum dsp_family f)
 {
-	return f == DSP_FAM_UNIFORM || f == DSP_FAM_GAUSSIAN || f == DSP_FAM_EMPIRICAL ||
-	    f == DSP_FAM_LEARNED;
+	return dsp_family_has(f, DSP_FAM_F_IID);
 }
 
 int
 dsp_family_has_runs(const dsp_params *p)
 {
-	return p->family == DSP_FAM_SPIKE ||
-	    (p->family == DSP_FAM_POWER && fabs(p->lambda) <= 1);
+	const dsp_family_row *r = dsp_family_row_of(p->family);
+
+	return r != NULL && r->has_runs != NULL && r->has_runs(p);
 }
 
 int
 dsp_family_nested(const dsp_params *p)
 {
-	switch (p->family) {
-	case DSP_FAM_UNIFORM:
-	case DSP_FAM_GAUSSIAN:
-	case DSP_FAM_EMPIRICAL:
-	case DSP_FAM_POWER:
-		return 1;
-	default:
-		return 0;
-	}
+	return dsp_family_has(p->family, DSP_FAM_F_NESTED);
 }
 
 int
 dsp_family_has_logits(enum dsp_family f)
 {
-	return f == DSP_FAM_FILE || f == DSP_FAM_EMPIRICAL;
+	return dsp_family_has(f, DSP_FAM_F_LOGITS);
 }
 
 uint64_t
 dsp_family_explicit_limit(const dsp_params *p)
 {
+	const dsp_family_row *r = dsp_family_row_of(p->family);
 	uint64_t lim = p->explicit_max ? p->explicit_max : DSP_EXPLICIT_MAX;
 
 	if (p->family == DSP_FAM_RAMP && p->explicit_max == 0)
 		lim = DSP_RAMP_EXPLICIT_MAX;
-	if (p->family == DSP_FAM_LEARNED && lim > DSP_LEARNED_EXPLICIT_MAX)
-		lim = DSP_LEARNED_EXPLICIT_MAX;
+	if (r != NULL && r->explicit_cap != 0 && lim > r->explicit_cap)
+		lim = r->explicit_cap;
 	return lim < DSP_EXPLICIT_MAX ? lim : DSP_EXPLICIT_MAX;
 }

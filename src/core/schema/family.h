@@ -1,4 +1,9 @@
-/* Input families: logits as an explicit array or as runs. */
+/* The table of input families: one row per family (how its logits are
+ * generated, whether they have a runs form, their range, the density of
+ * one logit's law, whether they are random draws).  Logits as an explicit
+ * array or as runs.  The learned family's row lives with the model
+ * (core/train/learned.c): the schema declares the interface, train fills
+ * it, so neither schema nor math includes train. */
 #ifndef DSP_FAMILY_H
 #define DSP_FAMILY_H
 
@@ -10,6 +15,82 @@
 
 /* Largest n that the core materialises as doubles (1 GiB). */
 #define DSP_EXPLICIT_MAX ((uint64_t)1 << 27)
+
+/* The law of one logit of an iid family, as a density on [lo, hi] for the
+ * expected large-n route (eval.c, attn_sigmoid.c). */
+enum dsp_law {
+	DSP_LAW_NONE,		/* no density: exact sums or pieces instead */
+	DSP_LAW_UNIFORM,	/* 1 / (hi - lo) */
+	DSP_LAW_TGAUSS		/* N(0, sigma) truncated to [-hi, hi] */
+};
+/* Density of law at v; norm is the truncated normal's mass on [-hi, hi]
+ * (dsp_law_norm), ignored for the uniform. */
+double	dsp_law_density(enum dsp_law law, double sigma, double norm, double lo,
+	    double hi, double v);
+/* erf(hi / (sigma sqrt 2)) for DSP_LAW_TGAUSS, else 1. */
+double	dsp_law_norm(enum dsp_law law, double sigma, double hi);
+
+enum {
+	/* Keys are i.i.d. draws (uniform, gaussian, empirical, learned): item
+	 * by item up to the explicit limit, then the expected large-n limit. */
+	DSP_FAM_F_IID		= 1u << 0,
+	/* The array at n is the first n items of the array at any larger n. */
+	DSP_FAM_F_NESTED	= 1u << 1,
+	/* Built on given logits (params.logits), which a snapshot embeds. */
+	DSP_FAM_F_LOGITS	= 1u << 2,
+	/* Needs a trained model (params.model_w). */
+	DSP_FAM_F_MODEL		= 1u << 3
+};
+
+typedef struct dsp_family_row {
+	enum dsp_family	 id;
+	unsigned	 flags;		/* DSP_FAM_F_* */
+	enum dsp_law	 law;		/* one logit's density, if any */
+	/* out[0 .. n-1]: the logits. */
+	int		(*generate)(const dsp_params *p, double *out, uint64_t n);
+	/* Runs form (position order), tail cut at tol; NULL: none. */
+	int		(*runs)(const dsp_params *p, double tol, dsp_runs *out);
+	/* 1 when p has a runs form (runs may still refuse); NULL: never. */
+	int		(*has_runs)(const dsp_params *p);
+	/* [m, M] a priori; 1 when bounded independently of n. */
+	int		(*range)(const dsp_params *p, double *m, double *M);
+	/* The law as pieces (learned only; see learned.h); NULL otherwise. */
+	int		(*pieces)(const dsp_params *p, double **v0, double **v1,
+			    double **w, size_t *count);
+	/* Caps on the item-by-item size: any caller's, and a curve's (0: none). */
+	uint64_t	 explicit_cap;
+	uint64_t	 curve_explicit_cap;
+	/* Place in the TUI's `f` walk (0 .. DSP_FAM_COUNT - 1, each once). */
+	int		 walk;
+} dsp_family_row;
+
+/* The learned family's row (core/train/learned.c). */
+extern const dsp_family_row dsp_family_learned_row;
+
+/* Row of family f (NULL for an unknown value). */
+const dsp_family_row *dsp_family_row_of(enum dsp_family f);
+/* 1 when f's row has every flag in fl. */
+int	dsp_family_has(enum dsp_family f, unsigned fl);
+
+/* The power series' terms delta lambda^k by repeated multiplication (one
+ * generator for the array, the runs and the map's fast cells). */
+typedef struct dsp_power_iter {
+	double		 t, lambda, tol;
+	uint64_t	 k, n;
+} dsp_power_iter;
+/* A term below this fraction of |theta| changes exp(e/theta) by less than
+ * one part in 2^60: the tail past it merges into one run. */
+#define DSP_POWER_TAIL_REL	0x1p-60
+/* Most distinct terms a power-series runs vector may hold. */
+#define DSP_POWER_MAX_RUNS	((uint64_t)1 << 22)
+/* The default cut: |theta| 2^-60 (theta = 0: |delta| 2^-60, or 2^-60). */
+double	dsp_power_tol(const dsp_params *p);
+/* Terms k = 0 .. n-1, stopping early (|lambda| < 1) at the first term
+ * below tol (tol <= 0: never). */
+void	dsp_power_begin(dsp_power_iter *it, const dsp_params *p, double tol);
+/* 1 with *t the next term; 0 at n or at the cut (it->t is then the first
+ * term not given, it->k its index). */
+int	dsp_power_next(dsp_power_iter *it, double *t);
 
 /* Fill out[0..n-1] with the family's logits.  DSP_ETOOBIG past
  * DSP_EXPLICIT_MAX (nothing allocated). */

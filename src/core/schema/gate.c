@@ -2,25 +2,21 @@
 #include <math.h>
 
 #include "core/error.h"
+#include "core/schema/attn.h"
 #include "core/math/eval.h"
 #include "core/schema/figures.h"
 #include "core/schema/gate.h"
 
-/* What the attention function's row sums to. */
-enum row_sum { SUM_ONE, SUM_AT_MOST_ONE, SUM_AT_MOST_N };
+/* What the attention function's row sums to: its row says. */
+#define SUM_ONE		DSP_ATTN_SUM_ONE
+#define SUM_AT_MOST_N	DSP_ATTN_SUM_AT_MOST_N
 
-static enum row_sum
+static enum dsp_attn_sum
 row_sum(enum dsp_attn a)
 {
-	switch (a) {
-	case DSP_ATTN_SIGMOID:
-		return SUM_AT_MOST_N;
-	case DSP_ATTN_SOFTMAX1:
-	case DSP_ATTN_STICKBREAK:
-		return SUM_AT_MOST_ONE;
-	default:
-		return SUM_ONE;
-	}
+	const dsp_attn_row *r = dsp_attn_row_of(a);
+
+	return r != NULL ? r->sum : DSP_ATTN_SUM_ONE;
 }
 
 static int
@@ -35,7 +31,7 @@ int
 dsp_gate(const dsp_params *p, const dsp_summary *s)
 {
 	double n = s->n, logn = n > 1 ? log(n) : 0, hi_sum, up = 1 + DSP_GATE_TOL;
-	enum row_sum kind = row_sum(p->attn);
+	enum dsp_attn_sum kind = row_sum(p->attn);
 	int exact = p->precision == DSP_PREC_DOUBLE;
 
 	if (!(n >= 1))

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "core/error.h"
+#include "core/schema/attn.h"
 #include "core/schema/family.h"
 #include "core/schema/ptable.h"
 
@@ -14,10 +15,6 @@
 
 static const char *const family_names[] = {
 	"power", "spike", "uniform", "gaussian", "ramp", "file", "empirical", "learned"
-};
-static const char *const attn_names[] = {
-	"softmax", "ssmax", "logn", "sigmoid", "stickbreak", "softmax1",
-	"sparsemax", "entmax", "linear", "selective"
 };
 static const char *const precision_names[] = {
 	"double", "float32", "float16", "bfloat16", "fp8-e4m3", "fp8-e5m2"
@@ -53,7 +50,7 @@ static const dsp_param_def table[DSP_P_COUNT] = {
 	  0, 0, 0, 1, SIZE_MAX_N, NULL, 0, 1, DSP_STEP_MUL, 2, 16,
 	  "k of the top-k mass", OFF(topk) },
 	{ DSP_P_ATTN, "attn", NULL, "attention", "attn", 0, "NAME", DSP_PT_ENUM,
-	  0, 0, 0, 0, 0, attn_names, DSP_ATTN_COUNT, DSP_ATTN_SOFTMAX, DSP_STEP_CYCLE, 1, 1,
+	  0, 0, 0, 0, 0, dsp_attn_names, DSP_ATTN_COUNT, DSP_ATTN_SOFTMAX, DSP_STEP_CYCLE, 1, 1,
 	  "attention function", OFF(attn) },
 	{ DSP_P_ADAPTIVE, "adaptive", NULL, NULL, "adaptive", 0, NULL, DSP_PT_BOOL,
 	  0, 0, 0, 0, 0, NULL, 0, 0, DSP_STEP_CYCLE, 1, 1,

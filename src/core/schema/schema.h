@@ -1,5 +1,5 @@
 /* core/schema: the only place anything is enumerated. Parameters (params,
- * ptable), figures (figures, figspec), families (family), the view that
+ * ptable), attention functions (attn), figures (figures, figspec), families (family), the view that
  * names what a computation depends on (view) and the gate every figure
  * passes before anyone sees it (gate). A surface -- CLI, TUI, snapshot --
  * loops over these rows; it never lists parameters, figures, attention
@@ -9,6 +9,7 @@
 #ifndef DSP_SCHEMA_H
 #define DSP_SCHEMA_H
 
+#include "core/schema/attn.h"
 #include "core/schema/family.h"
 #include "core/schema/figspec.h"
 #include "core/schema/figures.h"

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "core/math/alt.h"
+#include "core/schema/attn.h"
 #include "core/error.h"
 #include "core/math/eval.h"
 #include "core/schema/family.h"
@@ -126,7 +127,7 @@ static int
 no_route(const dsp_params *q, double n)
 {
 	int no_limit = q->family == DSP_FAM_RAMP ||
-	    (dsp_family_iid(q->family) && (q->attn != DSP_ATTN_SIGMOID ||
+	    (dsp_family_iid(q->family) && (!dsp_attn_has(q->attn, DSP_ATTN_F_LARGE_N) ||
 	    q->family == DSP_FAM_LEARNED) && !(dsp_typical_family(q->family) &&
 	    !dsp_attn_ordered(q->attn)));
 

@@ -7,6 +7,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/job.h"
+#include "core/schema/family.h"
 #include "core/train/learned.h"
 #include "core/train/maxret.h"
 #include "core/math/runs.h"
@@ -137,3 +138,25 @@ dsp_learned_range(const dsp_params *p, double *m, double *M)
 	free(w);
 	return DSP_OK;
 }
+
+static int
+learned_generate(const dsp_params *p, double *out, uint64_t n)
+{
+	(void)n;	/* p->n: the family's size */
+	return dsp_learned_generate(p, out);
+}
+
+/* Bounded by the model alone, whatever n (Lemma 2.1's premise). */
+static int
+learned_range(const dsp_params *p, double *m, double *M)
+{
+	return dsp_learned_range(p, m, M) == DSP_OK;
+}
+
+/* The family's row (core/schema/family.h): the schema names it, the model
+ * fills it, so the schema and the math never include train. */
+const dsp_family_row dsp_family_learned_row = {
+	DSP_FAM_LEARNED, DSP_FAM_F_IID | DSP_FAM_F_MODEL, DSP_LAW_NONE,
+	learned_generate, NULL, NULL, learned_range, dsp_learned_pieces,
+	DSP_LEARNED_EXPLICIT_MAX, DSP_LEARNED_CURVE_EXPLICIT_MAX, 7
+};

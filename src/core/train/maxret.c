@@ -12,6 +12,7 @@
 #include "core/math/bounds.h"
 #include "core/error.h"
 #include "core/train/maxret.h"
+#include "core/train/maxret_int.h"
 #include "core/math/softmax.h"
 
 static const char *block_names[DSP_MAXRET_NBLOCKS] = {
@@ -99,13 +100,9 @@ dsp_maxret_block(const dsp_maxret *m, int b, const char **name, size_t *rows,
 		*w = m->w + block_offset(m->classes, m->width, b);
 }
 
-/* Pointers to the blocks of a parameter (or gradient) vector. */
-struct blocks {
-	double	*p[DSP_MAXRET_NBLOCKS];
-};
 
-static void
-split(const dsp_maxret *m, double *base, struct blocks *b)
+void
+maxret_split(const dsp_maxret *m, double *base, struct blocks *b)
 {
 	int i;
 
@@ -191,8 +188,8 @@ dsp_maxret_draw(const gsl_rng *r, size_t classes, size_t n, double *x,
 	}
 }
 
-static size_t
-argmax(const double *v, size_t n)
+size_t
+maxret_argmax(const double *v, size_t n)
 {
 	size_t i, k = 0;
 
@@ -202,18 +199,9 @@ argmax(const double *v, size_t n)
 	return k;
 }
 
-/* Scratch for one set of n items. */
-struct work {
-	size_t	 n;
-	double	*a1, *z;		/* n x d: pre-activation of layer 1, embedding */
-	double	*e, *alpha;		/* n */
-	double	*y, *a3, *h3, *o;	/* d, d, d, C */
-	double	*dy, *da3, *dz, *dh1;	/* d each */
-	double	*da;			/* n */
-};
 
-static void
-work_free(struct work *w)
+void
+maxret_work_free(struct work *w)
 {
 	free(w->a1);
 	free(w->z);
@@ -224,8 +212,8 @@ work_free(struct work *w)
 	memset(w, 0, sizeof *w);
 }
 
-static int
-work_alloc(struct work *w, size_t n, size_t d, size_t C)
+int
+maxret_work_alloc(struct work *w, size_t n, size_t d, size_t C)
 {
 	memset(w, 0, sizeof *w);
 	w->n = n;
@@ -237,7 +225,7 @@ work_alloc(struct work *w, size_t n, size_t d, size_t C)
 	w->y = dsp_malloc((7 * d + C) * sizeof *w->y);
 	if (w->a1 == NULL || w->z == NULL || w->e == NULL || w->alpha == NULL ||
 	    w->da == NULL || w->y == NULL) {
-		work_free(w);
+		maxret_work_free(w);
 		return dsp_fail_nomem(NULL, 0);
 	}
 	w->a3 = w->y + d;
@@ -281,8 +269,8 @@ embed_item(const dsp_maxret *m, const struct blocks *P, double x, int cls,
 }
 
 /* Embeddings z_i (and layer-1 pre-activations) and logits e_i. */
-static void
-embed(const dsp_maxret *m, const struct blocks *P, const double *x,
+void
+maxret_embed(const dsp_maxret *m, const struct blocks *P, const double *x,
     const int *cls, size_t n, struct work *w)
 {
 	size_t d = m->width, i;
@@ -314,13 +302,13 @@ head(const dsp_maxret *m, const struct blocks *P, struct work *w)
 			t += W4[j * d + k] * w->h3[k];
 		w->o[j] = t;
 	}
-	return argmax(w->o, C);
+	return maxret_argmax(w->o, C);
 }
 
 /* Readout of the attention-weighted embedding with weights alpha: fills
  * y, a3, h3, o; returns the predicted class. */
-static size_t
-readout(const dsp_maxret *m, const struct blocks *P, const double *alpha,
+size_t
+maxret_readout(const dsp_maxret *m, const struct blocks *P, const double *alpha,
     size_t n, struct work *w)
 {
 	size_t d = m->width, i, j;
@@ -340,8 +328,8 @@ readout(const dsp_maxret *m, const struct blocks *P, const double *alpha,
  * the head's actual output, so the set is answered right exactly when
  * alpha_top is above the margin if the answer is monotone in u, which the
  * bisection assumes.  0 when even u = 0 is right; 1 when u = 1 is wrong. */
-static double
-margin(const dsp_maxret *m, const struct blocks *P, size_t n, size_t top,
+double
+maxret_margin(const dsp_maxret *m, const struct blocks *P, size_t n, size_t top,
     size_t t, struct work *w)
 {
 	size_t d = m->width, i, j, it;
@@ -393,11 +381,11 @@ set_pass(const dsp_maxret *m, const struct blocks *P, const double *x,
 	double lse, dot, *po;
 	int rc;
 
-	embed(m, P, x, cls, n, w);
+	maxret_embed(m, P, x, cls, n, w);
 	if ((rc = dsp_softmax(w->e, n, 1.0, w->alpha)) != DSP_OK)
 		return rc;
-	pred = readout(m, P, w->alpha, n, w);
-	t = (size_t)cls[argmax(x, n)];
+	pred = maxret_readout(m, P, w->alpha, n, w);
+	t = (size_t)cls[maxret_argmax(x, n)];
 	lse = dsp_logsumexp(w->o, C, 1.0);
 	if (loss != NULL)
 		*loss = lse - w->o[t];
@@ -506,13 +494,13 @@ dsp_maxret_set_loss(const dsp_maxret *m, const double *x, const int *cls,
 
 	if ((rc = check_set(m, cls, n)) != DSP_OK)
 		return rc;
-	if ((rc = work_alloc(&w, n, m->width, m->classes)) != DSP_OK)
+	if ((rc = maxret_work_alloc(&w, n, m->width, m->classes)) != DSP_OK)
 		return rc;
-	split(m, m->w, &P);
+	maxret_split(m, m->w, &P);
 	if (grad != NULL)
-		split(m, grad, &G);
+		maxret_split(m, grad, &G);
 	rc = set_pass(m, &P, x, cls, n, &w, loss, correct, grad ? &G : NULL);
-	work_free(&w);
+	maxret_work_free(&w);
 	return rc;
 }
 
@@ -526,12 +514,12 @@ dsp_maxret_logits(const dsp_maxret *m, const double *x, const int *cls,
 
 	if ((rc = check_set(m, cls, n)) != DSP_OK)
 		return rc;
-	if ((rc = work_alloc(&w, n, m->width, m->classes)) != DSP_OK)
+	if ((rc = maxret_work_alloc(&w, n, m->width, m->classes)) != DSP_OK)
 		return rc;
-	split(m, m->w, &P);
-	embed(m, &P, x, cls, n, &w);
+	maxret_split(m, m->w, &P);
+	maxret_embed(m, &P, x, cls, n, &w);
 	memcpy(out, w.e, n * sizeof *out);
-	work_free(&w);
+	maxret_work_free(&w);
 	return DSP_OK;
 }
 
@@ -541,7 +529,7 @@ dsp_maxret_item_logit(const dsp_maxret *m, double x, int cls)
 	struct blocks P;
 	double a1[DSP_MAXRET_MAX_WIDTH], z[DSP_MAXRET_MAX_WIDTH];
 
-	split(m, m->w, &P);
+	maxret_split(m, m->w, &P);
 	return embed_item(m, &P, x, cls, a1, z);
 }
 
@@ -583,7 +571,7 @@ dsp_maxret_train(dsp_maxret *m, const dsp_maxret_train_opts *o, size_t every,
 		    "batch in 1 .. 2^20, steps >= 1 and a finite lr > 0");
 	if ((rc = dsp_maxret_init(m, o->seed)) != DSP_OK)
 		return rc;
-	if ((rc = work_alloc(&w, o->train_n, m->width, m->classes)) != DSP_OK)
+	if ((rc = maxret_work_alloc(&w, o->train_n, m->width, m->classes)) != DSP_OK)
 		return rc;
 	g = dsp_calloc(np, sizeof *g);
 	mom = dsp_calloc(np, sizeof *mom);
@@ -599,8 +587,8 @@ dsp_maxret_train(dsp_maxret *m, const dsp_maxret_train_opts *o, size_t every,
 	/* The training sets come from a stream apart from the initialisation
 	 * and from every evaluation set (those hash seed, n and index). */
 	gsl_rng_set(r, (unsigned long)(o->seed ^ 0x5bd1e995u));
-	split(m, m->w, &P);
-	split(m, g, &G);
+	maxret_split(m, m->w, &P);
+	maxret_split(m, g, &G);
 	if (every == 0)
 		every = o->steps;
 	for (step = 1; step <= o->steps; step++) {
@@ -644,187 +632,11 @@ dsp_maxret_train(dsp_maxret *m, const dsp_maxret_train_opts *o, size_t every,
 	rc = DSP_OK;
 out:
 	gsl_rng_free(r);
-	work_free(&w);
+	maxret_work_free(&w);
 	free(g);
 	free(mom);
 	free(vel);
 	free(x);
 	free(cls);
 	return rc;
-}
-
-/* splitmix64: independent per-set seeds from (seed, n, j). */
-static uint64_t
-mix64(uint64_t z)
-{
-	z += 0x9e3779b97f4a7c15ULL;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-uint64_t
-dsp_maxret_set_seed(uint64_t seed, uint64_t n, uint64_t j)
-{
-	return mix64(mix64(mix64(seed) ^ n) ^ j);
-}
-
-/* What one evaluation set contributes (summed in index order). */
-struct setres {
-	int	ok, ok_ad, holds;
-	double	maxw, maxw_ad, ent, beta, spread, topw, margin;
-};
-
-static int
-eval_one(const dsp_maxret *m, const struct blocks *P, size_t n, uint64_t seed,
-    gsl_rng *r, struct work *w, double *x, int *cls, double *alpha_ad,
-    struct setres *res)
-{
-	size_t t, i, top;
-	double lo, hi, mn, mx, beta;
-	int rc;
-
-	gsl_rng_set(r, (unsigned long)seed);
-	dsp_maxret_draw(r, m->classes, n, x, cls);
-	top = argmax(x, n);
-	t = (size_t)cls[top];
-	embed(m, P, x, cls, n, w);
-	if ((rc = dsp_softmax(w->e, n, 1.0, w->alpha)) != DSP_OK)
-		return rc;
-	res->ok = readout(m, P, w->alpha, n, w) == t;
-	res->topw = w->alpha[top];
-	res->margin = margin(m, P, n, top, t, w);
-	if ((rc = dsp_adaptive_softmax(w->e, n, 1.0, alpha_ad, &beta)) != DSP_OK)
-		return rc;
-	res->ok_ad = readout(m, P, alpha_ad, n, w) == t;
-	res->beta = beta;
-	res->maxw = dsp_max(w->alpha, n);
-	res->maxw_ad = dsp_max(alpha_ad, n);
-	res->ent = dsp_entropy(w->alpha, n, DSP_NATS);
-	mn = mx = w->e[0];
-	for (i = 1; i < n; i++) {
-		mn = fmin(mn, w->e[i]);
-		mx = fmax(mx, w->e[i]);
-	}
-	res->spread = mx - mn;
-	/* Lemma 2.1 (tight form) with this set's own spread, theta = 1; a
-	 * relative slack of 1e-12 absorbs rounding at the band's edges. */
-	dsp_lemma_tight((double)n, res->spread, 1.0, &lo, &hi);
-	res->holds = 1;
-	for (i = 0; i < n; i++)
-		if (w->alpha[i] < lo * (1 - 1e-12) || w->alpha[i] > hi * (1 + 1e-12))
-			res->holds = 0;
-	return DSP_OK;
-}
-
-int
-dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
-    size_t sets, uint64_t seed, dsp_maxret_eval_row *rows)
-{
-	struct setres *res;
-	struct blocks P;
-	size_t si, j;
-	int rc = DSP_OK;
-
-	if (sets < 1 || sets > (1u << 24))
-		return dsp_fail(DSP_EINVAL, "evaluation sets must be in 1 .. 2^24");
-	for (si = 0; si < nsizes; si++)
-		if (sizes[si] < 1 || sizes[si] > (1u << 24))
-			return dsp_fail(DSP_EINVAL, "evaluation sizes must be in 1 .. 2^24");
-	if ((res = dsp_calloc(sets, sizeof *res)) == NULL)
-		return dsp_fail_nomem(NULL, 0);
-	split(m, m->w, &P);
-	for (si = 0; si < nsizes && rc == DSP_OK; si++) {
-		size_t n = sizes[si];
-		dsp_maxret_eval_row *row = &rows[si];
-
-#pragma omp parallel reduction(max:rc)
-		{
-			struct work w;
-			gsl_rng *r = DSP_LIB_ALLOC(gsl_rng_alloc(gsl_rng_mt19937));
-			double *x = dsp_malloc(n * sizeof *x), *ad = dsp_malloc(n * sizeof *ad);
-			int *cls = dsp_malloc(n * sizeof *cls);
-			long jj;
-			int bad = 0;
-
-			memset(&w, 0, sizeof w);
-			if (r == NULL || x == NULL || ad == NULL || cls == NULL ||
-			    work_alloc(&w, n, m->width, m->classes) != DSP_OK) {
-				rc = DSP_ENOMEM;
-				bad = 1;
-			}
-			/* Every thread meets the loop; one without scratch skips
-			 * its sets and the call fails. */
-#pragma omp for schedule(dynamic, 4)
-			for (jj = 0; jj < (long)sets; jj++) {
-				uint64_t s = dsp_maxret_set_seed(seed, n, (uint64_t)jj);
-				int e;
-
-				if (bad)
-					continue;
-				if ((e = eval_one(m, &P, n, s, r, &w, x, cls, ad,
-				    &res[jj])) != DSP_OK)
-					rc = e;
-			}
-			work_free(&w);
-			gsl_rng_free(r);
-			free(x);
-			free(ad);
-			free(cls);
-		}
-		if (rc != DSP_OK)
-			break;
-		memset(row, 0, sizeof *row);
-		row->n = n;
-		row->sets = sets;
-		for (j = 0; j < sets; j++) {
-			row->correct += (size_t)res[j].ok;
-			row->correct_adaptive += (size_t)res[j].ok_ad;
-			row->lemma_holds += (size_t)res[j].holds;
-			row->max_weight += res[j].maxw;
-			row->max_weight_ad += res[j].maxw_ad;
-			row->entropy += res[j].ent;
-			row->beta += res[j].beta;
-			row->spread += res[j].spread;
-			row->spread_max = fmax(row->spread_max, res[j].spread);
-			row->top_weight += res[j].topw;
-			row->margin += res[j].margin;
-			row->above_margin += res[j].topw >= res[j].margin;
-		}
-		row->top_weight /= (double)sets;
-		row->margin /= (double)sets;
-		row->max_weight /= (double)sets;
-		row->max_weight_ad /= (double)sets;
-		row->entropy /= (double)sets;
-		row->beta /= (double)sets;
-		row->spread /= (double)sets;
-		row->acc = (double)row->correct / (double)sets;
-		row->acc_ad = (double)row->correct_adaptive / (double)sets;
-		dsp_wilson(row->correct, sets, DSP_Z95, &row->acc_lo, &row->acc_hi);
-		dsp_wilson(row->correct_adaptive, sets, DSP_Z95, &row->acc_ad_lo,
-		    &row->acc_ad_hi);
-		dsp_lemma_tight((double)n, row->spread_max, 1.0, &row->band_lo,
-		    &row->band_hi);
-		dsp_log_critical_n(0.5, row->spread_max, 1.0, &row->log_n_half);
-	}
-	free(res);
-	if (rc == DSP_ENOMEM)
-		return dsp_fail_nomem(NULL, 0);
-	return rc;
-}
-
-int
-dsp_wilson(size_t k, size_t n, double z, double *lo, double *hi)
-{
-	double p, z2n, c, h;
-
-	if (n == 0 || k > n || !(z > 0))
-		return dsp_fail(DSP_EINVAL, "Wilson interval needs 0 <= k <= n, n > 0, z > 0");
-	p = (double)k / (double)n;
-	z2n = z * z / (double)n;
-	c = (p + z2n / 2) / (1 + z2n);
-	h = z / (1 + z2n) * sqrt(p * (1 - p) / (double)n + z2n / (4 * (double)n));
-	*lo = fmax(0, c - h);
-	*hi = fmin(1, c + h);
-	return DSP_OK;
 }
