@@ -67,6 +67,11 @@ echo
 echo "  report --input, 2^24 logits: text $(DISPERSE_MAX_INPUT=1G timeit "$builddir/disperse" \
 	report --input "$tmp.txt") (goal < 0.3 s), .npy $(timeit "$builddir/disperse" report \
 	--input "$tmp.npy") (goal < 0.1 s)"
+# The large-n route (the typical configuration of the law, O(runs), issue
+# 23): whole commands at n = 2^60, process start included.
+echo "  n = 2^60 (typical configuration): report gaussian $(timeit "$builddir/disperse" report \
+	--family gaussian -n 2^60), report learned $(timeit "$builddir/disperse" report \
+	--model "$srcdir/examples/maxret-model.json" -n 2^60) (goal < 0.1 s)"
 echo
 # Snapshot memory: peak RSS of the child (getrusage).  Random families
 # past 2^16 items are their expected limit (no per-item weights: 8 MiB),

@@ -68,9 +68,9 @@ critical_rows(dsp_table *t, const dsp_params *p, const dsp_summary *s)
 static int
 edge_row(dsp_table *t, const char *name, double v, const dsp_summary *s, int which)
 {
-	double lv = dsp_band_edge_log(s->n, s->spread, s->theta_eff, which);
+	double lv;
 
-	if ((v == 0 || isinf(v)) && isfinite(lv))
+	if (dsp_band_edge_outside(v, s->n, s->spread, s->theta_eff, which, &lv))
 		return dsp_fig_logsize(t, name, lv, s->theta_eff, NULL);
 	return dsp_fig_num(t, name, v, s->theta_eff, NULL);
 }
@@ -110,7 +110,8 @@ fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 		    dsp_attn_theorem_note(p->attn));
 	rc |= dsp_fig_text(t, "bound", dsp_band_text(v), th, v == DSP_BAND_NA ?
 	    note : NULL);
-	snprintf(note, sizeof note, "|margin| <= %.2g: on the bound", DSP_BAND_TOL);
+	snprintf(note, sizeof note, "|margin| <= %.2g (rounding allowance): on the bound",
+	    dsp_band_tol(s->n, s->spread, s->theta_eff));
 	rc |= dsp_fig_num(t, "bound_margin", s->bound_margin, th, note);
 	rc |= dsp_fig_num(t, "entropy_floor", s->entropy_floor, th, NULL);
 	rc |= dsp_fig_num(t, "entropy_ceiling", s->entropy_ceiling, th, NULL);

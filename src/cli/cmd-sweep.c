@@ -141,12 +141,22 @@ add_row(dsp_table *t, double x, const dsp_summary *s)
 		s->topk_mass, s->lo_tight, s->hi_tight, s->entropy_floor,
 		s->entropy_ceiling, s->log_critical_n, NAN, NAN
 	};
+	char buf[64];
+	double lv;
 	size_t r;
-	int rc;
+	int rc, k;
 
 	if ((rc = dsp_table_row(t, row)) != DSP_OK)
 		return rc;
 	r = dsp_table_rows(t) - 1;
+	/* A band edge outside the double range: exp(x), as report writes it
+	 * (columns 6 and 7: lemma_tight_lo, lemma_tight_hi). */
+	for (k = 0; k < 2; k++)
+		if (dsp_band_edge_outside(row[6 + k], s->n, s->spread, s->theta_eff, k, &lv)) {
+			snprintf(buf, sizeof buf, "exp(%.10g)", lv);
+			if ((rc = dsp_table_set_text(t, r, (size_t)(6 + k), buf)) != DSP_OK)
+				return rc;
+		}
 	if ((rc = dsp_table_set_text(t, r, NCOLS - 1,
 	    dsp_band_word(dsp_band_verdict(s)))) != DSP_OK)
 		return rc;

@@ -78,7 +78,7 @@ paper_lemma(struct paper *P)
 					    "a weight above 1: the expected large-n route fails "
 					    "here (a defect of disperse, not of the lemma)" :
 					    s.bound_margin > -1e-12 ? "rounding: outside by a few "
-					    "ulps, beyond the tolerance DSP_BAND_TOL = 3.6e-15" :
+					    "ulps, beyond the rounding allowance dsp_band_tol" :
 					    "unexplained");
 					continue_row = 0;
 				}

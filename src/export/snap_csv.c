@@ -71,7 +71,7 @@ snap_curve_table(const struct snap *s, int full)
 	static const size_t brief[] = { 0, 1, 4, 5, 6, 8, 9 };
 	const size_t ncols = full ? sizeof cols / sizeof cols[0] : 7;
 	char name[64];
-	double row[16 + 2 * DSP_VIEW_SERIES_MAX];
+	double row[16 + 2 * DSP_VIEW_SERIES_MAX], lv;
 	dsp_table *t;
 	size_t i, k, c, a;
 
@@ -126,6 +126,14 @@ snap_curve_table(const struct snap *s, int full)
 		if (dsp_table_row(t, row) != DSP_OK)
 			goto fail;
 		if (full) {
+			/* Band edges outside the double range (columns 8 .. 11):
+			 * exp(x), as report writes them. */
+			for (c = 8; c < 12; c++)
+				if (dsp_band_edge_outside(row[c], m->n, m->spread,
+				    m->theta_eff, (int)(c - 8), &lv)) {
+					snprintf(name, sizeof name, "exp(%.10g)", lv);
+					dsp_table_set_text(t, i, c, name);
+				}
 			dsp_table_set_text(t, i, 14, dsp_band_word(dsp_band_verdict(m)));
 			dsp_table_set_text(t, i, 15, dsp_method_name(m->method));
 		}

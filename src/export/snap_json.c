@@ -200,10 +200,10 @@ json_series(dsp_jw *w, const char *role, const char *key, const char *label)
 static void
 jw_kedge(dsp_jw *w, const char *key, double v, const dsp_summary *m, int which)
 {
-	double lv = dsp_band_edge_log(m->n, m->spread, m->theta_eff, which);
+	double lv;
 	char buf[64];
 
-	if ((v == 0 || isinf(v)) && isfinite(lv)) {
+	if (dsp_band_edge_outside(v, m->n, m->spread, m->theta_eff, which, &lv)) {
 		snprintf(buf, sizeof buf, "exp(%.10g)", lv);
 		jw_kstr(w, key, buf);
 	} else

@@ -229,9 +229,12 @@ bin_run(void *ctx, double w, uint64_t count)
 }
 
 /* Log-binned: how many items have a weight in each logarithmic bin; the
- * weight axis spans the band too. */
+ * weight axis spans the band too.  law: no item drawn (the large-n route),
+ * the counts of the law's n weights the TUI's panel shows
+ * (dsp_eval_expected_hist). */
 static void
-hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, double wmax, double wmin)
+hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, double wmax, double wmin,
+    int law)
 {
 	double lo, hi, per, edges, cnt[64], cmax = 0, cmin = INFINITY, x0, x1, y;
 	double alo = wmin, ahi = wmax;
@@ -252,12 +255,18 @@ hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, double wmax, double 
 	memset(cnt, 0, sizeof cnt);
 	/* Counts are integers below 2^53: any order sums them exactly. */
 	c = (struct bins){ lo, per, cnt, nb };
-	dsp_wstream_each(&s->ws, bin_run, &c);
+	if (!law)
+		dsp_wstream_each(&s->ws, bin_run, &c);
+	else if (dsp_eval_expected_hist(&s->p, &s->sum, lo, lo + (double)nb / per, nb,
+	    cnt) != DSP_OK)
+		memset(cnt, 0, sizeof cnt);
 	for (b = 0; b < nb; b++) {
 		cmax = fmax(cmax, cnt[b]);
 		if (cnt[b] > 0)
 			cmin = fmin(cmin, cnt[b]);
 	}
+	if (!(cmax > 0))
+		cmax = cmin = 1;
 	pl->ax.log_base = 10;
 	pl->ax.lo = pow(10, lo);
 	pl->ax.hi = pow(10, hi);
@@ -316,10 +325,10 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 	size_t nr = s->w_rc == DSP_OK ? dsp_wstream_len(&s->ws) : 0, nl = 0, cols;
 	struct wrange wr = { 0, 0, 0, INFINITY };
 	uint64_t total, zeros;
-	char title[320], note[128], what[96], wlab[128];
+	char title[320], note[128], what[96], wlab[160];
 	dsp_svg_page pg;
 	dsp_svg *g;
-	int mode = s->v->hist_mode, band = isfinite(lo) && isfinite(hi), rc;
+	int mode = s->v->hist_mode, band = isfinite(lo) && isfinite(hi), rc, law;
 
 	fig_title_fit(s, title, sizeof title, mode ? "Weight histogram" :
 	    "Sorted attention weights", SVG_W, SVG_H);
@@ -332,8 +341,21 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 	zeros = wr.zeros;
 	wmax = wr.wmax;
 	wmin = wr.wmin;
+	/* No item drawn (the large-n route): the law's n weights in bins, as
+	 * the TUI's Weights panel shows them. */
+	law = nr == 0 && s->sum_rc == DSP_OK && s->sum.max_weight > 0 &&
+	    dsp_eval_expected_hist(&s->p, &s->sum, log10(s->sum.max_weight) - 1,
+	    log10(s->sum.max_weight), 1, &a) == DSP_OK;
+	if (law) {
+		mode = 1;
+		nr = 1;
+		wmax = s->sum.max_weight;
+		wmin = s->sum.min_weight > 0 ? s->sum.min_weight : wmax * 1e-16;
+		total = s->sum.n < 0x1p63 ? (uint64_t)s->sum.n : UINT64_MAX;
+	}
 	snap_svg_series_what(s, what, sizeof what);
-	snprintf(wlab, sizeof wlab, "%s (%s)", mode ? "items per bin" : "weights", what);
+	snprintf(wlab, sizeof wlab, "%s (%s)", law ? "items per bin, the law's n weights" :
+	    mode ? "items per bin" : "weights", what);
 	leg[nl++] = (dsp_legend_item){ wlab, C_MAIN, NULL, 1, 1, DSP_MK_NONE, 0 };
 	if (band && nr > 0 && wmax > 0) {
 		leg[nl++] = (dsp_legend_item){ "Lemma 2.1 tight band (derived)", C_BAND,
@@ -359,7 +381,7 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 		return rc;
 	}
 	if (mode != 0)
-		hist_binned(g, s, &pl, wmax, wmin);
+		hist_binned(g, s, &pl, wmax, wmin, law);
 	/* The band's edges and 1/n go over the bars, dashed. */
 	un = 1 / (double)total;
 	dsp_svg_raw(g, "<g class=\"band-edges\" clip-path=\"url(#plot)\">\n");

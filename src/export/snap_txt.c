@@ -74,6 +74,20 @@ text_map(const struct snap *s, FILE *fp)
 	    s->map[s->v->map_row * m->cols + s->v->map_col]));
 }
 
+/* A band edge (which: 0/1 tight lo/hi, 2/3 loose lo/hi): exp(x) outside
+ * the double range, as report writes it. */
+static const char *
+edge_num(char *buf, size_t size, const dsp_summary *m, int which)
+{
+	const double v[4] = { m->lo_tight, m->hi_tight, m->lo_loose, m->hi_loose };
+	double lv;
+
+	if (!dsp_band_edge_outside(v[which], m->n, m->spread, m->theta_eff, which, &lv))
+		return snap_num(buf, size, v[which]);
+	snprintf(buf, size, "exp(%.10g)", lv);
+	return buf;
+}
+
 static void
 text_summary(const struct snap *s, FILE *fp)
 {
@@ -108,10 +122,10 @@ text_summary(const struct snap *s, FILE *fp)
 	    snap_num(b1, sizeof b1, m->topk_mass));
 	/* The paper states Lemma 2.1 as Theta(1/n) with the proof's loose band;
 	 * the tight band and the critical n are derivations (figures.h). */
-	fprintf(fp, "  Lemma 2.1 tight   [%s, %s] (derived)\n", snap_num(b1, sizeof b1,
-	    m->lo_tight), snap_num(b2, sizeof b2, m->hi_tight));
-	fprintf(fp, "  Lemma 2.1 loose   [%s, %s] (the paper's proof)\n", snap_num(b1,
-	    sizeof b1, m->lo_loose), snap_num(b2, sizeof b2, m->hi_loose));
+	fprintf(fp, "  Lemma 2.1 tight   [%s, %s] (derived)\n", edge_num(b1, sizeof b1,
+	    m, 0), edge_num(b2, sizeof b2, m, 1));
+	fprintf(fp, "  Lemma 2.1 loose   [%s, %s] (the paper's proof)\n", edge_num(b1,
+	    sizeof b1, m, 2), edge_num(b2, sizeof b2, m, 3));
 	fprintf(fp, "  bound             %s (margin %s)\n",
 	    dsp_band_text(dsp_band_verdict(m)), snap_num(b1, sizeof b1, m->bound_margin));
 	fprintf(fp, "  Theorem 2.2       log n* = %s for eps = %s (derived critical n)\n",

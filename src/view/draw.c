@@ -152,6 +152,21 @@ view_num(char *buf, size_t size, double v, int digits)
 }
 
 char *
+view_band_edge(char *buf, size_t size, const dsp_summary *s, int which, int digits)
+{
+	const double v[4] = { s->lo_tight, s->hi_tight, s->lo_loose, s->hi_loose };
+	char x[48];
+	double lv;
+
+	if (which < 0 || which > 3)
+		return view_num(buf, size, NAN, digits);
+	if (!dsp_band_edge_outside(v[which], s->n, s->spread, s->theta_eff, which, &lv))
+		return view_num(buf, size, v[which], digits);
+	snprintf(buf, size, "exp(%s)", view_num(x, sizeof x, lv, digits + 3));
+	return buf;
+}
+
+char *
 view_computing(char *buf, size_t size, int pct)
 {
 	if (pct >= 0)

@@ -218,7 +218,8 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 
 	if (h->ok && h->expected)
 		binned = 1;	/* no items drawn: only their distribution */
-	view_frame(w, h->ok && h->expected ? "Weights: expected distribution" : binned ?
+	view_frame(w, h->ok && h->expected ? (s->method == DSP_METHOD_TYPICAL ?
+	    "Weights: typical configuration" : "Weights: expected distribution") : binned ?
 	    "Weights: log10 distribution" : "Weights: sorted coefficients", pn->focused);
 	if (st->sum_busy) {
 		/* A worker job (large explicit input): nothing stale drawn. */
@@ -241,11 +242,11 @@ hist_draw(struct view_panel *pn, WINDOW *w)
 		view_line(w, &y, pn->h - 2, 1, iw, view_attr_error(), "%s in %s",
 		    dsp_band_text(DSP_BAND_UNDERFLOW), dsp_precision_name(st->vs.params.precision));
 		view_line(w, &y, pn->h - 2, 1, iw, 0, "band [%s, %s]: every weight is below it",
-		    view_num(a, sizeof a, s->lo_tight, 3), view_num(b, sizeof b, s->hi_tight, 3));
+		    view_band_edge(a, sizeof a, s, 0, 3), view_band_edge(b, sizeof b, s, 1, 3));
 		return;
 	}
 	snprintf(line, sizeof line, "band [%s, %s]  max %s",
-	    view_num(a, sizeof a, s->lo_tight, 3), view_num(b, sizeof b, s->hi_tight, 3),
+	    view_band_edge(a, sizeof a, s, 0, 3), view_band_edge(b, sizeof b, s, 1, 3),
 	    view_num(item, sizeof item, s->max_weight, 3));
 	/* Whole or without "max" (the bars show it), never cut. */
 	if (cols(line) > (size_t)iw)

@@ -104,8 +104,8 @@ lemma_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last)
 	else
 		view_num(n1, sizeof n1, s->n - 1, 6);
 	view_num(d, sizeof d, s->spread, 4);
-	view_num(lo, sizeof lo, s->lo_tight, 3);
-	view_num(hi, sizeof hi, s->hi_tight, 3);
+	view_band_edge(lo, sizeof lo, s, 0, 3);
+	view_band_edge(hi, sizeof hi, s, 1, 3);
 	divisor_text(t, sizeof t, s->theta_eff);
 	if (s->theta_eff == 0 || s->n <= 1) {
 		/* theta = 0: the argmax limit, e^{spread/theta} -> infinity. */
@@ -344,7 +344,7 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	 * before it) first. */
 	snprintf(paper, sizeof paper, "paper's proof e^{%sspread/%s}/n: %s .. %s",
 	    view_style.utf8 ? "±" : "+-", view_sym(SYM_THETA),
-	    view_num(a, sizeof a, s->lo_loose, 3), view_num(b, sizeof b, s->hi_loose, 3));
+	    view_band_edge(a, sizeof a, s, 2, 3), view_band_edge(b, sizeof b, s, 3, 3));
 	prows = view_line_rows(iw, paper);
 	crows = critical_rows(st, iw);
 	/* The lemma's band and Theorem 2.2 are always on screen: the rows of

@@ -393,6 +393,10 @@ void		 view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a,
 		    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 /* Short number text ("%.*g" with the given significant digits). */
 char		*view_num(char *buf, size_t size, double v, int digits);
+/* A Lemma 2.1 band edge of s (which: 0/1 tight lo/hi, 2/3 loose lo/hi):
+ * view_num, or exp(x) where it lies outside the double range. */
+char		*view_band_edge(char *buf, size_t size, const dsp_summary *s, int which,
+		    int digits);
 /* "computing 37 %" (pct >= 0) or "computing": a panel whose figures a
  * worker job is still computing. */
 char		*view_computing(char *buf, size_t size, int pct);

@@ -2,10 +2,12 @@
 # The learned family (--model FILE): its logits at n are the trained head's
 # scores on evaluation set 0 of `disperse train` for the same seed and size,
 # so report --model reproduces what train's evaluation records for that set
-# (max weight, entropy); past the explicit limit its expected large-n limit
-# equals an independent numpy computation from the saved JSON weights
-# (tests/cli/learned-expected.py); the explicit route at 2^16 agrees with
-# that limit to the law of large numbers; snapshots keep the model;
+# (max weight, entropy); past the explicit limit the typical configuration
+# of its law (issue 23) agrees with 32 seeded item-by-item sets at 2^16 and
+# tends to the expected large-n limit of an independent numpy computation
+# from the saved JSON weights (tests/cli/learned-expected.py); the explicit
+# route at 2^16 agrees with that limit to the law of large numbers;
+# snapshots keep the model;
 # errors follow the one-line rule.
 . "$top_srcdir/tests/tap.sh"
 [ -x "$DISPERSE" ] || skip_all "no disperse binary"
@@ -35,22 +37,30 @@ for sn in "1 16" "5 64" "3 1000"; do
 	done
 done
 
-# 2. Expected large-n limit against numpy (closed-form integrals per linear
-# piece of the ReLU network), at two temperatures.
+# 2. The large-n route (the typical configuration of the law of one item's
+# logit: core/math/typical.h) against numpy's expected large-n limit
+# (closed-form integrals per linear piece of the ReLU network), at two
+# temperatures.  The limit is the n -> infinity value; the configuration
+# holds n items, its largest at its median rank's quantile below the law's
+# supremum: at 2^40 they agree to 5e-8 (H) and 4e-10 (max weight).
 if $py -c 'import numpy' 2>/dev/null; then
 	for th in 1 2.5; do
 		"$DISPERSE" report --model "$model" --n 2^40 --theta $th --format json >"$tmp/e.json"
 		ok $? "report --model --n 2^40 --theta $th"
-		[ "$(val "$tmp/e.json" method)" = "expected large-n limit (not one sample)" ]
-		ok $? "method at 2^40 is the expected limit"
+		[ "$(val "$tmp/e.json" method)" = "typical configuration of the law (not one sample)" ]
+		ok $? "method at 2^40 is the typical configuration"
 		set -- $($py "$top_srcdir/tests/cli/learned-expected.py" "$model" 1099511627776 $th)
-		near "$(val "$tmp/e.json" logit_min)" "$1" 1e-12 &&
-		    near "$(val "$tmp/e.json" logit_max)" "$2" 1e-12
-		ok $? "theta $th: logit range [$1, $2] as numpy"
-		near "$(val "$tmp/e.json" entropy_nats)" "$3" 1e-10
-		ok $? "theta $th: entropy $(val "$tmp/e.json" entropy_nats) as numpy $3"
-		near "$(val "$tmp/e.json" max_weight)" "$4" 1e-9
-		ok $? "theta $th: max weight $(val "$tmp/e.json" max_weight) as numpy $4"
+		# The configuration's extreme items, at their median ranks'
+		# quantiles, lie inside the law's range and within 1e-6 of it.
+		near "$(val "$tmp/e.json" logit_min)" "$1" 1e-6 &&
+		    near "$(val "$tmp/e.json" logit_max)" "$2" 1e-6 &&
+		    awk -v a="$(val "$tmp/e.json" logit_min)" -v b="$(val "$tmp/e.json" logit_max)" \
+		    -v lo="$1" -v hi="$2" 'BEGIN { exit !(a >= lo && b <= hi) }'
+		ok $? "theta $th: logit range inside numpy's [$1, $2], within 1e-6"
+		near "$(val "$tmp/e.json" entropy_nats)" "$3" 1e-6
+		ok $? "theta $th: entropy $(val "$tmp/e.json" entropy_nats) as numpy's limit $3"
+		near "$(val "$tmp/e.json" max_weight)" "$4" 1e-6
+		ok $? "theta $th: max weight $(val "$tmp/e.json" max_weight) as numpy's limit $4"
 	done
 	# The explicit route at 2^16 (one sample; the route policy's last size
 	# drawn) against the limit there: the entropy agrees to a few 1e-3
@@ -64,7 +74,10 @@ if $py -c 'import numpy' 2>/dev/null; then
 	# log-n and SSMax (s = 1) past 2^22 are softmax at theta / log n: the
 	# pieces far from the top logit are subnormal there (t = log n, spread
 	# 56), which once made the quadrature run out of subintervals for
-	# 2^22 < n < 2^33.  Against numpy and mpmath (paper entropy).
+	# 2^22 < n < 2^33.  Against numpy's limit and mpmath (paper entropy):
+	# at these n the configuration's top items lie measurably below the
+	# law's supremum (measured: H and paper H within 3e-5, max weight
+	# within 1.3e-3 relative at 2^22, closer at larger n).
 	for an in "logn 4194305" "logn 2^23" "ssmax 2^24" "logn 2^26"; do
 		set -- $an
 		nn=$($py -c "print(int(eval('$2'.replace('^', '**'))))")
@@ -72,9 +85,9 @@ if $py -c 'import numpy' 2>/dev/null; then
 		ok $? "report --model --attn $1 --n $2"
 		set -- $1 $2 $($py "$top_srcdir/tests/cli/learned-expected.py" "$model" $nn \
 		    "$($py -c "import math; print(repr(1 / math.log($nn)))")" paper)
-		near "$(val "$tmp/l.json" entropy_nats)" "$5" 1e-10 &&
-		    near "$(val "$tmp/l.json" max_weight)" "$6" 1e-9 &&
-		    near "$(val "$tmp/l.json" entropy_paper)" "$7" 1e-9
+		near "$(val "$tmp/l.json" entropy_nats)" "$5" 1e-4 &&
+		    near "$(val "$tmp/l.json" max_weight)" "$6" 5e-3 &&
+		    near "$(val "$tmp/l.json" entropy_paper)" "$7" 1e-4
 		ok $? "$1 n $2: H, max weight, paper H $(val "$tmp/l.json" entropy_paper) as numpy/mpmath $5 $6 $7"
 	done
 	# sharp_exponent is s (logit spread)/theta with the model's spread
@@ -96,6 +109,39 @@ if $py -c 'import numpy' 2>/dev/null; then
 else
 	ok 0 "# SKIP no numpy"
 fi
+
+# 2b. The switch at 2^16 against draws: 32 item-by-item sets at 2^16
+# (seeds 1..32, each a forward pass per item) and the typical configuration
+# at 2^16 + 1.  Where the sets concentrate (sd under 5 % of the mean) the
+# route is within 3 standard errors of their mean, else inside their
+# 5-95 % range.  Measured: H z 1.55 (theta 1), 1.49 (log-n).
+for cfg in "--theta 1" "--attn logn" "--attn ssmax --theta 2" "--theta 0.1 --topk 10"; do
+	# shellcheck disable=SC2086
+	for s in $(seq 1 32); do
+		"$DISPERSE" report --model "$model" --n 65536 --seed $s $cfg --format json |
+		    jq -r '[.rows[] | select(.quantity | test("^(entropy_nats|max_weight|topk_mass)$")) | .value] | @tsv'
+	done >"$tmp/draws.tsv"
+	# shellcheck disable=SC2086
+	"$DISPERSE" report --model "$model" --n 65537 $cfg --format json |
+	    jq -r '[.rows[] | select(.quantity | test("^(method|entropy_nats|max_weight|topk_mass)$")) | .value] | @tsv' >"$tmp/route.tsv"
+	method=$(cut -f1 "$tmp/route.tsv")
+	res= bad=0
+	for i in 1 2 3; do
+		# value, then the 32 draws sorted: mean, sd, 5 % and 95 % points.
+		r=$(cut -f$((i + 1)) "$tmp/route.tsv")
+		line=$(cut -f$i "$tmp/draws.tsv" | sort -g | awk -v r="$r" '
+		    { x[NR] = $1; s += $1; q += $1 * $1 }
+		    END { m = s / NR; sd = sqrt((q - NR * m * m) / (NR - 1))
+			lo = x[int(0.05 * (NR - 1)) + 1]; hi = x[int(0.95 * (NR - 1)) + 1]
+			if (sd < 0.05 * m) { z = (r - m) / (sd / sqrt(NR)); if (z < 0) z = -z
+				printf " %.6g (draws %.6g +- %.2g, z %.2f)", r, m, sd, z; exit z > 3 }
+			printf " %.6g in [%.6g, %.6g]", r, lo, hi; exit r < lo || r > hi }') || bad=1
+		res="$res$line"
+	done
+	case $method in typical*) ;; *) bad=1 ;; esac
+	[ $bad = 0 ]
+	ok $? "$cfg: 2^16 + 1 route H, max, top-k:$res"
+done
 
 # 3. Dispersion: the max weight falls with n (one set per size).
 for n in 16 256 4096 65536; do
@@ -144,9 +190,11 @@ jq '.params.model = "gone.json"' "$h" >"$tmp/port/sub/gone.json.snap"
 ok $? "a model that opens nowhere: one-line runtime error naming it ($(cat "$tmp/err"))"
 "$DISPERSE" compare --model "$model" --from 2^30 --to 2^30 --points 1 \
     --attn-list softmax,sparsemax --format csv >"$tmp/c.csv"
-grep -v '^#' "$tmp/c.csv" | tail -1 | awk -F, '$2 != "nan" && $4 == "nan" { ok = 1 } END { exit !ok }' &&
-    grep -q '^# note_sparsemax' "$tmp/c.csv"
-ok $? "compare past the limit: softmax has its limit, sparsemax NaN with a note"
+# Past the item-by-item size every unordered function runs on the typical
+# configuration (issue 23): sparsemax keeps more weight on its top item.
+grep -v '^#' "$tmp/c.csv" | tail -1 |
+    awk -F, '$2 != "nan" && $4 != "nan" && $4 + 0 > $2 + 0 && $4 + 0 <= 1 { ok = 1 } END { exit !ok }'
+ok $? "compare past the limit: softmax and sparsemax both on the typical configuration"
 
 # 5. Errors: one line, usage 2, runtime 1.
 "$DISPERSE" report --family learned >/dev/null 2>"$tmp/err"

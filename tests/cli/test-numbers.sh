@@ -138,4 +138,23 @@ lo=$(value lemma_tight_lo bound --log-n 1000)
 hi=$(value lemma_tight_hi bound --log-n 1000)
 [ "$lo" = "exp(-1004)" ] && [ "$hi" = "exp(-996)" ]
 ok $? "bound --log-n 1000: tight edges $lo, $hi (exp form, not 0)"
+
+# The same exp(x) in sweep and in a snapshot's text and curve CSV (issue
+# 23): spike delta 800, the tight lower edge 1/(1 + (n-1) e^800) has log
+# -(800 + log(n - 1)) (the log1p term is below rounding).
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+"$DISPERSE" sweep --family spike --delta 800 --from 1000 --to 1000 --points 1 --format csv |
+    grep -v '^#' | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "lemma_tight_lo") k = i }
+	NR == 2 { print $k }' >"$tmp/lo"
+want=$(awk 'BEGIN { printf "%.17g", -(800 + log(999)) }')
+got=$(sed -n 's/^exp(\(.*\))$/\1/p' "$tmp/lo")
+close "$got" "$want" 1e-9 "sweep: lemma_tight_lo $(cat "$tmp/lo") = exp($want), not 0"
+"$DISPERSE" snapshot --family spike --delta 800 -n 1000 --out "$tmp/s" >"$tmp/files"
+txt=$(grep '\.txt$' "$tmp/files") && csv=$(grep 'curve\.csv$' "$tmp/files")
+got=$(sed -n 's/^  Lemma 2.1 tight   \[exp(\([^)]*\)), 1\].*/\1/p' "$txt")
+close "$got" "$want" 1e-9 "snapshot text: tight band [exp($got), 1]"
+grep -v '^#' "$csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "lemma_tight_lo") k = i }
+	NR > 2 && $k !~ /^exp\(/ && $k + 0 == 0 { bad = 1 } END { exit bad }'
+ok $? "snapshot curve CSV: no bare 0 among the tight lower edges"
 tap_done

@@ -1,8 +1,8 @@
 #!/bin/sh
 # One route policy (review finding 4, issue 10 item 3): the commands that
 # print a view's figures (report, sweep, compare, heatmap's map, tour) take
-# the view's route, so at n = 100000 > 2^16 a random or learned family is its
-# expected large-n limit everywhere -- report used to draw the items one by
+# the view's route, so at n = 100000 > 2^16 a random or learned family is the
+# typical configuration of its law everywhere -- report used to draw the items one by
 # one (learned: 0.0006962 against the snapshot's 0.0006893).  Checked against
 # the snapshot of the same parameters and against independent values.
 . "$top_srcdir/tests/tap.sh"
@@ -23,19 +23,21 @@ col() { grep -v '^#' "$1" | awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i+
 # median rank, 4 (1 - 0.7/(n + 0.4)): a factor e^{-2.8/(n + 0.4)} below,
 # and its bins leave ~4e-7 (so 1e-6 here, 1e-9 for learned).
 uni=$($py -c 'import math; n = 100000; r = 4.0; print(repr(r / (n * -math.expm1(-r)) * math.exp(-2.8 / (n + 0.4))))')
-# Learned: numpy's closed-form piece integrals (learned-expected.py).
+# Learned: numpy's closed-form piece integrals (learned-expected.py), the
+# n -> infinity limit; the configuration's top items sit at their median
+# ranks' quantiles below the law's supremum, 0.4 % lower in max weight at
+# this n (its agreement with draws: tests/cli/test-learned.sh), so 1e-2.
 lrn=$($py "$top_srcdir/tests/cli/learned-expected.py" "$model" 100000 1 | cut -d' ' -f4)
 
 for fam in "uniform $uni" "learned $lrn"; do
 	set -- $fam
 	f=$1 want=$2
 	if [ "$f" = learned ]; then
-		a="--model $model" m=expected tol=1e-9
-		mt="expected large-n limit (not one sample)"
+		a="--model $model" m=typical tol=1e-2
 	else
 		a="--family $f" m=typical tol=1e-6
-		mt="typical configuration of the law (not one sample)"
 	fi
+	mt="typical configuration of the law (not one sample)"
 	"$DISPERSE" report $a --n 100000 --format json >"$tmp/r.json"
 	ok $? "$f: report --n 100000"
 	[ "$(val "$tmp/r.json" method)" = "$mt" ]

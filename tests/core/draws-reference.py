@@ -7,9 +7,11 @@ Regenerate with:
 
     python3 tests/core/draws-reference.py > tests/data/draws-reference.tsv
 
-For each family (gaussian N(0, sigma), uniform U[0, delta]), size n and
-ratio r = scale/theta (theta = 1: logits scaled by r), SEEDS independent
-draws (numpy PCG64, seed = 1000 * seed + index, so independent of disperse's
+For each family (gaussian N(0, sigma), uniform U[0, delta], empirical: n
+draws with replacement from the row r * i / (M - 1), i = 0 .. M - 1,
+M = EMPIRICAL_M, the values tests/core/test-draws builds in C with the same
+double operations), size n and ratio r = scale/theta (theta = 1: logits
+scaled by r), SEEDS independent draws (numpy PCG64, seed = 1000 * seed + index, so independent of disperse's
 own GSL stream); each row gives one figure's mean, sample standard
 deviation, and 5 % and 95 % quantiles over the draws.  Figures: H (nats),
 paper entropy -sum p log(p + 1e-9), max weight, log10 of the min weight,
@@ -28,7 +30,11 @@ RATIOS = {
     "gaussian": (0.25, 1, 3, 4, 6, 10, 30),
     # delta/theta: the top items dominate once delta/theta ~ n
     "uniform": (0.25, 4, 30, 1000, 100000, 1400000),
+    # a row of M distinct values, M comparable to n: the top few draws
+    # dominate once r/theta ~ M (the expected limit left the simplex there)
+    "empirical": (4, 1000, 100000, 1400000),
 }
+EMPIRICAL_M = 2**18
 KS = (1, 2, 10, 1000)
 
 
@@ -61,7 +67,13 @@ def main():
                 rows = {}
                 for s in range(SEEDS):
                     g = np.random.Generator(np.random.PCG64(1000 * s + 17))
-                    x = g.standard_normal(n) * r if fam == "gaussian" else g.random(n) * r
+                    if fam == "gaussian":
+                        x = g.standard_normal(n) * r
+                    elif fam == "uniform":
+                        x = g.random(n) * r
+                    else:
+                        row = r * np.arange(EMPIRICAL_M, dtype=float) / (EMPIRICAL_M - 1)
+                        x = row[g.integers(0, EMPIRICAL_M, n)]
                     for key, v in figures(x, n).items():
                         rows.setdefault(key, []).append(v)
                 for key, vs in rows.items():

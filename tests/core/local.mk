@@ -2,7 +2,9 @@
 
 # Numeric core TAP suite (tests/core/coretest.h: long double references).
 EXTRA_DIST += tests/core/coretest.h tests/data/core-logits.txt \
-	tests/core/draws-reference.py tests/data/draws-reference.tsv
+	tests/core/draws-reference.py tests/data/draws-reference.tsv \
+	tests/core/band-reference.py tests/data/band-reference.tsv \
+	tests/core/attn-draws-reference.py tests/data/attn-draws-reference.tsv
 DSP_CORE_TESTS = \
 	tests/core/test-softmax \
 	tests/core/test-bounds \
@@ -21,7 +23,8 @@ DSP_CORE_TESTS = \
 	tests/core/test-exphist \
 	tests/core/test-gate \
 	tests/core/test-attn \
-	tests/core/test-draws
+	tests/core/test-draws \
+	tests/core/test-band
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
@@ -77,5 +80,8 @@ tests_core_test_gate_SOURCES = tests/core/test-gate.c
 tests_core_test_gate_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_gate_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_draws_SOURCES = tests/core/test-draws.c
+tests_core_test_band_SOURCES = tests/core/test-band.c
+tests_core_test_band_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_band_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_draws_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_draws_LDADD = $(DSP_CORE_LIBS)

@@ -1,13 +1,18 @@
 /* The large-n route against numpy draws (issue 23): for gaussian and
  * uniform logits at n = 2^16 + 1, 2^18, 2^20 and scale/theta from 0.25 to
- * 30 (gaussian) or 1.4e6 (uniform), into the frozen regime, every figure
+ * 30 (gaussian) or 1.4e6 (uniform), and the empirical family over a row of
+ * 2^18 evenly spaced values (r/theta 4 to 1.4e6: the frozen regime once
+ * the row is as long as n), into the frozen regime, every figure
  * of the typical configuration (core/math/typical.h) agrees with 40 seeded
  * numpy draws (tests/data/draws-reference.tsv, made by
  * tests/core/draws-reference.py): within 3 standard errors of their mean
  * where they concentrate (spread under 5 % of the mean, and of its
  * distance to the ceiling for the top-k mass and H: scale()), else inside
  * their 5-95 % range.  Also the switch at 2^16: the item-by-item figures at
- * 2^16 and the route's at 2^16 + 1 agree within the draws' spread. */
+ * 2^16 and the route's at 2^16 + 1 agree within the draws' spread.  The
+ * same for sparsemax, 1.5-entmax, sigmoid and linear attention on gaussian
+ * and uniform logits (tests/data/attn-draws-reference.tsv, 32 draws, made
+ * by tests/core/attn-draws-reference.py). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +25,9 @@
 #include "core/schema/view.h"
 
 #define SEEDS 40
+#define ATTN_SEEDS 32
+/* The empirical row's length (tests/core/draws-reference.py). */
+#define EMPIRICAL_M ((size_t)1 << 18)
 /* Relative rounding of a figure summed over up to 2^20 weights (top-k mass
  * next to 1: the draws' spread there is 1e-16 .. 1e-13, rounding). */
 #define ROUNDING 1e-10
@@ -39,14 +47,15 @@ figure(const dsp_summary *s, const char *fig)
 }
 
 /* What a spread is relative to: the figure, or its distance to its
- * ceiling where it has one (top-k mass <= 1, H <= log n): a top-10 mass
+ * ceiling where it has one (top-k mass and a weight <= 1, H <= log n; a
+ * sigmoid max weight of 0.9959 +- 0.0025 leaves out 0.004): a top-10 mass
  * of 0.977 +- 0.029 leaves out 0.023 +- 0.029, which is not concentrated,
  * and its mean and its typical value differ by more than 3 SE. */
 static double
 scale(const char *fig, double mean, double n)
 {
-	if (strcmp(fig, "topk_mass") == 0)
-		return fmin(fabs(mean), 1 - mean);
+	if (strcmp(fig, "topk_mass") == 0 || strcmp(fig, "max_weight") == 0)
+		return fmin(fabs(mean), 1 - mean);	/* a weight is at most 1 */
 	if (strncmp(fig, "entropy", 7) == 0)
 		return fmin(fabs(mean), log(n) - mean);
 	return fabs(mean);
@@ -56,35 +65,62 @@ int
 main(void)
 {
 	const char *top = getenv("top_srcdir");
-	char path[4096], line[512], fam[32], fig[64], worst[512] = "";
+	static const char *files[] = { "draws-reference.tsv", "attn-draws-reference.tsv" };
+	char path[4096], line[512], fam[32], fig[64], attn[32], worst[512] = "";
 	double ratio, mean, sd, p05, p95, v, worst_z = 0;
 	unsigned long long n, k;
-	int rows = 0, under = 0, conc = 0, spread = 0, bad = 0, cont = 0, cont_bad = 0, rc;
+	int rows = 0, under = 0, conc = 0, spread = 0, bad = 0, cont = 0, cont_bad = 0, rc,
+	    file, seeds, attn_rows = 0;
 	dsp_params p;
 	dsp_summary s, x;
+	double *row;
+	size_t i;
 	FILE *f;
 
 	(void)is_close;
 	(void)is_rel;
 	dsp_gsl_init();
-	snprintf(path, sizeof path, "%s/tests/data/draws-reference.tsv", top ? top : ".");
+	if ((row = malloc(EMPIRICAL_M * sizeof *row)) == NULL)
+		return 1;
+	for (file = 0; file < 2; file++) {
+	snprintf(path, sizeof path, "%s/tests/data/%s", top ? top : ".", files[file]);
 	if ((f = fopen(path, "r")) == NULL) {
 		ok(0, "read %s", path);
 		return tap_done();
 	}
+	seeds = file ? ATTN_SEEDS : SEEDS;
+	strcpy(attn, "softmax");
 	while (fgets(line, sizeof line, f) != NULL) {
 		if (line[0] == '#' || strncmp(line, "family", 6) == 0)
 			continue;
-		if (sscanf(line, "%31s %llu %lf %63s %llu %lf %lf %lf %lf", fam, &n, &ratio,
-		    fig, &k, &mean, &sd, &p05, &p95) != 9)
+		if (file == 0 ? sscanf(line, "%31s %llu %lf %63s %llu %lf %lf %lf %lf", fam, &n,
+		    &ratio, fig, &k, &mean, &sd, &p05, &p95) != 9 :
+		    sscanf(line, "%31s %llu %lf %31s %63s %llu %lf %lf %lf %lf", fam, &n,
+		    &ratio, attn, fig, &k, &mean, &sd, &p05, &p95) != 10)
 			continue;
-		ct_base(&p, strcmp(fam, "gaussian") == 0 ? DSP_FAM_GAUSSIAN : DSP_FAM_UNIFORM,
+		ct_base(&p, strcmp(fam, "gaussian") == 0 ? DSP_FAM_GAUSSIAN :
+		    strcmp(fam, "uniform") == 0 ? DSP_FAM_UNIFORM : DSP_FAM_EMPIRICAL,
 		    n, ratio, 1);
+		if (dsp_attn_parse(attn) < 0) {
+			bad++;
+			diag("unknown attention function %s", attn);
+			continue;
+		}
+		p.attn = (enum dsp_attn)dsp_attn_parse(attn);
+		attn_rows += file;
+		if (p.family == DSP_FAM_EMPIRICAL) {
+			/* The script's row: the same double operations. */
+			for (i = 0; i < EMPIRICAL_M; i++)
+				row[i] = ratio * (double)i / (double)(EMPIRICAL_M - 1);
+			p.logits = row;
+			p.n_logits = EMPIRICAL_M;
+		}
 		p.topk = k ? k : 1;
 		rows++;
 		if ((rc = dsp_view_eval(&p, &s)) != DSP_OK || s.method != DSP_METHOD_TYPICAL) {
 			bad++;
-			diag("%s n=%llu r=%g: rc %d (%s)", fam, n, ratio, rc, dsp_last_error());
+			diag("%s %s n=%llu r=%g: rc %d (%s)", fam, attn, n, ratio, rc,
+			    dsp_last_error());
 			continue;
 		}
 		v = figure(&s, fig);
@@ -98,26 +134,26 @@ main(void)
 		if (sd < 0.05 * scale(fig, mean, (double)n)) {
 			/* Concentrated: within 3 standard errors of the mean. */
 			double z = fmax(fabs(v - mean) - ROUNDING * fabs(mean), 0) /
-			    (sd / sqrt(SEEDS) + 1e-300);
+			    (sd / sqrt(seeds) + 1e-300);
 
 			conc++;
 			if (!(z <= 3)) {
 				bad++;
-				diag("%s n=%llu r=%g %s k=%llu: %.6g, draws %.6g +- %.3g (z %.2f)",
-				    fam, n, ratio, fig, k, v, mean, sd, z);
+				diag("%s %s n=%llu r=%g %s k=%llu: %.6g, draws %.6g +- %.3g (z %.2f)",
+				    fam, attn, n, ratio, fig, k, v, mean, sd, z);
 			}
 			if (z > worst_z) {
 				worst_z = z;
-				snprintf(worst, sizeof worst, "%s n=%llu r=%g %s k=%llu", fam, n,
-				    ratio, fig, k);
+				snprintf(worst, sizeof worst, "%s %s n=%llu r=%g %s k=%llu", fam,
+				    attn, n, ratio, fig, k);
 			}
 		} else {
 			spread++;
 			if (!(v >= p05 - ROUNDING * fabs(mean) &&
 			    v <= p95 + ROUNDING * fabs(mean))) {
 				bad++;
-				diag("%s n=%llu r=%g %s k=%llu: %.6g outside the draws' 5-95 %% "
-				    "[%.6g, %.6g]", fam, n, ratio, fig, k, v, p05, p95);
+				diag("%s %s n=%llu r=%g %s k=%llu: %.6g outside the draws' 5-95 %% "
+				    "[%.6g, %.6g]", fam, attn, n, ratio, fig, k, v, p05, p95);
 			}
 		}
 		/* Continuity at the switch: 2^16 item by item (one seeded
@@ -134,15 +170,18 @@ main(void)
 				cont++;
 				if (!(d <= fmax(3 * sd, p95 - p05) + ROUNDING * fabs(mean))) {
 					cont_bad++;
-					diag("switch %s r=%g %s k=%llu: 2^16 %.6g, 2^16+1 %.6g, "
-					    "draws sd %.3g", fam, ratio, fig, k, figure(&x, fig),
-					    v, sd);
+					diag("switch %s %s r=%g %s k=%llu: 2^16 %.6g, 2^16+1 %.6g, "
+					    "draws sd %.3g", fam, attn, ratio, fig, k,
+					    figure(&x, fig), v, sd);
 				}
 			}
 		}
 	}
 	fclose(f);
-	is_int(rows, 351, "reference rows read");
+	}
+	free(row);
+	is_int(rows - attn_rows, 459, "reference rows read (softmax)");
+	is_int(attn_rows, 96, "reference rows read (sparsemax, entmax, sigmoid, linear)");
 	ok(bad == 0, "route agrees with the draws: %d concentrated (3 SE, worst z %.2f: %s), "
 	    "%d spread (5-95 %%), %d min weights under the double range, %d off", conc,
 	    worst_z, worst, spread, under, bad);

@@ -9,7 +9,13 @@
  * those with x in [delta + theta ln10 (b - log10 m), ... b' ...] clipped to
  * [0, delta]: n |interval| / delta of them.  Gaussian logits (sigma =
  * delta, truncated at +-h, h = sigma sqrt(2 log n)): n (erf(xb / (sigma
- * sqrt 2)) - erf(xa / (sigma sqrt 2))) / (2 erf(h / (sigma sqrt 2))). */
+ * sqrt 2)) - erf(xa / (sigma sqrt 2))) / (2 erf(h / (sigma sqrt 2))).
+ *
+ * The empirical family over the row {0, log 2, log 2, -1} at n = 2^40
+ * (the typical configuration: each value its share of n, to one item):
+ * weights 2^k e^{v - log 2} / (n A) with A = (5/2 + e^{-1}/2)/4, so n/2
+ * items at log10 of 1/(n A), n/4 at 1/(2 n A) and n/4 at e^{-1}/(2 n A),
+ * each in the bin holding that log10 weight, none elsewhere. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -107,6 +113,35 @@ test_gaussian(void)
 }
 
 static void
+test_empirical(void)
+{
+	static const double row[4] = { 0, M_LN2, M_LN2, -1 };
+	dsp_params p;
+	dsp_summary s;
+	double n = ldexp(1, 40), A = (2.5 + exp(-1) / 2) / 4, c[BINS], want[BINS] = { 0 },
+	    lo10 = -16, hi10 = -10, l10[3], share[3] = { 0.5, 0.25, 0.25 }, worst = 0;
+	size_t j, k;
+
+	dsp_params_default(&p);
+	p.family = DSP_FAM_EMPIRICAL;
+	p.logits = row;
+	p.n_logits = 4;
+	p.n = (uint64_t)n;
+	l10[0] = -log10(n * A);
+	l10[1] = -log10(2 * n * A);
+	l10[2] = log10(exp(-1) / (2 * n * A));
+	for (k = 0; k < 3; k++)
+		want[(size_t)((l10[k] - lo10) / (hi10 - lo10) * BINS)] += share[k] * n;
+	ok(dsp_eval(&p, &s) == DSP_OK && s.method == DSP_METHOD_TYPICAL &&
+	    dsp_eval_expected_hist(&p, &s, lo10, hi10, BINS, c) == DSP_OK,
+	    "empirical 2^40: typical configuration, histogram of its items");
+	for (j = 0; j < BINS; j++)
+		worst = fmax(worst, fabs(c[j] - want[j]));
+	ok(worst <= 2, "empirical: n/2, n/4, n/4 items in the bins of their closed-form "
+	    "weights, to the whole item (worst %g)", worst);
+}
+
+static void
 test_refused(void)
 {
 	dsp_params p;
@@ -126,6 +161,7 @@ main(void)
 	test_uniform(0.25, "theta = 0.25");
 	test_uniform(-0.5, "theta = -0.5");
 	test_gaussian();
+	test_empirical();
 	test_refused();
 	return tap_done();
 }

@@ -122,11 +122,11 @@ test_property(void)
 	    DSP_FAM_EMPIRICAL };
 	double logits[257];
 	uint64_t st = 0x9e3779b97f4a7c15ull;
-	int i, fired = 0, run = 0, fired_expected = 0, views = 1400;
+	int i, fired = 0, run = 0, fired_expected = 0, views = 1400, mono = 0, mono_bad = 0;
 	const char *env = getenv("GATE_VIEWS");	/* more views by hand */
 	char first[512] = "";
-	dsp_params p;
-	dsp_summary s;
+	dsp_params p, q;
+	dsp_summary s, s2;
 	size_t k;
 
 	if (env != NULL)
@@ -185,9 +185,26 @@ test_property(void)
 				    "theta=%g adaptive=%d prec=%d: %s",
 				    dsp_family_name(f), dsp_attn_name(p.attn), n, p.delta,
 				    p.theta, p.adaptive, (int)p.precision, dsp_last_error());
-		} else if (rc == DSP_OK)
+		} else if (rc == DSP_OK) {
 			run++;
+			/* Top-k mass is non-decreasing in k on every route: a
+			 * larger k on the same view (one summary holds one k). */
+			q = p;
+			q.topk = 2 * p.topk + 1 + tap_xorshift(&st) % 100;
+			if (dsp_view_eval(&q, &s2) == DSP_OK) {
+				mono++;
+				if (!(s2.topk_mass >= s.topk_mass * (1 - 1e-12))) {
+					mono_bad++;
+					diag("top-k not monotone: %s %s n=%.17g: top-%llu %.17g, "
+					    "top-%llu %.17g", dsp_family_name(f),
+					    dsp_attn_name(p.attn), n, (unsigned long long)p.topk,
+					    s.topk_mass, (unsigned long long)q.topk, s2.topk_mass);
+				}
+			}
+		}
 	}
+	ok(mono > views / 3 && mono_bad == 0, "top-k mass non-decreasing in k: %d views, "
+	    "%d off", mono, mono_bad);
 	ok(run > views / 2, "random views: %d of %d evaluated", run, views);
 	ok(fired - fired_expected == 0, "the gate never fires on the item-by-item, "
 	    "runs and closed-form routes (%d fired)", fired - fired_expected);

@@ -42,4 +42,18 @@ for v in "--attn ssmax" "--attn logn" "--adaptive" "" "--attn sparsemax" "--attn
 	[ -z "$miss" ] && [ "$rows" -gt 20 ]
 	ok $? "$v: every one of report's $rows rows is in the snapshot's figures${miss:+, missing:$miss}"
 done
+# No item drawn (the large-n route): the hist SVG bins the law's n weights,
+# as the TUI's Weights panel does, instead of "no per-item weights".  The
+# row {0, log 2, log 2, -1} at n = 2^20 has three distinct weights, each
+# n/4, n/2, n/4 items: three bars (closed form, test-exphist).
+bars() { awk '/<g class="bars"/ { on = 1; next } on && /<\/g>/ { on = 0 } on && /<rect/ { k++ } END { print k + 0 }' "$1"; }
+printf '0\n0.69314718055994531\n0.69314718055994531\n-1\n' >"$tmp/row.txt"
+"$DISPERSE" snapshot --family empirical --input "$tmp/row.txt" -n 2^20 --out "$tmp/h1" >"$tmp/files"
+h=$(grep 'hist\.svg$' "$tmp/files")
+[ "$(bars "$h")" -eq 3 ] && ! grep -q 'no per-item weights' "$h"
+ok $? "empirical 4-value row at 2^20: the hist SVG has the law's 3 bars ($(bars "$h"))"
+"$DISPERSE" snapshot --family gaussian -n 2^20 --out "$tmp/h2" >"$tmp/files"
+h=$(grep 'hist\.svg$' "$tmp/files")
+[ "$(bars "$h")" -ge 5 ] && grep -q "items per bin, the law" "$h"
+ok $? "gaussian at 2^20: the hist SVG bins the law's n weights ($(bars "$h") bars)"
 tap_done

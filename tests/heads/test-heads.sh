@@ -218,7 +218,11 @@ ok(r.returncode == 1 and "head 1.10:" in r.stderr, "head 1.10 is layer 1, head 1
 # The empirical family (doc/theory.md §13): keys drawn i.i.d. from the row's
 # values.  Its expected large-n limit against the closed form over the row
 # (numpy, float64): A = mean e^{(x-M)/theta}, B = mean (x-M) e^{(x-M)/theta},
-# H = log n + log A - B/(theta A), max weight 1/(n A).
+# H = log n + log A - B/(theta A), max weight 1/(n A).  Past 2^16 disperse
+# evaluates the typical configuration of the row's law (issue 23): each of
+# the m values n/m times, rounded to whole items, which moves the partition
+# sum n A by at most m items of weight <= 1: within 4 m/(n A) of the limit
+# (relative for the max weight, absolute for H).
 row = a3[1, 2].astype(np.float64)
 def limit(x, n, theta=1.0):
     P = x.max() if theta > 0 else x.min()
@@ -231,18 +235,22 @@ for n_, th in [(2**30, 1.0), (2**40, 0.5), (2**62, 2.0), (2**35, -1.0)]:
     v, st = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2",
                "--n", str(n_), "--theta", str(th))
     H, mw = limit(row, float(n_), th)
-    good &= v["method"].startswith("expected")
-    worst = max(worst, abs(v["entropy_nats"] - H) / H, abs(v["max_weight"] - mw) / mw)
-ok(good and worst < 1e-13, f"empirical limit at n = 2^30..2^62, theta 1, 0.5, 2, -1: entropy and "
-   f"max weight = numpy closed form (worst rel diff {worst:.1e})")
+    good &= v["method"].startswith("typical")
+    # in units of the rounding bound 4 m/(n A) (1/(n A) = mw), or 1e-13
+    tol = max(4 * len(row) * mw, 1e-13)
+    worst = max(worst, abs(v["entropy_nats"] - H) / tol, abs(v["max_weight"] - mw) / mw / tol)
+ok(good and worst <= 1, f"empirical typical configuration at n = 2^30..2^62, theta 1, 0.5, 2, -1: entropy and "
+   f"max weight = numpy's limit within the whole-item rounding 4 m/(n A) (worst {worst:.2f} of it)")
 # Sigmoid attention's limit over the row: a = sigma(x - log n) per value,
 # total n mean(a), entropy of the normalised row log(n A) - mean(a log a)/A.
 v, _ = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2", "--n", "2^40",
           "--attn", "sigmoid")
 la = -np.logaddexp(0.0, np.log(2.0**40) - row)
 As, Bs = np.exp(la).mean(), (np.exp(la) * la).mean()
-ok(v["method"].startswith("expected") and abs(v["total"] - 2**40 * As) / (2**40 * As) < 1e-12 and
-   abs(v["entropy_nats"] - (np.log(2**40 * As) - Bs / As)) < 1e-12 and
+# Whole items per value (typical configuration): within 4 m/n of the mean.
+st = 4 * len(row) / 2**40
+ok(v["method"].startswith("typical") and abs(v["total"] - 2**40 * As) / (2**40 * As) < st and
+   abs(v["entropy_nats"] - (np.log(2**40 * As) - Bs / As)) < st and
    abs(v["max_weight"] - np.exp(la.max())) / np.exp(la.max()) < 1e-12,
    "sigmoid on the empirical family at 2^40: total, entropy and max weight = numpy mean over the row")
 # Explicit draws converge toward the limit: |H_sample - H_limit| shrinks
@@ -274,9 +282,9 @@ A = np.exp(row - row.max()).mean()
 ne = hr["n_eps_empirical"]
 v, _ = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2", "--n", "2^40")
 ok(abs(ne - 1 / (0.01 * A)) / ne < 1e-12 and
-   abs(v["max_weight"] * 2**40 - 0.01 * ne) / (0.01 * ne) < 1e-12,
-   f"heads n_eps_empirical {ne:.6g} = 1/(eps A) (numpy), and the limit's max weight at "
-   f"2^40 is eps n_eps / 2^40")
+   abs(v["max_weight"] * 2**40 - 0.01 * ne) / (0.01 * ne) < max(4 * len(row) / (2**40 * A), 1e-12),
+   f"heads n_eps_empirical {ne:.6g} = 1/(eps A) (numpy), and the max weight at "
+   f"2^40 is eps n_eps / 2^40 (to the whole-item rounding 4 m/(n A))")
 v, _ = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2", "--n", "2^40",
           "--theta", "0")
 top = (row == row.max()).mean()

@@ -39,6 +39,16 @@ tui_cap | grep -q "H=0 "; [ $? -ne 0 ]; ok $? "no H=0 reading as perfectly sharp
 tui_cap | grep -A1 "underflow to 0 (row total 0) in" | grep -q "fp8-e4m3"
 ok $? "weights panel says so too"
 
+# A band edge outside the double range is exp(x) on screen, as in report
+# (issue 23): spike delta 800, n 1000: lower edge 1/(1 + 999 e^800),
+# log -(800 + log 999) (log1p(e^-800/999) is below rounding), paper's
+# e^{+-800}/1000.
+restart --family spike --delta 800 --n 1000
+lo=$(awk 'BEGIN { printf "%.6g", -(800 + log(999)) }')
+hi=$(awk 'BEGIN { printf "%.6g", 800 - log(1000) }')
+tui_wait "exp($lo)"; ok $? "tight lower edge exp($lo), not 0"
+tui_cap | grep -q "exp($hi)"; ok $? "the paper's upper edge exp($hi), not inf"
+
 # The status line never rounds lambda = 0.99999 onto the uniform 1.
 restart --lambda 0.99999
 tui_wait "λ=0.99999"; ok $? "status line: lambda=0.99999, not 1"

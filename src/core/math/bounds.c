@@ -25,6 +25,15 @@ dsp_band_margin(double min_w, double max_w, double lo, double hi)
 	return a < b ? a : b;
 }
 
+double
+dsp_band_tol(double n, double delta, double theta)
+{
+	double r = theta != 0 && isfinite(delta) ? delta / fabs(theta) : 0,
+	    t = 2 * 0x1p-52 * (2 + (n > 1 ? log(n) : 0) + (isfinite(r) ? r : 0));
+
+	return t > DSP_BAND_TOL ? t : DSP_BAND_TOL;
+}
+
 static int
 check(double n, double delta, double theta)
 {
@@ -118,6 +127,14 @@ double
 dsp_entropy_ceiling(double n)
 {
 	return n > 1 ? log(n) : 0;
+}
+
+int
+dsp_band_edge_outside(double v, double n, double delta, double theta, int which,
+    double *logv)
+{
+	*logv = dsp_band_edge_log(n, delta, theta, which);
+	return (v == 0 || isinf(v)) && isfinite(*logv);
 }
 
 double

@@ -18,10 +18,26 @@
  * surface (figures.h: dsp_band_verdict). */
 #define DSP_BAND_TOL (16 * 2.220446049250313e-16)
 
+/* The rounding allowance of the band check at n items, spread delta and
+ * effective temperature theta: the larger of DSP_BAND_TOL and
+ * 2 eps (2 + log n + delta/|theta|), eps = 2^-52.  Both the edge
+ * exp(-softplus(log(n - 1) -+ delta/|theta|)) and the extreme weight are
+ * exponentials of sums whose terms are each rounded once (log n, the
+ * scaled logit delta/theta: relative error eps each, so absolute error
+ * eps |term|); an exponential turns an absolute error in its argument into
+ * the same relative error, so each side is within eps (1 + log n +
+ * delta/|theta|) of the exact value, and their difference within twice
+ * that.  Measured (the spike family, which attains the upper edge):
+ * margin -3.8e-15 at n = 2^51, delta 4 (allowance 1.8e-14); -1.07e-14 under
+ * SSMax and log-n at theta = -1, n = 2^40 (delta/|theta_eff| = 111,
+ * allowance 6.3e-14).  A margin below minus the allowance is a real
+ * violation. */
+double	dsp_band_tol(double n, double delta, double theta);
+
 /* Relative distance of the extreme weights to the tight band [lo, hi]: the
  * smaller of (min_w - lo)/lo and (hi - max_w)/hi (absolute when lo = 0;
  * the upper side alone when lo is NaN, a lower side that underflowed);
- * < -DSP_BAND_TOL is outside. */
+ * < -dsp_band_tol() is outside. */
 double	dsp_band_margin(double min_w, double max_w, double lo, double hi);
 
 /* log(1 + e^x) without overflow. */
@@ -42,6 +58,11 @@ double	dsp_entropy_ceiling(double n);
  * the edges that underflow to 0 or overflow to inf in double (printed as
  * exp(x) instead); NaN for theta = 0 or n < 2. */
 double	dsp_band_edge_log(double n, double delta, double theta, int which);
+/* 1 when edge `which` (v, its value in double) lies outside the double
+ * range: v is 0 or inf while its log is finite; *logv gets the log, which
+ * every surface writes as "exp(x)" (report, sweep, snapshots, the TUI). */
+int	dsp_band_edge_outside(double v, double n, double delta, double theta,
+	    int which, double *logv);
 /* The range of logs whose exp is a normal double: outside it a size or a
  * band edge is written "exp(x)" (report, bound, snapshots), never 0 or
  * inf. */

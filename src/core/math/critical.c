@@ -85,17 +85,22 @@ dsp_first_n_below_eps(const dsp_params *p, double *n)
 {
 	uint64_t lo, hi, mid;
 	double mx;
-	int k, rc;
+	int k, rc, held;
 
 	if (p->family == DSP_FAM_FILE)
 		return dsp_fail(DSP_EINVAL, "a file's logits have one fixed n: no search over n");
+	if ((rc = dsp_eval_law_hold(p, &held)) != DSP_OK)
+		return rc;
 	for (k = 1; k <= 63; k++) {
-		if ((rc = max_at(p, (uint64_t)1 << k, &mx)) != DSP_OK)
+		if ((rc = max_at(p, (uint64_t)1 << k, &mx)) != DSP_OK) {
+			dsp_eval_law_release(held);
 			return rc;
+		}
 		if (mx < p->eps)
 			break;
 	}
 	if (k > 63) {
+		dsp_eval_law_release(held);
 		*n = INFINITY;
 		return DSP_OK;
 	}
@@ -106,14 +111,15 @@ dsp_first_n_below_eps(const dsp_params *p, double *n)
 	while (hi - lo > 1) {
 		mid = lo + (hi - lo) / 2;
 		if ((rc = max_at(p, mid, &mx)) != DSP_OK)
-			return rc;
+			break;
 		if (mx < p->eps)
 			hi = mid;
 		else
 			lo = mid;
 	}
+	dsp_eval_law_release(held);
 	*n = (double)hi;
-	return DSP_OK;
+	return rc;
 }
 
 int

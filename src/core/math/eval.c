@@ -69,7 +69,7 @@ dsp_eval_fill_bounds(const dsp_params *p, dsp_summary *s, int softmax_like)
 	s->bound_margin = dsp_band_margin(s->min_weight, s->max_weight,
 	    dsp_band_lo_underflow(s) ? NAN : s->lo_tight, s->hi_tight);
 	/* One policy (figures.h): on the edge within a few ulps is inside. */
-	s->bound_holds = s->bound_margin >= -DSP_BAND_TOL;
+	s->bound_holds = s->bound_margin >= -dsp_band_tol(s->n, s->spread, s->theta_eff);
 }
 
 /* Weights of a softmax-type function over runs; sets theta_eff and beta. */
@@ -316,6 +316,86 @@ eval_runs(const dsp_params *p, dsp_runs *w, dsp_summary *s)
 	return rc;
 }
 
+/* The tabulated law of a family without a closed quantile (typical.h):
+ * the empirical row's values, the pieces of a family row that has them
+ * (the learned head's). */
+static int
+dsp_eval_typical_law(const dsp_params *p, dsp_lawtab *law, int *have)
+{
+	const dsp_family_row *fr = dsp_family_row_of(p->family);
+	double *v0, *v1, *pw;
+	size_t np;
+	int rc;
+
+	*have = 0;
+	if (p->family == DSP_FAM_EMPIRICAL)
+		rc = dsp_lawtab_atoms(p->logits, p->n_logits, law);
+	else if (fr != NULL && fr->pieces != NULL) {
+		if ((rc = fr->pieces(p, &v0, &v1, &pw, &np)) != DSP_OK)
+			return rc;
+		rc = dsp_lawtab_pieces(v0, v1, pw, np, law);
+		free(v0);
+		free(v1);
+		free(pw);
+	} else
+		return DSP_OK;
+	*have = rc == DSP_OK;
+	return rc;
+}
+
+/* The empirical row's law held by dsp_eval_law_hold (eval.h) for a series
+ * of sizes; per thread, as curves run on workers. */
+static _Thread_local struct {
+	const double	*v;
+	size_t		 m;
+	dsp_lawtab	 law;
+	int		 have;
+} held_law;
+
+int
+dsp_eval_law_hold(const dsp_params *p, int *held)
+{
+	int rc;
+
+	*held = 0;
+	if (p->family != DSP_FAM_EMPIRICAL || held_law.have ||
+	    dsp_params_check(p) != DSP_OK)
+		return DSP_OK;
+	if ((rc = dsp_eval_typical_law(p, &held_law.law, &held_law.have)) != DSP_OK)
+		return rc;
+	held_law.v = p->logits;
+	held_law.m = p->n_logits;
+	*held = held_law.have;
+	return DSP_OK;
+}
+
+void
+dsp_eval_law_release(int held)
+{
+	if (!held || !held_law.have)
+		return;
+	dsp_lawtab_free(&held_law.law);
+	held_law.have = 0;
+	held_law.v = NULL;
+}
+
+/* The configuration of p's law at p->n, its bins weighted at t. */
+int
+dsp_eval_typical_runs(const dsp_params *p, double t, dsp_runs *e)
+{
+	dsp_lawtab law;
+	int rc, have = 0;
+
+	if (held_law.have && p->family == DSP_FAM_EMPIRICAL &&
+	    p->logits == held_law.v && p->n_logits == held_law.m)
+		return dsp_typical_runs(p, &held_law.law, t, e);
+	if ((rc = dsp_eval_typical_law(p, &law, &have)) == DSP_OK)
+		rc = dsp_typical_runs(p, have ? &law : NULL, t, e);
+	if (have)
+		dsp_lawtab_free(&law);
+	return rc;
+}
+
 /* Random families past the item-by-item size: the typical configuration
  * of their law (core/math/typical.h), summarised as runs like any other. */
 static int
@@ -329,7 +409,7 @@ eval_typical(const dsp_params *p, dsp_summary *s)
 	w = dsp_runs_alloc(8192);
 	if (e == NULL || w == NULL)
 		rc = dsp_fail(DSP_ENOMEM, "out of memory");
-	else if ((rc = dsp_typical_runs(p, dsp_attn_is_softmax(p->attn) && th != 0 ?
+	else if ((rc = dsp_eval_typical_runs(p, dsp_attn_is_softmax(p->attn) && th != 0 ?
 	    1 / th : 0, e)) == DSP_OK)
 		rc = summarise_runs(p, e, w, s);
 	s->method = DSP_METHOD_TYPICAL;

@@ -84,6 +84,13 @@ int	dsp_eval_curve(const dsp_params *p, const double *ns, size_t count,
  * when every point was computed, else the first failure's code. */
 int	dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 	    dsp_summary *out, size_t *done);
+/* Hold the empirical row's law (a sort of its m values) for the calls of
+ * this thread that follow, until dsp_eval_law_release(*held): a series of
+ * sizes over one row (a curve, the critical-n search) sorts it once.
+ * *held is 1 when this call built it (nothing for other families, or when
+ * one is held already). */
+int	dsp_eval_law_hold(const dsp_params *p, int *held);
+void	dsp_eval_law_release(int held);
 /* count log-spaced sizes from n_lo to n_hi, rounded to integers, unique. */
 size_t	dsp_log_sizes(double n_lo, double n_hi, size_t count, double *ns);
 const char *dsp_method_name(enum dsp_method m);
@@ -91,7 +98,9 @@ const char *dsp_method_name(enum dsp_method m);
 /* Expected count of items per log10-weight bin (bins equal bins from
  * lo10 to hi10) for the random families and the ramp, from the summary s
  * of the same parameters (its max weight and effective theta): n times
- * the logit density's mass where the weight falls in the bin. */
+ * the logit density's mass where the weight falls in the bin; for the
+ * empirical and learned families on the typical route (a law with atoms)
+ * the typical configuration's own items, binned. */
 int	dsp_eval_expected_hist(const dsp_params *p, const dsp_summary *s,
 	    double lo10, double hi10, size_t bins, double *count);
 double	dsp_now_ms(void);

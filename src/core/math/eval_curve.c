@@ -47,7 +47,7 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 	const dsp_family_row *fr;
 	dsp_params q = *p;
 	size_t i, j;
-	int rc = DSP_OK;
+	int rc = DSP_OK, held = 0;
 
 	*done = 0;
 	if (p->family == DSP_FAM_FILE)
@@ -59,7 +59,11 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 	if ((fr = dsp_family_row_of(p->family)) != NULL && fr->curve_explicit_cap != 0 &&
 	    q.explicit_max > fr->curve_explicit_cap)
 		q.explicit_max = fr->curve_explicit_cap;
-	for (i = 0; i < count; i++) {
+	/* Past the item-by-item size an empirical row's law is sorted once
+	 * for every point. */
+	if (count > 1 && ns[count - 1] > (double)dsp_family_explicit_limit(&q))
+		rc = dsp_eval_law_hold(p, &held);
+	for (i = 0; i < count && rc == DSP_OK; i++) {
 		if (!(ns[i] >= 1) || ns[i] > 0x1p63) {
 			rc = dsp_fail(DSP_EINVAL, "curve size %g out of range", ns[i]);
 			break;
@@ -69,6 +73,7 @@ dsp_eval_curve_partial(const dsp_params *p, const double *ns, size_t count,
 			break;
 		dsp_job_step();
 	}
+	dsp_eval_law_release(held);
 	*done = i;
 	for (j = i; j < count; j++)
 		absent_point(&out[j], ns[j]);

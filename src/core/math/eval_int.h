@@ -16,6 +16,9 @@ void	dsp_eval_fill_bounds(const dsp_params *p, dsp_summary *s, int softmax_like)
 int	dsp_eval_summarise_fast(const dsp_params *p, const double *e, size_t n,
 	    int lite, dsp_summary *s);
 int	dsp_eval_route_kernel(const dsp_params *p);
+/* The typical configuration of p's law at p->n (a held law if any), its
+ * bins weighted at inverse temperature t. */
+int	dsp_eval_typical_runs(const dsp_params *p, double t, dsp_runs *e);
 /* eval_stream.c */
 int	dsp_eval_stream_route(const dsp_params *p, dsp_wstream *ws, dsp_summary *s);
 /* eval_limit.c */

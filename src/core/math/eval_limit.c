@@ -358,6 +358,37 @@ dsp_eval_expected_route(const dsp_params *p, dsp_summary *s)
  * so the items with log10 w in [b, b'] are those with x in one interval
  * and their expected count is n P(X in it), integrated over the family's
  * logit density with the same quadrature as the expected limit. */
+/* dsp_eval_expected_hist for a tabulated law: the typical configuration
+ * itself, binned (an atom has no density; its items sit at its value),
+ * with the weights of the summary beside it: max_weight e^{(x - pivot)/theta_eff}. */
+static int
+typical_hist(const dsp_params *p, const dsp_summary *s, double lo10, double hi10,
+    size_t bins, double *count)
+{
+	dsp_runs *e;
+	double th = scaled_theta(p, (double)p->n), mn, mx, pivot, l10;
+	size_t i, j;
+	int rc;
+
+	for (j = 0; j < bins; j++)
+		count[j] = 0;
+	if ((e = dsp_runs_alloc(8192)) == NULL)
+		return dsp_fail_nomem(NULL, 0);
+	if ((rc = dsp_eval_typical_runs(p, th != 0 ? 1 / th : 0, e)) == DSP_OK) {
+		dsp_runs_minmax(e, &mn, &mx);
+		pivot = s->theta_eff > 0 ? mx : mn;
+		for (i = 0; i < e->len; i++) {
+			l10 = log10(s->max_weight) + (e->value[i] - pivot) / s->theta_eff / M_LN10;
+			if (!(l10 >= lo10) || !(l10 <= hi10))
+				continue;
+			j = (size_t)((l10 - lo10) / (hi10 - lo10) * (double)bins);
+			count[j < bins ? j : bins - 1] += (double)e->count[i];
+		}
+	}
+	dsp_runs_free(e);
+	return rc;
+}
+
 int
 dsp_eval_expected_hist(const dsp_params *p, const dsp_summary *s, double lo10,
     double hi10, size_t bins, double *count)
@@ -368,15 +399,23 @@ dsp_eval_expected_hist(const dsp_params *p, const dsp_summary *s, double lo10,
 	size_t j;
 	int rc, st;
 
-	/* The families whose row has a density for one logit's law. */
-	if (dsp_family_row_of(p->family) == NULL ||
-	    dsp_family_row_of(p->family)->law == DSP_LAW_NONE)
+	/* The families whose row has a density for one logit's law, and on
+	 * the typical route those without one (a law with atoms). */
+	int tab = s->method == DSP_METHOD_TYPICAL && dsp_typical_family(p->family) &&
+	    dsp_family_row_of(p->family) != NULL &&
+	    dsp_family_row_of(p->family)->law == DSP_LAW_NONE;
+
+	if (!tab && (dsp_family_row_of(p->family) == NULL ||
+	    dsp_family_row_of(p->family)->law == DSP_LAW_NONE))
 		return dsp_fail(DSP_ENOTSUP, "no expected weight distribution for %s",
 		    dsp_family_name(p->family));
 	if (!dsp_attn_is_softmax(p->attn))
 		return dsp_fail(DSP_ENOTSUP, "the expected weight distribution is softmax's");
-	if (th == 0 || !(s->max_weight > 0) || bins == 0 || !(hi10 > lo10) || p->delta == 0)
+	if (th == 0 || !(s->max_weight > 0) || bins == 0 || !(hi10 > lo10) ||
+	    (p->delta == 0 && !tab))
 		return dsp_fail(DSP_EINVAL, "no spread of weights to bin");
+	if (tab)
+		return typical_hist(p, s, lo10, hi10, bins, count);
 	memset(&x, 0, sizeof x);
 	x.gaussian = p->family == DSP_FAM_GAUSSIAN;
 	x.sigma = p->delta;

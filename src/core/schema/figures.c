@@ -255,13 +255,16 @@ dsp_band_lo_underflow(const dsp_summary *s)
 enum dsp_band
 dsp_band_verdict(const dsp_summary *s)
 {
+	double tol;
+
 	if (isnan(s->lo_tight) || isnan(s->bound_margin))
 		return DSP_BAND_NA;
 	if (dsp_row_underflow(s))
 		return DSP_BAND_UNDERFLOW;
-	if (s->bound_margin > DSP_BAND_TOL)
+	tol = dsp_band_tol(s->n, s->spread, s->theta_eff);
+	if (s->bound_margin > tol)
 		return dsp_band_lo_underflow(s) ? DSP_BAND_LO_UNDERFLOW : DSP_BAND_INSIDE;
-	if (s->bound_margin >= -DSP_BAND_TOL)
+	if (s->bound_margin >= -tol)
 		return DSP_BAND_EDGE;
 	return DSP_BAND_VIOLATED;
 }

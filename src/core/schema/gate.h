@@ -21,7 +21,9 @@
  *   (each weight rounded on its own);
  *   H (of the row normalised to 1) in [0, log n];
  *   the paper's entropy in [0, H] where the row sums to 1;
- *   top-k mass in [max weight, sum];
+ *   top-k mass in [max weight, sum] (non-decreasing in k too, but a
+ *   summary holds one k: tests/core/test-gate checks that over random
+ *   views on every route);
  *   a softmax's min and max weight inside the tight Lemma 2.1 band of
  *   the logits' spread (double precision);
  *   the critical n at least 1 or n/a (NaN: the band does not apply);
