@@ -15,6 +15,7 @@
 #include "core/error.h"
 #include "core/math/eval.h"
 #include "core/schema/family.h"
+#include "core/schema/pkey.h"
 #include "core/job.h"
 #include "core/math/map.h"
 #include "core/schema/view.h"
@@ -31,13 +32,12 @@ struct run {
 };
 
 struct key {
-	dsp_params	p;
-	uint64_t	input_id, model_id;	/* what the pointers point at */
+	dsp_pkey	p;		/* every parameter row and input (pkey.h) */
 	unsigned	mask;
 	int		compare, metric, extra;
 	size_t		a, b;
 	double		d[4];
-	dsp_params	pins[DSP_VIEW_PINS_MAX];
+	dsp_pkey	pins[DSP_VIEW_PINS_MAX];
 };
 
 struct compute_cache {
@@ -65,42 +65,14 @@ set_msg(char *dst, int rc)
 	snprintf(dst, VIEW_MSG, "%s", d != NULL && *d != '\0' ? d : dsp_strerror(rc));
 }
 
-/* FNV-1a of a name: the identity of a borrowed input beside its pointer
- * (a model read into a reused buffer keeps its address). */
-static uint64_t
-name_id(const char *s, uint64_t h)
-{
-	for (; s != NULL && *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-	return h;
-}
-
-/* Comparable copy of the parameters (borrowed pointers kept; the logits
- * buffer never changes while the TUI runs except on load, which
- * invalidates) with the identity of the input and the model: a key is
- * what a figure computes from, and `:model B.json` is another figure. */
+/* What a figure computes from: the parameter set's key generated from the
+ * parameter table (core/schema/pkey.h: every row, the input's and the
+ * model's identity); the view's own settings are added by each figure. */
 static void
 key_init(struct key *k, const dsp_params *p)
 {
 	memset(k, 0, sizeof *k);
-	k->input_id = name_id(p->logits_name, 14695981039346656037ULL) ^ p->head;
-	k->model_id = name_id(p->model, (uint64_t)(uintptr_t)p->model_w);
-	k->p.family = p->family;
-	k->p.n = p->n;
-	k->p.delta = p->delta;
-	k->p.theta = p->theta;
-	k->p.lambda = p->lambda;
-	k->p.eps = p->eps;
-	k->p.seed = p->seed;
-	k->p.topk = p->topk;
-	k->p.explicit_max = p->explicit_max;
-	k->p.attn = p->attn;
-	k->p.adaptive = p->adaptive;
-	k->p.ssmax_s = p->ssmax_s;
-	k->p.alpha = p->alpha;
-	k->p.precision = p->precision;
-	k->p.logits = p->logits;
-	k->p.n_logits = p->n_logits;
+	dsp_pkey_of(p, &k->p);
 }
 
 struct compute_cache *
@@ -454,8 +426,8 @@ cached_series(struct compute_cache *cc, struct view_series *out, const dsp_param
 	size_t i;
 
 	key_init(&k, p);
-	k.p.n = 0;
-	k.p.eps = 0;
+	dsp_pkey_clear(&k.p, DSP_P_N);
+	dsp_pkey_clear(&k.p, DSP_P_EPS);
 	k.a = vs->curve_points;
 	k.d[0] = vs->curve_lo;
 	k.d[1] = vs->curve_hi;
@@ -527,21 +499,17 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 	size_t n, i;
 
 	key_init(&k, p);
-	k.p.n = 0;		/* the curve spans every n */
-	k.p.eps = 0;		/* and draws no per-point critical n */
+	dsp_pkey_clear(&k.p, DSP_P_N);		/* the curve spans every n */
+	dsp_pkey_clear(&k.p, DSP_P_EPS);	/* and draws no per-point critical n */
 	k.mask = st->vs.compare_mask;
 	k.compare = st->vs.overlays;
 	k.a = st->vs.curve_points;
 	k.b = st->vs.npins;
 	k.d[0] = st->vs.curve_lo;
 	k.d[1] = st->vs.curve_hi;
-	/* Pins are whole parameter sets, compared field by field. */
-	for (i = 0; i < st->vs.npins && i < DSP_VIEW_PINS_MAX; i++) {
-		struct key pk;
-
-		key_init(&pk, &st->vs.pins[i]);
-		k.pins[i] = pk.p;
-	}
+	/* Pins are whole parameter sets: their keys. */
+	for (i = 0; i < st->vs.npins && i < DSP_VIEW_PINS_MAX; i++)
+		dsp_pkey_of(&st->vs.pins[i], &k.pins[i]);
 	if (cc->curve_valid && memcmp(&k, &cc->curve_key, sizeof k) == 0)
 		return;
 	cc->curve_key = k;

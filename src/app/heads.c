@@ -13,12 +13,13 @@
 #include "core/math/critical.h"
 #include "core/error.h"
 #include "core/schema/family.h"
+#include "core/schema/pkey.h"
 #include "core/schema/ptable.h"
 #include "core/io/rowset.h"
 #include "view/view.h"
 
 /* What the list depends on: the view's parameters without the row. */
-static dsp_params list_key;
+static dsp_pkey list_key;
 static int list_valid;
 
 /* loaded: the head whose row the options put in params.logits (a loaded
@@ -105,26 +106,28 @@ compute_list(struct app *a)
 {
 	struct view_heads *h = &a->st->heads;
 	const dsp_params *p = &a->st->vs.params;
-	dsp_params key;
+	dsp_pkey key;
 	uint64_t l, hd, q, packed;
 	struct view_head *r;
 	const double *v;
 	dsp_summary s;
 	size_t n;
 
-	/* Field by field over zeros: no padding bytes in the comparison. */
-	memset(&key, 0, sizeof key);
+	/* Every row but those a head's own logits replace (family, n, delta,
+	 * lambda, seed, topk, model; the view's row and input), the query for
+	 * the head: generated from the parameter table (core/schema/pkey.h). */
 	dsp_head_unpack(p->head, &l, &hd, &q);
-	key.head = q;
-	key.theta = p->theta;
-	key.eps = p->eps;
-	key.attn = p->attn;
-	key.adaptive = p->adaptive;
-	key.ssmax_s = p->ssmax_s;
-	key.alpha = p->alpha;
-	key.precision = p->precision;
-	key.explicit_max = p->explicit_max;
-	if (list_valid && memcmp(&key, &list_key, sizeof key) == 0)
+	dsp_pkey_of(p, &key);
+	dsp_pkey_clear(&key, DSP_P_FAMILY);
+	dsp_pkey_clear(&key, DSP_P_N);
+	dsp_pkey_clear(&key, DSP_P_DELTA);
+	dsp_pkey_clear(&key, DSP_P_LAMBDA);
+	dsp_pkey_clear(&key, DSP_P_SEED);
+	dsp_pkey_clear(&key, DSP_P_TOPK);
+	dsp_pkey_clear(&key, DSP_P_MODEL);
+	dsp_pkey_clear_input(&key);
+	dsp_pkey_set(&key, DSP_P_HEAD, q);
+	if (list_valid && dsp_pkey_eq(&key, &list_key))
 		return;
 	list_key = key;
 	list_valid = 1;

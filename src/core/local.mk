@@ -17,6 +17,7 @@ src_core_libdspcore_a_SOURCES += src/core/schema/schema.h \
 	src/core/schema/gate.c src/core/schema/gate.h \
 	src/core/schema/grammar.c src/core/schema/grammar.h \
 	src/core/schema/params.c src/core/schema/params.h \
+	src/core/schema/pkey.c src/core/schema/pkey.h \
 	src/core/schema/ptable.c src/core/schema/vtable.c src/core/schema/ptable.h \
 	src/core/schema/view.c src/core/schema/view.h
 

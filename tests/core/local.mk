@@ -22,6 +22,7 @@ DSP_CORE_TESTS = \
 	tests/core/test-view \
 	tests/core/test-exphist \
 	tests/core/test-gate \
+	tests/core/test-pkey \
 	tests/core/test-attn \
 	tests/core/test-draws \
 	tests/core/test-band
@@ -76,6 +77,9 @@ tests_core_test_view_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_exphist_SOURCES = tests/core/test-exphist.c
 tests_core_test_exphist_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_exphist_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_pkey_SOURCES = tests/core/test-pkey.c
+tests_core_test_pkey_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_pkey_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_gate_SOURCES = tests/core/test-gate.c
 tests_core_test_gate_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_gate_LDADD = $(DSP_CORE_LIBS)

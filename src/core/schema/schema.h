@@ -16,6 +16,7 @@
 #include "core/schema/gate.h"
 #include "core/schema/grammar.h"
 #include "core/schema/params.h"
+#include "core/schema/pkey.h"
 #include "core/schema/ptable.h"
 #include "core/schema/view.h"
 
