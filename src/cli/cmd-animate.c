@@ -36,15 +36,14 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-static struct option animate_longopts[] = {
+/* Its own options, then the figure rows' (dsp_figopts_longopts), then the
+ * terminator: the array is as long as the table needs. */
+static struct option animate_longopts[4 + DSP_FIGOPTS_SLOTS + 1] = {
 	{ "vary",	required_argument, NULL, OPT_VARY },
 	{ "frames",	required_argument, NULL, OPT_FRAMES },
 	{ "out",	required_argument, NULL, OPT_OUT },
 	{ "delay",	required_argument, NULL, OPT_DELAY },
 	/* The figure options (dsp_figopts_longopts). */
-	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
-	{ NULL, 0, NULL, 0 },
-	{ NULL, 0, NULL, 0 }
 };
 
 struct animate {

@@ -33,7 +33,9 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-static struct option depth_longopts[] = {
+/* Its own options, then the figure rows' (dsp_figopts_longopts), then the
+ * terminator: the array is as long as the table needs. */
+static struct option depth_longopts[7 + DSP_FIGOPTS_SLOTS + 1] = {
 	{ "layers",	required_argument, NULL, OPT_LAYERS },
 	{ "residual",	required_argument, NULL, OPT_RESIDUAL },
 	{ "dim",	required_argument, NULL, OPT_DIM },
@@ -42,9 +44,6 @@ static struct option depth_longopts[] = {
 	{ "embeddings",	required_argument, NULL, OPT_EMBEDDINGS },
 	{ "svg",	required_argument, NULL, OPT_SVG },
 	/* The figure options (dsp_figopts_longopts). */
-	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
-	{ NULL, 0, NULL, 0 },
-	{ NULL, 0, NULL, 0 }
 };
 
 #define MAX_SIZES	16

@@ -27,7 +27,9 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-static struct option heads_longopts[] = {
+/* Its own options, then the figure rows' (dsp_figopts_longopts), then the
+ * terminator: the array is as long as the table needs. */
+static struct option heads_longopts[7 + DSP_FIGOPTS_SLOTS + 1] = {
 	{ "member",	required_argument, NULL, OPT_MEMBER },
 	{ "layer",	required_argument, NULL, OPT_LAYER },
 	{ "head",	required_argument, NULL, OPT_HEAD },
@@ -36,9 +38,6 @@ static struct option heads_longopts[] = {
 	{ "svg",	required_argument, NULL, OPT_SVG },
 	{ "inflate-cap", required_argument, NULL, OPT_CAP },
 	/* The figure options (dsp_figopts_longopts). */
-	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
-	{ NULL, 0, NULL, 0 },
-	{ NULL, 0, NULL, 0 }
 };
 
 static const char heads_help[] =

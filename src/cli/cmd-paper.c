@@ -23,14 +23,13 @@ enum {
 	OPT_FIG0
 };
 
-static struct option paper_longopts[] = {
+/* Its own options, then the figure rows' (dsp_figopts_longopts), then the
+ * terminator: the array is as long as the table needs. */
+static struct option paper_longopts[4 + DSP_FIGOPTS_SLOTS + 1] = {
 	{ "out",	required_argument, NULL, OPT_OUT },
 	{ "quick",	no_argument,       NULL, OPT_QUICK },
 	{ "grid",	required_argument, NULL, OPT_GRID },	/* hidden: tests */
-	{ "quiet",	no_argument,       NULL, OPT_QUIET },
-	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
-	{ NULL, 0, NULL, 0 },
-	{ NULL, 0, NULL, 0 }
+	{ "quiet",	no_argument,       NULL, OPT_QUIET }
 };
 
 static const struct scale scales[] = {

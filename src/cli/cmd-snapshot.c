@@ -40,7 +40,9 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-static struct option longopts[] = {
+/* Its own options, then the figure rows' (dsp_figopts_longopts), then the
+ * terminator: the array is as long as the table needs. */
+static struct option longopts[16 + DSP_FIGOPTS_SLOTS + 1] = {
 	{ "out",		required_argument, NULL, OPT_OUT },
 	{ "load",		required_argument, NULL, OPT_LOAD },
 	{ "curve-from",		required_argument, NULL, OPT_CURVE_FROM },
@@ -59,8 +61,6 @@ static struct option longopts[] = {
 	{ "curve-mode",		required_argument, NULL, OPT_CURVE_MODE },
 	/* --figure-size, --font-size, --figure-format, --dpi: filled in from
 	 * the view-option table (dsp_figopts_longopts). */
-	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
-	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }
 };
 
 static const char help[] =

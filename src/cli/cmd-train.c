@@ -36,7 +36,9 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-static struct option train_longopts[] = {
+/* Its own options, then the figure rows' (dsp_figopts_longopts), then the
+ * terminator: the array is as long as the table needs. */
+static struct option train_longopts[14 + DSP_FIGOPTS_SLOTS + 1] = {
 	{ "train-n",	required_argument, NULL, OPT_TRAIN_N },
 	{ "steps",	required_argument, NULL, OPT_STEPS },
 	{ "width",	required_argument, NULL, OPT_WIDTH },
@@ -52,9 +54,6 @@ static struct option train_longopts[] = {
 	{ "quiet",	no_argument,       NULL, OPT_QUIET },
 	{ "preset",	required_argument, NULL, OPT_PRESET },
 	/* The figure options (dsp_figopts_longopts). */
-	{ NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 }, { NULL, 0, NULL, 0 },
-	{ NULL, 0, NULL, 0 },
-	{ NULL, 0, NULL, 0 }
 };
 
 #define MAX_SIZES	DSP_MODEL_MAX_EVAL

@@ -12,7 +12,7 @@ void
 dsp_figopts_longopts(struct option *longopts, int code0, struct dsp_figopts *fo)
 {
 	const dsp_vopt_def *d;
-	size_t k;
+	size_t k, n;
 	int i;
 
 	if (fo != NULL)
@@ -20,10 +20,14 @@ dsp_figopts_longopts(struct option *longopts, int code0, struct dsp_figopts *fo)
 	for (k = 0; longopts[k].name != NULL; k++)
 		if (longopts[k].val >= code0 && longopts[k].val < code0 + DSP_V_COUNT)
 			return;		/* filled by an earlier call */
-	for (i = 0; (d = dsp_vopt(i)) != NULL; i++)
-		if (DSP_VOPT_IS_FIG(d) && d->opt_long != NULL)
+	/* Never past the DSP_FIGOPTS_SLOTS spare entries the arrays have
+	 * (tests/cli/test-opts checks the table has exactly that many). */
+	for (i = 0, n = 0; (d = dsp_vopt(i)) != NULL && n < DSP_FIGOPTS_SLOTS; i++)
+		if (DSP_VOPT_IS_FIG(d) && d->opt_long != NULL) {
 			longopts[k++] = (struct option){ d->opt_long, required_argument,
 			    NULL, code0 + i };
+			n++;
+		}
 }
 
 int

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/figopts.h"
 #include "cli/opts.h"
 #include "tap.h"
 
@@ -122,5 +123,17 @@ main(void)
 	dsp_opts_free(&o);
 	ok(parse(&o, &x, 2, a4) != 0 && o.status == 2, "missing argument: status 2");
 	dsp_opts_free(&o);
+	{
+		/* Every command's longopts array has DSP_FIGOPTS_SLOTS entries
+		 * for the figure rows: a figure row more in the table must raise
+		 * it, or the last options would be dropped. */
+		const dsp_vopt_def *vd;
+		int i, nfig = 0;
+
+		for (i = 0; (vd = dsp_vopt(i)) != NULL; i++)
+			nfig += DSP_VOPT_IS_FIG(vd) && vd->opt_long != NULL;
+		ok(nfig == DSP_FIGOPTS_SLOTS, "figure rows with an option: %d, "
+		    "DSP_FIGOPTS_SLOTS %d", nfig, DSP_FIGOPTS_SLOTS);
+	}
 	return tap_done();
 }
