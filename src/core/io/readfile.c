@@ -188,11 +188,20 @@ dsp_read_file(const char *path, const char *name, size_t dflt_cap, char **buf,
 {
 	size_t n = 0, have = 0, k, want;
 	char *b = NULL, *nb;
+	struct stat st;
 	dsp_input in;
 	int rc;
 
 	*buf = NULL;
 	*len = 0;
+	/* A whole document (settings, snapshot, model, tour, pairs) is a
+	 * regular file or standard input: opening a FIFO, a terminal or a
+	 * device would wait for a writer, or read for ever. */
+	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+	    !S_ISDIR(st.st_mode))
+		return dsp_fail(DSP_EIO, "%s: not a regular file (a FIFO, device or "
+		    "socket); give a file, or - for standard input",
+		    name != NULL ? name : path);
 	if ((rc = dsp_input_open(&in, path, name, dflt_cap)) != DSP_OK)
 		return rc;
 	for (;;) {

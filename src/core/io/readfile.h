@@ -30,7 +30,7 @@ int	dsp_parse_bytes(const char *s, size_t *out);
 /* Read path ("-" is standard input, named "<stdin>") into a malloc'd,
  * NUL-terminated buffer of *len bytes (the NUL is not counted).  name is
  * used in messages (NULL: the path).  DSP_EIO (cannot open or read, a
- * directory), DSP_ETOOBIG (over the cap), DSP_EPARSE (NUL byte). */
+ * directory, not a regular file: a FIFO would block), DSP_ETOOBIG (over the cap), DSP_EPARSE (NUL byte). */
 int	dsp_read_file(const char *path, const char *name, size_t dflt_cap,
 	    char **buf, size_t *len);
 
