@@ -18,3 +18,7 @@ EXTRA_DIST += doc/paper/README.md doc/paper/adaptive-beta.csv \
 	doc/paper/maxret-weights-n16-hist.svg doc/paper/maxret-weights-n256-hist.svg \
 	doc/paper/maxret-weights-n4096-hist.svg doc/paper/maxret.csv \
 	doc/paper/maxret.svg doc/paper/numbers.json
+# bash completion: the script asks the program for its commands and each
+# command's options (--list-commands, CMD --list-options).
+bashcompdir = $(datadir)/bash-completion/completions
+dist_bashcomp_DATA = doc/completion/disperse

@@ -61,11 +61,18 @@ is_version(const char *s)
 	return strcmp(s, "--version") == 0 || strcmp(s, "-V") == 0;
 }
 
+/* The shell's completion asks for the commands (doc/completion/disperse). */
+static int
+is_list(const char *s)
+{
+	return strcmp(s, "--list-commands") == 0;
+}
+
 int
 cli_is_command(const char *name)
 {
 	return name != NULL && (name[0] != '-' || is_help(name) ||
-	    is_version(name));
+	    is_version(name) || is_list(name));
 }
 
 static void
@@ -104,6 +111,11 @@ cli_main(int argc, char **argv)
 		return 2;
 	if (is_version(argv[1])) {
 		printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+		return ferror(stdout) || fflush(stdout) != 0;
+	}
+	if (is_list(argv[1])) {
+		for (size_t i = 0; i < NCOMMANDS; i++)
+			printf("%s\n", commands[i]->name);
 		return ferror(stdout) || fflush(stdout) != 0;
 	}
 	if (is_help(argv[1])) {

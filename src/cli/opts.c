@@ -502,6 +502,31 @@ finish(struct dsp_opts *o)
 	return 0;
 }
 
+/* One line an option for the shell's completion: "--NAME", a tab, "arg"
+ * or "flag", a tab and the values a parameter row or --format can take
+ * (blank for a number or a file). */
+static void
+list_options(const struct option *lo)
+{
+	const dsp_param_def *d;
+	size_t i;
+	int e;
+
+	for (i = 0; lo[i].name != NULL; i++) {
+		printf("--%s\t%s\t", lo[i].name, lo[i].has_arg ? "arg" : "flag");
+		d = row_of_code(lo[i].val);
+		if (d != NULL && d->type == DSP_PT_ENUM)
+			for (e = 0; e < d->nnames; e++)
+				printf("%s%s", e ? " " : "", d->names[e]);
+		else if (lo[i].val == OPT_FORMAT)
+			fputs("text csv json", stdout);
+		else if (lo[i].val == OPT_PRESET)
+			for (e = 0; dsp_preset_get((size_t)e) != NULL; e++)
+				printf("%s%s", e ? " " : "", dsp_preset_get((size_t)e)->name);
+		putchar('\n');
+	}
+}
+
 int
 dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
     char **argv)
@@ -517,6 +542,14 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 	o->omit = s->omit;
 	if (build_tables(s, &lo, so, sizeof so) != 0)
 		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
+	/* The shell's completion (doc/completion/disperse) asks each command
+	 * for its options: the same merged table getopt reads. */
+	if (argc >= 2 && strcmp(argv[argc - 1], "--list-options") == 0) {
+		list_options(lo);
+		free(lo);
+		o->status = 0;
+		return -1;
+	}
 	opterr = 0;
 	optind = 0;	/* glibc: full reinitialisation, so parsing can repeat */
 	while (rc == 0 && (c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
