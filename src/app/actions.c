@@ -326,6 +326,9 @@ app_tour_close(struct app *a)
 	if (!t->open)
 		return;
 	t->open = 0;
+	/* Play writes into the live view: left running it would overwrite the
+	 * parameters given back below, frame after frame. */
+	a->play.var = PLAY_OFF;
 	a->st->vs.params = a->tour_saved;
 	a->st->vs.npins = a->tour_saved_npins;
 	memcpy(a->st->vs.pins, a->tour_saved_pins, sizeof a->st->vs.pins);

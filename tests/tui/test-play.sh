@@ -119,6 +119,20 @@ T send-keys p
 tui_wait "play stopped"; ok $? "p after delta stops the play"
 tui_gone "play delta"; ok $? "header back to the hints"
 
+# Play during the tour stops when the tour closes (issue 24): the tour
+# gives back the parameters it replaced, and play must not overwrite them.
+T send-keys t
+tui_wait "tour"; ok $? "t opens the tour"
+T send-keys : p l a y Space t h e t a Enter
+tui_wait "play theta from"; ok $? "play theta inside the tour"
+T send-keys t
+tui_wait "tour closed at step"; ok $? "t closes the tour"
+tui_gone "play theta"; ok $? "the tour's close stops the play"
+th0=$(tui_cap | sed -n 's/.*│  θ          \([^ ]*\) .*/\1/p' | head -1)
+tui_settle
+th1=$(tui_cap | sed -n 's/.*│  θ          \([^ ]*\) .*/\1/p' | head -1)
+[ -n "$th0" ] && [ "$th0" = "$th1" ]; ok $? "theta stays where the tour left it ($th0, then $th1)"
+
 T send-keys q
 tui_exited; ok $? "q quits"
 [ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 0 ]; ok $? "exit status 0"
