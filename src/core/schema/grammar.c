@@ -128,12 +128,18 @@ dsp_parse_size(const char *s, uint64_t *v)
 }
 
 int
+dsp_name_is(const char *s, const char *name)
+{
+	return s != NULL && name != NULL && strcasecmp(s, name) == 0;
+}
+
+int
 dsp_param_name_index(const dsp_param_def *d, const char *s)
 {
 	int i;
 
 	for (i = 0; i < d->nnames; i++)
-		if (strcasecmp(s, d->names[i]) == 0)
+		if (dsp_name_is(s, d->names[i]))
 			return i;
 	return -1;
 }

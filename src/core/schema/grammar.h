@@ -14,6 +14,10 @@ int	dsp_parse_double(const char *s, double *v);
 int	dsp_parse_size(const char *s, uint64_t *v);
 /* Digits in [s, end), overflow refused. */
 int	dsp_parse_digits(const char *s, const char *end, uint64_t *v);
+/* Does the text s name name (letter case ignored: the one rule of every
+ * lookup by name -- parameters, view options, presets, enum values)?
+ * NULL names nothing. */
+int	dsp_name_is(const char *s, const char *name);
 /* The index of name s among row d's names (letter case ignored), or -1. */
 int	dsp_param_name_index(const dsp_param_def *d, const char *s);
 /* Text -> row d of p, through the grammar and the row's domain.  DSP_OK,

@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "core/error.h"
+#include "core/schema/grammar.h"
 #include "core/schema/family.h"
 #include "core/schema/params.h"
 
@@ -71,7 +72,7 @@ lookup(const char *s, const char *const *names, int count)
 	if (s == NULL)
 		return -1;
 	for (i = 0; i < count; i++)
-		if (strcasecmp(s, names[i]) == 0)
+		if (dsp_name_is(s, names[i]))
 			return i;
 	return -1;
 }

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/schema/attn.h"
 #include "core/schema/family.h"
+#include "core/schema/grammar.h"
 #include "core/schema/ptable.h"
 
 #define OFF(f)	offsetof(dsp_params, f)
@@ -92,10 +93,9 @@ dsp_param_find(const char *s)
 		return NULL;
 	for (i = 0; i < DSP_P_COUNT; i++) {
 		d = &table[i];
-		if (strcasecmp(s, d->name) == 0 ||
-		    (d->uname != NULL && strcmp(s, d->uname) == 0) ||
-		    (d->alias != NULL && strcasecmp(s, d->alias) == 0) ||
-		    strcasecmp(s, d->opt_long) == 0)
+		if (dsp_name_is(s, d->name) || dsp_name_is(s, d->alias) ||
+		    dsp_name_is(s, d->opt_long) ||
+		    (d->uname != NULL && strcmp(s, d->uname) == 0))
 			return d;
 	}
 	return NULL;
@@ -496,7 +496,7 @@ dsp_preset_find(const char *name)
 	size_t i;
 
 	for (i = 0; name != NULL && i < sizeof presets / sizeof presets[0]; i++)
-		if (strcasecmp(name, presets[i].name) == 0)
+		if (dsp_name_is(name, presets[i].name))
 			return &presets[i];
 	return NULL;
 }

@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "core/schema/attn.h"
 #include "core/schema/family.h"
+#include "core/schema/grammar.h"
 #include "core/schema/ptable.h"
 #include "core/schema/figspec.h"
 
@@ -56,9 +57,8 @@ dsp_vopt_find(const char *s)
 	int i;
 
 	for (i = 0; s != NULL && i < DSP_V_COUNT; i++)
-		if (strcasecmp(s, vtable[i].name) == 0 ||
-		    (vtable[i].alias != NULL && strcasecmp(s, vtable[i].alias) == 0) ||
-		    (vtable[i].opt_long != NULL && strcasecmp(s, vtable[i].opt_long) == 0))
+		if (dsp_name_is(s, vtable[i].name) || dsp_name_is(s, vtable[i].alias) ||
+		    dsp_name_is(s, vtable[i].opt_long))
 			return &vtable[i];
 	return NULL;
 }
