@@ -38,12 +38,16 @@ has --no-color disperse --no-c; ok $? "disperse --no-c<TAB>: a TUI option"
 n=$("$DISPERSE" --list-commands | wc -l)
 [ "$n" -ge 14 ]; ok $? "--list-commands: $n commands"
 
-# Every listed option of every command is one its parser takes.
+# Every listed option of every command is one its parser takes: report's
+# whole list (the common options every command shares), then each other
+# command's own options (those report does not list).
+"$DISPERSE" report --list-options | cut -f1 >"$tmp/common"
 bad=
 for c in $("$DISPERSE" --list-commands); do
 	"$DISPERSE" "$c" --list-options >"$tmp/o" || bad="$bad $c:list"
 	while IFS="$(printf '\t')" read -r opt kind values; do
 		case $opt in --help|--list-options) continue ;; esac
+		[ "$c" != report ] && grep -qx -- "$opt" "$tmp/common" && continue
 		if [ "$kind" = arg ]; then
 			"$DISPERSE" "$c" "$opt" x --help >"$tmp/r" 2>&1
 		else

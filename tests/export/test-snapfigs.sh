@@ -25,20 +25,19 @@ for v in "--attn ssmax" "--attn logn" "--adaptive" "" "--attn sparsemax" "--attn
 	    "$DISPERSE" snapshot $a --out "$tmp/s$i" >"$tmp/files" &&
 	    j=$(grep '\.json$' "$tmp/files")
 	ok $? "report and snapshot: $v"
-	miss=
-	rows=0
-	for q in $(jq -r '.rows[].quantity' "$tmp/r.json" | grep -Ev "$skip"); do
-		rows=$((rows + 1))
-		rv=$(jq -c --arg q "$q" '.rows[] | select(.quantity == $q) | .value' "$tmp/r.json")
-		sv=$(jq -c --arg q "$q" '.figures[$q]' "$j")
-		[ "$rv" = "$sv" ] || miss="$miss $q ($rv / $sv)"
-		case "$rv" in
-		'"n/a"'|'"none up to 2^63"')
-			note=$(jq -r --arg q "${q}_note" '.figures[$q]' "$j")
-			jq -r --arg q "$q" '.rows[] | select(.quantity == $q) | .note' \
-			    "$tmp/r.json" | grep -qF "$note" || miss="$miss ${q}_note";;
-		esac
-	done
+	# One jq over both documents: a line a report row, ROW when the
+	# snapshot has it with the same value (and, for a text value, a
+	# NAME_note the report's note contains), MISS with what differs.
+	jq -r --slurpfile s "$j" --arg skip "$skip" '
+	    $s[0].figures as $f | .rows[] | select(.quantity | test($skip) | not) |
+	    .quantity as $q | (.value | tojson) as $rv | ($f[$q] | tojson) as $sv |
+	    if $rv != $sv then "MISS \($q) (\($rv) / \($sv))"
+	    elif (.value == "n/a" or .value == "none up to 2^63") and
+		((.note // "") | contains($f[$q + "_note"] // "\u0000") | not)
+	    then "MISS \($q)_note"
+	    else "ROW" end' "$tmp/r.json" >"$tmp/cmp"
+	rows=$(wc -l <"$tmp/cmp")
+	miss=$(sed -n 's/^MISS//p' "$tmp/cmp" | tr '\n' ' ')
 	[ -z "$miss" ] && [ "$rows" -gt 20 ]
 	ok $? "$v: every one of report's $rows rows is in the snapshot's figures${miss:+, missing:$miss}"
 done
