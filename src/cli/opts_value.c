@@ -28,41 +28,33 @@
 #include "export/model.h"
 #include "export/table.h"
 
+/* A value of an option that is no parameter row, in the grammar and words
+ * of every surface (core/schema/grammar.h); a refusal is the usage line. */
+static int
+opts_refused(struct dsp_opts *o)
+{
+	char msg[256];
+
+	snprintf(msg, sizeof msg, "%s", dsp_last_error());
+	return dsp_opts_usage(o, "%s", msg);
+}
+
 int
 dsp_opts_double(struct dsp_opts *o, const char *opt, const char *arg, double *v)
 {
-	if (dsp_parse_double(arg, v) != 0)
-		return dsp_opts_usage(o, "%s: '%s' is not a finite number "
-		    "(decimal: 4, -1.5, 2.5e-3)", opt, arg);
-	return 0;
+	return dsp_read_real(opt, arg, v) == DSP_OK ? 0 : opts_refused(o);
 }
 
 int
 dsp_opts_size(struct dsp_opts *o, const char *opt, const char *arg, uint64_t *v)
 {
-	uint64_t x;
-	const char *p = arg;
-
-	if (dsp_parse_size(arg, v) == 0)
-		return 0;
-	while (*p == ' ')
-		p++;
-	if (*p == '-')
-		return dsp_opts_usage(o, "%s: '%s' is negative; a size is at least 1",
-		    opt, arg);
-	if (strcmp(p, "0") == 0 || (dsp_parse_digits(p, p + strlen(p), &x) == 0 && x == 0))
-		return dsp_opts_usage(o, "%s: a size is at least 1 (got 0)", opt);
-	return dsp_opts_usage(o, "%s: '%s' is not a size from 1 to 2^63 "
-	    "(forms: 1048576, 2^40, 1e6, 16Ki, 1Mi, 1Gi)", opt, arg);
+	return dsp_read_size(opt, arg, v) == DSP_OK ? 0 : opts_refused(o);
 }
 
 int
 dsp_opts_uint(struct dsp_opts *o, const char *opt, const char *arg, uint64_t *v)
 {
-	if (arg == NULL || dsp_parse_digits(arg, arg + strlen(arg), v) != 0)
-		return dsp_opts_usage(o, "%s: '%s' is not an integer from 0 to 2^64-1",
-		    opt, arg != NULL ? arg : "");
-	return 0;
+	return dsp_read_uint(opt, arg, v) == DSP_OK ? 0 : opts_refused(o);
 }
 
 int

@@ -144,6 +144,46 @@ dsp_param_name_index(const dsp_param_def *d, const char *s)
 	return -1;
 }
 
+/* The reason a text is not a value of its type, said once for every
+ * surface: a parameter row (dsp_param_parse) and an option that is no row
+ * (cli/opts_value.c) print the same words. */
+int
+dsp_read_real(const char *label, const char *arg, double *v)
+{
+	if (dsp_parse_double(arg, v) != 0)
+		return dsp_fail(DSP_EINVAL, "%s: '%s' is not a finite number "
+		    "(decimal: 4, -1.5, 2.5e-3)", label, arg != NULL ? arg : "");
+	return DSP_OK;
+}
+
+int
+dsp_read_size(const char *label, const char *arg, uint64_t *v)
+{
+	const char *p = arg != NULL ? arg : "";
+	uint64_t x;
+
+	if (dsp_parse_size(p, v) == 0)
+		return DSP_OK;
+	while (*p == ' ')
+		p++;
+	if (*p == '-')
+		return dsp_fail(DSP_EINVAL, "%s: '%s' is negative; a size is at "
+		    "least 1", label, p);
+	if (dsp_parse_digits(p, p + strlen(p), &x) == 0 && x == 0)
+		return dsp_fail(DSP_EINVAL, "%s: a size is at least 1 (got 0)", label);
+	return dsp_fail(DSP_EINVAL, "%s: '%s' is not a size from 1 to 2^63 "
+	    "(forms: 1048576, 2^40, 1e6, 16Ki, 1Mi, 1Gi)", label, arg != NULL ? arg : "");
+}
+
+int
+dsp_read_uint(const char *label, const char *arg, uint64_t *v)
+{
+	if (arg == NULL || dsp_parse_digits(arg, arg + strlen(arg), v) != 0)
+		return dsp_fail(DSP_EINVAL, "%s: '%s' is not an integer from 0 to "
+		    "2^64-1", label, arg != NULL ? arg : "");
+	return DSP_OK;
+}
+
 int
 dsp_param_parse(const dsp_param_def *d, const char *arg, dsp_params *p,
     const char *label)
@@ -159,26 +199,16 @@ dsp_param_parse(const dsp_param_def *d, const char *arg, dsp_params *p,
 		arg = "";
 	switch (d->type) {
 	case DSP_PT_REAL:
-		if (dsp_parse_double(arg, &x) != 0)
-			return dsp_fail(DSP_EINVAL, "%s: '%s' is not a finite number "
-			    "(decimal: 4, -1.5, 2.5e-3)", label, arg);
+		if (dsp_read_real(label, arg, &x) != DSP_OK)
+			return DSP_EINVAL;
 		return dsp_param_set_real(d, p, x, label);
 	case DSP_PT_SIZE:
-		if (dsp_parse_size(arg, &u) == 0)
-			return dsp_param_set_uint(d, p, u, label);
-		while (*arg == ' ')
-			arg++;
-		if (*arg == '-')
-			return dsp_fail(DSP_EINVAL, "%s: '%s' is negative; a size is at "
-			    "least 1", label, arg);
-		if (dsp_parse_digits(arg, arg + strlen(arg), &u) == 0 && u == 0)
-			return dsp_fail(DSP_EINVAL, "%s: a size is at least 1 (got 0)", label);
-		return dsp_fail(DSP_EINVAL, "%s: '%s' is not a size from 1 to 2^63 "
-		    "(forms: 1048576, 2^40, 1e6, 16Ki, 1Mi, 1Gi)", label, arg);
+		if (dsp_read_size(label, arg, &u) != DSP_OK)
+			return DSP_EINVAL;
+		return dsp_param_set_uint(d, p, u, label);
 	case DSP_PT_UINT:
-		if (dsp_parse_digits(arg, arg + strlen(arg), &u) != 0)
-			return dsp_fail(DSP_EINVAL, "%s: '%s' is not an integer from "
-			    "0 to 2^64-1", label, arg);
+		if (dsp_read_uint(label, arg, &u) != DSP_OK)
+			return DSP_EINVAL;
 		return dsp_param_set_uint(d, p, u, label);
 	case DSP_PT_ENUM:
 		if ((k = dsp_param_name_index(d, arg)) < 0)

@@ -14,6 +14,11 @@ int	dsp_parse_double(const char *s, double *v);
 int	dsp_parse_size(const char *s, uint64_t *v);
 /* Digits in [s, end), overflow refused. */
 int	dsp_parse_digits(const char *s, const char *end, uint64_t *v);
+/* The same, with the reason of a refusal in the error detail ("LABEL:
+ * 'x' is not a size from 1 to 2^63 (forms: ...)"): DSP_OK or DSP_EINVAL. */
+int	dsp_read_real(const char *label, const char *arg, double *v);
+int	dsp_read_size(const char *label, const char *arg, uint64_t *v);
+int	dsp_read_uint(const char *label, const char *arg, uint64_t *v);
 /* Does the text s name name (letter case ignored: the one rule of every
  * lookup by name -- parameters, view options, presets, enum values)?
  * NULL names nothing. */
