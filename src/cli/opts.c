@@ -589,12 +589,13 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 			dsp_opts_usage(o, "unexpected argument '%s'", argv[optind]);
 		return -1;
 	}
-	if (finish(o) != 0)
-		return -1;
 	/* Every computation of the command (or of the TUI's event loop) runs
-	 * inside the budget: past it the core refuses at once, naming what it
-	 * would need, instead of swapping for minutes. */
+	 * inside the budget, the reading of --input included: past it the
+	 * core refuses at once, naming what it would need, instead of
+	 * swapping for minutes. */
 	dsp_job_init(&main_job, (size_t)o->mem_budget);
 	dsp_job_attach(&main_job);
+	if (finish(o) != 0)
+		return -1;
 	return 0;
 }

@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
@@ -39,19 +38,14 @@ static double *
 own_alloc(size_t k, size_t *mapped)
 {
 	size_t bytes = (k ? k : 1) * sizeof(double);
-	void *p;
+	double *p;
 
 	*mapped = 0;
-#ifdef MAP_POPULATE
 	if (bytes >= OWN_MAP_MIN) {
-		p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-		if (p != MAP_FAILED) {
+		if ((p = dsp_map_anon(bytes, 1)) != NULL)
 			*mapped = bytes;
-			return p;
-		}
+		return p;
 	}
-#endif
 	return dsp_malloc(bytes);
 }
 
@@ -59,7 +53,7 @@ static void
 own_free(double *p, size_t mapped)
 {
 	if (mapped)
-		munmap(p, mapped);
+		dsp_unmap_anon(p, mapped);
 	else
 		free(p);
 }
