@@ -134,6 +134,11 @@ check_row(dsp_rowset *r, struct row *w, uint64_t l, uint64_t h, uint64_t q)
 	}
 	if (rc != DSP_ENOTSUP)
 		return rc;
+	/* Refused at once, in one line naming the row, when the converted
+	 * copy would pass the budget (the wrappers would refuse it too, less
+	 * clearly). */
+	if ((rc = dsp_npy_row_need(r->a, 1)) != DSP_OK)
+		return rc;
 	if ((own = own_alloc((size_t)r->dims[3], &mapped)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "%s: out of memory for one row", r->name);
 	/* Into n, not w->n: dsp_npy_row zeroes it first, and a failed check
@@ -183,6 +188,8 @@ get_row(dsp_rowset *r, uint64_t head, int check, const double **v, size_t *n,
 			r->rows = nr;
 			r->cap = nc;
 		}
+		if ((rc = dsp_npy_row_need(r->a, 0)) != DSP_OK)
+			return rc;
 		w = &r->rows[i];
 		memset(w, 0, sizeof *w);
 		w->head = key;
