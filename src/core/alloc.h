@@ -74,8 +74,8 @@ int	 dsp_alloc_check(void);
 /* The budget check of every wrapper (alloc_live.c): 0 when bytes more fit
  * in the budget of this thread's job, else -1 with the refusal recorded
  * (errno ENOMEM).  A resized block is checked for its growth only. */
-#define DSP_ALLOC_LOOK_BIG	((size_t)1 << 20)
-#define DSP_ALLOC_LOOK_SMALL	((size_t)16 << 20)
+#define DSP_ALLOC_LOOK_BIG	((size_t)256 << 10)
+#define DSP_ALLOC_LOOK_SMALL	((size_t)4 << 20)
 int	 dsp_alloc_admit(const char *fn, size_t bytes);
 /* Bytes usable in a block of the wrappers (0 where the C library cannot
  * tell): what dsp_realloc grows from. */
@@ -83,6 +83,14 @@ size_t	 dsp_alloc_size(void *p);
 /* Live bytes (see above); 0 when it cannot be measured. */
 size_t	 dsp_mem_live(void);
 int	 dsp_mem_measured(void);
+
+/* qsort with its scratch inside the budget: glibc's qsort is a merge sort
+ * that mallocs a buffer as large as the array, outside the wrappers (the
+ * issue's "sort scratch"); the budget is asked for it first, in the name
+ * of what, and the sort is not made when it would pass.  DSP_OK, or the
+ * budget's DSP_ETOOBIG. */
+int	 dsp_qsort(void *base, size_t n, size_t size,
+	    int (*cmp)(const void *, const void *), const char *what);
 
 /* An anonymous read-write mapping of bytes (pages populated in one call
  * when populate is set), checked and counted like the wrappers' blocks:

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #ifdef HAVE_MALLINFO2
 #include <malloc.h>
@@ -115,4 +116,20 @@ dsp_unmap_anon(void *p, size_t bytes)
 		bytes = 1;
 	munmap(p, bytes);
 	atomic_fetch_sub(&mapped, bytes);
+}
+
+int
+dsp_qsort(void *base, size_t n, size_t size,
+    int (*cmp)(const void *, const void *), const char *what)
+{
+	char w[160];
+	int rc;
+
+	if (n > 1 && size > 0 && n <= (size_t)-1 / size && n * size >= 1024) {
+		snprintf(w, sizeof w, "sorting %s (%zu items)", what, n);
+		if ((rc = dsp_job_need(n * size, w)) != DSP_OK)
+			return rc;
+	}
+	qsort(base, n, size, cmp);
+	return DSP_OK;
 }

@@ -335,7 +335,10 @@ dsp_topk_mass(const double *p, size_t n, size_t k)
 	if ((tmp = dsp_malloc(n * sizeof *tmp)) == NULL)
 		return NAN;
 	memcpy(tmp, p, n * sizeof *tmp);
-	qsort(tmp, n, sizeof *tmp, cmp_desc);
+	if (dsp_qsort(tmp, n, sizeof *tmp, cmp_desc, "the weights") != DSP_OK) {
+		free(tmp);
+		return NAN;
+	}
 	for (i = 0; i < k; i++)
 		s += tmp[i];
 	free(tmp);
@@ -393,6 +396,7 @@ dsp_topk_mass_runs(const dsp_runs *p, uint64_t k, double *mass)
 	double s = 0;
 	size_t i, len = 0;
 	uint64_t take, held = 0;
+	int rc;
 
 	if (k == 0) {
 		*mass = 0;
@@ -414,7 +418,10 @@ dsp_topk_mass_runs(const dsp_runs *p, uint64_t k, double *mass)
 			vrun_sift_down(r, len, 0);
 		}
 	}
-	qsort(r, len, sizeof *r, vrun_desc);
+	if ((rc = dsp_qsort(r, len, sizeof *r, vrun_desc, "the top-k runs")) != DSP_OK) {
+		free(r);
+		return rc;
+	}
 	for (i = 0; i < len && k > 0; i++) {
 		take = r[i].count < k ? r[i].count : k;
 		s += (double)take * r[i].value;
