@@ -532,3 +532,26 @@ dsp_npy_row_release(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t qu
 	if (hi > lo)
 		madvise((void *)lo, hi - lo, MADV_DONTNEED);
 }
+
+int
+dsp_npy_row_raw(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query,
+    const void **v, int *itemsize, size_t *n)
+{
+	const dsp_npy_header *h = &a->h;
+	const unsigned char *d;
+
+	if (layer >= a->dims[0] || head >= a->dims[1] || query >= a->dims[2])
+		return dsp_fail(DSP_EINVAL, "%s: row out of range", a->name);
+	if ((h->itemsize != 4 && h->itemsize != 2) || a->stride[3] > 1 ||
+	    h->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) ||
+	    a->dims[3] > SIZE_MAX / sizeof(double))
+		return DSP_ENOTSUP;
+	d = a->data + (uint64_t)h->itemsize * (layer * a->stride[0] +
+	    head * a->stride[1] + query * a->stride[2]);
+	if ((uintptr_t)d % (uintptr_t)h->itemsize != 0)
+		return DSP_ENOTSUP;
+	*v = d;
+	*itemsize = h->itemsize;
+	*n = (size_t)a->dims[3];
+	return DSP_OK;
+}

@@ -108,6 +108,15 @@ int	dsp_npy_row_need(const dsp_npy *a, int convert);
 void	dsp_npy_row_release(const dsp_npy *a, uint64_t layer, uint64_t head,
 	    uint64_t query);
 
+/* Row (layer, head, query) of a float32 or float16 array in place, in the
+ * file's type (*itemsize 4 or 2), unchecked: for the softmax kernel's
+ * typed pass (core/math/kernel.h, dsp_softmax_stats_x), which fails on a
+ * masked key, a NaN or an infinity -- the caller then takes the row from
+ * dsp_npy_row.  DSP_ENOTSUP for float64 (dsp_npy_row_view), another byte
+ * order, strided keys or an unaligned member. */
+int	dsp_npy_row_raw(const dsp_npy *a, uint64_t layer, uint64_t head,
+	    uint64_t query, const void **v, int *itemsize, size_t *n);
+
 /* float16 bits to double (exact). */
 double	dsp_half_to_double(uint16_t h);
 

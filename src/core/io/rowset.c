@@ -215,6 +215,23 @@ get_row(dsp_rowset *r, uint64_t head, int check, const double **v, size_t *n,
 }
 
 int
+dsp_rowset_row_raw(dsp_rowset *r, uint64_t head, const void **v, int *itemsize,
+    size_t *n)
+{
+	uint64_t l, h, q;
+	int rc;
+
+	dsp_head_unpack(head, &l, &h, &q);
+	if (q == DSP_HEAD_LAST)
+		q = r->dims[2] - 1;
+	if (l >= r->dims[0] || h >= r->dims[1] || q >= r->dims[2])
+		return DSP_ENOTSUP;	/* dsp_rowset_row names the range */
+	if ((rc = dsp_npy_row_raw(r->a, l, h, q, v, itemsize, n)) != DSP_OK)
+		return rc;
+	return dsp_npy_row_need(r->a, 0);
+}
+
+int
 dsp_rowset_row(dsp_rowset *r, uint64_t head, const double **v, size_t *n)
 {
 	return get_row(r, head, 1, v, n, NULL);
