@@ -261,6 +261,8 @@ add_row(struct run *r, size_t arr, uint64_t l, uint64_t hd, uint64_t q,
 	return DSP_OK;
 }
 
+#define IN_PLACE_MIN	((uint64_t)1 << 16)
+
 /* Row (l, h, q) of a: in place when it can be (float64 in host order,
  * contiguous, every key finite), else converted into *buf, allocated at
  * the first such row.  One row at a time, its mapped pages released by
@@ -273,13 +275,14 @@ row_of(const dsp_npy *a, uint64_t l, uint64_t h, uint64_t q, double **buf,
 	uint64_t d[4];
 	int rc;
 
-	if ((rc = dsp_npy_row_view(a, l, h, q, v, n)) != DSP_ENOTSUP) {
-		if (rc == DSP_OK)
-			rc = dsp_npy_row_need(a, 0);
+	/* In place only where a copy would cost: a short row's scan (a few
+	 * parallel-region calls) cost more than its conversion ((2^18, 1, 1):
+	 * 12 % of heads). */
+	dsp_npy_dims(a, d);
+	if (d[3] >= IN_PLACE_MIN &&
+	    (rc = dsp_npy_row_view(a, l, h, q, v, n)) != DSP_ENOTSUP)
 		return rc;
-	}
 	if (*buf == NULL) {
-		dsp_npy_dims(a, d);
 		if ((rc = dsp_npy_row_need(a, 1)) != DSP_OK)
 			return rc;
 		if (d[3] > SIZE_MAX / sizeof **buf ||
@@ -313,6 +316,10 @@ do_array(struct run *r, size_t arr, const dsp_npy *a)
 		return dsp_fail(DSP_EINVAL, "%s: --query %llu: the array has %llu query row(s)",
 		    dsp_npy_name(a), (unsigned long long)r->h->query,
 		    (unsigned long long)d[2]);
+	/* A row's mapped bytes, once for the array (each row's pages leave
+	 * once it is done). */
+	if ((rc = dsp_npy_row_need(a, 0)) != DSP_OK)
+		return rc;
 	q0 = r->h->query == ALL ? 0 : r->h->query == LAST ? d[2] - 1 : r->h->query;
 	q1 = r->h->query == ALL ? d[2] : q0 + 1;
 	for (l = 0; l < d[0] && rc == DSP_OK; l++) {
