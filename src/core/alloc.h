@@ -13,8 +13,9 @@
  * The budget.  A thread that has a job (core/job.h: a command's, the TUI
  * workers') with a budget B has every allocation refused, like an out of
  * memory, when the memory live in the process would pass B with it; the
- * detail is then "WHAT needs N, over the memory budget of B" (N the live
- * bytes plus this allocation).  Live memory is what dsp_mem_live()
+ * detail is then "WHAT needs N, over the memory budget of B" (WHAT
+ * "FUNCTION's SIZE", N the live bytes plus this allocation; a caller that
+ * can name what it allocates better asks first, dsp_job_need).  Live memory is what dsp_mem_live()
  * measures: the C library's heap in use (glibc's mallinfo2: every block
  * not yet freed, by anyone -- libzip's, cairo's and GSL's too -- and the
  * large blocks it maps) plus the anonymous mappings made through

@@ -76,7 +76,7 @@ dsp_alloc_admit(const char *fn, size_t bytes)
 			j->peak = live + bytes;
 		return 0;
 	}
-	snprintf(what, sizeof what, "%s's allocation of %s", fn,
+	snprintf(what, sizeof what, "%s's %s", fn,
 	    dsp_format_bytes((double)bytes, b, sizeof b));
 	dsp_job_over(what, (double)live + (double)bytes, j->budget);
 	dsp_alloc_refused();

@@ -8,6 +8,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/job.h"
 #include "core/math/softmax.h"
 
 static double
@@ -402,6 +403,8 @@ dsp_topk_mass_runs(const dsp_runs *p, uint64_t k, double *mass)
 		*mass = 0;
 		return DSP_OK;
 	}
+	if ((rc = dsp_job_need((p->len ? p->len : 1) * sizeof *r, "the top-k heap")) != DSP_OK)
+		return rc;
 	if ((r = dsp_malloc((p->len ? p->len : 1) * sizeof *r)) == NULL)
 		return dsp_fail_nomem("the top-k heap", (p->len ? p->len : 1) * sizeof *r);
 	for (i = 0; i < p->len; i++) {
