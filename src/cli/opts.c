@@ -389,6 +389,16 @@ input_row(struct dsp_opts *o, const double **v, size_t *n)
 		    (unsigned long long)d[1], (unsigned long long)d[2], o->input);
 		return DSP_EINVAL;
 	}
+	/* A float32 or float16 row is read in place by the kernel's typed
+	 * pass: no n doubles (finish() converts it where another route is
+	 * taken, dsp_opts_eval where the pass fails). */
+	if (o->input_lazy && dsp_rowset_row_raw(o->rows, o->params.head,
+	    &o->params.logits_x, &o->params.logits_xsize, n) == DSP_OK) {
+		*v = NULL;
+		o->input_unchecked = 1;
+		return DSP_OK;
+	}
+	dsp_clear_error();
 	rc = o->input_lazy ? dsp_rowset_row_unchecked(o->rows, o->params.head, v, n,
 	    &checked) : dsp_rowset_row(o->rows, o->params.head, v, n);
 	o->input_unchecked = rc == DSP_OK && !checked;
@@ -402,6 +412,10 @@ set_logits(struct dsp_opts *o, const double *v, size_t n)
 
 	p->logits = v;
 	p->n_logits = n;
+	if (v != NULL) {		/* converted: the typed row is done with */
+		p->logits_x = NULL;
+		p->logits_xsize = 0;
+	}
 	if (!(o->given & DSP_GIVEN_N))
 		p->n = n;
 }
@@ -488,8 +502,11 @@ finish(struct dsp_opts *o)
 			dsp_params q = dsp_view_params(p);
 
 			/* Unscanned only where the evaluation's own pass
-			 * rejects what the scan would have caught. */
-			if (!dsp_eval_rejects_nonfinite(&q) &&
+			 * rejects what the scan would have caught; a float
+			 * row in place only where that pass is all there is
+			 * (no number-format emulation, which reads doubles). */
+			if ((!dsp_eval_rejects_nonfinite(&q) || (p->logits == NULL &&
+			    q.precision != DSP_PREC_DOUBLE)) &&
 			    (rc = input_recheck(o)) != DSP_OK)
 				return dsp_opts_core_fail(o, NULL, rc);
 		}
@@ -589,12 +606,13 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 			dsp_opts_usage(o, "unexpected argument '%s'", argv[optind]);
 		return -1;
 	}
-	if (finish(o) != 0)
-		return -1;
 	/* Every computation of the command (or of the TUI's event loop) runs
-	 * inside the budget: past it the core refuses at once, naming what it
-	 * would need, instead of swapping for minutes. */
+	 * inside the budget, the reading of --input included: past it the
+	 * core refuses at once, naming what it would need, instead of
+	 * swapping for minutes. */
 	dsp_job_init(&main_job, (size_t)o->mem_budget);
 	dsp_job_attach(&main_job);
+	if (finish(o) != 0)
+		return -1;
 	return 0;
 }

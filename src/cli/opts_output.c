@@ -223,6 +223,8 @@ dsp_opts_override(const struct dsp_opts *o, dsp_params *p)
 	if (g & (DSP_GIVEN_FAMILY | DSP_GIVEN_INPUT | DSP_GIVEN_MODEL)) {
 		p->family = q->family;
 		p->logits = q->logits;
+		p->logits_x = q->logits_x;
+		p->logits_xsize = q->logits_xsize;
 		p->n_logits = q->n_logits;
 		p->logits_name = q->logits_name;
 		if (g & DSP_GIVEN_INPUT)	/* the row read is the --head one */

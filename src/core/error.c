@@ -8,6 +8,7 @@
 #include "core/error.h"
 
 static _Thread_local char detail[512];
+static _Thread_local int refused;	/* detail is a budget refusal (alloc.h) */
 
 const char *
 dsp_strerror(int code)
@@ -39,6 +40,11 @@ dsp_fail(int code, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (refused) {
+		refused = 0;
+		if (code == DSP_ENOMEM)
+			return code;	/* the budget's line says more */
+	}
 	va_start(ap, fmt);
 	vsnprintf(detail, sizeof detail, fmt, ap);
 	va_end(ap);
@@ -47,6 +53,12 @@ dsp_fail(int code, const char *fmt, ...)
 
 static _Thread_local const char *failed_fn;
 static _Thread_local size_t failed_bytes;
+
+void
+dsp_alloc_refused(void)
+{
+	refused = 1;
+}
 
 void
 dsp_alloc_failed(const char *fn, size_t bytes)
@@ -71,6 +83,11 @@ dsp_fail_nomem(const char *what, size_t bytes)
 	double v;
 	int u = -1;
 
+	if (refused) {
+		refused = 0;
+		failed_fn = NULL;
+		return DSP_ENOMEM;
+	}
 	if (what == NULL) {
 		/* Used once: a later failure of a library's own allocation
 		 * must not be reported with this one's size.  Without one, a
@@ -99,6 +116,7 @@ void
 dsp_clear_error(void)
 {
 	detail[0] = '\0';
+	refused = 0;
 }
 
 void

@@ -34,6 +34,11 @@ int		 dsp_fail(int code, const char *fmt, ...)
 int		 dsp_fail_nomem(const char *what, size_t bytes);
 /* Called by the allocation wrappers (core/alloc.h) when one fails. */
 void		 dsp_alloc_failed(const char *fn, size_t bytes);
+/* The detail just recorded is a refusal by the memory budget (alloc.h):
+ * until it is reported, dsp_fail(DSP_ENOMEM, ...) and dsp_fail_nomem keep
+ * it instead of their own "out of memory" text.  Another code, or
+ * dsp_clear_error, drops it. */
+void		 dsp_alloc_refused(void);
 /* p, after recording a failure of function fn's size bytes when p is NULL:
  * the wrappers' return (src/core/alloc.c, tests/nomem/failalloc.c). */
 void		*dsp_alloc_noted(void *p, const char *fn, size_t bytes);

@@ -1,6 +1,7 @@
 /* The running job of a thread (see job.h). */
 #include <stdio.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/job.h"
 
@@ -107,18 +108,28 @@ dsp_format_bytes(double b, char *buf, size_t len)
 }
 
 int
-dsp_job_need(size_t bytes, const char *what)
+dsp_job_over(const char *what, double total, size_t budget)
 {
 	char a[32], b[32];
+
+	return dsp_fail(DSP_ETOOBIG, "%s needs %s, over the memory budget of %s",
+	    what, dsp_format_bytes(total, a, sizeof a),
+	    dsp_format_bytes((double)budget, b, sizeof b));
+}
+
+/* Where the live bytes can be measured (alloc.h) they are what is held:
+ * the run vectors and every other block of the process, once each. */
+int
+dsp_job_need(size_t bytes, const char *what)
+{
 	double total;
 
 	if (current == NULL)
 		return DSP_OK;
-	total = (double)current->held + (double)bytes;
+	total = (double)(dsp_mem_measured() ? dsp_mem_live() : current->held) +
+	    (double)bytes;
 	if (current->budget != 0 && total > (double)current->budget)
-		return dsp_fail(DSP_ETOOBIG, "%s needs %s, over the memory budget of %s",
-		    what, dsp_format_bytes(total, a, sizeof a),
-		    dsp_format_bytes((double)current->budget, b, sizeof b));
+		return dsp_job_over(what, total, current->budget);
 	if (total > (double)current->peak)
 		current->peak = (size_t)total;
 	return DSP_OK;

@@ -4,9 +4,11 @@
  * The core never knows who runs it: a caller (the TUI's worker, the event
  * loop, a CLI command) attaches a dsp_job to its thread; every long loop
  * polls it every few thousand items (a few ms of work at most) and returns
- * DSP_ECANCELED once another thread has cancelled the job, and the large
- * allocations (logit arrays, run vectors) are counted against its budget
- * and refused with DSP_ETOOBIG and a message saying what they would need.
+ * DSP_ECANCELED once another thread has cancelled the job.  Every
+ * allocation of a thread with a job is checked against the job's budget
+ * (core/alloc.h: the live memory of the process with it must stay within
+ * it), and a caller about to allocate much names it first (dsp_job_need):
+ * past the budget it is refused with a message saying what it would need.
  * With no job attached nothing is checked (the core's own tests). */
 #ifndef DSP_JOB_H
 #define DSP_JOB_H
@@ -23,7 +25,7 @@ typedef struct dsp_job {
 	atomic_ullong	done, total;	/* progress units (total 0: unknown) */
 	size_t		budget;		/* bytes; 0: unlimited */
 	size_t		held;		/* bytes of run vectors this thread holds */
-	size_t		peak;		/* most held + transient at once */
+	size_t		peak;		/* most live bytes seen by a check */
 } dsp_job;
 
 void	 dsp_job_init(dsp_job *j, size_t budget);
@@ -46,8 +48,15 @@ void	 dsp_job_advance(dsp_job *j, uint64_t units);
 /* Percent done (0..100), -1 if unknown. */
 int	 dsp_job_percent(const dsp_job *j);
 /* Would bytes more, for what, fit in the budget?  DSP_ETOOBIG with
- * "WHAT needs N, over the memory budget of B" if not. */
+ * "WHAT needs N, over the memory budget of B" if not: N is the live
+ * memory (core/alloc.h, dsp_mem_live; without a measure, the bytes held
+ * by dsp_job_take) plus bytes.  For a caller that knows what it is about
+ * to allocate (a row converted to doubles, an inflated member) and can
+ * name it better than the allocation wrappers' own check would. */
 int	 dsp_job_need(size_t bytes, const char *what);
+/* The message of a refusal: DSP_ETOOBIG, "WHAT needs TOTAL, over the
+ * memory budget of BUDGET". */
+int	 dsp_job_over(const char *what, double total, size_t budget);
 /* dsp_job_need, then count bytes as held until dsp_job_give. */
 int	 dsp_job_take(size_t bytes, const char *what);
 void	 dsp_job_give(size_t bytes);

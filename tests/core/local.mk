@@ -25,10 +25,15 @@ DSP_CORE_TESTS = \
 	tests/core/test-pkey \
 	tests/core/test-attn \
 	tests/core/test-draws \
-	tests/core/test-band
+	tests/core/test-band \
+	tests/core/test-alloc
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
+# The memory budget of the allocation wrappers (src/core/alloc.h).
+tests_core_test_alloc_SOURCES = tests/core/test-alloc.c
+tests_core_test_alloc_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_alloc_LDADD = $(DSP_CORE_LIBS) -lpthread
 tests_core_test_attn_SOURCES = tests/core/test-attn.c
 tests_core_test_attn_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_attn_LDADD = $(DSP_CORE_LIBS)

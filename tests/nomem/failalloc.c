@@ -5,7 +5,8 @@
  *	DSP_ALLOC_COUNT=FILE	at exit, the number of calls made is
  *				written to FILE
  * With OMP_NUM_THREADS=1 a command's calls come in the same order every
- * run, so k names one allocation. */
+ * run, so k names one allocation.  The memory budget is checked as in
+ * src/core/alloc.c (dsp_alloc_admit), after the switch. */
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -75,29 +76,36 @@ dsp_alloc_check(void)
 void *
 dsp_malloc_in(const char *fn, size_t size)
 {
-	return dsp_alloc_noted(dsp_alloc_check() ? NULL : malloc(size), fn, size);
+	return dsp_alloc_noted(dsp_alloc_check() || dsp_alloc_admit(fn, size) ? NULL :
+	    malloc(size), fn, size);
 }
 
 void *
 dsp_calloc_in(const char *fn, size_t n, size_t size)
 {
-	return dsp_alloc_noted(dsp_alloc_check() ? NULL : calloc(n, size), fn, n * size);
+	return dsp_alloc_noted(dsp_alloc_check() || (size != 0 && n > (size_t)-1 / size ?
+	    0 : dsp_alloc_admit(fn, n * size)) ? NULL : calloc(n, size), fn, n * size);
 }
 
 void *
 dsp_realloc_in(const char *fn, void *p, size_t size)
 {
-	return dsp_alloc_noted(dsp_alloc_check() ? NULL : realloc(p, size), fn, size);
+	size_t old = dsp_alloc_size(p);
+
+	return dsp_alloc_noted(dsp_alloc_check() || (size > old &&
+	    dsp_alloc_admit(fn, size - old)) ? NULL : realloc(p, size), fn, size);
 }
 
 char *
 dsp_strdup_in(const char *fn, const char *s)
 {
-	return dsp_alloc_noted(dsp_alloc_check() ? NULL : strdup(s), fn, strlen(s) + 1);
+	return dsp_alloc_noted(dsp_alloc_check() || dsp_alloc_admit(fn, strlen(s) + 1) ?
+	    NULL : strdup(s), fn, strlen(s) + 1);
 }
 
 char *
 dsp_strndup_in(const char *fn, const char *s, size_t n)
 {
-	return dsp_alloc_noted(dsp_alloc_check() ? NULL : strndup(s, n), fn, strnlen(s, n) + 1);
+	return dsp_alloc_noted(dsp_alloc_check() || dsp_alloc_admit(fn, strnlen(s, n) + 1) ?
+	    NULL : strndup(s, n), fn, strnlen(s, n) + 1);
 }

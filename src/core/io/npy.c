@@ -16,6 +16,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/job.h"
 #include "core/math/kernel.h"
 #include "core/io/npy.h"
 
@@ -25,6 +26,7 @@ struct dsp_npy {
 	void			*map;		/* munmap on close, or NULL */
 	size_t			 map_len;
 	void			*owned;		/* free on close, or NULL */
+	int			 file;		/* data lies in a mapped file */
 	uint64_t		 dims[4];	/* layers, heads, queries, keys */
 	uint64_t		 stride[4];	/* in elements; 0 where absent */
 	unsigned		 axes;		/* bit 0 layer, 1 head, 2 query */
@@ -165,6 +167,7 @@ dsp_npy_open(const char *path, dsp_npy **out)
 	}
 	a->map = map;
 	a->map_len = (size_t)st.st_size;
+	a->file = 1;
 	if ((rc = setup(a, map, (size_t)st.st_size)) != DSP_OK) {
 		dsp_npy_close(a);
 		return rc;
@@ -182,12 +185,13 @@ dsp_npy_from_buffer(const void *buf, size_t len, int owned, const char *name,
 
 	*out = NULL;
 	if ((a = alloc_named(name)) == NULL) {
-		if (owned)
+		if (owned == DSP_NPY_OWNED)
 			free((void *)buf);
 		return dsp_fail(DSP_ENOMEM, "%s: out of memory", name);
 	}
-	if (owned)
+	if (owned == DSP_NPY_OWNED)
 		a->owned = (void *)buf;
+	a->file = owned == DSP_NPY_FILE_MAPPED;
 	if ((rc = setup(a, buf, len)) != DSP_OK) {
 		dsp_npy_close(a);
 		return rc;
@@ -474,5 +478,80 @@ dsp_npy_row_view(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query
 		return DSP_ENOTSUP;	/* dsp_npy_row skips -inf, names a NaN */
 	*v = d;
 	*n = k;
+	return DSP_OK;
+}
+
+/* The bytes of the file a row's keys lie in, from the first to the last. */
+static uint64_t
+row_span(const dsp_npy *a)
+{
+	uint64_t st = a->stride[3] ? a->stride[3] : 1;
+
+	return ((a->dims[3] - 1) * st + 1) * (uint64_t)a->h.itemsize;
+}
+
+int
+dsp_npy_row_need(const dsp_npy *a, int convert)
+{
+	uint64_t touched = 0, page = (uint64_t)sysconf(_SC_PAGESIZE), k = a->dims[3];
+	double need;
+	char what[600];
+
+	/* A mapped file's pages join the process as they are read; an
+	 * inflated member is already in the heap, counted there.  A strided
+	 * row (Fortran order) reads at most a page a key. */
+	if (a->file) {
+		touched = row_span(a);
+		if (k <= UINT64_MAX / page && touched > k * page)
+			touched = k * page;
+	}
+	need = (double)touched + (convert ? (double)k * sizeof(double) : 0);
+	snprintf(what, sizeof what, "%s: a row of %llu %s keys%s", a->name,
+	    (unsigned long long)k, dtype_name(a->h.itemsize),
+	    convert ? " read as doubles" : "");
+	if (need >= (double)SIZE_MAX)
+		return dsp_job_over(what, need, dsp_job_current() != NULL ?
+		    dsp_job_current()->budget : 0);
+	return dsp_job_need((size_t)need, what);
+}
+
+void
+dsp_npy_row_release(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query)
+{
+	uintptr_t lo, hi, page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	const unsigned char *p;
+
+	if (!a->file || layer >= a->dims[0] || head >= a->dims[1] ||
+	    query >= a->dims[2] || a->stride[3] > 1)
+		return;
+	p = a->data + (layer * a->stride[0] + head * a->stride[1] +
+	    query * a->stride[2]) * (uint64_t)a->h.itemsize;
+	/* Whole pages inside the row only: its neighbours' may be in use. */
+	lo = ((uintptr_t)p + page - 1) / page * page;
+	hi = ((uintptr_t)p + row_span(a)) / page * page;
+	if (hi > lo)
+		madvise((void *)lo, hi - lo, MADV_DONTNEED);
+}
+
+int
+dsp_npy_row_raw(const dsp_npy *a, uint64_t layer, uint64_t head, uint64_t query,
+    const void **v, int *itemsize, size_t *n)
+{
+	const dsp_npy_header *h = &a->h;
+	const unsigned char *d;
+
+	if (layer >= a->dims[0] || head >= a->dims[1] || query >= a->dims[2])
+		return dsp_fail(DSP_EINVAL, "%s: row out of range", a->name);
+	if ((h->itemsize != 4 && h->itemsize != 2) || a->stride[3] > 1 ||
+	    h->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) ||
+	    a->dims[3] > SIZE_MAX / sizeof(double))
+		return DSP_ENOTSUP;
+	d = a->data + (uint64_t)h->itemsize * (layer * a->stride[0] +
+	    head * a->stride[1] + query * a->stride[2]);
+	if ((uintptr_t)d % (uintptr_t)h->itemsize != 0)
+		return DSP_ENOTSUP;
+	*v = d;
+	*itemsize = h->itemsize;
+	*n = (size_t)a->dims[3];
 	return DSP_OK;
 }

@@ -10,7 +10,8 @@
  * 2 GB.  Rows (the keys of one layer, head and query) are converted to
  * double one at a time by dsp_npy_row.  In .npz archives (libzip) stored
  * members are mapped the same way; deflated members are inflated into
- * memory, at most DSP_NPZ_INFLATE_CAP bytes (or the caller's cap).
+ * memory, at most DSP_NPZ_INFLATE_CAP bytes (or the caller's cap) each
+ * and 4 times that in all, inside the budget of the thread's job.
  *
  * Masked positions are -inf (causal masks): dsp_npy_row skips them, so n
  * counts the unmasked keys.  NaN and +inf are errors naming the index.
@@ -51,9 +52,14 @@ typedef struct dsp_npy dsp_npy;
 
 /* Map path (a .npy file); *out is freed with dsp_npy_close. */
 int	dsp_npy_open(const char *path, dsp_npy **out);
-/* An array in memory (len bytes, header included).  owned: buf was
- * malloc'd and is freed by dsp_npy_close; otherwise it must outlive the
- * array.  name is copied for messages. */
+/* An array in memory (len bytes, header included).  owned: DSP_NPY_OWNED,
+ * buf was malloc'd and is freed by dsp_npy_close; otherwise it must
+ * outlive the array, and DSP_NPY_FILE_MAPPED says it lies in a mapped file
+ * (a stored .npz member: its pages count as a .npy file's, below).  name
+ * is copied for messages. */
+#define DSP_NPY_BORROWED	0
+#define DSP_NPY_OWNED		1
+#define DSP_NPY_FILE_MAPPED	2
 int	dsp_npy_from_buffer(const void *buf, size_t len, int owned,
 	    const char *name, dsp_npy **out);
 void	dsp_npy_close(dsp_npy *a);
@@ -89,6 +95,28 @@ int	dsp_npy_row_view(const dsp_npy *a, uint64_t layer, uint64_t head,
 int	dsp_npy_row_inplace(const dsp_npy *a, uint64_t layer, uint64_t head,
 	    uint64_t query, const double **v, size_t *n);
 
+/* Would a row of a fit in the budget of this thread's job (core/job.h)?
+ * What it takes: the bytes of the file it lies in, for a mapped array (its
+ * pages join the process as they are read), and with convert its keys as
+ * doubles (dsp_npy_row's buffer).  DSP_ETOOBIG with "NAME: a row of K
+ * float16 keys read as doubles needs N, over the memory budget of B". */
+int	dsp_npy_row_need(const dsp_npy *a, int convert);
+/* The row's pages of a mapped file leave the process (not the page cache):
+ * for a caller done with it that goes on to the next (heads), so that its
+ * memory stays one row.  Reading it again is allowed.  Contiguous rows
+ * only; nothing for arrays in memory. */
+void	dsp_npy_row_release(const dsp_npy *a, uint64_t layer, uint64_t head,
+	    uint64_t query);
+
+/* Row (layer, head, query) of a float32 or float16 array in place, in the
+ * file's type (*itemsize 4 or 2), unchecked: for the softmax kernel's
+ * typed pass (core/math/kernel.h, dsp_softmax_stats_x), which fails on a
+ * masked key, a NaN or an infinity -- the caller then takes the row from
+ * dsp_npy_row.  DSP_ENOTSUP for float64 (dsp_npy_row_view), another byte
+ * order, strided keys or an unaligned member. */
+int	dsp_npy_row_raw(const dsp_npy *a, uint64_t layer, uint64_t head,
+	    uint64_t query, const void **v, int *itemsize, size_t *n);
+
 /* float16 bits to double (exact). */
 double	dsp_half_to_double(uint16_t h);
 
@@ -101,8 +129,14 @@ size_t	dsp_npz_count(const dsp_npz *z);
 /* Member name without ".npy" ("arr_0"). */
 const char *dsp_npz_member(const dsp_npz *z, size_t i);
 /* Open member i as an array (mapped if stored, inflated if deflated).
- * Free with dsp_npy_close before dsp_npz_close. */
+ * Free with dsp_npy_close before dsp_npz_close.  A deflated member is
+ * refused over the cap of one, when the members inflated so far through
+ * z with it would pass 4 x that cap (a zip bomb of many members), and
+ * when it would not fit in the budget (core/job.h): a caller that reads
+ * many opens, evaluates and closes one at a time. */
 int	dsp_npz_array(dsp_npz *z, size_t i, dsp_npy **out);
+/* Member i's header only (a deflated member's first bytes inflated). */
+int	dsp_npz_header(dsp_npz *z, size_t i, dsp_npy_header *h);
 void	dsp_npz_close(dsp_npz *z);
 
 /* One rule for every user: .npy -> 1, .npz -> 2 by the file's first

@@ -18,6 +18,7 @@
 #include "core/error.h"
 #include "core/io/parse.h"
 #include "core/io/readfile.h"
+#include "core/job.h"
 
 #define TOKEN_MAX	127		/* characters in one number */
 #define READ_CHUNK	((size_t)1 << 20)
@@ -75,6 +76,17 @@ push(struct lparser *p, double x)
 
 	if (p->k == p->cap) {
 		p->cap = p->cap ? p->cap * 2 : 1024;
+		/* Refused in a line that says what grows (the wrappers would
+		 * name only this function).  realloc may copy: old and new. */
+		if (p->cap >= 1024 * 1024) {
+			char what[96];
+			int rc;
+
+			snprintf(what, sizeof what, "the logits (%zu read, room for %zu)",
+			    p->k, p->cap);
+			if ((rc = dsp_job_need((p->k + p->cap) * sizeof *nv, what)) != DSP_OK)
+				return rc;
+		}
 		if (p->slot) {
 			/* A full slot: the rest of the part in an array of its own. */
 			if ((nv = dsp_malloc(p->cap * sizeof *nv)) != NULL && p->k > 0)
@@ -439,6 +451,13 @@ parse_mapped(const dsp_input *in, const char *data, size_t len, double **out, si
 	bpn = bytes_per_number(data, len);
 	for (base[0] = 0, j = 0; j < np; j++)
 		base[j + 1] = base[j] + (cut[j + 1] - cut[j]) / bpn * 5 / 4 + 1024;
+	{
+		char what[600];
+
+		snprintf(what, sizeof what, "%s: about %zu logits", in->name, base[np]);
+		if ((rc = dsp_job_need(base[np] * sizeof *v, what)) != DSP_OK)
+			return rc;
+	}
 	if ((v = dsp_malloc(base[np] * sizeof *v)) == NULL)
 		return DSP_ENOMEM;
 	for (j = 0; j < np; j++) {
@@ -523,9 +542,12 @@ dsp_load_logits(const char *path, double **out, size_t *n)
 	 * chunk by chunk below, which gives the reader's and the parser's
 	 * messages exactly as for a stream. */
 	if (dsp_input_map(&in, &data, &len) == DSP_OK) {
-		if (parse_mapped(&in, data, len, out, n) == DSP_OK) {
+		/* Past the budget, the stream would be refused as well: at
+		 * once, with the mapped parse's message. */
+		if ((rc = parse_mapped(&in, data, len, out, n)) == DSP_OK ||
+		    rc == DSP_ETOOBIG) {
 			dsp_input_close(&in);
-			return DSP_OK;
+			return rc;
 		}
 		dsp_input_close(&in);
 		if ((rc = dsp_input_open(&in, path, name, DSP_CAP_LOGITS)) != DSP_OK)

@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "core/alloc.h"
 #include "core/error.h"
@@ -39,19 +38,14 @@ static double *
 own_alloc(size_t k, size_t *mapped)
 {
 	size_t bytes = (k ? k : 1) * sizeof(double);
-	void *p;
+	double *p;
 
 	*mapped = 0;
-#ifdef MAP_POPULATE
 	if (bytes >= OWN_MAP_MIN) {
-		p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-		if (p != MAP_FAILED) {
+		if ((p = dsp_map_anon(bytes, 1)) != NULL)
 			*mapped = bytes;
-			return p;
-		}
+		return p;
 	}
-#endif
 	return dsp_malloc(bytes);
 }
 
@@ -59,7 +53,7 @@ static void
 own_free(double *p, size_t mapped)
 {
 	if (mapped)
-		munmap(p, mapped);
+		dsp_unmap_anon(p, mapped);
 	else
 		free(p);
 }
@@ -140,6 +134,11 @@ check_row(dsp_rowset *r, struct row *w, uint64_t l, uint64_t h, uint64_t q)
 	}
 	if (rc != DSP_ENOTSUP)
 		return rc;
+	/* Refused at once, in one line naming the row, when the converted
+	 * copy would pass the budget (the wrappers would refuse it too, less
+	 * clearly). */
+	if ((rc = dsp_npy_row_need(r->a, 1)) != DSP_OK)
+		return rc;
 	if ((own = own_alloc((size_t)r->dims[3], &mapped)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "%s: out of memory for one row", r->name);
 	/* Into n, not w->n: dsp_npy_row zeroes it first, and a failed check
@@ -189,6 +188,8 @@ get_row(dsp_rowset *r, uint64_t head, int check, const double **v, size_t *n,
 			r->rows = nr;
 			r->cap = nc;
 		}
+		if ((rc = dsp_npy_row_need(r->a, 0)) != DSP_OK)
+			return rc;
 		w = &r->rows[i];
 		memset(w, 0, sizeof *w);
 		w->head = key;
@@ -211,6 +212,23 @@ get_row(dsp_rowset *r, uint64_t head, int check, const double **v, size_t *n,
 	if (checked != NULL)
 		*checked = w->checked;
 	return DSP_OK;
+}
+
+int
+dsp_rowset_row_raw(dsp_rowset *r, uint64_t head, const void **v, int *itemsize,
+    size_t *n)
+{
+	uint64_t l, h, q;
+	int rc;
+
+	dsp_head_unpack(head, &l, &h, &q);
+	if (q == DSP_HEAD_LAST)
+		q = r->dims[2] - 1;
+	if (l >= r->dims[0] || h >= r->dims[1] || q >= r->dims[2])
+		return DSP_ENOTSUP;	/* dsp_rowset_row names the range */
+	if ((rc = dsp_npy_row_raw(r->a, l, h, q, v, itemsize, n)) != DSP_OK)
+		return rc;
+	return dsp_npy_row_need(r->a, 0);
 }
 
 int

@@ -36,6 +36,12 @@ int	dsp_rowset_row(dsp_rowset *r, uint64_t head, const double **v, size_t *n);
  * the scan is then the kernel's own pass, not a pass of its own. */
 int	dsp_rowset_row_unchecked(dsp_rowset *r, uint64_t head, const double **v,
 	    size_t *n, int *checked);
+/* The row of a float32 or float16 array in place, in the file's type,
+ * unscanned (dsp_npy_row_raw): for the softmax kernel's typed pass; on
+ * its failure the caller asks dsp_rowset_row for the converted row.
+ * DSP_ENOTSUP (no message) for any other array or a head out of range. */
+int	dsp_rowset_row_raw(dsp_rowset *r, uint64_t head, const void **v,
+	    int *itemsize, size_t *n);
 /* The packed head k steps from head (k < 0: back), over layer.head in
  * order, keeping the query; wraps around. */
 uint64_t dsp_rowset_step(const dsp_rowset *r, uint64_t head, long k);

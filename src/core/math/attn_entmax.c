@@ -124,7 +124,8 @@ entmax_runs(const dsp_runs *e, double theta, double alpha, dsp_runs *w,
 	}
 	for (i = 0; i < e->len; i++)
 		tmp[i] = (alpha - 1) * (e->value[i] / theta);
-	qsort(tmp, e->len, sizeof *tmp, cmp_desc);
+	if ((rc = dsp_qsort(tmp, e->len, sizeof *tmp, cmp_desc, "the scaled logits")) != DSP_OK)
+		goto out;
 	for (i = 0; i < e->len; i++)
 		if (k == 0 || tmp[i] != z[k - 1])
 			z[k++] = tmp[i];

@@ -57,7 +57,8 @@ selective_runs(const dsp_runs *e, double theta, dsp_runs *w)
 	}
 	for (i = 0; i < e->len; i++)
 		z[i] = e->value[i] / theta;
-	qsort(z, e->len, sizeof *z, dsp_cmp_double);
+	if ((rc = dsp_qsort(z, e->len, sizeof *z, dsp_cmp_double, "the scaled logits")) != DSP_OK)
+		goto out;
 	for (i = 0; i < e->len; i++)
 		if (k == 0 || z[i] != z[k - 1])
 			z[k++] = z[i];

@@ -137,22 +137,23 @@ summarise_runs(const dsp_params *p, const dsp_runs *e, dsp_runs *w, dsp_summary 
  * (zeros != NULL) the count of weights that underflow to 0: one
  * vectorised, threaded kernel pass. */
 static int
-paper_entropy_array(const double *e, size_t n, double theta, double pivot, double logz,
-    double *h, double *zeros)
+paper_entropy_array(const void *e, int isz, size_t n, double theta, double pivot,
+    double logz, double *h, double *zeros)
 {
 	dsp_stats st;
 
 	st.pivot = pivot;
 	st.logz_shift = logz;
-	return dsp_softmax_paper_entropy(e, n, theta, &st, h, zeros);
+	return dsp_softmax_paper_entropy_x(e, isz, n, theta, &st, h, zeros);
 }
 
 /* Softmax-type summary straight from the logits, no weight array.  lite:
  * the caller reads neither the paper entropy nor the zero-weight count
  * (the map), so their passes are skipped (both NaN) unless adaptive
  * temperature needs the paper entropy. */
-int
-dsp_eval_summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_summary *s)
+static int
+summarise_fast_x(const dsp_params *p, const void *e, int isz, size_t n, int lite,
+    dsp_summary *s)
 {
 	double th = scaled_theta(p, (double)n), pivot, hp;
 	dsp_stats st;
@@ -160,11 +161,11 @@ dsp_eval_summarise_fast(const dsp_params *p, const double *e, size_t n, int lite
 
 	s->n = (double)n;
 	s->beta = 1;
-	if ((rc = dsp_softmax_stats(e, n, th, &st)) != DSP_OK)
+	if ((rc = dsp_softmax_stats_x(e, isz, n, th, &st)) != DSP_OK)
 		return rc;
 	pivot = th > 0 ? st.emax : st.emin;
 	if (p->adaptive) {
-		if ((rc = paper_entropy_array(e, n, th, pivot, st.logz_shift, &hp,
+		if ((rc = paper_entropy_array(e, isz, n, th, pivot, st.logz_shift, &hp,
 		    NULL)) != DSP_OK)
 			return rc;
 		s->beta = dsp_adaptive_beta(hp);
@@ -173,7 +174,7 @@ dsp_eval_summarise_fast(const dsp_params *p, const double *e, size_t n, int lite
 		 * the kernel does not compute and the runs route does. */
 		if (th == 0)
 			return DSP_ENOTSUP;
-		if ((rc = dsp_softmax_stats(e, n, th, &st)) != DSP_OK)
+		if ((rc = dsp_softmax_stats_x(e, isz, n, th, &st)) != DSP_OK)
 			return rc;
 	}
 	s->theta_eff = th;
@@ -191,11 +192,17 @@ dsp_eval_summarise_fast(const dsp_params *p, const double *e, size_t n, int lite
 	}
 	/* Its status, not a NaN figure, when the pass fails (its chunks'
 	 * partial sums could not be allocated). */
-	if ((rc = paper_entropy_array(e, n, th, pivot, st.logz_shift,
+	if ((rc = paper_entropy_array(e, isz, n, th, pivot, st.logz_shift,
 	    &s->entropy_paper, &s->zero_weights)) != DSP_OK)
 		return rc;
 	fill_bounds(p, s, 1);
 	return DSP_OK;
+}
+
+int
+dsp_eval_summarise_fast(const dsp_params *p, const double *e, size_t n, int lite, dsp_summary *s)
+{
+	return summarise_fast_x(p, e, 8, n, lite, s);
 }
 
 /* Whether the explicit route summarises straight from the logits with the
@@ -220,6 +227,13 @@ eval_explicit(const dsp_params *p, const double *given, dsp_runs *w, dsp_summary
 
 	if (x == NULL && p->family == DSP_FAM_FILE && p->logits != NULL)
 		x = p->logits;
+	/* A float row in place: the kernel reads it, nothing else can. */
+	if (x == NULL && p->family == DSP_FAM_FILE && p->logits_x != NULL) {
+		s->method = DSP_METHOD_EXPLICIT;
+		if (route_kernel(p) && w == NULL)
+			return summarise_fast_x(p, p->logits_x, p->logits_xsize, n, 0, s);
+		return dsp_fail(DSP_ENOTSUP, "the logits are not converted to doubles");
+	}
 	if (x == NULL) {
 		if ((rc = dsp_family_alloc(p, &own)) != DSP_OK)
 			return rc;

@@ -49,6 +49,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "core/alloc.h"
 #include "core/error.h"
@@ -616,14 +619,109 @@ merge(struct part *acc, struct part *pt, const struct scale *s)
 	acc->wx += pt->wx;
 }
 
-static int
-report_bad(const double *e, size_t n)
+/* ---- Logits in their file's type (dsp_softmax_stats_x) ----
+ * A float32 or float16 row is not converted whole: each chunk is converted
+ * into a scratch of the thread's (a chunk is 2^15 items up to n = 2^27:
+ * 256 KiB, in L2) just before the chunk's pass reads it, so the pass runs
+ * on the same doubles in the same order as over a converted row, bit for
+ * bit, and the memory is a chunk a thread instead of n doubles. */
+
+/* Bits of an IEEE half to double, exactly: shifted into a float's place
+ * and scaled by 2^112 (which makes subnormal halves normal floats); the
+ * exponent 31 (inf, NaN) set apart.  No branch: the loop vectorises. */
+static inline __attribute__((always_inline)) double
+half_bits(uint16_t h)
+{
+	uint32_t u = (uint32_t)(h & 0x7fff) << 13, inf = (h & 0x7c00) == 0x7c00;
+	float f;
+
+	u = inf ? u | 0x7f800000u : u;
+	memcpy(&f, &u, 4);
+	f = inf ? f : f * 0x1p112f;
+	return (h & 0x8000) ? -(double)f : (double)f;
+}
+
+static void
+convert_x(const void *src, int isz, size_t off, size_t len, double *out)
 {
 	size_t i;
 
+	if (isz == 4) {
+		const float *f = (const float *)src + off;
+
+#pragma omp simd
+		for (i = 0; i < len; i++)
+			out[i] = f[i];
+	} else {
+		const uint16_t *h = (const uint16_t *)src + off;
+
+#pragma omp simd
+		for (i = 0; i < len; i++)
+			out[i] = half_bits(h[i]);
+	}
+}
+
+/* Item i of a typed source as a double. */
+static double
+item_x(const void *src, int isz, size_t i)
+{
+	double d;
+
+	if (isz == 8)
+		return ((const double *)src)[i];
+	convert_x(src, isz, i, 1, &d);
+	return d;
+}
+
+/* The chunk [off, off + len) of src as doubles: in place for float64,
+ * else converted into this thread's part of scratch (csize doubles each). */
+static const double *
+chunk_of(const void *src, int isz, size_t off, size_t len, double *scratch,
+    size_t csize)
+{
+	double *buf;
+	int t = 0;
+
+	if (isz == 8)
+		return (const double *)src + off;
+#ifdef _OPENMP
+	t = omp_get_thread_num();
+#endif
+	buf = scratch + (size_t)t * csize;
+	convert_x(src, isz, off, len, buf);
+	return buf;
+}
+
+/* Scratch for the typed passes: a chunk for each thread that may run
+ * (NULL for float64, which needs none). */
+static int
+scratch_alloc(int isz, size_t n, size_t csize, double **out)
+{
+	size_t nt = 1;
+
+	*out = NULL;
+	if (isz == 8)
+		return DSP_OK;
+	if (isz != 4 && isz != 2)
+		return dsp_fail(DSP_EINVAL, "kernel: logits of %d bytes", isz);
+#ifdef _OPENMP
+	if (n >= par_min)
+		nt = (size_t)omp_get_max_threads();
+#endif
+	if ((*out = dsp_malloc(nt * (csize < n ? csize : n) * sizeof **out)) == NULL)
+		return dsp_fail_nomem("the kernel's chunk scratch", nt * csize * sizeof **out);
+	return DSP_OK;
+}
+
+static int
+report_bad(const void *e, int isz, size_t n)
+{
+	size_t i;
+	double v;
+
 	for (i = 0; i < n; i++)
-		if (!isfinite(e[i]))
-			return dsp_fail(DSP_EINVAL, "logit %zu is not finite (%g)", i, e[i]);
+		if (!isfinite(v = item_x(e, isz, i)))
+			return dsp_fail(DSP_EINVAL, "logit %zu is not finite (%g)", i, v);
 	return dsp_fail(DSP_EINVAL, "a logit is not finite");
 }
 
@@ -639,17 +737,17 @@ chunking(size_t n, size_t *nchunks)
 	return csize;
 }
 
-int
-dsp_softmax_stats_tail(const double *e, size_t n, double tail, uint64_t tail_count,
+static int
+stats_x(const void *e, int isz, size_t n, double tail, uint64_t tail_count,
     double theta, dsp_stats *out)
 {
 	struct part one, acc, *pt;
 	struct scale sc;
 	size_t csize, nchunks, k;
-	double z, q;
+	double z, q, *scratch;
 	chunk_fn fn;
 	long c;
-	int bad = 0;
+	int bad = 0, rc;
 
 	if (n == 0 && tail_count == 0)
 		return dsp_fail(DSP_EEMPTY, "no logits");
@@ -659,16 +757,21 @@ dsp_softmax_stats_tail(const double *e, size_t n, double tail, uint64_t tail_cou
 		return dsp_fail(DSP_EINVAL, "tail logit is not finite (%g)", tail);
 	set_scale(&sc, theta);
 	csize = chunking(n, &nchunks);
+	if ((rc = scratch_alloc(isz, n, csize, &scratch)) != DSP_OK)
+		return rc;
 	pt = &one;
-	if (nchunks > 1 && (pt = dsp_malloc(nchunks * sizeof *pt)) == NULL)
+	if (nchunks > 1 && (pt = dsp_malloc(nchunks * sizeof *pt)) == NULL) {
+		free(scratch);
 		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", nchunks);
+	}
 	fn = pick_chunk();
 #pragma omp parallel for schedule(dynamic, SCHED_GRAB) if (n >= par_min)
 	for (c = 0; c < (long)nchunks; c++) {
-		size_t off = (size_t)c * csize;
+		size_t off = (size_t)c * csize, len = n - off < csize ? n - off : csize;
 
-		fn(e + off, n - off < csize ? n - off : csize, &sc, &pt[c]);
+		fn(chunk_of(e, isz, off, len, scratch, csize), len, &sc, &pt[c]);
 	}
+	free(scratch);
 	acc.empty = 1;
 	acc.lo = INFINITY;
 	acc.hi = -INFINITY;
@@ -679,7 +782,7 @@ dsp_softmax_stats_tail(const double *e, size_t n, double tail, uint64_t tail_cou
 	if (pt != &one)
 		free(pt);
 	if (bad)
-		return report_bad(e, n);
+		return report_bad(e, isz, n);
 	if (tail_count > 0) {
 		one.empty = 0;
 		one.bad = 0;
@@ -704,14 +807,14 @@ dsp_softmax_stats_tail(const double *e, size_t n, double tail, uint64_t tail_cou
 /* Items whose weight exp(y) is 0 in libm, given the pass's counts: the
  * band is decided item by item (rare: it is 0.2 wide). */
 static double
-zero_weights(const double *e, size_t n, double piv, const struct scale *s, double logz,
-    double zero, double band)
+zero_weights(const void *e, int isz, size_t n, double piv, const struct scale *s,
+    double logz, double zero, double band)
 {
 	double y;
 	size_t i;
 
 	for (i = 0; band > 0 && i < n; i++) {
-		y = (e[i] - piv) * s->pre * s->inv - logz;
+		y = (item_x(e, isz, i) - piv) * s->pre * s->inv - logz;
 		if (y >= ZERO_SURE && y < NONZERO_SURE) {
 			zero += exp(y) == 0;
 			band--;
@@ -721,14 +824,16 @@ zero_weights(const double *e, size_t n, double piv, const struct scale *s, doubl
 }
 
 int
-dsp_softmax_paper_entropy(const double *e, size_t n, double theta, const dsp_stats *st,
-    double *out, double *zeros)
+dsp_softmax_paper_entropy_x(const void *e, int isz, size_t n, double theta,
+    const dsp_stats *st, double *out, double *zeros)
 {
 	struct paper one, *part = &one, acc = { 0, 0, 0 };
 	size_t csize, nchunks, k;
 	struct scale sc;
+	double *scratch;
 	paper_fn fn;
 	long c;
+	int rc;
 
 	if (n == 0)
 		return dsp_fail(DSP_EEMPTY, "no logits");
@@ -736,16 +841,21 @@ dsp_softmax_paper_entropy(const double *e, size_t n, double theta, const dsp_sta
 		return dsp_fail(DSP_EINVAL, "kernel needs a finite non-zero theta");
 	set_scale(&sc, theta);
 	csize = chunking(n, &nchunks);
-	if (nchunks > 1 && (part = dsp_malloc(nchunks * sizeof *part)) == NULL)
+	if ((rc = scratch_alloc(isz, n, csize, &scratch)) != DSP_OK)
+		return rc;
+	if (nchunks > 1 && (part = dsp_malloc(nchunks * sizeof *part)) == NULL) {
+		free(scratch);
 		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", nchunks);
+	}
 	fn = pick_paper();
 #pragma omp parallel for schedule(dynamic, SCHED_GRAB) if (n >= par_min)
 	for (c = 0; c < (long)nchunks; c++) {
-		size_t off = (size_t)c * csize;
+		size_t off = (size_t)c * csize, len = n - off < csize ? n - off : csize;
 
-		fn(e + off, n - off < csize ? n - off : csize, st->pivot, &sc,
+		fn(chunk_of(e, isz, off, len, scratch, csize), len, st->pivot, &sc,
 		    st->logz_shift, &part[c]);
 	}
+	free(scratch);
 	for (k = 0; k < nchunks; k++) {
 		acc.h += part[k].h;
 		acc.zero += part[k].zero;
@@ -755,12 +865,33 @@ dsp_softmax_paper_entropy(const double *e, size_t n, double theta, const dsp_sta
 		free(part);
 	*out = acc.h;
 	if (zeros != NULL)
-		*zeros = zero_weights(e, n, st->pivot, &sc, st->logz_shift, acc.zero, acc.band);
+		*zeros = zero_weights(e, isz, n, st->pivot, &sc, st->logz_shift, acc.zero,
+		    acc.band);
 	return DSP_OK;
+}
+
+int
+dsp_softmax_paper_entropy(const double *e, size_t n, double theta, const dsp_stats *st,
+    double *out, double *zeros)
+{
+	return dsp_softmax_paper_entropy_x(e, 8, n, theta, st, out, zeros);
+}
+
+int
+dsp_softmax_stats_tail(const double *e, size_t n, double tail, uint64_t tail_count,
+    double theta, dsp_stats *out)
+{
+	return stats_x(e, 8, n, tail, tail_count, theta, out);
+}
+
+int
+dsp_softmax_stats_x(const void *e, int isz, size_t n, double theta, dsp_stats *out)
+{
+	return stats_x(e, isz, n, 0, 0, theta, out);
 }
 
 int
 dsp_softmax_stats(const double *e, size_t n, double theta, dsp_stats *out)
 {
-	return dsp_softmax_stats_tail(e, n, 0, 0, theta, out);
+	return stats_x(e, 8, n, 0, 0, theta, out);
 }

@@ -8,6 +8,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/job.h"
 #include "core/math/softmax.h"
 
 static double
@@ -335,7 +336,10 @@ dsp_topk_mass(const double *p, size_t n, size_t k)
 	if ((tmp = dsp_malloc(n * sizeof *tmp)) == NULL)
 		return NAN;
 	memcpy(tmp, p, n * sizeof *tmp);
-	qsort(tmp, n, sizeof *tmp, cmp_desc);
+	if (dsp_qsort(tmp, n, sizeof *tmp, cmp_desc, "the weights") != DSP_OK) {
+		free(tmp);
+		return NAN;
+	}
 	for (i = 0; i < k; i++)
 		s += tmp[i];
 	free(tmp);
@@ -393,11 +397,14 @@ dsp_topk_mass_runs(const dsp_runs *p, uint64_t k, double *mass)
 	double s = 0;
 	size_t i, len = 0;
 	uint64_t take, held = 0;
+	int rc;
 
 	if (k == 0) {
 		*mass = 0;
 		return DSP_OK;
 	}
+	if ((rc = dsp_job_need((p->len ? p->len : 1) * sizeof *r, "the top-k heap")) != DSP_OK)
+		return rc;
 	if ((r = dsp_malloc((p->len ? p->len : 1) * sizeof *r)) == NULL)
 		return dsp_fail_nomem("the top-k heap", (p->len ? p->len : 1) * sizeof *r);
 	for (i = 0; i < p->len; i++) {
@@ -414,7 +421,10 @@ dsp_topk_mass_runs(const dsp_runs *p, uint64_t k, double *mass)
 			vrun_sift_down(r, len, 0);
 		}
 	}
-	qsort(r, len, sizeof *r, vrun_desc);
+	if ((rc = dsp_qsort(r, len, sizeof *r, vrun_desc, "the top-k runs")) != DSP_OK) {
+		free(r);
+		return rc;
+	}
 	for (i = 0; i < len && k > 0; i++) {
 		take = r[i].count < k ? r[i].count : k;
 		s += (double)take * r[i].value;

@@ -114,6 +114,8 @@ file_generate(const dsp_params *p, double *out, uint64_t n)
 {
 	uint64_t k;
 
+	if (p->logits == NULL)		/* a float row in place (params.h) */
+		return dsp_fail(DSP_ENOTSUP, "the logits are not converted to doubles");
 	for (k = 0; k < n; k++)
 		out[k] = p->logits[k];
 	return DSP_OK;
@@ -374,6 +376,10 @@ gaussian_range(const dsp_params *p, double *m, double *M)
 static int
 file_range(const dsp_params *p, double *m, double *M)
 {
+	if (p->logits == NULL) {	/* a float row in place (params.h) */
+		*m = *M = NAN;
+		return 0;
+	}
 	array_minmax(p->logits, p->n_logits, m, M);
 	return 0;
 }

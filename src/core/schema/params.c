@@ -54,7 +54,8 @@ dsp_params_check(const dsp_params *p)
 			return rc;
 	}
 	if (dsp_family_has_logits(p->family)) {
-		if (p->logits == NULL || p->n_logits == 0)
+		if ((p->logits == NULL && (p->logits_x == NULL ||
+		    p->family != DSP_FAM_FILE)) || p->n_logits == 0)
 			return dsp_fail(DSP_EEMPTY, "%s family has no logits (--input FILE)",
 			    dsp_family_name(p->family));
 	}

@@ -64,6 +64,14 @@ typedef struct dsp_params {
 					   dsp_head_pack); the loader picks it */
 	const double	*logits;	/* DSP_FAM_FILE: borrowed, n_logits items */
 	size_t		 n_logits;
+	/* DSP_FAM_FILE with logits NULL: the same n_logits logits in their
+	 * file's type, borrowed (a float32 or float16 .npy row in place;
+	 * logits_xsize 4 or 2).  Only the softmax kernel's route reads them
+	 * (core/math/kernel.h, dsp_softmax_stats_x); any other is DSP_ENOTSUP,
+	 * and the caller converts them into logits and evaluates again
+	 * (cli/opts.c, dsp_opts_eval). */
+	const void	*logits_x;
+	int		 logits_xsize;
 	const char	*logits_name;	/* where they came from, for stamping */
 	/* DSP_FAM_LEARNED: the model file (a parameter row, saved in
 	 * snapshots) and its weights, borrowed from whoever loaded it

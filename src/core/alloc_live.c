@@ -1,0 +1,135 @@
+/* The memory budget of the allocation wrappers (alloc.h): the live bytes,
+ * the check, and the counted anonymous mappings.  Shared by src/core/alloc.c
+ * and the test build's tests/nomem/failalloc.c. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#ifdef HAVE_MALLINFO2
+#include <malloc.h>
+#endif
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/job.h"
+
+static atomic_size_t mapped;		/* bytes of dsp_map_anon mappings */
+static _Thread_local size_t unlooked;	/* small bytes since the last look */
+
+int
+dsp_mem_measured(void)
+{
+#ifdef HAVE_MALLINFO2
+	return 1;
+#else
+	return 0;
+#endif
+}
+
+size_t
+dsp_mem_live(void)
+{
+#ifdef HAVE_MALLINFO2
+	struct mallinfo2 m = mallinfo2();
+
+	return m.uordblks + m.hblkhd + atomic_load(&mapped);
+#else
+	return 0;
+#endif
+}
+
+size_t
+dsp_alloc_size(void *p)
+{
+#ifdef HAVE_MALLOC_USABLE_SIZE
+	return p != NULL ? malloc_usable_size(p) : 0;
+#else
+	(void)p;
+	return 0;
+#endif
+}
+
+int
+dsp_alloc_admit(const char *fn, size_t bytes)
+{
+	dsp_job *j = dsp_job_current();
+	char what[160], b[32];
+	size_t live;
+
+	if (j == NULL || j->budget == 0)
+		return 0;
+	if (dsp_mem_measured()) {
+		if (bytes < DSP_ALLOC_LOOK_BIG) {
+			unlooked += bytes;
+			if (unlooked < DSP_ALLOC_LOOK_SMALL)
+				return 0;
+		}
+		unlooked = 0;
+		live = dsp_mem_live();
+	} else
+		live = 0;
+	if (bytes <= j->budget && live <= j->budget - bytes) {
+		if (live + bytes > j->peak)
+			j->peak = live + bytes;
+		return 0;
+	}
+	snprintf(what, sizeof what, "%s's %s", fn,
+	    dsp_format_bytes((double)bytes, b, sizeof b));
+	dsp_job_over(what, (double)live + (double)bytes, j->budget);
+	dsp_alloc_refused();
+	errno = ENOMEM;
+	return -1;
+}
+
+void *
+dsp_map_anon_in(const char *fn, size_t bytes, int populate)
+{
+	int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+	void *p;
+
+	if (bytes == 0)
+		bytes = 1;
+	if (dsp_alloc_check() != 0 || dsp_alloc_admit(fn, bytes) != 0)
+		return dsp_alloc_noted(NULL, fn, bytes);
+#ifdef MAP_POPULATE
+	if (populate)
+		flags |= MAP_POPULATE;
+#else
+	(void)populate;
+#endif
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
+	if (p == MAP_FAILED)
+		return dsp_alloc_noted(NULL, fn, bytes);
+	atomic_fetch_add(&mapped, bytes);
+	return p;
+}
+
+void
+dsp_unmap_anon(void *p, size_t bytes)
+{
+	if (p == NULL)
+		return;
+	if (bytes == 0)
+		bytes = 1;
+	munmap(p, bytes);
+	atomic_fetch_sub(&mapped, bytes);
+}
+
+int
+dsp_qsort(void *base, size_t n, size_t size,
+    int (*cmp)(const void *, const void *), const char *what)
+{
+	char w[160];
+	int rc;
+
+	if (n > 1 && size > 0 && n <= (size_t)-1 / size && n * size >= 1024) {
+		snprintf(w, sizeof w, "sorting %s (%zu items)", what, n);
+		if ((rc = dsp_job_need(n * size, w)) != DSP_OK)
+			return rc;
+	}
+	qsort(base, n, size, cmp);
+	return DSP_OK;
+}

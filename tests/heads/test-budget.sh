@@ -1,0 +1,139 @@
+#!/bin/sh
+# The readers inside --mem-budget (issue 26): a .npy row, the .npz members
+# and text logits either fit in the budget -- the peak resident memory of
+# the whole process, measured by /usr/bin/time, stays under it plus the
+# documented constant (README, "Memory budget": 16 MiB) -- or are
+# refused at once in one line naming what they would need (exit 1).  Small
+# sizes with small budgets, each case well under a second.  The files are
+# made by numpy (and Python's zipfile), the reference values below too.
+. "$top_srcdir/tests/tap.sh"
+[ -x "$DISPERSE" ] || skip_all "no disperse binary"
+need_numpy
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+slack=16		# MiB: the constant over the budget (README)
+timev=
+/usr/bin/time -f %M true >/dev/null 2>&1 && timev=/usr/bin/time
+
+"$py" - "$tmp" <<'EOF' || exit 1
+import sys, zipfile, numpy as np
+d = sys.argv[1]
+# 2^24 float16 keys (32 MiB) in a sparse file: 160 MiB read as doubles.
+h = np.lib.format
+with open(d + "/sp.npy", "wb") as f:
+    h.write_array_header_1_0(f, {"descr": "<f2", "fortran_order": False,
+                                 "shape": (1 << 24,)})
+    f.truncate(f.tell() + 2 * (1 << 24))
+# The same keys, 2^20 of them (2 MiB; 8 MiB as doubles).
+np.save(d + "/sp20.npy", np.zeros(1 << 20, np.float16))
+# A zip bomb: three deflated members of 48 MiB of zero float64 each.
+with zipfile.ZipFile(d + "/bomb.npz", "w", zipfile.ZIP_DEFLATED) as z:
+    for k in range(3):
+        with z.open("arr_%d.npy" % k, "w", force_zip64=True) as f:
+            np.lib.format.write_array(f, np.zeros(6 << 20))
+# Eight deflated members of 1 MiB each.
+np.savez_compressed(d + "/eight.npz", **{"a%d" % k: np.zeros(1 << 17) for k in range(8)})
+# 2^20 text logits.
+r = np.random.default_rng(5)
+np.savetxt(d + "/t.txt", np.round(r.standard_normal(1 << 20), 4), fmt="%.4f")
+EOF
+
+# run BUDGET ARGS...: the command under --mem-budget BUDGET (MiB); $rc, $kb
+# (peak RSS in KiB, 0 where /usr/bin/time is missing).
+run() {
+	b=$1
+	shift
+	if [ -n "$timev" ]; then
+		$timev -f %M -o "$tmp/rss" "$DISPERSE" "$@" --mem-budget ${b}Mi \
+		    >"$tmp/out" 2>"$tmp/err" </dev/null
+		rc=$?
+		kb=$(tail -1 "$tmp/rss")
+	else
+		"$DISPERSE" "$@" --mem-budget ${b}Mi >"$tmp/out" 2>"$tmp/err" </dev/null
+		rc=$? kb=0
+	fi
+	under=0
+	[ "$kb" -lt $(((b + slack) * 1024)) ] || under=1
+}
+
+# fits BUDGET ARGS...: exit 0 with a peak under the budget (+ the constant).
+fits() {
+	run "$@"
+	[ "$rc" -eq 0 ] && [ "$under" -eq 0 ]
+	ok $? "runs in --mem-budget ${1}Mi, peak RSS $((kb / 1024)) MiB: $(shift; echo "$*")"
+	[ "$rc" -eq 0 ] || diag "rc=$rc: $(cat "$tmp/err")"
+}
+
+# refused BUDGET PATTERN ARGS...: exit 1, nothing on stdout, one line on
+# stderr matching PATTERN, the peak under the budget.
+refused() {
+	pat=$2
+	b=$1
+	shift 2
+	run "$b" "$@"
+	[ "$rc" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ] &&
+	    grep -q "^disperse $1: .*$pat" "$tmp/err" && [ "$under" -eq 0 ]
+	ok $? "refused at once in --mem-budget ${b}Mi, peak RSS $((kb / 1024)) MiB: $*"
+	diag "$(cat "$tmp/err")"
+}
+
+# within BUDGET ARGS...: either of the two (a command whose parts refuse
+# at different budgets): exit 0, or exit 1 with one line naming the budget;
+# the peak under the budget either way.
+within() {
+	run "$@"
+	{ [ "$rc" -eq 0 ] || { [ "$rc" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	    grep -q "over the memory budget of ${1} MiB" "$tmp/err"; }; } && [ "$under" -eq 0 ]
+	ok $? "exit $rc in --mem-budget ${1}Mi, peak RSS $((kb / 1024)) MiB: $(shift; echo "$*")"
+	[ "$rc" -eq 0 ] || diag "$(cat "$tmp/err")"
+}
+
+cd "$tmp" || exit 1
+
+# A .npy row: its mapped bytes plus its doubles when converted (heads);
+# report reads a float16 row in place (test-float32.sh): its 32 MiB.
+refused 24 "sp.npy: a row of 16777216 float16 keys needs 32 MiB, over the memory budget of 24 MiB" \
+    report --input sp.npy
+fits 64 report --input sp.npy
+refused 64 "sp.npy: a row of 16777216 float16 keys read as doubles needs 160 MiB, over the memory budget of 64 MiB" \
+    heads sp.npy
+fits 64 report --input sp20.npy
+fits 64 heads sp20.npy
+
+# .npz: one member at a time, each inside the budget...
+refused 32 "bomb.npz\[arr_0\]: the compressed member inflated needs 48 MiB, over the memory budget of 32 MiB" \
+    heads bomb.npz
+fits 96 heads bomb.npz --table heads --format csv
+# Each member is 6 * 2^20 zeros: the uniform softmax, H = ln(6291456).
+[ "$(grep -c '^arr_[0-2],0,0,6291456,0,1,15.6547030' out)" -eq 3 ]
+ok $? "heads bomb.npz: the three members, H = ln(6 * 2^20) = 15.6547030 each"
+# ... and a cap of all of them (4 x --inflate-cap) besides the cap of one.
+"$DISPERSE" heads eight.npz --inflate-cap 2Mi >out 2>err
+[ $? -eq 1 ] && [ "$(wc -l <err)" -eq 1 ] &&
+    grep -q "eight.npz\[a7\]: the archive's compressed members inflate to 8389632 bytes up to this one, over the 8388608-byte cap of all (4 x the cap of one)" err
+ok $? "eight 1 MiB members over 4 x --inflate-cap 2Mi: the eighth refused"
+diag "$(cat err)"
+"$DISPERSE" heads eight.npz --inflate-cap 3Mi --format csv >out 2>err
+[ $? -eq 0 ] && [ "$(grep -c '^a[0-9]' out)" -eq 8 ]
+ok $? "and all eight read under 4 x 3 MiB"
+
+# Text: the logits and what the commands make of them.  2^20 logits are
+# 8 MiB as doubles; as runs of logits and weights 24 MiB more; the top-k
+# mass sorts a copy of the runs (16 MiB) with glibc's scratch (16 MiB).
+refused 8 "t.txt: about [0-9]* logits needs [0-9.]* MiB, over the memory budget of 8 MiB" \
+    report --input t.txt
+fits 32 report --input t.txt
+fits 64 precision --input t.txt
+fits 64 sweep --input t.txt --vary theta --points 5
+fits 96 report --input t.txt --topk 2^62
+fits 96 compare --input t.txt
+refused 24 "1048576 logits as runs needs 24 MiB, over the memory budget of 24 MiB" \
+    report --input t.txt --topk 2^62
+refused 64 "sorting the top-k runs ([0-9]* items) needs 72 MiB, over the memory budget of 64 MiB" \
+    report --input t.txt --topk 2^62
+for b in 40 48 56 64; do
+	within $b compare --input t.txt
+	within $b sweep --input t.txt --vary theta --points 5
+done
+
+tap_done
