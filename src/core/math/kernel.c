@@ -1,4 +1,5 @@
-/* Fused softmax statistics in one pass over memory.
+/* Fused softmax statistics in one pass over memory: one chunk's sums (this
+ * file) and the passes over an array (kernel_pass.c).
  *
  * The array is cut into chunks whose size depends on n only, never on the
  * thread count, and the chunk results are merged in index order: the answer
@@ -46,38 +47,16 @@
 #pragma GCC optimize("no-trapping-math")
 #endif
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
-#include "core/alloc.h"
 #include "core/error.h"
 #include "core/math/fastexp.h"
 #include "core/math/fastexp512.h"
 #include "core/math/kernel.h"
+#include "core/math/kernel_int.h"
 #include "core/math/softmax.h"
 
-#define BLOCK		512			/* 4 KiB of logits */
-#define CHUNK_MIN	((size_t)1 << 15)
-#define CHUNK_COUNT_MAX	((size_t)4096)
-/* Threads from 2^24 items on: measured with bench/bench-threads on the
- * 2-core machine with the other core busy, a second thread waits for a
- * scheduler slice (4-35 ms), which made 2^15-2^21 1.4-180x slower (median);
- * 2^22-2^23 were even (0.82-1.36), 2^24 faster (0.73-0.93).  Re-measured
- * with the AVX-512 kernel (18-50 ms at 2^24, 1 thread): the per-item work
- * shrank 3x but the scheduler's slice did not, so the threshold stays.
- * Idle, 2 threads halve the time from 2^16 on, saving at most ~10 ms.
- * Chunks are handed out SCHED_GRAB at a time to whichever thread is free, not
- * halved in advance: with the other core busy, a thread that shares its core
- * then takes fewer chunks instead of making the other wait (2-thread / 1-thread
- * median at 2^24, three runs each: halves 1.28, 0.98, 1.28; grabs 1.04, 0.81,
- * 0.71; idle both 0.5).  The partial results are merged in chunk order, so
- * which thread computed a chunk does not change a bit. */
-#define PAR_MIN		((size_t)1 << 24)
-#define SCHED_GRAB	8			/* chunks: 2 MiB at 2^24 */
 
 #define ALWAYS_INLINE	static inline __attribute__((always_inline)) DSP_FE_NOSAN
 /* Sanitizer checks inside the hot loops stop vectorisation, which would
@@ -85,36 +64,7 @@
  * (goldens compare text); the loops only read e[0..n-1]. */
 #define HOT	DSP_FE_NOSAN
 
-/* Sums of one stretch of items relative to its own pivot. */
-struct part {
-	double	piv;		/* extreme logit in the direction of theta */
-	double	c0;		/* items with x == 0 */
-	double	zr;		/* sum of the other exp(x) */
-	double	wx;		/* sum exp(x) x */
-	double	lo, hi;
-	int	bad;		/* a non-finite logit was seen */
-	int	empty;
-};
-
-/* x = (e - pivot) * pre * inv with pre * inv = 1/theta; pre = 2^+-600 keeps
- * inv finite and normal for subnormal or huge temperatures. */
-struct scale {
-	double	pre, inv;
-};
-
 static int forced = -1;		/* a path forced by the tests or bench, or -1 */
-static size_t par_min = PAR_MIN;
-
-static void
-set_scale(struct scale *s, double theta)
-{
-	s->pre = 1;
-	if (fabs(theta) < 0x1p-900)
-		s->pre = 0x1p600;
-	else if (fabs(theta) > 0x1p900)
-		s->pre = 0x1p-600;
-	s->inv = 1 / (theta * s->pre);
-}
 
 ALWAYS_INLINE int
 block_minmax(const double *e, size_t n, double *lo, double *hi)
@@ -166,8 +116,8 @@ block_sums(const double *e, size_t n, double piv, const struct scale *s,
 }
 
 /* Move the sums of pt to a pivot d = (old - new) / theta <= 0 below. */
-static void
-rescale(struct part *pt, double d)
+void
+dsp_kernel_rescale(struct part *pt, double d)
 {
 	double f, z = pt->c0 + pt->zr;
 
@@ -216,7 +166,7 @@ block_minmax512(const double *e, size_t n, double *lo, double *hi)
  * The far one keeps more lines in flight than the near one alone: 2^24
  * logits, 1 thread, 15.5/15.7 -> 13.1/13.4 ms (min/median of 9, twice),
  * below the plain sum's 14.4-14.8 (bench-kernel, which has no hints).  scaled == 0 when pre is 1, which is but for
- * extreme temperatures (set_scale): one product fewer, the same bits. */
+ * extreme temperatures (dsp_kernel_scale): one product fewer, the same bits. */
 static inline __attribute__((always_inline)) DSP_FE512 __m512d
 load_x512(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d inv, int scaled)
 {
@@ -323,7 +273,7 @@ chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt, in
 		if (i == 0)
 			pt->piv = bp;
 		else if (s->inv > 0 ? bp > pt->piv : bp < pt->piv) {
-			rescale(pt, (pt->piv - bp) * s->pre * s->inv);
+			dsp_kernel_rescale(pt, (pt->piv - bp) * s->pre * s->inv);
 			pt->piv = bp;
 		}
 		/* The block's x range, by the loop's own arithmetic (monotone
@@ -345,21 +295,6 @@ chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt, in
 	if (path == PATH_512 && (isnan(pt->zr) || isnan(pt->wx)))
 		pt->bad = 1;		/* a NaN logit (see block_minmax512) */
 }
-
-/* Weights exp(y) underflow to 0 below log(2^-1075) = -745.13...: surely
- * for y < -745.2, never for y >= -745 (exp(-745) = 4.9e-324 rounds to the
- * smallest subnormal).  The pass counts the first and the items in
- * between (the band); libm decides the band afterwards, item by item. */
-#define ZERO_SURE	(-745.2)
-#define NONZERO_SURE	(-745.0)
-
-/* The second pass, given log z: the paper's -sum q log(q + 1e-9),
- * q = exp(x - logz), and the zero-weight counts. */
-struct paper {
-	double	h;
-	double	zero;		/* items with y < ZERO_SURE */
-	double	band;		/* items with ZERO_SURE <= y < NONZERO_SURE */
-};
 
 ALWAYS_INLINE void
 paper_body(const double *e, size_t n, double piv, const struct scale *s, double logz,
@@ -428,10 +363,6 @@ paper512(const double *e, size_t n, double piv, const struct scale *s, double lo
 	out->band = _mm512_reduce_add_pd(u.band);
 }
 #endif
-
-typedef void (*chunk_fn)(const double *, size_t, const struct scale *, struct part *);
-typedef void (*paper_fn)(const double *, size_t, double, const struct scale *, double,
-    struct paper *);
 
 HOT static void
 chunk_generic(const double *e, size_t n, const struct scale *s, struct part *pt)
@@ -530,8 +461,8 @@ pick_path(void)
 	return forced >= 0 ? forced : default_path();
 }
 
-static chunk_fn
-pick_chunk(void)
+chunk_fn
+dsp_kernel_chunk_fn(void)
 {
 #ifdef DSP_HAVE_FE512
 	switch (pick_path()) {
@@ -544,8 +475,8 @@ pick_chunk(void)
 	return chunk_generic;
 }
 
-static paper_fn
-pick_paper(void)
+paper_fn
+dsp_kernel_paper_fn(void)
 {
 #ifdef DSP_HAVE_FE512
 	switch (pick_path()) {
@@ -557,24 +488,12 @@ pick_paper(void)
 #endif
 	return paper_generic;
 }
-
 const char *
 dsp_kernel_variant(void)
 {
 	return path_name[pick_path()];
 }
 
-void
-dsp_kernel_set_par_min(size_t n)
-{
-	par_min = n ? n : PAR_MIN;
-}
-
-size_t
-dsp_kernel_par_min(void)
-{
-	return par_min;
-}
 
 void
 dsp_kernel_force_generic(int on)
@@ -591,307 +510,4 @@ dsp_kernel_force(const char *name)
 		return dsp_fail(DSP_ENOTSUP, "kernel path %s is not available on this CPU", name);
 	forced = p;
 	return DSP_OK;
-}
-
-/* acc += pt, both relative to their pivots. */
-static void
-merge(struct part *acc, struct part *pt, const struct scale *s)
-{
-	if (pt->empty)
-		return;
-	acc->lo = pt->lo < acc->lo ? pt->lo : acc->lo;
-	acc->hi = pt->hi > acc->hi ? pt->hi : acc->hi;
-	if (acc->empty) {
-		acc->piv = pt->piv;
-		acc->c0 = pt->c0;
-		acc->zr = pt->zr;
-		acc->wx = pt->wx;
-		acc->empty = 0;
-		return;
-	}
-	if (s->inv > 0 ? pt->piv > acc->piv : pt->piv < acc->piv) {
-		rescale(acc, (acc->piv - pt->piv) * s->pre * s->inv);
-		acc->piv = pt->piv;
-	} else if (pt->piv != acc->piv)
-		rescale(pt, (pt->piv - acc->piv) * s->pre * s->inv);
-	acc->c0 += pt->c0;
-	acc->zr += pt->zr;
-	acc->wx += pt->wx;
-}
-
-/* ---- Logits in their file's type (dsp_softmax_stats_x) ----
- * A float32 or float16 row is not converted whole: each chunk is converted
- * into a scratch of the thread's (a chunk is 2^15 items up to n = 2^27:
- * 256 KiB, in L2) just before the chunk's pass reads it, so the pass runs
- * on the same doubles in the same order as over a converted row, bit for
- * bit, and the memory is a chunk a thread instead of n doubles. */
-
-/* Bits of an IEEE half to double, exactly: shifted into a float's place
- * and scaled by 2^112 (which makes subnormal halves normal floats); the
- * exponent 31 (inf, NaN) set apart.  No branch: the loop vectorises. */
-static inline __attribute__((always_inline)) double
-half_bits(uint16_t h)
-{
-	uint32_t u = (uint32_t)(h & 0x7fff) << 13, inf = (h & 0x7c00) == 0x7c00;
-	float f;
-
-	u = inf ? u | 0x7f800000u : u;
-	memcpy(&f, &u, 4);
-	f = inf ? f : f * 0x1p112f;
-	return (h & 0x8000) ? -(double)f : (double)f;
-}
-
-static void
-convert_x(const void *src, int isz, size_t off, size_t len, double *out)
-{
-	size_t i;
-
-	if (isz == 4) {
-		const float *f = (const float *)src + off;
-
-#pragma omp simd
-		for (i = 0; i < len; i++)
-			out[i] = f[i];
-	} else {
-		const uint16_t *h = (const uint16_t *)src + off;
-
-#pragma omp simd
-		for (i = 0; i < len; i++)
-			out[i] = half_bits(h[i]);
-	}
-}
-
-/* Item i of a typed source as a double. */
-static double
-item_x(const void *src, int isz, size_t i)
-{
-	double d;
-
-	if (isz == 8)
-		return ((const double *)src)[i];
-	convert_x(src, isz, i, 1, &d);
-	return d;
-}
-
-/* The chunk [off, off + len) of src as doubles: in place for float64,
- * else converted into this thread's part of scratch (csize doubles each). */
-static const double *
-chunk_of(const void *src, int isz, size_t off, size_t len, double *scratch,
-    size_t csize)
-{
-	double *buf;
-	int t = 0;
-
-	if (isz == 8)
-		return (const double *)src + off;
-#ifdef _OPENMP
-	t = omp_get_thread_num();
-#endif
-	buf = scratch + (size_t)t * csize;
-	convert_x(src, isz, off, len, buf);
-	return buf;
-}
-
-/* Scratch for the typed passes: a chunk for each thread that may run
- * (NULL for float64, which needs none). */
-static int
-scratch_alloc(int isz, size_t n, size_t csize, double **out)
-{
-	size_t nt = 1;
-
-	*out = NULL;
-	if (isz == 8)
-		return DSP_OK;
-	if (isz != 4 && isz != 2)
-		return dsp_fail(DSP_EINVAL, "kernel: logits of %d bytes", isz);
-#ifdef _OPENMP
-	if (n >= par_min)
-		nt = (size_t)omp_get_max_threads();
-#endif
-	if ((*out = dsp_malloc(nt * (csize < n ? csize : n) * sizeof **out)) == NULL)
-		return dsp_fail_nomem("the kernel's chunk scratch", nt * csize * sizeof **out);
-	return DSP_OK;
-}
-
-static int
-report_bad(const void *e, int isz, size_t n)
-{
-	size_t i;
-	double v;
-
-	for (i = 0; i < n; i++)
-		if (!isfinite(v = item_x(e, isz, i)))
-			return dsp_fail(DSP_EINVAL, "logit %zu is not finite (%g)", i, v);
-	return dsp_fail(DSP_EINVAL, "a logit is not finite");
-}
-
-/* Chunk size and count for n items: a function of n only. */
-static size_t
-chunking(size_t n, size_t *nchunks)
-{
-	size_t csize = CHUNK_MIN;
-
-	if (n / csize >= CHUNK_COUNT_MAX)
-		csize = (n / CHUNK_COUNT_MAX + BLOCK) / BLOCK * BLOCK;
-	*nchunks = (n + csize - 1) / csize;
-	return csize;
-}
-
-static int
-stats_x(const void *e, int isz, size_t n, double tail, uint64_t tail_count,
-    double theta, dsp_stats *out)
-{
-	struct part one, acc, *pt;
-	struct scale sc;
-	size_t csize, nchunks, k;
-	double z, q, *scratch;
-	chunk_fn fn;
-	long c;
-	int bad = 0, rc;
-
-	if (n == 0 && tail_count == 0)
-		return dsp_fail(DSP_EEMPTY, "no logits");
-	if (theta == 0 || !isfinite(theta))
-		return dsp_fail(DSP_EINVAL, "kernel needs a finite non-zero theta");
-	if (tail_count > 0 && !isfinite(tail))
-		return dsp_fail(DSP_EINVAL, "tail logit is not finite (%g)", tail);
-	set_scale(&sc, theta);
-	csize = chunking(n, &nchunks);
-	if ((rc = scratch_alloc(isz, n, csize, &scratch)) != DSP_OK)
-		return rc;
-	pt = &one;
-	if (nchunks > 1 && (pt = dsp_malloc(nchunks * sizeof *pt)) == NULL) {
-		free(scratch);
-		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", nchunks);
-	}
-	fn = pick_chunk();
-#pragma omp parallel for schedule(dynamic, SCHED_GRAB) if (n >= par_min)
-	for (c = 0; c < (long)nchunks; c++) {
-		size_t off = (size_t)c * csize, len = n - off < csize ? n - off : csize;
-
-		fn(chunk_of(e, isz, off, len, scratch, csize), len, &sc, &pt[c]);
-	}
-	free(scratch);
-	acc.empty = 1;
-	acc.lo = INFINITY;
-	acc.hi = -INFINITY;
-	for (k = 0; k < nchunks; k++) {
-		bad |= pt[k].bad;
-		merge(&acc, &pt[k], &sc);
-	}
-	if (pt != &one)
-		free(pt);
-	if (bad)
-		return report_bad(e, isz, n);
-	if (tail_count > 0) {
-		one.empty = 0;
-		one.bad = 0;
-		one.piv = one.lo = one.hi = tail;
-		one.c0 = (double)tail_count;
-		one.zr = one.wx = 0;
-		merge(&acc, &one, &sc);
-	}
-	z = acc.c0 + acc.zr;
-	q = theta > 0 ? acc.lo : acc.hi;
-	out->logz_shift = log1p((acc.c0 - 1) + acc.zr);
-	out->pivot = acc.piv;
-	out->logz = acc.piv / theta + out->logz_shift;
-	out->entropy = log1p((acc.c0 - 1) + acc.zr) - acc.wx / z;
-	out->max_weight = 1 / z;
-	out->min_weight = exp((q - acc.piv) / theta) / z;
-	out->emin = acc.lo;
-	out->emax = acc.hi;
-	return DSP_OK;
-}
-
-/* Items whose weight exp(y) is 0 in libm, given the pass's counts: the
- * band is decided item by item (rare: it is 0.2 wide). */
-static double
-zero_weights(const void *e, int isz, size_t n, double piv, const struct scale *s,
-    double logz, double zero, double band)
-{
-	double y;
-	size_t i;
-
-	for (i = 0; band > 0 && i < n; i++) {
-		y = (item_x(e, isz, i) - piv) * s->pre * s->inv - logz;
-		if (y >= ZERO_SURE && y < NONZERO_SURE) {
-			zero += exp(y) == 0;
-			band--;
-		}
-	}
-	return zero;
-}
-
-int
-dsp_softmax_paper_entropy_x(const void *e, int isz, size_t n, double theta,
-    const dsp_stats *st, double *out, double *zeros)
-{
-	struct paper one, *part = &one, acc = { 0, 0, 0 };
-	size_t csize, nchunks, k;
-	struct scale sc;
-	double *scratch;
-	paper_fn fn;
-	long c;
-	int rc;
-
-	if (n == 0)
-		return dsp_fail(DSP_EEMPTY, "no logits");
-	if (theta == 0 || !isfinite(theta))
-		return dsp_fail(DSP_EINVAL, "kernel needs a finite non-zero theta");
-	set_scale(&sc, theta);
-	csize = chunking(n, &nchunks);
-	if ((rc = scratch_alloc(isz, n, csize, &scratch)) != DSP_OK)
-		return rc;
-	if (nchunks > 1 && (part = dsp_malloc(nchunks * sizeof *part)) == NULL) {
-		free(scratch);
-		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", nchunks);
-	}
-	fn = pick_paper();
-#pragma omp parallel for schedule(dynamic, SCHED_GRAB) if (n >= par_min)
-	for (c = 0; c < (long)nchunks; c++) {
-		size_t off = (size_t)c * csize, len = n - off < csize ? n - off : csize;
-
-		fn(chunk_of(e, isz, off, len, scratch, csize), len, st->pivot, &sc,
-		    st->logz_shift, &part[c]);
-	}
-	free(scratch);
-	for (k = 0; k < nchunks; k++) {
-		acc.h += part[k].h;
-		acc.zero += part[k].zero;
-		acc.band += part[k].band;
-	}
-	if (part != &one)
-		free(part);
-	*out = acc.h;
-	if (zeros != NULL)
-		*zeros = zero_weights(e, isz, n, st->pivot, &sc, st->logz_shift, acc.zero,
-		    acc.band);
-	return DSP_OK;
-}
-
-int
-dsp_softmax_paper_entropy(const double *e, size_t n, double theta, const dsp_stats *st,
-    double *out, double *zeros)
-{
-	return dsp_softmax_paper_entropy_x(e, 8, n, theta, st, out, zeros);
-}
-
-int
-dsp_softmax_stats_tail(const double *e, size_t n, double tail, uint64_t tail_count,
-    double theta, dsp_stats *out)
-{
-	return stats_x(e, 8, n, tail, tail_count, theta, out);
-}
-
-int
-dsp_softmax_stats_x(const void *e, int isz, size_t n, double theta, dsp_stats *out)
-{
-	return stats_x(e, isz, n, 0, 0, theta, out);
-}
-
-int
-dsp_softmax_stats(const double *e, size_t n, double theta, dsp_stats *out)
-{
-	return stats_x(e, 8, n, 0, 0, theta, out);
 }
