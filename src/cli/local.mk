@@ -15,4 +15,4 @@ DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h src/cli/cmd.h \
 	src/cli/figopts.c src/cli/figopts.h \
 	src/cli/figrows.c \
 	src/cli/opts.c src/cli/opts_value.c src/cli/opts_output.c src/cli/opts.h
-DSP_CLI_SOURCES += src/cli/cmd-heads.c
+DSP_CLI_SOURCES += src/cli/cmd-heads.c src/cli/heads_int.h src/cli/heads-summary.c
