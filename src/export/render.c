@@ -16,6 +16,7 @@
 #include <librsvg/rsvg.h>
 
 #include "core/error.h"
+#include "core/job.h"
 #include "export/render.h"
 
 /* The functions used, resolved from the library on first use. */
@@ -124,6 +125,29 @@ draw(RsvgHandle *h, cairo_t *cr, double w, double hh)
 	    dsp_fail(DSP_EIO, "cairo: %s", cairo_status_to_string(cairo_status(cr)));
 }
 
+/* cairo holds the whole image (4 bytes a pixel) before it writes a row:
+ * the pixels are asked of the budget first, so that a 50 x 50 in figure
+ * at 400 dpi is refused in one line instead of taking 1.6 GB. */
+#define PNG_SIDE_MAX	32767		/* cairo's largest image side */
+
+static int
+png_admit(double fw, double fh, int *pw, int *ph)
+{
+	char what[96];
+
+	/* Whole pixels covering the page; librsvg's unit conversion leaves a
+	 * few ulps, which must not add a pixel column. */
+	fw = ceil(fw - 1e-3);
+	fh = ceil(fh - 1e-3);
+	if (!(fw <= PNG_SIDE_MAX) || !(fh <= PNG_SIDE_MAX))
+		return dsp_fail(DSP_ETOOBIG, "a PNG of %.0f x %.0f pixels: cairo draws at most "
+		    "%d a side (lower --dpi or --figure-size)", fw, fh, PNG_SIDE_MAX);
+	*pw = (int)fw;
+	*ph = (int)fh;
+	snprintf(what, sizeof what, "a PNG of %d x %d pixels", *pw, *ph);
+	return dsp_job_need((size_t)*pw * (size_t)*ph * 4, what);
+}
+
 int
 dsp_render_svg(const char *svg, size_t len, unsigned fmt, double dpi, FILE *out)
 {
@@ -132,7 +156,7 @@ dsp_render_svg(const char *svg, size_t len, unsigned fmt, double dpi, FILE *out)
 	RsvgHandle *h;
 	GError *err = NULL;
 	double w, hh, scale;
-	int rc, pw, ph;
+	int rc, pw = 0, ph = 0;
 
 	if (fmt == DSP_FIG_SVG)
 		return fwrite(svg, 1, len, out) == len ? DSP_OK :
@@ -158,10 +182,8 @@ dsp_render_svg(const char *svg, size_t len, unsigned fmt, double dpi, FILE *out)
 		scale = 1;
 	} else {
 		scale = dpi / 72;
-		/* Whole pixels covering the page; librsvg's unit conversion
-		 * leaves a few ulps, which must not add a pixel column. */
-		pw = (int)ceil(w * scale - 1e-3);
-		ph = (int)ceil(hh * scale - 1e-3);
+		if ((rc = png_admit(w * scale, hh * scale, &pw, &ph)) != DSP_OK)
+			goto out;
 		sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
 	}
 	if (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS) {

@@ -108,6 +108,15 @@ done
 ok $(test "$(wc -l <"$T/m.list")" -eq 8; echo $?) "--figure-format png: 5 data files + 3 PNGs"
 set -- $("$PY" "$top_srcdir/tests/export/png-check.py" "$T/m/$B-hist.png")
 ok $(test "$1" -eq 335 && test "$2" -eq 237; echo $?) "85 x 60 mm at 100 dpi: 335 x 237 ($1 x $2)"
+# The pixels are asked of the budget before cairo allocates them (4 bytes a
+# pixel): 50 x 50 in at 400 dpi is 20000 x 20000 pixels, 1.49 GiB.
+"$DISPERSE" snapshot --out "$T/big" --figure-size 50x50in --dpi 400 --figure-format png \
+    --mem-budget 64Mi >/dev/null 2>"$T/err"
+r=$?
+ok $(test $r -eq 1 && test "$(wc -l <"$T/err")" -eq 1 &&
+    grep -q 'a PNG of 20000 x 20000 pixels needs 1\.[45][0-9] GiB, over the memory budget of 64 MiB' "$T/err"
+    echo $?) "50x50in at 400 dpi, --mem-budget 64Mi: refused in one line ($(cat "$T/err"))"
+ok $(test -z "$(ls -A "$T/big" 2>/dev/null)"; echo $?) "the refused snapshot wrote no file"
 # Bad values: one line, exit 2, naming the option.
 for bad in "--figure-size 3x" "--figure-size 3x2ft" "--figure-size 0.1x0.1in" \
     "--font-size 2" "--figure-format svg,gif" "--dpi 10" "--figure-size 40x40in --dpi 2400" \
