@@ -13,6 +13,7 @@
 #include "cli/cmd.h"
 #include "cli/figopts.h"
 #include "cli/opts.h"
+#include "cli/progress.h"
 #include "core/dsp.h"
 #include "export/model.h"
 #include "export/svg.h"
@@ -33,12 +34,13 @@ enum {
 	OPT_SVG,
 	OPT_QUIET,
 	OPT_PRESET,
+	OPT_YES,
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
 /* Its own options, then the figure rows' (dsp_figopts_longopts), then the
  * terminator: the array is as long as the table needs. */
-static struct option train_longopts[14 + DSP_FIGOPTS_SLOTS + 1] = {
+static struct option train_longopts[15 + DSP_FIGOPTS_SLOTS + 1] = {
 	{ "train-n",	required_argument, NULL, OPT_TRAIN_N },
 	{ "steps",	required_argument, NULL, OPT_STEPS },
 	{ "width",	required_argument, NULL, OPT_WIDTH },
@@ -53,11 +55,18 @@ static struct option train_longopts[14 + DSP_FIGOPTS_SLOTS + 1] = {
 	{ "svg",	required_argument, NULL, OPT_SVG },
 	{ "quiet",	no_argument,       NULL, OPT_QUIET },
 	{ "preset",	required_argument, NULL, OPT_PRESET },
+	{ "yes",	no_argument,       NULL, OPT_YES },
 	/* The figure options (dsp_figopts_longopts). */
 };
 
 #define MAX_SIZES	DSP_MODEL_MAX_EVAL
 #define MAX_EVAL_N	((uint64_t)1 << 24)
+/* The most work (items of every set, times the width) a model file may ask
+ * for without --yes: 12 times the default evaluation at width 16 (1000
+ * sets at 16 .. 16384, about 5 CPU-s), 3 times it at the paper's width 64.
+ * A file is data: a 20 KB model recording 2^24 sets must not start hours
+ * of work unasked. */
+#define RECORDED_WORK_MAX	4.3e9
 
 struct train {
 	dsp_maxret_train_opts	 t;
@@ -65,7 +74,7 @@ struct train {
 	size_t			 sizes[MAX_SIZES], nsizes;
 	const char		*save, *load, *svg;
 	const dsp_maxret_preset	*preset;
-	int			 eval_only, quiet;
+	int			 eval_only, quiet, yes;
 	unsigned		 given;		/* training options on the line */
 	int			 sizes_given, sets_given;
 	double			 t0;		/* ms, for the ETA */
@@ -142,6 +151,9 @@ train_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	case OPT_QUIET:
 		tr->quiet = 1;
 		return 0;
+	case OPT_YES:
+		tr->yes = 1;
+		return 0;
 	case OPT_PRESET:
 		if ((tr->preset = dsp_maxret_preset_find(arg)) == NULL)
 			return dsp_opts_usage(o, "--preset: unknown preset '%s' "
@@ -149,6 +161,35 @@ train_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 		return 0;
 	}
 	return dsp_opts_usage(o, "internal error: option %d", code);
+}
+
+/* Items of every evaluation set. */
+static double
+eval_items(const struct train *tr)
+{
+	double items = 0;
+	size_t i;
+
+	for (i = 0; i < tr->nsizes; i++)
+		items += (double)tr->sizes[i];
+	return items * (double)tr->eval_sets;
+}
+
+/* An evaluation the model file chose (not the line) within
+ * RECORDED_WORK_MAX, or DSP_ETOOBIG saying how to run it. */
+static int
+recorded_work(const struct train *tr, const dsp_maxret *m)
+{
+	double work = eval_items(tr) * (double)m->width;
+
+	if ((tr->sizes_given && tr->sets_given) || work <= RECORDED_WORK_MAX)
+		return DSP_OK;
+	return dsp_fail(DSP_ETOOBIG, "%s records an evaluation of %llu sets at %zu "
+	    "size%s (%.3g items at width %zu: %.0fx the work a model file may start "
+	    "unasked); give --yes to run it, or choose --eval-sets and --eval-sizes",
+	    tr->load, (unsigned long long)tr->eval_sets, tr->nsizes,
+	    tr->nsizes == 1 ? "" : "s", eval_items(tr), (size_t)m->width,
+	    ceil(work / RECORDED_WORK_MAX));
 }
 
 static int
@@ -521,6 +562,8 @@ cmd_train_exec(int argc, char **argv)
 		"                     a fixed layout scaled to --figure-size)\n"
 		DSP_FIGOPTS_HELP
 		"  --quiet            no progress lines on stderr\n"
+		"  --yes              run the evaluation a --load model records even when\n"
+		"                     it is large (more than 12x the default's work)\n"
 		"  --seed S           initialisation, training and evaluation sets (default 1;\n"
 		"                     with --load the evaluation seed, default the model's)\n\n",
 		train_longopts, NULL, train_opt, NULL,
@@ -597,6 +640,10 @@ cmd_train_exec(int argc, char **argv)
 		}
 		if (meta.neval > 0 && !tr.sets_given)
 			tr.eval_sets = meta.eval_sets;
+		if (!tr.yes && (rc = recorded_work(&tr, m)) != DSP_OK) {
+			rc = dsp_opts_core_fail(&o, "--load", rc);
+			goto out;
+		}
 	} else {
 		tr.t.seed = o.params.seed;
 		eval_seed = o.params.seed;
@@ -617,10 +664,12 @@ cmd_train_exec(int argc, char **argv)
 	}
 	rc = 0;
 	if (!tr.quiet)
-		fprintf(stderr, "disperse train: evaluating %llu sets at %zu sizes\n",
-		    (unsigned long long)tr.eval_sets, tr.nsizes);
-	if ((rc = dsp_maxret_eval(m, tr.sizes, tr.nsizes, (size_t)tr.eval_sets,
-	    eval_seed, rows)) != DSP_OK) {
+		fprintf(stderr, "disperse train: evaluating %llu sets at %zu size%s\n",
+		    (unsigned long long)tr.eval_sets, tr.nsizes, tr.nsizes == 1 ? "" : "s");
+	dsp_progress_begin("train", "evaluating", (uint64_t)eval_items(&tr));
+	rc = dsp_maxret_eval(m, tr.sizes, tr.nsizes, (size_t)tr.eval_sets, eval_seed, rows);
+	dsp_progress_end();
+	if (rc != DSP_OK) {
 		rc = dsp_opts_core_fail(&o, "evaluation", rc);
 		goto out;
 	}

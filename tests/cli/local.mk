@@ -51,9 +51,9 @@ TESTS += tests/cli/test-opts
 tests_cli_test_opts_SOURCES = tests/cli/test-opts.c src/cli/opts.c src/cli/opts_value.c src/cli/opts_output.c src/cli/opts.h
 tests_cli_test_opts_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_cli_test_opts_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
-TESTS += tests/cli/test-train.sh tests/cli/test-learned.sh tests/cli/test-depth.sh \
+TESTS += tests/cli/test-train.sh tests/cli/test-progress.sh tests/cli/test-learned.sh tests/cli/test-depth.sh \
 	tests/cli/test-linsel.sh
-EXTRA_DIST += tests/cli/test-train.sh tests/cli/test-learned.sh tests/cli/learned-expected.py \
+EXTRA_DIST += tests/cli/test-train.sh tests/cli/test-progress.sh tests/cli/test-learned.sh tests/cli/learned-expected.py \
 	tests/cli/test-depth.sh tests/cli/depth-numpy.py tests/cli/test-linsel.sh
 check_PROGRAMS += tests/cli/test-ptable
 TESTS += tests/cli/test-ptable

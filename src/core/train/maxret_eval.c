@@ -12,6 +12,7 @@
 #include "core/math/adaptive.h"
 #include "core/math/bounds.h"
 #include "core/error.h"
+#include "core/job.h"
 #include "core/train/maxret.h"
 #include "core/math/softmax.h"
 #include "core/train/maxret_int.h"
@@ -86,6 +87,7 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 {
 	struct setres *res;
 	struct blocks P;
+	dsp_job *job;
 	size_t si, j;
 	int rc = DSP_OK;
 
@@ -97,6 +99,8 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 	if ((res = dsp_calloc(sets, sizeof *res)) == NULL)
 		return dsp_fail_nomem(NULL, 0);
 	maxret_split(m, m->w, &P);
+	/* Progress in items (n a set): the caller sets the total. */
+	job = dsp_job_current();
 	for (si = 0; si < nsizes && rc == DSP_OK; si++) {
 		size_t n = sizes[si];
 		dsp_maxret_eval_row *row = &rows[si];
@@ -128,6 +132,7 @@ dsp_maxret_eval(const dsp_maxret *m, const size_t *sizes, size_t nsizes,
 				if ((e = eval_one(m, &P, n, s, r, &w, x, cls, ad,
 				    &res[jj])) != DSP_OK)
 					rc = e;
+				dsp_job_advance(job, n);
 			}
 			maxret_work_free(&w);
 			gsl_rng_free(r);

@@ -1,0 +1,113 @@
+/* The progress line of a command's long work (progress.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/progress.h"
+#include "core/job.h"
+
+#define TICK_MS		250
+/* Work shorter than this shows nothing (DISPERSE_PROGRESS_AFTER_MS: the
+ * tests see the line of short work). */
+#define QUIET_MS	1000
+
+static struct {
+	pthread_t	 thread;
+	pthread_mutex_t	 lock;
+	pthread_cond_t	 wake;
+	int		 running, stop, shown;
+	double		 quiet_ms;
+	dsp_job		*job;
+	const char	*cmd, *what;
+	struct timespec	 t0;
+} pg = { .lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER };
+
+static double
+since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_REALTIME, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void
+show(void)
+{
+	double el = since(&pg.t0);
+	int p = dsp_job_percent(pg.job);
+	char rest[48] = "";
+
+	if (el * 1000 < pg.quiet_ms)
+		return;
+	if (p >= 1 && p < 100)
+		snprintf(rest, sizeof rest, ", about %.0f s left", el * (100 - p) / p);
+	if (p >= 0)
+		fprintf(stderr, "\rdisperse %s: %s %3d %%  %.0f s%s\033[K", pg.cmd, pg.what,
+		    p, el, rest);
+	else
+		fprintf(stderr, "\rdisperse %s: %s  %.0f s\033[K", pg.cmd, pg.what, el);
+	fflush(stderr);
+	pg.shown = 1;
+}
+
+static void *
+ticker(void *arg)
+{
+	struct timespec at;
+
+	(void)arg;
+	pthread_mutex_lock(&pg.lock);
+	while (!pg.stop) {
+		clock_gettime(CLOCK_REALTIME, &at);
+		at.tv_nsec += TICK_MS * 1000000L;
+		at.tv_sec += at.tv_nsec / 1000000000L;
+		at.tv_nsec %= 1000000000L;
+		if (pthread_cond_timedwait(&pg.wake, &pg.lock, &at) == ETIMEDOUT && !pg.stop)
+			show();
+	}
+	pthread_mutex_unlock(&pg.lock);
+	return NULL;
+}
+
+void
+dsp_progress_begin(const char *cmd, const char *what, uint64_t total)
+{
+	dsp_job *j = dsp_job_current();
+	const char *after = getenv("DISPERSE_PROGRESS_AFTER_MS");
+
+	if (j != NULL)
+		dsp_job_restart(j, total);
+	if (pg.running || j == NULL || !isatty(STDERR_FILENO))
+		return;
+	pg.job = j;
+	pg.cmd = cmd;
+	pg.what = what;
+	pg.stop = pg.shown = 0;
+	pg.quiet_ms = after != NULL && *after != '\0' ? (double)strtoul(after, NULL, 10) : QUIET_MS;
+	clock_gettime(CLOCK_REALTIME, &pg.t0);
+	/* Without the thread the work runs as before, silently. */
+	pg.running = pthread_create(&pg.thread, NULL, ticker, NULL) == 0;
+}
+
+void
+dsp_progress_end(void)
+{
+	if (!pg.running)
+		return;
+	pthread_mutex_lock(&pg.lock);
+	pg.stop = 1;
+	pthread_cond_signal(&pg.wake);
+	pthread_mutex_unlock(&pg.lock);
+	pthread_join(pg.thread, NULL);
+	pg.running = 0;
+	if (pg.shown) {
+		fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
+}

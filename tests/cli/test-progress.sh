@@ -1,0 +1,73 @@
+#!/bin/sh
+# Long work shows one line on stderr that updates in place while stderr is a
+# terminal, and is erased at the end (src/cli/progress.c); redirected,
+# stderr stays empty.  A model file cannot start a large evaluation unasked
+# (train --yes).
+. "$top_srcdir/tests/tap.sh"
+T=${TMPDIR:-/tmp}/disperse-progress-$$
+trap 'rm -rf "$T"' EXIT INT TERM
+mkdir -p "$T"
+JQ=${JQ:-jq}
+command -v "$JQ" >/dev/null 2>&1 || skip_all "jq not found"
+"$DISPERSE" train --steps 5 --quiet --eval-sizes 16 --eval-sets 10 --save "$T/m.json" >/dev/null 2>"$T/err"
+ok $? "a small model to load"
+
+# ---- a model file recording 2^24 sets: refused in one line, --yes runs it
+"$JQ" '.evaluation.n = [16777216] | .evaluation.sets = 16777216 |
+    .evaluation.accuracy = [0.1] | .evaluation.accuracy_adaptive = [0.1]' \
+    "$T/m.json" >"$T/big.json"
+"$DISPERSE" train --load "$T/big.json" >"$T/out" 2>"$T/err"
+r=$?
+ok $(test $r -eq 1 && test "$(wc -l <"$T/err")" -eq 1 &&
+    grep -q "records an evaluation of 16777216 sets at 1 size (2.81e+14 items at width 16: .*x the work a model file may start unasked); give --yes" "$T/err" &&
+    test ! -s "$T/out"; echo $?) "a model recording 2^24 sets at n = 2^24: refused ($(cat "$T/err"))"
+# With --yes the evaluation starts, and the budget (not the file) stops it.
+"$DISPERSE" train --load "$T/big.json" --yes --quiet --mem-budget 256Mi >/dev/null 2>"$T/err"
+r=$?
+ok $(test $r -eq 1 && test "$(wc -l <"$T/err")" -eq 1 && grep -q 'over the memory budget of 256 MiB' "$T/err"
+    echo $?) "--yes: past the check, the budget refuses it ($(cat "$T/err"))"
+# Chosen on the line, the work is the user's: no confirmation asked.
+"$DISPERSE" train --load "$T/big.json" --eval-sets 10 --eval-sizes 16 --quiet >/dev/null 2>"$T/err"
+ok $? "--eval-sets and --eval-sizes on the line replace the recorded evaluation"
+
+# ---- the progress line, on a terminal (a pty) and redirected
+py=$py3
+command -v "$py" >/dev/null 2>&1 || { skip "python3 not found (needed for a pty)"; tap_done; exit 0; }
+args="train --load $T/m.json --eval-sets 3000 --eval-sizes 1024 --quiet --format csv"
+# shellcheck disable=SC2086
+DISPERSE_PROGRESS_AFTER_MS=0 "$py" - "$DISPERSE" "$T/tty.out" $args >"$T/tty.err" <<'PY'
+import os, pty, sys
+exe, out = sys.argv[1], sys.argv[2]
+pid, fd = pty.fork()
+if pid == 0:
+    # stdout to a file, stderr (and stdin) the pty
+    f = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(f, 1)
+    os.environ.update(ASAN_OPTIONS="detect_leaks=0")
+    os.execv(exe, [exe] + sys.argv[3:])
+buf = b""
+while True:
+    try:
+        b = os.read(fd, 65536)
+    except OSError:
+        break
+    if not b:
+        break
+    buf += b
+_, st = os.waitpid(pid, 0)
+sys.stdout.buffer.write(buf)
+sys.exit(os.waitstatus_to_exitcode(st))
+PY
+ok $? "train's evaluation with stderr on a terminal"
+ok $(grep -aq 'disperse train: evaluating  *[0-9]* %' "$T/tty.err"; echo $?) \
+    "a progress line: $(tr '\r' '\n' <"$T/tty.err" | grep -a -m1 '%' | tr -d '\033')"
+# Each update starts with a carriage return; the last output erases the line.
+last=$(od -An -c "$T/tty.err" | tr -d ' \n' | tail -c 7)
+ok $(test "$last" = '\r033[K'; echo $?) "the line is erased at the end (ends with \\r ESC [K: $last)"
+ok $(test "$(grep -vc '^#' "$T/tty.out")" -eq 2 && ! grep -q 'evaluating' "$T/tty.out"; echo $?) \
+    "stdout holds the table alone (header + 1 row after the stamps)"
+# shellcheck disable=SC2086
+DISPERSE_PROGRESS_AFTER_MS=0 "$DISPERSE" $args >"$T/plain.out" 2>"$T/plain.err"
+ok $(test $? -eq 0 && test ! -s "$T/plain.err"; echo $?) "stderr not a terminal: no progress line"
+ok $(cmp -s "$T/plain.out" "$T/tty.out"; echo $?) "the same table either way"
+tap_done
