@@ -11,7 +11,16 @@
 #include "core/schema/attn.h"
 #include "view/view.h"
 
+/* Columns left of the plots: the y labels ("1e-10", " 27.7") and a blank;
+ * one more when a decade label has three digits ("1e-100"): a label is
+ * never cut into another number. */
 #define AXIS_W	7
+
+static int
+axis_w(const struct view_panel *pn)
+{
+	return pn->px - pn->x;
+}
 
 static void
 curve_update(struct view_panel *pn, const struct view_state *st)
@@ -179,7 +188,7 @@ plot_begin(struct plot *pl, struct view_panel *pn, int h, double lo, double hi)
 static void
 plot_end(struct plot *pl, WINDOW *w, int top)
 {
-	view_canvas_draw(&pl->cv, w, top, AXIS_W);
+	view_canvas_draw(&pl->cv, w, top, axis_w(pl->pn));
 	view_canvas_free(&pl->cv);
 }
 
@@ -200,10 +209,10 @@ markers(struct view_panel *pn, WINDOW *w, int top, int h)
 	if (pn->st->sum_ok && fixed_temperature(pn->st) && isfinite(s->log_critical_n) &&
 	    (c = ln_col(pn, s->log_critical_n)) >= 0)
 		for (r = top; r < top + h; r++)
-			put(w, r, AXIS_W + c, view_attr_band(), ":");
+			put(w, r, axis_w(pn) + c, view_attr_band(), ":");
 	if ((c = ln_col(pn, log((double)pn->st->vs.params.n))) >= 0)
 		for (r = top; r < top + h; r++)
-			put(w, r, AXIS_W + c, view_attr_marker(), view_sym(SYM_VLINE));
+			put(w, r, axis_w(pn) + c, view_attr_marker(), view_sym(SYM_VLINE));
 }
 
 /* Series drawn as curves: all but the pinned ghosts. */
@@ -296,9 +305,10 @@ entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 			ymax = log(st->series[i].n[st->series[i].count - 1]);
 	if (!(ymax > 0) || ymax > log(st->vs.curve_hi))
 		ymax = log(st->vs.curve_hi);
-	view_printf(w, top, 1, AXIS_W - 1, view_attr_dim(), "%5s",
+	view_printf(w, top, 1, axis_w(pn) - 1, view_attr_dim(), "%*s", axis_w(pn) - 2,
 	    view_num(y0, sizeof y0, ymax, 3));
-	view_printf(w, top + h - 1, 1, AXIS_W - 1, view_attr_dim(), "%5s", "0 H");
+	view_printf(w, top + h - 1, 1, axis_w(pn) - 1, view_attr_dim(), "%*s", axis_w(pn) - 2,
+	    "0 H");
 	markers(pn, w, top, h);
 	if (plot_begin(&pl, pn, h, 0, ymax) != 0)
 		return;
@@ -363,7 +373,7 @@ maxw_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 	int clip;
 	double ylo = maxw_range(st, &clip);
 
-	view_decade_axis(w, top, h, 1, AXIS_W - 2, ylo, 0);
+	view_decade_axis(w, top, h, 1, axis_w(pn) - 2, ylo, 0);
 	markers(pn, w, top, h);
 	if (plot_begin(&pl, pn, h, ylo, 0) != 0)
 		return;
@@ -389,11 +399,11 @@ xaxis(struct view_panel *pn, WINDOW *w, int y)
 		if ((c = ln_col(pn, e * M_LN2)) < 0)
 			continue;
 		if (e == 0)
-			view_printf(w, y, AXIS_W + c, 3, view_attr_dim(), "1");
+			view_printf(w, y, axis_w(pn) + c, 3, view_attr_dim(), "1");
 		else if (c + 3 <= pn->pw)
-			view_printf(w, y, AXIS_W + c - 2, 5, view_attr_dim(), "2^%d", e);
+			view_printf(w, y, axis_w(pn) + c - 2, 5, view_attr_dim(), "2^%d", e);
 		else
-			view_printf(w, y, AXIS_W + pn->pw - 4, 4, view_attr_dim(), "2^%d", e);
+			view_printf(w, y, axis_w(pn) + pn->pw - 4, 4, view_attr_dim(), "2^%d", e);
 	}
 }
 
@@ -618,7 +628,7 @@ static void
 curve_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
-	int iw = pn->w - 2, top, avail, h1, mode = st->vs.curve_mode, ncap;
+	int iw = pn->w - 2, top, avail, h1, mode = st->vs.curve_mode, ncap, aw, clip;
 	char title[96], busy[32];
 	static const char *mode_name[3] = {
 		"Entropy and max weight vs n", "Entropy vs n", "Max weight vs n"
@@ -636,8 +646,11 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	snprintf(title, sizeof title, "%s%s%s", mode_name[mode >= 0 && mode < 3 ? mode : 0],
 	    st->vs.overlays ? ": compare" : "", busy);
 	view_frame(w, title, pn->focused);
-	pn->pw = iw - AXIS_W + 1;
-	pn->px = pn->x + AXIS_W;
+	aw = AXIS_W;
+	if (mode != 1 && st->nseries > 0 && maxw_range(st, &clip) <= -100)
+		aw++;
+	pn->pw = iw - aw + 1;
+	pn->px = pn->x + aw;
 	pn->py = pn->y + top;
 	avail = pn->h - 2 - top;	/* rows for plots + x axis */
 	pn->ph = avail;
@@ -673,7 +686,7 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 			/* The longest that fits whole, a blank before the frame. */
 			while (lab[k][0] != '\0' && view_width(lab[k]) >= pn->pw)
 				k++;
-			view_printf(w, top + h1, AXIS_W, pn->pw, view_attr_dim(), "%s", lab[k]);
+			view_printf(w, top + h1, axis_w(pn), pn->pw, view_attr_dim(), "%s", lab[k]);
 		}
 		maxw_plot(pn, w, top + h1 + 1, avail - 2 - h1);
 	} else if (mode == 1)

@@ -11,10 +11,11 @@
 #   not along the row's edge where it read as the axis ("⣀" under H, "⠉"
 #   over the max weight);
 # - compare mode's max-weight axis follows the curves: SSMax's Lemma 2.1 band
-#   falls to ~1e-67 at 2^40, softmax's max weight to 4.97e-11 (`report
+#   falls to 6.2e-61 at 2^40, softmax's max weight to 4.97e-11 (`report
 #   -n 2^40`, the CLI's figure): the axis ends at floor(log10 4.97e-11) =
 #   -11, the band is clipped there with a note, and softmax's fall reaches
-#   the plot's lowest rows; with SSMax alone the band sets the range.
+#   the plot's lowest rows; with SSMax alone the band sets the range, and
+#   at delta = 8 (band edge 4.3e-109) its "1e-100" label is whole.
 # The cell and attribute reader is the python3 below (ECMA-48 SGR codes as
 # tmux writes them).
 . "$top_srcdir/tests/tap.sh"
@@ -183,6 +184,15 @@ elif CHECK == "single":
     ok(not decades or min(decades) >= int(ARGS[0]), "SSMax alone: labels down to 10^%d, not past the band's 10^%s" %
         (min(decades) if decades else 0, ARGS[0]))
     ok("clipped" not in legend_text(), "SSMax alone: nothing clipped")
+elif CHECK == "deep":
+    # Three-digit decades: the axis widens, no label is cut ("1e-100"
+    # read "1e-10" in five columns).
+    bexp = int(ARGS[0])
+    labs = [axis(y) for y in mrows if axis(y)]
+    ok(all(re.fullmatch(r"1|0\.1|0\.01|1e-[0-9]+", a) for a in labs), "max weight labels are decades: %s" % labs)
+    decades = [int(a[3:]) * -1 for a in labs if a.startswith("1e-")]
+    low = min(decades) if decades else 0
+    ok(bexp <= low <= -100, "lowest label 10^%d whole, within the band's 10^%d" % (low, bexp))
 print("\n".join(out))
 EOF
 
@@ -212,6 +222,9 @@ ylo=$(awk -v v="$mw" 'BEGIN { x = log(v) / log(10); f = int(x); if (f > x) f--; 
 blo=$(report_value lemma_tight_lo -n 2^40 --attn ssmax)
 bexp=$(awk -v v="$blo" 'BEGIN { x = log(v) / log(10); f = int(x); if (f > x) f--; print f }')
 ok $(test "$ylo" -eq -11 && test "$bexp" -lt -50; echo $?) "report n = 2^40: softmax max weight $mw (10^$ylo), SSMax band edge $blo (10^$bexp)"
+b8=$(report_value lemma_tight_lo -n 2^40 --attn ssmax --delta 8)
+b8exp=$(awk -v v="$b8" 'BEGIN { x = log(v) / log(10); f = int(x); if (f > x) f--; print f }')
+ok $(test "$b8exp" -le -100; echo $?) "report n = 2^40, delta = 8: SSMax band edge $b8 (10^$b8exp)"
 
 for sz in 80x24 120x40 200x60; do
 	w=${sz%x*} h=${sz#*x}
@@ -225,6 +238,8 @@ for sz in 80x24 120x40 200x60; do
 	tui_wait "1:softmax" >/dev/null
 	tui_settle 300 >/dev/null
 	check compare "$ylo"
+	up "$w" "$h" --attn ssmax --delta 8
+	check deep "$b8exp"
 done
 sz=120x40
 NO_COLOR=1
