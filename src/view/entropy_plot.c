@@ -335,9 +335,10 @@ entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 }
 
 /* The max-weight plot's log10 range: from the lowest decade a drawn
- * curve reaches, to 1.  A lone curve's range takes in its Lemma 2.1 band;
- * compared curves set it alone (SSMax's band falls to 1e-60 and would
- * flatten softmax's fall), and *clip says the band goes below it. */
+ * curve reaches, to 1.  The view's own curves (with their pins and the
+ * adaptive view's plain twin) take in its Lemma 2.1 band; in compare mode
+ * the curves set it alone (SSMax's band falls to 1e-61 and would flatten
+ * softmax's fall), and *clip says the band goes below it. */
 static double
 maxw_range(const struct view_state *st, int *clip)
 {
@@ -353,7 +354,7 @@ maxw_range(const struct view_state *st, int *clip)
 			if (i == 0 && v > 0 && log10(v) < blo)
 				blo = log10(v);
 		}
-	if (live_series(st) <= 1 && blo < ylo)
+	if ((!st->vs.overlays || live_series(st) <= 1) && blo < ylo)
 		ylo = blo;
 	ylo = floor(ylo);
 	if (ylo < -300)

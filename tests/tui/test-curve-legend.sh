@@ -14,7 +14,8 @@
 #   falls to 6.2e-61 at 2^40, softmax's max weight to 4.97e-11 (`report
 #   -n 2^40`, the CLI's figure): the axis ends at floor(log10 4.97e-11) =
 #   -11, the band is clipped there with a note, and softmax's fall reaches
-#   the plot's lowest rows; with SSMax alone the band sets the range, and
+#   the plot's lowest rows; with SSMax alone (and in the adaptive view, whose
+#   plain twin is no comparison) the band sets the range, and
 #   at delta = 8 (band edge 4.3e-109) its "1e-100" label is whole.
 # The cell and attribute reader is the python3 below (ECMA-48 SGR codes as
 # tmux writes them).
@@ -179,11 +180,11 @@ elif CHECK == "single":
     # labels alone may skip its decade at 80x24: one label in 50 decades).
     ga, ta = entry("─", "Lemma 2.1 band")
     n = len(plot_cells(mrows[-2:], lambda c, a: is_braille(c) and a == ga))
-    ok(ga is not None and n > 0, "SSMax alone: the band sets the range, its edge on the lowest rows (%d cells)" % n)
+    ok(ga is not None and n > 0, "not comparing: the band sets the range, its edge on the lowest rows (%d cells)" % n)
     decades = [int(axis(y)[3:]) * -1 for y in mrows if re.fullmatch(r"1e-[0-9]+", axis(y))]
-    ok(not decades or min(decades) >= int(ARGS[0]), "SSMax alone: labels down to 10^%d, not past the band's 10^%s" %
+    ok(not decades or min(decades) >= int(ARGS[0]), "not comparing: labels down to 10^%d, not past the band's 10^%s" %
         (min(decades) if decades else 0, ARGS[0]))
-    ok("clipped" not in legend_text(), "SSMax alone: nothing clipped")
+    ok("clipped" not in legend_text(), "not comparing: nothing clipped")
 elif CHECK == "deep":
     # Three-digit decades: the axis widens, no label is cut ("1e-100"
     # read "1e-10" in five columns).
@@ -246,6 +247,10 @@ NO_COLOR=1
 up 120 40
 check mono
 NO_COLOR=
+# The adaptive view draws plain softmax beside it: not compare mode, the
+# band still sets the range.
+up 120 40 --adaptive
+check single -300
 up 120 40 --ascii
 check ascii
 up 120 40 --ascii --theta 0.02
