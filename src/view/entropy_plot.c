@@ -414,6 +414,7 @@ xaxis(struct view_panel *pn, WINDOW *w, int y)
 struct flow {
 	WINDOW	*w;		/* NULL: only count */
 	int	 x, y, iw;
+	int	 last;		/* the last row inside the frame */
 };
 
 /* A new row unless bw more columns fit on this one. */
@@ -443,22 +444,13 @@ item(struct flow *f, const char *glyph, attr_t ga, attr_t ta, const char *fmt, .
 	va_end(ap);
 	bw = gw + view_width(text);
 	room(f, bw);
-	if (f->w != NULL && f->x < f->iw) {
+	if (f->w != NULL && f->x < f->iw && f->y <= f->last) {
 		if (glyph != NULL)
 			view_printf(f->w, f->y, f->x, f->iw - f->x, ga, "%s", glyph);
 		if (f->x + gw < f->iw)
 			view_printf(f->w, f->y, f->x + gw, f->iw - f->x - gw, ta, "%s", text);
 	}
 	f->x += bw + 2;
-}
-
-static void
-newline(struct flow *f)
-{
-	if (f->x > 1) {
-		f->x = 1;
-		f->y++;
-	}
 }
 
 /* The legend: an item for everything drawn, its glyph in the colour and
@@ -472,7 +464,7 @@ legend(struct view_panel *pn, WINDOW *w, int mode)
 {
 	const struct view_state *st = pn->st;
 	const dsp_summary *s = &st->sum;
-	struct flow f = { w, 1, 1, pn->w - 2 };
+	struct flow f = { w, 1, 1, pn->w - 2, pn->h - 2 };
 	int expected = 0, underflow = 0, clip = 0, bw;
 	int main_ok = st->nseries > 0 && st->series[0].ok;
 	char key[8], cn[48], ep[32], ns[96], nt[32];
@@ -538,8 +530,7 @@ legend(struct view_panel *pn, WINDOW *w, int mode)
 		item(&f, NULL, 0, view_attr_dim(), "(+law past 2^16, no draw)");
 	if (underflow && mode != 2)
 		item(&f, "x", view_attr_error(), view_attr_dim(), "all weights underflow to 0");
-	newline(&f);
-	return f.y - 1;
+	return f.x > 1 ? f.y : f.y - 1;
 }
 
 /* The caption of a failed series is its error, which names it first
