@@ -44,14 +44,15 @@ six=6e-6
 key() { T send-keys "$@"; }
 # cmd TEXT: type a command on the status line (':' TEXT Enter).
 cmd() { key : "$1" Enter; }
-# panels: the step's box, the Theorem and the curve panel are all on screen.
+# panels K: step K's box, the Theorem, curve and weights panels are all on screen.
 panels() {
 	tui_wait "Tour $1/8" >/dev/null
 	s=$(tui_cap)
 	printf '%s' "$s" | grep -q "Tour $1/8" &&
 	    printf '%s' "$s" | grep -q "┌─ Theorem" &&
-	    printf '%s' "$s" | grep -q "┌─ Entropy and max weight vs n"
-	ok $? "$2: step $1 leaves the Theorem and curve panels on screen"
+	    printf '%s' "$s" | grep -q "┌─ Entropy and max weight vs n" &&
+	    printf '%s' "$s" | grep -q "┌─ Weights"
+	ok $? "$2: step $1 leaves the Theorem, curve and weights panels on screen"
 }
 no_play() {
 	tui_cap | head -1 | grep -q "play "
@@ -290,13 +291,20 @@ tui_exited; ok $? "q quits"
 # ---- --present: the steps that point at panels ----
 tui_fresh 120 40 --present
 tui_wait "H=$dflt_h"; ok $? "--present 120x40: up"
+tui_cap | grep -q "┌─ Parameters"; [ $? -ne 0 ]; ok $? "--present: no parameters panel"
 key t
 panels 1 "--present"
 see 'max_weight 0.692001'
+cmd 'theta 0'
+see 'θ=0 argmax limit: 0 ≤ α_k ≤ 1'
 key n
 panels 2 "--present"
+see 'max_weight 0.0131575'
+key p
+tui_wait "play n "; ok $? "--present: p plays n"
 key n
 panels 3 "--present"
+no_play "--present: the step change stopped the play"
 see '1/(1+15·e^{4/1}) = 0.00122 ≤ α_k'
 key BTab
 see 'Theorem *'
@@ -310,10 +318,31 @@ see 'for n > 5406.2 (derived)'
 key Up
 see 'for n > 2676.3 (derived)'
 key Down
-for k in 5 6 7 8; do
-	key n
-	panels $k "--present"
-done
+key n
+panels 5 "--present"
+see 'pin 1: δ = 32.74 → 5.82'
+key n
+panels 6 "--present"
+see 'pin 1: adaptive off'
+key n
+panels 7 "--present"
+key c
+see 'compare on'
+tui_wait "max weight vs n: compare"; ok $? "--present: the curve panel compares"
+key p
+tui_wait "play n "; ok $? "--present: p plays n in compare mode"
+key -
+tui_wait "play speed: 200 ms a frame"; ok $? "- slows the play (100 -> 200 ms a frame)"
+key +
+tui_wait "play speed: 100 ms a frame"; ok $? "+ speeds it up again"
+key t
+tui_wait 'tour closed at step 7/8: parameters and pins restored'; ok $? "--present: t closes the tour at step 7"
+no_play "--present: t closes the tour and stops the play"
+tui_wait "H=$dflt_h"; ok $? "--present: the default view is back"
+key c
+tui_wait "compare off"; ok $? "--present: c leaves compare mode"
+key t n
+panels 8 "--present"
 see 'critical_n 1.21801e+26'
 key t
 see 'tour closed at step 8/8: parameters and pins restored'
