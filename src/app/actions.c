@@ -290,8 +290,9 @@ app_snapshot_screen(struct app *a)
 	snapshot(a, 1);
 }
 
-/* Show tour step k: its parameters become the live view's.  Opening the
- * tour keeps the parameters it replaces, for app_tour_close. */
+/* Show tour step k: its parameters become the live view's, and a running
+ * play stops.  Opening the tour keeps the parameters it replaces, for
+ * app_tour_close. */
 void
 app_tour_go(struct app *a, size_t k)
 {
@@ -313,6 +314,9 @@ app_tour_go(struct app *a, size_t k)
 		a->tour_saved_npins = npins;
 		memcpy(a->tour_saved_pins, pins, sizeof pins);
 	}
+	/* A play left running would overwrite the step's parameters at its
+	 * next frame (as app_tour_close says): a step starts still. */
+	a->play.var = PLAY_OFF;
 	app_say(a, 0, "%s  (PgDn/n next, PgUp/N previous, t/Esc close)", msg);
 }
 
