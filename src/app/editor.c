@@ -230,6 +230,11 @@ edit_apply(struct app *a)
 			set_figure_option(a, vd, v);
 			return;
 		}
+		if ((row = app_pref_find(k)) >= 0) {
+			/* The other display choices (prefs.c): `:snapshot_dir DIR`. */
+			app_pref_type(a, row, v);
+			return;
+		}
 		if ((d = dsp_param_find(k)) == NULL) {
 			app_say(a, 1, "unknown parameter '%s' (%s)", k, command_names());
 			return;
