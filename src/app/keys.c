@@ -383,7 +383,7 @@ const struct view_key keys_table[] = {
 	    { KEY_F(1), '?' }, k_help },
 	{ "F2 or O", "settings: every display choice the settings file\n"
 	    "keeps, its value and where it came from (default,\n"
-	    "settings file, command line); Left/Right change it", "F2 Setup", 4,
+	    "settings file, command line); Left/Right change it", "F2 Setup", 14,
 	    { KEY_F(2), 'O' }, k_settings },
 	{ "t", "teaching tour (doc/tour.txt), steps with live figures:\n"
 	    "PgDn/n next, PgUp/N previous (a long text scrolls first);\n"
