@@ -91,6 +91,18 @@ EOF
 	[ "$(jq -r .display.theme "$cfg")" = default ]; ok $? "settings.json: the default theme after D"
 done
 
+# The man page's Settings section lists every choice the file keeps, each
+# with the default the screen showed.
+sed -n '/^\.SS Settings/,/^\.SS Panels/p' "$top_srcdir/doc/disperse.1" | sed 's/\\-/-/g' >"$tui_tmp/man"
+bad=
+while read -r name value; do
+	grep -q -E "^\.BR? (.* )?\"?$name\"?( |\$)" "$tui_tmp/man" || bad="$bad $name"
+	grep -q -E "^\.BR? (.* )?$value( |\$)" "$tui_tmp/man" || bad="$bad $name=$value"
+done <<EOF
+$defaults
+EOF
+[ -z "$bad" ]; ok $? "doc/disperse.1 (Settings) names every choice and its default${bad:+ (not:$bad)}"
+
 # A choice given on the command line says so; F1's help lists the key.
 TUI_CONFIG="$tui_tmp/xdg-cmd"
 tui_start 100 30 --theme colorblind --snapshot-dir "$tui_tmp/snaps"
