@@ -428,19 +428,26 @@ app_prefs_sync(struct app *a)
 	    "focus); the line editor's history stays.");
 }
 
-/* Set choice i from typed text (`:NAME VALUE`, the screen's Enter). */
-void
-app_pref_type(struct app *a, int i, const char *text)
+/* The status line after choice i was set (rc: set's or cycle's code). */
+static void
+say_set(struct app *a, int i, int rc)
 {
 	char buf[256];
 
-	dsp_clear_error();
-	if (app_prefs[i].set(a, text) != DSP_OK) {
+	if (rc != DSP_OK) {
 		app_say(a, 1, "%s: %s", app_prefs[i].name, dsp_last_error());
 		return;
 	}
 	app_prefs[i].get(a, buf, sizeof buf);
 	app_say(a, 0, "%s = %s (the settings file gets it on quit)", app_prefs[i].name, buf);
+}
+
+/* Set choice i from typed text (`:NAME VALUE`, the screen's Enter). */
+void
+app_pref_type(struct app *a, int i, const char *text)
+{
+	dsp_clear_error();
+	say_set(a, i, app_prefs[i].set(a, text));
 }
 
 /* Keys of the open settings screen: it is modal, like the help. */
@@ -450,7 +457,6 @@ app_prefs_key(struct app *a, int ch)
 	struct view_state *st = a->st;
 	struct view_prefs *p = &st->prefs;
 	int n = APP_PREFS, dir = 0;
-	char buf[256];
 
 	switch (ch) {
 	case 27: case 'q': case 'Q': case 'O': case KEY_F(2):
@@ -490,11 +496,5 @@ app_prefs_key(struct app *a, int ch)
 		return;
 	}
 	dsp_clear_error();
-	if (app_pref_cycle(a, p->sel, dir) != DSP_OK) {
-		app_say(a, 1, "%s: %s", app_prefs[p->sel].name, dsp_last_error());
-		return;
-	}
-	app_prefs[p->sel].get(a, buf, sizeof buf);
-	app_say(a, 0, "%s = %s (the settings file gets it on quit)",
-	    app_prefs[p->sel].name, buf);
+	say_set(a, p->sel, app_pref_cycle(a, p->sel, dir));
 }
