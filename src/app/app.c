@@ -271,7 +271,7 @@ static void
 load_settings(struct app *a, const struct dsp_opts *o)
 {
 	struct app_settings set;
-	char msg[VIEW_MSG];
+	char msg[VIEW_MSG], names[160];
 	size_t i;
 	int k;
 
@@ -311,7 +311,15 @@ load_settings(struct app *a, const struct dsp_opts *o)
 	for (i = 0; i < APP_PREFS; i++)
 		if (set.display[i] != NULL)
 			(void)app_prefs[i].set(a, set.display[i]);
-	app_pref_mark_changed(a, APP_PREF_FILE, set.display);
+	/* Restored, so said, with where from (the parameters: above), on
+	 * one line so that the parameters' line stays (F2 gives the path). */
+	if ((k = app_pref_mark_changed(a, APP_PREF_FILE, set.display, names,
+	    sizeof names)) > 0 && st_status_free(a)) {
+		if (strlen(names) > 36)
+			snprintf(names, sizeof names, "%d of them", k);
+		app_say(a, 0, "display choices from settings.json: %s (F2 lists them)",
+		    names);
+	}
 	for (i = 0; i < set.nhistory; i++) {
 		a->hist.line[i] = set.history[i];
 		set.history[i] = NULL;
@@ -435,7 +443,7 @@ app_main(int argc, char **argv)
 	 * default, then the settings file, the command line, --load. */
 	snapdir = a.snapdir;
 	a.snapdir = NULL;
-	app_pref_mark_changed(&a, APP_PREF_DEFAULT, NULL);
+	app_pref_mark_changed(&a, APP_PREF_DEFAULT, NULL, NULL, 0);
 	load_settings(&a, &o);
 	if (a.theme >= 0) {
 		view_theme_set(a.theme);	/* --theme wins over the settings */
@@ -446,7 +454,7 @@ app_main(int argc, char **argv)
 		app_pref_mark(&a, app_pref_find("snapshot_dir"), APP_PREF_CMDLINE);
 	}
 	rc = a.load != NULL ? load_snapshot(&a, &o) : 0;
-	app_pref_mark_changed(&a, APP_PREF_LOAD, NULL);
+	app_pref_mark_changed(&a, APP_PREF_LOAD, NULL, NULL, 0);
 	for (i = 0; i < VIEW_PANELS; i++)
 		a.pn[i].cls = (const struct view_class *[]){ &view_params_class,
 		    &view_hist_class, &view_curve_class, &view_map_class,

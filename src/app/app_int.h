@@ -171,8 +171,10 @@ int	 app_pref_cycle(struct app *a, int i, int dir);
 /* Record choice i's current value as coming from src (APP_PREF_*). */
 void	 app_pref_mark(struct app *a, int i, int src);
 /* The same for every choice whose value is no longer the one recorded,
- * and those held[i] names (held may be NULL). */
-void	 app_pref_mark_changed(struct app *a, int src, char *const *held);
+ * and those held[i] names (held may be NULL); returns how many changed,
+ * their names in names ("theme, weights"; names may be NULL). */
+int	 app_pref_mark_changed(struct app *a, int src, char *const *held,
+	    char *names, size_t size);
 /* "default", "settings file", "command line", "--load", or "changed". */
 const char *app_pref_source(const struct app *a, int i);
 void	 app_pref_defaults(struct app *a);

@@ -342,18 +342,28 @@ app_pref_mark(struct app *a, int i, int src)
 	a->pref_src[i] = src;
 }
 
-void
-app_pref_mark_changed(struct app *a, int src, char *const *held)
+int
+app_pref_mark_changed(struct app *a, int src, char *const *held, char *names,
+    size_t size)
 {
 	char cur[sizeof a->pref_base[0]];
-	int i;
+	size_t len = 0;
+	int i, n = 0, changed;
 
+	if (names != NULL && size > 0)
+		names[0] = '\0';
 	for (i = 0; i < APP_PREFS; i++) {
 		app_prefs[i].get(a, cur, sizeof cur);
-		if ((held != NULL && held[i] != NULL) || strcmp(cur, a->pref_base[i]) != 0 ||
-		    src == APP_PREF_DEFAULT)
+		changed = strcmp(cur, a->pref_base[i]) != 0;
+		if (changed && names != NULL && len < size) {
+			len += (size_t)snprintf(names + len, size - len, "%s%s",
+			    n > 0 ? ", " : "", app_prefs[i].name);
+			n++;
+		}
+		if ((held != NULL && held[i] != NULL) || changed || src == APP_PREF_DEFAULT)
 			app_pref_mark(a, i, src);
 	}
+	return n;
 }
 
 const char *

@@ -72,6 +72,8 @@ EOF
 
 	tui_start "$w" "$h"
 	tui_poll title "${esc}[30m${esc}[107m"; ok $? "$w x $h, next start: the theme is applied"
+	tui_wait_status "display choices from settings.json: theme, map_metric (F2 lists them)"
+	ok $? "... and the status line says which choices came from where"
 	T send-keys O
 	tui_wait "Settings: display choices"; ok $? "O opens the screen too"
 	bad=
