@@ -4,6 +4,7 @@
  * one's help, and what D resets.  The rows are the app's table of display
  * choices (src/app/prefs.c), copied into view_state.prefs each frame. */
 #include <stdio.h>
+#include <string.h>
 
 #include "view/view.h"
 
@@ -14,6 +15,27 @@ static void
 settings_update(struct view_panel *pn, const struct view_state *st)
 {
 	pn->st = st;
+}
+
+/* A value too wide for its column keeps its end (a folder's last names),
+ * marked cut with an ellipsis; never shown cut without one. */
+static void
+value(WINDOW *w, int y, int x, int width, attr_t a, const char *v)
+{
+	const char *ell = view_sym(SYM_ELLIPSIS);
+	size_t len = strlen(v), keep, start;
+	int ew = view_width(ell);
+
+	view_printf(w, y, x, width, a, "%-*s", width, "");
+	if (view_width(v) <= width - 1) {
+		view_printf(w, y, x, width, a, "%s", v);
+		return;
+	}
+	keep = width - 1 - ew > 0 ? (size_t)(width - 1 - ew) : 0;
+	for (start = len > keep ? len - keep : 0;
+	    start < len && ((unsigned char)v[start] & 0xC0) == 0x80; start++)
+		;
+	view_printf(w, y, x, width, a, "%s%s", ell, v + start);
 }
 
 static void
@@ -35,7 +57,7 @@ settings_draw(struct view_panel *pn, WINDOW *w)
 
 		view_printf(w, y, 2, inner, a, "%s %-*s", (int)i == p->sel ? ">" : " ",
 		    NAME_W - 2, p->name[i]);
-		view_printf(w, y, 2 + NAME_W, vw, a | A_BOLD, "%-*s", vw, p->value[i]);
+		value(w, y, 2 + NAME_W, vw, a | A_BOLD, p->value[i]);
 		view_printf(w, y, 2 + NAME_W + vw, inner - NAME_W - vw, a, " %-*s",
 		    SOURCE_W, p->source[i]);
 	}
