@@ -118,6 +118,10 @@ T send-keys Up Enter
 tui_wait ":snapshot_dir "; ok $? "Enter on snapshot_dir: the line editor, its name typed"
 T send-keys C-u "snapshot_dir $tui_tmp/other" Enter
 tui_until row snapshot_dir "$tui_tmp/other" changed; ok $? ":snapshot_dir sets it"
+T send-keys Escape : "figure_format " Tab
+tui_wait "Tab: svg pdf png svg,pdf svg,png svg,pdf,png"; ok $? ":figure_format Tab lists the values the screen steps through"
+T send-keys C-u "weights log-binned" Enter
+tui_wait "Weights: log10 distribution"; ok $? ":weights log-binned, a choice as a : command"
 T send-keys Escape s
 tui_wait_status "$tui_tmp/other"; ok $? "s writes there"
 quit "command line"
