@@ -153,12 +153,10 @@ settings_free(struct app_settings *s)
 {
 	size_t i;
 
-	int k;
-
 	for (i = 0; i < s->nhistory; i++)
 		free(s->history[i]);
-	for (k = 0; k < APP_PREFS; k++)
-		free(s->display[k]);
+	for (i = 0; i < APP_PREFS; i++)
+		free(s->display[i]);
 	free(s->logits);
 	memset(s, 0, sizeof *s);
 }

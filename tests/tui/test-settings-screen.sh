@@ -127,4 +127,18 @@ tui_wait_status "$tui_tmp/other"; ok $? "s writes there"
 quit "command line"
 [ "$(jq -r .display.snapshot_dir "$TUI_CONFIG/disperse/settings.json")" = "$tui_tmp/other" ]
 ok $? "settings.json: display.snapshot_dir"
+
+# A choice the file holds that the table refuses: one message, and none of
+# the file's choices applied (the good theme neither).
+TUI_CONFIG="$tui_tmp/xdg-bad"
+mkdir -p "$TUI_CONFIG/disperse"
+jq '.display.theme = "colorblind" | .display.dpi = "0"' "$tui_tmp/xdg-120/disperse/settings.json" \
+    >"$TUI_CONFIG/disperse/settings.json"
+tui_start 100 30
+tui_wait_status "settings ignored, defaults used: $TUI_CONFIG/disperse/settings.json: display.dpi:"
+ok $? "a bad display.dpi: one status-line message naming it"
+T send-keys F2
+tui_until row theme default default; ok $? "... and the good theme of the same file not applied"
+T send-keys Escape
+quit "bad display"
 tap_done
