@@ -49,7 +49,14 @@ theme_choice(int i)
 
 /* ---- the view's display fields (core/schema/view.h) ---- */
 
-static const char *const hist_names[] = { "sorted", "log-binned", NULL };
+/* Names of a two-valued field: its index in names, or -1. */
+static int
+name_index(const char *const names[2], const char *text)
+{
+	return strcmp(text, names[0]) == 0 ? 0 : strcmp(text, names[1]) == 0 ? 1 : -1;
+}
+
+static const char *const hist_names[2] = { "sorted", "log-binned" };
 
 static void
 weights_get(const struct app *a, char *buf, size_t size)
@@ -60,14 +67,12 @@ weights_get(const struct app *a, char *buf, size_t size)
 static int
 weights_set(struct app *a, const char *text)
 {
-	int i;
+	int i = name_index(hist_names, text);
 
-	for (i = 0; hist_names[i] != NULL; i++)
-		if (strcmp(text, hist_names[i]) == 0) {
-			a->st->vs.hist_mode = i;
-			return DSP_OK;
-		}
-	return dsp_fail(DSP_EINVAL, "expected sorted or log-binned");
+	if (i < 0)
+		return dsp_fail(DSP_EINVAL, "expected sorted or log-binned");
+	a->st->vs.hist_mode = i;
+	return DSP_OK;
 }
 
 static const char *
@@ -99,7 +104,7 @@ curve_choice(int i)
 	return i >= 0 && i < DSP_CURVE_MODES ? dsp_curve_mode_name(i) : NULL;
 }
 
-static const char *const onoff[] = { "off", "on", NULL };
+static const char *const onoff[2] = { "off", "on" };
 
 static void
 compare_get(const struct app *a, char *buf, size_t size)
@@ -111,10 +116,11 @@ static int
 compare_set(struct app *a, const char *text)
 {
 	dsp_viewstate *vs = &a->st->vs;
+	int i = name_index(onoff, text);
 
-	if (strcmp(text, "on") != 0 && strcmp(text, "off") != 0)
+	if (i < 0)
 		return dsp_fail(DSP_EINVAL, "expected on or off");
-	vs->overlays = strcmp(text, "on") == 0;
+	vs->overlays = i;
 	if (vs->overlays && (vs->compare_mask & ~1u) == 0)
 		vs->compare_mask |= app_compare_default_mask();
 	return DSP_OK;
