@@ -203,16 +203,17 @@ app_reset_view(struct app *a)
 	app_say(a, 0, "reset to the default view");
 }
 
-/* Key D: what the settings file keeps (view, display options) as on a
- * first start or with --no-config; the history stays.  The file gets it
- * on quit. */
+/* Key D: what the settings file keeps (the view, every display choice of
+ * prefs.c) as on a first start or with --no-config; the history stays.
+ * The file gets it on quit. */
 void
 app_defaults(struct app *a)
 {
 	app_reset_view(a);
-	view_theme_set(VIEW_THEME_DEFAULT);
-	app_say(a, 0, "defaults restored: view, display options and theme (the "
-	    "settings file gets them on quit)");
+	app_pref_defaults(a);
+	app_say(a, 0, "defaults restored: the view (parameters, map, pins, focus) and all "
+	    "%d display choices (F2 lists them); the settings file gets them on quit",
+	    APP_PREFS);
 }
 
 static const char *

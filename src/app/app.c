@@ -116,6 +116,10 @@ frame(struct app *a)
 	}
 	if (st->refit.open)
 		app_draw_box(&a->refitbox, st, -1, -1, 25, 80);
+	if (st->prefs.open) {
+		app_prefs_sync(a);
+		app_draw_box(&a->setbox, st, -1, -1, APP_PREFS + 8, 96);
+	}
 	if (st->help) {
 		a->help.h = LINES - 4;	/* all the height: the help is long */
 		a->help.w = COLS - 4 < 76 ? COLS - 4 : 76;
@@ -267,7 +271,7 @@ static void
 load_settings(struct app *a, const struct dsp_opts *o)
 {
 	struct app_settings set;
-	char msg[VIEW_MSG];
+	char msg[VIEW_MSG], names[160];
 	size_t i;
 	int k;
 
@@ -302,7 +306,20 @@ load_settings(struct app *a, const struct dsp_opts *o)
 		if (a->resume && st_status_free(a))
 			app_say(a, 0, "--resume: not onto a new --input (display choices only)");
 	}
-	view_theme_set(set.theme);
+	/* The display choices (prefs.c), checked whole when read; a choice
+	 * the file holds, or one its view changed, is from the file. */
+	for (i = 0; i < APP_PREFS; i++)
+		if (set.display[i] != NULL)
+			(void)app_prefs[i].set(a, set.display[i]);
+	/* Restored, so said, with where from (the parameters: above), on
+	 * one line so that the parameters' line stays (F2 gives the path). */
+	if ((k = app_pref_mark_changed(a, APP_PREF_FILE, set.display, names,
+	    sizeof names)) > 0 && st_status_free(a)) {
+		if (strlen(names) > 36)
+			snprintf(names, sizeof names, "%d of them", k);
+		app_say(a, 0, "display choices from settings.json: %s (F2 lists them)",
+		    names);
+	}
 	for (i = 0; i < set.nhistory; i++) {
 		a->hist.line[i] = set.history[i];
 		set.history[i] = NULL;
@@ -368,6 +385,7 @@ app_main(int argc, char **argv)
 	struct dsp_opts_spec spec;
 	struct dsp_opts o;
 	struct app a;
+	const char *snapdir;
 	int rc, i;
 
 	memset(&a, 0, sizeof a);
@@ -421,10 +439,22 @@ app_main(int argc, char **argv)
 	a.st->nkeys = keys_count;
 	a.plot = VIEW_WEIGHTS;
 	play_init(&a);
+	/* Where each display choice comes from (the settings screen): the
+	 * default, then the settings file, the command line, --load. */
+	snapdir = a.snapdir;
+	a.snapdir = NULL;
+	app_pref_mark_changed(&a, APP_PREF_DEFAULT, NULL, NULL, 0);
 	load_settings(&a, &o);
-	if (a.theme >= 0)
+	if (a.theme >= 0) {
 		view_theme_set(a.theme);	/* --theme wins over the settings */
+		app_pref_mark(&a, app_pref_find("theme"), APP_PREF_CMDLINE);
+	}
+	if (snapdir != NULL) {
+		a.snapdir = snapdir;
+		app_pref_mark(&a, app_pref_find("snapshot_dir"), APP_PREF_CMDLINE);
+	}
 	rc = a.load != NULL ? load_snapshot(&a, &o) : 0;
+	app_pref_mark_changed(&a, APP_PREF_LOAD, NULL, NULL, 0);
 	for (i = 0; i < VIEW_PANELS; i++)
 		a.pn[i].cls = (const struct view_class *[]){ &view_params_class,
 		    &view_hist_class, &view_curve_class, &view_map_class,
@@ -433,6 +463,7 @@ app_main(int argc, char **argv)
 	a.help.cls = &view_help_class;
 	a.tourbox.cls = &view_tour_class;
 	a.refitbox.cls = &view_refit_class;
+	a.setbox.cls = &view_settings_class;
 	a.headspn.cls = &view_heads_class;
 	/* An array of several rows: the head picker, the view on the head's
 	 * own logits (family file); the resample (empirical, n scales it) is
@@ -464,6 +495,7 @@ app_main(int argc, char **argv)
 	compute_free(a.cc);
 	teach_free(a.teach);
 	edit_history_free(&a);
+	free(a.snapdir_own);
 	dsp_opts_free(&o);
 	return rc;
 }

@@ -35,6 +35,24 @@ struct edit_history {
 	char		 draft[128];	/* the line being typed, kept while browsing */
 };
 
+/* The display choices the settings file keeps (prefs.c): one row each. */
+#define APP_PREFS	11
+enum { APP_PREF_DEFAULT, APP_PREF_FILE, APP_PREF_CMDLINE, APP_PREF_LOAD };
+struct app;
+struct app_pref {
+	const char	*name;		/* member of settings.json's "display", `:NAME` */
+	const char	*help;		/* one line, as the settings screen shows it */
+	const char	*key;		/* the key that changes it elsewhere, or "" */
+	void		(*get)(const struct app *, char *buf, size_t size);
+	/* From text (the file, `:NAME`, a choice): DSP_OK, or DSP_EINVAL
+	 * with the reason (dsp_last_error) and nothing changed. */
+	int		(*set)(struct app *, const char *text);
+	/* The values Left/Right cycle through (NULL past the last); NULL:
+	 * typed only. */
+	const char	*(*choice)(int i);
+};
+extern const struct app_pref app_prefs[APP_PREFS];
+
 /* What the settings file holds (settings.c). */
 #define APP_LINE_MAX	((int)sizeof ((struct view_state *)0)->edit_buf)
 struct app_settings {
@@ -43,7 +61,7 @@ struct app_settings {
 					   not open: the family fell back */
 	dsp_viewstate	 view;
 	double		*logits;	/* a file family's, if a hand-made file has one */
-	int		 theme;		/* view_theme id */
+	char		*display[APP_PREFS];	/* "display" members as read, or NULL */
 	char		*history[EDIT_HIST_MAX];
 	size_t		 nhistory;
 };
@@ -70,7 +88,11 @@ struct app {
 	int			 present;	/* --present */
 	int			 resume;	/* --resume: the settings' parameters */
 	int			 color;
-	const char		*snapdir;
+	const char		*snapdir;	/* NULL: ./disperse-snapshots */
+	char			*snapdir_own;	/* snapdir when set from the settings */
+	int			 pref_src[APP_PREFS];	/* APP_PREF_*: where each display */
+	char			 pref_base[APP_PREFS][256];	/* choice's value came from */
+	struct view_panel	 setbox;	/* the settings screen (F2, O) */
 	const char		*load;
 	int			 theme;		/* --theme, or -1 */
 	int			 no_config;	/* --no-config: settings neither read nor written */
@@ -142,6 +164,26 @@ int	 settings_dir(char *buf, size_t size);
 int	 settings_load(struct app_settings *s, char *msg, size_t size);
 int	 settings_save(const struct app *a);
 void	 settings_free(struct app_settings *s);
+
+/* prefs.c */
+int	 app_pref_find(const char *name);	/* -1 if none */
+int	 app_pref_cycle(struct app *a, int i, int dir);
+/* Record choice i's current value as coming from src (APP_PREF_*). */
+void	 app_pref_mark(struct app *a, int i, int src);
+/* The same for every choice whose value is no longer the one recorded,
+ * and those held[i] names (held may be NULL); returns how many changed,
+ * their names in names ("theme, weights"; names may be NULL). */
+int	 app_pref_mark_changed(struct app *a, int src, char *const *held,
+	    char *names, size_t size);
+/* "default", "settings file", "command line", "--load", or "changed". */
+const char *app_pref_source(const struct app *a, int i);
+void	 app_pref_defaults(struct app *a);
+char	*app_pref_names(char *buf, size_t size);
+unsigned app_compare_default_mask(void);
+/* The settings screen's rows (view_state.prefs) from the table. */
+void	 app_prefs_sync(struct app *a);
+void	 app_prefs_key(struct app *a, int ch);
+void	 app_pref_type(struct app *a, int i, const char *text);
 
 /* play.c */
 void	 play_init(struct app *a);

@@ -230,6 +230,11 @@ edit_apply(struct app *a)
 			set_figure_option(a, vd, v);
 			return;
 		}
+		if ((row = app_pref_find(k)) >= 0) {
+			/* The other display choices (prefs.c): `:snapshot_dir DIR`. */
+			app_pref_type(a, row, v);
+			return;
+		}
 		if ((d = dsp_param_find(k)) == NULL) {
 			app_say(a, 1, "unknown parameter '%s' (%s)", k, command_names());
 			return;
@@ -383,6 +388,8 @@ cand_keys(struct cands *c)
 		cand(c, dsp_vopt(k)->name);
 	for (i = 0; i < NKEYWORDS; i++)
 		cand(c, keywords[i]);
+	for (k = 0; k < APP_PREFS; k++)
+		cand(c, app_prefs[k].name);
 	for (k = 0; (d = dsp_param(k)) != NULL; k++)
 		cand(c, d->uname);
 }
@@ -404,10 +411,17 @@ cand_values(struct app *a, const char *key, struct cands *c)
 			cand(c, ps->name);
 		return 1;
 	}
-	if (strcasecmp(key, "theme") == 0) {
-		for (k = 0; view_theme_name(k) != NULL; k++)
-			cand(c, view_theme_name(k));
-		return 1;
+	/* A display choice (prefs.c: theme, figure_format, ...): the values
+	 * the settings screen steps through, or its help when it is typed. */
+	if ((k = app_pref_find(key)) >= 0) {
+		for (i = 0; app_prefs[k].choice != NULL &&
+		    app_prefs[k].choice((int)i) != NULL; i++)
+			cand(c, app_prefs[k].choice((int)i));
+		if (i > 0)
+			return 1;
+		snprintf(a->st->edit_hint, sizeof a->st->edit_hint, " %s: %s",
+		    app_prefs[k].name, app_prefs[k].help);
+		return 0;
 	}
 	if ((vd = dsp_vopt_find(key)) != NULL) {
 		snprintf(a->st->edit_hint, sizeof a->st->edit_hint, " %s: A:B (%s)",

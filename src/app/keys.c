@@ -136,6 +136,13 @@ k_help(struct app *a, int ch)
 }
 
 static void
+k_settings(struct app *a, int ch)
+{
+	(void)ch;
+	a->st->prefs.open = 1;
+}
+
+static void
 k_focus(struct app *a, int ch)
 {
 	int f = a->st->vs.focus;
@@ -209,20 +216,6 @@ k_speed(struct app *a, int ch)
 	play_speed(a, ch == '+' ? 1 : -1);
 }
 
-/* Compare switched on with nothing to compare: the softmax-type rows
- * (softmax and its n-scaled temperatures). */
-static unsigned
-compare_default_mask(void)
-{
-	unsigned m = 0;
-	int a;
-
-	for (a = 0; a < DSP_ATTN_COUNT; a++)
-		if (dsp_attn_is_softmax((enum dsp_attn)a))
-			m |= 1u << a;
-	return m;
-}
-
 static void
 k_compare(struct app *a, int ch)
 {
@@ -232,7 +225,7 @@ k_compare(struct app *a, int ch)
 	(void)ch;
 	st->vs.overlays = !st->vs.overlays;
 	if (st->vs.overlays && (st->vs.compare_mask & ~1u) == 0)
-		st->vs.compare_mask |= compare_default_mask();
+		st->vs.compare_mask |= app_compare_default_mask();
 	/* Mode keys change a panel, never the focus: the next arrow
 	 * still moves what it moved before. */
 	app_show_plot(a, VIEW_CURVE);
@@ -388,6 +381,10 @@ const struct view_key keys_table[] = {
 	    { 'q', 'Q', KEY_F(10) }, k_quit },
 	{ "? or F1", "this help (h is 'left', not help)", "F1 Help", 1,
 	    { KEY_F(1), '?' }, k_help },
+	{ "F2 or O", "settings: every display choice the settings file\n"
+	    "keeps, its value and where it came from (default,\n"
+	    "settings file, command line); Left/Right change it", "F2 Setup", 14,
+	    { KEY_F(2), 'O' }, k_settings },
 	{ "t", "teaching tour (doc/tour.txt), steps with live figures:\n"
 	    "PgDn/n next, PgUp/N previous (a long text scrolls first);\n"
 	    "arrows still adjust; t/Esc close and restore the parameters",
@@ -424,8 +421,9 @@ const struct view_key keys_table[] = {
 	    "colours (NAME-screen.svg; .pdf, .png per :figure_format)", NULL, 0,
 	    { 'S' }, k_screen },
 	{ "r", "reset to the default view", NULL, 0, { 'r' }, k_reset },
-	{ "D", "defaults: view, display options and theme as on\n"
-	    "a first start (the settings file gets them on quit)", NULL, 0, { 'D' },
+	{ "D", "defaults: the view and every display choice (F2\n"
+	    "lists them) as on a first start; the settings file\n"
+	    "gets them on quit", NULL, 0, { 'D' },
 	    k_defaults },
 	{ "Ctrl-L", "redraw", NULL, 0, { 12 }, k_redraw },
 	{ "T", "timings on the status line: compute, frame and worker ms", "T Times", 31,
@@ -519,6 +517,12 @@ keys_dispatch(struct app *a, int ch)
 	}
 	if (ch != KEY_RESIZE && ch != KEY_MOUSE)
 		st->status[0] = '\0';
+	if (st->prefs.open) {
+		/* Modal too: its own keys (prefs.c); Esc, q, F2 or O close. */
+		if (ch != KEY_RESIZE && ch != KEY_MOUSE)
+			app_prefs_key(a, ch);
+		return;
+	}
 	if (st->tour.open && tour_key(a, ch))
 		return;
 	if (ch == KEY_RESIZE)

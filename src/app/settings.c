@@ -3,7 +3,8 @@
  * $XDG_CONFIG_HOME/disperse/settings.json (~/.config/disperse without it),
  * read at start and written atomically on quit.  The file is a snapshot
  * JSON (the parameter table's save and load, export/snapshot.h) with two
- * members more, "display" and "history", so `disperse --load` and
+ * members more, "display" (every row of the display choices' table,
+ * prefs.c, by its name) and "history", so `disperse --load` and
  * `disperse snapshot --load` read it as a view too.  A missing file is a
  * first start; any other failure is one status-line message and the
  * defaults, never a half-applied file, except a learned family whose model
@@ -58,6 +59,39 @@ keep_extra(const char *key)
 	return strcmp(key, "display") == 0 || strcmp(key, "history") == 0;
 }
 
+/* The display choices (prefs.c), each as text: tried on a scratch view
+ * first, so that a file with one bad choice applies none of them (the
+ * theme, which is global, put back).  Members the table does not name are
+ * passed over: a newer version's choices. */
+static int
+read_display(const dsp_jval *d, struct app_settings *s)
+{
+	struct view_state *scratch;
+	struct app a;
+	const dsp_jval *j;
+	int i, theme = view_theme(), rc = DSP_OK;
+
+	if ((scratch = dsp_calloc(1, sizeof *scratch)) == NULL)
+		return dsp_fail_nomem(NULL, 0);
+	memset(&a, 0, sizeof a);
+	a.st = scratch;
+	dsp_view_default(&scratch->vs);
+	for (i = 0; i < APP_PREFS && rc == DSP_OK; i++) {
+		if ((j = dsp_json_get(d, app_prefs[i].name)) == NULL)
+			continue;
+		dsp_clear_error();
+		if (j->type != DSP_JSTR || app_prefs[i].set(&a, j->str) != DSP_OK)
+			rc = dsp_fail(DSP_EPARSE, "display.%s: %s", app_prefs[i].name,
+			    j->type != DSP_JSTR ? "expected a string" : dsp_last_error());
+		else if ((s->display[i] = dsp_strdup(j->str)) == NULL)
+			rc = dsp_fail_nomem(NULL, 0);
+	}
+	view_theme_set(theme);
+	free(a.snapdir_own);
+	free(scratch);
+	return rc;
+}
+
 /* "display" and "history": into s, or DSP_EPARSE naming the member. */
 static int
 read_extra(const char *path, struct app_settings *s)
@@ -80,12 +114,8 @@ read_extra(const char *path, struct app_settings *s)
 			rc = dsp_fail(DSP_EPARSE, "display: expected an object");
 			goto out;
 		}
-		if ((j = dsp_json_get(d, "theme")) != NULL &&
-		    (j->type != DSP_JSTR || (s->theme = view_theme_find(j->str)) < 0)) {
-			rc = dsp_fail(DSP_EPARSE, "display.theme: expected one of %s",
-			    view_theme_names());
+		if ((rc = read_display(d, s)) != DSP_OK)
 			goto out;
-		}
 	}
 	if ((h = dsp_json_get(root, "history")) != NULL) {
 		if (h->type != DSP_JARR) {
@@ -125,6 +155,8 @@ settings_free(struct app_settings *s)
 
 	for (i = 0; i < s->nhistory; i++)
 		free(s->history[i]);
+	for (i = 0; i < APP_PREFS; i++)
+		free(s->display[i]);
 	free(s->logits);
 	memset(s, 0, sizeof *s);
 }
@@ -196,7 +228,7 @@ settings_save(const struct app *a)
 {
 	dsp_viewstate v = a->st->vs;
 	dsp_params def;
-	char dir[4096];
+	char dir[4096], text[256];
 	dsp_afile f;
 	dsp_jw *w;
 	size_t i, k;
@@ -232,8 +264,11 @@ settings_save(const struct app *a)
 	dsp_snapshot_json_view(w, &v);
 	dsp_jw_key(w, "display");
 	dsp_jw_object(w);
-	dsp_jw_key(w, "theme");
-	dsp_jw_str(w, view_theme_name(view_theme()));
+	for (i = 0; i < APP_PREFS; i++) {
+		app_prefs[i].get(a, text, sizeof text);
+		dsp_jw_key(w, app_prefs[i].name);
+		dsp_jw_str(w, text);
+	}
 	dsp_jw_close(w);
 	dsp_jw_key(w, "history");
 	dsp_jw_array(w);

@@ -6,6 +6,7 @@ DSP_VIEW_SOURCES = src/view/view.h src/view/draw.c \
 	src/view/histogram.c \
 	src/view/params_panel.c \
 	src/view/refit_box.c \
+	src/view/settings_screen.c \
 	src/view/status.c \
 	src/view/theme.c \
 	src/view/theorem_panel.c \

@@ -176,6 +176,24 @@ struct view_heads {
 	struct view_head row[VIEW_HEADS_MAX];
 };
 
+/* The settings screen (F2, O): the display choices the settings file
+ * keeps, one row each, as the app read them from its table
+ * (src/app/prefs.c) for this frame; open and sel are the widget's state. */
+#define VIEW_PREFS_MAX	16
+struct view_prefs {
+	int		 open;
+	int		 sel;			/* selected row */
+	size_t		 count;
+	const char	*name[VIEW_PREFS_MAX];	/* as settings.json and `:` name it */
+	const char	*help[VIEW_PREFS_MAX];
+	const char	*key[VIEW_PREFS_MAX];	/* its key outside the screen, or "" */
+	int		 cycles[VIEW_PREFS_MAX];	/* Left/Right change it, else typed */
+	char		 value[VIEW_PREFS_MAX][96];
+	const char	*source[VIEW_PREFS_MAX];	/* "default", "settings file", ... */
+	char		 file[4200];	/* where they are kept, or why not */
+	char		 resets[VIEW_MSG];	/* what D resets */
+};
+
 /* One row of the TUI's key table (src/app/keys.c), from which the help
  * overlay and the key bar are drawn: the view reads name, help and bar; the
  * app dispatches ch to fn.  A row without a name is a help heading. */
@@ -249,6 +267,7 @@ struct view_state {
 	struct view_tour tour;
 	struct view_refit refit;
 	struct view_heads heads;
+	struct view_prefs prefs;
 	const struct view_key *keys;	/* the key table, for help and key bar */
 	size_t		 nkeys;
 };
@@ -291,6 +310,7 @@ extern const struct view_class view_help_class;
 extern const struct view_class view_tour_class;
 extern const struct view_class view_refit_class;
 extern const struct view_class view_heads_class;
+extern const struct view_class view_settings_class;
 
 /* heads_panel.c: rows the heads panel wants (frame included). */
 int		 view_heads_height(const struct view_state *st);
