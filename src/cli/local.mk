@@ -9,7 +9,7 @@ DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h src/cli/cmd.h \
 	src/cli/cmd-snapshot.c \
 	src/cli/cmd-sweep.c \
 	src/cli/cmd-tour.c \
-	src/cli/cmd-train.c \
+	src/cli/cmd-train.c src/cli/train-svg.c \
 	src/cli/cmd-depth.c \
 	src/cli/cmd-paper.c src/cli/paper_int.h src/cli/paper-theory.c src/cli/paper-maxret.c \
 	src/cli/figopts.c src/cli/figopts.h \
