@@ -9,6 +9,7 @@
 #include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
+#include "cli/progress.h"
 #include "core/dsp.h"
 #include "core/schema/view.h"
 #include "export/table.h"
@@ -199,11 +200,13 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 
 	if ((row = dsp_calloc(1 + c->nattn * c->nmetric, sizeof *row)) == NULL)
 		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
+	dsp_progress_begin("compare", "evaluating", (uint64_t)(count * c->nattn));
 	for (i = 0; i < count; i++) {
 		row[0] = ns[i];
 		if (q.family != DSP_FAM_FILE)
 			q.n = (uint64_t)ns[i];
 		for (k = 1, a = 0; a < c->nattn; a++) {
+			dsp_progress_at((uint64_t)(i * c->nattn + a));
 			q.attn = (enum dsp_attn)c->attn[a];
 			dsp_clear_error();
 			/* The view's overlay curves: its route policy. */
@@ -220,6 +223,7 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 				continue;
 			}
 			if (rc != DSP_OK) {
+				dsp_progress_end();
 				free(row);
 				return dsp_opts_core_fail(o, dsp_attn_name(q.attn), rc);
 			}
@@ -229,10 +233,12 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 				row[k++] = metric_of(&s, c->metric[j]);
 		}
 		if (dsp_table_row(t, row) != DSP_OK) {
+			dsp_progress_end();
 			free(row);
 			return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 		}
 	}
+	dsp_progress_end();
 	free(row);
 	return 0;
 }

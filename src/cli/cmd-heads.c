@@ -9,6 +9,7 @@
 
 #include "cli/cmd.h"
 #include "cli/heads_int.h"
+#include "cli/progress.h"
 #include "core/alloc.h"
 #include "core/dsp.h"
 #include "core/io/npy.h"
@@ -298,6 +299,7 @@ do_array(struct run *r, size_t arr, const dsp_npy *a)
 				if ((rc = row_of(a, l, hd, q, &buf, &v, &n)) == DSP_OK)
 					rc = add_row(r, arr, l, hd, q, v, n);
 				dsp_npy_row_release(a, l, hd, q);
+				dsp_job_advance(dsp_job_current(), d[3]);
 			}
 		}
 	}
@@ -366,6 +368,7 @@ run_heads(struct dsp_opts *o, struct heads_opts *h)
 	dsp_table *summary = NULL;
 	char shape[160] = "", dtype[96] = "";
 	size_t i, k, *sel = NULL, total;
+	uint64_t work = 0, done = 0;
 	int rc = DSP_OK, status;
 
 	memset(&r, 0, sizeof r);
@@ -403,6 +406,7 @@ run_heads(struct dsp_opts *o, struct heads_opts *h)
 			r.has_query = 1;
 		if (k == 0)
 			describe(&hd, shape, sizeof shape, dtype, sizeof dtype);
+		work += hd.count;
 		sel[k++] = i;
 	}
 	if (k == 0) {
@@ -414,14 +418,19 @@ run_heads(struct dsp_opts *o, struct heads_opts *h)
 	if ((rc = make_table(&r, r.narr == 1 ? shape : NULL,
 	    r.narr == 1 ? dtype : NULL)) != DSP_OK)
 		goto out;
+	/* Progress in keys: each row read advances it, and an array's rows
+	 * left out by --layer, --head or --query count once it is done. */
+	dsp_progress_begin("heads", "evaluating", work);
 	for (k = 0; k < r.narr && rc == DSP_OK; k++) {
 		a = file;
 		if (z != NULL && (rc = dsp_npz_array(z, sel[k], &a)) != DSP_OK)
 			break;
 		rc = do_array(&r, k, a);
+		dsp_progress_at(done += dsp_npy_header_of(a)->count);
 		if (a != file)
 			dsp_npy_close(a);
 	}
+	dsp_progress_end();
 	if (rc != DSP_OK)
 		goto out;
 	if ((summary = heads_summary_table(&r, r.narr == 1 ? shape : NULL,

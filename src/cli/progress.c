@@ -63,6 +63,9 @@ ticker(void *arg)
 
 	(void)arg;
 	pthread_mutex_lock(&pg.lock);
+	/* With no quiet time (the tests) the line shows at least once. */
+	if (pg.quiet_ms <= 0)
+		show();
 	while (!pg.stop) {
 		clock_gettime(CLOCK_REALTIME, &at);
 		at.tv_nsec += TICK_MS * 1000000L;
@@ -93,6 +96,15 @@ dsp_progress_begin(const char *cmd, const char *what, uint64_t total)
 	clock_gettime(CLOCK_REALTIME, &pg.t0);
 	/* Without the thread the work runs as before, silently. */
 	pg.running = pthread_create(&pg.thread, NULL, ticker, NULL) == 0;
+}
+
+void
+dsp_progress_at(uint64_t done)
+{
+	dsp_job *j = dsp_job_current();
+
+	if (j != NULL)
+		atomic_store(&j->done, done);
 }
 
 void

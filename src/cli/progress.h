@@ -13,6 +13,9 @@
  * total units of the calling thread's job (its progress counter is reset
  * to 0 of total; the core's loops advance it). */
 void	dsp_progress_begin(const char *cmd, const char *what, uint64_t total);
+/* done units of the total so far, for a command that counts its own
+ * units (the core's loops may advance the job in between). */
+void	dsp_progress_at(uint64_t done);
 /* Stop and erase the line (nothing when none was begun). */
 void	dsp_progress_end(void);
 

@@ -33,14 +33,13 @@ ok $? "--eval-sets and --eval-sizes on the line replace the recorded evaluation"
 # ---- the progress line, on a terminal (a pty) and redirected
 py=$py3
 command -v "$py" >/dev/null 2>&1 || { skip "python3 not found (needed for a pty)"; tap_done; exit 0; }
-args="train --load $T/m.json --eval-sets 3000 --eval-sizes 1024 --quiet --format csv"
-# shellcheck disable=SC2086
-DISPERSE_PROGRESS_AFTER_MS=0 "$py" - "$DISPERSE" "$T/tty.out" $args >"$T/tty.err" <<'PY'
+cat >"$T/onpty.py" <<'PY'
+# onpty.py EXE OUT ARGS...: run EXE ARGS with stdout to OUT and stderr on a
+# pseudo-terminal, whose bytes go to our stdout; exit with its status.
 import os, pty, sys
 exe, out = sys.argv[1], sys.argv[2]
 pid, fd = pty.fork()
 if pid == 0:
-    # stdout to a file, stderr (and stdin) the pty
     f = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(f, 1)
     os.environ.update(ASAN_OPTIONS="detect_leaks=0")
@@ -58,6 +57,9 @@ _, st = os.waitpid(pid, 0)
 sys.stdout.buffer.write(buf)
 sys.exit(os.waitstatus_to_exitcode(st))
 PY
+args="train --load $T/m.json --eval-sets 3000 --eval-sizes 1024 --quiet --format csv"
+# shellcheck disable=SC2086
+DISPERSE_PROGRESS_AFTER_MS=0 "$py" "$T/onpty.py" "$DISPERSE" "$T/tty.out" $args >"$T/tty.err"
 ok $? "train's evaluation with stderr on a terminal"
 ok $(grep -aq 'disperse train: evaluating  *[0-9]* %' "$T/tty.err"; echo $?) \
     "a progress line: $(tr '\r' '\n' <"$T/tty.err" | grep -a -m1 '%' | tr -d '\033')"
@@ -70,4 +72,23 @@ ok $(test "$(grep -vc '^#' "$T/tty.out")" -eq 2 && ! grep -q 'evaluating' "$T/tt
 DISPERSE_PROGRESS_AFTER_MS=0 "$DISPERSE" $args >"$T/plain.out" 2>"$T/plain.err"
 ok $(test $? -eq 0 && test ! -s "$T/plain.err"; echo $?) "stderr not a terminal: no progress line"
 ok $(cmp -s "$T/plain.out" "$T/tty.out"; echo $?) "the same table either way"
+
+# heads and compare count their own units: 300 .npz members, 6 sizes x 10
+# functions of a power series near lambda = 1 (a line at least once with
+# no quiet time, however short the work).
+"$py" -c 'import numpy as np, sys
+r = np.random.default_rng(1)
+np.savez(sys.argv[1], **{"a%d" % i: r.normal(size=64) for i in range(300)})' "$T/many.npz"
+for cmd in "heads $T/many.npz --format csv" \
+    "compare --family power --lambda 0.999 --to 2^30 --points 6 --format csv"; do
+	name=${cmd%% *}
+	# shellcheck disable=SC2086
+	DISPERSE_PROGRESS_AFTER_MS=0 "$py" "$T/onpty.py" "$DISPERSE" "$T/$name.out" $cmd >"$T/$name.err"
+	r=$?
+	# shellcheck disable=SC2086
+	"$DISPERSE" $cmd >"$T/$name.plain" 2>/dev/null
+	ok $(test $r -eq 0 && grep -aq "disperse $name: evaluating  *[0-9]* %" "$T/$name.err" &&
+	    cmp -s "$T/$name.out" "$T/$name.plain"; echo $?) \
+	    "$name on a terminal: a progress line ($(tr '\r' '\n' <"$T/$name.err" | grep -a '%' | tail -n 1 | tr -d '\033')), the same table"
+done
 tap_done
