@@ -1,7 +1,6 @@
-/* disperse report: every figure of one evaluation (dsp_eval). */
-#include <math.h>
+/* disperse report: every figure of one evaluation (dsp_eval), the rows
+ * of the figure table on report's surface. */
 #include <stdio.h>
-#include <string.h>
 
 #include "cli/cmd.h"
 #include "cli/opts.h"

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "core/math/bounds.h"
-#include "core/math/critical.h"
 #include "core/error.h"
 #include "core/math/eval.h"
 #include "core/schema/family.h"

@@ -143,6 +143,7 @@ typedef struct dsp_figcell {
  * surface cannot read (no offset, a command's own figure). */
 int	dsp_figure_cell(const dsp_figure *f, enum dsp_figsurf surface, dsp_figctx *c,
 	    dsp_figcell *out);
+
 /* The one rule for numbers shown rounded (the TUI, notes): "%.*g" with
  * digits significant digits, but never rounded onto a boundary it is not
  * on: when the rounded text is a plain whole number ("0", "1", "5406", no
