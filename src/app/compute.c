@@ -14,6 +14,7 @@
 #include "core/math/alt.h"
 #include "core/error.h"
 #include "core/math/eval.h"
+#include "core/math/logbin.h"
 #include "core/schema/family.h"
 #include "core/schema/pkey.h"
 #include "core/job.h"
@@ -193,18 +194,16 @@ sorted_columns_exact(struct compute_cache *cc, struct view_hist *h, const dsp_ru
 static void
 sorted_columns_binned(struct view_hist *h, const dsp_runs *w, double lo, double hi)
 {
-	gsl_histogram *g = DSP_LIB_ALLOC(gsl_histogram_alloc(FINE_BINS));
+	gsl_histogram *g;
 	double cum = 0, r, blo, bhi;
 	size_t i, c, b;
 
-	if (g == NULL || gsl_histogram_set_ranges_uniform(g, lo, hi + 1e-9) != 0) {
-		gsl_histogram_free(g);
+	if (dsp_bin_alloc(&g, FINE_BINS, lo, hi > lo ? hi : lo + 1) != DSP_OK) {
 		h->cols = 0;
 		return;
 	}
 	for (i = 0; i < w->len; i++)
-		if (w->value[i] > 0)
-			gsl_histogram_accumulate(g, log10(w->value[i]), (double)w->count[i]);
+		dsp_logbin_add(g, w->value[i], (double)w->count[i]);
 	b = FINE_BINS - 1;
 	cum = gsl_histogram_get(g, b);
 	for (c = 0; c < h->cols; c++) {
@@ -221,18 +220,16 @@ sorted_columns_binned(struct view_hist *h, const dsp_runs *w, double lo, double 
 static void
 binned_columns(struct view_hist *h, const dsp_runs *w)
 {
-	gsl_histogram *g = DSP_LIB_ALLOC(gsl_histogram_alloc(h->cols));
+	gsl_histogram *g;
 	size_t i;
 
 	h->count_max = 0;
-	if (g == NULL || gsl_histogram_set_ranges_uniform(g, h->ylo, h->yhi + 1e-9) != 0) {
-		gsl_histogram_free(g);
+	if (dsp_bin_alloc(&g, h->cols, h->ylo, h->yhi) != DSP_OK) {
 		h->cols = 0;
 		return;
 	}
 	for (i = 0; i < w->len; i++)
-		if (w->value[i] > 0)
-			gsl_histogram_accumulate(g, log10(w->value[i]), (double)w->count[i]);
+		dsp_logbin_add(g, w->value[i], (double)w->count[i]);
 	for (i = 0; i < h->cols; i++)
 		h->count[i] = gsl_histogram_get(g, i);
 	h->count_max = gsl_histogram_max_val(g);

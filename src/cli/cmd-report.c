@@ -1,7 +1,6 @@
-/* disperse report: every figure of one evaluation (dsp_eval). */
-#include <math.h>
+/* disperse report: every figure of one evaluation (dsp_eval), the rows
+ * of the figure table on report's surface. */
 #include <stdio.h>
-#include <string.h>
 
 #include "cli/cmd.h"
 #include "cli/opts.h"
@@ -24,100 +23,32 @@ report_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	return 0;
 }
 
-static const char *
-method_text(enum dsp_method m)
-{
-	switch (m) {
-	case DSP_METHOD_EXPLICIT:
-		return "explicit (every item)";
-	case DSP_METHOD_RUNS:
-		return "runs (exact run-length)";
-	case DSP_METHOD_ANALYTIC:
-		return "analytic (closed form)";
-	case DSP_METHOD_EXPECTED:
-		return "expected large-n limit (not one sample)";
-	case DSP_METHOD_TYPICAL:
-		return "typical configuration of the law (not one sample)";
-	}
-	return "?";
-}
-
-/* Theorem 2.2 rows: the one list (core/math/critical.h, dsp_critical_rows)
- * that a snapshot's figures carry too.  Its critical n is a statement
- * about one fixed temperature: for SSMax / log-n and adaptive theta the
- * rows say so and give what does hold, each labelled. */
-static int
-critical_rows(dsp_table *t, const dsp_params *p, const dsp_summary *s)
-{
-	dsp_crit_row r[DSP_CRIT_ROWS_MAX];
-	size_t i, k = dsp_critical_rows(p, s, r);
-	int rc = 0;
-
-	for (i = 0; i < k; i++)
-		if (r[i].text != NULL)
-			rc |= dsp_fig_text(t, r[i].name, r[i].text, r[i].theta, r[i].note);
-		else if (r[i].is_log)
-			rc |= dsp_fig_logsize(t, r[i].name, r[i].value, r[i].theta, r[i].note);
-		else
-			rc |= dsp_fig_num(t, r[i].name, r[i].value, r[i].theta, r[i].note);
-	return rc;
-}
-
-/* A band edge that underflows to 0 or overflows in double as exp(x), as
- * `bound` prints it (core/math/bounds.h, dsp_band_edge_log). */
-static int
-edge_row(dsp_table *t, const char *name, double v, const dsp_summary *s, int which)
-{
-	double lv;
-
-	if (dsp_band_edge_outside(v, s->n, s->spread, s->theta_eff, which, &lv))
-		return dsp_fig_logsize(t, name, lv, s->theta_eff, NULL);
-	return dsp_fig_num(t, name, v, s->theta_eff, NULL);
-}
-
+/* Every figure on report's surface (core/schema/figures.h), in the
+ * table's order for it, each with its note. */
 static int
 fill(dsp_table *t, const dsp_params *p, const dsp_summary *s, int timing)
 {
-	char note[400];
-	double th = s->theta_eff;
-	enum dsp_band v = dsp_band_verdict(s);
-	int rc = 0, m = (int)s->method;	/* the weights' figures say what was computed */
+	const dsp_figure *f[DSP_FIGURES_MAX];
+	size_t i, k = dsp_figure_list(DSP_SURF_FIGS, f, DSP_FIGURES_MAX);
+	dsp_figctx c;
+	dsp_figcell v;
+	int rc = 0;
 
-	rc |= dsp_kv_text(t, "method", method_text(s->method), dsp_method_name(s->method));
-	rc |= dsp_fig_num(t, "n", s->n, th, NULL);
-	rc |= dsp_fig_num_at(t, "logit_min", s->logit_min, th, (int)s->method, NULL);
-	rc |= dsp_fig_num_at(t, "logit_max", s->logit_max, th, (int)s->method, NULL);
-	rc |= dsp_fig_num_at(t, "spread", s->spread, th, (int)s->method, NULL);
-	rc |= dsp_fig_num(t, "theta_eff", s->theta_eff, th, NULL);
-	rc |= dsp_fig_num(t, "beta", s->beta, th, p->adaptive ? NULL : "adaptive off");
-	rc |= dsp_fig_num_at(t, "entropy_nats", s->entropy, th, m,
-	    dsp_row_underflow(s) ? dsp_band_text(DSP_BAND_UNDERFLOW) : NULL);
-	rc |= dsp_fig_num_at(t, "entropy_bits", s->entropy_bits, th, m, NULL);
-	rc |= dsp_fig_num_at(t, "entropy_norm", s->entropy_norm, th, m, NULL);
-	rc |= dsp_fig_num_at(t, "entropy_paper", s->entropy_paper, th, m, NULL);
-	rc |= dsp_fig_num_at(t, "max_weight", s->max_weight, th, m, NULL);
-	rc |= dsp_fig_num_at(t, "min_weight", s->min_weight, th, m, NULL);
-	rc |= dsp_fig_num_at(t, "total", s->total, th, m, dsp_row_underflow(s) ?
-	    dsp_band_text(DSP_BAND_UNDERFLOW) : NULL);
-	snprintf(note, sizeof note, "k = %llu", (unsigned long long)p->topk);
-	rc |= dsp_fig_num_at(t, "topk_mass", s->topk_mass, th, m, note);
-	rc |= edge_row(t, "lemma_tight_lo", s->lo_tight, s, 0);
-	rc |= edge_row(t, "lemma_tight_hi", s->hi_tight, s, 1);
-	rc |= edge_row(t, "lemma_loose_lo", s->lo_loose, s, 2);
-	rc |= edge_row(t, "lemma_loose_hi", s->hi_loose, s, 3);
-	if (v == DSP_BAND_NA)
-		snprintf(note, sizeof note, "not a softmax: Lemma 2.1 does not apply; %s",
-		    dsp_attn_theorem_note(p->attn));
-	rc |= dsp_fig_text(t, "bound", dsp_band_text(v), th, v == DSP_BAND_NA ?
-	    note : NULL);
-	snprintf(note, sizeof note, "|margin| <= %.2g (rounding allowance): on the bound",
-	    dsp_band_tol(s->n, s->spread, s->theta_eff));
-	rc |= dsp_fig_num(t, "bound_margin", s->bound_margin, th, note);
-	rc |= dsp_fig_num(t, "entropy_floor", s->entropy_floor, th, NULL);
-	rc |= dsp_fig_num(t, "entropy_ceiling", s->entropy_ceiling, th, NULL);
-	rc |= critical_rows(t, p, s);
-	if (timing)
-		rc |= dsp_fig_num(t, "elapsed_ms", s->elapsed_ms, th, NULL);
+	dsp_figctx_init(&c, p, s);
+	c.timing = timing;
+	c.sentence = 1;
+	for (i = 0; i < k && i < DSP_FIGURES_MAX; i++) {
+		if ((rc = dsp_figure_cell(f[i], DSP_SURF_FIGS, &c, &v)) != DSP_OK)
+			return rc;
+		if (v.form == DSP_CELL_TEXT && v.own)
+			rc |= dsp_kv_text(t, f[i]->name, v.text, v.note);
+		else if (v.form == DSP_CELL_TEXT)
+			rc |= dsp_fig_text(t, f[i]->name, v.text, v.theta, v.note);
+		else if (v.form == DSP_CELL_LOG)
+			rc |= dsp_fig_logsize(t, f[i]->name, v.v, v.theta, v.note);
+		else if (v.form == DSP_CELL_NUM)
+			rc |= dsp_fig_num_at(t, f[i]->name, v.v, v.theta, v.method, v.note);
+	}
 	return rc;
 }
 

@@ -126,41 +126,15 @@ sweep_values(struct dsp_opts *o, const struct sweep *sw, double **xs, size_t *co
 	return 0;
 }
 
-static const char *columns[] = {
-	"entropy_nats", "entropy_norm", "max_weight", "min_weight", "topk_mass",
-	"lemma_tight_lo", "lemma_tight_hi", "entropy_floor", "entropy_ceiling",
-	"log_critical_n", "bound", "method"
-};
-#define NCOLS (sizeof columns / sizeof columns[0])
-
+/* One point: the varied value, then every figure on sweep's surface
+ * (core/schema/figures.h). */
 static int
-add_row(dsp_table *t, double x, const dsp_summary *s)
+add_row(dsp_table *t, const dsp_params *p, double x, const dsp_summary *s)
 {
-	double row[NCOLS + 1] = {
-		x, s->entropy, s->entropy_norm, s->max_weight, s->min_weight,
-		s->topk_mass, s->lo_tight, s->hi_tight, s->entropy_floor,
-		s->entropy_ceiling, s->log_critical_n, NAN, NAN
-	};
-	char buf[64];
-	double lv;
-	size_t r;
-	int rc, k;
+	dsp_figctx c;
 
-	if ((rc = dsp_table_row(t, row)) != DSP_OK)
-		return rc;
-	r = dsp_table_rows(t) - 1;
-	/* A band edge outside the double range: exp(x), as report writes it
-	 * (columns 6 and 7: lemma_tight_lo, lemma_tight_hi). */
-	for (k = 0; k < 2; k++)
-		if (dsp_band_edge_outside(row[6 + k], s->n, s->spread, s->theta_eff, k, &lv)) {
-			snprintf(buf, sizeof buf, "exp(%.10g)", lv);
-			if ((rc = dsp_table_set_text(t, r, (size_t)(6 + k), buf)) != DSP_OK)
-				return rc;
-		}
-	if ((rc = dsp_table_set_text(t, r, NCOLS - 1,
-	    dsp_band_word(dsp_band_verdict(s)))) != DSP_OK)
-		return rc;
-	return dsp_table_set_text(t, r, NCOLS, dsp_method_name(s->method));
+	dsp_figctx_init(&c, p, s);
+	return dsp_table_fig_row(t, DSP_SURF_SWEEP, &c, &x, 1, NULL, 0);
 }
 
 static int
@@ -200,7 +174,7 @@ run(struct dsp_opts *o, const struct sweep *sw, const double *xs, size_t count,
 	}
 	done = rc == DSP_OK ? count : i - 1;
 	for (i = 0; i < done; i++)
-		if (add_row(t, xs[i], &s[i]) != DSP_OK) {
+		if (add_row(t, &o->params, xs[i], &s[i]) != DSP_OK) {
 			free(s);
 			return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 		}
@@ -224,7 +198,6 @@ make_table(const struct dsp_opts *o, const struct sweep *sw, size_t count,
     const double *xs)
 {
 	dsp_table *t;
-	size_t i;
 	int rc;
 
 	if ((t = dsp_table_alloc("disperse sweep")) == NULL)
@@ -236,8 +209,7 @@ make_table(const struct dsp_opts *o, const struct sweep *sw, size_t count,
 	rc |= dsp_table_stampf(t, "points", "%zu", count);
 	rc |= dsp_table_column(t, vary_names[sw->vary],
 	    sw->vary == VARY_N ? "%.0f" : "%.10g");
-	for (i = 0; i < NCOLS; i++)
-		rc |= dsp_table_column(t, columns[i], "%.10g");
+	rc |= dsp_table_fig_columns(t, DSP_SURF_SWEEP, "%.10g");
 	if (rc != DSP_OK) {
 		dsp_table_free(t);
 		return NULL;

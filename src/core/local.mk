@@ -38,6 +38,7 @@ src_core_libdspcore_a_SOURCES += src/core/math/math.h \
 	src/core/math/fastexp512.h \
 	src/core/math/fit.c src/core/math/fit.h \
 	src/core/math/kernel.c src/core/math/kernel.h src/core/math/kernel_int.h \
+	src/core/math/logbin.c src/core/math/logbin.h \
 	src/core/math/kernel_pass.c src/core/math/kernel_typed.c \
 	src/core/math/map.c src/core/math/map.h \
 	src/core/math/precision.c src/core/math/precision.h \

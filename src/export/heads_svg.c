@@ -8,6 +8,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/math/logbin.h"
 #include "export/heads_svg.h"
 #include "export/svg.h"
 #include "export/viridis.h"
@@ -109,8 +110,10 @@ dsp_heads_svg_hist(FILE *fp, const dsp_figspec *f, const double *v, size_t count
 {
 	dsp_plot pl = { 0, 0, 0, 0, { 0, 1, 0, "logit spread \xce\xb4 = M \xe2\x88\x92 m", 0 },
 	    { 0, 1, 0, "heads", 0 } };
-	double lo = INFINITY, hi = -INFINITY, wid, top = 0, x0, x1, y0, ftop, foot, lx, ly;
-	size_t *cnt, i, b, cols;
+	double lo = INFINITY, hi = -INFINITY, wid, top, x0, x1, y0, ftop, foot, lx, ly;
+	gsl_histogram *cnt;
+	size_t i, b, cols;
+	int rc;
 	dsp_svg_page pg;
 	dsp_svg *g;
 
@@ -130,17 +133,14 @@ dsp_heads_svg_hist(FILE *fp, const dsp_figspec *f, const double *v, size_t count
 		hi += 0.5;
 	}
 	wid = (hi - lo) / (double)bins;
-	if ((cnt = dsp_calloc(bins, sizeof *cnt)) == NULL)
-		return DSP_ENOMEM;
+	/* The one binning rule (core/math/logbin.h), on the spread itself. */
+	if ((rc = dsp_bin_alloc(&cnt, bins, lo, hi)) != DSP_OK)
+		return rc;
 	for (i = 0; i < count; i++)
-		if (isfinite(v[i])) {
-			b = (size_t)((v[i] - lo) / wid);
-			cnt[b < bins ? b : bins - 1]++;
-		}
-	for (b = 0; b < bins; b++)
-		top = (double)cnt[b] > top ? (double)cnt[b] : top;
+		dsp_bin_add(cnt, v[i], 1);
+	top = gsl_histogram_max_val(cnt);
 	if ((g = page_begin(fp, f, title, desc, &pg, &ftop, &foot)) == NULL) {
-		free(cnt);
+		gsl_histogram_free(cnt);
 		return DSP_ENOMEM;
 	}
 	dsp_svg_layout(g, 0, ftop + pg.font, pg.w - pg.font, pg.h - ftop - pg.font - foot,
@@ -157,7 +157,7 @@ dsp_heads_svg_hist(FILE *fp, const dsp_figspec *f, const double *v, size_t count
 	for (b = 0; b < bins; b++) {
 		x0 = dsp_plot_px(&pl, lo + (double)b * wid);
 		x1 = dsp_plot_px(&pl, lo + (double)(b + 1) * wid);
-		y0 = dsp_plot_py(&pl, (double)cnt[b]);
+		y0 = dsp_plot_py(&pl, gsl_histogram_get(cnt, b));
 		dsp_svg_rect(g, x0, y0, x1 - x0, dsp_plot_py(&pl, 0) - y0, "#3b528b",
 		    "stroke=\"#ffffff\" stroke-width=\"0.5\"");
 	}
@@ -165,6 +165,6 @@ dsp_heads_svg_hist(FILE *fp, const dsp_figspec *f, const double *v, size_t count
 	dsp_svg_axes(g, &pl);
 	dsp_svg_textf(g, pl.x, pg.h - pg.font * 0.6, "start", pg.font * 10 / 12, 0,
 	    "%zu rows in %zu bins of width %.4g", count, bins, wid);
-	free(cnt);
+	gsl_histogram_free(cnt);
 	return dsp_svg_end(g);
 }

@@ -2,7 +2,7 @@ noinst_LIBRARIES += src/export/libdspexport.a
 src_export_libdspexport_a_SOURCES = \
 	src/export/json.c src/export/json_parse.c src/export/json.h \
 	src/export/model.c src/export/model.h \
-	src/export/table.c src/export/table.h \
+	src/export/table.c src/export/table_fig.c src/export/table.h \
 	src/export/atomic.c src/export/atomic.h \
 	src/export/snapshot.c src/export/snapshot.h src/export/snap_int.h \
 	src/export/snap_compute.c src/export/snap_csv.c src/export/snap_txt.c \

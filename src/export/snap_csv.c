@@ -60,20 +60,14 @@ fail:
 dsp_table *
 snap_curve_table(const struct snap *s, int full)
 {
-	static const char *cols[] = {
-		/* The figure table's names (core/schema/figures.h). */
-		"n", "entropy_nats", "entropy_norm", "entropy_paper", "entropy_floor",
-		"entropy_ceiling", "max_weight", "min_weight", "lemma_tight_lo",
-		"lemma_tight_hi", "lemma_loose_lo", "lemma_loose_hi", "theta_eff", "beta",
-		"bound", "method"
-	};
-	/* The text report's short table. */
-	static const size_t brief[] = { 0, 1, 4, 5, 6, 8, 9 };
-	const size_t ncols = full ? sizeof cols / sizeof cols[0] : 7;
+	/* The full CSV's figures, or the text report's short table
+	 * (core/schema/figures.h). */
+	const int surface = full ? DSP_SURF_CURVE : DSP_SURF_BRIEF;
 	char name[64];
-	double row[16 + 2 * DSP_VIEW_SERIES_MAX], lv;
+	double post[2 * DSP_VIEW_SERIES_MAX];
+	dsp_figctx c;
 	dsp_table *t;
-	size_t i, k, c, a;
+	size_t i, k, a;
 
 	if ((t = dsp_table_alloc(full ? "disperse snapshot: entropy and maximum "
 	    "weight against n, with the Lemma 2.1 bounds" : NULL)) == NULL)
@@ -88,10 +82,8 @@ snap_curve_table(const struct snap *s, int full)
 		dsp_table_stamp(t, "units", "entropy in nats; floor = log(1 + (n-1) "
 		    "e^(-delta/theta)), ceiling = log n");
 	}
-	for (c = 0; c < ncols; c++)
-		if (dsp_table_column(t, cols[full ? c : brief[c]], c == 0 ? "%.0f" :
-		    full ? "%.17g" : "%.6g") != DSP_OK)
-			goto fail;
+	if (dsp_table_fig_columns(t, surface, full ? "%.17g" : "%.6g") != DSP_OK)
+		goto fail;
 	/* The view's further series: plain twin or overlays, then pins
 	 * ("entropy_pin1"; a "pin" stamp line says what each one is). */
 	for (a = 0; full && a < s->nextra; a++) {
@@ -107,36 +99,15 @@ snap_curve_table(const struct snap *s, int full)
 		dsp_table_column(t, name, "%.17g");
 	}
 	for (i = 0; s->curve_rc == DSP_OK && i < s->ncurve; i++) {
-		const dsp_summary *m = &s->curve[i];
-		double all[] = {
-			m->n, m->entropy, m->entropy_norm, m->entropy_paper,
-			m->entropy_floor, m->entropy_ceiling, m->max_weight,
-			m->min_weight, m->lo_tight, m->hi_tight, m->lo_loose,
-			m->hi_loose, m->theta_eff, m->beta, m->bound_holds, 0
-		};
-
-		for (c = 0; c < ncols; c++)
-			row[c] = full ? all[c] : all[brief[c]];
-		k = ncols;
+		k = 0;
 		for (a = 0; full && a < s->nextra; a++)
 			if (s->extra[a].h != NULL) {
-				row[k++] = s->extra[a].h[i];
-				row[k++] = s->extra[a].w[i];
+				post[k++] = s->extra[a].h[i];
+				post[k++] = s->extra[a].w[i];
 			}
-		if (dsp_table_row(t, row) != DSP_OK)
+		dsp_figctx_init(&c, &s->p, &s->curve[i]);
+		if (dsp_table_fig_row(t, surface, &c, NULL, 0, post, k) != DSP_OK)
 			goto fail;
-		if (full) {
-			/* Band edges outside the double range (columns 8 .. 11):
-			 * exp(x), as report writes them. */
-			for (c = 8; c < 12; c++)
-				if (dsp_band_edge_outside(row[c], m->n, m->spread,
-				    m->theta_eff, (int)(c - 8), &lv)) {
-					snprintf(name, sizeof name, "exp(%.10g)", lv);
-					dsp_table_set_text(t, i, c, name);
-				}
-			dsp_table_set_text(t, i, 14, dsp_band_word(dsp_band_verdict(m)));
-			dsp_table_set_text(t, i, 15, dsp_method_name(m->method));
-		}
 	}
 	return t;
 fail:

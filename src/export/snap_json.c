@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "core/math/bounds.h"
-#include "core/math/critical.h"
 #include "core/error.h"
 #include "core/math/eval.h"
 #include "core/schema/family.h"
@@ -195,47 +194,37 @@ json_series(dsp_jw *w, const char *role, const char *key, const char *label)
 	dsp_jw_close(w);
 }
 
-/* A band edge that underflows to 0 or overflows in double: "exp(x)", as
- * report and bound write it. */
+/* Every figure on report's surface (core/schema/figures.h) under its
+ * name, as report writes it: a size or band edge outside the double range
+ * as the text "exp(x)"; a text value ("n/a", "none up to 2^63") with
+ * its reason under NAME_note; bound and method as table words. */
 static void
-jw_kedge(dsp_jw *w, const char *key, double v, const dsp_summary *m, int which)
+json_figure_rows(dsp_jw *w, const struct snap *s)
 {
-	double lv;
-	char buf[64];
-
-	if (dsp_band_edge_outside(v, m->n, m->spread, m->theta_eff, which, &lv)) {
-		snprintf(buf, sizeof buf, "exp(%.10g)", lv);
-		jw_kstr(w, key, buf);
-	} else
-		jw_knum(w, key, v);
-}
-
-/* Theorem 2.2's rows, report's list (core/math/critical.h): a size outside the
- * double range as the text "exp(x)", as report writes it; a text value
- * ("n/a", "none up to 2^63") with its reason under NAME_note. */
-static void
-json_critical(dsp_jw *w, const struct snap *s)
-{
-	dsp_crit_row r[DSP_CRIT_ROWS_MAX];
-	size_t i, k = dsp_critical_rows(&s->p, &s->sum, r);
+	const dsp_figure *f[DSP_FIGURES_MAX];
+	size_t i, k = dsp_figure_list(DSP_SURF_FIGS, f, DSP_FIGURES_MAX);
 	char key[96], buf[64];
-	double v;
+	dsp_figctx c;
+	dsp_figcell v;
 
-	for (i = 0; i < k; i++) {
-		v = r[i].value;
-		if (r[i].text != NULL)
-			jw_kstr(w, r[i].name, r[i].text);
-		else if (!r[i].is_log || v == -INFINITY || isnan(v))
-			jw_knum(w, r[i].name, r[i].is_log ? exp(v) : v);
-		else if (v < DSP_LOG_DBL_MAX && v >= DSP_LOG_DBL_MIN)
-			jw_knum(w, r[i].name, exp(v));
+	dsp_figctx_init(&c, &s->p, &s->sum);
+	for (i = 0; i < k && i < DSP_FIGURES_MAX; i++) {
+		if (dsp_figure_cell(f[i], DSP_SURF_FIGS, &c, &v) != DSP_OK ||
+		    v.form == DSP_CELL_NONE)
+			continue;
+		if (v.form == DSP_CELL_TEXT)
+			jw_kstr(w, f[i]->name, v.text);
+		else if (v.form == DSP_CELL_NUM || v.v == -INFINITY || isnan(v.v))
+			jw_knum(w, f[i]->name, v.form == DSP_CELL_LOG ? exp(v.v) : v.v);
+		else if (v.v < DSP_LOG_DBL_MAX && v.v >= DSP_LOG_DBL_MIN)
+			jw_knum(w, f[i]->name, exp(v.v));
 		else {
-			snprintf(buf, sizeof buf, isinf(v) ? "inf" : "exp(%.10g)", v);
-			jw_kstr(w, r[i].name, buf);
+			snprintf(buf, sizeof buf, isinf(v.v) ? "inf" : "exp(%.10g)", v.v);
+			jw_kstr(w, f[i]->name, buf);
 		}
-		if (r[i].note[0] != '\0') {
-			snprintf(key, sizeof key, "%s_note", r[i].name);
-			jw_kstr(w, key, r[i].note);
+		if (v.kept && v.note[0] != '\0') {
+			snprintf(key, sizeof key, "%s_note", f[i]->name);
+			jw_kstr(w, key, v.note);
 		}
 	}
 }
@@ -243,7 +232,6 @@ json_critical(dsp_jw *w, const struct snap *s)
 static void
 json_figures(const struct snap *s, dsp_jw *w)
 {
-	const dsp_summary *m = &s->sum;
 	const dsp_map_spec *ms = &s->v->map;
 	size_t i;
 
@@ -251,32 +239,8 @@ json_figures(const struct snap *s, dsp_jw *w)
 	dsp_jw_object(w);
 	if (s->sum_rc != DSP_OK)
 		jw_kstr(w, "error", s->sum_err);
-	else {
-		jw_kstr(w, "method", dsp_method_name(m->method));
-		jw_knum(w, "n", m->n);
-		jw_knum(w, "logit_min", m->logit_min);
-		jw_knum(w, "logit_max", m->logit_max);
-		jw_knum(w, "spread", m->spread);
-		jw_knum(w, "theta_eff", m->theta_eff);
-		jw_knum(w, "beta", m->beta);
-		jw_knum(w, "entropy_nats", m->entropy);
-		jw_knum(w, "entropy_bits", m->entropy_bits);
-		jw_knum(w, "entropy_norm", m->entropy_norm);
-		jw_knum(w, "entropy_paper", m->entropy_paper);
-		jw_knum(w, "max_weight", m->max_weight);
-		jw_knum(w, "min_weight", m->min_weight);
-		jw_knum(w, "total", m->total);
-		jw_knum(w, "topk_mass", m->topk_mass);
-		jw_kedge(w, "lemma_tight_lo", m->lo_tight, m, 0);
-		jw_kedge(w, "lemma_tight_hi", m->hi_tight, m, 1);
-		jw_kedge(w, "lemma_loose_lo", m->lo_loose, m, 2);
-		jw_kedge(w, "lemma_loose_hi", m->hi_loose, m, 3);
-		jw_knum(w, "entropy_floor", m->entropy_floor);
-		jw_knum(w, "entropy_ceiling", m->entropy_ceiling);
-		jw_kstr(w, "bound", dsp_band_word(dsp_band_verdict(m)));
-		jw_knum(w, "bound_margin", m->bound_margin);
-		json_critical(w, s);
-	}
+	else
+		json_figure_rows(w, s);
 	dsp_jw_key(w, "map_cursor");
 	dsp_jw_object(w);
 	jw_knum(w, "theta", dsp_map_theta(ms, s->v->map_col));

@@ -13,6 +13,7 @@
 #include "core/math/bounds.h"
 #include "core/error.h"
 #include "core/math/eval.h"
+#include "core/math/logbin.h"
 #include "core/schema/figures.h"
 #include "core/math/map.h"
 #include "core/schema/params.h"
@@ -207,24 +208,11 @@ hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, uint64_t total,
 	return rc;
 }
 
-/* Items per logarithmic bin, run by run. */
-struct bins {
-	double	lo, per, *cnt;
-	size_t	nb;
-};
-
+/* Items per logarithmic bin, run by run (core/math/logbin.h). */
 static int
 bin_run(void *ctx, double w, uint64_t count)
 {
-	struct bins *c = ctx;
-	size_t b;
-
-	if (!(w > 0))
-		return DSP_OK;
-	b = (size_t)floor((log10(w) - c->lo) * c->per);
-	if (b >= c->nb)
-		b = c->nb - 1;
-	c->cnt[b] += (double)count;
+	dsp_logbin_add(ctx, w, (double)count);
 	return DSP_OK;
 }
 
@@ -232,14 +220,15 @@ bin_run(void *ctx, double w, uint64_t count)
  * weight axis spans the band too.  law: no item drawn (the large-n route),
  * the counts of the law's n weights the TUI's panel shows
  * (dsp_eval_expected_hist). */
-static void
+static int
 hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, double wmax, double wmin,
     int law)
 {
 	double lo, hi, per, edges, cnt[64], cmax = 0, cmin = INFINITY, x0, x1, y;
 	double alo = wmin, ahi = wmax;
-	struct bins c;
+	gsl_histogram *gh;
 	size_t b, nb;
+	int rc;
 
 	with_band(s, &alo, &ahi);
 	lo = floor(log10(alo));
@@ -254,10 +243,14 @@ hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, double wmax, double 
 	per = (double)nb / (hi - lo);
 	memset(cnt, 0, sizeof cnt);
 	/* Counts are integers below 2^53: any order sums them exactly. */
-	c = (struct bins){ lo, per, cnt, nb };
-	if (!law)
-		dsp_wstream_each(&s->ws, bin_run, &c);
-	else if (dsp_eval_expected_hist(&s->p, &s->sum, lo, lo + (double)nb / per, nb,
+	if (!law) {
+		if ((rc = dsp_bin_alloc(&gh, nb, lo, hi)) != DSP_OK)
+			return rc;
+		dsp_wstream_each(&s->ws, bin_run, gh);
+		for (b = 0; b < nb; b++)
+			cnt[b] = gsl_histogram_get(gh, b);
+		gsl_histogram_free(gh);
+	} else if (dsp_eval_expected_hist(&s->p, &s->sum, lo, lo + (double)nb / per, nb,
 	    cnt) != DSP_OK)
 		memset(cnt, 0, sizeof cnt);
 	for (b = 0; b < nb; b++) {
@@ -293,6 +286,7 @@ hist_binned(dsp_svg *g, const struct snap *s, dsp_plot *pl, double wmax, double 
 		dsp_svg_rect(g, x0 + 0.5, y, x1 - x0 - 1, pl->y + pl->h - y, C_MAIN, NULL);
 	}
 	dsp_svg_raw(g, "</g>\n");
+	return DSP_OK;
 }
 
 /* Items, zero weights, the largest weight and the smallest positive one. */
@@ -380,8 +374,10 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 		dsp_svg_end(g);
 		return rc;
 	}
-	if (mode != 0)
-		hist_binned(g, s, &pl, wmax, wmin, law);
+	if (mode != 0 && (rc = hist_binned(g, s, &pl, wmax, wmin, law)) != DSP_OK) {
+		dsp_svg_end(g);
+		return rc;
+	}
 	/* The band's edges and 1/n go over the bars, dashed. */
 	un = 1 / (double)total;
 	dsp_svg_raw(g, "<g class=\"band-edges\" clip-path=\"url(#plot)\">\n");

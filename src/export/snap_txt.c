@@ -74,62 +74,59 @@ text_map(const struct snap *s, FILE *fp)
 	    s->map[s->v->map_row * m->cols + s->v->map_col]));
 }
 
-/* A band edge (which: 0/1 tight lo/hi, 2/3 loose lo/hi): exp(x) outside
- * the double range, as report writes it. */
+/* A value as text: a size or band edge outside the double range as
+ * exp(x), as report writes it. */
 static const char *
-edge_num(char *buf, size_t size, const dsp_summary *m, int which)
+cell_text(char *buf, size_t size, const dsp_figcell *v)
 {
-	const double v[4] = { m->lo_tight, m->hi_tight, m->lo_loose, m->hi_loose };
-	double lv;
-
-	if (!dsp_band_edge_outside(v[which], m->n, m->spread, m->theta_eff, which, &lv))
-		return snap_num(buf, size, v[which]);
-	snprintf(buf, size, "exp(%.10g)", lv);
+	if (v->form == DSP_CELL_TEXT)
+		snprintf(buf, size, "%s", v->text);
+	else if (v->form == DSP_CELL_NUM || v->v == -INFINITY || isnan(v->v) ||
+	    (v->v < DSP_LOG_DBL_MAX && v->v >= DSP_LOG_DBL_MIN))
+		snap_num(buf, size, v->form == DSP_CELL_LOG ? exp(v->v) : v->v);
+	else
+		snprintf(buf, size, isinf(v->v) ? "inf" : "exp(%.10g)", v->v);
 	return buf;
 }
 
+/* Every figure on report's surface (core/schema/figures.h) under its
+ * name: value, unit, what it is (measured, paper, derived, the law's) and
+ * report's note on it. */
 static void
 text_summary(const struct snap *s, FILE *fp)
 {
-	const dsp_summary *m = &s->sum;
-	char b1[32], b2[32], b3[32];
+	const dsp_figure *f[DSP_FIGURES_MAX];
+	size_t i, w = 0, k = dsp_figure_list(DSP_SURF_FIGS, f, DSP_FIGURES_MAX);
+	enum dsp_source src;
+	char b[64];
+	dsp_figctx c;
+	dsp_figcell v;
 
 	fputs("\nFigures\n", fp);
 	if (s->sum_rc != DSP_OK) {
 		fprintf(fp, "  not computable: %s\n", s->sum_err);
 		return;
 	}
-	fprintf(fp, "  method            %s\n", dsp_method_name(m->method));
-	fprintf(fp, "  items n           %s\n", snap_num(b1, sizeof b1, m->n));
-	fprintf(fp, "  logits            [%s, %s], spread %s\n", snap_num(b1, sizeof b1,
-	    m->logit_min), snap_num(b2, sizeof b2, m->logit_max),
-	    snap_num(b3, sizeof b3, m->spread));
-	fprintf(fp, "  theta_eff, beta   %s, %s\n", snap_num(b1, sizeof b1, m->theta_eff),
-	    snap_num(b2, sizeof b2, m->beta));
-	fprintf(fp, "  entropy           %s nats = %s bits = %s of log n\n",
-	    snap_num(b1, sizeof b1, m->entropy), snap_num(b2, sizeof b2, m->entropy_bits),
-	    snap_num(b3, sizeof b3, m->entropy_norm));
-	if (dsp_row_underflow(m))
-		fprintf(fp, "  underflow         %s\n", dsp_band_text(DSP_BAND_UNDERFLOW));
-	fprintf(fp, "  paper-exact H     %s (the paper's code)\n", snap_num(b1, sizeof b1,
-	    m->entropy_paper));
-	fprintf(fp, "  entropy floor     %s (derived), ceiling log n = %s\n",
-	    snap_num(b1, sizeof b1, m->entropy_floor), snap_num(b2, sizeof b2, m->entropy_ceiling));
-	fprintf(fp, "  max / min weight  %s / %s (total %s)\n",
-	    snap_num(b1, sizeof b1, m->max_weight), snap_num(b2, sizeof b2, m->min_weight),
-	    snap_num(b3, sizeof b3, m->total));
-	fprintf(fp, "  top-%llu mass       %s\n", (unsigned long long)s->p.topk,
-	    snap_num(b1, sizeof b1, m->topk_mass));
-	/* The paper states Lemma 2.1 as Theta(1/n) with the proof's loose band;
-	 * the tight band and the critical n are derivations (figures.h). */
-	fprintf(fp, "  Lemma 2.1 tight   [%s, %s] (derived)\n", edge_num(b1, sizeof b1,
-	    m, 0), edge_num(b2, sizeof b2, m, 1));
-	fprintf(fp, "  Lemma 2.1 loose   [%s, %s] (the paper's proof)\n", edge_num(b1,
-	    sizeof b1, m, 2), edge_num(b2, sizeof b2, m, 3));
-	fprintf(fp, "  bound             %s (margin %s)\n",
-	    dsp_band_text(dsp_band_verdict(m)), snap_num(b1, sizeof b1, m->bound_margin));
-	fprintf(fp, "  Theorem 2.2       log n* = %s for eps = %s (derived critical n)\n",
-	    snap_num(b1, sizeof b1, m->log_critical_n), snap_num(b2, sizeof b2, s->p.eps));
+	for (i = 0; i < k && i < DSP_FIGURES_MAX; i++)
+		w = strlen(f[i]->name) > w ? strlen(f[i]->name) : w;
+	dsp_figctx_init(&c, &s->p, &s->sum);
+	c.sentence = 1;
+	for (i = 0; i < k && i < DSP_FIGURES_MAX; i++) {
+		if (dsp_figure_cell(f[i], DSP_SURF_FIGS, &c, &v) != DSP_OK ||
+		    v.form == DSP_CELL_NONE)
+			continue;
+		fprintf(fp, "  %-*s  %s", (int)w, f[i]->name, cell_text(b, sizeof b, &v));
+		if (v.form != DSP_CELL_TEXT && f[i]->unit[0] != '\0')
+			fprintf(fp, " %s", f[i]->unit);
+		src = dsp_figure_source(f[i], v.theta, v.method);
+		if (src != DSP_SRC_INPUT)
+			fprintf(fp, " [%s]", (v.method == DSP_METHOD_EXPECTED ||
+			    v.method == DSP_METHOD_TYPICAL) && src == DSP_SRC_MEASURED ?
+			    "the law's" : dsp_source_name(src));
+		if (!v.own && v.note[0] != '\0')
+			fprintf(fp, "; %s", v.note);
+		fputc('\n', fp);
+	}
 }
 
 /* The first TEXT_MAX_RUNS runs of the weights. */

@@ -45,4 +45,16 @@ int		 dsp_table_csv_row(const dsp_table *t, FILE *fp, const double *values,
 /* "text", "csv", "json" -> enum, -1 if unknown. */
 int		 dsp_format_parse(const char *s);
 
+/* Figure columns (table_fig.c): the figures on one surface of the figure
+ * table (core/schema/figures.h, enum dsp_figsurf), in its order, under
+ * their names; a size in items "%.0f", any other number numfmt. */
+int		 dsp_table_fig_columns(dsp_table *t, int surface, const char *numfmt);
+/* One row: the npre values of the columns before the figures, each
+ * figure's value for c's evaluation (a band edge outside the double range
+ * as "exp(x)", the verdict and the route as their words), then the npost
+ * values of the columns after them. */
+struct dsp_figctx;
+int		 dsp_table_fig_row(dsp_table *t, int surface, struct dsp_figctx *c,
+		    const double *pre, size_t npre, const double *post, size_t npost);
+
 #endif

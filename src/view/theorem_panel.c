@@ -25,6 +25,17 @@ critical_text(char *buf, size_t size, double logn)
 		snprintf(buf, size, "e^%.4g", logn);
 }
 
+/* What a figure is, as the figure table labels it at theta ("derived",
+ * "paper", "measured"; core/schema/figures.h): the panel's statements
+ * carry the label of the figure they state. */
+static const char *
+label(const char *figure, double theta)
+{
+	const dsp_figure *f = dsp_figure_find(figure);
+
+	return f != NULL ? dsp_source_name(dsp_figure_source(f, theta, -1)) : "?";
+}
+
 /* Display columns (draw.c's wcwidth count). */
 static size_t
 width(const char *s)
@@ -233,7 +244,8 @@ critical_statement(const struct view_state *st, char *left, char *right, size_t 
 	}
 	critical_text(c, sizeof c, st->sum.log_critical_n);
 	snprintf(left, size, "Thm 2.2: %s_k < %s=%s", view_sym(SYM_ALPHA), view_sym(SYM_EPS), e);
-	snprintf(right, size, "for n > %s (derived%s)", c, p->adaptive ? ", this n's beta" : "");
+	snprintf(right, size, "for n > %s (%s%s)", c, label("critical_n", st->sum.theta_eff),
+	    p->adaptive ? ", this n's beta" : "");
 }
 
 /* Theorem 2.2: the derived critical n at a fixed temperature; for SSMax /
@@ -254,9 +266,10 @@ critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last
 			view_line(w, &y, last, 1, iw, 0, "Thm 2.2 n* n/a: %s/(s log n) shrinks",
 			    view_sym(SYM_THETA));
 		if (y <= last)
-			view_line(w, &y, last, 3, iw - 2, 0, "s%s/%s=%s %s 1: %s (derived)",
+			view_line(w, &y, last, 3, iw - 2, 0, "s%s/%s=%s %s 1: %s (%s)",
 			    view_sym(SYM_DELTA), view_sym(SYM_THETA), view_num(c, sizeof c, k, 4),
-			    k >= 1 ? ">=" : "<", k >= 1 ? "may stay sharp" : "disperses");
+			    k >= 1 ? ">=" : "<", k >= 1 ? "may stay sharp" : "disperses",
+			    label("sharp_exponent", s->theta_eff));
 	} else {
 		critical_statement(st, left, right, sizeof left);
 		if (y <= last && width(left) + width(right) + 1 <= (size_t)iw)
@@ -275,8 +288,9 @@ critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last
 	if (p->adaptive && p->attn == DSP_ATTN_SOFTMAX && y <= last &&
 	    dsp_log_critical_n_adaptive(p->eps, s->spread, p->theta, &lc) == DSP_OK) {
 		critical_text(c, sizeof c, lc);
-		view_line(w, &y, last, 3, iw - 2, 0, "any n > %s (%s%s%.4g, derived)", c,
-		    "beta", view_sym(SYM_LE), dsp_adaptive_beta_ceiling());
+		view_line(w, &y, last, 3, iw - 2, 0, "any n > %s (%s%s%.4g, %s)", c,
+		    "beta", view_sym(SYM_LE), dsp_adaptive_beta_ceiling(),
+		    label("critical_n_guaranteed", p->theta));
 	}
 	if ((p->adaptive || dsp_attn_scales_n(p->attn)) &&
 	    y <= last && !isnan(fn = first_n_cached(p)))
@@ -360,9 +374,11 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	/* The spread and theta are in the band's formula below: a narrow
 	 * panel keeps the label to one row. */
 	snprintf(c, sizeof c, "%s=", view_sym(SYM_THETA));
-	snprintf(paper_hdr, sizeof paper_hdr, "derived: band, H floor, n*; spread=%s %s%s", d, c, t);
+	snprintf(paper_hdr, sizeof paper_hdr, "%s: band, H floor, n*; spread=%s %s%s",
+	    label("lemma_tight_lo", s->theta_eff), d, c, t);
 	if (view_line_rows(iw, paper_hdr) > 1)
-		snprintf(paper_hdr, sizeof paper_hdr, "derived: band, H floor, n*");
+		snprintf(paper_hdr, sizeof paper_hdr, "%s: band, H floor, n*",
+		    label("lemma_tight_lo", s->theta_eff));
 	if (y <= plast && plast - y >= 5)
 		view_line(w, &y, plast, 1, iw, view_attr_dim(), "%s", paper_hdr);
 	if (y <= plast)

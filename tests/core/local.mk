@@ -9,6 +9,7 @@ DSP_CORE_TESTS = \
 	tests/core/test-softmax \
 	tests/core/test-bounds \
 	tests/core/test-figures \
+	tests/core/test-logbin \
 	tests/core/test-adaptive \
 	tests/core/test-family \
 	tests/core/test-empirical \
@@ -40,6 +41,9 @@ tests_core_test_attn_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_softmax_SOURCES = tests/core/test-softmax.c
 tests_core_test_softmax_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_softmax_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_logbin_SOURCES = tests/core/test-logbin.c
+tests_core_test_logbin_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_logbin_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_figures_SOURCES = tests/core/test-figures.c
 tests_core_test_figures_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_figures_LDADD = $(DSP_CORE_LIBS)

@@ -255,6 +255,87 @@ test_critical(void)
 	ok(dsp_first_n_below_eps(&p, &n) == DSP_EINVAL, "file logits: no search over n");
 }
 
+/* The surfaces loop over rows (figures.h, enum dsp_figsurf): on each,
+ * the positions are 1 .. k once each, so a list has no gap and no two
+ * figures share a place; a table's column has a value to read; every
+ * Theorem 2.2 row the route writes is a row of the table on report's
+ * surface (a name that is not would be dropped silently). */
+static void
+test_surfaces(void)
+{
+	static const char *surf[] = { "report", "sweep", "curve CSV", "text curve" };
+	const dsp_figure *f, *l[DSP_FIGURES_MAX];
+	dsp_crit_row r[DSP_CRIT_ROWS_MAX];
+	dsp_figctx c;
+	dsp_figcell v;
+	dsp_summary s;
+	dsp_params p;
+	size_t i, j, k, m, count[DSP_SURF_COUNT] = { 0 };
+	int bad, sv, a, ad;
+
+	for (i = 0; (f = dsp_figure_at(i)) != NULL; i++)
+		for (j = 0; j < DSP_SURF_COUNT; j++)
+			count[j] += f->at[j] > 0;
+	for (j = 0; j < DSP_SURF_COUNT; j++) {
+		k = dsp_figure_list((enum dsp_figsurf)j, l, DSP_FIGURES_MAX);
+		ok(k == count[j] && k > 0 && k <= DSP_FIGURES_MAX,
+		    "%s: positions 1 .. %zu, each once (%zu rows on it)", surf[j], k, count[j]);
+		for (i = 0, bad = 0; i < k && i < DSP_FIGURES_MAX; i++)
+			bad |= l[i]->at[j] != i + 1 || l[i]->kind == DSP_FIGK_CMD ||
+			    (j != DSP_SURF_FIGS && l[i]->kind == DSP_FIGK_TIME) ||
+			    (j != DSP_SURF_FIGS && l[i]->off == (size_t)-1 &&
+			    l[i]->kind != DSP_FIGK_BOUND && l[i]->kind != DSP_FIGK_METHOD);
+		ok(!bad, "%s: every row has a value to read, in position order", surf[j]);
+	}
+	for (i = 0, bad = 0; (f = dsp_figure_at(i)) != NULL; i++)
+		bad |= f->kind == DSP_FIGK_CMD && (f->at[0] | f->at[1] | f->at[2] | f->at[3]);
+	ok(!bad, "a command's own figure is on no shared surface");
+
+	/* Theorem 2.2 rows, each attention function with and without the
+	 * adaptive temperature: each a CRIT row on report's surface, and
+	 * its cell is the route's row. */
+	for (a = 0, bad = 0, m = 0; a < DSP_ATTN_COUNT; a++)
+		for (ad = 0; ad < 2; ad++) {
+			dsp_params_default(&p);
+			p.family = DSP_FAM_POWER;
+			p.n = 64;
+			p.attn = (enum dsp_attn)a;
+			p.adaptive = ad;
+			if (dsp_eval(&p, &s) != DSP_OK) {
+				bad = 1;
+				continue;
+			}
+			k = dsp_critical_rows(&p, &s, r);
+			dsp_figctx_init(&c, &p, &s);
+			for (i = 0; i < k; i++, m++) {
+				f = dsp_figure_find(r[i].name);
+				sv = f != NULL && f->kind == DSP_FIGK_CRIT && f->at[DSP_SURF_FIGS] > 0 &&
+				    dsp_figure_cell(f, DSP_SURF_FIGS, &c, &v) == DSP_OK &&
+				    v.form != DSP_CELL_NONE && (r[i].text != NULL ?
+				    v.text == r[i].text : v.v == r[i].value ||
+				    (isnan(v.v) && isnan(r[i].value)));
+				if (!sv)
+					diag("%s (attn %d, adaptive %d): not a report row with its value",
+					    r[i].name, a, ad);
+				bad |= !sv;
+			}
+		}
+	ok(!bad && m > 20, "%zu Theorem 2.2 rows of %d views: each a row of the table, "
+	    "on report's surface, with the route's value", m, 2 * DSP_ATTN_COUNT);
+
+	/* elapsed_ms only on request; a command's own figure has no cell. */
+	dsp_params_default(&p);
+	dsp_eval(&p, &s);
+	dsp_figctx_init(&c, &p, &s);
+	ok(dsp_figure_cell(dsp_figure_find("elapsed_ms"), DSP_SURF_FIGS, &c, &v) == DSP_OK &&
+	    v.form == DSP_CELL_NONE, "elapsed_ms: not written without --time");
+	c.timing = 1;
+	ok(dsp_figure_cell(dsp_figure_find("elapsed_ms"), DSP_SURF_FIGS, &c, &v) == DSP_OK &&
+	    v.form == DSP_CELL_NUM, "elapsed_ms: written with --time");
+	ok(dsp_figure_cell(dsp_figure_find("theta_max"), DSP_SURF_FIGS, &c, &v) == DSP_EINVAL,
+	    "theta_max (bound's own): no cell on a shared surface");
+}
+
 int
 main(void)
 {
@@ -264,5 +345,6 @@ main(void)
 	test_fmt();
 	test_verdict();
 	test_critical();
+	test_surfaces();
 	return tap_done();
 }

@@ -1,10 +1,10 @@
 # tests/export
-TESTS += tests/export/test-snapfigs.sh tests/export/test-figstyle.sh \
+TESTS += tests/export/test-snapfigs.sh tests/export/test-figtable.sh tests/export/test-figstyle.sh \
 	tests/export/test-figures.sh tests/export/test-snapshot.sh tests/export/test-examples.sh \
 	tests/export/test-curve-partial.sh \
 	tests/export/test-figure-commands.sh \
 	tests/export/test-snapmem.sh
-EXTRA_DIST += tests/export/test-snapshot.sh tests/export/test-snapfigs.sh tests/export/test-examples.sh \
+EXTRA_DIST += tests/export/test-snapshot.sh tests/export/test-snapfigs.sh tests/export/test-figtable.sh tests/export/test-examples.sh \
 	tests/export/test-curve-partial.sh tests/export/test-figures.sh \
 	tests/export/test-figure-commands.sh tests/export/test-figstyle.sh tests/export/figcheck.sh \
 	tests/export/test-snapmem.sh \

@@ -20,6 +20,7 @@
 #include "core/schema/gate.h"
 #include "core/job.h"
 #include "core/math/kernel.h"
+#include "core/math/logbin.h"
 #include "core/math/precision.h"
 #include "core/math/quad.h"
 #include "core/math/softmax.h"
@@ -366,26 +367,31 @@ typical_hist(const dsp_params *p, const dsp_summary *s, double lo10, double hi10
     size_t bins, double *count)
 {
 	dsp_runs *e;
-	double th = scaled_theta(p, (double)p->n), mn, mx, pivot, l10;
+	gsl_histogram *h;
+	double th = scaled_theta(p, (double)p->n), mn, mx, pivot;
 	size_t i, j;
 	int rc;
 
 	for (j = 0; j < bins; j++)
 		count[j] = 0;
-	if ((e = dsp_runs_alloc(8192)) == NULL)
+	if ((rc = dsp_bin_alloc(&h, bins, lo10, hi10)) != DSP_OK)
+		return rc;
+	if ((e = dsp_runs_alloc(8192)) == NULL) {
+		gsl_histogram_free(h);
 		return dsp_fail_nomem(NULL, 0);
+	}
 	if ((rc = dsp_eval_typical_runs(p, th != 0 ? 1 / th : 0, e)) == DSP_OK) {
 		dsp_runs_minmax(e, &mn, &mx);
 		pivot = s->theta_eff > 0 ? mx : mn;
-		for (i = 0; i < e->len; i++) {
-			l10 = log10(s->max_weight) + (e->value[i] - pivot) / s->theta_eff / M_LN10;
-			if (!(l10 >= lo10) || !(l10 <= hi10))
-				continue;
-			j = (size_t)((l10 - lo10) / (hi10 - lo10) * (double)bins);
-			count[j < bins ? j : bins - 1] += (double)e->count[i];
-		}
+		/* log10 of each weight, from its logit (logbin.h's rule). */
+		for (i = 0; i < e->len; i++)
+			dsp_bin_add(h, log10(s->max_weight) + (e->value[i] - pivot) /
+			    s->theta_eff / M_LN10, (double)e->count[i]);
+		for (j = 0; j < bins; j++)
+			count[j] = gsl_histogram_get(h, j);
 	}
 	dsp_runs_free(e);
+	gsl_histogram_free(h);
 	return rc;
 }
 

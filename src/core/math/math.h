@@ -2,7 +2,8 @@
  * Lemma 2.1 band and Theorem 2.2 critical n (bounds, critical),
  * evaluation routes (eval, runs, typical, empirical), quadrature,
  * fitting, the alternative attention functions, the (theta, lambda) map
- * reduced-precision arithmetic, and the exact conversions between doubles
+ * reduced-precision arithmetic, the one binning rule of every histogram
+ * (logbin), and the exact conversions between doubles
  * and decimal text (decimal: text to double, correctly rounded; dtoa: the
  * shortest text that reads back the same double). No file I/O, no printing, and no
  * allocation beyond what the caller's job budget allows (core/alloc.h,
@@ -22,6 +23,7 @@
 #include "core/math/fastexp.h"
 #include "core/math/fit.h"
 #include "core/math/kernel.h"
+#include "core/math/logbin.h"
 #include "core/math/map.h"
 #include "core/math/prec_eval.h"
 #include "core/math/precision.h"

@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "core/math/bounds.h"
+#include "core/math/critical.h"
 #include "core/math/eval.h"
 
 enum dsp_source {
@@ -22,6 +23,38 @@ enum dsp_source {
 	DSP_SRC_PAPER,		/* the paper's own statement or formula */
 	DSP_SRC_DERIVED		/* a derivation from the paper (not stated there) */
 };
+
+/* The surfaces that loop over the table: each writes the rows whose
+ * position for it (dsp_figure.at[surface]) is > 0, in position order 1, 2,
+ * ... (dsp_figure_list; tests/core/test-figures checks each surface's
+ * positions are 1 .. k once each).  A new figure appears on a surface by
+ * its position there, under its one name. */
+enum dsp_figsurf {
+	DSP_SURF_FIGS,	/* report's rows, the snapshot's JSON figures and the
+			 * text snapshot's Figures section */
+	DSP_SURF_SWEEP,	/* sweep's columns after the varied parameter */
+	DSP_SURF_CURVE,	/* the snapshot's curve CSV columns */
+	DSP_SURF_BRIEF,	/* the text snapshot's short curve table */
+	DSP_SURF_COUNT
+};
+
+/* How a figure's value is read (dsp_figure_cell). */
+enum dsp_figkind {
+	DSP_FIGK_NUM,	/* the dsp_summary double at off */
+	DSP_FIGK_EDGE,	/* a Lemma 2.1 band edge at off (arg: which, as
+			 * dsp_band_edge_log): exp(x) outside the double range */
+	DSP_FIGK_BOUND,	/* the band verdict: a sentence or a table word */
+	DSP_FIGK_METHOD,	/* the route: a sentence or its name */
+	DSP_FIGK_CRIT,	/* a Theorem 2.2 row (dsp_critical_rows, with its n/a
+			 * reasons) in report and the snapshot; a table column
+			 * takes the summary field at off */
+	DSP_FIGK_TIME,	/* the summary field at off, written on request only
+			 * (report --time; never in a snapshot) */
+	DSP_FIGK_CMD	/* computed by its command (bound, compare, ...):
+			 * on no surface of this list */
+};
+
+struct dsp_figctx;
 
 typedef struct dsp_figure {
 	const char	*name;	/* the one name: row, column, tour %show, JSON key */
@@ -34,6 +67,12 @@ typedef struct dsp_figure {
 	/* offset of the double in dsp_summary, or (size_t)-1 when the figure
 	 * is not a summary field (computed by its command) */
 	size_t		 off;
+	int		 kind;	/* enum dsp_figkind */
+	int		 arg;	/* DSP_FIGK_EDGE: which edge */
+	unsigned char	 at[DSP_SURF_COUNT];	/* position on each surface, 0: not on it */
+	/* What qualifies this evaluation's value in report's note ("k = 3",
+	 * "adaptive off"); NULL: nothing.  Writes "" for nothing. */
+	void		(*extra)(const struct dsp_figctx *c, char *buf, size_t size);
 } dsp_figure;
 
 /* NULL when unknown. */
@@ -56,6 +95,54 @@ void	dsp_figure_note(const dsp_figure *f, double theta, int method, char *buf,
 	    size_t size);
 /* The summary value of a figure with an offset; DSP_EINVAL otherwise. */
 int	dsp_figure_value(const dsp_figure *f, const dsp_summary *s, double *v);
+
+/* One evaluation as the surfaces read it, row by row.  The Theorem 2.2
+ * rows are computed once, at the first row that needs them (the search
+ * for first_n_below_eps may take a while). */
+typedef struct dsp_figctx {
+	const dsp_params	*p;
+	const dsp_summary	*s;
+	int		 timing;	/* DSP_FIGK_TIME rows are written */
+	int		 sentence;	/* bound and method as report's sentence,
+					 * not the table word */
+	int		 have_crit;
+	size_t		 ncrit;
+	dsp_crit_row	 crit[DSP_CRIT_ROWS_MAX];
+} dsp_figctx;
+
+void	dsp_figctx_init(dsp_figctx *c, const dsp_params *p, const dsp_summary *s);
+
+/* The figures on surface, in position order, into out[0 .. max-1];
+ * returns how many there are (may exceed max). */
+size_t	dsp_figure_list(enum dsp_figsurf surface, const dsp_figure **out, size_t max);
+#define DSP_FIGURES_MAX	64	/* at least the table's rows */
+
+/* One figure's value on one surface. */
+enum dsp_cellform {
+	DSP_CELL_NONE,	/* not written for this evaluation (an absent
+			 * Theorem 2.2 row, elapsed_ms without --time) */
+	DSP_CELL_NUM,	/* v */
+	DSP_CELL_LOG,	/* exp(v): written "exp(x)" outside the double range */
+	DSP_CELL_TEXT	/* text ("holds", "n/a", "none up to 2^63") */
+};
+typedef struct dsp_figcell {
+	int		 form;		/* enum dsp_cellform */
+	double		 v;
+	const char	*text;
+	double		 theta;		/* the temperature the note is at */
+	int		 method;	/* the route the value came from, or -1 */
+	/* Report's note after the figure's description, or, when own is
+	 * set, instead of it (method: the route's name).  kept: the note
+	 * qualifies the value itself (eps, the n/a reason) and a snapshot
+	 * writes it beside the value as NAME_note. */
+	char		 note[400];
+	int		 own, kept;
+} dsp_figcell;
+
+/* f's value for c's evaluation on surface.  DSP_EINVAL for a figure the
+ * surface cannot read (no offset, a command's own figure). */
+int	dsp_figure_cell(const dsp_figure *f, enum dsp_figsurf surface, dsp_figctx *c,
+	    dsp_figcell *out);
 
 /* The one rule for numbers shown rounded (the TUI, notes): "%.*g" with
  * digits significant digits, but never rounded onto a boundary it is not
