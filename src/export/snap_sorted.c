@@ -34,7 +34,8 @@
 #define SORT_CHUNK	((size_t)1 << 20)	/* runs a chunk holds: 16 MiB */
 #define SORT_LOGITS	((size_t)1 << 22)	/* streamed weights: 32 MiB */
 #define SORT_BUCKETS	((size_t)1 << 16)
-#define SORT_FINE	((size_t)1 << 8)	/* buckets a level, for logits */
+#define SORT_FINE	((size_t)1 << 8)	/* buckets by logit, for a chunk */
+#define SORT_FINE2	((size_t)1 << 10)	/* then by weight, for a bucket */
 #define SORT_TMP	((size_t)1 << 16)	/* a bucket spread again: 512 KiB */
 
 struct wrun {
@@ -196,16 +197,16 @@ gather(const struct src *s, struct wrun *r, size_t k, size_t i)
  * scale], numbered largest weight first.  Monotone in the logit (each
  * rounding is), so the buckets keep the weights' order. */
 static size_t
-fine_bucket(double x, double lo, double scale, int rising)
+fine_bucket(double x, double lo, double scale, size_t nb, int rising)
 {
 	double f = (x - lo) * scale;
-	size_t b = f < (double)SORT_FINE ? (size_t)f : SORT_FINE - 1;
+	size_t b = f < (double)nb ? (size_t)f : nb - 1;
 
-	return rising ? SORT_FINE - 1 - b : b;
+	return rising ? nb - 1 - b : b;
 }
 
-/* Weights w[0, m) largest first, handed on: spread over SORT_FINE
- * buckets linear in the weight into t (tcap entries; pos: SORT_FINE + 1
+/* Weights w[0, m) largest first, handed on: spread over SORT_FINE2
+ * buckets linear in the weight into t (tcap entries; pos: SORT_FINE2 + 1
  * counts), each then sorted on its own; a set too large for t, or of one
  * weight, sorted in place. */
 static void
@@ -218,22 +219,22 @@ emit_fine(double *w, size_t m, double *t, size_t tcap, size_t *pos, struct merge
 		lo = w[i] < lo ? w[i] : lo;
 		hi = w[i] > hi ? w[i] : hi;
 	}
-	scale = (double)SORT_FINE / (hi - lo);
+	scale = (double)SORT_FINE2 / (hi - lo);
 	if (m <= 64 || m > tcap || !(scale > 0 && scale < INFINITY)) {
 		sort_desc(w, m);
 		for (i = 0; i < m; i++)
 			merge_put(mg, w[i], 1);
 		return;
 	}
-	memset(pos, 0, (SORT_FINE + 1) * sizeof *pos);
+	memset(pos, 0, (SORT_FINE2 + 1) * sizeof *pos);
 	for (i = 0; i < m; i++)
-		pos[fine_bucket(w[i], lo, scale, 1) + 1]++;
-	for (b = 1; b <= SORT_FINE; b++)
+		pos[fine_bucket(w[i], lo, scale, SORT_FINE2, 1) + 1]++;
+	for (b = 1; b <= SORT_FINE2; b++)
 		pos[b] += pos[b - 1];
 	for (i = 0; i < m; i++)
-		t[pos[fine_bucket(w[i], lo, scale, 1)]++] = w[i];
+		t[pos[fine_bucket(w[i], lo, scale, SORT_FINE2, 1)]++] = w[i];
 	/* pos[b] is now the end of bucket b. */
-	for (b = 0, at = 0; b < SORT_FINE; at = pos[b++])
+	for (b = 0, at = 0; b < SORT_FINE2; at = pos[b++])
 		sort_desc(t + at, pos[b] - at);
 	for (i = 0; i < m; i++)
 		merge_put(mg, t[i], 1);
@@ -250,7 +251,7 @@ gather_logits(const struct src *s, uint64_t ka, uint64_t kb, double *w, struct m
 	double lo, hi, scale, x, *t;
 	size_t i, b, at, *pos, tcap = s->chunk < SORT_TMP ? s->chunk : SORT_TMP;
 
-	pos = dsp_calloc(2 * (SORT_FINE + 1), sizeof *pos);
+	pos = dsp_calloc(SORT_FINE + SORT_FINE2 + 2, sizeof *pos);
 	t = dsp_malloc(tcap * sizeof *t);
 	if (pos == NULL || t == NULL) {
 		free(pos);
@@ -265,7 +266,7 @@ gather_logits(const struct src *s, uint64_t ka, uint64_t kb, double *w, struct m
 	for (i = 0; i < s->len; i++) {
 		x = s->x[i];
 		if (x >= lo && x <= hi)
-			pos[fine_bucket(x, lo, scale, s->rising) + 1]++;
+			pos[fine_bucket(x, lo, scale, SORT_FINE, s->rising) + 1]++;
 	}
 	for (b = 1; b <= SORT_FINE; b++)
 		pos[b] += pos[b - 1];
@@ -277,7 +278,7 @@ gather_logits(const struct src *s, uint64_t ka, uint64_t kb, double *w, struct m
 	for (i = 0; i < s->len; i++) {
 		x = s->x[i];
 		if (x >= lo && x <= hi)
-			w[pos[fine_bucket(x, lo, scale, s->rising)]++] =
+			w[pos[fine_bucket(x, lo, scale, SORT_FINE, s->rising)]++] =
 			    dsp_wstream_weight(s->ws, x);
 	}
 	for (b = 0, at = 0; b < SORT_FINE; at = pos[b++])
