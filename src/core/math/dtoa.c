@@ -175,9 +175,12 @@ grisu2(double v, char *buf, int *k, int *unsure)
 	mm.e = mp.e;
 	w = fp_norm(w);
 	/* 10^q that brings mp's exponent into [-60, -32]: q = ceil(x log10 2)
-	 * gives floor(q log2 10) in [x, x + 3]. */
+	 * gives floor(q log2 10) in [x, x + 3].  In integers (78913 / 2^18 is
+	 * log10 2 closely enough for |x| <= 1650; x is in [-1021, 1023]; the
+	 * numerator kept positive, 1024 2^18 added): the double's ceil took a
+	 * tenth of the time without SSE4.1. */
 	x = -61 - mp.e;
-	q = (int)ceil(x * 0.30102999566398114);
+	q = ((x * 78913 + (1 << 18) - 1 + (1024 << 18)) >> 18) - 1024;
 	c = pow10_fp(q);
 	*k = -q;
 	w = fp_mul(w, c);
