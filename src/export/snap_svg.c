@@ -126,7 +126,7 @@ struct bars {
 	dsp_svg		*g;
 	const dsp_plot	*pl;
 	uint64_t	 total, rank, start;
-	double		 bw, h;
+	double		 bw, h, x0;	/* x0: the open bar's left edge */
 	int		 logy, open;
 };
 
@@ -162,11 +162,12 @@ bar_run(void *ctx, double w, uint64_t c)
 	}
 	if (!b->open) {
 		b->start = b->rank;
+		b->x0 = dsp_plot_px(pl, (double)b->start);
 		b->h = w;
 		b->open = 1;
 	}
 	b->rank += c;
-	if (dsp_plot_px(pl, (double)b->rank) - dsp_plot_px(pl, (double)b->start) >= 1)
+	if (dsp_plot_px(pl, (double)b->rank) - b->x0 >= 1)
 		bar_close(b);
 }
 
@@ -174,7 +175,7 @@ static int
 hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, uint64_t total,
     double wmax, double wmin)
 {
-	struct bars b = { g, pl, total, 1, 1, 0, 0, 0, 0 };
+	struct bars b = { g, pl, total, 1, 1, 0, 0, 0, 0, 0 };
 	double ylo = wmin, yhi = wmax;
 	int rc;
 
