@@ -316,6 +316,33 @@ range_run(void *ctx, double w, uint64_t count)
 	return DSP_OK;
 }
 
+/* The same from the extreme logits alone when the smallest weight is
+ * positive (no zeros): a weight is monotone in its logit, as the sorted
+ * bars rely on (snap_sorted.c), so the extremes' weights are the largest
+ * and the smallest; a pass of exponentials saved.  Else run by run. */
+static void
+weights_range(const dsp_wstream *ws, struct wrange *wr)
+{
+	double lo = INFINITY, hi = -INFINITY, a, b;
+	size_t i;
+
+	if (ws->x != NULL && ws->n > 0) {
+		for (i = 0; i < ws->n; i++) {
+			lo = ws->x[i] < lo ? ws->x[i] : lo;
+			hi = ws->x[i] > hi ? ws->x[i] : hi;
+		}
+		a = dsp_wstream_weight(ws, dsp_wstream_rising(ws) ? lo : hi);
+		b = dsp_wstream_weight(ws, dsp_wstream_rising(ws) ? hi : lo);
+		if (a > 0 && b >= a) {
+			wr->total = ws->n;
+			wr->wmax = b;
+			wr->wmin = a;
+			return;
+		}
+	}
+	dsp_wstream_each(ws, range_run, wr);
+}
+
 int
 snap_write_hist_svg(const struct snap *s, FILE *fp)
 {
@@ -337,7 +364,7 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 	    "current view with the tight Lemma 2.1 band", &pg, &top)) == NULL)
 		return DSP_ENOMEM;
 	if (nr > 0)
-		dsp_wstream_each(&s->ws, range_run, &wr);
+		weights_range(&s->ws, &wr);
 	total = wr.total;
 	zeros = wr.zeros;
 	wmax = wr.wmax;
