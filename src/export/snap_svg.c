@@ -127,6 +127,7 @@ struct bars {
 	const dsp_plot	*pl;
 	uint64_t	 total, rank, start;
 	double		 bw, h, x0;	/* x0: the open bar's left edge */
+	double		 px[2];		/* dsp_plot_px_prep */
 	int		 logy, open;
 };
 
@@ -162,12 +163,12 @@ bar_run(void *ctx, double w, uint64_t c)
 	}
 	if (!b->open) {
 		b->start = b->rank;
-		b->x0 = dsp_plot_px(pl, (double)b->start);
+		b->x0 = dsp_plot_px_fast(pl, b->px, (double)b->start);
 		b->h = w;
 		b->open = 1;
 	}
 	b->rank += c;
-	if (dsp_plot_px(pl, (double)b->rank) - b->x0 >= 1)
+	if (dsp_plot_px_fast(pl, b->px, (double)b->rank) - b->x0 >= 1)
 		bar_close(b);
 }
 
@@ -175,7 +176,7 @@ static int
 hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, uint64_t total,
     double wmax, double wmin)
 {
-	struct bars b = { g, pl, total, 1, 1, 0, 0, 0, 0, 0 };
+	struct bars b = { g, pl, total, 1, 1, 0, 0, 0, { 0, 0 }, 0, 0 };
 	double ylo = wmin, yhi = wmax;
 	int rc;
 
@@ -201,6 +202,7 @@ hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, uint64_t total,
 	band_fill(g, s, pl, 0);
 	dsp_svg_raw(g, "<g class=\"bars\" clip-path=\"url(#plot)\">\n");
 	b.bw = pl->w / (double)total;
+	dsp_plot_px_prep(pl, b.px);
 	rc = snap_sorted_stream(&s->ws, bar_run, &b);
 	if (b.open)
 		bar_close(&b);
