@@ -6,7 +6,7 @@ builddir=${1:-.}
 srcdir=${2:-.}
 tmp=${TMPDIR:-/tmp}/disperse-bench-$$
 data=$tmp.f64
-trap 'rm -rf "$data" "$tmp.txt" "$tmp.npy" "$tmp-22.npy" "$tmp.snap"' EXIT INT TERM
+trap 'rm -rf "$data" "$tmp.txt" "$tmp.npy"' EXIT INT TERM
 
 # Wall seconds of a command: min / median of 3 runs.
 timeit() {
@@ -73,26 +73,6 @@ echo "  n = 2^60 (typical configuration): report gaussian $(timeit "$builddir/di
 	--family gaussian -n 2^60), report learned $(timeit "$builddir/disperse" report \
 	--model "$srcdir/examples/maxret-model.json" -n 2^60) (goal < 0.1 s)"
 echo
-# Snapshot memory: peak RSS of the child (getrusage).  Random families
-# past 2^16 items are their expected limit (no per-item weights: 8 MiB),
-# so the explicit case is a file: 2^22 logits 8 U[0,1) - 4 as .npy.
-if [ -x "$py" ] && "$py" -c "import numpy as np; np.save('$tmp-22.npy', \
-    np.random.default_rng(1).random(1 << 22) * 8 - 4)" 2>/dev/null; then
-	rss=$("$builddir/bench/bench-rss" "$builddir/disperse" snapshot --input "$tmp-22.npy" \
-		--out "$tmp.snap") || exit 1
-	echo "snapshot --input (2^22 logits, .npy): peak RSS $rss MiB," \
-		"$(echo "$rss * 1048576 / 4194304" | bc) bytes an item (goal: input 32 MiB + 64 MiB = 96 MiB)"
-	# Its CPU (child user + system, best of 3) against the naive
-	# writer's: glibc's printf("%.17g") for 3 numbers an item.
-	snap=$(for i in 1 2 3; do
-		"$builddir/bench/bench-rss" -t "$builddir/disperse" snapshot --input "$tmp-22.npy" \
-			--out "$tmp.snap" || exit 1
-	done | awk '{ if (NR == 1 || $2 < c) c = $2 } END { printf "%.3f", c }') || exit 1
-	set -- $("$builddir/bench/bench-print") || exit 1
-	echo "$snap $1 $2" | awk '{
-		printf "snapshot --input 2^22: %.3f s CPU\n", $1
-		printf "printf %%.17g 3x2^22: %.3f s CPU (dsp_dtoa: %.3f s)\n", $2 / 1000, $3 / 1000
-		printf "snapshot / printf: %.2f (goal <= 0.5)\n", $1 * 1000 / $2 }'
-else
-	echo "snapshot memory: needs /usr/bin/python3 with numpy to write the .npy; skipped"
-fi
+# snapshot --input of 2^22 logits: peak RSS, and CPU against glibc's
+# printf (bench/snapshot.sh; DISPERSE_BASE=OLD-BINARY adds a baseline).
+sh "$srcdir/bench/snapshot.sh" "$builddir" || exit 1

@@ -239,6 +239,43 @@ dsp_jw_num(dsp_jw *w, double v)
 	fwrite(buf, 1, n, w->fp);
 }
 
+/* A block of numbers' text at a time, one write each: the separator is
+ * the same from the second number on. */
+#define JW_BLOCK	((size_t)1 << 16)
+
+void
+dsp_jw_nums(dsp_jw *w, const double *v, size_t n)
+{
+	char sep[2 * JW_DEPTH + 3], *buf;
+	size_t i = 0, len = 0, k;
+
+	if (n < 2 || (buf = dsp_malloc(JW_BLOCK)) == NULL) {
+		for (; i < n; i++)	/* a few, or no memory for a block */
+			dsp_jw_num(w, v[i]);
+		return;
+	}
+	dsp_jw_num(w, v[i++]);
+	k = sep_text(w, sep);
+	if (w->depth > 0)
+		w->count[w->depth - 1] = 2;	/* past 1 is all it says */
+	for (; i < n; i++) {
+		if (len + k + DSP_DTOA_SIZE > JW_BLOCK) {
+			fwrite(buf, 1, len, w->fp);
+			len = 0;
+		}
+		memcpy(buf + len, sep, k);
+		len += k;
+		if (isfinite(v[i]))
+			len += (size_t)dsp_dtoa(v[i], buf + len);
+		else {
+			memcpy(buf + len, "null", 4);
+			len += 4;
+		}
+	}
+	fwrite(buf, 1, len, w->fp);
+	free(buf);
+}
+
 void
 dsp_jw_int(dsp_jw *w, long long v)
 {

@@ -19,6 +19,8 @@ void	 dsp_jw_close(dsp_jw *w);	/* } or ] */
 void	 dsp_jw_key(dsp_jw *w, const char *key);
 void	 dsp_jw_str(dsp_jw *w, const char *s);
 void	 dsp_jw_num(dsp_jw *w, double v);
+/* n numbers in a row, as n dsp_jw_num calls write them. */
+void	 dsp_jw_nums(dsp_jw *w, const double *v, size_t n);
 void	 dsp_jw_int(dsp_jw *w, long long v);
 void	 dsp_jw_uint(dsp_jw *w, unsigned long long v);
 void	 dsp_jw_bool(dsp_jw *w, int v);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/math/eval.h"
 #include "core/schema/figures.h"
@@ -170,15 +171,22 @@ snap_write_table(FILE *fp, dsp_table *t, enum dsp_format f)
 	return rc;
 }
 
+/* The weights' rows, assembled in a block and written a block at a time
+ * (a row through stdio cost more than its number). */
+#define WROW_BLOCK	((size_t)1 << 16)
+#define CELL_TEXT	64		/* a number's text, past DSP_DTOA_SIZE */
+
 struct wrow {
 	dsp_table	*t;
 	FILE		*fp;
 	uint64_t	 first;
+	char		*buf;
+	size_t		 len;
 };
 
-/* v in decimal: snprintf's "%" PRIu64 cost more than the row's double. */
-static void
-u64_text(char *buf, uint64_t v)
+/* v in decimal at p; returns the end. */
+static char *
+u64_text(char *p, uint64_t v)
 {
 	char tmp[24];
 	int n = 0;
@@ -187,37 +195,52 @@ u64_text(char *buf, uint64_t v)
 		tmp[n++] = (char)('0' + v % 10);
 	while ((v /= 10) != 0);
 	while (n > 0)
-		*buf++ = tmp[--n];
-	*buf = '\0';
+		*p++ = tmp[--n];
+	return p;
 }
 
-/* One run's row, written as the stream computes it. */
+/* One run's row, written as the stream computes it: first and count as
+ * whole numbers (past 2^53 not exact as doubles), the weight in its
+ * column's format. */
 static int
 weights_row(void *ctx, double w, uint64_t count)
 {
 	struct wrow *c = ctx;
-	char b0[24], b1[24];
-	const char *text[3] = { b0, b1, NULL };
-	double row[3] = { 0, 0, w };
+	char *p;
 
-	/* Positions and counts past 2^53 are not exact as doubles. */
-	u64_text(b0, c->first);
-	u64_text(b1, count);
+	if (c->len + 2 * 24 + CELL_TEXT > WROW_BLOCK) {
+		fwrite(c->buf, 1, c->len, c->fp);
+		c->len = 0;
+	}
+	p = u64_text(c->buf + c->len, c->first);
+	*p++ = ',';
+	p = u64_text(p, count);
+	*p++ = ',';
+	p += dsp_table_cell(c->t, 2, w, p, CELL_TEXT);
+	*p++ = '\n';
+	c->len = (size_t)(p - c->buf);
 	c->first += count;
-	return dsp_table_csv_row(c->t, c->fp, row, text);
+	return DSP_OK;
 }
 
 int
 snap_write_weights_csv(const struct snap *s, FILE *fp)
 {
-	struct wrow c = { weights_head(s), fp, 0 };
+	struct wrow c = { weights_head(s), fp, 0, NULL, 0 };
 	int rc;
 
-	if (c.t == NULL)
+	if (c.t == NULL || (c.buf = dsp_malloc(WROW_BLOCK)) == NULL) {
+		dsp_table_free(c.t);
 		return dsp_fail_nomem(NULL, 0);
+	}
 	rc = dsp_table_write(c.t, fp, DSP_FMT_CSV);
-	if (rc == DSP_OK && s->w_rc == DSP_OK)
+	if (rc == DSP_OK && s->w_rc == DSP_OK) {
 		rc = dsp_wstream_each(&s->ws, weights_row, &c);
+		fwrite(c.buf, 1, c.len, fp);
+		if (rc == DSP_OK && ferror(fp))
+			rc = dsp_fail(DSP_EIO, "write failed");
+	}
+	free(c.buf);
 	dsp_table_free(c.t);
 	return rc;
 }

@@ -83,7 +83,6 @@ static void
 json_params(const struct snap *s, dsp_jw *w)
 {
 	const dsp_params *p = &s->p;
-	size_t i;
 
 	dsp_jw_key(w, "params");
 	dsp_jw_object(w);
@@ -96,8 +95,7 @@ json_params(const struct snap *s, dsp_jw *w)
 			dsp_jw_null(w);
 		dsp_jw_key(w, "logits");
 		dsp_jw_array(w);
-		for (i = 0; i < p->n_logits; i++)
-			dsp_jw_num(w, p->logits[i]);
+		dsp_jw_nums(w, p->logits, p->n_logits);
 		dsp_jw_close(w);
 	}
 	dsp_jw_close(w);

@@ -127,7 +127,8 @@ struct bars {
 	dsp_svg		*g;
 	const dsp_plot	*pl;
 	uint64_t	 total, rank, start;
-	double		 bw, h;
+	double		 bw, h, x0;	/* x0: the open bar's left edge */
+	double		 px[2];		/* dsp_plot_px_prep */
 	int		 logy, open;
 };
 
@@ -163,11 +164,12 @@ bar_run(void *ctx, double w, uint64_t c)
 	}
 	if (!b->open) {
 		b->start = b->rank;
+		b->x0 = dsp_plot_px_fast(pl, b->px, (double)b->start);
 		b->h = w;
 		b->open = 1;
 	}
 	b->rank += c;
-	if (dsp_plot_px(pl, (double)b->rank) - dsp_plot_px(pl, (double)b->start) >= 1)
+	if (dsp_plot_px_fast(pl, b->px, (double)b->rank) - b->x0 >= 1)
 		bar_close(b);
 }
 
@@ -175,7 +177,7 @@ static int
 hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, uint64_t total,
     double wmax, double wmin)
 {
-	struct bars b = { g, pl, total, 1, 1, 0, 0, 0, 0 };
+	struct bars b = { g, pl, total, 1, 1, 0, 0, 0, { 0, 0 }, 0, 0 };
 	double ylo = wmin, yhi = wmax;
 	int rc;
 
@@ -201,6 +203,7 @@ hist_sorted(dsp_svg *g, const struct snap *s, dsp_plot *pl, uint64_t total,
 	band_fill(g, s, pl, 0);
 	dsp_svg_raw(g, "<g class=\"bars\" clip-path=\"url(#plot)\">\n");
 	b.bw = pl->w / (double)total;
+	dsp_plot_px_prep(pl, b.px);
 	rc = snap_sorted_stream(&s->ws, bar_run, &b);
 	if (b.open)
 		bar_close(&b);
@@ -309,6 +312,33 @@ range_run(void *ctx, double w, uint64_t count)
 	return DSP_OK;
 }
 
+/* The same from the extreme logits alone when the smallest weight is
+ * positive (no zeros): a weight is monotone in its logit, as the sorted
+ * bars rely on (snap_sorted.c), so the extremes' weights are the largest
+ * and the smallest; a pass of exponentials saved.  Else run by run. */
+static void
+weights_range(const dsp_wstream *ws, struct wrange *wr)
+{
+	double lo = INFINITY, hi = -INFINITY, a, b;
+	size_t i;
+
+	if (ws->x != NULL && ws->n > 0) {
+		for (i = 0; i < ws->n; i++) {
+			lo = ws->x[i] < lo ? ws->x[i] : lo;
+			hi = ws->x[i] > hi ? ws->x[i] : hi;
+		}
+		a = dsp_wstream_weight(ws, dsp_wstream_rising(ws) ? lo : hi);
+		b = dsp_wstream_weight(ws, dsp_wstream_rising(ws) ? hi : lo);
+		if (a > 0 && b >= a) {
+			wr->total = ws->n;
+			wr->wmax = b;
+			wr->wmin = a;
+			return;
+		}
+	}
+	dsp_wstream_each(ws, range_run, wr);
+}
+
 int
 snap_write_hist_svg(const struct snap *s, FILE *fp)
 {
@@ -330,7 +360,7 @@ snap_write_hist_svg(const struct snap *s, FILE *fp)
 	    "current view with the tight Lemma 2.1 band", &pg, &top)) == NULL)
 		return DSP_ENOMEM;
 	if (nr > 0)
-		dsp_wstream_each(&s->ws, range_run, &wr);
+		weights_range(&s->ws, &wr);
 	total = wr.total;
 	zeros = wr.zeros;
 	wmax = wr.wmax;

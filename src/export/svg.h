@@ -111,6 +111,10 @@ int	 dsp_log_base_for(double lo, double hi);
 /* Data to user coordinates (log axes take log of the value). */
 double	 dsp_plot_px(const dsp_plot *p, double v);
 double	 dsp_plot_py(const dsp_plot *p, double v);
+/* dsp_plot_px for many values on one axis, bit for bit: the ends' logs
+ * taken once into c (dsp_plot_px_prep), not at every value. */
+void	 dsp_plot_px_prep(const dsp_plot *p, double c[2]);
+double	 dsp_plot_px_fast(const dsp_plot *p, const double c[2], double v);
 /* A polyline of data points (x[i], y[i]) in the plot's coordinates; a
  * point that is not finite (or not positive on a log axis) breaks it. */
 void	 dsp_svg_series(dsp_svg *s, const dsp_plot *p, const double *x,

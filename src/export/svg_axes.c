@@ -89,21 +89,44 @@ dsp_axis_nice(dsp_axis *a, size_t target)
 	a->hi = t[k - 1] < a->hi ? t[k - 1] + d : t[k - 1];
 }
 
+/* Where v lies on the axis, 0 at lo and 1 at hi; on a log axis from the
+ * logs of lo and hi (llo, lhi). */
 static double
-axis_frac(const dsp_axis *a, double v)
+axis_frac_logs(const dsp_axis *a, double v, double llo, double lhi)
 {
 	if (a->log_base > 0) {
 		if (!(v > 0))
 			return NAN;
-		return (log(v) - log(a->lo)) / (log(a->hi) - log(a->lo));
+		return (log(v) - llo) / (lhi - llo);
 	}
 	return a->hi != a->lo ? (v - a->lo) / (a->hi - a->lo) : 0.5;
+}
+
+static double
+axis_frac(const dsp_axis *a, double v)
+{
+	if (a->log_base > 0)
+		return axis_frac_logs(a, v, log(a->lo), log(a->hi));
+	return axis_frac_logs(a, v, 0, 0);
 }
 
 double
 dsp_plot_px(const dsp_plot *p, double v)
 {
 	return p->x + p->w * axis_frac(&p->ax, v);
+}
+
+void
+dsp_plot_px_prep(const dsp_plot *p, double c[2])
+{
+	c[0] = p->ax.log_base > 0 ? log(p->ax.lo) : 0;
+	c[1] = p->ax.log_base > 0 ? log(p->ax.hi) : 0;
+}
+
+double
+dsp_plot_px_fast(const dsp_plot *p, const double c[2], double v)
+{
+	return p->x + p->w * axis_frac_logs(&p->ax, v, c[0], c[1]);
 }
 
 double

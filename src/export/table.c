@@ -302,6 +302,12 @@ format_cell(const char *fmt, double v, const char *s, char *buf, size_t size)
 	return strlen(buf);
 }
 
+size_t
+dsp_table_cell(const dsp_table *t, size_t col, double v, char *buf, size_t size)
+{
+	return format_cell(t->cfmt[col], v, NULL, buf, size);
+}
+
 /* Text of a cell for text and CSV output. */
 static void
 cell_text(const dsp_table *t, size_t r, size_t c, char *buf, size_t size)

@@ -40,6 +40,10 @@ int		 dsp_table_write(const dsp_table *t, FILE *fp, enum dsp_format f);
 /* One CSV row in t's columns and formats, written at once (tables too
  * large to hold: write t with its stamps and no rows, then the rows);
  * texts[c] != NULL replaces values[c]. */
+/* The text of v in column col's format, as a row writes it (a caller
+ * assembling many rows itself); returns its length. */
+size_t		 dsp_table_cell(const dsp_table *t, size_t col, double v, char *buf,
+		    size_t size);
 int		 dsp_table_csv_row(const dsp_table *t, FILE *fp, const double *values,
 		    const char *const *texts);
 /* "text", "csv", "json" -> enum, -1 if unknown. */

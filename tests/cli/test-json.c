@@ -179,10 +179,72 @@ test_table(void)
 	dsp_table_free(t);
 }
 
+/* One document: an array of v[0, n) (by dsp_jw_nums when bulk, else a
+ * dsp_jw_num each) in an object in an object, and a key after it (the
+ * array at depth 3: on one line at pretty 2); a malloc'd text. */
+static char *
+nums_doc(const double *v, size_t n, int pretty, int bulk)
+{
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *fp = open_memstream(&buf, &len);
+	dsp_jw *w = dsp_jw_new(fp, pretty);
+
+	dsp_jw_object(w);
+	dsp_jw_key(w, "params");
+	dsp_jw_object(w);
+	dsp_jw_key(w, "logits");
+	dsp_jw_array(w);
+	if (bulk)
+		dsp_jw_nums(w, v, n);
+	else
+		for (i = 0; i < n; i++)
+			dsp_jw_num(w, v[i]);
+	dsp_jw_close(w);
+	dsp_jw_close(w);
+	dsp_jw_key(w, "after");
+	dsp_jw_int(w, 1);
+	dsp_jw_close(w);
+	dsp_jw_end(w);
+	fclose(fp);
+	return buf;
+}
+
+/* dsp_jw_nums writes what as many dsp_jw_num calls write, byte for byte:
+ * 0, 1, 2 and 10^5 numbers (past its 64 KiB block), non-finite ones as
+ * null, compact (pretty 0), indented (1) and on one line (2). */
+static void
+test_nums(void)
+{
+	static const size_t ns[] = { 0, 1, 2, 100000 };
+	double *v = malloc(100000 * sizeof *v);
+	size_t i, j, k;
+	int pretty;
+	char *a, *b;
+
+	if (v == NULL)
+		abort();
+	for (i = 0; i < 100000; i++)
+		v[i] = i % 997 == 5 ? NAN : i % 991 == 7 ? -INFINITY :
+		    sin((double)i) * pow(10, (double)(i % 41) - 20);
+	for (k = 0; k < sizeof ns / sizeof ns[0]; k++)
+		for (pretty = 0; pretty <= 2; pretty++) {
+			a = nums_doc(v, ns[k], pretty, 1);
+			b = nums_doc(v, ns[k], pretty, 0);
+			j = strcmp(a, b) != 0;
+			ok(j == 0, "dsp_jw_nums: %zu numbers, pretty %d: the text of %zu "
+			    "dsp_jw_num calls (%zu bytes)", ns[k], pretty, ns[k], strlen(b));
+			free(a);
+			free(b);
+		}
+	free(v);
+}
+
 int
 main(void)
 {
 	test_roundtrip();
+	test_nums();
 	test_escapes();
 	test_malicious();
 	test_table();

@@ -4,8 +4,8 @@
  * against the weights computed here (dsp_wstream_weight, one by one),
  * sorted by qsort and merged: the same stream a full sort gives, for one
  * chunk and for several (more than 2^22 logits), rising (theta > 0) and
- * falling (theta < 0), with many logits whose weights underflow to 0 or
- * tie across chunk edges. */
+ * falling (theta < 0), with one logit far from the others, with many
+ * logits whose weights underflow to 0 or tie across chunk edges. */
 #include "config.h"
 
 #include <math.h>
@@ -61,7 +61,7 @@ desc(const void *a, const void *b)
 /* n logits: uniform on [-4, 4), every third rounded to a quarter (ties),
  * at theta: weights exp((x - pivot) / theta) / z. */
 static void
-check(size_t n, double theta, const char *what)
+check_with(size_t n, double theta, double outlier, const char *what)
 {
 	double *x = malloc(n * sizeof *x), *w = malloc(n * sizeof *w), lo = INFINITY,
 	    hi = -INFINITY, z = 0;
@@ -78,6 +78,8 @@ check(size_t n, double theta, const char *what)
 		x[i] = (double)(r >> 11) * 0x1p-53 * 8 - 4;
 		if (i % 3 == 0)
 			x[i] = nearbyint(x[i] * 4) / 4;
+		if (outlier != 0 && i == n / 2)
+			x[i] = outlier;
 		lo = fmin(lo, x[i]);
 		hi = fmax(hi, x[i]);
 	}
@@ -106,6 +108,12 @@ check(size_t n, double theta, const char *what)
 	    distinct, w[n - 1] == 0 ? "some" : "none", s.runs, s.bad, s.i);
 	free(x);
 	free(w);
+}
+
+static void
+check(size_t n, double theta, const char *what)
+{
+	check_with(n, theta, 0, what);
 }
 
 /* Bytes glibc holds in mmap'ed blocks (every large buffer), sampled at
@@ -175,6 +183,14 @@ int
 main(void)
 {
 	check(1000, 1, "one chunk");
+	/* One chunk spread over the logit and weight buckets (snap_sorted.c,
+	 * gather_logits and emit_fine), both orders. */
+	check((size_t)1 << 20, 1, "one chunk of 2^20, theta 1");
+	check((size_t)1 << 20, -0.25, "one chunk of 2^20, theta -0.25");
+	check((size_t)1 << 20, -0.004, "one chunk of 2^20, theta -0.004 (zeros)");
+	/* One logit far out: every other in one logit bucket. */
+	check_with((size_t)1 << 20, 1, 1e6, "one chunk of 2^20, a logit at 1e6");
+	check_with((size_t)1 << 20, 1, 30, "one chunk of 2^20, a logit at 30");
 	check(((size_t)1 << 22) + 12345, 1, "several chunks, theta 1");
 	/* theta 0.004: weights below e^-745 underflow to 0 (most of them),
 	 * and the zeros span chunks. */

@@ -89,13 +89,15 @@ grisu_round(char *buf, int len, uint64_t delta, uint64_t rest, uint64_t ten_kapp
 static int
 digit_gen(diyfp w, diyfp mp, uint64_t delta, char *buf, int *k, int *unsure)
 {
+	/* *k and *unsure in locals: a char store into buf may alias them, so
+	 * the compiler would reload them after every digit. */
+	int kk = *k, uns = 0;
 	const int sh = -mp.e;
 	const uint64_t one = (uint64_t)1 << sh, wp_w = mp.f - w.f;
 	uint32_t p1 = (uint32_t)(mp.f >> sh), d;
 	uint64_t p2 = mp.f & (one - 1), tmp, ten, slack = SLACK;
 	int kappa, len = 0;
 
-	*unsure = 0;
 	for (kappa = 1; kappa < 10 && p1 >= pow10_u64[kappa]; kappa++)
 		;
 	while (kappa > 0) {
@@ -118,12 +120,13 @@ digit_gen(diyfp w, diyfp mp, uint64_t delta, char *buf, int *k, int *unsure)
 		tmp = ((uint64_t)p1 << sh) + p2;
 		ten = pow10_u64[kappa] << sh;
 		if (tmp <= delta) {
-			*k += kappa;
+			*k = kk + kappa;
+			*unsure = uns;
 			grisu_round(buf, len, delta, tmp, ten, wp_w);
 			return len;
 		}
-		if (*unsure == 0 && len > 0 && (tmp <= delta + slack || ten - tmp <= slack))
-			*unsure = len;
+		if (uns == 0 && len > 0 && (tmp <= delta + slack || ten - tmp <= slack))
+			uns = len;
 	}
 	for (;;) {
 		p2 *= 10;
@@ -135,13 +138,14 @@ digit_gen(diyfp w, diyfp mp, uint64_t delta, char *buf, int *k, int *unsure)
 		p2 &= one - 1;
 		kappa--;
 		if (p2 < delta) {
-			*k += kappa;
+			*k = kk + kappa;
+			*unsure = uns;
 			grisu_round(buf, len, delta, p2, one,
 			    -kappa < 20 ? wp_w * pow10_u64[-kappa] : 0);
 			return len;
 		}
-		if (*unsure == 0 && len > 0 && (p2 < delta + slack || one - p2 <= slack))
-			*unsure = len;
+		if (uns == 0 && len > 0 && (p2 < delta + slack || one - p2 <= slack))
+			uns = len;
 	}
 }
 
@@ -175,9 +179,12 @@ grisu2(double v, char *buf, int *k, int *unsure)
 	mm.e = mp.e;
 	w = fp_norm(w);
 	/* 10^q that brings mp's exponent into [-60, -32]: q = ceil(x log10 2)
-	 * gives floor(q log2 10) in [x, x + 3]. */
+	 * gives floor(q log2 10) in [x, x + 3].  In integers (78913 / 2^18 is
+	 * log10 2 closely enough for |x| <= 1650; x is in [-1021, 1023]; the
+	 * numerator kept positive, 1024 2^18 added): the double's ceil took a
+	 * tenth of the time without SSE4.1. */
 	x = -61 - mp.e;
-	q = (int)ceil(x * 0.30102999566398114);
+	q = ((x * 78913 + (1 << 18) - 1 + (1024 << 18)) >> 18) - 1024;
 	c = pow10_fp(q);
 	*k = -q;
 	w = fp_mul(w, c);
@@ -203,6 +210,21 @@ slow(double v, char *buf)
 	return n;
 }
 
+/* n digits (at most 17) from d to p, eight bytes at a time; returns the
+ * end.  Reads and writes up to 7 bytes past n: the digit arrays hold 32
+ * and the text DSP_DTOA_SIZE, which the longest case (a sign, "0.000" and
+ * 17 digits, 23 + 7) fits.  Not memcpy: a library call for so few bytes
+ * cost more than the copy. */
+static inline char *
+copy(char *p, const char *d, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i += 8)
+		memcpy(p + i, d + i, 8);
+	return p + n;
+}
+
 /* sign, the digits dig[0..len-1] times 10^k, as text at p. */
 static char *
 put(char *p, const char *dig, int len, int k)
@@ -219,30 +241,25 @@ put(char *p, const char *dig, int len, int k)
 	 * (1000000, 1e+16, 1234567890123456.8). */
 	if (x >= -4 && x < (len > 15 ? len : 15)) {
 		if (k >= 0) {		/* integer */
-			memcpy(p, dig, (size_t)len);
-			p += len;
+			p = copy(p, dig, len);
 			for (i = 0; i < k; i++)
 				*p++ = '0';
 		} else if (x >= 0) {	/* d.ddd */
-			memcpy(p, dig, (size_t)(x + 1));
-			p += x + 1;
+			p = copy(p, dig, x + 1);
 			*p++ = '.';
-			memcpy(p, dig + x + 1, (size_t)(len - x - 1));
-			p += len - x - 1;
+			p = copy(p, dig + x + 1, len - x - 1);
 		} else {		/* 0.000ddd */
 			*p++ = '0';
 			*p++ = '.';
 			for (i = -1; i > x; i--)
 				*p++ = '0';
-			memcpy(p, dig, (size_t)len);
-			p += len;
+			p = copy(p, dig, len);
 		}
 	} else {
 		*p++ = dig[0];
 		if (len > 1) {
 			*p++ = '.';
-			memcpy(p, dig + 1, (size_t)(len - 1));
-			p += len - 1;
+			p = copy(p, dig + 1, len - 1);
 		}
 		*p++ = 'e';
 		*p++ = x < 0 ? '-' : '+';
@@ -262,7 +279,7 @@ put(char *p, const char *dig, int len, int k)
 static int
 shorter(double v, char *dig, int len, int *k, int from, char *p)
 {
-	char down[24], up[24];
+	char down[32], up[32];
 	int n, i, ok_dn, ok_up, round_up, carry, up_wins;
 
 	for (n = from; n < len; n++) {
@@ -293,7 +310,7 @@ shorter(double v, char *dig, int len, int *k, int from, char *p)
 int
 dsp_dtoa(double v, char *buf)
 {
-	char dig[24], *p = buf;
+	char dig[32], *p = buf;
 	int len, k, unsure;
 
 	if (isnan(v))
