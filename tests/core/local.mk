@@ -26,10 +26,14 @@ DSP_CORE_TESTS = \
 	tests/core/test-attn \
 	tests/core/test-draws \
 	tests/core/test-band \
-	tests/core/test-alloc
+	tests/core/test-alloc \
+	tests/core/test-geosum
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
+tests_core_test_geosum_SOURCES = tests/core/test-geosum.c
+tests_core_test_geosum_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_geosum_LDADD = $(DSP_CORE_LIBS)
 # The memory budget of the allocation wrappers (src/core/alloc.h).
 tests_core_test_alloc_SOURCES = tests/core/test-alloc.c
 tests_core_test_alloc_CFLAGS = $(DSP_TEST_CFLAGS)
