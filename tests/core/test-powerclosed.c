@@ -141,6 +141,41 @@ figures_of_weights(const dsp_runs *w, uint64_t topk, dsp_summary *f)
 	return 0;
 }
 
+/* The closed route's figures s of p against the figures of the weights
+ * that dsp_eval_weights computes by the other route (which reports s
+ * with them): 1 when compared. */
+static int
+against_weights(const dsp_params *p, const dsp_summary *s, const char *what0)
+{
+	dsp_summary r, fw;
+	dsp_runs *w;
+	char what[240];
+	int rc = 0;
+
+	if ((w = dsp_runs_alloc(64)) == NULL) {
+		ok(0, "%s: out of memory", what0);
+		return 0;
+	}
+	if (dsp_eval_weights(p, w, &r) != DSP_OK)
+		ok(0, "%s: the weights route: %s", what0, dsp_last_error());
+	else if (figures_of_weights(w, p->topk, &fw) != 0)
+		ok(0, "%s: out of memory", what0);
+	else {
+		rc = 1;
+		ok(memcmp(&r.entropy, &s->entropy, sizeof s->entropy) == 0 &&
+		    memcmp(&r.max_weight, &s->max_weight, sizeof s->max_weight) == 0 &&
+		    r.method == DSP_METHOD_ANALYTIC,
+		    "%s: dsp_eval_weights reports the closed route's figures", what0);
+		snprintf(what, sizeof what, "%s: closed route = the figures of %llu "
+		    "weight runs", what0, (unsigned long long)w->len);
+		same(s, &fw, 1e-12, what);
+		ok(fabs(s->zero_weights - fw.zero_weights) <= 2, "  zero weights %.17g = %.17g",
+		    s->zero_weights, fw.zero_weights);
+	}
+	dsp_runs_free(w);
+	return rc;
+}
+
 static void
 reference_rows(void)
 {
@@ -150,8 +185,7 @@ reference_rows(void)
 	unsigned long long n, topk;
 	long double H, wmax, wmin, hp, tk, tot, zeros;
 	dsp_params p;
-	dsp_summary s, r, fw;
-	dsp_runs *w;
+	dsp_summary s;
 	int rows = 0, closed = 0, cross = 0, c, nf;
 	FILE *fp;
 
@@ -207,30 +241,8 @@ reference_rows(void)
 			    s.max_weight, wmax, s.min_weight, wmin, s.topk_mass, tk,
 			    s.total, tot, s.zero_weights, zeros);
 		/* The other route on the same parameters. */
-		if (s.method != DSP_METHOD_ANALYTIC || n > ((uint64_t)1 << 22))
-			continue;
-		if ((w = dsp_runs_alloc(64)) == NULL) {
-			ok(0, "%s: out of memory", what);
-			continue;
-		}
-		if (dsp_eval_weights(&p, w, &r) != DSP_OK)
-			ok(0, "%s: the weights route: %s", what, dsp_last_error());
-		else if (figures_of_weights(w, topk, &fw) != 0)
-			ok(0, "%s: out of memory", what);
-		else {
-			cross++;
-			ok(memcmp(&r.entropy, &s.entropy, sizeof s.entropy) == 0 &&
-			    memcmp(&r.max_weight, &s.max_weight, sizeof s.max_weight) == 0 &&
-			    r.method == DSP_METHOD_ANALYTIC,
-			    "%s: dsp_eval_weights reports the closed route's figures", what);
-			snprintf(what + strlen(what), sizeof what - strlen(what),
-			    ": closed route = the figures of %llu weight runs",
-			    (unsigned long long)w->len);
-			same(&s, &fw, 1e-12, what);
-			c = fabs(s.zero_weights - fw.zero_weights) <= 2;
-			ok(c, "  zero weights %.17g = %.17g", s.zero_weights, fw.zero_weights);
-		}
-		dsp_runs_free(w);
+		if (s.method == DSP_METHOD_ANALYTIC && n <= ((uint64_t)1 << 22))
+			cross += against_weights(&p, &s, what);
 	}
 	fclose(fp);
 	ok(rows >= 60 && closed >= 50 && cross >= 10,
@@ -323,6 +335,39 @@ random_views(void)
 	diag("slowest closed evaluation %.1f ms (not asserted)", worst);
 }
 
+/* The route's domain is every |lambda| != 1 past 2^16 terms: lambda > 1
+ * up to about e^{709 / 2^16} = 1.011 (further out delta lambda^(n-1)
+ * overflows a double past 2^16 items), |lambda| < 1 only where the runs
+ * form passes 2^16 terms (0.9 never); against the items' weights. */
+static void
+far_from_one(void)
+{
+	static const struct {
+		const char *attn;
+		double delta, theta, lambda;
+	} c[] = {
+		{ "softmax", 4, 1, 1.001 }, { "softmax", 4, -0.5, 1.001 },
+		{ "softmax", 0.01, 1, 1.005 }, { "softmax1", 1, 2, 1.0005 },
+		{ "softmax", 1e-3, 3, -1.003 }, { "logn", 1e-6, 1, 1.004 },
+		{ "adaptive", 1e-4, 0.01, -1.005 },
+	};
+	dsp_params p;
+	dsp_summary s;
+	char what[160];
+	size_t i;
+
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		params_of(&p, c[i].attn, c[i].delta, c[i].theta, c[i].lambda,
+		    ((uint64_t)1 << 17) + 3, 5);
+		snprintf(what, sizeof what, "%s delta %g theta %g lambda %g n 2^17 + 3",
+		    c[i].attn, c[i].delta, c[i].theta, c[i].lambda);
+		if (dsp_eval(&p, &s) != DSP_OK)
+			ok(0, "%s: %s", what, dsp_last_error());
+		else if (ok(s.method == DSP_METHOD_ANALYTIC, "%s: the closed route", what))
+			against_weights(&p, &s, what);
+	}
+}
+
 int
 main(void)
 {
@@ -335,6 +380,7 @@ main(void)
 	switch_continuity("softmax", 4, -0.5);
 	switch_continuity("softmax1", 0.5, 0.5);
 	switch_continuity("logn", 4, 1);
+	far_from_one();
 	random_views();
 	return tap_done();
 }
