@@ -529,6 +529,12 @@ dsp_eval_is_explicit(const dsp_params *p)
 }
 
 int
+dsp_eval_is_closed(const dsp_params *p)
+{
+	return dsp_params_check(p) == DSP_OK && dsp_eval_power_applies(p);
+}
+
+int
 dsp_eval_rejects_nonfinite(const dsp_params *p)
 {
 	return p->family == DSP_FAM_FILE && dsp_params_check(p) == DSP_OK &&
