@@ -4,7 +4,8 @@
 EXTRA_DIST += tests/core/coretest.h tests/data/core-logits.txt \
 	tests/core/draws-reference.py tests/data/draws-reference.tsv \
 	tests/core/band-reference.py tests/data/band-reference.tsv \
-	tests/core/attn-draws-reference.py tests/data/attn-draws-reference.tsv
+	tests/core/attn-draws-reference.py tests/data/attn-draws-reference.tsv \
+	tests/core/power-closed-reference.py tests/data/power-closed-reference.tsv
 DSP_CORE_TESTS = \
 	tests/core/test-softmax \
 	tests/core/test-bounds \
@@ -27,10 +28,18 @@ DSP_CORE_TESTS = \
 	tests/core/test-attn \
 	tests/core/test-draws \
 	tests/core/test-band \
-	tests/core/test-alloc
+	tests/core/test-alloc \
+	tests/core/test-geosum \
+	tests/core/test-powerclosed
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
+tests_core_test_geosum_SOURCES = tests/core/test-geosum.c
+tests_core_test_geosum_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_geosum_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_powerclosed_SOURCES = tests/core/test-powerclosed.c
+tests_core_test_powerclosed_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_powerclosed_LDADD = $(DSP_CORE_LIBS)
 # The memory budget of the allocation wrappers (src/core/alloc.h).
 tests_core_test_alloc_SOURCES = tests/core/test-alloc.c
 tests_core_test_alloc_CFLAGS = $(DSP_TEST_CFLAGS)

@@ -416,7 +416,8 @@ test_routing(void)
 		{ DSP_FAM_POWER, 0.5, 100, DSP_METHOD_RUNS, DSP_OK },
 		{ DSP_FAM_POWER, -1, 100, DSP_METHOD_RUNS, DSP_OK },
 		{ DSP_FAM_POWER, 1.01, 100, DSP_METHOD_EXPLICIT, DSP_OK },
-		{ DSP_FAM_POWER, 1.01, (uint64_t)1 << 40, 0, DSP_ETOOBIG },
+		/* The closed route (eval_power.c) finds 1.01^(2^40) overflows. */
+		{ DSP_FAM_POWER, 1.01, (uint64_t)1 << 40, 0, DSP_ERANGE },
 		{ DSP_FAM_SPIKE, 0, (uint64_t)1 << 62, DSP_METHOD_RUNS, DSP_OK },
 		{ DSP_FAM_UNIFORM, 0, 1000, DSP_METHOD_EXPLICIT, DSP_OK },
 		{ DSP_FAM_UNIFORM, 0, ((uint64_t)1 << 27) + 1, DSP_METHOD_TYPICAL, DSP_OK },

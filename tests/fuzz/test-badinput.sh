@@ -102,11 +102,15 @@ if [ -z "${DSP_SANITIZERS:-}" ]; then
 	# 256 MiB of address space: any attempt to materialise 2^62 items fails.
 	( ulimit -v 262144 && "$DISPERSE" report --family uniform --n 2^62 ) >/dev/null 2>&1
 	ok $? "uniform n = 2^62 under ulimit -v 256 MiB (no allocation attempt)"
-	( ulimit -v 262144 && "$DISPERSE" report --lambda 0.9999999 --n 2^62 ) >/dev/null 2>"$tmp/err"
+	# Sigmoid: the runs form (softmax sums the series in closed form).
+	( ulimit -v 262144 && "$DISPERSE" report --attn sigmoid --lambda 0.9999999 --n 2^62 ) \
+		>/dev/null 2>"$tmp/err"
 	st=$?
 	[ "$st" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]
-	ok $? "power lambda 0.9999999 at 2^62 under ulimit: clear error, exit $st"
+	ok $? "power lambda 0.9999999 at 2^62 (sigmoid) under ulimit: clear error, exit $st"
 	diag "$(cat "$tmp/err")"
+	( ulimit -v 262144 && "$DISPERSE" report --lambda 0.9999999 --n 2^62 ) >/dev/null 2>&1
+	ok $? "power lambda 0.9999999 at 2^62 (softmax, closed form) under ulimit: exit 0"
 
 	# 10^7 lines: parse time and memory bounded (doubles 80 MB + text 90 MB).
 	awk 'BEGIN { for (i = 0; i < 10000000; i++) printf "%.6f\n", (i % 1000) / 250.0 }' \

@@ -36,6 +36,8 @@ def cases(src):
     model = os.path.join(src, "examples", "maxret-model.json")
     return [
         ("report", ["report", "--n", "64"], [], {}),
+        # The power series near 1 in closed form (eval_power.c, geosum.c).
+        ("report-power", ["report", "--lambda", "0.9999999", "--n", "2^40"], [], {}),
         ("report-input", ["report", "--input", "x.txt", "--topk", "2"], [],
          {"x.txt": b"0.25\n-1.5\n3\n1\n1\n"}),
         ("report-npy", ["report", "--input", "x.npy", "--format", "json", "-o",

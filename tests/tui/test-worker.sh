@@ -30,15 +30,16 @@ tui_wait "H=$hh"; ok $? "lambda = -1, n = 16: H = $hh (closed form)"
 idle; ok $? "curve and map of lambda = -1 computed (no panel left computing)"
 tui_cap | grep -q "min .* max "; ok $? "the map shows its scale"
 
-# Reference panels of lambda = 0.5 from a fresh worker.
+# A small budget: the slowly decaying lambda = -0.9999999 keeps every term
+# (it falls below 2^-60 only after 4.3e8 terms) and stops at the budget.
+# Sigmoid attention: softmax sums this series in closed form (issue 26,
+# tests/core/test-powerclosed), in milliseconds and no memory to speak of.
+# The reference panels of lambda = 0.5 come from the fresh worker first.
+tui_fresh 140 60 --mem-budget 128Mi --attn sigmoid
+tui_wait "● sigmoid"; idle
 T send-keys : "lambda 0.5" Enter
 tui_wait "λ=0.5 "; idle
 ref=$(curve)
-
-# A small budget: the slowly decaying lambda = -0.9999999 keeps every term
-# (it falls below 2^-60 only after 4.3e8 terms) and stops at the budget.
-tui_fresh 140 60 --mem-budget 128Mi
-tui_wait "H=1.36044"; idle
 T send-keys : "lambda -0.9999999" Enter
 tui_wait "computing"; ok $? "lambda = -0.9999999: a long job, its panels say computing"
 idle 600; ok $? "the job ends (60 s bound)"

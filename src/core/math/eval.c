@@ -447,7 +447,7 @@ route_explicit(const dsp_params *p, int weights)
 {
 	uint64_t n = p->family == DSP_FAM_FILE ? p->n_logits : p->n;
 
-	if (route_structured(p))
+	if (route_structured(p) || (!weights && dsp_eval_power_applies(p)))
 		return 0;
 	/* A file's logits are in memory already: their weights are one pass
 	 * up to the memory cap, whatever size a view draws random families
@@ -476,7 +476,7 @@ route_stream(const dsp_params *p)
 }
 
 static int
-eval_route(const dsp_params *p, const double *given, dsp_runs *w, dsp_wstream *ws,
+eval_route_any(const dsp_params *p, const double *given, dsp_runs *w, dsp_wstream *ws,
     dsp_summary *s)
 {
 	uint64_t n = p->family == DSP_FAM_FILE ? p->n_logits : p->n;
@@ -498,10 +498,40 @@ eval_route(const dsp_params *p, const double *given, dsp_runs *w, dsp_wstream *w
 	return eval_expected(p, s);
 }
 
+/* The power series near |lambda| = 1 in closed form (eval_power.c).  With
+ * weights, they come from their own route and the figures from the closed
+ * form, so report, the screen and a snapshot print the same bits (as
+ * eval_explicit does with the kernel). */
+static int
+eval_route(const dsp_params *p, const double *given, dsp_runs *w, dsp_wstream *ws,
+    dsp_summary *s)
+{
+	dsp_summary c;
+	int rc;
+
+	if (!dsp_eval_power_applies(p))
+		return eval_route_any(p, given, w, ws, s);
+	if (w == NULL && ws == NULL)
+		return dsp_eval_power_route(p, s);
+	memset(&c, 0, sizeof c);
+	c.zero_weights = NAN;
+	if ((rc = eval_route_any(p, given, w, ws, s)) != DSP_OK ||
+	    (rc = dsp_eval_power_route(p, &c)) != DSP_OK)
+		return rc;
+	*s = c;
+	return DSP_OK;
+}
+
 int
 dsp_eval_is_explicit(const dsp_params *p)
 {
 	return dsp_params_check(p) == DSP_OK && route_explicit(p, 0);
+}
+
+int
+dsp_eval_is_closed(const dsp_params *p)
+{
+	return dsp_params_check(p) == DSP_OK && dsp_eval_power_applies(p);
 }
 
 int

@@ -18,6 +18,9 @@ int	dsp_eval(const dsp_params *p, dsp_summary *out);
  * (dsp_family_alloc); the route depends on neither theta nor, except for
  * the power series, lambda. */
 int	dsp_eval_is_explicit(const dsp_params *p);
+/* 1 when dsp_eval(p) sums the power series in closed form (near |lambda| =
+ * 1 past 2^16 terms of its runs form; eval_power.c). */
+int	dsp_eval_is_closed(const dsp_params *p);
 /* 1 when dsp_eval(p) reads every logit of the file family through the
  * softmax kernel, which fails (DSP_EINVAL) on a NaN or an infinity: a file's
  * row may then be passed unscanned (rowset.h: dsp_rowset_row_unchecked). */

@@ -96,9 +96,12 @@ imax(int a, int b)
 static int
 fast_applies(const dsp_params *q)
 {
+	/* Near |lambda| = 1 dsp_eval's closed form is the cheaper route (and
+	 * the report's figures). */
 	return q->family == DSP_FAM_POWER && q->attn == DSP_ATTN_SOFTMAX &&
 	    !q->adaptive && q->precision == DSP_PREC_DOUBLE && q->theta != 0 &&
-	    fabs(q->lambda) <= 1 && q->n >= 1 && dsp_params_check(q) == DSP_OK;
+	    fabs(q->lambda) <= 1 && q->n >= 1 && dsp_params_check(q) == DSP_OK &&
+	    !dsp_eval_is_closed(q);
 }
 
 /* The kernel could not sum a cell's tail: out of memory (or a cancel)
