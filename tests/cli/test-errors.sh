@@ -96,6 +96,13 @@ expect_msg "disperse heatmap: --theta-range must be A:B with A < B in [-1e+300, 
 	heatmap --theta-range -1e308:1e308
 expect_msg "disperse report: --topk: a size is at least 1 (got 0)" report --topk 0
 expect_msg "disperse report: --ssmax-s must be in (0, 1000000] (got 0)" report --ssmax-s 0
+# A scaled temperature no double holds: exit 1 (the values are each in
+# range), naming the scaling, its parts and the way out.
+"$DISPERSE" report --attn ssmax --ssmax-s 1e-320 --n 2^63 </dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+ok $(test $rc -eq 1 && test ! -s "$tmp/out" && test "$(cat "$tmp/err")" = \
+    "disperse report: ssmax at n = 9223372036854775808: the temperature theta / (s log n) = 1 / (9.99989e-321 x 43.6683) overflows a double (give a larger --ssmax-s or a smaller --theta)"
+    echo $?) "exit 1: --ssmax-s 1e-320 at n = 2^63 names the overflowing temperature ($(cat "$tmp/err"))"
 # Long spellings of numbers (>= 128 characters) are read, not refused.
 z=$(printf '%0130d' 0)
 "$DISPERSE" report --format csv --n "${z}16" 2>"$tmp/err" | grep -qx '# n: 16'

@@ -541,6 +541,26 @@ dsp_eval_rejects_nonfinite(const dsp_params *p)
 	    route_explicit(p, 0) && route_kernel(p);
 }
 
+/* A temperature scaled with n (SSMax's theta / (s log n), log-n's) that no
+ * double holds says why here, instead of a route's "temperature must be
+ * finite" (--ssmax-s 1e-320 at n = 2^63 overflowed). */
+static int
+scaled_theta_check(const dsp_params *p)
+{
+	uint64_t n = p->family == DSP_FAM_FILE ? p->n_logits : p->n;
+	double th = scaled_theta(p, (double)n);
+	int over = th != 0;
+
+	if (!dsp_attn_scales_n(p->attn) || n <= 1 || (isfinite(th) && th != 0))
+		return DSP_OK;
+	return dsp_fail(DSP_EINVAL, "%s at n = %llu: the temperature theta / (s log n) = "
+	    "%g / (%g x %.6g) %s a double (give a %s --ssmax-s or a %s --theta)",
+	    dsp_attn_name(p->attn), (unsigned long long)n, p->theta,
+	    dsp_attn_row_of(p->attn)->log_scale(p), log((double)n),
+	    over ? "overflows" : "underflows", over ? "larger" : "smaller",
+	    over ? "smaller" : "larger");
+}
+
 static int
 eval_common(const dsp_params *p, const double *given, dsp_runs *w, dsp_wstream *ws,
     dsp_summary *out)
@@ -549,7 +569,7 @@ eval_common(const dsp_params *p, const double *given, dsp_runs *w, dsp_wstream *
 	int rc;
 
 	memset(out, 0, sizeof *out);
-	if ((rc = dsp_params_check(p)) != DSP_OK)
+	if ((rc = dsp_params_check(p)) != DSP_OK || (rc = scaled_theta_check(p)) != DSP_OK)
 		return rc;
 	if (w != NULL)
 		dsp_runs_clear(w);
