@@ -188,8 +188,8 @@ view_theta_draw(struct view_panel *pn, WINDOW *w, int iw)
 		table(st, w, y, last, iw);
 		return;
 	}
-	if (rem >= tab + 1 + TH_MIN + 2) {
-		plots(st, w, y, rem - tab - 1, pw);
+	if (rem >= tab + TH_MIN + 2) {
+		plots(st, w, y, rem - tab, pw);
 		table(st, w, last - tab + 1, last, iw);
 	} else
 		plots(st, w, y, rem, pw);
