@@ -132,8 +132,10 @@ plots(const struct view_state *st, WINDOW *w, int top, int rows, int pw)
 		view_printf(w, top + rows - 1, c, view_width(buf), view_attr_dim(), "%s", buf);
 		end = c + view_width(buf) - 1;
 	}
-	view_printf(w, top + rows - 1, 1, TH_AXIS - 1, view_attr_dim(), "log %s",
-	    view_sym(SYM_THETA));
+	/* "log θ", or "theta" alone in ASCII: never run into the first label. */
+	snprintf(buf, sizeof buf, "log %s", view_sym(SYM_THETA));
+	view_printf(w, top + rows - 1, 1, TH_AXIS - 2, view_attr_dim(), "%s",
+	    view_width(buf) <= TH_AXIS - 2 ? buf : view_sym(SYM_THETA));
 }
 
 static void
