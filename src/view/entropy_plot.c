@@ -586,36 +586,6 @@ captions(const struct view_state *st, int iw, WINDOW *w, int y)
 	return rows;
 }
 
-/* A file's logits have one n: their entropy and max weight against theta
- * (the view's theta marked), a bar of H / log n beside each. */
-static void
-theta_table(struct view_panel *pn, WINDOW *w, int iw)
-{
-	const struct view_state *st = pn->st;
-	double logn = log((double)st->vs.params.n_logits);
-	char t[32], h[32], m[32], title[96];
-	size_t i;
-	int y = 1, bar, k, cur;
-
-	snprintf(title, sizeof title, "Entropy and max weight vs %s (n = %zu)%s",
-	    view_sym(SYM_THETA), st->vs.params.n_logits, st->curve_busy ? " (computing)" : "");
-	view_frame(w, title, pn->focused);
-	view_line(w, &y, pn->h - 2, 1, iw, view_attr_dim(), "%s",
-	    "measured on the file's logits (one n: no curve over n)");
-	view_printf(w, y++, 1, iw, A_BOLD, "  %-9s %-11s %-11s %s", view_sym(SYM_THETA),
-	    "H (nats)", "max weight", "H / log n");
-	for (i = 0; i < st->nthetas && y < pn->h - 1; i++, y++) {
-		cur = st->th_theta[i] == st->vs.params.theta;
-		view_printf(w, y, 1, iw, cur ? A_BOLD : 0, "%s %-9s %-11s %-11s",
-		    cur ? ">" : " ", view_num(t, sizeof t, st->th_theta[i], 4),
-		    view_num(h, sizeof h, st->th_entropy[i], 5),
-		    view_num(m, sizeof m, st->th_maxw[i], 5));
-		bar = logn > 0 ? (int)lround(st->th_entropy[i] / logn * (iw - 36)) : 0;
-		for (k = 0; k < bar && 35 + k < iw; k++)
-			view_printf(w, y, 35 + k, 1, view_attr_series(0), "%s", view_block(1));
-	}
-}
-
 static void
 curve_draw(struct view_panel *pn, WINDOW *w)
 {
@@ -647,7 +617,7 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	avail = pn->h - 2 - top;	/* rows for plots + x axis */
 	pn->ph = avail;
 	if (st->nseries == 0 && st->nthetas > 0) {
-		theta_table(pn, w, iw);
+		view_theta_draw(pn, w, iw);
 		return;
 	}
 	if (st->curve_err[0] != '\0' && (st->nseries == 0 || !st->series[0].ok)) {

@@ -10,4 +10,5 @@ DSP_VIEW_SOURCES = src/view/view.h src/view/draw.c \
 	src/view/status.c \
 	src/view/theme.c \
 	src/view/theorem_panel.c \
+	src/view/theta_plot.c \
 	src/view/tour_box.c

@@ -391,6 +391,9 @@ void		 view_canvas_dot(struct view_canvas *cv, int sx, int sy, attr_t a,
 void		 view_canvas_mark(struct view_canvas *cv, int cx, int cy, attr_t a,
 		    const char *glyph);
 void		 view_canvas_draw(const struct view_canvas *cv, WINDOW *w, int y, int x);
+/* The curve panel of a file view (one n): H and max weight against theta
+ * (src/view/theta_plot.c), inside the frame of iw columns. */
+void		 view_theta_draw(struct view_panel *pn, WINDOW *w, int iw);
 /* Colour pair / glyph for a heat value t in [0, 1]. */
 int		 view_heat_pair(double t);
 /* Half-block map cells: 1 when two map rows share a screen row ('▀'),
