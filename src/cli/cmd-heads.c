@@ -13,6 +13,7 @@
 #include "core/alloc.h"
 #include "core/dsp.h"
 #include "core/io/npy.h"
+#include "core/schema/figures.h"
 #include "export/table.h"
 
 enum {
@@ -125,19 +126,16 @@ heads_stamp(const struct run *r, dsp_table *t, const char *shape, const char *dt
 	return rc ? DSP_ENOMEM : DSP_OK;
 }
 
-/* Columns of the per-row table; "array" only for .npz, "query" only for
- * 4-D arrays. */
-enum {
-	C_ARRAY, C_LAYER, C_HEAD, C_QUERY, C_N, C_SPREAD, C_THETA, C_ENTROPY,
-	C_ENTROPY_NORM, C_MAX_WEIGHT, C_LO, C_HI, C_BOUND, C_CRIT, C_LOG_CRIT,
-	C_EMP, C_LOG_EMP, C_COUNT
-};
+/* The per-row table: heads' own identifying columns ("array" only for
+ * .npz, "query" only for 4-D arrays), then the figure table's heads rows
+ * (DSP_SURF_HEADS), then the empirical critical n.  That last pair is
+ * heads' own, not a table row: it is computed from the row's logits by
+ * dsp_row_eval beside the summary (doc/theory.md section 13), not read
+ * from one evaluation's summary as every surface's figure is. */
+enum { C_ARRAY, C_LAYER, C_HEAD, C_QUERY, C_N, C_OWN };
 
-static const char *const col_names[C_COUNT] = {
-	"array", "layer", "head", "query", "n", "spread", "theta", "entropy_nats",
-	"entropy_norm", "max_weight", "lemma_tight_lo", "lemma_tight_hi", "bound",
-	"critical_n", "log_critical_n", "n_eps_empirical", "log_n_eps_empirical"
-};
+static const char *const own_names[C_OWN] = { "array", "layer", "head", "query", "n" };
+static const char *const emp_names[2] = { "n_eps_empirical", "log_n_eps_empirical" };
 
 static int
 want_col(const struct run *r, int c)
@@ -148,16 +146,18 @@ want_col(const struct run *r, int c)
 static int
 make_table(struct run *r, const char *shape, const char *dtype)
 {
-	int c;
+	int c, rc = DSP_OK;
 
 	if ((r->t = dsp_table_alloc("disperse heads: per-head dispersion")) == NULL ||
 	    heads_stamp(r, r->t, shape, dtype) != DSP_OK)
 		return DSP_ENOMEM;
-	for (c = 0; c < C_COUNT; c++)
-		if (want_col(r, c) && dsp_table_column(r->t, col_names[c],
-		    c <= C_N ? "%.0f" : "%.10g") != DSP_OK)
-			return DSP_ENOMEM;
-	return DSP_OK;
+	for (c = 0; c < C_OWN; c++)
+		if (want_col(r, c))
+			rc |= dsp_table_column(r->t, own_names[c], "%.0f");
+	rc |= dsp_table_fig_columns(r->t, DSP_SURF_HEADS, "%.10g");
+	for (c = 0; c < 2; c++)
+		rc |= dsp_table_column(r->t, emp_names[c], "%.10g");
+	return rc != DSP_OK ? DSP_ENOMEM : DSP_OK;
 }
 
 /* One row: every figure from dsp_eval on the row's unmasked logits. */
@@ -165,9 +165,11 @@ static int
 add_row(struct run *r, size_t arr, uint64_t l, uint64_t hd, uint64_t q,
     const double *e, size_t n)
 {
-	double v[C_COUNT], row[C_COUNT], log_emp;
+	double v[C_OWN], pre[C_OWN], emp[2], log_emp;
+	char buf[64];
+	dsp_figctx fc;
 	dsp_summary s;
-	size_t k = 0, i;
+	size_t k = 0;
 	int c, rc;
 
 	/* The empirical critical n: where the empirical family's large-n
@@ -180,36 +182,23 @@ add_row(struct run *r, size_t arr, uint64_t l, uint64_t hd, uint64_t q,
 	v[C_HEAD] = (double)hd;
 	v[C_QUERY] = (double)q;
 	v[C_N] = (double)n;
-	v[C_SPREAD] = s.spread;
-	v[C_THETA] = s.theta_eff;
-	v[C_ENTROPY] = s.entropy;
-	v[C_ENTROPY_NORM] = s.entropy_norm;
-	v[C_MAX_WEIGHT] = s.max_weight;
-	v[C_LO] = s.lo_tight;
-	v[C_HI] = s.hi_tight;
-	v[C_BOUND] = NAN;
-	v[C_CRIT] = exp(s.log_critical_n);
-	v[C_LOG_CRIT] = s.log_critical_n;
-	v[C_EMP] = exp(log_emp);
-	v[C_LOG_EMP] = log_emp;
-	for (c = 0; c < C_COUNT; c++)
+	for (c = 0; c < C_OWN; c++)
 		if (want_col(r, c))
-			row[k++] = v[c];
-	if (dsp_table_row(r->t, row) != DSP_OK)
+			pre[k++] = v[c];
+	emp[0] = exp(log_emp);
+	emp[1] = log_emp;
+	dsp_figctx_init(&fc, &r->o->params, &s);
+	if ((rc = dsp_table_fig_row(r->t, DSP_SURF_HEADS, &fc, pre, k, emp, 2)) != DSP_OK)
+		return rc;
+	if (r->is_npz && dsp_table_set_text(r->t, dsp_table_rows(r->t) - 1, 0,
+	    r->arr_names[arr]) != DSP_OK)
 		return DSP_ENOMEM;
-	i = dsp_table_rows(r->t) - 1;
-	k = 0;
-	for (c = 0; c < C_COUNT; c++) {
-		if (!want_col(r, c))
-			continue;
-		if (c == C_ARRAY && dsp_table_set_text(r->t, i, k,
-		    r->arr_names[arr]) != DSP_OK)
+	/* Past the double range, exp(x), as the table's figures write it. */
+	if (isinf(emp[0]) && isfinite(log_emp)) {
+		snprintf(buf, sizeof buf, "exp(%.10g)", log_emp);
+		if (dsp_table_set_text(r->t, dsp_table_rows(r->t) - 1, k +
+		    dsp_figure_list(DSP_SURF_HEADS, NULL, 0), buf) != DSP_OK)
 			return DSP_ENOMEM;
-		if (c == C_BOUND && dsp_table_set_text(r->t, i, k,
-		    s.bound_holds < 0 ? "n/a" : s.bound_holds ? "holds" :
-		    "violated") != DSP_OK)
-			return DSP_ENOMEM;
-		k++;
 	}
 	if (r->nrec == r->cap) {
 		size_t nc = r->cap ? 2 * r->cap : 64;

@@ -17,8 +17,9 @@ dsp_table_fig_columns(dsp_table *t, int surface, const char *numfmt)
 	int rc = DSP_OK;
 
 	for (i = 0; i < k && i < DSP_FIGURES_MAX; i++)
-		rc |= dsp_table_column(t, f[i]->name, strcmp(f[i]->unit, "items") == 0 ?
-		    "%.0f" : numfmt);
+		/* A count is whole; a critical n (items too) is not. */
+		rc |= dsp_table_column(t, f[i]->name, strcmp(f[i]->unit, "items") == 0 &&
+		    f[i]->kind == DSP_FIGK_NUM ? "%.0f" : numfmt);
 	return rc != DSP_OK ? DSP_ENOMEM : DSP_OK;
 }
 

@@ -263,7 +263,7 @@ test_critical(void)
 static void
 test_surfaces(void)
 {
-	static const char *surf[] = { "report", "sweep", "curve CSV", "text curve" };
+	static const char *surf[] = { "report", "sweep", "curve CSV", "text curve", "heads" };
 	const dsp_figure *f, *l[DSP_FIGURES_MAX];
 	dsp_crit_row r[DSP_CRIT_ROWS_MAX];
 	dsp_figctx c;
@@ -288,7 +288,7 @@ test_surfaces(void)
 		ok(!bad, "%s: every row has a value to read, in position order", surf[j]);
 	}
 	for (i = 0, bad = 0; (f = dsp_figure_at(i)) != NULL; i++)
-		bad |= f->kind == DSP_FIGK_CMD && (f->at[0] | f->at[1] | f->at[2] | f->at[3]);
+		bad |= f->kind == DSP_FIGK_CMD && (f->at[0] | f->at[1] | f->at[2] | f->at[3] | f->at[4]);
 	ok(!bad, "a command's own figure is on no shared surface");
 
 	/* Theorem 2.2 rows, each attention function with and without the

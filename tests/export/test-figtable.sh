@@ -1,13 +1,15 @@
 #!/bin/sh
 # Issue 25: the figure table drives the surfaces.  The rows of
 # src/core/schema/figures.c (name, kind, position on each surface:
-# AT(report and snapshot, sweep, curve CSV, text curve table)) are read
-# from the source, then every surface's output is walked against them:
+# AT(report and snapshot, sweep, curve CSV, text curve table, heads)) are
+# read from the source, then every surface's output is walked against them:
 # report's rows (--format json, several views so every Theorem 2.2 row
 # appears) and the snapshot's JSON figures and text Figures section are the
 # rows with a report position, in that order; sweep's CSV columns, the
 # snapshot's curve CSV and its text curve table are exactly their rows, in
-# position order; no output names a figure that is not a row.  Last, the
+# position order; heads' columns are its own (array, layer, head, query,
+# n), its heads rows in order, then its own empirical critical n; no
+# output names a figure that is not a row.  Last, the
 # files of those surfaces hold no figure name as a literal: a figure
 # written by hand there would fail here.
 . "$top_srcdir/tests/tap.sh"
@@ -17,24 +19,25 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 src="$top_srcdir/src"
 
-# name figs sweep curve brief kind, one line a row.
+# name figs sweep curve brief heads kind, one line a row.
 awk '/^static const dsp_figure figures\[\]/ { on = 1; next }
     on && /^};/ { on = 0 }
     on && match($0, /^\t\{ "[a-z0-9_]+"/) { name = substr($0, RSTART + 4, RLENGTH - 5) }
     on && match($0, /DSP_FIGK_[A-Z]+/) { kind = substr($0, RSTART + 9, RLENGTH - 9) }
     on && match($0, /AT\([0-9, ]+\)/) {
 	split(substr($0, RSTART + 3, RLENGTH - 4), a, /, */)
-	print name, a[1], a[2], a[3], a[4], kind
+	print name, a[1], a[2], a[3], a[4], a[5], kind
     }' "$src/core/schema/figures.c" >"$tmp/rows"
 nrows=$(wc -l <"$tmp/rows")
-[ "$nrows" -gt 30 ] && awk 'NF != 6 { bad = 1 } END { exit bad }' "$tmp/rows"
-ok $? "the table has $nrows rows, each with its kind and four positions"
+[ "$nrows" -gt 30 ] && awk 'NF != 7 { bad = 1 } END { exit bad }' "$tmp/rows"
+ok $? "the table has $nrows rows, each with its kind and five positions"
 # The names on surface k (column k + 1) in position order.
 on() { awk -v k="$1" '$k > 0 { print $k, $1 }' "$tmp/rows" | sort -n | cut -d' ' -f2; }
 on 2 >"$tmp/figs"
 on 3 >"$tmp/sweep"
 on 4 >"$tmp/curve"
 on 5 >"$tmp/brief"
+on 6 >"$tmp/heads"
 cut -d' ' -f1 "$tmp/rows" | sort >"$tmp/all"
 
 # Report: each view's rows are table rows in report's order; over the
@@ -86,18 +89,47 @@ ok $? "curve CSV: the table's $(wc -l <"$tmp/curve") curve rows in order"
 sed -n '/^Entropy vs n/{n;p;}' "$t" | tr -s ' ' '\n' | sed '/^$/d' | cmp -s - "$tmp/brief"
 ok $? "text snapshot's curve table: the table's $(wc -l <"$tmp/brief") short-table rows in order"
 
+# heads: its own columns, then exactly the heads rows, then its own pair
+# (n_eps_empirical: not a summary field, cmd-heads.c says why).  A
+# (2, 2, 3) float64 .npy written without numpy; a spread of 800 at theta
+# 0.001 puts the band's lower edge and critical_n past the double range.
+"$py3" - "$tmp/a.npy" <<'PY' || exit 1
+import struct, sys
+h = "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 2, 3), }"
+h += " " * (64 - (10 + len(h) + 1) % 64) + "\n"
+open(sys.argv[1], "wb").write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(h)) +
+    h.encode() + struct.pack("<12d", 0, 5, 1, 0, 800, 3, 1, 2, 3, -1, 0, 1))
+PY
+{ printf 'layer\nhead\nn\n'; cat "$tmp/heads"; printf 'n_eps_empirical\nlog_n_eps_empirical\n'; } >"$tmp/hcols"
+"$DISPERSE" heads "$tmp/a.npy" --theta 0.001 --format csv | grep -v '^#' >"$tmp/h.csv"
+head -1 "$tmp/h.csv" | tr ',' '\n' | cmp -s - "$tmp/hcols"
+ok $? "heads --format csv: layer, head, n, the table's $(wc -l <"$tmp/heads") heads rows in order, then n_eps_empirical"
+"$DISPERSE" heads "$tmp/a.npy" --format json | jq -r '.columns[]' | cmp -s - "$tmp/hcols"
+ok $? "heads --format json: the same columns"
+# Row 0.1 (spread 800): the lower edge is exp(-(800/0.001 + log 2))
+# = exp(-800000.6931), critical_n = 1 + 99 e^{800000} = exp(800004.5951),
+# as sweep and report write an out-of-range value; max weight 1 on the
+# upper edge 1 is the table's word "equality".
+col() { head -1 "$tmp/h.csv" | tr ',' '\n' | grep -nx "$1" | cut -d: -f1; }
+r=$(sed -n 3p "$tmp/h.csv")
+lo=$(echo "$r" | cut -d, -f"$(col lemma_tight_lo)")
+cn=$(echo "$r" | cut -d, -f"$(col critical_n)")
+bd=$(echo "$r" | cut -d, -f"$(col bound)")
+[ "$lo" = "exp(-800000.6931)" ] && [ "$cn" = "exp(800004.5951)" ] && [ "$bd" = equality ]
+ok $? "heads: out-of-range edge and critical n as exp(x), the table's bound word (got $lo, $cn, $bd)"
+
 # No figure written by hand: the surfaces' files hold no name of a row
 # on a surface as a string literal.  "n" is also the parameter n (sweep's
 # --vary values), so it is left out.
 bad=""
-for f in cli/cmd-report.c cli/cmd-sweep.c export/snap_json.c export/snap_csv.c \
-    export/snap_txt.c export/table_fig.c; do
-	cat "$tmp/figs" "$tmp/sweep" "$tmp/curve" "$tmp/brief" | sort -u | grep -vx n |
+for f in cli/cmd-report.c cli/cmd-sweep.c cli/cmd-heads.c export/snap_json.c \
+    export/snap_csv.c export/snap_txt.c export/table_fig.c; do
+	cat "$tmp/figs" "$tmp/sweep" "$tmp/curve" "$tmp/brief" "$tmp/heads" | sort -u | grep -vx n |
 	    while read -r name; do
 		grep -q "\"$name\"" "$src/$f" && echo "$f:$name"
 	    done >>"$tmp/lit"
 done
 bad=$(tr '\n' ' ' <"$tmp/lit")
 [ -z "$bad" ]
-ok $? "report, sweep and the snapshot writers name no figure by hand${bad:+: $bad}"
+ok $? "report, sweep, heads and the snapshot writers name no figure by hand${bad:+: $bad}"
 tap_done

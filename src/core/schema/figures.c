@@ -11,7 +11,7 @@
 
 #define S(field) offsetof(dsp_summary, field)
 #define NOFF ((size_t)-1)
-#define AT(figs, sweep, curve, brief) { figs, sweep, curve, brief }
+#define AT(figs, sweep, curve, brief, heads) { figs, sweep, curve, brief, heads }
 
 /* Report's notes on this evaluation's values, by row. */
 static void
@@ -53,129 +53,129 @@ extra_margin(const dsp_figctx *c, char *buf, size_t size)
 /* Each row: name, unit, source, description (and at theta = 0), summary
  * offset; how the value is read (enum dsp_figkind) and its argument; its
  * position on each surface (AT(report and snapshot, sweep, curve CSV,
- * text curve table), 0: not there); report's note on the value.
+ * text curve table, heads), 0: not there); report's note on the value.
  * Sources: doc/theory.md and the project's paper notes.  The paper states Lemma 2.1
  * as Theta(1/n) with the proof's loose band e^{-+delta/theta}/n; the tight
  * band, the critical n (Theorem 2.2 gives no explicit size) and the entropy
  * floor are derivations. */
 static const dsp_figure figures[] = {
 	{ "method", "", DSP_SRC_INPUT, "evaluation route", NULL, NOFF,
-	  DSP_FIGK_METHOD, 0, AT(1, 12, 16, 0), NULL },
+	  DSP_FIGK_METHOD, 0, AT(1, 12, 16, 0, 0), NULL },
 	{ "n", "items", DSP_SRC_INPUT, "items", NULL, S(n),
-	  DSP_FIGK_NUM, 0, AT(2, 0, 1, 1), NULL },
+	  DSP_FIGK_NUM, 0, AT(2, 0, 1, 1, 0), NULL },
 	{ "log_n", "nats", DSP_SRC_INPUT, "natural log of n", NULL, NOFF,
-	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0), NULL },
+	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0, 0), NULL },
 	{ "logit_min", "", DSP_SRC_MEASURED, "smallest logit", NULL, S(logit_min),
-	  DSP_FIGK_NUM, 0, AT(3, 0, 0, 0), NULL },
+	  DSP_FIGK_NUM, 0, AT(3, 0, 0, 0, 0), NULL },
 	{ "logit_max", "", DSP_SRC_MEASURED, "largest logit", NULL, S(logit_max),
-	  DSP_FIGK_NUM, 0, AT(4, 0, 0, 0), NULL },
+	  DSP_FIGK_NUM, 0, AT(4, 0, 0, 0, 0), NULL },
 	{ "spread", "", DSP_SRC_MEASURED,
 	  "spread logit_max - logit_min (the delta of Lemma 2.1)", NULL, S(spread),
-	  DSP_FIGK_NUM, 0, AT(5, 0, 0, 0), NULL },
+	  DSP_FIGK_NUM, 0, AT(5, 0, 0, 0, 1), NULL },
 	{ "theta_eff", "", DSP_SRC_DERIVED,
 	  "temperature after adaptive / n scaling", NULL, S(theta_eff),
-	  DSP_FIGK_NUM, 0, AT(6, 0, 13, 0), NULL },
+	  DSP_FIGK_NUM, 0, AT(6, 0, 13, 0, 2), NULL },
 	{ "beta", "", DSP_SRC_PAPER,
 	  "adaptive inverse temperature (paper Fig. 4 polynomial)", NULL, S(beta),
-	  DSP_FIGK_NUM, 0, AT(7, 0, 14, 0), extra_beta },
+	  DSP_FIGK_NUM, 0, AT(7, 0, 14, 0, 0), extra_beta },
 	{ "entropy_nats", "nats", DSP_SRC_MEASURED, "H = -sum p log p", NULL, S(entropy),
-	  DSP_FIGK_NUM, 0, AT(8, 1, 2, 2), extra_underflow },
+	  DSP_FIGK_NUM, 0, AT(8, 1, 2, 2, 3), extra_underflow },
 	{ "entropy_bits", "bits", DSP_SRC_MEASURED, "H / log 2", NULL, S(entropy_bits),
-	  DSP_FIGK_NUM, 0, AT(9, 0, 0, 0), NULL },
+	  DSP_FIGK_NUM, 0, AT(9, 0, 0, 0, 0), NULL },
 	{ "entropy_norm", "", DSP_SRC_MEASURED, "H / log n", NULL, S(entropy_norm),
-	  DSP_FIGK_NUM, 0, AT(10, 2, 3, 0), NULL },
+	  DSP_FIGK_NUM, 0, AT(10, 2, 3, 0, 4), NULL },
 	{ "entropy_paper", "nats", DSP_SRC_PAPER,
 	  "-sum p log(p + 1e-9) (the paper's code)", NULL, S(entropy_paper),
-	  DSP_FIGK_NUM, 0, AT(11, 0, 4, 0), NULL },
+	  DSP_FIGK_NUM, 0, AT(11, 0, 4, 0, 0), NULL },
 	{ "max_weight", "", DSP_SRC_MEASURED, "largest coefficient", NULL, S(max_weight),
-	  DSP_FIGK_NUM, 0, AT(12, 3, 7, 5), NULL },
+	  DSP_FIGK_NUM, 0, AT(12, 3, 7, 5, 5), NULL },
 	{ "min_weight", "", DSP_SRC_MEASURED, "smallest coefficient", NULL, S(min_weight),
-	  DSP_FIGK_NUM, 0, AT(13, 4, 8, 0), NULL },
+	  DSP_FIGK_NUM, 0, AT(13, 4, 8, 0, 0), NULL },
 	{ "total", "", DSP_SRC_MEASURED, "sum of weights", NULL, S(total),
-	  DSP_FIGK_NUM, 0, AT(14, 0, 0, 0), extra_underflow },
+	  DSP_FIGK_NUM, 0, AT(14, 0, 0, 0, 0), extra_underflow },
 	{ "topk_mass", "", DSP_SRC_MEASURED, "mass of the k largest weights", NULL, S(topk_mass),
-	  DSP_FIGK_NUM, 0, AT(15, 5, 0, 0), extra_topk },
+	  DSP_FIGK_NUM, 0, AT(15, 5, 0, 0, 0), extra_topk },
 	{ "zero_weights", "items", DSP_SRC_MEASURED,
 	  "items whose weight is exactly 0 (underflow)", NULL, S(zero_weights),
-	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0), NULL },
+	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0, 0), NULL },
 	{ "lemma_tight_lo", "", DSP_SRC_DERIVED,
 	  "tight Lemma 2.1 band 1/(1+(n-1)e^{delta/theta})",
 	  "argmax limit theta -> 0: 0 (1/n if delta = 0)", S(lo_tight),
-	  DSP_FIGK_EDGE, 0, AT(16, 6, 9, 6), NULL },
+	  DSP_FIGK_EDGE, 0, AT(16, 6, 9, 6, 6), NULL },
 	{ "lemma_tight_hi", "", DSP_SRC_DERIVED,
 	  "tight Lemma 2.1 band 1/(1+(n-1)e^{-delta/theta})",
 	  "argmax limit theta -> 0: 1 (1/n if delta = 0)", S(hi_tight),
-	  DSP_FIGK_EDGE, 1, AT(17, 7, 10, 7), NULL },
+	  DSP_FIGK_EDGE, 1, AT(17, 7, 10, 7, 7), NULL },
 	{ "lemma_loose_lo", "", DSP_SRC_PAPER,
 	  "Lemma 2.1 proof bound e^{-delta/theta}/n",
 	  "argmax limit theta -> 0: 0 (1/n if delta = 0)", S(lo_loose),
-	  DSP_FIGK_EDGE, 2, AT(18, 0, 11, 0), NULL },
+	  DSP_FIGK_EDGE, 2, AT(18, 0, 11, 0, 0), NULL },
 	{ "lemma_loose_hi", "", DSP_SRC_PAPER,
 	  "Lemma 2.1 proof bound e^{delta/theta}/n",
 	  "argmax limit theta -> 0: infinite (1/n if delta = 0)", S(hi_loose),
-	  DSP_FIGK_EDGE, 3, AT(19, 0, 12, 0), NULL },
+	  DSP_FIGK_EDGE, 3, AT(19, 0, 12, 0, 0), NULL },
 	{ "bound", "", DSP_SRC_DERIVED,
 	  "min/max weight against the tight band", NULL, NOFF,
-	  DSP_FIGK_BOUND, 0, AT(20, 11, 15, 0), extra_bound },
+	  DSP_FIGK_BOUND, 0, AT(20, 11, 15, 0, 8), extra_bound },
 	{ "bound_margin", "", DSP_SRC_DERIVED,
 	  "relative distance to the tight band edge (< 0: outside)", NULL, S(bound_margin),
-	  DSP_FIGK_NUM, 0, AT(21, 0, 0, 0), extra_margin },
+	  DSP_FIGK_NUM, 0, AT(21, 0, 0, 0, 0), extra_margin },
 	{ "entropy_floor", "nats", DSP_SRC_DERIVED,
 	  "entropy floor log(1+(n-1)e^{-delta/theta})",
 	  "argmax limit theta -> 0: 0 (log n if delta = 0)", S(entropy_floor),
-	  DSP_FIGK_NUM, 0, AT(22, 8, 5, 3), NULL },
+	  DSP_FIGK_NUM, 0, AT(22, 8, 5, 3, 0), NULL },
 	{ "entropy_ceiling", "nats", DSP_SRC_DERIVED, "log n", NULL, S(entropy_ceiling),
-	  DSP_FIGK_NUM, 0, AT(23, 9, 6, 4), NULL },
+	  DSP_FIGK_NUM, 0, AT(23, 9, 6, 4, 0), NULL },
 	{ "critical_n", "items", DSP_SRC_DERIVED,
 	  "critical n 1+(1/eps-1)e^{delta/theta} from the tight band (Theorem 2.2 gives no explicit size): past it every weight < eps",
-	  "argmax limit theta -> 0: none (infinite) if delta > 0", NOFF,
-	  DSP_FIGK_CRIT, 0, AT(24, 0, 0, 0), NULL },
+	  "argmax limit theta -> 0: none (infinite) if delta > 0", S(log_critical_n),
+	  DSP_FIGK_CRIT, 1, AT(24, 0, 0, 0, 9), NULL },
 	{ "log_critical_n", "nats", DSP_SRC_DERIVED, "natural log of critical_n",
 	  NULL, S(log_critical_n),
-	  DSP_FIGK_CRIT, 0, AT(25, 10, 0, 0), NULL },
+	  DSP_FIGK_CRIT, 0, AT(25, 10, 0, 0, 10), NULL },
 	{ "past_critical", "", DSP_SRC_DERIVED,
 	  "n > critical_n: every weight < eps", NULL, NOFF,
-	  DSP_FIGK_CRIT, 0, AT(27, 0, 0, 0), NULL },
+	  DSP_FIGK_CRIT, 0, AT(27, 0, 0, 0, 0), NULL },
 	{ "critical_n_guaranteed", "items", DSP_SRC_DERIVED,
 	  "critical n at theta/beta_max, the adaptive polynomial's ceiling", NULL, NOFF,
-	  DSP_FIGK_CRIT, 0, AT(28, 0, 0, 0), NULL },
+	  DSP_FIGK_CRIT, 0, AT(28, 0, 0, 0, 0), NULL },
 	{ "first_n_below_eps", "items", DSP_SRC_MEASURED,
 	  "first n where max weight < eps (search over n)", NULL, NOFF,
-	  DSP_FIGK_CRIT, 0, AT(29, 0, 0, 0), NULL },
+	  DSP_FIGK_CRIT, 0, AT(29, 0, 0, 0, 0), NULL },
 	{ "sharp_exponent", "", DSP_SRC_DERIVED,
 	  "s delta/theta, delta the logit spread: < 1 every weight -> 0, "
 	  ">= 1 the band's top edge stays away from 0", NULL, NOFF,
-	  DSP_FIGK_CRIT, 0, AT(26, 0, 0, 0), NULL },
+	  DSP_FIGK_CRIT, 0, AT(26, 0, 0, 0, 0), NULL },
 	{ "delta_over_theta", "", DSP_SRC_INPUT, "delta/theta",
 	  "argmax limit theta -> 0: infinite if delta > 0", NOFF,
-	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0), NULL },
+	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0, 0), NULL },
 	{ "dispersed", "", DSP_SRC_DERIVED,
 	  "n > critical_n: every weight < eps", NULL, NOFF,
-	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0), NULL },
+	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0, 0), NULL },
 	{ "theta_max", "", DSP_SRC_DERIVED,
 	  "largest |theta| with max weight >= eps possible: delta / log((n-1)eps/(1-eps))",
 	  NULL, NOFF,
-	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0), NULL },
+	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0, 0), NULL },
 	{ "delta_min", "", DSP_SRC_DERIVED,
 	  "smallest spread with max weight >= eps possible: |theta| log((n-1)eps/(1-eps))",
 	  NULL, NOFF,
-	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0), NULL },
+	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0, 0), NULL },
 	{ "n_max", "items", DSP_SRC_DERIVED,
 	  "largest n with max weight >= eps possible (= critical_n)", NULL, NOFF,
-	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0), NULL },
+	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0, 0), NULL },
 	{ "eps_max", "", DSP_SRC_DERIVED,
 	  "largest weight Lemma 2.1 allows at n (= lemma_tight_hi)", NULL, NOFF,
-	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0), NULL },
+	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0, 0), NULL },
 	/* compare / precision: rows that need not sum to 1 (sigmoid, emulated
 	 * formats) are normalised first, so this is not entropy_nats. */
 	{ "entropy", "nats", DSP_SRC_MEASURED,
 	  "entropy of the row normalised to sum 1 (compare, precision)", NULL, NOFF,
-	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0), NULL },
+	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0, 0), NULL },
 	{ "zero_fraction", "", DSP_SRC_MEASURED,
 	  "zero_weights / n", NULL, NOFF,
-	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0), NULL },
+	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0, 0), NULL },
 	{ "elapsed_ms", "ms", DSP_SRC_MEASURED, "compute time (--time)", NULL, S(elapsed_ms),
-	  DSP_FIGK_TIME, 0, AT(30, 0, 0, 0), NULL },
+	  DSP_FIGK_TIME, 0, AT(30, 0, 0, 0, 0), NULL },
 };
 #define NFIG (sizeof figures / sizeof figures[0])
 
@@ -319,6 +319,16 @@ dsp_figure_cell(const dsp_figure *f, enum dsp_figsurf surface, dsp_figctx *c,
 		if (dsp_figure_value(f, s, &out->v) != DSP_OK)
 			return DSP_EINVAL;
 		out->form = DSP_CELL_NUM;
+	}
+	/* A figure kept as its log (critical_n): past the double range the
+	 * cell is exp(x), as a band edge's is. */
+	if (f->kind == DSP_FIGK_CRIT && f->arg == 1) {
+		lv = out->v;
+		out->v = exp(lv);
+		if (isinf(out->v) && isfinite(lv)) {
+			out->form = DSP_CELL_LOG;
+			out->v = lv;
+		}
 	}
 	if (f->kind == DSP_FIGK_EDGE && dsp_band_edge_outside(out->v, s->n, s->spread,
 	    s->theta_eff, f->arg, &lv)) {

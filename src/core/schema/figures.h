@@ -35,6 +35,8 @@ enum dsp_figsurf {
 	DSP_SURF_SWEEP,	/* sweep's columns after the varied parameter */
 	DSP_SURF_CURVE,	/* the snapshot's curve CSV columns */
 	DSP_SURF_BRIEF,	/* the text snapshot's short curve table */
+	DSP_SURF_HEADS,	/* heads' per-row columns after its own (array,
+			 * layer, head, query, n) */
 	DSP_SURF_COUNT
 };
 
@@ -47,7 +49,9 @@ enum dsp_figkind {
 	DSP_FIGK_METHOD,	/* the route: a sentence or its name */
 	DSP_FIGK_CRIT,	/* a Theorem 2.2 row (dsp_critical_rows, with its n/a
 			 * reasons) in report and the snapshot; a table column
-			 * takes the summary field at off */
+			 * takes the summary field at off (arg 1: that field
+			 * is the value's log: exp(x) outside the double
+			 * range) */
 	DSP_FIGK_TIME,	/* the summary field at off, written on request only
 			 * (report --time; never in a snapshot) */
 	DSP_FIGK_CMD	/* computed by its command (bound, compare, ...):
