@@ -334,6 +334,17 @@ test_surfaces(void)
 	    v.form == DSP_CELL_NUM, "elapsed_ms: written with --time");
 	ok(dsp_figure_cell(dsp_figure_find("theta_max"), DSP_SURF_FIGS, &c, &v) == DSP_EINVAL,
 	    "theta_max (bound's own): no cell on a shared surface");
+
+	/* critical_n is kept as its log: its value is the critical n itself,
+	 * 1 + (1/eps - 1) e^{spread/theta} (eps 0.01 at the default view). */
+	{
+		double cn = 0, want = 1 + 99 * exp(s.spread / s.theta_eff);
+		int rc = dsp_figure_value(dsp_figure_find("critical_n"), &s, &cn);
+
+		ok(rc == DSP_OK && fabs(cn - want) <= 1e-12 * want,
+		    "critical_n's value %.17g = 1 + 99 e^{spread/theta} = %.17g, not its log",
+		    cn, want);
+	}
 }
 
 int

@@ -322,10 +322,9 @@ dsp_figure_cell(const dsp_figure *f, enum dsp_figsurf surface, dsp_figctx *c,
 	}
 	/* A figure kept as its log (critical_n): past the double range the
 	 * cell is exp(x), as a band edge's is. */
-	if (f->kind == DSP_FIGK_CRIT && f->arg == 1) {
-		lv = out->v;
-		out->v = exp(lv);
-		if (isinf(out->v) && isfinite(lv)) {
+	if (f->kind == DSP_FIGK_CRIT && f->arg == 1 && isinf(out->v)) {
+		memcpy(&lv, (const char *)s + f->off, sizeof lv);
+		if (isfinite(lv)) {
 			out->form = DSP_CELL_LOG;
 			out->v = lv;
 		}
@@ -418,6 +417,11 @@ dsp_figure_value(const dsp_figure *f, const dsp_summary *s, double *v)
 		return dsp_fail(DSP_EINVAL, "figure '%s' is not a summary field",
 		    f != NULL ? f->name : "?");
 	memcpy(v, (const char *)s + f->off, sizeof *v);
+	/* A figure kept as its log (critical_n's field is log_critical_n):
+	 * every reader of the value gets the value (the tour read 8.5953 as
+	 * the critical n once the row had a field). */
+	if (f->kind == DSP_FIGK_CRIT && f->arg == 1)
+		*v = exp(*v);
 	return DSP_OK;
 }
 
