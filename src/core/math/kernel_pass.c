@@ -80,12 +80,34 @@ chunking(size_t n, size_t *nchunks)
 	return csize;
 }
 
+/* What both passes set up: theta's scale, the chunking of n (a function
+ * of n only), the typed scratch, and a result of psize bytes a chunk
+ * (*parts = one, the caller's, when a single chunk needs no allocation). */
+static int
+pass_setup(int isz, size_t n, double theta, size_t psize, void *one, struct scale *sc,
+    size_t *csize, size_t *nchunks, double **scratch, void **parts)
+{
+	int rc;
+
+	dsp_kernel_scale(sc, theta);
+	*csize = chunking(n, nchunks);
+	if ((rc = dsp_kernel_typed_scratch(isz, n, *csize, scratch)) != DSP_OK)
+		return rc;
+	*parts = one;
+	if (*nchunks > 1 && (*parts = dsp_malloc(*nchunks * psize)) == NULL) {
+		free(*scratch);
+		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", *nchunks);
+	}
+	return DSP_OK;
+}
+
 static int
 stats_x(const void *e, int isz, size_t n, double tail, uint64_t tail_count,
     double theta, dsp_stats *out)
 {
 	struct part one, acc, *pt;
 	struct scale sc;
+	void *parts;
 	size_t csize, nchunks, k;
 	double z, q, *scratch;
 	chunk_fn fn;
@@ -98,15 +120,10 @@ stats_x(const void *e, int isz, size_t n, double tail, uint64_t tail_count,
 		return dsp_fail(DSP_EINVAL, "kernel needs a finite non-zero theta");
 	if (tail_count > 0 && !isfinite(tail))
 		return dsp_fail(DSP_EINVAL, "tail logit is not finite (%g)", tail);
-	dsp_kernel_scale(&sc, theta);
-	csize = chunking(n, &nchunks);
-	if ((rc = dsp_kernel_typed_scratch(isz, n, csize, &scratch)) != DSP_OK)
+	if ((rc = pass_setup(isz, n, theta, sizeof *pt, &one, &sc, &csize, &nchunks,
+	    &scratch, &parts)) != DSP_OK)
 		return rc;
-	pt = &one;
-	if (nchunks > 1 && (pt = dsp_malloc(nchunks * sizeof *pt)) == NULL) {
-		free(scratch);
-		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", nchunks);
-	}
+	pt = parts;
 	fn = dsp_kernel_chunk_fn();
 #pragma omp parallel for schedule(dynamic, SCHED_GRAB) if (n >= par_min)
 	for (c = 0; c < (long)nchunks; c++) {
@@ -170,7 +187,8 @@ int
 dsp_softmax_paper_entropy_x(const void *e, int isz, size_t n, double theta,
     const dsp_stats *st, double *out, double *zeros)
 {
-	struct paper one, *part = &one, acc = { 0, 0, 0 };
+	struct paper one, *part, acc = { 0, 0, 0 };
+	void *parts;
 	size_t csize, nchunks, k;
 	struct scale sc;
 	double *scratch;
@@ -182,14 +200,10 @@ dsp_softmax_paper_entropy_x(const void *e, int isz, size_t n, double theta,
 		return dsp_fail(DSP_EEMPTY, "no logits");
 	if (theta == 0 || !isfinite(theta))
 		return dsp_fail(DSP_EINVAL, "kernel needs a finite non-zero theta");
-	dsp_kernel_scale(&sc, theta);
-	csize = chunking(n, &nchunks);
-	if ((rc = dsp_kernel_typed_scratch(isz, n, csize, &scratch)) != DSP_OK)
+	if ((rc = pass_setup(isz, n, theta, sizeof *part, &one, &sc, &csize, &nchunks,
+	    &scratch, &parts)) != DSP_OK)
 		return rc;
-	if (nchunks > 1 && (part = dsp_malloc(nchunks * sizeof *part)) == NULL) {
-		free(scratch);
-		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", nchunks);
-	}
+	part = parts;
 	fn = dsp_kernel_paper_fn();
 #pragma omp parallel for schedule(dynamic, SCHED_GRAB) if (n >= par_min)
 	for (c = 0; c < (long)nchunks; c++) {
