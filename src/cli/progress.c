@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "cli/progress.h"
-#include "core/job.h"
+#include "core/dsp.h"
 
 #define TICK_MS		250
 /* Work shorter than this shows nothing (DISPERSE_PROGRESS_AFTER_MS: the
@@ -24,22 +24,13 @@ static struct {
 	double		 quiet_ms;
 	dsp_job		*job;
 	const char	*cmd, *what;
-	struct timespec	 t0;
+	double		 t0;		/* ms, dsp_now_ms */
 } pg = { .lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER };
-
-static double
-since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_REALTIME, &t);
-	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
 
 static void
 show(void)
 {
-	double el = since(&pg.t0);
+	double el = (dsp_now_ms() - pg.t0) / 1000;
 	int p = dsp_job_percent(pg.job);
 	char rest[48] = "";
 
@@ -93,7 +84,7 @@ dsp_progress_begin(const char *cmd, const char *what, uint64_t total)
 	pg.what = what;
 	pg.stop = pg.shown = 0;
 	pg.quiet_ms = after != NULL && *after != '\0' ? (double)strtoul(after, NULL, 10) : QUIET_MS;
-	clock_gettime(CLOCK_REALTIME, &pg.t0);
+	pg.t0 = dsp_now_ms();
 	/* Without the thread the work runs as before, silently. */
 	pg.running = pthread_create(&pg.thread, NULL, ticker, NULL) == 0;
 }
