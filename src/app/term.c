@@ -171,7 +171,7 @@ term_start(struct app *a)
 		a->color = 0;
 	view_style_init(!a->ascii && utf8_locale(), a->color);
 	if (a->mouse) {
-		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED |
+		mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON4_PRESSED |
 		    BUTTON5_PRESSED, NULL);
 		mouseinterval(0);
 	}

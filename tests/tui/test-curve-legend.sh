@@ -209,7 +209,7 @@ check() {
 # up W H [options]: the TUI with the curve panel in view and settled.
 up() {
 	tui_fresh "$@"
-	tui_wait "H=" >/dev/null
+	tui_wait "Parameters" >/dev/null
 	# (At 80x24 one plot is shown: focus moves to the curve.)
 	tui_cap | grep -q " Entropy and max" || T send-keys Tab Tab
 	tui_wait " Entropy and max" >/dev/null

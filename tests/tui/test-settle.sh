@@ -67,18 +67,7 @@ run_case() {
 	T send-keys q
 	tui_exited
 	[ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 0 ]; ok $? "$name: q quits, status 0"
-	server_gone
-}
-# Kill the tmux server and wait until its socket is gone: a new session on a
-# server still shutting down fails ("server exited unexpectedly").
-server_gone() {
-	T kill-server >/dev/null 2>&1
-	sock="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$tui_sock"
-	i=0
-	while [ -S "$sock" ] && [ "$i" -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	tui_kill
 }
 
 # The plain build: the random families that live-locked (uniform,
@@ -112,7 +101,7 @@ col1=$(tui_cap | grep "Weights" | head -1 | sed 's/Weights.*//' | wc -m)
 ok $? "the Weights panel kept its place (row $pos0 col $col0, then row $pos1 col $col1)"
 T send-keys q
 tui_exited
-server_gone
+tui_kill
 
 # The model is part of every key: `:model B.json` shows B's weights, not
 # A's (the cache key left the model out).  B is A with its query vector's

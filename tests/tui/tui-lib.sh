@@ -57,9 +57,14 @@ tui_until() {
 		sleep 0.1
 		i=$((i + 1))
 	done
+	tui_late "timed out waiting until: $*"
 	return 1
 }
 tui_cap() { T capture-pane -p 2>/dev/null; }
+# tui_late MESSAGE...: a wait ran out.  Said on stderr, which the caller's
+# redirection of stdout does not hide: a wait that runs out while its check
+# still passes costs its whole bound (40 s under sanitizers) on every run.
+tui_late() { diag "$@" >&2; }
 # tui_settle [tenths]: poll until the pane stops changing (four equal
 # captures, a tenth of a second apart) and no panel says "computing"; the
 # screen is then the program's answer to everything sent so far.
@@ -77,7 +82,7 @@ tui_settle() {
 		sleep 0.1
 		i=$((i + 1))
 	done
-	diag "the screen did not settle"
+	tui_late "the screen did not settle"
 	return 1
 }
 # tui_wait TEXT [tenths]: poll the pane until it shows TEXT (default 10 s,
@@ -89,8 +94,8 @@ tui_wait() {
 		sleep 0.1
 		i=$((i + 1))
 	done
-	diag "timed out waiting for: $1"
-	tui_cap | sed 's/^/| /' | head -40 | while IFS= read -r l; do diag "$l"; done
+	tui_late "timed out waiting for: $1"
+	tui_cap | sed 's/^/| /' | head -40 | while IFS= read -r l; do diag "$l"; done >&2
 	return 1
 }
 # tui_poll FUNC TEXT: poll what FUNC prints until it shows TEXT.
@@ -101,7 +106,7 @@ tui_poll() {
 		sleep 0.1
 		i=$((i + 1))
 	done
-	diag "timed out waiting for: $2" "saw: $("$1" | cat -v | cut -c1-240)"
+	tui_late "timed out waiting for: $2" "saw: $("$1" | cat -v | cut -c1-240)"
 	return 1
 }
 # tui_wait_status TEXT: the two status lines, joined by a blank (a long
@@ -116,6 +121,7 @@ tui_gone() {
 		sleep 0.1
 		i=$((i + 1))
 	done
+	tui_late "still shown: $1"
 	return 1
 }
 # tui_exited: wait for the wrapper to record the exit status.
@@ -126,6 +132,7 @@ tui_exited() {
 		sleep 0.1
 		i=$((i + 1))
 	done
+	tui_late "the program did not exit"
 	return 1
 }
 # Terminal restored: canonical mode and echo back on.
