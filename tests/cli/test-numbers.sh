@@ -157,4 +157,15 @@ close "$got" "$want" 1e-9 "snapshot text: lemma_tight_lo exp($got)"
 grep -v '^#' "$csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "lemma_tight_lo") k = i }
 	NR > 2 && $k !~ /^exp\(/ && $k + 0 == 0 { bad = 1 } END { exit bad }'
 ok $? "snapshot curve CSV: no bare 0 among the tight lower edges"
+
+# The labels say what was computed: near lambda = 1 the power series is
+# summed in closed form (method analytic), not measured over its 2^40
+# logits; the runs route at lambda = 0.5 measures them.
+"$DISPERSE" report --lambda 0.99999999 -n 2^40 --format csv >"${TMPDIR:-/tmp}/dsp-num-$$.csv"
+awk -F, '$1 == "method" { m = $2 } $1 == "entropy_nats" || $1 == "max_weight" { if ($0 ~ /\[closed form over the n logits\]$/) c++ }
+	END { exit !(m ~ /^analytic/ && c == 2) }' "${TMPDIR:-/tmp}/dsp-num-$$.csv"
+ok $? "lambda = 0.99999999, n = 2^40: method analytic, entropy and max weight labelled [closed form over the n logits]"
+rm -f "${TMPDIR:-/tmp}/dsp-num-$$.csv"
+"$DISPERSE" report --lambda 0.5 -n 2^20 --format csv | grep -q '^max_weight,.*largest coefficient \[measured\]$'
+ok $? "lambda = 0.5, n = 2^20 (runs): max weight [measured]"
 tap_done

@@ -406,6 +406,10 @@ dsp_figure_note(const dsp_figure *f, double theta, int method, char *buf, size_t
 		snprintf(buf, size, "%s [typical configuration of the law]", text);
 	else if (method == DSP_METHOD_EXPECTED && src == DSP_SRC_MEASURED)
 		snprintf(buf, size, "%s [expected value of the law]", text);
+	/* Summed in closed form (the power series near lambda = 1): exact
+	 * on the family's logits, but not a pass over them. */
+	else if (method == DSP_METHOD_ANALYTIC && src == DSP_SRC_MEASURED)
+		snprintf(buf, size, "%s [closed form over the n logits]", text);
 	else
 		snprintf(buf, size, "%s [%s]", text, dsp_source_name(src));
 }
