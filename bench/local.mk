@@ -17,7 +17,7 @@ bench_bench_app_SOURCES = bench/bench-app.c src/app/compute.c src/app/compute.h 
 	src/app/worker.c src/app/worker.h $(DSP_VIEW_SOURCES)
 bench_bench_app_CFLAGS = $(AM_CFLAGS) $(CURSES_CFLAGS)
 bench_bench_app_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS) $(CURSES_LIBS) -lpthread
-EXTRA_DIST += bench/run.sh bench/snapshot.sh bench/bench-scipy.py
+EXTRA_DIST += bench/run.sh bench/snapshot.sh bench/settle.sh bench/bench-scipy.py
 CLEANFILES += bench/bench-kernel$(EXEEXT) bench/bench-map$(EXEEXT) bench/bench-app$(EXEEXT) \
 	bench/bench-threads$(EXEEXT) bench/bench-parse$(EXEEXT) bench/bench-rss$(EXEEXT) \
 	bench/bench-print$(EXEEXT)
