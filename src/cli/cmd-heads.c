@@ -13,6 +13,7 @@
 #include "core/alloc.h"
 #include "core/dsp.h"
 #include "core/io/npy.h"
+#include "core/io/reader.h"
 #include "core/schema/figures.h"
 #include "export/table.h"
 
@@ -364,7 +365,7 @@ run_heads(struct dsp_opts *o, struct heads_opts *h)
 	r.o = o;
 	r.h = h;
 	dsp_clear_error();
-	if (dsp_npy_sniff_file(h->file) == DSP_NPY_KIND_NPZ) {
+	if (dsp_reader_pick(h->file)->archive) {
 		r.is_npz = 1;
 		if ((rc = dsp_npz_open(h->file, h->cap, &z)) != DSP_OK)
 			return dsp_opts_core_fail(o, NULL, rc);

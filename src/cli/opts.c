@@ -23,6 +23,7 @@
 #include "core/job.h"
 #include "core/io/npy.h"
 #include "core/io/rowset.h"
+#include "core/io/reader.h"
 #include "export/atomic.h"
 #include "core/io/parse.h"
 #include "core/schema/view.h"
@@ -489,9 +490,9 @@ finish(struct dsp_opts *o)
 		const double *v = NULL;
 
 		dsp_clear_error();
-		/* A .npy or .npz file (by its magic) is mapped, not parsed as
-		 * text; its --head row is the logits. */
-		if ((rc = strcmp(o->input, "-") != 0 && dsp_npy_sniff_file(o->input) ?
+		/* A reader with rows (.npy, .npz: by the magic) is mapped,
+		 * not parsed as text; its --head row is the logits. */
+		if ((rc = dsp_reader_pick(o->input)->open != NULL ?
 		    input_row(o, &v, &n) : dsp_load_logits(o->input, &o->logits, &n)) != DSP_OK)
 			/* Both loaders already name the file ("stdin" for -). */
 			return o->status ? o->status : dsp_opts_core_fail(o, NULL, rc);

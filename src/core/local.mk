@@ -58,6 +58,7 @@ src_core_libdspcore_a_SOURCES += src/core/io/io.h \
 	src/core/io/pairs.c src/core/io/pairs.h \
 	src/core/io/parse.c src/core/io/parse.h \
 	src/core/io/readfile.c src/core/io/readfile.h \
+	src/core/io/reader.c src/core/io/reader.h \
 	src/core/io/rowset.c src/core/io/rowset.h \
 	src/core/io/tour.c src/core/io/tour.h
 AM_CFLAGS += $(LIBZIP_CFLAGS)

@@ -6,6 +6,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/schema/ptable.h"
+#include "core/io/reader.h"
 #include "core/io/rowset.h"
 
 struct row {
@@ -62,27 +63,21 @@ int
 dsp_rowset_open(const char *path, dsp_rowset **out)
 {
 	dsp_rowset *r;
+	const struct dsp_reader *rd;
 	size_t len = strlen(path) + 64;
 	int rc;
 
 	*out = NULL;
 	if ((r = dsp_calloc(1, sizeof *r + len)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "%s: out of memory", path);
-	if (dsp_npy_sniff_file(path) == DSP_NPY_KIND_NPZ) {
-		if ((rc = dsp_npz_open(path, 0, &r->z)) != DSP_OK)
-			goto fail;
-		if (dsp_npz_count(r->z) == 0) {
-			rc = dsp_fail(DSP_EEMPTY, "%s: no .npy member in the archive", path);
-			goto fail;
-		}
-		if ((rc = dsp_npz_array(r->z, 0, &r->a)) != DSP_OK)
-			goto fail;
-		snprintf(r->name, len, "%s:%s", path, dsp_npz_member(r->z, 0));
-	} else {
-		if ((rc = dsp_npy_open(path, &r->a)) != DSP_OK)
-			goto fail;
-		snprintf(r->name, len, "%s", path);
+	if ((rd = dsp_reader_pick(path))->open == NULL) {
+		/* Text is parsed whole, not opened as rows: its callers load
+		 * it (dsp_load_logits) instead. */
+		rc = dsp_fail(DSP_ENOTSUP, "%s: not an .npy or .npz file", path);
+		goto fail;
 	}
+	if ((rc = rd->open(path, &r->z, &r->a, r->name, len)) != DSP_OK)
+		goto fail;
 	dsp_npy_dims(r->a, r->dims);
 	*out = r;
 	return DSP_OK;
