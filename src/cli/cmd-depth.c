@@ -15,6 +15,7 @@
 #include "cli/cmd.h"
 #include "cli/figopts.h"
 #include "cli/opts.h"
+#include "cli/progress.h"
 #include "core/dsp.h"
 #include "core/train/depth.h"
 #include "core/io/parse.h"
@@ -304,6 +305,7 @@ cmd_depth_exec(int argc, char **argv)
 	dsp_table *t = NULL;
 	double *x = NULL, *given = NULL;
 	size_t i, count = 0;
+	uint64_t work;
 	int rc, res;
 
 	if ((dp = dsp_calloc(1, sizeof *dp)) == NULL) {
@@ -348,6 +350,11 @@ cmd_depth_exec(int argc, char **argv)
 		dp->nsizes = 1;
 		dp->sizes[0] = count / dp->d.dim;
 	}
+	work = 0;
+	for (i = 0; i < dp->nsizes; i++)
+		work += (uint64_t)dp->sizes[i] * dp->sizes[i] * dp->d.layers;
+	dsp_progress_begin("depth", "running the stack",
+	    work * (uint64_t)(dp->res_hi - dp->res_lo + 1));
 	for (res = dp->res_lo; res <= dp->res_hi; res++)
 		for (i = 0; i < dp->nsizes; i++) {
 			size_t n = dp->sizes[i];
@@ -369,6 +376,7 @@ cmd_depth_exec(int argc, char **argv)
 				goto out;
 			}
 		}
+	dsp_progress_end();
 	if ((t = make_table(dp)) == NULL) {
 		rc = dsp_opts_core_fail(&o, NULL, dsp_fail_nomem(NULL, 0));
 		goto out;
@@ -378,6 +386,7 @@ cmd_depth_exec(int argc, char **argv)
 		goto out;
 	rc = dsp_opts_write_table(&o, t);
 out:
+	dsp_progress_end();
 	dsp_table_free(t);
 	free(x);
 	free(given);

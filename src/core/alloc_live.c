@@ -92,7 +92,10 @@ dsp_alloc_admit(const char *fn, size_t bytes)
 			j->peak = live + bytes;
 		return 0;
 	}
-	snprintf(what, sizeof what, "%s's %s", fn,
+	/* The user's words, not the code's: the caller's prefix names the
+	 * work ("evaluation: ..."), fn is left to the out-of-memory detail. */
+	(void)fn;
+	snprintf(what, sizeof what, "this work (%s more)",
 	    dsp_format_bytes((double)bytes, b, sizeof b));
 	dsp_job_over(what, (double)live + (double)bytes, j->budget);
 	dsp_alloc_refused();

@@ -24,8 +24,9 @@ ok $(test $r -eq 1 && test "$(wc -l <"$T/err")" -eq 1 &&
 # With --yes the evaluation starts, and the budget (not the file) stops it.
 "$DISPERSE" train --load "$T/big.json" --yes --quiet --mem-budget 256Mi >/dev/null 2>"$T/err"
 r=$?
-ok $(test $r -eq 1 && test "$(wc -l <"$T/err")" -eq 1 && grep -q 'over the memory budget of 256 MiB' "$T/err"
-    echo $?) "--yes: past the check, the budget refuses it ($(cat "$T/err"))"
+ok $(test $r -eq 1 && test "$(wc -l <"$T/err")" -eq 1 && grep -q 'over the memory budget of 256 MiB' "$T/err" &&
+    ! grep -q "dsp_\|_eval\|'s [0-9]" "$T/err"
+    echo $?) "--yes: past the check, the budget refuses it, naming no C function ($(cat "$T/err"))"
 # Chosen on the line, the work is the user's: no confirmation asked.
 "$DISPERSE" train --load "$T/big.json" --eval-sets 10 --eval-sizes 16 --quiet >/dev/null 2>"$T/err"
 ok $? "--eval-sets and --eval-sizes on the line replace the recorded evaluation"
@@ -74,20 +75,21 @@ ok $(test $? -eq 0 && test ! -s "$T/plain.err"; echo $?) "stderr not a terminal:
 ok $(cmp -s "$T/plain.out" "$T/tty.out"; echo $?) "the same table either way"
 
 # heads and compare count their own units: 300 .npz members, 6 sizes x 10
-# functions of a power series near lambda = 1 (a line at least once with
-# no quiet time, however short the work).
+# functions of a power series near lambda = 1; depth counts n^2 a layer
+# (a line at least once with no quiet time, however short the work).
 "$py" -c 'import numpy as np, sys
 r = np.random.default_rng(1)
 np.savez(sys.argv[1], **{"a%d" % i: r.normal(size=64) for i in range(300)})' "$T/many.npz"
 for cmd in "heads $T/many.npz --format csv" \
-    "compare --family power --lambda 0.999 --to 2^30 --points 6 --format csv"; do
+    "compare --family power --lambda 0.999 --to 2^30 --points 6 --format csv" \
+    "depth --sizes 16,512 --layers 4 --format csv"; do
 	name=${cmd%% *}
 	# shellcheck disable=SC2086
 	DISPERSE_PROGRESS_AFTER_MS=0 "$py" "$T/onpty.py" "$DISPERSE" "$T/$name.out" $cmd >"$T/$name.err"
 	r=$?
 	# shellcheck disable=SC2086
 	"$DISPERSE" $cmd >"$T/$name.plain" 2>/dev/null
-	ok $(test $r -eq 0 && grep -aq "disperse $name: evaluating  *[0-9]* %" "$T/$name.err" &&
+	ok $(test $r -eq 0 && grep -aq "disperse $name: [a-z ]*  *[0-9]* %" "$T/$name.err" &&
 	    cmp -s "$T/$name.out" "$T/$name.plain"; echo $?) \
 	    "$name on a terminal: a progress line ($(tr '\r' '\n' <"$T/$name.err" | grep -a '%' | tail -n 1 | tr -d '\033')), the same table"
 done

@@ -137,6 +137,7 @@ dsp_depth_run(const dsp_depth_opts *o, const double *x0, size_t n,
 	size_t d = o->dim, i, k, l;
 	double *x = NULL, *y = NULL, *mw = NULL, mu[DSP_DEPTH_MAX_DIM];
 	double scale;
+	dsp_job *job = dsp_job_current();
 	int rc, bad = 0;
 
 	if ((rc = check(o)) != DSP_OK)
@@ -181,7 +182,7 @@ dsp_depth_run(const dsp_depth_opts *o, const double *x0, size_t n,
 				double *yq = y + (size_t)q * d, m = -INFINITY, z = 0, e, s;
 				size_t j, c;
 
-				if (sc == NULL)
+				if (sc == NULL || dsp_job_stopped(job))
 					continue;
 				for (j = 0; j < n; j++) {
 					for (s = 0, c = 0; c < d; c++)
@@ -200,6 +201,7 @@ dsp_depth_run(const dsp_depth_opts *o, const double *x0, size_t n,
 				for (c = 0; c < d; c++)
 					yq[c] /= z;
 				mw[q] = 1 / z;	/* the largest weight: e^0 / z */
+				dsp_job_advance(job, n);
 			}
 			free(sc);
 		}
@@ -207,6 +209,8 @@ dsp_depth_run(const dsp_depth_opts *o, const double *x0, size_t n,
 			rc = dsp_fail_nomem(NULL, 0);
 			goto out;
 		}
+		if ((rc = dsp_job_poll()) != DSP_OK)
+			goto out;
 		for (i = 0; i < n * d; i++)
 			x[i] = o->residual ? x[i] + y[i] : y[i];
 		measure(x, n, d, mu, &out[l]);

@@ -64,7 +64,9 @@ void	dsp_depth_default(dsp_depth_opts *o);
 int	dsp_depth_embed(const dsp_depth_opts *o, size_t n, double *x);
 /* Run the stack over x0 (n x d, row-major) and measure each layer:
  * out has layers + 1 entries.  O(n^2 d L); queries in parallel (each
- * query's sums in a fixed order, so any thread count gives the same bits). */
+ * query's sums in a fixed order, so any thread count gives the same bits).
+ * Advances the thread's job by n units a query, n^2 a layer, and stops
+ * within a layer once it is cancelled. */
 int	dsp_depth_run(const dsp_depth_opts *o, const double *x0, size_t n,
 	    dsp_depth_layer *out);
 /* The limits alone (out[l].limit, l = 0 .. layers), from r, d, theta. */
