@@ -43,10 +43,9 @@ typedef struct dsp_npy_header {
 int	dsp_npy_parse_header(const unsigned char *buf, size_t len,
 	    dsp_npy_header *h);
 /* 1 if buf starts with the .npy magic "\x93NUMPY", 2 if with a zip local
- * file header ("PK\3\4", an .npz archive), else 0. */
+ * file header ("PK\3\4", an .npz archive), else 0.  A file's first bytes
+ * are read once, for every format, by dsp_reader_pick (reader.h). */
 int	dsp_npy_sniff(const unsigned char *buf, size_t len);
-/* The same for the first bytes of a file; 0 if it cannot be read. */
-int	dsp_npy_sniff_file(const char *path);
 
 typedef struct dsp_npy dsp_npy;
 

@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -24,20 +23,6 @@ dsp_npy_sniff(const unsigned char *buf, size_t len)
 	if (len >= 4 && memcmp(buf, "PK\3\4", 4) == 0)
 		return DSP_NPY_KIND_NPZ;
 	return 0;
-}
-
-int
-dsp_npy_sniff_file(const char *path)
-{
-	unsigned char buf[MAGIC_LEN];
-	size_t len;
-	FILE *fp;
-
-	if ((fp = fopen(path, "rb")) == NULL)
-		return 0;
-	len = fread(buf, 1, sizeof buf, fp);
-	fclose(fp);
-	return dsp_npy_sniff(buf, len);
 }
 
 /* The dict parser: a cursor over [p, end). */
