@@ -120,9 +120,7 @@ text_summary(const struct snap *s, FILE *fp)
 			fprintf(fp, " %s", f[i]->unit);
 		src = dsp_figure_source(f[i], v.theta, v.method);
 		if (src != DSP_SRC_INPUT)
-			fprintf(fp, " [%s]", (v.method == DSP_METHOD_EXPECTED ||
-			    v.method == DSP_METHOD_TYPICAL) && src == DSP_SRC_MEASURED ?
-			    "the law's" : dsp_source_name(src));
+			fprintf(fp, " [%s]", dsp_figure_label(f[i], v.theta, v.method));
 		if (!v.own && v.note[0] != '\0')
 			fprintf(fp, "; %s", v.note);
 		fputc('\n', fp);

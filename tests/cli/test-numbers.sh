@@ -166,6 +166,17 @@ awk -F, '$1 == "method" { m = $2 } $1 == "entropy_nats" || $1 == "max_weight" { 
 	END { exit !(m ~ /^analytic/ && c == 2) }' "${TMPDIR:-/tmp}/dsp-num-$$.csv"
 ok $? "lambda = 0.99999999, n = 2^40: method analytic, entropy and max weight labelled [closed form over the n logits]"
 rm -f "${TMPDIR:-/tmp}/dsp-num-$$.csv"
+# The snapshot's text labels its figures as report does (its own copy of
+# the rule once said [measured] here, and [the law's] for a random family).
+for v in "--lambda 0.99999999 -n 2^40:closed form over the n logits" \
+    "--family uniform -n 2^30:typical configuration of the law"; do
+	sd="${TMPDIR:-/tmp}/dsp-num-snap-$$"
+	"$DISPERSE" snapshot ${v%%:*} --out "$sd" >/dev/null &&
+	    grep -q "^  entropy_nats .* \[${v#*:}\]\$" "$sd"/*.txt &&
+	    grep -q "^  max_weight .* \[${v#*:}\]\$" "$sd"/*.txt
+	ok $? "snapshot ${v%%:*}: the text's entropy and max weight labelled [${v#*:}], as report's"
+	rm -rf "$sd"
+done
 "$DISPERSE" report --lambda 0.5 -n 2^20 --format csv | grep -q '^max_weight,.*largest coefficient \[measured\]$'
 ok $? "lambda = 0.5, n = 2^20 (runs): max weight [measured]"
 tap_done

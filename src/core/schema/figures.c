@@ -400,18 +400,29 @@ dsp_figure_note(const dsp_figure *f, double theta, int method, char *buf, size_t
 	else if (method == DSP_METHOD_TYPICAL && law_figure(f))
 		snprintf(buf, size, "%s of the law's typical configuration (no draw) [%s]",
 		    text, dsp_source_name(src));
-	/* Nothing was sampled: a figure "measured" on the weights is the
-	 * law's expected value or its typical configuration's. */
-	else if (method == DSP_METHOD_TYPICAL && src == DSP_SRC_MEASURED)
-		snprintf(buf, size, "%s [typical configuration of the law]", text);
-	else if (method == DSP_METHOD_EXPECTED && src == DSP_SRC_MEASURED)
-		snprintf(buf, size, "%s [expected value of the law]", text);
-	/* Summed in closed form (the power series near lambda = 1): exact
-	 * on the family's logits, but not a pass over them. */
-	else if (method == DSP_METHOD_ANALYTIC && src == DSP_SRC_MEASURED)
-		snprintf(buf, size, "%s [closed form over the n logits]", text);
 	else
-		snprintf(buf, size, "%s [%s]", text, dsp_source_name(src));
+		snprintf(buf, size, "%s [%s]", text, dsp_figure_label(f, theta, method));
+}
+
+const char *
+dsp_figure_label(const dsp_figure *f, double theta, int method)
+{
+	enum dsp_source src = dsp_figure_source(f, theta, method);
+
+	/* Nothing was sampled: a figure "measured" on the weights is the
+	 * law's expected value or its typical configuration's.  Summed in
+	 * closed form (the power series near lambda = 1), it is exact on the
+	 * family's logits but not a pass over them. */
+	if (src == DSP_SRC_MEASURED)
+		switch (method) {
+		case DSP_METHOD_TYPICAL:
+			return "typical configuration of the law";
+		case DSP_METHOD_EXPECTED:
+			return "expected value of the law";
+		case DSP_METHOD_ANALYTIC:
+			return "closed form over the n logits";
+		}
+	return dsp_source_name(src);
 }
 
 int

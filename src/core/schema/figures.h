@@ -91,9 +91,15 @@ const char *dsp_source_name(enum dsp_source s);
  * theta > 0) is derived, and that the expected large-n limit's logit range
  * and spread are the family's law's, derived, not measured. */
 enum dsp_source dsp_figure_source(const dsp_figure *f, double theta, int method);
+/* What the bracket after f says, at theta by route method: its source's
+ * name, except that a figure measured on the weights is "expected value of
+ * the law" or "typical configuration of the law" where nothing was drawn,
+ * and "closed form over the n logits" where the power series near
+ * lambda = 1 is summed analytically.  Every surface's label is this one. */
+const char *dsp_figure_label(const dsp_figure *f, double theta, int method);
 /* The description of f as evaluated at theta by route method (as above),
- * followed by its source in brackets ("[derived]", "[paper]",
- * "[measured]"); input figures get no bracket.  theta < 0: the bands use
+ * followed by its label in brackets (dsp_figure_label: "[derived]",
+ * "[paper]", "[measured]" ...); input figures get no bracket.  theta < 0: the bands use
  * |theta|, and the text says so; theta = 0: the argmax limit's text. */
 void	dsp_figure_note(const dsp_figure *f, double theta, int method, char *buf,
 	    size_t size);
