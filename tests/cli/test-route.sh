@@ -13,6 +13,8 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
 val() { jq -r --arg q "$2" '.rows[] | select(.quantity == $q) | .value' "$1"; }
+# Snapshots compare their figures only: the map and curve at their smallest.
+small="--map-size 2x2 --curve-points 2"
 near() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; m = b < 0 ? -b : b; exit !(d <= t * m) }'; }
 # col CSV NAME: the value of column NAME in the one data row.
 col() { grep -v '^#' "$1" | awk -F, -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i } NR == 2 { print $k }'; }
@@ -44,7 +46,7 @@ for fam in "uniform $uni" "learned $lrn"; do
 	ok $? "$f: report's method is the large-n route ($(val "$tmp/r.json" method))"
 	near "$(val "$tmp/r.json" max_weight)" "$want" $tol
 	ok $? "$f: report max weight $(val "$tmp/r.json" max_weight) = independent $want"
-	"$DISPERSE" snapshot $a --n 100000 --out "$tmp/s$f" >"$tmp/files" &&
+	"$DISPERSE" snapshot $a --n 100000 $small --out "$tmp/s$f" >"$tmp/files" &&
 	    j=$(grep '\.json$' "$tmp/files") &&
 	    [ "$(jq .figures.max_weight "$j")" = "$(val "$tmp/r.json" max_weight)" ]
 	ok $? "$f: snapshot max weight $(jq .figures.max_weight "$j") = report's, bit for bit"
@@ -66,7 +68,7 @@ done
 "$DISPERSE" report --family uniform --n 65536 --format json >"$tmp/r.json" &&
     [ "$(val "$tmp/r.json" method)" = "explicit (every item)" ]
 ok $? "uniform at 2^16: report draws every item"
-"$DISPERSE" snapshot --family uniform --n 65536 --out "$tmp/s2" >"$tmp/files" &&
+"$DISPERSE" snapshot --family uniform --n 65536 $small --out "$tmp/s2" >"$tmp/files" &&
     j=$(grep '\.json$' "$tmp/files") &&
     [ "$(jq .figures.max_weight "$j")" = "$(val "$tmp/r.json" max_weight)" ]
 ok $? "uniform at 2^16: snapshot max weight = report's, bit for bit"
@@ -77,7 +79,7 @@ x = np.loadtxt(sys.argv[1]); p = np.exp(x - x.max()); p /= p.sum(); q = p[p > 0]
 print(repr(float(-(q * np.log(q)).sum())))' "$tmp/f.txt")
 for a in "" "--adaptive" "--theta -0.5"; do
 	"$DISPERSE" report --input "$tmp/f.txt" $a --format json >"$tmp/r.json" &&
-	    "$DISPERSE" snapshot --input "$tmp/f.txt" $a --out "$tmp/sf" >"$tmp/files" &&
+	    "$DISPERSE" snapshot --input "$tmp/f.txt" $a $small --out "$tmp/sf" >"$tmp/files" &&
 	    j=$(grep '\.json$' "$tmp/files") || j=/nonexistent
 	same=1
 	for q in entropy_nats entropy_paper max_weight min_weight theta_eff; do

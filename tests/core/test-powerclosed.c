@@ -86,6 +86,25 @@ same(const dsp_summary *a, const dsp_summary *b, double tol, const char *what)
 	return c;
 }
 
+/* Sift the run at i down the min-heap h of m runs (smallest value on
+ * top). */
+static void
+heap_down(double (*h)[2], size_t m, size_t i)
+{
+	double t[2];
+	size_t c;
+
+	for (; (c = 2 * i + 1) < m; i = c) {
+		if (c + 1 < m && h[c + 1][0] < h[c][0])
+			c++;
+		if (h[i][0] <= h[c][0])
+			break;
+		memcpy(t, h[i], sizeof t);
+		memcpy(h[i], h[c], sizeof t);
+		memcpy(h[c], t, sizeof t);
+	}
+}
+
 static int
 by_value_desc(const void *a, const void *b)
 {
@@ -102,9 +121,13 @@ figures_of_weights(const dsp_runs *w, uint64_t topk, dsp_summary *f)
 	long double t = 0, h = 0, hp = 0, top = 0, v, c;
 	double (*vc)[2], mx = 0, mn = INFINITY;
 	uint64_t left = topk ? topk : 1, take;
-	size_t i;
+	size_t i, m = 0, cap;
 
-	if ((vc = malloc(w->len * sizeof *vc)) == NULL)
+	/* The top-k items lie in the k runs of largest value (each run holds
+	 * an item at least): a min-heap keeps those, so that only they are
+	 * sorted (every item is a run of its own for lambda > 1: millions). */
+	cap = left < w->len ? (size_t)left : w->len;
+	if ((vc = malloc((cap ? cap : 1) * sizeof *vc)) == NULL)
 		return -1;
 	memset(f, 0, sizeof *f);
 	for (i = 0; i < w->len; i++) {
@@ -120,11 +143,20 @@ figures_of_weights(const dsp_runs *w, uint64_t topk, dsp_summary *f)
 			mn = w->value[i];
 		if (w->value[i] == 0)
 			f->zero_weights += (double)w->count[i];
-		vc[i][0] = w->value[i];
-		vc[i][1] = (double)w->count[i];
+		if (m < cap) {
+			vc[m][0] = w->value[i];
+			vc[m][1] = (double)w->count[i];
+			if (++m == cap)
+				for (size_t j = cap / 2; j-- > 0;)
+					heap_down(vc, cap, j);
+		} else if (cap > 0 && w->value[i] > vc[0][0]) {
+			vc[0][0] = w->value[i];
+			vc[0][1] = (double)w->count[i];
+			heap_down(vc, cap, 0);
+		}
 	}
-	qsort(vc, w->len, sizeof *vc, by_value_desc);
-	for (i = 0; i < w->len && left > 0; i++) {
+	qsort(vc, m, sizeof *vc, by_value_desc);
+	for (i = 0; i < m && left > 0; i++) {
 		take = (uint64_t)vc[i][1] < left ? (uint64_t)vc[i][1] : left;
 		top += (long double)take * vc[i][0];
 		left -= take;

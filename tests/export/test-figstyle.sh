@@ -84,7 +84,7 @@ for args in "$SMALL" "--dpi 300" "--figure-size 85x60mm --dpi 600" "--map-size 4
 	d=$T/m$(printf '%s' "$args" | tr -c 'a-z0-9' _)
 	# shellcheck disable=SC2086
 	"$DISPERSE" snapshot --out "$d" $args --figure-format svg,png >/dev/null 2>"$T/err"
-	w=$("$PY" "$top_srcdir/tests/export/png-check.py" "$d/$B-map.png" | cut -d' ' -f1)
+	w=$("$PY" "$top_srcdir/tests/export/png-check.py" "$d/$B-map.png" --size | cut -d' ' -f1)
 	box=$("$PY" "$CHECK" mapbox "$d/$B-map.svg" "$w")
 	# shellcheck disable=SC2086
 	white=$("$PY" "$top_srcdir/tests/export/png-check.py" "$d/$B-map.png" --white $box)

@@ -56,7 +56,8 @@ for v in "" "--attn ssmax" "--adaptive" "--attn sigmoid" "--theta 0"; do
 
 	# The snapshot of the same view: its JSON figures and its text
 	# Figures section are report's rows (elapsed_ms aside: not stamped).
-	"$DISPERSE" snapshot $a --out "$tmp/s$i" >"$tmp/files"
+	# Its map and curve at their smallest: only their columns are read.
+	"$DISPERSE" snapshot $a --map-size 2x2 --curve-points 2 --out "$tmp/s$i" >"$tmp/files"
 	j=$(grep '\.json$' "$tmp/files") && t=$(grep '\.txt$' "$tmp/files")
 	jq -r '.figures | keys_unsorted[] | select(test("_note$") | not) |
 	    select(. != "map_cursor" and . != "series" and . != "notes")' "$j" >"$tmp/j$i"

@@ -83,7 +83,9 @@ ok $(x "$C" '//*[local-name()="title"]' | grep -q 'softmax, fixed θ, double'; e
 ok $(x "$C" '//*[@class="legend"]' | grep -q 'softmax, fixed θ, double'; echo $?) "legend names them too"
 ok $(test "$(x "$C" 'count(//*[local-name()="g"][@class="markers"])')" -ge 6; echo $?) "series carry markers"
 ok $(grep -qi '#0072B2' "$T/$C" && grep -qi '#D55E00' "$T/$C" && grep -qi '#009E73' "$T/$C"; echo $?) "Okabe-Ito colours"
-"$DISPERSE" snapshot --out "$T/ad" --adaptive --precision float16 -n 1024 --curve-to 2^18 --curve-points 8 >/dev/null 2>&1
+# (Its map, not looked at, at the smallest size.)
+"$DISPERSE" snapshot --out "$T/ad" --adaptive --precision float16 -n 1024 --curve-to 2^18 --curve-points 8 \
+    --map-size 2x2 >/dev/null 2>&1
 ok $(x "ad/$B-curve.svg" '//*[local-name()="title"]' | grep -q 'softmax + adaptive θ, float16'; echo $?) "adaptive and float16 named in the title"
 
 # ---- figure options: size, font, formats, dpi ----
@@ -103,8 +105,10 @@ done
 for f in hist curve map; do
 	fig_png "$T/b/$B-$f.png" 495 330 "$f.png"
 done
-# Millimetres: 85 x 60 mm at 100 dpi = ceil(334.6) x ceil(236.2) pixels.
-"$DISPERSE" snapshot --out "$T/m" --figure-size 85x60mm --figure-format png --dpi 100 >"$T/m.list" 2>"$T/err"
+# Millimetres: 85 x 60 mm at 100 dpi = ceil(334.6) x ceil(236.2) pixels
+# (the figure's size: the map's cells, at their fewest here, do not set it).
+"$DISPERSE" snapshot --out "$T/m" --figure-size 85x60mm --figure-format png --dpi 100 \
+    --map-size 2x2 --curve-points 2 >"$T/m.list" 2>"$T/err"
 ok $(test "$(wc -l <"$T/m.list")" -eq 8; echo $?) "--figure-format png: 5 data files + 3 PNGs"
 set -- $("$PY" "$top_srcdir/tests/export/png-check.py" "$T/m/$B-hist.png")
 ok $(test "$1" -eq 335 && test "$2" -eq 237; echo $?) "85 x 60 mm at 100 dpi: 335 x 237 ($1 x $2)"
@@ -129,7 +133,8 @@ done
 # ---- the screen as a figure from the CLI: the --screen text, as the .txt
 # holds it, in the terminal's default colours ----
 printf '┌─ Parameters ─┐\n│ n   16       │\n└──────────────┘\nH=1.36044 █▄\n' >"$T/screen.txt"
-"$DISPERSE" snapshot --out "$T/s" --screen "$T/screen.txt" --figure-format svg,pdf >"$T/s.list" 2>"$T/err"
+"$DISPERSE" snapshot --out "$T/s" --screen "$T/screen.txt" --figure-format svg,pdf \
+    --map-size 2x2 --curve-points 2 >"$T/s.list" 2>"$T/err"
 ok $? "snapshot --screen FILE --figure-format svg,pdf"
 S=s/$B-screen.svg
 ok $(grep -q -- "-screen.svg\$" "$T/s.list" && grep -q -- "-screen.pdf\$" "$T/s.list"; echo $?) "screen.svg and screen.pdf listed"

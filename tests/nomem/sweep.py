@@ -16,15 +16,23 @@ or half-written file, a 'nan' in a result that succeeded) fails the case,
 with the k and command to reproduce it:
     OMP_NUM_THREADS=1 SOURCE_DATE_EPOCH=0 DSP_FAIL_ALLOC=k disperse-nomem ...
 
-usage: sweep.py BINARY SRCDIR [--max M] [--only NAME,...] [--jobs J]
+The runs with a failing allocation are children of one fork server per
+command (DSP_FAIL_SERVE, tests/nomem/failalloc.c), forked before main: a
+run costs a fork instead of a program start (under ASan the start was
+most of it).  --exec starts each run as its own process instead.
+
+usage: sweep.py BINARY SRCDIR [--max M] [--only NAME,...] [--jobs J] [--exec]
 (--max 0: every allocation; --jobs: commands at once, default 2)
 """
 import concurrent.futures
 import os
+import select
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import types
 
 PREV = b"previous content: a failed run must leave this file as it was\n"
 
@@ -127,10 +135,16 @@ def setup(d, files, outs):
             fp.write(PREV)
 
 
-def run(binary, argv, d, k, count_file=None):
+def environ():
     env = dict(os.environ, OMP_NUM_THREADS="1", SOURCE_DATE_EPOCH="0",
                LC_ALL="C")
-    env.pop("DSP_FAIL_ALLOC", None)
+    for v in ("DSP_FAIL_ALLOC", "DSP_ALLOC_COUNT", "DSP_FAIL_SERVE"):
+        env.pop(v, None)
+    return env
+
+
+def run(binary, argv, d, k, count_file=None):
+    env = environ()
     if k:
         env["DSP_FAIL_ALLOC"] = str(k)
     if count_file:
@@ -143,15 +157,73 @@ def run(binary, argv, d, k, count_file=None):
     return p
 
 
+class Server:
+    """A fork server running argv (failalloc.c's serve()): run() is run()
+    above for a k > 0, the same result, without a program start."""
+
+    def __init__(self, binary, argv, tmp, name):
+        rq, self.rq = os.pipe()		# requests: the server reads rq
+        self.rp, rp = os.pipe()		# replies: the server writes rp
+        env = environ()
+        env["DSP_FAIL_SERVE"] = "%d,%d" % (rq, rp)
+        # Symbols bound once, in the server, not again in every child.
+        env["LD_BIND_NOW"] = "1"
+        self.p = subprocess.Popen([binary] + argv, cwd=tmp, env=env,
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL, pass_fds=(rq, rp))
+        os.close(rq)
+        os.close(rp)
+        self.buf = b""
+        self.out = os.path.join(tmp, name + ".out")
+        self.err = os.path.join(tmp, name + ".err")
+
+    def line(self, timeout):
+        while b"\n" not in self.buf:
+            if not select.select([self.rp], [], [], timeout)[0]:
+                return None
+            b = os.read(self.rp, 4096)
+            if not b:
+                raise RuntimeError("the fork server ended (status %s)" % self.p.wait())
+            self.buf += b
+        ln, self.buf = self.buf.split(b"\n", 1)
+        return int(ln)
+
+    def run(self, d, k):
+        os.write(self.rq, ("%d\t%s\t%s\t%s\n" % (k, d, self.out, self.err)).encode())
+        pid = self.line(60)
+        rc = self.line(60)
+        if rc is None:
+            os.kill(pid, signal.SIGKILL)
+            self.line(None)
+            return None
+        with open(self.out, "rb") as o, open(self.err, "rb") as e:
+            return types.SimpleNamespace(returncode=rc, stdout=o.read(), stderr=e.read())
+
+    def close(self):
+        os.close(self.rq)
+        self.p.wait()
+        os.close(self.rp)
+
+
 def sample(n, m):
     if m <= 0 or n <= m:
         return list(range(1, n + 1))
     return sorted({1 + (i * (n - 1)) // (m - 1) for i in range(m)})
 
 
-def sweep_case(binary, tmp, m, t, case):
+def sweep_case(binary, tmp, m, t, case, forks=True):
     """Sweep one command in its own directory: (TAP lines, runs, clean
     exits 1, identical exits 0)."""
+    name, argv, outs, files = case
+    srv = Server(binary, argv, tmp, name) if forks else None
+    try:
+        return sweep_runs(binary, tmp, m, t, case, srv)
+    finally:
+        if srv:
+            srv.close()
+
+
+def sweep_runs(binary, tmp, m, t, case, srv):
     name, argv, outs, files = case
     d = os.path.join(tmp, name)
     setup(d, files, outs)
@@ -170,7 +242,7 @@ def sweep_case(binary, tmp, m, t, case):
     for k in ks:
         setup(d, files, outs)
         before = tree(d)
-        p = run(binary, argv, d, k)
+        p = srv.run(d, k) if srv else run(binary, argv, d, k)
         got = tree(d)
         cmd = "DSP_FAIL_ALLOC=%d %s" % (k, " ".join(argv))
         if p is None:
@@ -214,7 +286,7 @@ def main():
     if len(args) < 2:
         sys.exit(__doc__)
     binary, src = os.path.abspath(args[0]), os.path.abspath(args[1])
-    m, only, jobs = 200, None, 2
+    m, only, jobs, forks = 200, None, 2, True
     i = 2
     while i < len(args):
         if args[i] == "--max":
@@ -223,6 +295,8 @@ def main():
             only = set(args[i + 1].split(",")); i += 2
         elif args[i] == "--jobs":
             jobs = max(1, int(args[i + 1])); i += 2
+        elif args[i] == "--exec":
+            forks = False; i += 1
         else:
             sys.exit("sweep.py: unknown argument " + args[i])
     table = [c for c in cases(src) if only is None or c[0] in only]
@@ -233,7 +307,7 @@ def main():
         # Commands in parallel (each in its own directory), their runs in
         # turn; the results in the table's order.
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-            futs = [ex.submit(sweep_case, binary, tmp, m, t, c)
+            futs = [ex.submit(sweep_case, binary, tmp, m, t, c, forks)
                     for t, c in enumerate(table, 1)]
             for f in futs:
                 lines, runs, nclean, nident = f.result()
