@@ -386,7 +386,7 @@ app_main(int argc, char **argv)
 	struct dsp_opts o;
 	struct app a;
 	const char *snapdir;
-	int rc, i;
+	int rc, i, left;
 
 	memset(&a, 0, sizeof a);
 	a.color = 1;
@@ -486,8 +486,12 @@ app_main(int argc, char **argv)
 			fprintf(stderr, "disperse: settings not saved: %s\n", dsp_last_error());
 	}
 	term_restore();
-	worker_stop(a.wk);
-	worker_stop(a.sw);
+	/* A worker left running may still read what its job borrowed (the
+	 * logits, the rows behind them): the process exit frees those. */
+	left = worker_stop(a.wk);
+	left |= worker_stop(a.sw);
+	if (left)
+		return rc;
 	free(a.st->map.cell);
 	free(a.st->mapfig.cell);
 	free(a.st);

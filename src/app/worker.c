@@ -13,6 +13,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/alloc.h"
 #include "app/compute.h"
@@ -34,6 +35,7 @@ struct worker {
 	pthread_mutex_t		 lock;
 	pthread_cond_t		 cond;
 	int			 quit;
+	int			 exited;	/* the thread has left worker_main */
 	struct job		 job;		/* latest request */
 	unsigned long		 posted;	/* its number (generation) */
 	unsigned long		 running;	/* generation being computed, 0: none */
@@ -170,6 +172,8 @@ worker_main(void *arg)
 		w->out_job = job;
 		w->done = id;
 	}
+	w->exited = 1;
+	pthread_cond_broadcast(&w->cond);
 	pthread_mutex_unlock(&w->lock);
 	return NULL;
 }
@@ -220,28 +224,34 @@ fail:
 	return NULL;
 }
 
-void
+int
 worker_stop(struct worker *w)
 {
-	int busy;
+	struct timespec until;
+	int left;
 
 	if (w == NULL)
-		return;
+		return 0;
+	/* A running job borrows the app's inputs (a file's logits): it is
+	 * stopped at its next poll, a few ms of work.  Quitting must not wait
+	 * for a computation that polls rarely either: past the bound the
+	 * thread is left to the process exit, and the caller keeps what it
+	 * reads (freeing it then was a use after free). */
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_nsec += (long)(WORKER_STOP_MS % 1000) * 1000000L;
+	until.tv_sec += WORKER_STOP_MS / 1000 + until.tv_nsec / 1000000000L;
+	until.tv_nsec %= 1000000000L;
 	pthread_mutex_lock(&w->lock);
 	w->quit = 1;
-	busy = w->done != w->posted;
-	pthread_cond_signal(&w->cond);
+	dsp_job_cancel(&w->dj);
+	pthread_cond_broadcast(&w->cond);
+	while (!w->exited && pthread_cond_timedwait(&w->cond, &w->lock, &until) == 0)
+		;
+	left = !w->exited;
 	pthread_mutex_unlock(&w->lock);
-	if (busy && w->kind == WORKER_SUMMARY)
-		/* It reads the app's logits, freed after this: stop it at its
-		 * next poll (a few ms of work) and wait for it. */
-		dsp_job_cancel(&w->dj);
-	else if (busy) {
-		/* Quitting must not wait for a long computation: stop it at its
-		 * next poll, and let the process exit take the thread with it. */
-		dsp_job_cancel(&w->dj);
+	if (left) {
 		pthread_detach(w->thread);
-		return;
+		return 1;
 	}
 	pthread_join(w->thread, NULL);
 	pthread_mutex_destroy(&w->lock);
@@ -252,6 +262,7 @@ worker_stop(struct worker *w)
 	free(w->wst);
 	free(w->out);
 	free(w);
+	return 0;
 }
 
 /* A new request unless it equals the last one; it cancels the running

@@ -16,7 +16,11 @@ enum worker_kind { WORKER_FIGURES, WORKER_SUMMARY };
 /* NULL if no thread could be started (the caller computes inline).  Each
  * job may hold mem_budget bytes (0: unlimited; core/job.h). */
 struct worker	*worker_start(enum worker_kind kind, size_t mem_budget);
-void		 worker_stop(struct worker *w);
+/* Stop w, waiting at most WORKER_STOP_MS for its job to see the cancel.
+ * 1 if the thread was left running (detached): it may still read the
+ * inputs its job borrowed, which the caller must not free then. */
+#define WORKER_STOP_MS	500
+int		 worker_stop(struct worker *w);
 /* Ask for the curve (if want_curve) and the map at its figure resolution
  * (if want_map, into st->mapfig) of st's view; a request equal to the last
  * one is a no-op.  No panel size is part of a request. */
