@@ -91,7 +91,7 @@ band_tight_log(double ln, double r, double *lo, double *hi)
 static int
 fill(dsp_table *t, const dsp_params *p, const struct bound *b, double ln)
 {
-	double r, lo, hi, llo, lhi, floor_h, lcrit, L, th;
+	double r, lo, hi, llo, lhi, floor_h, lcrit, ncrit, L, th;
 	char eps[64];
 	int rc = 0;
 
@@ -128,7 +128,13 @@ fill(dsp_table *t, const dsp_params *p, const struct bound *b, double ln)
 	rc |= dsp_fig_logsize(t, "lemma_loose_hi", lhi, th, NULL);
 	rc |= dsp_fig_num(t, "entropy_floor", floor_h, th, NULL);
 	rc |= dsp_fig_num(t, "entropy_ceiling", ln, th, NULL);
-	rc |= dsp_fig_logsize(t, "critical_n", lcrit, th, eps);
+	/* The formula's n* where it is a double (exp of its log gave
+	 * 99.99999999999996 for 100), exp(x) past that. */
+	if (!isnan(lcrit) && dsp_critical_n(p->eps, p->delta, p->theta, &ncrit) == DSP_OK &&
+	    isfinite(ncrit))
+		rc |= dsp_fig_num(t, "critical_n", ncrit, th, eps);
+	else
+		rc |= dsp_fig_logsize(t, "critical_n", lcrit, th, eps);
 	rc |= dsp_fig_num(t, "log_critical_n", lcrit, th, NULL);
 	rc |= dsp_fig_text(t, "dispersed", isnan(lcrit) ? "n/a" : ln > lcrit ?
 	    "yes" : "no", th, NULL);

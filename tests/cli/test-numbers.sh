@@ -66,6 +66,10 @@ close "$(value lemma_tight_hi bound --n 1e6 --delta 8 --theta "$th" --eps 0.05)"
 dm=$(value delta_min bound --n 1e6 --theta 0.5 --eps 0.05 --solve delta)
 close "$(value lemma_tight_hi bound --n 1e6 --delta "$dm" --theta 0.5 --eps 0.05)" 0.05 1e-8 \
     "bound --solve delta: band at delta_min equals eps"
+# No spread: n* = 1 + 99 * 1 = 100, exactly (exp of its log was 99.99999999999996).
+[ "$(value critical_n bound --delta 0 --eps 0.01)" = 100 ] &&
+    [ "$(value critical_n report --delta 0 --eps 0.01)" = 100 ]
+ok $? "delta = 0, eps = 0.01: critical n is 100 in bound and report"
 value critical_n bound --log-n 1000 --delta 2000 --theta 1 | grep -q '^exp(2004\.59'
 ok $? "critical n past a double is printed as exp(...)"
 

@@ -174,6 +174,23 @@ test_critical(void)
 	is_int(dsp_log_critical_n(NAN, 1, 1, &ln), DSP_EINVAL, "eps = NaN: DSP_EINVAL");
 	ok(strstr(dsp_last_error(), "epsilon") != NULL, "detail: '%s'", dsp_last_error());
 	is_int(dsp_log_critical_n(0.1, NAN, 1, &ln), DSP_EINVAL, "critical n delta = NaN: DSP_EINVAL");
+
+	/* n* itself: the formula, not exp of the log (which gave
+	 * 99.99999999999996 for 100).  Exact where the arithmetic is:
+	 * 1 + 99 * 1, 1 + 3 * 1; 1/eps at theta = 0. */
+	dsp_critical_n(0.01, 0, 1, &n);
+	ok(n == 100, "n* = 100 exactly at eps = 0.01, delta = 0 (%.17g)", n);
+	dsp_critical_n(0.25, 0, 3, &n);
+	ok(n == 4, "n* = 4 exactly at eps = 0.25, delta = 0 (%.17g)", n);
+	dsp_critical_n(0.25, 0, 0, &n);
+	ok(n == 4, "n* = 1/eps at theta = 0, delta = 0 (%.17g)", n);
+	dsp_critical_n(0.01, 4, -2, &n);
+	is_close(n, 1 + 99 * exp(2.0), 1e-15, "n* = 1 + 99 e^2 at delta 4, theta -2");
+	dsp_critical_n(1, 3, 1, &n);
+	ok(n == 1, "eps = 1: n* = 1");
+	dsp_critical_n(0.01, 1000, 1, &n);
+	ok(isinf(n) && n > 0, "past the double range: +inf (the log is shown)");
+	is_int(dsp_critical_n(0, 1, 1, &n), DSP_EINVAL, "n*: eps = 0: DSP_EINVAL");
 }
 
 static void

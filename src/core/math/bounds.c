@@ -113,6 +113,23 @@ dsp_log_critical_n(double eps, double delta, double theta, double *log_n)
 	return DSP_OK;
 }
 
+int
+dsp_critical_n(double eps, double delta, double theta, double *n)
+{
+	double log_n;
+	int rc;
+
+	if ((rc = dsp_log_critical_n(eps, delta, theta, &log_n)) != DSP_OK)
+		return rc;
+	if (eps >= 1 || !isfinite(log_n))
+		*n = exp(log_n);
+	else if (theta == 0)
+		*n = 1 / eps;
+	else
+		*n = 1 + (1 / eps - 1) * exp(delta / fabs(theta));
+	return DSP_OK;
+}
+
 double
 dsp_entropy_floor(double n, double delta, double theta)
 {

@@ -49,6 +49,10 @@ int	dsp_lemma_loose(double n, double delta, double theta, double *lo, double *hi
  * coefficient is below eps (Theorem 2.2 from the tight bound).  eps >= 1
  * gives 0 (n* = 1).  eps <= 0 or non-finite: DSP_EINVAL. */
 int	dsp_log_critical_n(double eps, double delta, double theta, double *log_n);
+/* n* itself, as the formula gives it (exactly 100 for eps = 0.01 and no
+ * spread, where exp of its log is 99.99999999999996); +inf past the
+ * double range, where the log is what a caller shows. */
+int	dsp_critical_n(double eps, double delta, double theta, double *n);
 /* Entropy floor H >= log(1 + (n-1) e^{-delta/theta}), nats. */
 double	dsp_entropy_floor(double n, double delta, double theta);
 /* Ceiling log n. */

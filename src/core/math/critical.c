@@ -152,6 +152,21 @@ crit_row(dsp_crit_row *r, const char *name, double v, int is_log, const char *te
 	return r;
 }
 
+/* A critical size: the formula's value where it is a double, else its
+ * log (a row written exp(x)); theta_n is the temperature the size is
+ * for, theta the one the note is at. */
+static dsp_crit_row *
+crit_size(dsp_crit_row *r, const char *name, double eps, double spread,
+    double theta_n, double log_n, double theta)
+{
+	double n;
+
+	if (!isnan(log_n) && dsp_critical_n(eps, spread, theta_n, &n) == DSP_OK &&
+	    isfinite(n))
+		return crit_row(r, name, n, 0, NULL, theta);
+	return crit_row(r, name, log_n, 1, NULL, theta);
+}
+
 size_t
 dsp_critical_rows(const dsp_params *p, const dsp_summary *s, dsp_crit_row *out)
 {
@@ -187,7 +202,8 @@ dsp_critical_rows(const dsp_params *p, const dsp_summary *s, dsp_crit_row *out)
 		r = crit_row(&out[i++], "past_critical", NAN, 0, "n/a", th);
 		snprintf(r->note, sizeof r->note, "%s", why);
 	} else {
-		r = crit_row(&out[i++], "critical_n", s->log_critical_n, 1, NULL, th);
+		r = crit_size(&out[i++], "critical_n", p->eps, s->spread, th,
+		    s->log_critical_n, th);
 		if (p->adaptive && p->attn == DSP_ATTN_SOFTMAX)
 			snprintf(r->note, sizeof r->note, "%s; at this n's beta = %.6g only "
 			    "(adaptive: beta changes with n)", eps, s->beta);
@@ -200,7 +216,8 @@ dsp_critical_rows(const dsp_params *p, const dsp_summary *s, dsp_crit_row *out)
 	if (p->adaptive && p->attn == DSP_ATTN_SOFTMAX && !isnan(s->spread)) {
 		if (dsp_log_critical_n_adaptive(p->eps, s->spread, p->theta, &lc) != DSP_OK)
 			lc = NAN;
-		r = crit_row(&out[i++], "critical_n_guaranteed", lc, 1, NULL, p->theta);
+		r = crit_size(&out[i++], "critical_n_guaranteed", p->eps, s->spread,
+		    p->theta / dsp_adaptive_beta_ceiling(), lc, p->theta);
 		snprintf(r->note, sizeof r->note, "%s; beta <= %.6g at every n, spread %.6g",
 		    eps, dsp_adaptive_beta_ceiling(), s->spread);
 	}
