@@ -16,8 +16,10 @@ bar_cols() {
 	tui_cap | "$py3" -c '
 import sys
 rows = sys.stdin.read().split("\n")
-top = next(i for i, r in enumerate(rows) if " n=" in r and "n*=" in r)
-bot = next(i for i in range(top, len(rows)) if "2^40" in rows[i])
+top = next((i for i, r in enumerate(rows) if " n=" in r and "n*=" in r), None)
+bot = None if top is None else next((i for i in range(top, len(rows)) if "2^40" in rows[i]), None)
+if bot is None or bot <= top + 1:
+    sys.exit(0)  # a capture mid-draw: no line (an empty one would hide every column)
 plot = rows[top + 1:bot]
 w = min(len(r) for r in plot)
 print(" ".join(str(c) for c in range(w)
