@@ -39,6 +39,7 @@ struct key {
 	size_t		a, b;
 	double		d[4];
 	dsp_pkey	pins[DSP_VIEW_PINS_MAX];
+	const double	*rows[VIEW_THETA_HEADS];	/* a file view's other heads */
 };
 
 struct compute_cache {
@@ -448,6 +449,35 @@ cached_series(struct compute_cache *cc, struct view_series *out, const dsp_param
 	victim->s = *out;
 }
 
+/* The other heads' figures at the head's theta (drawn faint beside it):
+ * each row through the same evaluation, the view's parameters but its
+ * logits. */
+static void
+other_thetas(struct view_state *st, const dsp_params *p)
+{
+	dsp_params q = *p;
+	dsp_summary sm;
+	size_t j, i;
+
+	st->th_nother = 0;
+	for (j = 0; j < st->th_nrows && j < VIEW_THETA_HEADS; j++) {
+		q.logits = st->th_row[j];
+		q.n_logits = q.n = st->th_row_n[j];
+		q.logits_x = NULL;	/* the head's typed row, not this one */
+		q.logits_xsize = 0;
+		for (i = 0; i < st->nthetas; i++) {
+			q.theta = st->th_theta[i];
+			if (dsp_job_cancelled())
+				return;
+			if (dsp_eval(&q, &sm) != DSP_OK)
+				sm.entropy = sm.max_weight = NAN;
+			st->th_oentropy[j][i] = sm.entropy;
+			st->th_omaxw[j][i] = sm.max_weight;
+		}
+		st->th_nother = j + 1;
+	}
+}
+
 /* A file's logits (one n): their entropy and max weight at a few theta,
  * the view's own among them, through the same evaluation as the summary. */
 static void
@@ -484,6 +514,7 @@ file_thetas(struct view_state *st, const dsp_params *p)
 		k++;
 	}
 	st->nthetas = k;
+	other_thetas(st, p);
 }
 
 void
@@ -507,12 +538,15 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 	/* Pins are whole parameter sets: their keys. */
 	for (i = 0; i < st->vs.npins && i < DSP_VIEW_PINS_MAX; i++)
 		dsp_pkey_of(&st->vs.pins[i], &k.pins[i]);
+	for (i = 0; i < st->th_nrows && i < VIEW_THETA_HEADS; i++)
+		k.rows[i] = st->th_row[i];
 	if (cc->curve_valid && memcmp(&k, &cc->curve_key, sizeof k) == 0)
 		return;
 	cc->curve_key = k;
 	cc->curve_valid = 1;
 	st->nseries = 0;
 	st->nthetas = 0;
+	st->th_nother = 0;
 	st->curve_err[0] = '\0';
 	/* The series the view draws (core/schema/view.h): the snapshot's list. */
 	if ((n = dsp_view_series_list(&st->vs, def)) == 0) {

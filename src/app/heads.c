@@ -21,6 +21,9 @@
 /* What the list depends on: the view's parameters without the row. */
 static dsp_pkey list_key;
 static int list_valid;
+/* The head the theta plot's other rows are for. */
+static uint64_t th_for;
+static int th_valid;
 
 /* loaded: the head whose row the options put in params.logits (a loaded
  * snapshot may name another: the first frame then loads that one). */
@@ -161,6 +164,32 @@ compute_list(struct app *a)
 	sort_list(h);
 }
 
+/* The other heads at the view's query for the theta plot (faint lines):
+ * the first VIEW_THETA_HEADS in layer.head order.  Their rows stay loaded
+ * until the rowset closes, after the worker that reads them has stopped. */
+static void
+theta_rows(struct app *a)
+{
+	struct view_state *st = a->st;
+	uint64_t l, hd, q, packed, shown = st->vs.params.head;
+	struct view_heads *h = &st->heads;
+	const double *v;
+	size_t n;
+
+	dsp_head_unpack(shown, &l, &hd, &q);
+	st->th_nrows = 0;
+	st->th_others = h->layers * h->heads - 1;
+	for (l = 0; l < h->layers && st->th_nrows < VIEW_THETA_HEADS; l++)
+		for (hd = 0; hd < h->heads && st->th_nrows < VIEW_THETA_HEADS; hd++) {
+			if (dsp_head_pack(l, hd, q, &packed) != DSP_OK || packed == shown ||
+			    dsp_rowset_row(a->rows, packed, &v, &n) != DSP_OK)
+				continue;
+			st->th_row[st->th_nrows] = v;
+			st->th_row_n[st->th_nrows++] = n;
+		}
+	dsp_clear_error();	/* a row that failed is left out, not news */
+}
+
 void
 app_heads_sync(struct app *a)
 {
@@ -169,6 +198,11 @@ app_heads_sync(struct app *a)
 	if (a->st->vs.params.head != a->head_loaded ||
 	    a->st->vs.params.logits == NULL)
 		load_head(a);
+	if (!th_valid || th_for != a->st->vs.params.head) {
+		theta_rows(a);
+		th_for = a->st->vs.params.head;
+		th_valid = 1;
+	}
 	compute_list(a);
 }
 

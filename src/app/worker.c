@@ -25,6 +25,10 @@
 struct job {
 	dsp_viewstate	vs;
 	int		want_curve, want_map, want_sum;
+	/* A file view's other heads (view.h th_row): rows it computes from. */
+	size_t		nrows;
+	const double	*row[VIEW_THETA_HEADS];
+	size_t		row_n[VIEW_THETA_HEADS];
 	/* No panel sizes: a job is keyed on what it computes from, and a
 	 * layout that moves must never cancel it (issue 24's live-lock). */
 };
@@ -98,6 +102,9 @@ copy_thetas(struct view_state *dst, const struct view_state *src)
 	memcpy(dst->th_theta, src->th_theta, sizeof dst->th_theta);
 	memcpy(dst->th_entropy, src->th_entropy, sizeof dst->th_entropy);
 	memcpy(dst->th_maxw, src->th_maxw, sizeof dst->th_maxw);
+	dst->th_nother = src->th_nother;
+	memcpy(dst->th_oentropy, src->th_oentropy, sizeof dst->th_oentropy);
+	memcpy(dst->th_omaxw, src->th_omaxw, sizeof dst->th_omaxw);
 }
 
 /* The summary's figures, from one view_state to another. */
@@ -134,6 +141,9 @@ worker_main(void *arg)
 
 		t0 = dsp_now_ms();
 		w->wst->vs = job.vs;
+		w->wst->th_nrows = job.nrows;
+		memcpy(w->wst->th_row, job.row, sizeof job.row);
+		memcpy(w->wst->th_row_n, job.row_n, sizeof job.row_n);
 		if (job.want_sum)
 			compute_summary(w->cc, w->wst);
 		if (job.want_curve) {
@@ -298,6 +308,9 @@ worker_post(struct worker *w, const struct view_state *st, int want_curve, int w
 	job.vs.focus = job.vs.hist_mode = job.vs.curve_mode = 0;
 	job.want_curve = want_curve;
 	job.want_map = want_map;
+	job.nrows = st->th_nrows;
+	memcpy(job.row, st->th_row, sizeof job.row);
+	memcpy(job.row_n, st->th_row_n, sizeof job.row_n);
 	post(w, &job);
 }
 

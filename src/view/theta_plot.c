@@ -51,13 +51,38 @@ throw_(const struct thplot *pl, double v)
 	return pl->sh - 1 - (int)lround(f * (pl->sh - 1));
 }
 
-/* y (log10 when logy) traced across the sub-columns, a bullet at each
- * measured theta, the view's theta as a vertical line under them. */
+/* y (log10 when logy) traced across the sub-columns onto the canvas. */
 static void
-thtrace(struct thplot *pl, WINDOW *w, int top, int h, int pw, const double *y, int logy)
+thline(struct thplot *pl, const double *y, int logy, attr_t a, const char *glyph)
+{
+	int sx, r, prev = -1, k;
+	double v;
+
+	for (sx = 0; sx < pl->sw; sx++) {
+		v = at(pl->st, y, pl->a + (pl->b - pl->a) * sx / (pl->sw > 1 ? pl->sw - 1 : 1));
+		if (logy)
+			v = v > 0 ? log10(v) : NAN;
+		if ((r = throw_(pl, v)) < 0) {
+			prev = -1;
+			continue;
+		}
+		for (k = (prev < r ? prev : r) + 1; prev >= 0 && k < (prev < r ? r : prev); k++)
+			view_canvas_dot(&pl->cv, sx, k, a, glyph);
+		view_canvas_dot(&pl->cv, sx, r, a, glyph);
+		prev = r;
+	}
+}
+
+/* The head's y (log10 when logy) with a bullet at each measured theta,
+ * over the other heads' (oy, faint: drawn first, so that where they meet
+ * the head's line is the one seen), the view's theta a vertical line
+ * under them. */
+static void
+thtrace(struct thplot *pl, WINDOW *w, int top, int h, int pw, const double *y,
+    const double (*oy)[VIEW_THETAS], int logy)
 {
 	const struct view_state *st = pl->st;
-	int xr = view_canvas_xres(), sx, r, prev = -1, k, c;
+	int r, c;
 	double v;
 	size_t i;
 
@@ -67,21 +92,11 @@ thtrace(struct thplot *pl, WINDOW *w, int top, int h, int pw, const double *y, i
 		    view_sym(SYM_VLINE));
 	if (view_canvas_init(&pl->cv, pw, h) != 0)
 		return;
-	pl->sw = pw * xr;
+	pl->sw = pw * view_canvas_xres();
 	pl->sh = h * view_canvas_yres();
-	for (sx = 0; sx < pl->sw; sx++) {
-		v = at(st, y, pl->a + (pl->b - pl->a) * sx / (pl->sw > 1 ? pl->sw - 1 : 1));
-		if (logy)
-			v = v > 0 ? log10(v) : NAN;
-		if ((r = throw_(pl, v)) < 0) {
-			prev = -1;
-			continue;
-		}
-		for (k = (prev < r ? prev : r) + 1; prev >= 0 && k < (prev < r ? r : prev); k++)
-			view_canvas_dot(&pl->cv, sx, k, view_attr_series(0), view_sym(SYM_DOT));
-		view_canvas_dot(&pl->cv, sx, r, view_attr_series(0), view_sym(SYM_DOT));
-		prev = r;
-	}
+	for (i = 0; i < st->th_nother; i++)
+		thline(pl, oy[i], logy, view_attr_dim(), ".");
+	thline(pl, y, logy, view_attr_series(0), view_sym(SYM_DOT));
 	for (i = 0; i < st->nthetas; i++) {
 		v = logy ? (y[i] > 0 ? log10(y[i]) : NAN) : y[i];
 		if ((r = throw_(pl, v)) >= 0)
@@ -92,6 +107,27 @@ thtrace(struct thplot *pl, WINDOW *w, int top, int h, int pw, const double *y, i
 	view_canvas_free(&pl->cv);
 }
 
+/* The row between the plots: what the lower one is, and the faint lines
+ * when there are other heads (how many of how many). */
+static void
+label(const struct view_state *st, WINDOW *w, int y, int pw)
+{
+	char faint[96] = "";
+	const char *what = pw > 36 ? "max weight (log10), H above: nats" :
+	    "max weight (log10)";
+
+	if (st->th_nother > 0 && st->th_nother < st->th_others)
+		snprintf(faint, sizeof faint, "; faint: %zu of %llu other heads",
+		    st->th_nother, (unsigned long long)st->th_others);
+	else if (st->th_nother > 0)
+		snprintf(faint, sizeof faint, "; faint: the %zu other head%s",
+		    st->th_nother, st->th_nother == 1 ? "" : "s");
+	if (view_width(what) + view_width(faint) > pw)
+		snprintf(faint, sizeof faint, st->th_nother > 0 && view_width(what) +
+		    14 <= pw ? "; faint: heads" : "");
+	view_printf(w, y, TH_AXIS, pw, view_attr_dim(), "%s%s", what, faint);
+}
+
 /* The two plots in rows top .. top + rows - 1, the x axis the last. */
 static void
 plots(const struct view_state *st, WINDOW *w, int top, int rows, int pw)
@@ -100,7 +136,13 @@ plots(const struct view_state *st, WINDOW *w, int top, int rows, int pw)
 	double logn = log((double)st->vs.params.n_logits), ylo = 0;
 	int h1 = (rows - 2) / 2, h2 = rows - 2 - h1, c, end = -1;
 	char buf[32];
-	size_t i;
+	size_t i, j;
+
+	/* The H axis to the largest log n among the heads drawn (a row with
+	 * masked keys has fewer). */
+	for (j = 0; j < st->th_nother && j < st->th_nrows; j++)
+		if (st->th_row_n[j] > 0 && log((double)st->th_row_n[j]) > logn)
+			logn = log((double)st->th_row_n[j]);
 
 	pl.a = log(st->th_theta[0]);
 	pl.b = log(st->th_theta[st->nthetas - 1]);
@@ -109,16 +151,19 @@ plots(const struct view_state *st, WINDOW *w, int top, int rows, int pw)
 	view_printf(w, top, 1, TH_AXIS - 1, view_attr_dim(), "%*s", TH_AXIS - 2,
 	    view_num(buf, sizeof buf, pl.hi, 3));
 	view_printf(w, top + h1 - 1, 1, TH_AXIS - 1, view_attr_dim(), "%*s", TH_AXIS - 2, "0 H");
-	thtrace(&pl, w, top, h1, pw, st->th_entropy, 0);
-	view_printf(w, top + h1, TH_AXIS, pw, view_attr_dim(), "%s",
-	    pw > 36 ? "max weight (log10), H above: nats" : "max weight (log10)");
+	thtrace(&pl, w, top, h1, pw, st->th_entropy, st->th_oentropy, 0);
+	label(st, w, top + h1, pw);
 	for (i = 0; i < st->nthetas; i++)
 		if (st->th_maxw[i] > 0 && log10(st->th_maxw[i]) < ylo)
 			ylo = log10(st->th_maxw[i]);
+	for (j = 0; j < st->th_nother; j++)
+		for (i = 0; i < st->nthetas; i++)
+			if (st->th_omaxw[j][i] > 0 && log10(st->th_omaxw[j][i]) < ylo)
+				ylo = log10(st->th_omaxw[j][i]);
 	pl.lo = floor(ylo) > -1 ? -1 : floor(ylo);
 	pl.hi = 0;
 	view_decade_axis(w, top + h1 + 1, h2, 1, TH_AXIS - 2, pl.lo, 0);
-	thtrace(&pl, w, top + h1 + 1, h2, pw, st->th_maxw, 1);
+	thtrace(&pl, w, top + h1 + 1, h2, pw, st->th_maxw, st->th_omaxw, 1);
 	/* x labels at the measured theta that fit whole, the axis named last. */
 	for (i = 0; i < st->nthetas; i++) {
 		view_num(buf, sizeof buf, st->th_theta[i], 4);

@@ -232,6 +232,18 @@ struct view_state {
 	size_t		 nthetas;
 	double		 th_theta[VIEW_THETAS], th_entropy[VIEW_THETAS],
 			 th_maxw[VIEW_THETAS];
+	/* The other heads of an array, faint on the same plot: their rows
+	 * (borrowed from the rowset, which keeps a row until it closes; set
+	 * by app/heads.c, part of the curve's key) and, computed with the
+	 * head's, their figures at th_theta (NaN where one failed). */
+#define VIEW_THETA_HEADS 32
+	size_t		 th_nrows;		/* rows given, <= VIEW_THETA_HEADS */
+	uint64_t	 th_others;		/* other heads in the array */
+	const double	*th_row[VIEW_THETA_HEADS];
+	size_t		 th_row_n[VIEW_THETA_HEADS];
+	size_t		 th_nother;		/* rows computed */
+	double		 th_oentropy[VIEW_THETA_HEADS][VIEW_THETAS],
+			 th_omaxw[VIEW_THETA_HEADS][VIEW_THETAS];
 	int		 curve_busy;	/* the worker is recomputing the curves */
 	int		 map_busy;
 	int		 busy_pct;	/* their progress, -1 if unknown */

@@ -67,4 +67,51 @@ tui_settle
 ! tui_cap | grep -q "H (nats)"; ok $? "100x30: the plot alone (no table)"
 T send-keys q
 tui_exited; ok $? "quit"
+
+# The other heads of an array, faint on the same plot: a (1, 4, 64) array
+# whose head 0.0 is uniform (H = log 64 at every theta: a line along the
+# entropy plot's top sub-row, across the whole width), shown on head 0.1
+# (x.npy's row, whose own line reaches the top only at the largest theta).
+OUT="$tui_tmp" "$py" - <<'PY'
+import os
+import numpy as np
+x = np.load(os.environ["OUT"] + "/x.npy")
+rng = np.random.default_rng(5)
+a = np.stack([np.zeros(64), x, rng.normal(size=64) * 3.0, rng.normal(size=64) * 4.0])
+np.save(os.environ["OUT"] + "/h4.npy", a[None, :, :])
+PY
+# Cells drawn (braille dots, the head's bullets) on the entropy plot's top
+# row (the row labelled log 64 = 4.16), and the plot's width.
+top_cells() {
+	tui_cap >"$tui_tmp/cap"
+	CAP="$tui_tmp/cap" "$py" - <<'PY'
+import os
+lines = open(os.environ["CAP"], encoding="utf-8").read().split("\n")
+ax = next(i for i, l in enumerate(lines) if "log θ" in l)
+b = lines[ax].index("log θ") - 1
+r = lines[ax].index("│", b + 1)
+top = next(i for i in range(ax) if lines[i][b + 1:b + 7].strip() == "4.16")
+row = lines[top][b + 7:r]
+print(sum(1 for c in row if "\u2800" <= c <= "\u28ff" or c == "●"), r - b - 1 - 7)
+PY
+}
+tui_fresh 120 40 --input "$f" --family file
+tui_wait "at θ = 1 (│)" && tui_settle
+set -- $(top_cells)
+one=$1
+[ "$one" -lt $(($2 / 2)) ]; ok $? "one head: its line on the top row in $one of $2 cells"
+! tui_cap | grep -q "faint:"; ok $? "one head: no faint lines named"
+tui_fresh 120 40 --input "$tui_tmp/h4.npy" --head 0.1
+tui_wait "faint: the 3 other heads"; ok $? "4 heads: the label names the 3 other heads' faint lines"
+tui_settle
+set -- $(top_cells)
+[ "$1" -ge $(($2 - 1)) ]; ok $? "4 heads: the uniform head 0.0 on the top row in $1 of $2 cells (log 64 at every θ)"
+tui_wait "at θ = 1 (│): H = $(rep_h 1) nats"; ok $? "4 heads: the quoted H is still head 0.1's ($(rep_h 1))"
+T send-keys '>'
+tui_wait "head 0.2: 64 keys"
+tui_settle
+set -- $(top_cells)
+[ "$1" -ge $(($2 - 1)) ]; ok $? "> to head 0.2: the uniform head still drawn ($1 of $2 cells)"
+T send-keys q
+tui_exited; ok $? "quit"
 tap_done
