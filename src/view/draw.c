@@ -549,21 +549,42 @@ view_canvas_draw(const struct view_canvas *cv, WINDOW *w, int y, int x)
 }
 
 /* Log axis labels at whole decades (1, 0.1, 0.01, 1e-3 ...) between
- * 10^ylo (bottom row) and 10^yhi (top row), every 1, 2, 5, 10, ...
- * decades so that labels are at least two rows apart. */
+ * 10^ylo (bottom row) and 10^yhi (top row): the highest and the lowest
+ * decade in range always (one label alone says nothing of the scale),
+ * and between them every 1, 2, 5, 10, ... decades, labels at least two
+ * rows apart. */
+static int
+decade_row(int top, int h, double ylo, double yhi, int d)
+{
+	return top + h - 1 - (int)lround((d - ylo) / (yhi - ylo) * (h - 1));
+}
+
 void
 view_decade_axis(WINDOW *w, int top, int h, int x, int width, double ylo, double yhi)
 {
 	int d, lo = (int)ceil(ylo - 1e-9), hi = (int)floor(yhi + 1e-9), step = 1, k = 0;
+	int last, rlo, r;
 	double per = h > 1 && yhi > ylo ? (h - 1) / (yhi - ylo) : 1;	/* rows a decade */
 	static const int mult[2] = { 2, 5 };	/* 1, 2, 10, 20, 100 ... */
 	char buf[16];
 
-	if (h < 2 || !(yhi > ylo))
+	if (h < 2 || !(yhi > ylo) || hi < lo)
 		return;
 	while (step * per < 2 && step < 1000)
 		step *= mult[k++ % 2];
-	for (d = hi - ((hi % step) + step) % step; d >= lo; d -= step)
-		view_printf(w, top + h - 1 - (int)lround((d - ylo) / (yhi - ylo) * (h - 1)), x,
-		    width, view_attr_dim(), "%*s", width, view_decade(buf, sizeof buf, d));
+	last = decade_row(top, h, ylo, yhi, hi);
+	rlo = decade_row(top, h, ylo, yhi, lo);
+	view_printf(w, last, x, width, view_attr_dim(), "%*s", width,
+	    view_decade(buf, sizeof buf, hi));
+	for (d = hi - 1; d > lo; d--) {
+		r = decade_row(top, h, ylo, yhi, d);
+		if (((d % step) + step) % step != 0 || r - last < 2 || rlo - r < 2)
+			continue;
+		view_printf(w, r, x, width, view_attr_dim(), "%*s", width,
+		    view_decade(buf, sizeof buf, d));
+		last = r;
+	}
+	if (lo < hi && rlo - last >= 2)
+		view_printf(w, rlo, x, width, view_attr_dim(), "%*s", width,
+		    view_decade(buf, sizeof buf, lo));
 }

@@ -176,8 +176,8 @@ elif CHECK == "compare":
     n = len(plot_cells(mrows[-2:], lambda c, a: is_braille(c) and a == sm))
     ok(n > 0, "softmax's fall reaches the plot's lowest rows (%d cells)" % n)
 elif CHECK == "single":
-    # The band's lower edge runs down to the plot's lowest rows (the axis
-    # labels alone may skip its decade at 80x24: one label in 50 decades).
+    # The band's lower edge runs down to the plot's lowest rows (the axis's
+    # lowest label is the lowest whole decade in range, maybe above it).
     ga, ta = entry("─", "Lemma 2.1 band")
     n = len(plot_cells(mrows[-2:], lambda c, a: is_braille(c) and a == ga))
     ok(ga is not None and n > 0, "not comparing: the band sets the range, its edge on the lowest rows (%d cells)" % n)
@@ -185,6 +185,11 @@ elif CHECK == "single":
     ok(not decades or min(decades) >= int(ARGS[0]), "not comparing: labels down to 10^%d, not past the band's 10^%s" %
         (min(decades) if decades else 0, ARGS[0]))
     ok("clipped" not in legend_text(), "not comparing: nothing clipped")
+    # A log axis labels its highest and lowest decade at every size (at
+    # 80x24 it showed "1" alone: one label says nothing of the scale).
+    labs = [axis(y) for y in mrows if axis(y)]
+    ok(len(labs) >= 2 and labs[0] == "1" and labs[-1].startswith("1e-"),
+        "max weight axis: its two ends labelled at least: %s" % labs)
 elif CHECK == "deep":
     # Three-digit decades: the axis widens, no label is cut ("1e-100"
     # read "1e-10" in five columns).
