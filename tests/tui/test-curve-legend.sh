@@ -160,6 +160,13 @@ elif CHECK == "compare":
         ok(ga is not None and ga == ta and coloured(ga), "compare legend '%s %s' in its colour %s" % (g, label, ga))
         attrs.append(ga)
     ok(len(set(attrs)) == 3, "three functions, three attributes")
+    # The band's and the critical-n marker's colours are no function's.
+    ba = entry("─", "Lemma 2.1 band")[0]
+    ma = entry("│", "n=")[0]
+    fg = lambda a: a[3] if a else None
+    ok(ba is not None and ma is not None and fg(ba) not in map(fg, attrs) and
+        fg(ma) not in map(fg, attrs), "band %s and n marker %s: colours no function has (%s)" %
+        (fg(ba), fg(ma), ", ".join(map(str, map(fg, attrs)))))
     ok("Lemma 2.1 band" in legend_text(), "the band's entry stays")
     decades = []
     for y in mrows:
@@ -246,6 +253,18 @@ for sz in 80x24 120x40 200x60; do
 	check compare "$ylo"
 	up "$w" "$h" --attn ssmax --delta 8
 	check deep "$b8exp"
+done
+sz=120x40
+# Every other theme (the names from the theme table, as --theme lists
+# them): the compare overlay's colours against the band's and the marker's.
+for t in $("$DISPERSE" --theme '?' 2>&1 | sed -n 's/.*(\(.*\)).*/\1/p'); do
+	[ "$t" = default ] && continue
+	sz="120x40 $t"
+	up 120 40 --attn ssmax --theme "$t"
+	T send-keys c
+	tui_wait "1:softmax" >/dev/null
+	tui_settle 300 >/dev/null
+	check compare "$ylo"
 done
 sz=120x40
 NO_COLOR=1
