@@ -80,20 +80,6 @@ copy_map(struct view_map *dst, const struct view_map *src)
 	}
 }
 
-/* Progress units of a job: one a curve point per series, one a map cell
- * (the core steps them; cached series go by without steps). */
-static uint64_t
-job_units(const struct job *j)
-{
-	dsp_view_series def[DSP_VIEW_SERIES_MAX];
-	uint64_t series = dsp_view_series_list(&j->vs, def), curve;
-
-	curve = j->want_curve ? series * j->vs.curve_points : 0;
-	/* The map is computed at the view's figure resolution.  A summary's
-	 * units are not known beforehand (0: its panels say "computing"). */
-	return curve + (j->want_map ? (uint64_t)j->vs.map.cols * j->vs.map.rows : 0);
-}
-
 /* A file view's figures against theta. */
 static void
 copy_thetas(struct view_state *dst, const struct view_state *src)
@@ -136,7 +122,9 @@ worker_main(void *arg)
 		job = w->job;
 		id = w->posted;
 		w->running = id;
-		dsp_job_restart(&w->dj, job_units(&job));
+		/* The summary's units are not known beforehand (0: its
+		 * panels say "computing"). */
+		dsp_job_restart(&w->dj, dsp_view_units(&job.vs, job.want_curve, job.want_map));
 		pthread_mutex_unlock(&w->lock);
 
 		t0 = dsp_now_ms();

@@ -15,6 +15,7 @@
 #include "cli/cmd.h"
 #include "cli/figopts.h"
 #include "cli/opts.h"
+#include "cli/progress.h"
 #include "core/dsp.h"
 #include "core/schema/ptable.h"
 #include "export/atomic.h"
@@ -266,6 +267,7 @@ run(struct dsp_opts *o, const struct animate *an, const char *dir)
 	FILE *gf = NULL, *tf;
 	dsp_gif *gif = NULL;
 	double lo, hi, x;
+	uint64_t u;
 	size_t k;
 	int rc;
 
@@ -293,7 +295,12 @@ run(struct dsp_opts *o, const struct animate *an, const char *dir)
 		rc = DSP_EIO;
 		goto out;
 	}
+	/* A frame is a snapshot's work: its curve's points (the core steps
+	 * them) and a 1-cell map (dsp_frame_write). */
+	u = dsp_view_units(&v, 1, 0) + 1;
+	dsp_progress_begin("animate", "frames", an->frames * u);
 	for (k = 0; k < an->frames && rc == DSP_OK; k++) {
+		dsp_progress_at(k * u);
 		x = dsp_param_sweep_value(an->vary, lo, hi, k, an->frames);
 		if (an->vary->type == DSP_PT_SIZE)
 			rc = dsp_param_set_uint(an->vary, &v.params, (uint64_t)x, NULL);
@@ -309,6 +316,7 @@ run(struct dsp_opts *o, const struct animate *an, const char *dir)
 			    (unsigned long long)an->frames, an->vary->name, x, why);
 		}
 	}
+	dsp_progress_end();
 	if (rc == DSP_OK) {
 		rc = dsp_gif_end(gif);
 		gif = NULL;

@@ -10,6 +10,7 @@
 #include "core/alloc.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
+#include "cli/progress.h"
 #include "core/dsp.h"
 #include "core/schema/view.h"
 #include "export/table.h"
@@ -185,7 +186,10 @@ run(struct dsp_opts *o, const struct prec *pr, uint64_t n_max, const dsp_prec_se
 	size_t i, k, r, ov = 0, uc = 0;
 	int rc, noted = 0;
 
+	/* A format a unit: each is an evaluation and an underflow search. */
+	dsp_progress_begin("precision", "formats", pr->nfmt);
 	for (i = 0; i < pr->nfmt; i++) {
+		dsp_progress_at(i);
 		f = dsp_prec_info_of((enum dsp_precision)pr->fmt[i]);
 		q.precision = f->prec;
 		k = 0;
@@ -248,6 +252,7 @@ run(struct dsp_opts *o, const struct prec *pr, uint64_t n_max, const dsp_prec_se
 		if (rc != DSP_OK)
 			return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	}
+	dsp_progress_end();
 	return 0;
 }
 

@@ -11,6 +11,7 @@
 #include "cli/cmd.h"
 #include "cli/figopts.h"
 #include "cli/opts.h"
+#include "cli/progress.h"
 #include "core/error.h"
 #include "core/math/map.h"
 #include "core/schema/params.h"
@@ -356,7 +357,10 @@ cmd_snapshot_exec(int argc, char **argv)
 		status = dsp_opts_fail(&o, "--screen %s: %s", a.screen, dsp_last_error());
 		goto out;
 	}
+	/* The curve's points and the map's cells, as the core steps them. */
+	dsp_progress_begin("snapshot", "computing", dsp_view_units(&v, 1, 1));
 	rc = dsp_snapshot_write_screen(&v, screen, scr, a.out, &files);
+	dsp_progress_end();
 	for (i = 0; i < files.count; i++)
 		printf("%s\n", files.path[i]);
 	if (rc != DSP_OK) {

@@ -16,6 +16,7 @@
 
 #include "core/alloc.h"
 #include "cli/opts.h"
+#include "cli/progress.h"
 #include "core/error.h"
 #include "core/io/escape.h"
 #include "core/math/eval.h"
@@ -86,6 +87,9 @@ vmessage(const struct dsp_opts *o, const char *fmt, va_list ap)
 	char raw[1024], buf[1024];
 
 	vsnprintf(raw, sizeof raw, fmt, ap);
+	/* A command's progress line, if one is shown, is erased first: the
+	 * message is the line that stays. */
+	dsp_progress_end();
 	/* One line, and nothing from a file name or file that can drive the
 	 * terminal: control characters and non-UTF-8 bytes escaped. */
 	dsp_escape(buf, sizeof buf, raw, 0);

@@ -8,7 +8,10 @@
 #include "core/error.h"
 
 static _Thread_local char detail[512];
-static _Thread_local int refused;	/* detail is a budget refusal (alloc.h) */
+/* detail is a budget refusal (alloc.h): the out-of-memory failures it
+ * causes up the stack (each caller's own "out of memory") keep it, until
+ * another kind of failure or dsp_clear_error. */
+static _Thread_local int refused;
 
 const char *
 dsp_strerror(int code)
@@ -40,11 +43,9 @@ dsp_fail(int code, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (refused) {
-		refused = 0;
-		if (code == DSP_ENOMEM)
-			return code;	/* the budget's line says more */
-	}
+	if (refused && code == DSP_ENOMEM)
+		return code;	/* the budget's line says more */
+	refused = 0;
 	va_start(ap, fmt);
 	vsnprintf(detail, sizeof detail, fmt, ap);
 	va_end(ap);
@@ -84,7 +85,6 @@ dsp_fail_nomem(const char *what, size_t bytes)
 	int u = -1;
 
 	if (refused) {
-		refused = 0;
 		failed_fn = NULL;
 		return DSP_ENOMEM;
 	}

@@ -224,7 +224,8 @@ dsp_snapshot_write_screen(const dsp_viewstate *v, const char *screen_text,
 	unsigned counter = 0;
 	char clean[4096];
 	size_t k;
-	int rc, f;
+	struct stat st;
+	int rc, f, made;
 
 	if (written != NULL)
 		written->count = 0;
@@ -242,6 +243,9 @@ dsp_snapshot_write_screen(const dsp_viewstate *v, const char *screen_text,
 	for (k = strlen(clean); k > 1 && clean[k - 1] == '/'; k--)
 		clean[k - 1] = '\0';
 	dir = clean;
+	/* A set written whole or not at all leaves no directory it made
+	 * either (rmdir below: only when still empty). */
+	made = stat(dir, &st) != 0;
 	if ((rc = dsp_mkdir_p(dir)) != DSP_OK)
 		return rc;
 	if (access(dir, W_OK | X_OK) != 0)
@@ -290,6 +294,8 @@ out:
 		freelocale(cloc);
 	}
 	snap_free(&s);
+	if (rc != DSP_OK && made)
+		(void)rmdir(dir);
 	return rc;
 }
 

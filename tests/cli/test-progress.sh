@@ -82,7 +82,8 @@ r = np.random.default_rng(1)
 np.savez(sys.argv[1], **{"a%d" % i: r.normal(size=64) for i in range(300)})' "$T/many.npz"
 for cmd in "heads $T/many.npz --format csv" \
     "compare --family power --lambda 0.999 --to 2^30 --points 6 --format csv" \
-    "depth --sizes 16,512 --layers 4 --format csv"; do
+    "depth --sizes 16,512 --layers 4 --format csv" \
+    "precision --family uniform -n 4096 --format csv"; do
 	name=${cmd%% *}
 	# shellcheck disable=SC2086
 	DISPERSE_PROGRESS_AFTER_MS=0 "$py" "$T/onpty.py" "$DISPERSE" "$T/$name.out" $cmd >"$T/$name.err"
@@ -93,4 +94,28 @@ for cmd in "heads $T/many.npz --format csv" \
 	    cmp -s "$T/$name.out" "$T/$name.plain"; echo $?) \
 	    "$name on a terminal: a progress line ($(tr '\r' '\n' <"$T/$name.err" | grep -a '%' | tail -n 1 | tr -d '\033')), the same table"
 done
+# Commands that write files (their names carry the time, so only the
+# line and the files listed are checked): a snapshot counts its curve's
+# points and map cells, animate a frame's.
+for cmd in "snapshot --family gaussian -n 4096 --map-size 41x21 --out $T/snap" \
+    "animate --vary theta --frames 3 --out $T/anim"; do
+	name=${cmd%% *}
+	# shellcheck disable=SC2086
+	DISPERSE_PROGRESS_AFTER_MS=0 "$py" "$T/onpty.py" "$DISPERSE" "$T/$name.out" $cmd >"$T/$name.err"
+	r=$?
+	last=$(od -An -c "$T/$name.err" | tr -d ' \n' | tail -c 7)
+	ok $(test $r -eq 0 && grep -aq "disperse $name: [a-z ]*  *[0-9]* %" "$T/$name.err" &&
+	    test "$last" = '\r033[K' && test -s "$T/$name.out"; echo $?) \
+	    "$name on a terminal: a progress line ($(tr '\r' '\n' <"$T/$name.err" | grep -a '%' | tail -n 1 | tr -d '\033')), erased at the end, the files listed"
+	# shellcheck disable=SC2086
+	"$DISPERSE" $cmd.plain >/dev/null 2>"$T/$name.plainerr"
+	ok $(test $? -eq 0 && test ! -s "$T/$name.plainerr"; echo $?) "$name with stderr not a terminal: no progress line"
+done
+# A failure's message replaces the line (erased first): a snapshot over
+# its budget on a terminal.
+DISPERSE_PROGRESS_AFTER_MS=0 "$py" "$T/onpty.py" "$DISPERSE" "$T/fail.out" snapshot --family uniform \
+    -n 65536 --mem-budget 1Mi --out "$T/fail" >"$T/fail.err"
+r=$?
+ok $(test $r -eq 1 && tr -d '\r' <"$T/fail.err" | grep -aq '^.*\[Kdisperse snapshot: .*budget' &&
+    ! test -d "$T/fail"; echo $?) "a failing snapshot on a terminal: the message after the erased line, no directory"
 tap_done

@@ -225,6 +225,19 @@ dsp_view_summary_stream(const dsp_viewstate *v, dsp_summary *sum, char *sum_err,
 	return view_summary(v, sum, sum_err, NULL, ws, w_rc, w_err);
 }
 
+uint64_t
+dsp_view_units(const dsp_viewstate *v, int curve, int map)
+{
+	dsp_view_series def[DSP_VIEW_SERIES_MAX];
+	uint64_t u = 0;
+
+	if (curve)
+		u += (uint64_t)dsp_view_series_list(v, def) * v->curve_points;
+	if (map)
+		u += (uint64_t)v->map.cols * v->map.rows;
+	return u;
+}
+
 size_t
 dsp_view_series_list(const dsp_viewstate *v, dsp_view_series *out)
 {

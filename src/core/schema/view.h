@@ -13,6 +13,7 @@
 #define DSP_VIEW_CORE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/math/eval.h"
 #include "core/schema/figspec.h"
@@ -101,6 +102,10 @@ typedef struct dsp_view_series {
 } dsp_view_series;
 /* A file's logits have one n: no curve (0 series, DSP_ENOTSUP). */
 size_t	dsp_view_series_list(const dsp_viewstate *v, dsp_view_series *out);
+/* Progress units of computing v's curve (a point a series; a file has
+ * none) and map (a cell at the figure resolution): what the core's loops
+ * advance a job by (core/job.h). */
+uint64_t dsp_view_units(const dsp_viewstate *v, int curve, int map);
 /* The curve's sizes (dsp_log_sizes of its range and points), at most cap. */
 size_t	dsp_view_curve_sizes(const dsp_viewstate *v, double *ns, size_t cap);
 /* One series at the sizes ns: points in order up to the first that has
