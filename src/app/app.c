@@ -23,17 +23,21 @@
 #include "export/snapshot.h"
 #include "view/view.h"
 
-enum {
-	OPT_NO_COLOR = DSP_OPT_USER,
-	OPT_ASCII,
-	OPT_NO_MOUSE,
-	OPT_LOAD,
-	OPT_SNAPSHOT_DIR,
-	OPT_NO_CONFIG,
-	OPT_THEME,
-	OPT_PRESENT,
-	OPT_RESUME
-};
+/* The TUI's --help: its options from their table (app/options.c). */
+static const char *
+help_text(void)
+{
+	static char buf[2048];
+	FILE *fp;
+
+	if (buf[0] != '\0' || (fp = fmemopen(buf, sizeof buf - 1, "w")) == NULL)
+		return buf;
+	fputs("\nTUI options:\n", fp);
+	app_options_help(fp);
+	fputs("Keys: ? or F1 in the TUI (h is 'left'); q quits.\n\n", fp);
+	fclose(fp);
+	return buf;
+}
 
 /* The empirical family of an input is a resample of its logits, not
  * them: every figure panel says so on its frame. */
@@ -142,58 +146,7 @@ frame(struct app *a)
 	refresh();
 }
 
-static int
-extra_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
-{
-	struct app *a = ctx;
 
-	switch (code) {
-	case OPT_NO_COLOR:
-		a->color = 0;
-		break;
-	case OPT_ASCII:
-		a->ascii = 1;
-		break;
-	case OPT_NO_MOUSE:
-		a->mouse = 0;
-		break;
-	case OPT_LOAD:
-		a->load = arg;
-		break;
-	case OPT_SNAPSHOT_DIR:
-		a->snapdir = arg;
-		break;
-	case OPT_NO_CONFIG:
-		a->no_config = 1;
-		break;
-	case OPT_THEME:
-		if ((a->theme = view_theme_find(arg)) < 0)
-			return dsp_opts_usage(o, "--theme: unknown theme '%s' (%s)", arg,
-			    view_theme_names());
-		break;
-	case OPT_PRESENT:
-		a->present = 1;
-		break;
-	case OPT_RESUME:
-		a->resume = 1;
-		break;
-	}
-	return 0;
-}
-
-static const struct option tui_longopts[] = {
-	{ "no-color",		no_argument,		NULL, OPT_NO_COLOR },
-	{ "no-colour",		no_argument,		NULL, OPT_NO_COLOR },
-	{ "ascii",		no_argument,		NULL, OPT_ASCII },
-	{ "no-mouse",		no_argument,		NULL, OPT_NO_MOUSE },
-	{ "load",		required_argument,	NULL, OPT_LOAD },
-	{ "snapshot-dir",	required_argument,	NULL, OPT_SNAPSHOT_DIR },
-	{ "no-config",		no_argument,		NULL, OPT_NO_CONFIG },
-	{ "theme",		required_argument,	NULL, OPT_THEME },
-	{ "present",		no_argument,		NULL, OPT_PRESENT },
-	{ "resume",		no_argument,		NULL, OPT_RESUME },
-	{ NULL, 0, NULL, 0 }
-};
 
 /* A loaded view (snapshot or settings) on screen; options on the command
  * line win over its parameters. */
@@ -394,22 +347,9 @@ app_main(int argc, char **argv)
 	a.theme = -1;
 	memset(&spec, 0, sizeof spec);
 	spec.usage = "disperse [options]";
-	spec.help =
-	    "\nTUI options:\n"
-	    "  --no-color           no colours (also NO_COLOR in the environment)\n"
-	    "  --ascii              ASCII glyphs only\n"
-	    "  --no-mouse           do not capture the mouse\n"
-	    "  --load FILE          restore a view from a snapshot JSON\n"
-	    "  --snapshot-dir DIR   where 's' writes snapshots (./disperse-snapshots)\n"
-	    "  --theme NAME         colours: default, high-contrast, colorblind (Okabe-Ito)\n"
-	    "  --no-config          neither read nor write the settings file\n"
-	    "                       ($XDG_CONFIG_HOME/disperse/settings.json)\n"
-	    "  --present            presentation: larger plots, no text panels or timings\n"
-	    "  --resume             reopen the last view's parameters from the settings\n"
-	    "                       (never with --input; without it only display choices)\n"
-	    "Keys: ? or F1 in the TUI (h is 'left'); q quits.\n\n";
-	spec.longopts = tui_longopts;
-	spec.cb = extra_opt;
+	spec.help = help_text();
+	spec.longopts = app_options_longopts();
+	spec.cb = app_option;
 	spec.ctx = &a;
 	spec.omit = DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT;
 	dsp_opts_init(&o, NULL);

@@ -209,4 +209,11 @@ extern const struct view_key keys_table[];
 extern const size_t keys_count;
 void	 keys_dispatch(struct app *a, int ch);
 
+/* options.c: the TUI's own options, from one table. */
+struct dsp_opts;
+struct option;
+const struct option *app_options_longopts(void);
+/* The dsp_opts_spec callback that sets what an option of the table says. */
+int	 app_option(struct dsp_opts *o, int code, const char *arg, void *ctx);
+
 #endif

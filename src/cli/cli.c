@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/app.h"
 #include "cli/cli.h"
 #include "cli/cmd.h"
 #include "cli/opts.h"
@@ -88,13 +89,9 @@ usage(FILE *fp)
 	    "Commands:\n", fp);
 	for (i = 0; i < NCOMMANDS; i++)
 		fprintf(fp, "  %-10s  %s\n", commands[i]->name, commands[i]->summary);
-	fputs("\nTUI options (disperse [options], no command; keys: ? or F1 in the TUI):\n"
-	    "  --no-color           no colours (also NO_COLOR in the environment)\n"
-	    "  --ascii              ASCII glyphs only\n"
-	    "  --no-mouse           do not capture the mouse\n"
-	    "  --load FILE          restore a view from a snapshot JSON\n"
-	    "  --snapshot-dir DIR   where 's' writes snapshots (./disperse-snapshots)\n"
-	    "The common options below (--n, --delta, --theta, --family, ...) set the\n"
+	fputs("\nTUI options (disperse [options], no command; keys: ? or F1 in the TUI):\n", fp);
+	app_options_help(fp);
+	fputs("The common options below (--n, --delta, --theta, --family, ...) set the\n"
 	    "TUI's starting view too.\n\n", fp);
 	dsp_opts_help(fp, 0);
 	fputs("\nExit status: 0 ok, 1 computation or I/O failure, 2 usage error.\n"

@@ -28,7 +28,7 @@
 #define MAX_SEEDS	8
 #define MAX_SIZES	8
 
-/* The run's scale: full, --quick, and the hidden --grid small of make check. */
+/* The run's scale: full, --quick, and --grid small (make check's). */
 struct scale {
 	const char	*name;
 	int		 lemma_step;	/* n = 2^4, 2^(4+step), ... 2^60 */
