@@ -49,6 +49,9 @@ static const struct option fit_longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/* The tables a run writes (--table). */
+static const char *const table_names[3] = { "coef", "summary", "compare" };
+
 static const char fit_help[] =
     "Refit the adaptive-temperature polynomial beta*(H) (paper Figure 4) with\n"
     "GSL least squares and compare it with the paper's coefficients.  The paper\n"
@@ -70,8 +73,8 @@ static const char fit_help[] =
     "                     ('-' = stdout, then nothing else is printed)\n"
     "  --grid LO:HI       H range of the comparison table (default: data range)\n"
     "  --grid-points K    rows of the comparison table (default 12)\n"
-    "  --table NAME       coef, summary, compare or all (default all; csv and\n"
-    "                     json write one document per table)\n\n";
+    "  --table NAME       coef, summary, compare or all (default: all for text;\n"
+    "                     coef for csv and json, one table a stream)\n\n";
 
 struct fit_opts {
 	dsp_refit_spec	 spec;
@@ -213,12 +216,7 @@ fit_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 			    GRID_MAX);
 		return 0;
 	case OPT_TABLE:
-		if (strcmp(arg, "coef") != 0 && strcmp(arg, "summary") != 0 &&
-		    strcmp(arg, "compare") != 0 && strcmp(arg, "all") != 0)
-			return dsp_opts_usage(o, "--table: '%s' is not coef, summary, "
-			    "compare or all", arg);
-		f->table = arg;
-		return 0;
+		return dsp_opts_table_pick(o, arg, table_names, 3, &f->table);
 	}
 	return dsp_opts_usage(o, "internal error: option %d", code);
 }
@@ -450,33 +448,8 @@ emit_pairs(struct dsp_opts *o, const struct fit_opts *f, const dsp_refit_pair *p
 }
 
 static int
-write_tables(struct dsp_opts *o, const struct fit_opts *f, dsp_table **ts,
-    const char **names, size_t count)
-{
-	FILE *fp;
-	size_t i, done = 0;
-	int rc = DSP_OK;
-
-	if ((fp = dsp_opts_open_output(o)) == NULL)
-		return 1;
-	for (i = 0; i < count && rc == DSP_OK; i++) {
-		if (strcmp(f->table, "all") != 0 && strcmp(f->table, names[i]) != 0)
-			continue;
-		if (done++ > 0 && o->format != DSP_FMT_JSON)
-			fputc('\n', fp);
-		rc = dsp_table_write(ts[i], fp, o->format);
-	}
-	if (dsp_opts_close_output(o, fp) != 0)
-		return 1;
-	if (rc != DSP_OK)
-		return dsp_opts_core_fail(o, "writing output", rc);
-	return 0;
-}
-
-static int
 run(struct dsp_opts *o, struct fit_opts *f)
 {
-	static const char *names[3] = { "coef", "summary", "compare" };
 	dsp_refit_pair *pairs = NULL;
 	dsp_table *ts[3] = { NULL, NULL, NULL };
 	dsp_fit_result r;
@@ -520,13 +493,12 @@ run(struct dsp_opts *o, struct fit_opts *f)
 	ts[1] = summary_table(&r, x, n, lo, hi, maxdiff, capped, f->pairs == NULL);
 	/* Text with every table: the stamps once, on top. */
 	for (i = 0; i < 3; i++)
-		if (ts[i] == NULL || ((i == 0 || o->format != DSP_FMT_TEXT ||
-		    strcmp(f->table, "all") != 0) &&
+		if (ts[i] == NULL || ((i == 0 || strcmp(f->table, "all") != 0) &&
 		    stamp(o, f, ts[i], n, capped) != DSP_OK)) {
 			rc = dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 			goto out;
 		}
-	rc = write_tables(o, f, ts, names, 3);
+	rc = dsp_opts_write_tables(o, (const dsp_table *const *)ts, table_names, 3, f->table);
 out:
 	for (i = 0; i < 3; i++)
 		dsp_table_free(ts[i]);
@@ -557,7 +529,7 @@ cmd_fit_exec(int argc, char **argv)
 	f.spec.sizes = f.sizes;
 	f.degree = DSP_ADAPTIVE_DEGREE;
 	f.grid_points = 12;
-	f.table = "all";
+	f.table = NULL;		/* text: all; csv and json: coef */
 	spec.ctx = &f;
 	dsp_opts_init(&o, "fit");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
@@ -575,7 +547,7 @@ cmd_fit_exec(int argc, char **argv)
 	else if (f.spec.noise == DSP_NOISE_UNIFORM && !(f.spec.noise_scale < 1))
 		rc = dsp_opts_usage(&o, "--noise: uniform noise ratio must be < 1 "
 		    "so the max item is unique");
-	else
+	else if ((rc = dsp_opts_tables_resolve(&o, table_names, &f.table)) == 0)
 		rc = run(&o, &f);
 	dsp_opts_free(&o);
 	return rc;

@@ -41,6 +41,9 @@ static struct option heads_longopts[7 + DSP_FIGOPTS_SLOTS + 1] = {
 	/* The figure options (dsp_figopts_longopts). */
 };
 
+/* The tables a run writes (--table): the per-row one, the spread summary. */
+static const char *const table_names[2] = { "heads", "summary" };
+
 static const char heads_help[] =
     "Per-head dispersion of attention logits saved before the softmax:\n"
     "FILE is .npy (float16/32/64, shape (n,), (heads, n), (layers, heads, n)\n"
@@ -81,12 +84,7 @@ heads_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	case OPT_CAP:
 		return dsp_opts_size(o, "--inflate-cap", arg, &h->cap);
 	case OPT_TABLE:
-		if (strcmp(arg, "heads") != 0 && strcmp(arg, "summary") != 0 &&
-		    strcmp(arg, "all") != 0)
-			return dsp_opts_usage(o, "--table: '%s' is not heads, summary or all",
-			    arg);
-		h->table = arg;
-		return 0;
+		return dsp_opts_table_pick(o, arg, table_names, 2, &h->table);
 	case OPT_SVG:
 		if (*arg == '\0')
 			return dsp_opts_usage(o, "--svg: empty prefix");
@@ -304,26 +302,9 @@ do_array(struct run *r, size_t arr, const dsp_npy *a)
 static int
 write_tables(struct run *r, dsp_table *summary)
 {
-	dsp_table *ts[2] = { r->t, summary };
-	const char *names[2] = { "heads", "summary" };
-	FILE *fp;
-	size_t i, done = 0;
-	int rc = DSP_OK;
+	const dsp_table *ts[2] = { r->t, summary };
 
-	if ((fp = dsp_opts_open_output(r->o)) == NULL)
-		return 1;
-	for (i = 0; i < 2 && rc == DSP_OK; i++) {
-		if (strcmp(r->h->table, "all") != 0 && strcmp(r->h->table, names[i]) != 0)
-			continue;
-		if (done++ > 0 && r->o->format != DSP_FMT_JSON)
-			fputc('\n', fp);
-		rc = dsp_table_write(ts[i], fp, r->o->format);
-	}
-	if (dsp_opts_close_output(r->o, fp) != 0)
-		return 1;
-	if (rc != DSP_OK)
-		return dsp_opts_core_fail(r->o, "writing output", rc);
-	return 0;
+	return dsp_opts_write_tables(r->o, ts, table_names, 2, r->h->table);
 }
 
 static void
@@ -491,12 +472,7 @@ cmd_heads_exec(int argc, char **argv)
 	}
 	/* A CSV or JSON stream is one table: a reader of either sees rows of
 	 * one shape (the spread summary is its own --table summary run). */
-	if (h.table == NULL)
-		h.table = o.format == DSP_FMT_TEXT ? "all" : "heads";
-	else if (strcmp(h.table, "all") == 0 && o.format != DSP_FMT_TEXT) {
-		rc = dsp_opts_usage(&o, "--table all is text only: a %s stream is one "
-		    "table (--table heads or --table summary)",
-		    o.format == DSP_FMT_CSV ? "csv" : "json");
+	if ((rc = dsp_opts_tables_resolve(&o, table_names, &h.table)) != 0) {
 		dsp_opts_free(&o);
 		return rc;
 	}

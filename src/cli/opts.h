@@ -166,6 +166,19 @@ int	dsp_opts_close_file(struct dsp_opts *o, FILE *fp);
 int	dsp_opts_outputs_finish(const char *cmd, int status);
 /* Write table t in o->format to the output; returns the exit status. */
 int	dsp_opts_write_table(struct dsp_opts *o, const dsp_table *t);
+/* A command with several tables (--table NAME): the one named, or with
+ * "all" each in turn; which NULL (not chosen): all as text, the first as
+ * CSV or JSON (one table a stream, what a reader of either expects). */
+int	dsp_opts_write_tables(struct dsp_opts *o, const dsp_table *const *ts,
+	    const char *const *names, size_t count, const char *which);
+/* After parsing, the --table choice *which (NULL: not given): all as
+ * text, the first table as CSV or JSON; "all" with CSV or JSON is a usage
+ * error (0, or the status). */
+int	dsp_opts_tables_resolve(struct dsp_opts *o, const char *const *names,
+	    const char **which);
+/* --table ARG: one of names or "all" into *which; else the usage line. */
+int	dsp_opts_table_pick(struct dsp_opts *o, const char *arg,
+	    const char *const *names, size_t count, const char **which);
 
 /* Stamp program version, command and every parameter (and the seed),
  * except those the command omits (spec.omit). */

@@ -128,15 +128,68 @@ dsp_opts_close_output(struct dsp_opts *o, FILE *fp)
 int
 dsp_opts_write_table(struct dsp_opts *o, const dsp_table *t)
 {
-	FILE *fp;
-	int rc;
+	const char *name = "table";
 
+	return dsp_opts_write_tables(o, &t, &name, 1, NULL);
+}
+
+int
+dsp_opts_table_pick(struct dsp_opts *o, const char *arg, const char *const *names,
+    size_t count, const char **which)
+{
+	char list[256];
+	size_t i, len = 0;
+
+	for (i = 0; i < count; i++)
+		if (strcmp(arg, names[i]) == 0) {
+			*which = names[i];
+			return 0;
+		}
+	if (strcmp(arg, "all") == 0) {
+		*which = "all";
+		return 0;
+	}
+	for (i = 0; i < count && len < sizeof list; i++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s, ", names[i]);
+	return dsp_opts_usage(o, "--table: '%s' is not %sor all", arg, list);
+}
+
+int
+dsp_opts_tables_resolve(struct dsp_opts *o, const char *const *names, const char **which)
+{
+	/* Unchosen: every table as text (one after another); the first for
+	 * CSV and JSON, which a reader takes as one table a stream. */
+	if (*which == NULL)
+		*which = o->format == DSP_FMT_TEXT ? "all" : names[0];
+	else if (strcmp(*which, "all") == 0 && o->format != DSP_FMT_TEXT)
+		return dsp_opts_usage(o, "--table all is text only: a %s stream is one "
+		    "table (--table %s, ...)", o->format == DSP_FMT_CSV ? "csv" : "json",
+		    names[0]);
+	return 0;
+}
+
+int
+dsp_opts_write_tables(struct dsp_opts *o, const dsp_table *const *ts,
+    const char *const *names, size_t count, const char *which)
+{
+	FILE *fp;
+	size_t i, done = 0;
+	int rc = DSP_OK;
+
+	if (which == NULL)
+		which = o->format == DSP_FMT_TEXT ? "all" : names[0];
 	if ((fp = dsp_opts_open_output(o)) == NULL)
 		return 1;
-	rc = dsp_table_write(t, fp, o->format);
+	for (i = 0; i < count && rc == DSP_OK; i++) {
+		if (strcmp(which, "all") != 0 && strcmp(which, names[i]) != 0)
+			continue;
+		if (done++ > 0 && o->format != DSP_FMT_JSON)
+			fputc('\n', fp);
+		rc = dsp_table_write(ts[i], fp, o->format);
+	}
 	if (dsp_opts_close_output(o, fp) != 0)
 		return 1;
-	if (rc != 0)
+	if (rc != DSP_OK)
 		return dsp_opts_core_fail(o, "writing output", rc);
 	return 0;
 }
