@@ -51,3 +51,10 @@ tests_fuzz_fuzz_replay_npy_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-np
 tests_fuzz_fuzz_replay_npy_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_fuzz_fuzz_replay_npy_LDADD = $(DSP_CORE_LIBS)
 EXTRA_DIST += tests/fuzz/corpus-npy
+# Every reader through the reader interface (core/io/reader.h), replayed
+# over corpus-reader/ (a seed's first byte picks the reader row).
+check_PROGRAMS += tests/fuzz/fuzz-replay-reader
+tests_fuzz_fuzz_replay_reader_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-reader.c
+tests_fuzz_fuzz_replay_reader_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_fuzz_fuzz_replay_reader_LDADD = $(DSP_CORE_LIBS)
+EXTRA_DIST += tests/fuzz/corpus-reader

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Short bounded libFuzzer runs (clang -fsanitize=fuzzer,address,undefined)
-# of the logit parser + kernel, the JSON parser and the tour parser.  Skips cleanly without
+# of the logit parser + kernel, the JSON parser, every input reader through
+# the reader interface and the tour parser.  Skips cleanly without
 # clang or libFuzzer.  Longer run: see doc/performance.md.
 . "$top_srcdir/tests/tap.sh"
 [ -n "${DSP_SKIP_LIBFUZZER:-}" ] && skip_all "libFuzzer $DSP_SKIP_LIBFUZZER"
@@ -43,9 +44,14 @@ build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/
 	"$src/core/io/escape.c" $alloc "$src/core/math/dtoa.c" "$src/core/math/decimal.c"
 build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/io/npy.c" "$src/core/io/npy_header.c" "$src/core/error.c" \
 	$alloc
+# Every reader through the reader interface (a seed's first byte picks
+# the row of dsp_readers[]), each file by its path as a caller opens it.
+build fuzz-reader "$top_srcdir/tests/fuzz/fuzz-reader.c" "$src/core/io/reader.c" "$src/core/io/npy.c" \
+	"$src/core/io/npy_header.c" "$src/core/io/npz.c" "$src/core/io/parse.c" "$src/core/io/readfile.c" \
+	"$src/core/math/decimal.c" "$src/core/error.c" $alloc
 # The tour parser applies each step's parameters, so it needs all of core.
 build fuzz-tour "$top_srcdir/tests/fuzz/fuzz-tour.c" "$src"/core/*.c "$src"/core/*/*.c
-targets="parse json npy tour"
+targets="parse json npy reader tour"
 # The option parser: all of core and export (the tables it stamps), only
 # on request like the snapshot loader.
 if [ -n "${DSP_FUZZ_OPTS:-}" ]; then
@@ -62,22 +68,28 @@ fi
 wait
 for t in $targets; do
 	case $t in parse) what=dsp_parse_logits ;; json) what=dsp_json_parse ;;
-	npy) what=dsp_npy_parse_header ;; tour) what=dsp_tour_parse ;;
+	npy) what=dsp_npy_parse_header ;; reader) what="every reader (core/io/reader.h)" ;;
+	tour) what=dsp_tour_parse ;;
 	opts) what=dsp_opts_parse ;; snapshot) what=dsp_snapshot_load ;; esac
 	built "fuzz-$t" "$what"
 done
 for t in $targets; do
 	case $t in parse) seeds=corpus-logits ;; json) seeds=corpus-json ;; snapshot) seeds=corpus-snapshot ;;
-	npy) seeds=corpus-npy ;; tour) seeds=corpus-tour ;; opts) seeds=corpus-opts ;; esac
+	npy) seeds=corpus-npy ;; reader) seeds=corpus-reader ;; tour) seeds=corpus-tour ;;
+	opts) seeds=corpus-opts ;; esac
 	[ -x "$work/fuzz-$t" ] || { ok 1 "fuzz $t (not built)"; sed 's/^/# /' "$work/fuzz-$t.log"; continue; }
 	mkdir -p "$work/corpus-$t"
 	start=$(date +%s)
-	ASAN_OPTIONS=detect_leaks=1 "$work/fuzz-$t" -runs="$RUNS" -max_total_time="${DSP_FUZZ_SECONDS:-10}" \
+	# A reader run goes through a file (memfd, /proc path): about 1 ms,
+	# a hundred times a parser's; a fifth of the runs keeps it near 4 s.
+	runs=$RUNS
+	[ "$t" = reader ] && runs=$((RUNS / 5))
+	ASAN_OPTIONS=detect_leaks=1 "$work/fuzz-$t" -runs="$runs" -max_total_time="${DSP_FUZZ_SECONDS:-10}" \
 		-max_len=4096 -timeout=10 -rss_limit_mb=1024 \
 		"$work/corpus-$t" "$top_srcdir/tests/fuzz/$seeds" >"$work/$t.out" 2>&1
 	rc=$?
 	end=$(date +%s)
-	ok $rc "fuzz dsp_$t: up to $RUNS runs, no crash, leak, hang or UB"
+	ok $rc "fuzz dsp_$t: up to $runs runs, no crash, leak, hang or UB"
 	execs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$work/$t.out" | tail -1)
 	diag "fuzz $t: ${execs:-?} (wall $((end - start)) s)"
 	[ $rc -eq 0 ] || tail -30 "$work/$t.out" | sed 's/^/# /'

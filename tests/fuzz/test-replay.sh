@@ -3,9 +3,10 @@
 # compiler (so under --enable-sanitizers they run with ASan + UBSan).
 . "$top_srcdir/tests/tap.sh"
 bin=$top_builddir/tests/fuzz
-for target in parse json snapshot npy tour opts; do
+for target in parse json snapshot npy tour opts reader; do
 	case $target in parse) dir=corpus-logits ;; json) dir=corpus-json ;; snapshot) dir=corpus-snapshot ;;
-	npy) dir=corpus-npy ;; tour) dir=corpus-tour ;; opts) dir=corpus-opts ;; esac
+	npy) dir=corpus-npy ;; tour) dir=corpus-tour ;; opts) dir=corpus-opts ;;
+	reader) dir=corpus-reader ;; esac
 	count=0
 	for f in "$top_srcdir/tests/fuzz/$dir"/*; do
 		out=$("$bin/fuzz-replay-$target" "$f" 2>&1)
