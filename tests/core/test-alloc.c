@@ -95,14 +95,41 @@ main(void)
 	/* glibc's qsort allocates a copy of the array: asked for first. */
 	k = 20 * MiB / sizeof *v;
 	if ((v = dsp_malloc(k * sizeof *v)) != NULL) {
+		/* Out of order (a multiplicative shuffle of 0 .. k-1). */
 		for (i = 0; i < k; i++)
-			v[i] = (int)(k - i);
+			v[i] = (int)((i * 7919) % k);
 		rc = dsp_qsort(v, k, sizeof *v, cmp_int, "a test array");
 		ok(rc == DSP_ETOOBIG && strstr(dsp_last_error(), "sorting a test array") != NULL,
 		    "sorting 20 MiB of 20 MiB held is refused (%s)", dsp_last_error());
 		rc = dsp_qsort(v, k / 4, sizeof *v, cmp_int, "a test array");
-		ok(rc == DSP_OK && v[0] < v[1], "a quarter of it sorts");
+		for (i = 1; rc == DSP_OK && i < k / 4 && v[i - 1] <= v[i]; i++)
+			;
+		ok(rc == DSP_OK && i == k / 4, "a quarter of it sorts");
+		/* In order, or strictly the other way round: no scratch (so
+		 * not refused at this budget), the sorted order in O(n). */
+		for (i = 0; i < k; i++)
+			v[i] = (int)(k - i);
+		rc = dsp_qsort(v, k, sizeof *v, cmp_int, "a test array");
+		for (i = 1; rc == DSP_OK && i < k && v[i - 1] < v[i]; i++)
+			;
+		ok(rc == DSP_OK && i == k && v[0] == 1, "20 MiB strictly descending: reversed, no scratch asked");
+		rc = dsp_qsort(v, k, sizeof *v, cmp_int, "a test array");
+		ok(rc == DSP_OK && v[0] == 1 && v[k - 1] == (int)k, "20 MiB in order: left as it is");
 		free(v);
+		{
+			/* Equal keys in order keep their order (as a stable sort
+			 * keeps it); a descending run with a tie is not "strictly
+			 * reversed" and goes to qsort (sorted by key). */
+			int pr[6][2] = { { 1, 0 }, { 2, 1 }, { 2, 2 }, { 3, 3 }, { 3, 4 }, { 5, 5 } };
+			int dn[5][2] = { { 4, 0 }, { 3, 1 }, { 3, 2 }, { 1, 3 }, { 0, 4 } };
+
+			rc = dsp_qsort(pr, 6, sizeof pr[0], cmp_int, "pairs");
+			ok(rc == DSP_OK && pr[1][1] == 1 && pr[2][1] == 2 && pr[3][1] == 3 &&
+			    pr[4][1] == 4, "ties in order stay in order");
+			rc = dsp_qsort(dn, 5, sizeof dn[0], cmp_int, "pairs");
+			ok(rc == DSP_OK && dn[0][0] == 0 && dn[1][0] == 1 && dn[2][0] == 3 &&
+			    dn[3][0] == 3 && dn[4][0] == 4, "a descending run with a tie: sorted by qsort");
+		}
 	} else
 		ok(0, "20 MiB for the sort");
 
