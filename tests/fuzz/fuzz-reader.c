@@ -22,32 +22,9 @@
 #include "core/io/npy.h"
 #include "core/io/parse.h"
 #include "core/io/reader.h"
+#include "fuzz-rows.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static void
-rows(dsp_npy *a)
-{
-	uint64_t d[4], l, hd, q;
-	double *buf;
-	size_t n, k;
-	int rc;
-
-	dsp_npy_dims(a, d);
-	if (d[3] > ((size_t)1 << 20) || (buf = malloc((size_t)(d[3] ? d[3] : 1) * sizeof *buf)) == NULL)
-		return;
-	for (l = 0; l < d[0]; l++)
-		for (hd = 0; hd < d[1]; hd++)
-			for (q = 0; q < d[2]; q++) {
-				rc = dsp_npy_row(a, l, hd, q, buf, &n);
-				if (rc == DSP_OK && (n == 0 || n > d[3]))
-					abort();
-				for (k = 0; rc == DSP_OK && k < n; k++)
-					if (!isfinite(buf[k]))
-						abort();
-			}
-	free(buf);
-}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -82,7 +59,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dsp_clear_error();
 	if (r->open != NULL) {
 		if (r->open(path, &z, &a, name, sizeof name) == DSP_OK && a != NULL)
-			rows(a);
+			fuzz_rows(a);
 		if (a != NULL)
 			dsp_npy_close(a);
 		if (z != NULL)

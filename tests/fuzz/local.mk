@@ -57,4 +57,4 @@ check_PROGRAMS += tests/fuzz/fuzz-replay-reader
 tests_fuzz_fuzz_replay_reader_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-reader.c
 tests_fuzz_fuzz_replay_reader_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_fuzz_fuzz_replay_reader_LDADD = $(DSP_CORE_LIBS)
-EXTRA_DIST += tests/fuzz/corpus-reader
+EXTRA_DIST += tests/fuzz/corpus-reader tests/fuzz/fuzz-rows.h
