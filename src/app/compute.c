@@ -39,7 +39,7 @@ struct key {
 	size_t		a, b;
 	double		d[4];
 	dsp_pkey	pins[DSP_VIEW_PINS_MAX];
-	const double	*rows[VIEW_THETA_HEADS];	/* a file view's other heads */
+	struct view_rows rows;		/* a file view's other heads */
 };
 
 struct compute_cache {
@@ -460,9 +460,9 @@ other_thetas(struct view_state *st, const dsp_params *p)
 	size_t j, i;
 
 	st->th_nother = 0;
-	for (j = 0; j < st->th_nrows && j < VIEW_THETA_HEADS; j++) {
-		q.logits = st->th_row[j];
-		q.n_logits = q.n = st->th_row_n[j];
+	for (j = 0; j < st->th_rows.n && j < VIEW_THETA_HEADS; j++) {
+		q.logits = st->th_rows.row[j];
+		q.n_logits = q.n = st->th_rows.len[j];
 		q.logits_x = NULL;	/* the head's typed row, not this one */
 		q.logits_xsize = 0;
 		for (i = 0; i < st->nthetas; i++) {
@@ -538,8 +538,7 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 	/* Pins are whole parameter sets: their keys. */
 	for (i = 0; i < st->vs.npins && i < DSP_VIEW_PINS_MAX; i++)
 		dsp_pkey_of(&st->vs.pins[i], &k.pins[i]);
-	for (i = 0; i < st->th_nrows && i < VIEW_THETA_HEADS; i++)
-		k.rows[i] = st->th_row[i];
+	k.rows = st->th_rows;
 	if (cc->curve_valid && memcmp(&k, &cc->curve_key, sizeof k) == 0)
 		return;
 	cc->curve_key = k;

@@ -177,15 +177,16 @@ theta_rows(struct app *a)
 	size_t n;
 
 	dsp_head_unpack(shown, &l, &hd, &q);
-	st->th_nrows = 0;
+	/* Whole, unused entries zeroed: job and cache keys compare it. */
+	memset(&st->th_rows, 0, sizeof st->th_rows);
 	st->th_others = h->layers * h->heads - 1;
-	for (l = 0; l < h->layers && st->th_nrows < VIEW_THETA_HEADS; l++)
-		for (hd = 0; hd < h->heads && st->th_nrows < VIEW_THETA_HEADS; hd++) {
+	for (l = 0; l < h->layers && st->th_rows.n < VIEW_THETA_HEADS; l++)
+		for (hd = 0; hd < h->heads && st->th_rows.n < VIEW_THETA_HEADS; hd++) {
 			if (dsp_head_pack(l, hd, q, &packed) != DSP_OK || packed == shown ||
 			    dsp_rowset_row(a->rows, packed, &v, &n) != DSP_OK)
 				continue;
-			st->th_row[st->th_nrows] = v;
-			st->th_row_n[st->th_nrows++] = n;
+			st->th_rows.row[st->th_rows.n] = v;
+			st->th_rows.len[st->th_rows.n++] = n;
 		}
 	dsp_clear_error();	/* a row that failed is left out, not news */
 }

@@ -25,10 +25,8 @@
 struct job {
 	dsp_viewstate	vs;
 	int		want_curve, want_map, want_sum;
-	/* A file view's other heads (view.h th_row): rows it computes from. */
-	size_t		nrows;
-	const double	*row[VIEW_THETA_HEADS];
-	size_t		row_n[VIEW_THETA_HEADS];
+	/* A file view's other heads: rows it computes from. */
+	struct view_rows rows;
 	/* No panel sizes: a job is keyed on what it computes from, and a
 	 * layout that moves must never cancel it (issue 24's live-lock). */
 };
@@ -129,9 +127,7 @@ worker_main(void *arg)
 
 		t0 = dsp_now_ms();
 		w->wst->vs = job.vs;
-		w->wst->th_nrows = job.nrows;
-		memcpy(w->wst->th_row, job.row, sizeof job.row);
-		memcpy(w->wst->th_row_n, job.row_n, sizeof job.row_n);
+		w->wst->th_rows = job.rows;
 		if (job.want_sum)
 			compute_summary(w->cc, w->wst);
 		if (job.want_curve) {
@@ -296,9 +292,7 @@ worker_post(struct worker *w, const struct view_state *st, int want_curve, int w
 	job.vs.focus = job.vs.hist_mode = job.vs.curve_mode = 0;
 	job.want_curve = want_curve;
 	job.want_map = want_map;
-	job.nrows = st->th_nrows;
-	memcpy(job.row, st->th_row, sizeof job.row);
-	memcpy(job.row_n, st->th_row_n, sizeof job.row_n);
+	job.rows = st->th_rows;
 	post(w, &job);
 }
 

@@ -140,9 +140,9 @@ plots(const struct view_state *st, WINDOW *w, int top, int rows, int pw)
 
 	/* The H axis to the largest log n among the heads drawn (a row with
 	 * masked keys has fewer). */
-	for (j = 0; j < st->th_nother && j < st->th_nrows; j++)
-		if (st->th_row_n[j] > 0 && log((double)st->th_row_n[j]) > logn)
-			logn = log((double)st->th_row_n[j]);
+	for (j = 0; j < st->th_nother && j < st->th_rows.n; j++)
+		if (st->th_rows.len[j] > 0 && log((double)st->th_rows.len[j]) > logn)
+			logn = log((double)st->th_rows.len[j]);
 
 	pl.a = log(st->th_theta[0]);
 	pl.b = log(st->th_theta[st->nthetas - 1]);

@@ -237,10 +237,12 @@ struct view_state {
 	 * by app/heads.c, part of the curve's key) and, computed with the
 	 * head's, their figures at th_theta (NaN where one failed). */
 #define VIEW_THETA_HEADS 32
-	size_t		 th_nrows;		/* rows given, <= VIEW_THETA_HEADS */
+	struct view_rows {
+		size_t		 n;		/* rows given, <= VIEW_THETA_HEADS */
+		const double	*row[VIEW_THETA_HEADS];
+		size_t		 len[VIEW_THETA_HEADS];
+	}		 th_rows;
 	uint64_t	 th_others;		/* other heads in the array */
-	const double	*th_row[VIEW_THETA_HEADS];
-	size_t		 th_row_n[VIEW_THETA_HEADS];
 	size_t		 th_nother;		/* rows computed */
 	double		 th_oentropy[VIEW_THETA_HEADS][VIEW_THETAS],
 			 th_omaxw[VIEW_THETA_HEADS][VIEW_THETAS];
