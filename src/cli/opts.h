@@ -167,8 +167,7 @@ int	dsp_opts_outputs_finish(const char *cmd, int status);
 /* Write table t in o->format to the output; returns the exit status. */
 int	dsp_opts_write_table(struct dsp_opts *o, const dsp_table *t);
 /* A command with several tables (--table NAME): the one named, or with
- * "all" each in turn; which NULL (not chosen): all as text, the first as
- * CSV or JSON (one table a stream, what a reader of either expects). */
+ * "all" each in turn (which: as dsp_opts_tables_resolve left it). */
 int	dsp_opts_write_tables(struct dsp_opts *o, const dsp_table *const *ts,
 	    const char *const *names, size_t count, const char *which);
 /* After parsing, the --table choice *which (NULL: not given): all as

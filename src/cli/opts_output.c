@@ -130,7 +130,7 @@ dsp_opts_write_table(struct dsp_opts *o, const dsp_table *t)
 {
 	const char *name = "table";
 
-	return dsp_opts_write_tables(o, &t, &name, 1, NULL);
+	return dsp_opts_write_tables(o, &t, &name, 1, "all");
 }
 
 int
@@ -176,8 +176,6 @@ dsp_opts_write_tables(struct dsp_opts *o, const dsp_table *const *ts,
 	size_t i, done = 0;
 	int rc = DSP_OK;
 
-	if (which == NULL)
-		which = o->format == DSP_FMT_TEXT ? "all" : names[0];
 	if ((fp = dsp_opts_open_output(o)) == NULL)
 		return 1;
 	for (i = 0; i < count && rc == DSP_OK; i++) {
