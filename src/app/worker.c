@@ -231,10 +231,7 @@ worker_stop(struct worker *w)
 	 * for a computation that polls rarely either: past the bound the
 	 * thread is left to the process exit, and the caller keeps what it
 	 * reads (freeing it then was a use after free). */
-	clock_gettime(CLOCK_REALTIME, &until);
-	until.tv_nsec += (long)(WORKER_STOP_MS % 1000) * 1000000L;
-	until.tv_sec += WORKER_STOP_MS / 1000 + until.tv_nsec / 1000000000L;
-	until.tv_nsec %= 1000000000L;
+	dsp_deadline(&until, WORKER_STOP_MS);
 	pthread_mutex_lock(&w->lock);
 	w->quit = 1;
 	dsp_job_cancel(&w->dj);

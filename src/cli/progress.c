@@ -58,10 +58,7 @@ ticker(void *arg)
 	if (pg.quiet_ms <= 0)
 		show();
 	while (!pg.stop) {
-		clock_gettime(CLOCK_REALTIME, &at);
-		at.tv_nsec += TICK_MS * 1000000L;
-		at.tv_sec += at.tv_nsec / 1000000000L;
-		at.tv_nsec %= 1000000000L;
+		dsp_deadline(&at, TICK_MS);
 		if (pthread_cond_timedwait(&pg.wake, &pg.lock, &at) == ETIMEDOUT && !pg.stop)
 			show();
 	}

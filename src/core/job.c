@@ -153,3 +153,13 @@ dsp_job_give(size_t bytes)
 	if (current != NULL)
 		current->held = current->held > bytes ? current->held - bytes : 0;
 }
+
+void
+dsp_deadline(struct timespec *at, long ms)
+{
+	clock_gettime(CLOCK_REALTIME, at);
+	at->tv_sec += ms / 1000;
+	at->tv_nsec += (ms % 1000) * 1000000L;
+	at->tv_sec += at->tv_nsec / 1000000000L;
+	at->tv_nsec %= 1000000000L;
+}

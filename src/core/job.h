@@ -16,6 +16,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /* Default budget of one job: 1 GiB. */
 #define DSP_MEM_BUDGET_DEFAULT	((size_t)1 << 30)
@@ -62,5 +63,8 @@ int	 dsp_job_take(size_t bytes, const char *what);
 void	 dsp_job_give(size_t bytes);
 /* Bytes for a message: "1 GiB", "3.5 GiB", "200 MiB", "512 B". */
 const char *dsp_format_bytes(double bytes, char *buf, size_t len);
+/* *at = ms milliseconds from now on CLOCK_REALTIME: the deadline of a
+ * pthread_cond_timedwait on whoever runs or watches a job. */
+void	 dsp_deadline(struct timespec *at, long ms);
 
 #endif
