@@ -10,7 +10,6 @@
  * core's long loops poll, so a panel never waits behind a stale job.  The
  * job also carries the memory budget and the progress the panels show. */
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -176,7 +175,6 @@ struct worker *
 worker_start(enum worker_kind kind, size_t mem_budget)
 {
 	struct worker *w = dsp_calloc(1, sizeof *w);
-	sigset_t all, old;
 	int rc;
 
 	if (w == NULL)
@@ -191,19 +189,10 @@ worker_start(enum worker_kind kind, size_t mem_budget)
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_cond_init(&w->cond, NULL);
 	/* Signals (SIGINT, SIGWINCH ...) go to the event loop, not here; but a
-	 * fault (SIGBUS on a truncated mapped input, SIGSEGV, SIGFPE, SIGILL,
-	 * an abort) is this thread's own and must reach the handler that
-	 * restores the terminal (blocked, it killed the process with the
-	 * terminal left raw). */
-	sigfillset(&all);
-	sigdelset(&all, SIGBUS);
-	sigdelset(&all, SIGSEGV);
-	sigdelset(&all, SIGFPE);
-	sigdelset(&all, SIGILL);
-	sigdelset(&all, SIGABRT);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	rc = pthread_create(&w->thread, NULL, worker_main, w);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	 * fault (SIGBUS on a truncated mapped input) is this thread's own and
+	 * must reach the handler that restores the terminal (blocked, it
+	 * killed the process with the terminal left raw). */
+	rc = dsp_thread_start(&w->thread, worker_main, w);
 	if (rc != 0) {
 		pthread_mutex_destroy(&w->lock);
 		pthread_cond_destroy(&w->cond);

@@ -83,7 +83,7 @@ dsp_progress_begin(const char *cmd, const char *what, uint64_t total)
 	pg.quiet_ms = after != NULL && *after != '\0' ? (double)strtoul(after, NULL, 10) : QUIET_MS;
 	pg.t0 = dsp_now_ms();
 	/* Without the thread the work runs as before, silently. */
-	pg.running = pthread_create(&pg.thread, NULL, ticker, NULL) == 0;
+	pg.running = dsp_thread_start(&pg.thread, ticker, NULL) == 0;
 }
 
 void

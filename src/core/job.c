@@ -1,4 +1,6 @@
 /* The running job of a thread (see job.h). */
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 
 #include "core/alloc.h"
@@ -162,4 +164,29 @@ dsp_deadline(struct timespec *at, long ms)
 	at->tv_nsec += (ms % 1000) * 1000000L;
 	at->tv_sec += at->tv_nsec / 1000000000L;
 	at->tv_nsec %= 1000000000L;
+}
+
+void
+dsp_async_signals(sigset_t *set)
+{
+	sigfillset(set);
+	sigdelset(set, SIGBUS);
+	sigdelset(set, SIGSEGV);
+	sigdelset(set, SIGFPE);
+	sigdelset(set, SIGILL);
+	sigdelset(set, SIGABRT);
+}
+
+int
+dsp_thread_start(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+	sigset_t all, old;
+	int rc;
+
+	/* The new thread inherits the mask it is created under. */
+	dsp_async_signals(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	rc = pthread_create(t, NULL, fn, arg);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return rc;
 }

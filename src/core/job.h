@@ -13,6 +13,8 @@
 #ifndef DSP_JOB_H
 #define DSP_JOB_H
 
+#include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -63,6 +65,16 @@ int	 dsp_job_take(size_t bytes, const char *what);
 void	 dsp_job_give(size_t bytes);
 /* Bytes for a message: "1 GiB", "3.5 GiB", "200 MiB", "512 B". */
 const char *dsp_format_bytes(double bytes, char *buf, size_t len);
+/* Every signal but the faults a thread raises itself (SIGBUS, SIGSEGV,
+ * SIGFPE, SIGILL, SIGABRT): the ones delivered to whichever thread does not
+ * block them. */
+void	 dsp_async_signals(sigset_t *set);
+/* pthread_create for a helper thread (a worker, a progress ticker): it
+ * blocks dsp_async_signals, so a SIGINT or SIGTERM runs its handler on the
+ * main thread, never beside it (a handler that restores the terminal or
+ * removes a temporary file while the main thread draws or creates one
+ * races it); its own faults still reach their handlers. */
+int	 dsp_thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
 /* *at = ms milliseconds from now on CLOCK_REALTIME: the deadline of a
  * pthread_cond_timedwait on whoever runs or watches a job. */
 void	 dsp_deadline(struct timespec *at, long ms);

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/job.h"
 #include "export/atomic.h"
 
 #define DSP_AFILE_BUF	((size_t)1 << 18)
@@ -62,6 +64,23 @@ dsp_mkdir_p(const char *dir)
 static char live_tmp[4096];
 static volatile sig_atomic_t live;
 
+/* Between creating a temporary and naming it to the handler (track, the
+ * set's list) a signal would leave it behind: held off there. */
+static void
+hold(sigset_t *old)
+{
+	sigset_t all;
+
+	dsp_async_signals(&all);
+	pthread_sigmask(SIG_BLOCK, &all, old);
+}
+
+static void
+release(const sigset_t *old)
+{
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
 static void
 track(const char *tmp)
 {
@@ -89,11 +108,24 @@ struct dsp_afset {
 
 static dsp_afset *volatile live_set;
 
+/* The thread that writes the files: the handler runs there, where it
+ * cannot race a file being created. */
+static pthread_t writer;
+
 static void
 on_fatal(int sig)
 {
 	struct afmember *m;
 
+	/* OpenMP's pool threads do not block the signals (they are not made
+	 * by dsp_thread_start): one of them passes the signal on instead of
+	 * killing the process while the writer creates a file the handler
+	 * has not been told of (pthread_self and pthread_kill are
+	 * async-signal-safe).  The writer holds it off while it creates one. */
+	if (!pthread_equal(pthread_self(), writer)) {
+		(void)pthread_kill(writer, sig);
+		return;
+	}
 	if (live)
 		unlink(live_tmp);	/* async-signal-safe */
 	for (m = live_set != NULL ? live_set->head : NULL; m != NULL; m = m->next)
@@ -112,6 +144,7 @@ dsp_afile_trap_signals(void)
 	struct sigaction sa, old;
 	size_t i;
 
+	writer = pthread_self();
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_fatal;
 	sigemptyset(&sa.sa_mask);
@@ -154,6 +187,7 @@ dsp_afile_sweep(const char *dir)
 int
 dsp_afile_open(dsp_afile *a, const char *dir)
 {
+	sigset_t old;
 	mode_t mask;
 	int fd, n;
 
@@ -167,12 +201,17 @@ dsp_afile_open(dsp_afile *a, const char *dir)
 	    (long)getpid());
 	if (n < 0 || (size_t)n >= sizeof a->tmp)
 		return dsp_fail(DSP_EINVAL, "directory name too long");
+	hold(&old);
 	if ((fd = mkstemp(a->tmp)) < 0) {
+		int e = errno;
+
+		release(&old);
 		a->tmp[0] = '\0';
 		return dsp_fail(DSP_EIO, "cannot create a file in %s: %s", dir,
-		    strerror(errno));
+		    strerror(e));
 	}
 	track(a->tmp);
+	release(&old);
 	/* mkstemp makes 0600; exports are ordinary files. */
 	mask = umask(0);
 	umask(mask);
@@ -325,6 +364,7 @@ dsp_afset_open(dsp_afset *s, const char *path, int announce)
 {
 	struct afmember *m;
 	struct stat st;
+	sigset_t old;
 	char dir[4096];
 	const char *slash;
 	size_t len;
@@ -354,19 +394,26 @@ dsp_afset_open(dsp_afset *s, const char *path, int announce)
 			free(m);
 			return NULL;
 		}
+		hold(&old);
 		if (dsp_afile_open(&m->a, dir) != DSP_OK) {
 			int e = errno;
 
+			release(&old);
 			dsp_fail(DSP_EIO, "cannot write %s: %s", path, strerror(e));
 			free(m);
 			return NULL;
 		}
-		track(NULL);	/* the set's list tracks it */
+		/* Into the list before track lets go of it. */
 		m->pending = 1;
+		*s->tail = m;
+		s->tail = &m->next;
+		track(NULL);
+		release(&old);
+		return m->a.fp;
 	}
 	*s->tail = m;
 	s->tail = &m->next;
-	return m->direct != NULL ? m->direct : m->a.fp;
+	return m->direct;
 }
 
 static int

@@ -33,8 +33,9 @@ int	dsp_afile_commit(dsp_afile *a, const char *name, int exclusive);
 void	dsp_afile_abort(dsp_afile *a);
 /* For a command-line writer: INT TERM HUP QUIT USR1 USR2 ALRM PIPE remove
  * the temporary file being written, then kill the process as before
- * (signals the caller ignores stay ignored).  Not for the TUI, whose event
- * loop handles its signals. */
+ * (signals the caller ignores stay ignored).  Called on the thread that
+ * writes the files: the handler runs there whichever thread the signal
+ * reached.  Not for the TUI, whose event loop handles its signals. */
 void	dsp_afile_trap_signals(void);
 /* Remove stale temporaries ".disperse-PID-XXXXXX" in dir: the writer PID
  * is gone and the file is over a minute old (a SIGKILLed writer's). */

@@ -36,3 +36,9 @@ TESTS += tests/export/test-sorted-stream
 tests_export_test_sorted_stream_SOURCES = tests/export/test-sorted-stream.c
 tests_export_test_sorted_stream_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_export_test_sorted_stream_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
+# A signal the moment a temporary file exists (test-sigcreate.sh).
+check_PROGRAMS += tests/export/disperse-sigcreate
+tests_export_disperse_sigcreate_SOURCES = tests/export/sigcreate.c
+tests_export_disperse_sigcreate_LDADD = $(DSP_APP_LIBS) -ldl
+TESTS += tests/export/test-sigcreate.sh
+EXTRA_DIST += tests/export/test-sigcreate.sh

@@ -63,7 +63,9 @@ T send-keys ':theta 0.5' Enter
 tui_exited; ok $? "a truncated mapped .npy ends the TUI"
 [ "$(cat "$tui_tmp/rc" 2>/dev/null)" = 135 ]; ok $? "truncated .npy: exit status 135 (SIGBUS)"
 tui_restored; ok $? "truncated .npy: terminal restored"
-tui_cap | grep -q "disperse: an input file shrank while it was mapped (SIGBUS)"
+# Polled: the line is the process's last output, and tmux may read it from
+# the pty after the wrapper has already recorded the exit status.
+tui_wait "disperse: an input file shrank while it was mapped (SIGBUS)" 50
 ok $? "truncated .npy: one line says why"
 tui_kill
 
