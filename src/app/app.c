@@ -350,6 +350,7 @@ app_main(int argc, char **argv)
 	spec.help = help_text();
 	spec.longopts = app_options_longopts();
 	spec.cb = app_option;
+	spec.values = app_option_values;
 	spec.ctx = &a;
 	spec.omit = DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT;
 	dsp_opts_init(&o, NULL);

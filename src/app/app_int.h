@@ -215,5 +215,7 @@ struct option;
 const struct option *app_options_longopts(void);
 /* The dsp_opts_spec callback that sets what an option of the table says. */
 int	 app_option(struct dsp_opts *o, int code, const char *arg, void *ctx);
+/* The names an option takes (--theme's), or NULL. */
+const char *app_option_values(int code);
 
 #endif

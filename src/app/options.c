@@ -93,6 +93,17 @@ app_options_help(FILE *fp)
 	}
 }
 
+const char *
+app_option_values(int code)
+{
+	size_t i;
+
+	for (i = 0; i < NOPTIONS; i++)
+		if (options[i].code == code && options[i].values != NULL)
+			return options[i].values();
+	return NULL;
+}
+
 int
 app_option(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {

@@ -363,7 +363,8 @@ cmd_animate_exec(int argc, char **argv)
 		"a minute, --dpi 96 is plenty for slides); pdf is refused: a PDF a frame\n"
 		"is no animation (disperse snapshot writes one view as PDF).\n"
 		DSP_FIGOPTS_HELP "\n",
-		animate_longopts, "o:", animate_opt, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT
+		animate_longopts, "o:", animate_opt, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
+		NULL	/* values: none listed */
 	};
 	struct dsp_opts o;
 	char dir[4096];

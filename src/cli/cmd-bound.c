@@ -185,7 +185,8 @@ cmd_bound_exec(int argc, char **argv)
 		bound_longopts, NULL, bound_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_LAMBDA | DSP_GIVEN_SEED | DSP_GIVEN_TOPK |
 		    DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S |
-		    DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT
+		    DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT,
+		NULL	/* values: none listed */
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

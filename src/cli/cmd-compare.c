@@ -290,7 +290,8 @@ cmd_compare_exec(int argc, char **argv)
 	struct dsp_opts_spec spec = {
 		"disperse compare [--attn-list A,B,...] [--metrics M,...] [--from N --to N --points K] [options]",
 		NULL,	/* compare_help */
-		compare_longopts, NULL, compare_opt, NULL, DSP_GIVEN_ATTN | DSP_GIVEN_N
+		compare_longopts, NULL, compare_opt, NULL, DSP_GIVEN_ATTN | DSP_GIVEN_N,
+		NULL	/* values: none listed */
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

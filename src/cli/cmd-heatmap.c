@@ -210,7 +210,8 @@ cmd_heatmap_exec(int argc, char **argv)
 		"  --lambda-range A:B default 0:1 (rows, linear)\n"
 		"  --cells            text format: one line per cell, not a grid\n"
 		"CSV and JSON always give one row per cell: row, col, theta, lambda, value.\n\n",
-		heatmap_longopts, NULL, heatmap_opt, NULL, 0
+		heatmap_longopts, NULL, heatmap_opt, NULL, 0,
+		NULL	/* values: none listed */
 	};
 	struct dsp_opts o;
 	dsp_params mq;

@@ -264,7 +264,8 @@ cmd_paper_exec(int argc, char **argv)
 		DSP_FIGOPTS_HELP
 		"  --seed S           every random choice (default 1)\n\n",
 		paper_longopts, NULL, paper_opt, NULL,
-		~(DSP_GIVEN_SEED | DSP_GIVEN_MEM_BUDGET)
+		~(DSP_GIVEN_SEED | DSP_GIVEN_MEM_BUDGET),
+		NULL	/* values: none listed */
 	};
 	struct dsp_opts o;
 	size_t i, len;

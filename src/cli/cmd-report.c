@@ -61,7 +61,8 @@ cmd_report_exec(int argc, char **argv)
 		"Every figure of one evaluation: entropy, weights, Lemma 2.1 band,\n"
 		"Theorem 2.2 critical n, method used.\n"
 		"  --time             also print the compute time (not stamped)\n\n",
-		report_longopts, NULL, report_opt, NULL, 0
+		report_longopts, NULL, report_opt, NULL, 0,
+		NULL	/* values: none listed */
 	};
 	dsp_summary s;
 	dsp_table *t;

@@ -309,7 +309,8 @@ cmd_snapshot_exec(int argc, char **argv)
 {
 	struct dsp_opts_spec spec = {
 		"disperse snapshot [--out DIR] [--load FILE] [options]", help,
-		longopts, "o:", snap_cb, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT
+		longopts, "o:", snap_cb, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
+		NULL	/* values: none listed */
 	};
 	struct snapargs a;
 	struct dsp_opts o;

@@ -228,7 +228,8 @@ cmd_sweep_exec(int argc, char **argv)
 		"  --from A, --to B   range (n: 1 .. 2^40; theta: -2 .. 2; lambda: 0 .. 1;\n"
 		"                     delta: 0 .. 16)\n"
 		"  --points K         number of points (default 41; n: duplicates dropped)\n\n",
-		sweep_longopts, NULL, sweep_opt, NULL, 0
+		sweep_longopts, NULL, sweep_opt, NULL, 0,
+		NULL	/* values: none listed */
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

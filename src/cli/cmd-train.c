@@ -404,7 +404,8 @@ cmd_train_exec(int argc, char **argv)
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_THETA |
 		    DSP_GIVEN_LAMBDA | DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN |
 		    DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA |
-		    DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT
+		    DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT,
+		NULL	/* values: none listed */
 	};
 	static const size_t default_sizes[] = { 16, 64, 256, 1024, 4096, 16384 };
 	dsp_maxret_eval_row rows[MAX_SIZES];

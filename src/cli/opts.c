@@ -525,11 +525,12 @@ finish(struct dsp_opts *o)
 }
 
 /* One line an option for the shell's completion: "--NAME", a tab, "arg"
- * or "flag", a tab and the values a parameter row or --format can take
- * (blank for a number or a file). */
+ * or "flag", a tab and the values a parameter row, --format or the
+ * command's own table (s->values) allows (blank for a number or a file). */
 static void
-list_options(const struct option *lo)
+list_options(const struct option *lo, const struct dsp_opts_spec *s)
 {
+	const char *v;
 	const dsp_param_def *d;
 	size_t i;
 	int e;
@@ -545,6 +546,8 @@ list_options(const struct option *lo)
 		else if (lo[i].val == OPT_PRESET)
 			for (e = 0; dsp_preset_get((size_t)e) != NULL; e++)
 				printf("%s%s", e ? " " : "", dsp_preset_get((size_t)e)->name);
+		else if (s->values != NULL && (v = s->values(lo[i].val)) != NULL)
+			fputs(v, stdout);
 		putchar('\n');
 	}
 }
@@ -567,7 +570,7 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 	/* The shell's completion (doc/completion/disperse) asks each command
 	 * for its options: the same merged table getopt reads. */
 	if (argc >= 2 && strcmp(argv[argc - 1], "--list-options") == 0) {
-		list_options(lo);
+		list_options(lo, s);
 		free(lo);
 		o->status = 0;
 		return -1;

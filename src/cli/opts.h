@@ -93,6 +93,9 @@ struct dsp_opts_spec {
 				    void *ctx);
 	void			*ctx;
 	unsigned		 omit;		/* DSP_GIVEN_* options this command lacks */
+	/* The names an extra option takes, space separated, for the shell's
+	 * completion (--list-options), or NULL: any value.  May be NULL. */
+	const char		*(*values)(int code);
 };
 
 void	dsp_opts_init(struct dsp_opts *o, const char *cmd);

@@ -35,6 +35,7 @@ has fp8-e4m3 disperse report --precision fp8; ok $? "report --precision fp8<TAB>
 has --figure-format disperse snapshot --figure-f; ok $? "snapshot --figure-f<TAB>: --figure-format (the figure rows)"
 has --inflate-cap disperse heads --infl; ok $? "heads --infl<TAB>: --inflate-cap (a command's own option)"
 has --no-color disperse --no-c; ok $? "disperse --no-c<TAB>: a TUI option"
+has high-contrast disperse --theme hi; ok $? "disperse --theme hi<TAB>: high-contrast (the TUI table's values)"
 n=$("$DISPERSE" --list-commands | wc -l)
 [ "$n" -ge 14 ]; ok $? "--list-commands: $n commands"
 

@@ -46,7 +46,7 @@ parse(struct dsp_opts *o, double *x, int argc, char **argv)
 		{ "x", required_argument, NULL, OPT_X },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct dsp_opts_spec s = { "t", NULL, lo, NULL, cb, NULL, 0 };
+	struct dsp_opts_spec s = { "t", NULL, lo, NULL, cb, NULL, 0, NULL };
 
 	s.ctx = x;
 	dsp_opts_init(o, "test");
