@@ -1,4 +1,4 @@
-EXTRA_DIST += tests/tap.h tests/tap.sh tests/timed.sh
+EXTRA_DIST += tests/tap.h tests/tap.sh tests/timed.sh tests/rss.sh
 DSP_TEST_CFLAGS = $(AM_CFLAGS) -I$(top_srcdir)/tests
 # make runs the tests in this order, as many at once as it has job slots:
 # the folders with the longest tests first, so that no long test starts

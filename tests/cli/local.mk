@@ -6,8 +6,10 @@ tests_cli_test_json_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_cli_test_json_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
 TESTS += tests/cli/test-golden.sh tests/cli/test-errors.sh tests/cli/test-numbers.sh \
 	tests/cli/test-locale.sh tests/cli/test-text.sh tests/cli/test-budget.sh
-TESTS += tests/cli/test-grammar.sh tests/cli/test-fifo.sh tests/cli/test-completion.sh tests/cli/test-helpdoc.sh tests/cli/test-onetable.sh
-EXTRA_DIST += tests/cli/test-grammar.sh tests/cli/test-fifo.sh tests/cli/test-completion.sh tests/cli/test-helpdoc.sh tests/cli/test-onetable.sh
+TESTS += tests/cli/test-grammar.sh tests/cli/test-fifo.sh tests/cli/test-completion.sh tests/cli/test-helpdoc.sh tests/cli/test-onetable.sh \
+	tests/cli/test-budget-all.sh
+EXTRA_DIST += tests/cli/test-grammar.sh tests/cli/test-fifo.sh tests/cli/test-completion.sh tests/cli/test-helpdoc.sh tests/cli/test-onetable.sh \
+	tests/cli/test-budget-all.sh
 TESTS += tests/cli/test-hostile.sh tests/cli/test-noconfig.sh tests/cli/test-animate.sh tests/cli/test-route.sh
 EXTRA_DIST += tests/cli/test-hostile.sh tests/cli/test-noconfig.sh tests/cli/test-animate.sh tests/cli/gif-read.py tests/cli/test-route.sh
 EXTRA_DIST += tests/cli/test-golden.sh tests/cli/test-errors.sh tests/cli/test-numbers.sh \

@@ -11,10 +11,6 @@
 need_numpy
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-slack=16		# MiB: the constant over the budget (README)
-timev=
-/usr/bin/time -f %M true >/dev/null 2>&1 && timev=/usr/bin/time
-
 "$py" - "$tmp" <<'EOF' || exit 1
 import sys, zipfile, numpy as np
 d = sys.argv[1]
@@ -38,63 +34,7 @@ r = np.random.default_rng(5)
 np.savetxt(d + "/t.txt", np.round(r.standard_normal(1 << 20), 4), fmt="%.4f")
 EOF
 
-# run BUDGET ARGS...: the command under --mem-budget BUDGET (MiB); $rc, $kb
-# (peak RSS in KiB, 0 where /usr/bin/time is missing).
-run() {
-	b=$1
-	shift
-	if [ -n "$timev" ]; then
-		$timev -f %M -o "$tmp/rss" "$DISPERSE" "$@" --mem-budget ${b}Mi \
-		    >"$tmp/out" 2>"$tmp/err" </dev/null
-		rc=$?
-		kb=$(tail -1 "$tmp/rss")
-	else
-		"$DISPERSE" "$@" --mem-budget ${b}Mi >"$tmp/out" 2>"$tmp/err" </dev/null
-		rc=$? kb=0
-	fi
-	under=0
-	peak="peak RSS $((kb / 1024)) MiB"
-	# Under ASan the resident memory holds the shadow and the quarantine:
-	# the budget's refusals are checked (the live bytes are the
-	# sanitizer's count), the resident peak is not.
-	if [ -n "${DSP_SANITIZERS:-}" ]; then
-		peak="peak RSS not compared under ASan"
-		return
-	fi
-	[ "$kb" -lt $(((b + slack) * 1024)) ] || under=1
-}
-
-# fits BUDGET ARGS...: exit 0 with a peak under the budget (+ the constant).
-fits() {
-	run "$@"
-	[ "$rc" -eq 0 ] && [ "$under" -eq 0 ]
-	ok $? "runs in --mem-budget ${1}Mi, $peak: $(shift; echo "$*")"
-	[ "$rc" -eq 0 ] || diag "rc=$rc: $(cat "$tmp/err")"
-}
-
-# refused BUDGET PATTERN ARGS...: exit 1, nothing on stdout, one line on
-# stderr matching PATTERN, the peak under the budget.
-refused() {
-	pat=$2
-	b=$1
-	shift 2
-	run "$b" "$@"
-	[ "$rc" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ] &&
-	    grep -q "^disperse $1: .*$pat" "$tmp/err" && [ "$under" -eq 0 ]
-	ok $? "refused at once in --mem-budget ${b}Mi, $peak: $*"
-	diag "$(cat "$tmp/err")"
-}
-
-# within BUDGET ARGS...: either of the two (a command whose parts refuse
-# at different budgets): exit 0, or exit 1 with one line naming the budget;
-# the peak under the budget either way.
-within() {
-	run "$@"
-	{ [ "$rc" -eq 0 ] || { [ "$rc" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
-	    grep -q "over the memory budget of ${1} MiB" "$tmp/err"; }; } && [ "$under" -eq 0 ]
-	ok $? "exit $rc in --mem-budget ${1}Mi, $peak: $(shift; echo "$*")"
-	[ "$rc" -eq 0 ] || diag "$(cat "$tmp/err")"
-}
+. "$top_srcdir/tests/rss.sh"
 
 cd "$tmp" || exit 1
 
