@@ -134,7 +134,6 @@ heads_stamp(const struct run *r, dsp_table *t, const char *shape, const char *dt
 enum { C_ARRAY, C_LAYER, C_HEAD, C_QUERY, C_N, C_OWN };
 
 static const char *const own_names[C_OWN] = { "array", "layer", "head", "query", "n" };
-static const char *const emp_names[2] = { "n_eps_empirical", "log_n_eps_empirical" };
 
 static int
 want_col(const struct run *r, int c)
@@ -153,9 +152,8 @@ make_table(struct run *r, const char *shape, const char *dtype)
 	for (c = 0; c < C_OWN; c++)
 		if (want_col(r, c))
 			rc |= dsp_table_column(r->t, own_names[c], "%.0f");
+	/* The heads rows, its empirical critical n (computed below) last. */
 	rc |= dsp_table_fig_columns(r->t, DSP_SURF_HEADS, "%.10g");
-	for (c = 0; c < 2; c++)
-		rc |= dsp_table_column(r->t, emp_names[c], "%.10g");
 	return rc != DSP_OK ? DSP_ENOMEM : DSP_OK;
 }
 
@@ -165,7 +163,6 @@ add_row(struct run *r, size_t arr, uint64_t l, uint64_t hd, uint64_t q,
     const double *e, size_t n)
 {
 	double v[C_OWN], pre[C_OWN], emp[2], log_emp;
-	char buf[64];
 	dsp_figctx fc;
 	dsp_summary s;
 	size_t k = 0;
@@ -192,13 +189,6 @@ add_row(struct run *r, size_t arr, uint64_t l, uint64_t hd, uint64_t q,
 	if (r->is_npz && dsp_table_set_text(r->t, dsp_table_rows(r->t) - 1, 0,
 	    r->arr_names[arr]) != DSP_OK)
 		return DSP_ENOMEM;
-	/* Past the double range, exp(x), as the table's figures write it. */
-	if (isinf(emp[0]) && isfinite(log_emp)) {
-		snprintf(buf, sizeof buf, "exp(%.10g)", log_emp);
-		if (dsp_table_set_text(r->t, dsp_table_rows(r->t) - 1, k +
-		    dsp_figure_list(DSP_SURF_HEADS, NULL, 0), buf) != DSP_OK)
-			return DSP_ENOMEM;
-	}
 	if (r->nrec == r->cap) {
 		size_t nc = r->cap ? 2 * r->cap : 64;
 		struct rec *nr = dsp_realloc(r->recs, nc * sizeof *nr);

@@ -56,7 +56,10 @@ int		 dsp_table_fig_columns(dsp_table *t, int surface, const char *numfmt);
 /* One row: the npre values of the columns before the figures, each
  * figure's value for c's evaluation (a band edge outside the double range
  * as "exp(x)", the verdict and the route as their words), then the npost
- * values of the columns after them. */
+ * values of the columns after them.  The surface's figures its command
+ * computes (DSP_FIGK_CMD) take the first of the post values, in position
+ * order; such a figure past the double range, with its "log_" twin on the
+ * surface finite, is written "exp(x)". */
 struct dsp_figctx;
 int		 dsp_table_fig_row(dsp_table *t, int surface, struct dsp_figctx *c,
 		    const double *pre, size_t npre, const double *post, size_t npost);

@@ -8,7 +8,7 @@
 # rows with a report position, in that order; sweep's CSV columns, the
 # snapshot's curve CSV and its text curve table are exactly their rows, in
 # position order; heads' columns are its own (array, layer, head, query,
-# n), its heads rows in order, then its own empirical critical n; no
+# n), then its heads rows in order (its empirical critical n among them); no
 # output names a figure that is not a row.  Last, the
 # files of those surfaces hold no figure name as a literal: a figure
 # written by hand there would fail here.
@@ -90,8 +90,8 @@ ok $? "curve CSV: the table's $(wc -l <"$tmp/curve") curve rows in order"
 sed -n '/^Entropy vs n/{n;p;}' "$t" | tr -s ' ' '\n' | sed '/^$/d' | cmp -s - "$tmp/brief"
 ok $? "text snapshot's curve table: the table's $(wc -l <"$tmp/brief") short-table rows in order"
 
-# heads: its own columns, then exactly the heads rows, then its own pair
-# (n_eps_empirical: not a summary field, cmd-heads.c says why).  A
+# heads: its own columns, then exactly the heads rows (the last two,
+# n_eps_empirical and its log, computed by the command: DSP_FIGK_CMD).  A
 # (2, 2, 3) float64 .npy written without numpy; a spread of 800 at theta
 # 0.001 puts the band's lower edge and critical_n past the double range.
 "$py3" - "$tmp/a.npy" <<'PY' || exit 1
@@ -101,10 +101,10 @@ h += " " * (64 - (10 + len(h) + 1) % 64) + "\n"
 open(sys.argv[1], "wb").write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(h)) +
     h.encode() + struct.pack("<12d", 0, 5, 1, 0, 800, 3, 1, 2, 3, -1, 0, 1))
 PY
-{ printf 'layer\nhead\nn\n'; cat "$tmp/heads"; printf 'n_eps_empirical\nlog_n_eps_empirical\n'; } >"$tmp/hcols"
+{ printf 'layer\nhead\nn\n'; cat "$tmp/heads"; } >"$tmp/hcols"
 "$DISPERSE" heads "$tmp/a.npy" --theta 0.001 --format csv | grep -v '^#' >"$tmp/h.csv"
 head -1 "$tmp/h.csv" | tr ',' '\n' | cmp -s - "$tmp/hcols"
-ok $? "heads --format csv: layer, head, n, the table's $(wc -l <"$tmp/heads") heads rows in order, then n_eps_empirical"
+ok $? "heads --format csv: layer, head, n, then the table's $(wc -l <"$tmp/heads") heads rows in order"
 "$DISPERSE" heads "$tmp/a.npy" --format json | jq -r '.columns[]' | cmp -s - "$tmp/hcols"
 ok $? "heads --format json: the same columns"
 # Row 0.1 (spread 800): the lower edge is exp(-(800/0.001 + log 2))
@@ -118,6 +118,14 @@ cn=$(echo "$r" | cut -d, -f"$(col critical_n)")
 bd=$(echo "$r" | cut -d, -f"$(col bound)")
 [ "$lo" = "exp(-800000.6931)" ] && [ "$cn" = "exp(800004.5951)" ] && [ "$bd" = equality ]
 ok $? "heads: out-of-range edge and critical n as exp(x), the table's bound word (got $lo, $cn, $bd)"
+# The command's own figure past the double range too: at eps = 1e-308 a
+# max weight of 1 (every row here at theta 0.001) over 3 keys puts
+# n_eps_empirical = 3 / 1e-308 past 1.8e308, written exp(log 3 + 308 log 10).
+want=$(awk 'BEGIN { printf "exp(%.10g)", log(3) + 308 * log(10) }')
+"$DISPERSE" heads "$tmp/a.npy" --theta 0.001 --eps 1e-308 --format csv | grep -v '^#' >"$tmp/he.csv"
+ne=$(sed -n 2p "$tmp/he.csv" | cut -d, -f"$(col n_eps_empirical)")
+[ "$ne" = "$want" ]
+ok $? "heads: n_eps_empirical past the double range as exp(x) (got $ne, want $want)"
 
 # No figure written by hand: the surfaces' files hold no name of a row
 # on a surface as a string literal.  "n" is also the parameter n (sweep's

@@ -21,6 +21,18 @@ idle() { # idle [tenths]: poll until no panel is computing
 	return 1
 }
 
+# peak_within MIB WHAT: the running TUI's peak resident memory is within
+# a budget of MIB MiB plus README's constant ("Memory budget": 16 MiB).
+peak_within() {
+	hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$(tui_pid)/status" 2>/dev/null)
+	if [ -n "${DSP_SANITIZERS:-}" ]; then
+		skip "$2: peak resident memory not measured under ASan (shadow, quarantine)"
+		return
+	fi
+	[ -n "$hwm" ] && [ "$hwm" -lt $((($1 + 16) * 1024)) ]
+	ok $? "$2: peak resident memory ${hwm} kB within the $1 MiB budget + 16 MiB"
+}
+
 # lambda = -1, n = 16: 8 logits 4 and 8 logits -4; a = e^4/Z, b = e^-4/Z,
 # Z = 8 (e^4 + e^-4), H = -8 (a ln a + b ln b).
 hh=$(awk 'BEGIN { z = 8 * (exp(4) + exp(-4)); a = exp(4) / z; b = exp(-4) / z
@@ -45,15 +57,7 @@ tui_wait "computing"; ok $? "lambda = -0.9999999: a long job, its panels say com
 idle 600; ok $? "the job ends (60 s bound)"
 tui_cap | grep -q "over the memory budget of 128 MiB"
 ok $? "the curve panel says what the next point would need over the 128 MiB budget"
-pid=$(tui_pid)
-hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
-if [ -n "${DSP_SANITIZERS:-}" ]; then
-	skip "peak resident memory: not measured under ASan (shadow, quarantine)"
-else
-	# The constant over the budget is README's ("Memory budget").
-	[ -n "$hwm" ] && [ "$hwm" -lt $(((128 + 16) * 1024)) ]
-	ok $? "peak resident memory ${hwm} kB within the 128 MiB budget + 16 MiB"
-fi
+peak_within 128 "lambda = -0.9999999"
 
 # The stale job: a new parameter while a long job runs.  (Another lambda,
 # so the caches cannot answer.)
@@ -102,13 +106,7 @@ awk 'BEGIN { srand(7); for (i = 0; i < 1048576; i++) printf "%.6f\n", 8 * rand()
 tui_fresh 120 40 --input "$tui_tmp/big.txt" --mem-budget 64Mi
 tui_wait "n=1048576"; idle 600
 ok $? "2^20 logits in --mem-budget 64Mi: no panel left computing"
-hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$(tui_pid)/status" 2>/dev/null)
-if [ -n "${DSP_SANITIZERS:-}" ]; then
-	skip "peak resident memory at 64 MiB: not measured under ASan (shadow, quarantine)"
-else
-	[ -n "$hwm" ] && [ "$hwm" -lt $(((64 + 16) * 1024)) ]
-	ok $? "2^20 logits: peak resident memory ${hwm} kB within the 64 MiB budget + 16 MiB"
-fi
+peak_within 64 "2^20 logits"
 for run in "--input $tui_tmp/big.txt" "--mem-budget 128Mi --attn sigmoid --lambda -0.99999995"; do
 	tui_fresh 120 40 $run
 	tui_wait "computing" || diag "$run: no job seen running when q came"

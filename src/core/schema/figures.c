@@ -166,6 +166,16 @@ static const dsp_figure figures[] = {
 	{ "eps_max", "", DSP_SRC_DERIVED,
 	  "largest weight Lemma 2.1 allows at n (= lemma_tight_hi)", NULL, NOFF,
 	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0, 0), NULL },
+	/* heads: where a row's largest weight, decaying like 1/n' from its
+	 * value at the row's own n, falls below eps (doc/theory.md §13);
+	 * computed by cmd-heads.c, which passes them to the table's row. */
+	{ "n_eps_empirical", "items", DSP_SRC_DERIVED,
+	  "n max_weight / eps: the size past which the empirical family's "
+	  "large-n limit over the row puts every weight < eps", NULL, NOFF,
+	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0, 11), NULL },
+	{ "log_n_eps_empirical", "nats", DSP_SRC_DERIVED,
+	  "natural log of n_eps_empirical", NULL, NOFF,
+	  DSP_FIGK_CMD, 0, AT(0, 0, 0, 0, 12), NULL },
 	/* compare / precision: rows that need not sum to 1 (sigmoid, emulated
 	 * formats) are normalised first, so this is not entropy_nats. */
 	{ "entropy", "nats", DSP_SRC_MEASURED,

@@ -55,7 +55,8 @@ enum dsp_figkind {
 	DSP_FIGK_TIME,	/* the summary field at off, written on request only
 			 * (report --time; never in a snapshot) */
 	DSP_FIGK_CMD	/* computed by its command (bound, compare, ...):
-			 * on no surface of this list */
+			 * on a surface only where its command passes the
+			 * value (heads' n_eps_empirical, dsp_table_fig_row) */
 };
 
 struct dsp_figctx;
