@@ -73,8 +73,14 @@ heads_draw(struct view_panel *pn, WINDOW *w)
 			snprintf(ne, sizeof ne, "%.1f", exp(r->log_n_eps));
 		else if (isfinite(r->log_n_eps) && r->log_n_eps < 700)
 			view_num(ne, sizeof ne, exp(r->log_n_eps), 4);
-		else
-			snprintf(ne, sizeof ne, "%s", isfinite(r->log_n_eps) ? "huge" : "-");
+		else if (isfinite(r->log_n_eps)) {
+			/* Past the double range: its log, as e^x (the CLI's
+			 * exp(x), short enough for the column). */
+			char lx[24];
+
+			snprintf(ne, sizeof ne, "e^%s", view_num(lx, sizeof lx, r->log_n_eps, 4));
+		} else
+			snprintf(ne, sizeof ne, "-");
 		snprintf(sp, sizeof sp, " %7.4g", r->spread);
 		view_printf(w, y + 2, 1, iw, first + y == at ? A_REVERSE : 0,
 		    "%s %-7s %6.0f%s %9s %8s", first + y == at ? view_sym(SYM_CURSOR) :

@@ -11,7 +11,8 @@
 need_numpy
 
 # A (2, 3, 40) float64 array written here, and numpy's figures of each row:
-# "L.H maxweight(%.4g) H_limit(n = 2^20, %.6g) maxweight at theta 0.5".
+# "L.H maxweight(%.4g) H_limit(n = 2^20, %.6g) maxweight at theta 0.5
+# log n_eps_empirical at eps 1e-308".
 OUT="$tui_tmp" "$py" - >"$tui_tmp/want" <<'PY'
 import os
 import numpy as np
@@ -25,7 +26,9 @@ for l in range(2):
         p = np.exp(x - x.max()); p /= p.sum()
         d = x - x.max(); g = np.exp(d); A = g.mean(); B = (d * g).mean()
         q = np.exp(2 * (x - x.max())); q /= q.sum()
-        print(f"{l}.{h} {p.max():.4g} {np.log(n) + np.log(A) - B / A:.6g} {q.max():.4g}")
+        # n_eps_empirical at eps = 1e-308: n max_weight / eps, past 1.8e308.
+        print(f"{l}.{h} {p.max():.4g} {np.log(n) + np.log(A) - B / A:.6g} {q.max():.4g} "
+              f"{np.log(40 * p.max()) - np.log(1e-308):.4g}")
 PY
 want() { awk -v k="$1" -v f="$2" '$1 == k { print $f }' "$tui_tmp/want"; }
 snaps="$tui_tmp/snaps"
@@ -104,6 +107,11 @@ ok $? "the snapshot loads back on head 1.2"
 tui_start 120 44 --input "$tui_tmp/heads.npy" --load "$json"
 tui_wait "head       1.2 of 2x3"; ok $? "--input with --load: the snapshot's head 1.2"
 tui_wait "H=$(want 1.2 3) "; ok $? "and its logits: H=$(want 1.2 3) at n = 2^20 (numpy)"
+T send-keys q
+tui_exited; ok $? "quit"
+# Past the double range the panel's n_eps is e^x, the CLI's exp(x), not a word.
+tui_start 120 44 --input "$tui_tmp/heads.npy" --eps 1e-308
+tui_wait "e^$(want 0.0 5)"; ok $? "n_eps past the double range: e^$(want 0.0 5) (numpy)"
 T send-keys q
 tui_exited; ok $? "quit"
 tap_done
