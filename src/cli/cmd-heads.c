@@ -428,7 +428,7 @@ cmd_heads_exec(int argc, char **argv)
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_LAMBDA |
 		DSP_GIVEN_SEED | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
 		DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL |
-		DSP_GIVEN_INPUT | DSP_GIVEN_HEAD	/* its own --head H selects */,
+		DSP_GIVEN_INPUT | DSP_GIVEN_HEAD,	/* its own --head H selects */
 		NULL	/* values: none listed */
 	};
 	char *args[256];

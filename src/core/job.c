@@ -167,26 +167,35 @@ dsp_deadline(struct timespec *at, long ms)
 }
 
 void
-dsp_async_signals(sigset_t *set)
+dsp_signals_hold(sigset_t *old)
 {
-	sigfillset(set);
-	sigdelset(set, SIGBUS);
-	sigdelset(set, SIGSEGV);
-	sigdelset(set, SIGFPE);
-	sigdelset(set, SIGILL);
-	sigdelset(set, SIGABRT);
+	sigset_t all;
+
+	/* Not the faults: a thread's own must reach their handlers. */
+	sigfillset(&all);
+	sigdelset(&all, SIGBUS);
+	sigdelset(&all, SIGSEGV);
+	sigdelset(&all, SIGFPE);
+	sigdelset(&all, SIGILL);
+	sigdelset(&all, SIGABRT);
+	pthread_sigmask(SIG_BLOCK, &all, old);
+}
+
+void
+dsp_signals_release(const sigset_t *old)
+{
+	pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
 int
 dsp_thread_start(pthread_t *t, void *(*fn)(void *), void *arg)
 {
-	sigset_t all, old;
+	sigset_t old;
 	int rc;
 
 	/* The new thread inherits the mask it is created under. */
-	dsp_async_signals(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);
+	dsp_signals_hold(&old);
 	rc = pthread_create(t, NULL, fn, arg);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	dsp_signals_release(&old);
 	return rc;
 }

@@ -65,12 +65,14 @@ int	 dsp_job_take(size_t bytes, const char *what);
 void	 dsp_job_give(size_t bytes);
 /* Bytes for a message: "1 GiB", "3.5 GiB", "200 MiB", "512 B". */
 const char *dsp_format_bytes(double bytes, char *buf, size_t len);
-/* Every signal but the faults a thread raises itself (SIGBUS, SIGSEGV,
- * SIGFPE, SIGILL, SIGABRT): the ones delivered to whichever thread does not
- * block them. */
-void	 dsp_async_signals(sigset_t *set);
+/* Block in this thread every signal but the faults a thread raises itself
+ * (SIGBUS, SIGSEGV, SIGFPE, SIGILL, SIGABRT): the ones delivered to
+ * whichever thread does not block them; *old for dsp_signals_release,
+ * which restores it. */
+void	 dsp_signals_hold(sigset_t *old);
+void	 dsp_signals_release(const sigset_t *old);
 /* pthread_create for a helper thread (a worker, a progress ticker): it
- * blocks dsp_async_signals, so a SIGINT or SIGTERM runs its handler on the
+ * blocks what dsp_signals_hold blocks, so a SIGINT or SIGTERM runs its handler on the
  * main thread, never beside it (a handler that restores the terminal or
  * removes a temporary file while the main thread draws or creates one
  * races it); its own faults still reach their handlers. */

@@ -64,23 +64,6 @@ dsp_mkdir_p(const char *dir)
 static char live_tmp[4096];
 static volatile sig_atomic_t live;
 
-/* Between creating a temporary and naming it to the handler (track, the
- * set's list) a signal would leave it behind: held off there. */
-static void
-hold(sigset_t *old)
-{
-	sigset_t all;
-
-	dsp_async_signals(&all);
-	pthread_sigmask(SIG_BLOCK, &all, old);
-}
-
-static void
-release(const sigset_t *old)
-{
-	pthread_sigmask(SIG_SETMASK, old, NULL);
-}
-
 static void
 track(const char *tmp)
 {
@@ -201,17 +184,19 @@ dsp_afile_open(dsp_afile *a, const char *dir)
 	    (long)getpid());
 	if (n < 0 || (size_t)n >= sizeof a->tmp)
 		return dsp_fail(DSP_EINVAL, "directory name too long");
-	hold(&old);
+	/* Between creating a temporary and naming it to the handler (track,
+	 * the set's list) a signal would leave it behind: held off there. */
+	dsp_signals_hold(&old);
 	if ((fd = mkstemp(a->tmp)) < 0) {
 		int e = errno;
 
-		release(&old);
+		dsp_signals_release(&old);
 		a->tmp[0] = '\0';
 		return dsp_fail(DSP_EIO, "cannot create a file in %s: %s", dir,
 		    strerror(e));
 	}
 	track(a->tmp);
-	release(&old);
+	dsp_signals_release(&old);
 	/* mkstemp makes 0600; exports are ordinary files. */
 	mask = umask(0);
 	umask(mask);
@@ -394,11 +379,11 @@ dsp_afset_open(dsp_afset *s, const char *path, int announce)
 			free(m);
 			return NULL;
 		}
-		hold(&old);
+		dsp_signals_hold(&old);
 		if (dsp_afile_open(&m->a, dir) != DSP_OK) {
 			int e = errno;
 
-			release(&old);
+			dsp_signals_release(&old);
 			dsp_fail(DSP_EIO, "cannot write %s: %s", path, strerror(e));
 			free(m);
 			return NULL;
@@ -408,7 +393,7 @@ dsp_afset_open(dsp_afset *s, const char *path, int announce)
 		*s->tail = m;
 		s->tail = &m->next;
 		track(NULL);
-		release(&old);
+		dsp_signals_release(&old);
 		return m->a.fp;
 	}
 	*s->tail = m;
