@@ -31,6 +31,7 @@ run() {
 	fi
 	under=0
 	peak="peak RSS $((kb / 1024)) MiB"
+	[ -n "$timev" ] || peak="peak RSS not measured (no /usr/bin/time)"
 	# Under ASan the resident memory holds the shadow and the quarantine:
 	# the budget's refusals are checked (the live bytes are the
 	# sanitizer's count), the resident peak is not.
