@@ -296,6 +296,14 @@ v, _ = kv("--family", "empirical", "--input", f"{out}/a3.npy", "--head", "1.2", 
 top = (row == row.max()).mean()
 ok(abs(v["max_weight"] - 1 / round(2**40 * top)) < 1e-20,
    f"theta = 0: the keys at the row's maximum ({top:.3g} of its values) share the weight")
+# ... so at theta = 0 (A = the maximum's share, the limit theta -> 0+ of
+# the mean above) n_eps = 1 / (eps top): a number, not NaN.
+hr0 = [r for r in heads(f"{out}/a3.npy", "--theta", "0")["rows"]
+       if r["layer"] == 1 and r["head"] == 2][0]
+ne0 = hr0["n_eps_empirical"]
+ok(isinstance(ne0, (int, float)) and abs(ne0 - 1 / (0.01 * top)) / ne0 < 1e-12 and
+   abs(hr0["log_n_eps_empirical"] - np.log(1 / (0.01 * top))) < 1e-12,
+   f"theta = 0: heads n_eps_empirical {ne0} = 1/(eps top share) = {1 / (0.01 * top):.6g} (numpy)")
 
 # Figures: two SVG files, a grid cell per layer x head.
 r = run("heads", f"{out}/a3.npy", "--svg", f"{out}/fig", "-o", f"{out}/t.txt")

@@ -84,12 +84,15 @@ dsp_empirical_log_n_eps(const double *v, size_t m, double theta, double eps)
 	double lo = INFINITY, hi = -INFINITY, a, b;
 	size_t i;
 
+	if (m == 0)
+		return NAN;
+	/* The argmax limit theta -> 0+: A tends to the maximum's share. */
+	if (theta == 0)
+		return -log(eps) - log(dsp_empirical_top_share(v, m));
 	for (i = 0; i < m; i++) {
 		lo = v[i] < lo ? v[i] : lo;
 		hi = v[i] > hi ? v[i] : hi;
 	}
-	if (m == 0 || theta == 0)
-		return NAN;
 	dsp_empirical_moments(v, m, 1 / theta, theta > 0 ? hi : lo, 1, &a, &b, NULL);
 	return -log(eps) - log(a);
 }

@@ -26,7 +26,8 @@ void	dsp_empirical_moments(const double *v, size_t m, double t, double pivot,
  * ties: about n times this many keys share the weight). */
 double	dsp_empirical_top_share(const double *v, size_t m);
 /* log of n_eps = 1/(eps A(1/theta)): the n past which the limit's largest
- * weight 1/(n A) is below eps (theta != 0). */
+ * weight 1/(n A) is below eps; at theta = 0 (the argmax limit) A is the
+ * maximum's share of the row, dsp_empirical_top_share. */
 double	dsp_empirical_log_n_eps(const double *v, size_t m, double theta,
 	    double eps);
 
