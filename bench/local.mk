@@ -13,7 +13,7 @@ bench_bench_print_SOURCES = bench/bench-print.c bench/timing.h
 bench_bench_print_LDADD = $(DSP_CORE_LIBS)
 bench_bench_map_SOURCES = bench/bench-map.c
 bench_bench_map_LDADD = $(DSP_CORE_LIBS)
-bench_bench_app_SOURCES = bench/bench-app.c src/app/compute.c src/app/compute.h \
+bench_bench_app_SOURCES = bench/bench-app.c src/app/compute.c src/app/compute_curve.c src/app/compute.h src/app/compute_int.h \
 	src/app/worker.c src/app/worker.h $(DSP_VIEW_SOURCES)
 bench_bench_app_CFLAGS = $(AM_CFLAGS) $(CURSES_CFLAGS)
 bench_bench_app_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS) $(CURSES_LIBS) -lpthread

@@ -1,6 +1,7 @@
 /* Everything the panels show, through the core, with caches keyed on the
  * inputs of each figure: the curve and the map are the expensive parts and
- * only change with the parameters they depend on. */
+ * only change with the parameters they depend on.  The summary, weights
+ * and map here; the curves in compute_curve.c. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 
 #include "core/alloc.h"
 #include "app/compute.h"
+#include "app/compute_int.h"
 #include "core/math/alt.h"
 #include "core/error.h"
 #include "core/math/eval.h"
@@ -21,44 +23,6 @@
 #include "core/math/map.h"
 #include "core/schema/view.h"
 
-/* Sorting more runs than this costs more than a frame: use bins.  (A
- * drawing choice, not a route: the route policy is core/schema/view.h's.) */
-#define SORT_MAX		65536
-#define FINE_BINS		4096
-#define SERIES_CACHE		32
-
-struct run {
-	double		v;
-	uint64_t	c;
-};
-
-struct key {
-	dsp_pkey	p;		/* every parameter row and input (pkey.h) */
-	unsigned	mask;
-	int		compare, metric, extra;
-	size_t		a, b;
-	double		d[4];
-	dsp_pkey	pins[DSP_VIEW_PINS_MAX];
-	struct view_rows rows;		/* a file view's other heads */
-};
-
-struct compute_cache {
-	dsp_runs	*w;
-	int		 w_ok;
-	struct key	 sum_key, hist_key, curve_key, map_key;
-	int		 sum_valid, hist_valid, curve_valid, map_valid;
-	struct series_slot {
-		struct key		 key;
-		int			 valid;
-		unsigned		 age;
-		struct view_series	 s;
-	} slot[SERIES_CACHE];
-	unsigned	 clock;
-	struct run	*sorted;
-	size_t		 sorted_cap;
-	dsp_summary	*curve_buf;
-};
-
 static void
 set_msg(char *dst, int rc)
 {
@@ -67,11 +31,8 @@ set_msg(char *dst, int rc)
 	snprintf(dst, VIEW_MSG, "%s", d != NULL && *d != '\0' ? d : dsp_strerror(rc));
 }
 
-/* What a figure computes from: the parameter set's key generated from the
- * parameter table (core/schema/pkey.h: every row, the input's and the
- * model's identity); the view's own settings are added by each figure. */
-static void
-key_init(struct key *k, const dsp_params *p)
+void
+compute_key_init(struct key *k, const dsp_params *p)
 {
 	memset(k, 0, sizeof *k);
 	dsp_pkey_of(p, &k->p);
@@ -351,7 +312,7 @@ compute_summary(struct compute_cache *cc, struct view_state *st)
 	double m, M;
 	int w_rc;
 
-	key_init(&k, &st->vs.params);
+	compute_key_init(&k, &st->vs.params);
 	if (!cc->sum_valid || memcmp(&k, &cc->sum_key, sizeof k) != 0) {
 		cc->sum_key = k;
 		cc->sum_valid = 1;
@@ -370,7 +331,7 @@ compute_summary(struct compute_cache *cc, struct view_state *st)
 	/* At the figure's own resolution, never the panel's: the panel
 	 * resamples it to its cells (a width in the key made a summary job
 	 * that moved the layout cancel itself for ever). */
-	key_init(&hk, &st->vs.params);
+	compute_key_init(&hk, &st->vs.params);
 	hk.extra = st->vs.hist_mode;
 	if (!cc->hist_valid || memcmp(&hk, &cc->hist_key, sizeof hk) != 0) {
 		cc->hist_key = hk;
@@ -379,196 +340,6 @@ compute_summary(struct compute_cache *cc, struct view_state *st)
 	}
 }
 
-/* One series of the view at its curve's sizes, through the view's one
- * computation (it stops where the route does, and says why in s->err:
- * the curve is drawn only where it was computed). */
-static void
-fill_series(struct compute_cache *cc, struct view_series *s, const dsp_params *p,
-    const dsp_viewstate *vs)
-{
-	double ns[VIEW_CURVE_MAX];
-	size_t count, i, k;
-
-	s->ok = 0;
-	s->err[0] = '\0';
-	s->count = 0;
-	if ((count = dsp_view_curve_sizes(vs, ns, VIEW_CURVE_MAX)) == 0) {
-		snprintf(s->err, sizeof s->err, "empty n range");
-		return;
-	}
-	dsp_view_curve(p, ns, count, cc->curve_buf, &k, s->err);
-	for (i = 0; i < k; i++) {
-		const dsp_summary *sm = &cc->curve_buf[i];
-
-		s->n[i] = sm->n;
-		s->entropy[i] = sm->entropy;
-		s->maxw[i] = sm->max_weight;
-		s->lo[i] = sm->lo_tight;
-		s->hi[i] = sm->hi_tight;
-		s->floor[i] = sm->entropy_floor;
-		s->expected[i] = sm->method == DSP_METHOD_EXPECTED ||
-		    sm->method == DSP_METHOD_TYPICAL;
-	}
-	s->count = k;
-	s->ok = k > 0;
-}
-
-/* One series through the per-function cache: toggling a function in
- * compare mode computes only that function. */
-static void
-cached_series(struct compute_cache *cc, struct view_series *out, const dsp_params *p,
-    const dsp_viewstate *vs)
-{
-	struct series_slot *sl, *victim = &cc->slot[0];
-	struct key k;
-	size_t i;
-
-	key_init(&k, p);
-	dsp_pkey_clear(&k.p, DSP_P_N);
-	dsp_pkey_clear(&k.p, DSP_P_EPS);
-	k.a = vs->curve_points;
-	k.d[0] = vs->curve_lo;
-	k.d[1] = vs->curve_hi;
-	cc->clock++;
-	for (i = 0; i < SERIES_CACHE; i++) {
-		sl = &cc->slot[i];
-		if (sl->valid && memcmp(&sl->key, &k, sizeof k) == 0) {
-			sl->age = cc->clock;
-			*out = sl->s;
-			return;
-		}
-		if (!sl->valid || sl->age < victim->age)
-			victim = sl;
-	}
-	fill_series(cc, out, p, vs);
-	if (dsp_job_cancelled())
-		return;		/* partial: not worth keeping */
-	victim->key = k;
-	victim->valid = 1;
-	victim->age = cc->clock;
-	victim->s = *out;
-}
-
-/* The other heads' figures at the head's theta (drawn faint beside it):
- * each row through the same evaluation, the view's parameters but its
- * logits. */
-static void
-other_thetas(struct view_state *st, const dsp_params *p)
-{
-	dsp_params q = *p;
-	dsp_summary sm;
-	size_t j, i;
-
-	st->th_nother = 0;
-	for (j = 0; j < st->th_rows.n && j < VIEW_THETA_HEADS; j++) {
-		q.logits = st->th_rows.row[j];
-		q.n_logits = q.n = st->th_rows.len[j];
-		q.logits_x = NULL;	/* the head's typed row, not this one */
-		q.logits_xsize = 0;
-		for (i = 0; i < st->nthetas; i++) {
-			q.theta = st->th_theta[i];
-			if (dsp_job_cancelled())
-				return;
-			if (dsp_eval(&q, &sm) != DSP_OK)
-				sm.entropy = sm.max_weight = NAN;
-			st->th_oentropy[j][i] = sm.entropy;
-			st->th_omaxw[j][i] = sm.max_weight;
-		}
-		st->th_nother = j + 1;
-	}
-}
-
-/* A file's logits (one n): their entropy and max weight at a few theta,
- * the view's own among them, through the same evaluation as the summary. */
-static void
-file_thetas(struct view_state *st, const dsp_params *p)
-{
-	static const double grid[VIEW_THETAS - 1] = {
-		0.125, 0.25, 0.5, 1, 2, 4, 8, 16
-	};
-	double th[VIEW_THETAS];
-	dsp_params q = *p;
-	dsp_summary sm;
-	size_t i, m = 0, k = 0;
-	int placed = 0;
-
-	for (i = 0; i < VIEW_THETAS - 1; i++) {
-		if (!placed && p->theta <= grid[i]) {
-			th[m++] = p->theta;	/* the view's theta in its place */
-			placed = 1;
-			if (p->theta == grid[i])
-				continue;
-		}
-		th[m++] = grid[i];
-	}
-	if (!placed)
-		th[m++] = p->theta;
-	st->nthetas = 0;
-	for (i = 0; i < m; i++) {
-		q.theta = th[i];
-		if (dsp_eval(&q, &sm) != DSP_OK || dsp_job_cancelled())
-			continue;
-		st->th_theta[k] = th[i];
-		st->th_entropy[k] = sm.entropy;
-		st->th_maxw[k] = sm.max_weight;
-		k++;
-	}
-	st->nthetas = k;
-	other_thetas(st, p);
-}
-
-void
-compute_curve(struct compute_cache *cc, struct view_state *st)
-{
-	const dsp_params *p = &st->vs.params;
-	dsp_view_series def[DSP_VIEW_SERIES_MAX];
-	struct view_series *s;
-	struct key k;
-	size_t n, i;
-
-	key_init(&k, p);
-	dsp_pkey_clear(&k.p, DSP_P_N);		/* the curve spans every n */
-	dsp_pkey_clear(&k.p, DSP_P_EPS);	/* and draws no per-point critical n */
-	k.mask = st->vs.compare_mask;
-	k.compare = st->vs.overlays;
-	k.a = st->vs.curve_points;
-	k.b = st->vs.npins;
-	k.d[0] = st->vs.curve_lo;
-	k.d[1] = st->vs.curve_hi;
-	/* Pins are whole parameter sets: their keys. */
-	for (i = 0; i < st->vs.npins && i < DSP_VIEW_PINS_MAX; i++)
-		dsp_pkey_of(&st->vs.pins[i], &k.pins[i]);
-	k.rows = st->th_rows;
-	if (cc->curve_valid && memcmp(&k, &cc->curve_key, sizeof k) == 0)
-		return;
-	cc->curve_key = k;
-	cc->curve_valid = 1;
-	st->nseries = 0;
-	st->nthetas = 0;
-	st->th_nother = 0;
-	st->curve_err[0] = '\0';
-	/* The series the view draws (core/schema/view.h): the snapshot's list. */
-	if ((n = dsp_view_series_list(&st->vs, def)) == 0) {
-		snprintf(st->curve_err, sizeof st->curve_err,
-		    "a file's logits have one fixed n = %zu: no curve over n", p->n_logits);
-		file_thetas(st, p);
-		if (dsp_job_cancelled())
-			cc->curve_valid = 0;
-		return;
-	}
-	for (i = 0; i < n && i < VIEW_SERIES_MAX; i++) {
-		s = &st->series[st->nseries++];
-		cached_series(cc, s, &def[i].p, &st->vs);
-		s->attn = def[i].p.attn;
-		s->adaptive = def[i].p.adaptive;
-		s->pin = def[i].role == DSP_SERIES_PIN;
-		snprintf(s->label, sizeof s->label, "%s", def[i].label);
-	}
-	if (!st->series[0].ok)
-		snprintf(st->curve_err, sizeof st->curve_err, "%s", st->series[0].err);
-	if (dsp_job_cancelled())
-		cc->curve_valid = 0;	/* recompute when asked again */
-}
 
 /* The map at the view's figure resolution (what a snapshot exports, the
  * same cells) into st->mapfig; the screen's cells are taken from it by
@@ -583,7 +354,7 @@ compute_map(struct compute_cache *cc, struct view_state *st)
 	struct key k;
 	int rc;
 
-	key_init(&k, &q);
+	compute_key_init(&k, &q);
 	k.metric = fig->metric;
 	k.a = fig->cols;
 	k.b = fig->rows;

@@ -25,6 +25,9 @@ void	compute_forget_summary(struct compute_cache *c);
 /* Entropy / max weight vs n curves (main, plain softmax when adaptive,
  * compare overlays). */
 void	compute_curve(struct compute_cache *c, struct view_state *st);
+/* The curve job's progress units: the series' points and, in the resample
+ * view, those of the other heads' faint curves. */
+uint64_t compute_curve_units(const struct view_state *st);
 /* (theta, lambda) map at the view's figure resolution (st->vs.map, the
  * cells a snapshot exports) into st->mapfig.  No panel size: a job's key
  * is what it computes from. */

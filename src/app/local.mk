@@ -1,6 +1,6 @@
 DSP_APP_SOURCES = src/app/app.c src/app/app.h src/app/app_int.h src/app/term.c \
 	src/app/layout.c src/app/keys.c src/app/mouse.c src/app/editor.c src/app/settings.c src/app/prefs.c \
-	src/app/actions.c src/app/play.c src/app/compute.c src/app/compute.h src/app/heads.c \
+	src/app/actions.c src/app/play.c src/app/compute.c src/app/compute_curve.c src/app/compute.h src/app/compute_int.h src/app/heads.c \
 	src/app/teach.c src/app/teach.h src/app/worker.c src/app/worker.h \
 	src/app/options.c
 # The program's own objects, main() among them, in one library: compiled

@@ -77,7 +77,7 @@ copy_map(struct view_map *dst, const struct view_map *src)
 	}
 }
 
-/* A file view's figures against theta. */
+/* A file view's figures against theta, the resample's other heads. */
 static void
 copy_thetas(struct view_state *dst, const struct view_state *src)
 {
@@ -88,6 +88,8 @@ copy_thetas(struct view_state *dst, const struct view_state *src)
 	dst->th_nother = src->th_nother;
 	memcpy(dst->th_oentropy, src->th_oentropy, sizeof dst->th_oentropy);
 	memcpy(dst->th_omaxw, src->th_omaxw, sizeof dst->th_omaxw);
+	dst->cv_nother = src->cv_nother;
+	memcpy(dst->cv_other, src->cv_other, src->cv_nother * sizeof dst->cv_other[0]);
 }
 
 /* The summary's figures, from one view_state to another. */
@@ -119,14 +121,15 @@ worker_main(void *arg)
 		job = w->job;
 		id = w->posted;
 		w->running = id;
+		w->wst->vs = job.vs;
+		w->wst->th_rows = job.rows;
 		/* The summary's units are not known beforehand (0: its
 		 * panels say "computing"). */
-		dsp_job_restart(&w->dj, dsp_view_units(&job.vs, job.want_curve, job.want_map));
+		dsp_job_restart(&w->dj, (job.want_curve ? compute_curve_units(w->wst) : 0) +
+		    dsp_view_units(&job.vs, 0, job.want_map));
 		pthread_mutex_unlock(&w->lock);
 
 		t0 = dsp_now_ms();
-		w->wst->vs = job.vs;
-		w->wst->th_rows = job.rows;
 		if (job.want_sum)
 			compute_summary(w->cc, w->wst);
 		if (job.want_curve) {

@@ -1,5 +1,5 @@
 DSP_VIEW_SOURCES = src/view/view.h src/view/draw.c \
-	src/view/entropy_plot.c \
+	src/view/entropy_plot.c src/view/curve_panel.c src/view/curve_int.h \
 	src/view/heads_panel.c \
 	src/view/heatmap.c \
 	src/view/help.c \

@@ -246,6 +246,19 @@ struct view_state {
 	size_t		 th_nother;		/* rows computed */
 	double		 th_oentropy[VIEW_THETA_HEADS][VIEW_THETAS],
 			 th_omaxw[VIEW_THETA_HEADS][VIEW_THETAS];
+	/* The resample's view of the other heads: each row resampled as the
+	 * head's is (family empirical, the view's parameters), its entropy
+	 * and max weight over the curve's sizes, faint under the head's
+	 * curves; the first VIEW_RESAMPLE_HEADS of th_rows (a curve each is
+	 * a hundred resamples, not nine evaluations). */
+#define VIEW_RESAMPLE_HEADS 8
+	size_t		 cv_nother;		/* curves computed */
+	struct view_faint {
+		size_t		 count;
+		double		 n[VIEW_CURVE_MAX];
+		double		 entropy[VIEW_CURVE_MAX];
+		double		 maxw[VIEW_CURVE_MAX];
+	}		 cv_other[VIEW_RESAMPLE_HEADS];
 	int		 curve_busy;	/* the worker is recomputing the curves */
 	int		 map_busy;
 	int		 busy_pct;	/* their progress, -1 if unknown */

@@ -47,6 +47,9 @@ tui_wait "Entropy and max weight vs θ (n = 40)"; ok $? "the curve panel of a fi
 tui_cap | grep -q "> 1  *[0-9.]*  *$mw"; ok $? "its row at the view's theta 1 has the max weight $mw (numpy)"
 T send-keys : "family empirical" Enter
 tui_wait "resampled"; ok $? ":family empirical: the resample, labelled resampled"
+# The other 5 heads resampled the same way, faint under the head's curves
+# over n (their values: tests/tui/test-resample).
+tui_wait ". the other heads  "; ok $? "the resample's curve panel draws the 5 other heads faint (legend)"
 good=0
 for k in 0.0 0.1 0.2 1.0 1.1 1.2; do
 	tui_cap | grep -q -- " $k .* 40 .* $(want "$k" 2)" || { good=1; diag "head $k: max weight $(want "$k" 2) not listed"; }
