@@ -56,18 +56,16 @@ name_index(const char *const names[2], const char *text)
 	return strcmp(text, names[0]) == 0 ? 0 : strcmp(text, names[1]) == 0 ? 1 : -1;
 }
 
-static const char *const hist_names[2] = { "sorted", "log-binned" };
-
 static void
 weights_get(const struct app *a, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s", hist_names[a->st->vs.hist_mode != 0]);
+	snprintf(buf, size, "%s", dsp_hist_mode_name(a->st->vs.hist_mode != 0));
 }
 
 static int
 weights_set(struct app *a, const char *text)
 {
-	int i = name_index(hist_names, text);
+	int i = dsp_hist_mode_parse(text);
 
 	if (i < 0)
 		return dsp_fail(DSP_EINVAL, "expected sorted or log-binned");
@@ -78,7 +76,7 @@ weights_set(struct app *a, const char *text)
 static const char *
 weights_choice(int i)
 {
-	return i >= 0 && i < 2 ? hist_names[i] : NULL;
+	return i >= 0 && i < DSP_HIST_MODES ? dsp_hist_mode_name(i) : NULL;
 }
 
 static void

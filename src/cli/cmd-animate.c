@@ -56,10 +56,29 @@ struct animate {
 	dsp_figspec		 figspec;	/* from fig: the frames' figures */
 };
 
+/* The parameters --vary animates. */
+static const enum dsp_param_id vary_ids[] = { DSP_P_N, DSP_P_THETA, DSP_P_DELTA };
+#define NVARY	(sizeof vary_ids / sizeof vary_ids[0])
+
+static const char *
+animate_values(int code)
+{
+	static char buf[64];
+	const char *names[NVARY];
+	size_t i;
+
+	if (code != OPT_VARY)
+		return NULL;
+	for (i = 0; i < NVARY; i++)
+		names[i] = dsp_param(vary_ids[i])->name;
+	return dsp_opts_join(names, (int)NVARY, " ", buf, sizeof buf);
+}
+
 static int
 animate_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
 	struct animate *an = ctx;
+	size_t i;
 	int st;
 
 	if ((st = dsp_figopts_take(&an->fig, o, code, arg)) >= 0)
@@ -67,8 +86,9 @@ animate_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	switch (code) {
 	case OPT_VARY:
 		an->vary = dsp_param_find(arg);
-		if (an->vary == NULL || (an->vary->id != DSP_P_N && an->vary->id != DSP_P_THETA &&
-		    an->vary->id != DSP_P_DELTA))
+		for (i = 0; an->vary != NULL && i < NVARY && an->vary->id != vary_ids[i]; i++)
+			;
+		if (an->vary == NULL || i == NVARY)
 			return dsp_opts_usage(o, "--vary: cannot animate '%s' (n, theta, delta)",
 			    arg);
 		return 0;
@@ -364,7 +384,7 @@ cmd_animate_exec(int argc, char **argv)
 		"is no animation (disperse snapshot writes one view as PDF).\n"
 		DSP_FIGOPTS_HELP "\n",
 		animate_longopts, "o:", animate_opt, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
-		NULL	/* values: none listed */
+		animate_values
 	};
 	struct dsp_opts o;
 	char dir[4096];

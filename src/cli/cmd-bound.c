@@ -168,6 +168,16 @@ fill(dsp_table *t, const dsp_params *p, const struct bound *b, double ln)
 	return rc;
 }
 
+/* solve_names[0] is the default, not a value. */
+static const char *
+bound_values(int code)
+{
+	static char buf[64];
+
+	return code == OPT_SOLVE ? dsp_opts_join(solve_names + 1, (int)(sizeof solve_names /
+	    sizeof solve_names[0]) - 1, " ", buf, sizeof buf) : NULL;
+}
+
 static int
 cmd_bound_exec(int argc, char **argv)
 {
@@ -186,7 +196,7 @@ cmd_bound_exec(int argc, char **argv)
 		DSP_GIVEN_FAMILY | DSP_GIVEN_LAMBDA | DSP_GIVEN_SEED | DSP_GIVEN_TOPK |
 		    DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S |
 		    DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT,
-		NULL	/* values: none listed */
+		bound_values
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

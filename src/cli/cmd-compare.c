@@ -76,18 +76,6 @@ parse_list(struct dsp_opts *o, const char *opt, const char *arg, int (*lookup)(c
 	return 0;
 }
 
-/* "a, b, c": a table's names, for a message. */
-static void
-join_names(const char *const *names, int count, char *buf, size_t len)
-{
-	size_t k = 0;
-	int i;
-
-	buf[0] = '\0';
-	for (i = 0; i < count && k < len; i++)
-		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? ", " : "", names[i]);
-}
-
 static int
 metric_parse(const char *s)
 {
@@ -99,6 +87,19 @@ metric_parse(const char *s)
 	return -1;
 }
 
+/* --list-options: the names each list takes (comma separated). */
+static const char *
+compare_values(int code)
+{
+	static char buf[256];
+
+	if (code == OPT_ATTN_LIST)
+		return dsp_opts_join(dsp_attn_names, DSP_ATTN_COUNT, " ", buf, sizeof buf);
+	if (code == OPT_METRICS)
+		return dsp_opts_join(metric_names, M_COUNT, " ", buf, sizeof buf);
+	return NULL;
+}
+
 static int
 compare_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
@@ -107,11 +108,11 @@ compare_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 
 	switch (code) {
 	case OPT_ATTN_LIST:
-		join_names(dsp_attn_names, DSP_ATTN_COUNT, known, sizeof known);
+		dsp_opts_join(dsp_attn_names, DSP_ATTN_COUNT, ", ", known, sizeof known);
 		return parse_list(o, "--attn-list", arg, dsp_attn_parse, c->attn,
 		    sizeof c->attn / sizeof c->attn[0], &c->nattn, known);
 	case OPT_METRICS:
-		join_names(metric_names, M_COUNT, known, sizeof known);
+		dsp_opts_join(metric_names, M_COUNT, ", ", known, sizeof known);
 		return parse_list(o, "--metrics", arg, metric_parse, c->metric, M_COUNT,
 		    &c->nmetric, known);
 	case OPT_FROM:
@@ -291,7 +292,7 @@ cmd_compare_exec(int argc, char **argv)
 		"disperse compare [--attn-list A,B,...] [--metrics M,...] [--from N --to N --points K] [options]",
 		NULL,	/* compare_help */
 		compare_longopts, NULL, compare_opt, NULL, DSP_GIVEN_ATTN | DSP_GIVEN_N,
-		NULL	/* values: none listed */
+		compare_values
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

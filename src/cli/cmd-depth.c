@@ -60,12 +60,23 @@ struct depth {
 	dsp_depth_layer	 r[2][MAX_SIZES][DSP_DEPTH_MAX_LAYERS + 1];
 };
 
+/* --residual's values. */
+static const char *const residual_names[3] = { "off", "on", "both" };
+
+static const char *
+depth_values(int code)
+{
+	static char buf[32];
+
+	return code == OPT_RESIDUAL ? dsp_opts_join(residual_names, 3, " ", buf, sizeof buf) : NULL;
+}
+
 static int
 depth_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
 	struct depth *dp = ctx;
 	uint64_t v;
-	int st;
+	int st, i;
 
 	if ((st = dsp_figopts_take(&dp->fig, o, code, arg)) >= 0)
 		return st;
@@ -83,14 +94,13 @@ depth_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 		*(code == OPT_LAYERS ? &dp->d.layers : &dp->d.dim) = (size_t)v;
 		return 0;
 	case OPT_RESIDUAL:
-		if (strcasecmp(arg, "on") == 0)
-			dp->res_lo = dp->res_hi = 1;
-		else if (strcasecmp(arg, "off") == 0)
-			dp->res_lo = dp->res_hi = 0;
-		else if (strcasecmp(arg, "both") == 0)
-			dp->res_lo = 0, dp->res_hi = 1;
-		else
+		for (i = 0; i < 3 && strcasecmp(arg, residual_names[i]) != 0; i++)
+			;
+		if (i == 3)
 			return dsp_opts_usage(o, "--residual: on, off or both (got %s)", arg);
+		/* off: 0..0, on: 1..1, both: 0..1 */
+		dp->res_lo = i == 1;
+		dp->res_hi = i != 0;
 		return 0;
 	case OPT_RADIUS:
 		if (dsp_opts_double(o, "--radius", arg, &dp->d.radius) != 0)
@@ -298,7 +308,7 @@ cmd_depth_exec(int argc, char **argv)
 		    DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
 		    DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION |
 		    DSP_GIVEN_MODEL | DSP_GIVEN_INPUT,
-		NULL	/* values: none listed */
+		depth_values
 	};
 	static const size_t default_sizes[] = { 16, 64, 256, 1024 };
 	struct depth *dp;

@@ -51,6 +51,19 @@ static const struct option fit_longopts[] = {
 
 /* The tables a run writes (--table). */
 static const char *const table_names[3] = { "coef", "summary", "compare" };
+/* --noise-dist, in enum dsp_noise's order. */
+static const char *const noise_names[2] = { "uniform", "gaussian" };
+
+/* --list-options: the names --noise-dist and --table take. */
+static const char *
+fit_values(int code)
+{
+	static char buf[32];
+
+	if (code == OPT_NOISE_DIST)
+		return dsp_opts_join(noise_names, 2, " ", buf, sizeof buf);
+	return code == OPT_TABLE ? dsp_opts_table_values(table_names, 3) : NULL;
+}
 
 static const char fit_help[] =
     "Refit the adaptive-temperature polynomial beta*(H) (paper Figure 4) with\n"
@@ -138,6 +151,7 @@ fit_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	struct fit_opts *f = ctx;
 	uint64_t v;
 	double d;
+	int i;
 
 	switch (code) {
 	case OPT_GENERATE:
@@ -164,13 +178,12 @@ fit_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 		f->noise_given = 1;
 		return 0;
 	case OPT_NOISE_DIST:
-		if (strcmp(arg, "uniform") == 0)
-			f->spec.noise = DSP_NOISE_UNIFORM;
-		else if (strcmp(arg, "gaussian") == 0)
-			f->spec.noise = DSP_NOISE_GAUSSIAN;
-		else
+		for (i = 0; i < 2 && strcmp(arg, noise_names[i]) != 0; i++)
+			;
+		if (i == 2)
 			return dsp_opts_usage(o, "--noise-dist: '%s' is not uniform "
 			    "or gaussian", arg);
+		f->spec.noise = (enum dsp_noise)i;
 		return 0;
 	case OPT_TARGET:
 		if (dsp_opts_double(o, "--target", arg, &d) != 0)
@@ -520,7 +533,7 @@ cmd_fit_exec(int argc, char **argv)
 		DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
 		DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL |
 		DSP_GIVEN_INPUT,
-		NULL	/* values: none listed */
+		fit_values
 	};
 	int rc;
 

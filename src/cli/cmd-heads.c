@@ -44,6 +44,12 @@ static struct option heads_longopts[7 + DSP_FIGOPTS_SLOTS + 1] = {
 /* The tables a run writes (--table): the per-row one, the spread summary. */
 static const char *const table_names[2] = { "heads", "summary" };
 
+static const char *
+heads_values(int code)
+{
+	return code == OPT_TABLE ? dsp_opts_table_values(table_names, 2) : NULL;
+}
+
 static const char heads_help[] =
     "Per-head dispersion of attention logits saved before the softmax:\n"
     "FILE is .npy (float16/32/64, shape (n,), (heads, n), (layers, heads, n)\n"
@@ -429,7 +435,7 @@ cmd_heads_exec(int argc, char **argv)
 		DSP_GIVEN_SEED | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
 		DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL |
 		DSP_GIVEN_INPUT | DSP_GIVEN_HEAD,	/* its own --head H selects */
-		NULL	/* values: none listed */
+		heads_values
 	};
 	char *args[256];
 	int i, nargs = 0, rc;

@@ -194,6 +194,13 @@ write_grid(struct dsp_opts *o, const dsp_map_spec *s, const double *v, size_t ba
 	return 0;
 }
 
+/* --list-options: the values of --metric (the map's table). */
+static const char *
+heatmap_values(int code)
+{
+	return code == OPT_METRIC ? dsp_opts_metric_names() : NULL;
+}
+
 static int
 cmd_heatmap_exec(int argc, char **argv)
 {
@@ -211,7 +218,7 @@ cmd_heatmap_exec(int argc, char **argv)
 		"  --cells            text format: one line per cell, not a grid\n"
 		"CSV and JSON always give one row per cell: row, col, theta, lambda, value.\n\n",
 		heatmap_longopts, NULL, heatmap_opt, NULL, 0,
-		NULL	/* values: none listed */
+		heatmap_values
 	};
 	struct dsp_opts o;
 	dsp_params mq;

@@ -33,6 +33,9 @@ static const struct option precision_longopts[] = {
 #define SHOW_LIMITS	1
 #define SHOW_WEIGHTS	2
 #define SHOW_UNDERFLOW	4
+/* --show's parts: part i is bit 1 << i. */
+static const char *const show_names[] = { "limits", "weights", "underflow" };
+#define SHOW_PARTS	((int)(sizeof show_names / sizeof show_names[0]))
 
 struct prec {
 	int		 fmt[DSP_PREC_COUNT * 2];
@@ -69,18 +72,16 @@ static int
 show_list(struct dsp_opts *o, const char *arg, struct prec *pr)
 {
 	char *s, *tok, *save = NULL;
-	int rc;
+	int rc, i;
 
 	if ((s = dsp_strdup(arg)) == NULL)
 		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	pr->show = 0;
 	for (tok = strtok_r(s, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
-		if (strcmp(tok, "limits") == 0)
-			pr->show |= SHOW_LIMITS;
-		else if (strcmp(tok, "weights") == 0)
-			pr->show |= SHOW_WEIGHTS;
-		else if (strcmp(tok, "underflow") == 0)
-			pr->show |= SHOW_UNDERFLOW;
+		for (i = 0; i < SHOW_PARTS && strcmp(tok, show_names[i]) != 0; i++)
+			;
+		if (i < SHOW_PARTS)
+			pr->show |= 1u << i;
 		else {
 			rc = dsp_opts_usage(o, "--show: unknown part '%s' "
 			    "(limits, weights, underflow)", tok);
@@ -90,6 +91,31 @@ show_list(struct dsp_opts *o, const char *arg, struct prec *pr)
 	}
 	free(s);
 	return pr->show ? 0 : dsp_opts_usage(o, "--show: empty list");
+}
+
+static const char *
+model_name(int i)
+{
+	return dsp_prec_model_name((enum dsp_prec_model)i);
+}
+
+/* --list-options: the formats (the precision row's names), the models,
+ * the parts --show takes. */
+static const char *
+precision_values(int code)
+{
+	static char buf[128];
+	const dsp_param_def *d = dsp_param_find("precision");
+
+	switch (code) {
+	case OPT_FORMATS:
+		return d != NULL ? dsp_opts_join(d->names, d->nnames, " ", buf, sizeof buf) : NULL;
+	case OPT_MODEL:
+		return dsp_opts_names_of(model_name, DSP_PREC_MODEL_COUNT, buf, sizeof buf);
+	case OPT_SHOW:
+		return dsp_opts_join(show_names, SHOW_PARTS, " ", buf, sizeof buf);
+	}
+	return NULL;
 }
 
 static int
@@ -276,7 +302,7 @@ cmd_precision_exec(int argc, char **argv)
 		"  --n-max N          largest n of the underflow search (default 2^60 for spike\n"
 		"                     and power, 2^20 for the other families)\n\n",
 		precision_longopts, NULL, precision_opt, NULL, DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL,
-		NULL	/* values: none listed */
+		precision_values
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

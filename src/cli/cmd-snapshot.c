@@ -214,11 +214,7 @@ snap_cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
 		return parse_cursor(o, arg, &a->crow, &a->ccol);
 	case OPT_HIST:
 		a->set |= S_HIST;
-		if (strcmp(arg, "sorted") == 0)
-			a->hist = 0;
-		else if (strcmp(arg, "log") == 0 || strcmp(arg, "log-binned") == 0)
-			a->hist = 1;
-		else
+		if ((a->hist = dsp_hist_mode_parse(arg)) < 0)
 			return dsp_opts_usage(o, "--hist: expected sorted or log (got '%s')",
 			    arg);
 		return 0;
@@ -304,13 +300,30 @@ read_screen(struct dsp_opts *o, const char *path)
 	return buf;
 }
 
+/* --list-options: the values of the view's named fields (core/schema). */
+static const char *
+snap_values(int code)
+{
+	static char buf[96];
+
+	switch (code) {
+	case OPT_METRIC:
+		return dsp_opts_metric_names();
+	case OPT_HIST:
+		return dsp_opts_names_of(dsp_hist_mode_name, DSP_HIST_MODES, buf, sizeof buf);
+	case OPT_CURVE_MODE:
+		return dsp_opts_names_of(dsp_curve_mode_name, DSP_CURVE_MODES, buf, sizeof buf);
+	}
+	return NULL;
+}
+
 static int
 cmd_snapshot_exec(int argc, char **argv)
 {
 	struct dsp_opts_spec spec = {
 		"disperse snapshot [--out DIR] [--load FILE] [options]", help,
 		longopts, "o:", snap_cb, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
-		NULL	/* values: none listed */
+		snap_values
 	};
 	struct snapargs a;
 	struct dsp_opts o;

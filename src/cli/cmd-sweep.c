@@ -217,6 +217,15 @@ make_table(const struct dsp_opts *o, const struct sweep *sw, size_t count,
 	return t;
 }
 
+static const char *
+vary_values(int code)
+{
+	static char buf[64];
+
+	return code == OPT_VARY ? dsp_opts_join(vary_names, (int)(sizeof vary_names /
+	    sizeof vary_names[0]), " ", buf, sizeof buf) : NULL;
+}
+
 static int
 cmd_sweep_exec(int argc, char **argv)
 {
@@ -229,7 +238,7 @@ cmd_sweep_exec(int argc, char **argv)
 		"                     delta: 0 .. 16)\n"
 		"  --points K         number of points (default 41; n: duplicates dropped)\n\n",
 		sweep_longopts, NULL, sweep_opt, NULL, 0,
-		NULL	/* values: none listed */
+		vary_values
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

@@ -94,6 +94,23 @@ bounded(struct dsp_opts *o, const char *opt, const char *arg, uint64_t lo,
 	return 0;
 }
 
+/* --list-options: the presets' names. */
+static const char *
+train_values(int code)
+{
+	static char buf[256];
+	const char *names[16];
+	int k = 0;
+
+	if (code != OPT_PRESET)
+		return NULL;
+	while (k < 16 && dsp_maxret_preset_at((size_t)k) != NULL) {
+		names[k] = dsp_maxret_preset_at((size_t)k)->name;
+		k++;
+	}
+	return dsp_opts_join(names, k, " ", buf, sizeof buf);
+}
+
 static int
 train_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
@@ -405,7 +422,7 @@ cmd_train_exec(int argc, char **argv)
 		    DSP_GIVEN_LAMBDA | DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN |
 		    DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA |
 		    DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT,
-		NULL	/* values: none listed */
+		train_values
 	};
 	static const size_t default_sizes[] = { 16, 64, 256, 1024, 4096, 16384 };
 	dsp_maxret_eval_row rows[MAX_SIZES];

@@ -27,6 +27,8 @@
 #include "core/io/reader.h"
 #include "export/atomic.h"
 #include "core/io/parse.h"
+#include "core/schema/figspec.h"
+#include "core/schema/ptable.h"
 #include "core/schema/view.h"
 #include "export/model.h"
 #include "export/table.h"
@@ -532,7 +534,9 @@ list_options(const struct option *lo, const struct dsp_opts_spec *s)
 {
 	const char *v;
 	const dsp_param_def *d;
+	const dsp_vopt_def *vd;
 	size_t i;
+	unsigned b;
 	int e;
 
 	for (i = 0; lo[i].name != NULL; i++) {
@@ -543,6 +547,9 @@ list_options(const struct option *lo, const struct dsp_opts_spec *s)
 				printf("%s%s", e ? " " : "", d->names[e]);
 		else if (lo[i].val == OPT_FORMAT)
 			fputs("text csv json", stdout);
+		else if ((vd = dsp_vopt_find(lo[i].name)) != NULL && vd->type == DSP_VT_FORMATS)
+			for (b = 1; b & DSP_FIG_ALL; b <<= 1)
+				printf("%s%s", b > 1 ? " " : "", dsp_figfmt_ext(b));
 		else if (lo[i].val == OPT_PRESET)
 			for (e = 0; dsp_preset_get((size_t)e) != NULL; e++)
 				printf("%s%s", e ? " " : "", dsp_preset_get((size_t)e)->name);

@@ -98,6 +98,16 @@ struct dsp_opts_spec {
 	const char		*(*values)(int code);
 };
 
+/* For messages and the values hooks: names[0 .. count) joined by sep
+ * ("a, b" or "a b") into buf, which is returned. */
+const char *dsp_opts_join(const char *const *names, int count, const char *sep,
+	    char *buf, size_t len);
+/* name(0 .. count), space separated, into buf (returned): a core table's
+ * names for a values hook; the map metrics' (--metric) ready made. */
+const char *dsp_opts_names_of(const char *(*name)(int), int count, char *buf,
+	    size_t len);
+const char *dsp_opts_metric_names(void);
+
 void	dsp_opts_init(struct dsp_opts *o, const char *cmd);
 /* Copy the parameters given on the command line over p (a loaded view). */
 void	dsp_opts_override(const struct dsp_opts *o, dsp_params *p);
@@ -179,6 +189,8 @@ int	dsp_opts_write_tables(struct dsp_opts *o, const dsp_table *const *ts,
 int	dsp_opts_tables_resolve(struct dsp_opts *o, const char *const *names,
 	    const char **which);
 /* --table ARG: one of names or "all" into *which; else the usage line. */
+/* --table's values for --list-options: names and "all". */
+const char *dsp_opts_table_values(const char *const *names, size_t count);
 int	dsp_opts_table_pick(struct dsp_opts *o, const char *arg,
 	    const char *const *names, size_t count, const char **which);
 

@@ -133,6 +133,16 @@ dsp_opts_write_table(struct dsp_opts *o, const dsp_table *t)
 	return dsp_opts_write_tables(o, &t, &name, 1, "all");
 }
 
+const char *
+dsp_opts_table_values(const char *const *names, size_t count)
+{
+	static char buf[256];
+	size_t k = strlen(dsp_opts_join(names, (int)count, " ", buf, sizeof buf));
+
+	snprintf(buf + k, sizeof buf - k, " all");
+	return buf;
+}
+
 int
 dsp_opts_table_pick(struct dsp_opts *o, const char *arg, const char *const *names,
     size_t count, const char **which)

@@ -18,6 +18,7 @@
 #include "core/error.h"
 #include "core/io/escape.h"
 #include "core/math/eval.h"
+#include "core/math/map.h"
 #include "core/schema/family.h"
 #include "core/job.h"
 #include "core/io/npy.h"
@@ -118,4 +119,42 @@ dsp_opts_vopt(struct dsp_opts *o, const char *opt, const char *arg,
 	if (dsp_vopt_set(d, m, lo, hi, opt) != DSP_OK)
 		return dsp_opts_usage(o, "%s", dsp_last_error());
 	return 0;
+}
+
+const char *
+dsp_opts_join(const char *const *names, int count, const char *sep, char *buf, size_t len)
+{
+	size_t k = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < count && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? sep : "", names[i]);
+	return buf;
+}
+
+const char *
+dsp_opts_names_of(const char *(*name)(int), int count, char *buf, size_t len)
+{
+	size_t k = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < count && k < len; i++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i ? " " : "", name(i));
+	return buf;
+}
+
+static const char *
+metric_name(int i)
+{
+	return dsp_metric_name((enum dsp_metric)i);
+}
+
+const char *
+dsp_opts_metric_names(void)
+{
+	static char buf[96];
+
+	return dsp_opts_names_of(metric_name, DSP_METRIC_COUNT, buf, sizeof buf);
 }

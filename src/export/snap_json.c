@@ -151,7 +151,7 @@ json_view(const struct snap *s, dsp_jw *w)
 	dsp_jw_key(w, "focus");
 	dsp_jw_int(w, v->focus);
 	jw_kstr(w, "curve_mode", dsp_curve_mode_name(v->curve_mode));
-	jw_kstr(w, "hist_mode", v->hist_mode ? "log-binned" : "sorted");
+	jw_kstr(w, "hist_mode", dsp_hist_mode_name(v->hist_mode != 0));
 	dsp_jw_key(w, "overlays");
 	dsp_jw_bool(w, v->overlays != 0);
 	jw_kuint(w, "compare_mask", v->compare_mask);

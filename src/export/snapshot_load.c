@@ -145,16 +145,6 @@ get_object(const struct ld *l, const dsp_jval *o, const char *key,
 }
 
 static int
-hist_parse(const char *s)
-{
-	if (strcmp(s, "sorted") == 0)
-		return 0;
-	if (strcmp(s, "log-binned") == 0)
-		return 1;
-	return -1;
-}
-
-static int
 load_logits(const struct ld *l, const dsp_jval *pj, dsp_params *p, double **logits)
 {
 	const dsp_jval *arr = member(pj, "logits"), *nm = member(pj, "logits_name");
@@ -418,7 +408,7 @@ load_view(const struct ld *l, const dsp_jval *vj, dsp_viewstate *v)
 		v->focus = (int)d;
 	}
 	e = v->hist_mode;
-	TRY(get_name(l, vj, "hist_mode", "view.hist_mode", hist_parse, &e));
+	TRY(get_name(l, vj, "hist_mode", "view.hist_mode", dsp_hist_mode_parse, &e));
 	v->hist_mode = e;
 	e = v->curve_mode;
 	TRY(get_name(l, vj, "curve_mode", "view.curve_mode", dsp_curve_mode_parse, &e));

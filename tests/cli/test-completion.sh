@@ -66,4 +66,26 @@ for c in $("$DISPERSE" --list-commands); do
 	done <"$tmp/o"
 done
 [ -z "$bad" ]; ok $? "every listed option is taken by its command's parser${bad:+:$bad}"
+
+# Every value an option lists is one its parser takes, and a name it does
+# not list is refused (the list is the parser's table, not a copy): report
+# for the common options, each other command for its own.  "CMD OPT VALUE
+# --help" exits 0 when VALUE parses (the help comes after it), 2 if not.
+bad=
+nv=0
+for c in $("$DISPERSE" --list-commands); do
+	"$DISPERSE" "$c" --list-options >"$tmp/o"
+	while IFS="$(printf '\t')" read -r opt kind values; do
+		[ -n "$values" ] || continue
+		[ "$c" != report ] && grep -qx -- "$opt" "$tmp/common" && continue
+		for v in $values; do
+			nv=$((nv + 1))
+			"$DISPERSE" "$c" "$opt" "$v" --help >/dev/null 2>&1 || bad="$bad $c$opt=$v"
+		done
+		"$DISPERSE" "$c" "$opt" no-such-name --help >/dev/null 2>&1
+		[ $? -eq 2 ] || bad="$bad $c$opt=no-such-name(taken)"
+	done <"$tmp/o"
+done
+[ -z "$bad" ] && [ "$nv" -ge 60 ]
+ok $? "each of the $nv listed values is taken by its command's parser, an unlisted name refused${bad:+:$bad}"
 tap_done

@@ -20,6 +20,21 @@
 static const char *const curve_mode_names[DSP_CURVE_MODES] = {
 	"both", "entropy", "max-weight"
 };
+/* "log" too: the CLI's short name since --hist began. */
+static const char *const hist_mode_names[DSP_HIST_MODES + 1] = {
+	"sorted", "log-binned", "log"
+};
+
+static int
+name_parse(const char *const *names, int count, const char *s)
+{
+	int i;
+
+	for (i = 0; s != NULL && i < count; i++)
+		if (strcasecmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
 
 const char *
 dsp_curve_mode_name(int mode)
@@ -30,12 +45,21 @@ dsp_curve_mode_name(int mode)
 int
 dsp_curve_mode_parse(const char *s)
 {
-	int i;
+	return name_parse(curve_mode_names, DSP_CURVE_MODES, s);
+}
 
-	for (i = 0; s != NULL && i < DSP_CURVE_MODES; i++)
-		if (strcasecmp(s, curve_mode_names[i]) == 0)
-			return i;
-	return -1;
+const char *
+dsp_hist_mode_name(int mode)
+{
+	return mode >= 0 && mode < DSP_HIST_MODES ? hist_mode_names[mode] : "?";
+}
+
+int
+dsp_hist_mode_parse(const char *s)
+{
+	int i = name_parse(hist_mode_names, DSP_HIST_MODES + 1, s);
+
+	return i == DSP_HIST_MODES ? DSP_HIST_LOG : i;
 }
 
 void

@@ -38,6 +38,12 @@ enum dsp_curve_mode {
 	DSP_CURVE_MODES
 };
 
+enum dsp_hist_mode {
+	DSP_HIST_SORTED,	/* sorted coefficients, one bar a rank */
+	DSP_HIST_LOG,		/* log-binned distribution of the weights */
+	DSP_HIST_MODES
+};
+
 /* Everything needed to compute and redraw a view identically. */
 typedef struct dsp_viewstate {
 	dsp_params	params;
@@ -47,7 +53,7 @@ typedef struct dsp_viewstate {
 	size_t		curve_points;
 	int		curve_mode;		/* enum dsp_curve_mode */
 	int		focus;			/* focused TUI panel */
-	int		hist_mode;		/* 0 sorted bars, 1 log-binned */
+	int		hist_mode;		/* enum dsp_hist_mode */
 	int		overlays;		/* compare_mask functions drawn */
 	unsigned	compare_mask;		/* bit (1u << dsp_attn) per overlay */
 	size_t		npins;
@@ -63,6 +69,8 @@ void	dsp_view_default(dsp_viewstate *v);
 int	dsp_view_check(const dsp_viewstate *v);
 const char *dsp_curve_mode_name(int mode);	/* "both", "entropy", "max-weight" */
 int	dsp_curve_mode_parse(const char *s);	/* -1 if unknown */
+const char *dsp_hist_mode_name(int mode);	/* "sorted", "log-binned" */
+int	dsp_hist_mode_parse(const char *s);	/* also "log"; -1 if unknown */
 
 /* The route policy: p with explicit_max resolved (0 becomes
  * DSP_VIEW_EXPLICIT_MAX).  Every figure of a view is computed from these

@@ -170,13 +170,12 @@ parse_formats(const dsp_vopt_def *d, dsp_figspec *f, const char *t,
 
 	for (;;) {
 		len = strcspn(p, ",");
-		if (len == 3 && strncasecmp(p, "svg", 3) == 0)
-			b = DSP_FIG_SVG;
-		else if (len == 3 && strncasecmp(p, "pdf", 3) == 0)
-			b = DSP_FIG_PDF;
-		else if (len == 3 && strncasecmp(p, "png", 3) == 0)
-			b = DSP_FIG_PNG;
-		else
+		/* Each format's one name: its file extension. */
+		for (b = 1; b & DSP_FIG_ALL; b <<= 1)
+			if (len == strlen(dsp_figfmt_ext(b)) &&
+			    strncasecmp(p, dsp_figfmt_ext(b), len) == 0)
+				break;
+		if (!(b & DSP_FIG_ALL))
 			return fig_bad(d, label, what, t);
 		m |= b;
 		if (p[len] == '\0')
