@@ -4,6 +4,7 @@
  * family (doc/theory.md §13). */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "view/view.h"
 
@@ -21,6 +22,17 @@ static void
 heads_update(struct view_panel *pn, const struct view_state *st)
 {
 	pn->st = st;
+}
+
+/* v in at most width columns: four significant digits, fewer where its
+ * exponent needs the room (1.23e+05, 1.2e+300), never cut. */
+static void
+fit(char *buf, size_t size, double v, int width)
+{
+	int dg = 4;
+
+	while (strlen(view_num(buf, size, v, dg)) > (size_t)width && dg > 1)
+		dg--;
 }
 
 static void
@@ -72,7 +84,7 @@ heads_draw(struct view_panel *pn, WINDOW *w)
 		if (isfinite(r->log_n_eps) && exp(r->log_n_eps) < 1e5)
 			snprintf(ne, sizeof ne, "%.1f", exp(r->log_n_eps));
 		else if (isfinite(r->log_n_eps) && r->log_n_eps < 700)
-			view_num(ne, sizeof ne, exp(r->log_n_eps), 4);
+			fit(ne, sizeof ne, exp(r->log_n_eps), 8);
 		else if (isfinite(r->log_n_eps)) {
 			/* Past the double range: its log, as e^x (the CLI's
 			 * exp(x), short enough for the column). */
@@ -81,10 +93,11 @@ heads_draw(struct view_panel *pn, WINDOW *w)
 			snprintf(ne, sizeof ne, "e^%s", view_num(lx, sizeof lx, r->log_n_eps, 4));
 		} else
 			snprintf(ne, sizeof ne, "-");
-		snprintf(sp, sizeof sp, " %7.4g", r->spread);
+		sp[0] = ' ';
+		fit(sp + 1, sizeof sp - 1, r->spread, 7);
 		view_printf(w, y + 2, 1, iw, first + y == at ? A_REVERSE : 0,
-		    "%s %-7s %6.0f%s %9s %8s", first + y == at ? view_sym(SYM_CURSOR) :
-		    " ", hn, r->n, wide ? sp : "", mw, ne);
+		    "%s %-7s %6.0f%*s %9s %8s", first + y == at ? view_sym(SYM_CURSOR) :
+		    " ", hn, r->n, wide ? 8 : 0, wide ? sp : "", mw, ne);
 	}
 	/* Rows out of sight: say so in the bottom frame ("^" rows above, "v"
 	 * rows below; the view's head of all). */

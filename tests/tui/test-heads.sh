@@ -12,7 +12,7 @@ need_numpy
 
 # A (2, 3, 40) float64 array written here, and numpy's figures of each row:
 # "L.H maxweight(%.4g) H_limit(n = 2^20, %.6g) maxweight at theta 0.5
-# log n_eps_empirical at eps 1e-308".
+# log n_eps_empirical at eps 1e-308, n_eps_empirical at eps 1e-300 (%.2g)".
 OUT="$tui_tmp" "$py" - >"$tui_tmp/want" <<'PY'
 import os
 import numpy as np
@@ -28,7 +28,7 @@ for l in range(2):
         q = np.exp(2 * (x - x.max())); q /= q.sum()
         # n_eps_empirical at eps = 1e-308: n max_weight / eps, past 1.8e308.
         print(f"{l}.{h} {p.max():.4g} {np.log(n) + np.log(A) - B / A:.6g} {q.max():.4g} "
-              f"{np.log(40 * p.max()) - np.log(1e-308):.4g}")
+              f"{np.log(40 * p.max()) - np.log(1e-308):.4g} {40 * p.max() / 1e-300:.2g}")
 PY
 want() { awk -v k="$1" -v f="$2" '$1 == k { print $f }' "$tui_tmp/want"; }
 snaps="$tui_tmp/snaps"
@@ -115,6 +115,16 @@ tui_exited; ok $? "quit"
 # Past the double range the panel's n_eps is e^x, the CLI's exp(x), not a word.
 tui_start 120 44 --input "$tui_tmp/heads.npy" --eps 1e-308
 tui_wait "e^$(want 0.0 5)"; ok $? "n_eps past the double range: e^$(want 0.0 5) (numpy)"
+# Inside it, a number with a three-digit exponent still fits the column
+# whole (1.2e+300, not 1.235e+300 cut at the frame).
+T send-keys : "eps 1e-300" Enter
+tui_wait " $(want 0.0 6)"
+good=0
+for k in 0.0 0.1 0.2 1.0 1.1 1.2; do
+	v=$(want "$k" 6 | sed 's/[.+]/\\&/g')
+	tui_cap | grep -- " $k " | grep -Eq " $v( |│)" || { good=1; diag "head $k: n_eps $(want "$k" 6) not whole"; }
+done
+ok $good "eps 1e-300: every head's n_eps whole in its column, numpy's n max_weight / eps to 2 digits"
 T send-keys q
 tui_exited; ok $? "quit"
 tap_done
