@@ -15,6 +15,8 @@ int		 curve_fixed_temperature(const struct view_state *st);
 /* A pin's mark (its number) and series i's glyph, as the plots draw them. */
 const char	*curve_pin_glyph(const struct view_state *st, size_t i);
 const char	*curve_series_glyph(const struct view_state *st, size_t i);
+/* The glyph of the resample's other heads (faint curves). */
+const char	*curve_faint_glyph(void);
 /* The max-weight plot's lowest log10 decade; *clip: the band goes below. */
 double		 curve_maxw_range(const struct view_state *st, int *clip);
 /* The plots in rows top .. top + h - 1 of the panel's plot columns, and

@@ -96,10 +96,10 @@ legend(struct view_panel *pn, WINDOW *w, int mode)
 		}
 	}
 	if (st->cv_nother > 0 && st->cv_nother < st->th_others)
-		item(&f, ".", view_attr_dim(), view_attr_dim(), "%zu of %llu other heads",
+		item(&f, curve_faint_glyph(), view_attr_dim(), view_attr_dim(), "%zu of %llu other heads",
 		    st->cv_nother, (unsigned long long)st->th_others);
 	else if (st->cv_nother > 0)
-		item(&f, ".", view_attr_dim(), view_attr_dim(), "the other head%s",
+		item(&f, curve_faint_glyph(), view_attr_dim(), view_attr_dim(), "the other head%s",
 		    st->cv_nother == 1 ? "" : "s");
 	if (mode != 2) {
 		if (main_ok)

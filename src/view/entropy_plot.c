@@ -150,6 +150,13 @@ trace_curve(struct plot *pl, const struct view_series *s, const double *y, int l
 	trace_xy(pl, s->n, s->count, y, logy, a, glyph);
 }
 
+/* Apart from the log n ceiling's dots, also in ASCII ("." there). */
+const char *
+curve_faint_glyph(void)
+{
+	return view_style.utf8 ? "." : ",";
+}
+
 /* The resample view's other heads (the view_faint array at offset off):
  * dim dots under everything else, so the head's curves stay on top. */
 static void
@@ -161,7 +168,7 @@ faint_curves(struct plot *pl, const struct view_state *st, size_t off, int logy)
 	for (i = 0; i < st->cv_nother; i++) {
 		y = (const double *)(const void *)((const char *)&st->cv_other[i] + off);
 		trace_xy(pl, st->cv_other[i].n, st->cv_other[i].count, y, logy,
-		    view_attr_dim(), ".");
+		    view_attr_dim(), curve_faint_glyph());
 	}
 }
 

@@ -127,4 +127,11 @@ done
 ok $good "eps 1e-300: every head's n_eps whole in its column, numpy's n max_weight / eps to 2 digits"
 T send-keys q
 tui_exited; ok $? "quit"
+# In ASCII the log n ceiling is dots: the other heads' faint curves are
+# commas, in the plot and the legend.
+tui_start 120 44 --input "$tui_tmp/heads.npy" --ascii --family empirical
+tui_wait ", the other heads  "; ok $? "--ascii: the faint curves' legend glyph is not log n's"
+tui_cap | grep -q '\. log n'; ok $? "--ascii: log n keeps its dot"
+T send-keys q
+tui_exited; ok $? "quit"
 tap_done
