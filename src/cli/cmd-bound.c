@@ -41,15 +41,16 @@ static int
 bound_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
 	struct bound *b = ctx;
-	size_t i;
+	int i;
 
 	switch (code) {
 	case OPT_SOLVE:
-		for (i = 1; i < sizeof solve_names / sizeof solve_names[0]; i++)
-			if (strcmp(arg, solve_names[i]) == 0) {
-				b->solve = (int)i;
-				return 0;
-			}
+		/* solve_names[0] ("none") is the default, not a value. */
+		if ((i = dsp_opts_index(solve_names + 1, (int)(sizeof solve_names /
+		    sizeof solve_names[0]) - 1, arg, 0)) >= 0) {
+			b->solve = i + 1;
+			return 0;
+		}
 		return dsp_opts_usage(o, "--solve: unknown parameter '%s' "
 		    "(theta, delta, n, eps)", arg);
 	case OPT_LOG_N:

@@ -94,9 +94,7 @@ depth_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 		*(code == OPT_LAYERS ? &dp->d.layers : &dp->d.dim) = (size_t)v;
 		return 0;
 	case OPT_RESIDUAL:
-		for (i = 0; i < 3 && strcasecmp(arg, residual_names[i]) != 0; i++)
-			;
-		if (i == 3)
+		if ((i = dsp_opts_index(residual_names, 3, arg, 1)) < 0)
 			return dsp_opts_usage(o, "--residual: on, off or both (got %s)", arg);
 		/* off: 0..0, on: 1..1, both: 0..1 */
 		dp->res_lo = i == 1;

@@ -178,9 +178,7 @@ fit_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 		f->noise_given = 1;
 		return 0;
 	case OPT_NOISE_DIST:
-		for (i = 0; i < 2 && strcmp(arg, noise_names[i]) != 0; i++)
-			;
-		if (i == 2)
+		if ((i = dsp_opts_index(noise_names, 2, arg, 0)) < 0)
 			return dsp_opts_usage(o, "--noise-dist: '%s' is not uniform "
 			    "or gaussian", arg);
 		f->spec.noise = (enum dsp_noise)i;

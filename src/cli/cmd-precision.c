@@ -78,9 +78,7 @@ show_list(struct dsp_opts *o, const char *arg, struct prec *pr)
 		return dsp_opts_core_fail(o, NULL, dsp_fail_nomem(NULL, 0));
 	pr->show = 0;
 	for (tok = strtok_r(s, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
-		for (i = 0; i < SHOW_PARTS && strcmp(tok, show_names[i]) != 0; i++)
-			;
-		if (i < SHOW_PARTS)
+		if ((i = dsp_opts_index(show_names, SHOW_PARTS, tok, 0)) >= 0)
 			pr->show |= 1u << i;
 		else {
 			rc = dsp_opts_usage(o, "--show: unknown part '%s' "

@@ -44,15 +44,12 @@ static int
 sweep_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 {
 	struct sweep *sw = ctx;
-	size_t i;
 
 	switch (code) {
 	case OPT_VARY:
-		for (i = 0; i < sizeof vary_names / sizeof vary_names[0]; i++)
-			if (strcmp(arg, vary_names[i]) == 0) {
-				sw->vary = (int)i;
-				return 0;
-			}
+		if ((sw->vary = dsp_opts_index(vary_names, (int)(sizeof vary_names /
+		    sizeof vary_names[0]), arg, 0)) >= 0)
+			return 0;
 		return dsp_opts_usage(o, "--vary: unknown parameter '%s' "
 		    "(n, theta, lambda, delta)", arg);
 	case OPT_FROM:

@@ -133,6 +133,17 @@ dsp_opts_join(const char *const *names, int count, const char *sep, char *buf, s
 	return buf;
 }
 
+int
+dsp_opts_index(const char *const *names, int count, const char *arg, int nocase)
+{
+	int i;
+
+	for (i = 0; i < count; i++)
+		if ((nocase ? strcasecmp(arg, names[i]) : strcmp(arg, names[i])) == 0)
+			return i;
+	return -1;
+}
+
 const char *
 dsp_opts_names_of(const char *(*name)(int), int count, char *buf, size_t len)
 {
