@@ -191,9 +191,9 @@ int	dsp_opts_write_tables(struct dsp_opts *o, const dsp_table *const *ts,
  * error (0, or the status). */
 int	dsp_opts_tables_resolve(struct dsp_opts *o, const char *const *names,
 	    const char **which);
-/* --table ARG: one of names or "all" into *which; else the usage line. */
 /* --table's values for --list-options: names and "all". */
 const char *dsp_opts_table_values(const char *const *names, size_t count);
+/* --table ARG: one of names or "all" into *which; else the usage line. */
 int	dsp_opts_table_pick(struct dsp_opts *o, const char *arg,
 	    const char *const *names, size_t count, const char **which);
 
