@@ -102,8 +102,9 @@ struct dsp_opts_spec {
  * ("a, b" or "a b") into buf, which is returned. */
 const char *dsp_opts_join(const char *const *names, int count, const char *sep,
 	    char *buf, size_t len);
-/* The index of arg among names[0 .. count) (case as written, or any case
- * with nocase), or -1: a named option value through its table. */
+/* The index of arg among names[0 .. count) (case as written, or with
+ * nocase the schema's rule, dsp_name_index), or -1: a named option value
+ * through its table. */
 int	dsp_opts_index(const char *const *names, int count, const char *arg, int nocase);
 /* name(0 .. count), space separated, into buf (returned): a core table's
  * names for a values hook; the map metrics' (--metric) ready made. */

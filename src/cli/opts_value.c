@@ -25,6 +25,7 @@
 #include "core/io/rowset.h"
 #include "export/atomic.h"
 #include "core/io/parse.h"
+#include "core/schema/grammar.h"
 #include "core/schema/view.h"
 #include "export/model.h"
 #include "export/table.h"
@@ -138,8 +139,10 @@ dsp_opts_index(const char *const *names, int count, const char *arg, int nocase)
 {
 	int i;
 
+	if (nocase)
+		return dsp_name_index(names, count, arg);
 	for (i = 0; i < count; i++)
-		if ((nocase ? strcasecmp(arg, names[i]) : strcmp(arg, names[i])) == 0)
+		if (strcmp(arg, names[i]) == 0)
 			return i;
 	return -1;
 }

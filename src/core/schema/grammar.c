@@ -134,14 +134,20 @@ dsp_name_is(const char *s, const char *name)
 }
 
 int
-dsp_param_name_index(const dsp_param_def *d, const char *s)
+dsp_name_index(const char *const *names, int count, const char *s)
 {
 	int i;
 
-	for (i = 0; i < d->nnames; i++)
-		if (dsp_name_is(s, d->names[i]))
+	for (i = 0; i < count; i++)
+		if (dsp_name_is(s, names[i]))
 			return i;
 	return -1;
+}
+
+int
+dsp_param_name_index(const dsp_param_def *d, const char *s)
+{
+	return dsp_name_index(d->names, d->nnames, s);
 }
 
 /* The reason a text is not a value of its type, said once for every

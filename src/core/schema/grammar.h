@@ -23,6 +23,8 @@ int	dsp_read_uint(const char *label, const char *arg, uint64_t *v);
  * lookup by name -- parameters, view options, presets, enum values)?
  * NULL names nothing. */
 int	dsp_name_is(const char *s, const char *name);
+/* The index of name s among names[0 .. count) by that rule, or -1. */
+int	dsp_name_index(const char *const *names, int count, const char *s);
 /* The index of name s among row d's names (letter case ignored), or -1. */
 int	dsp_param_name_index(const dsp_param_def *d, const char *s);
 /* Text -> row d of p, through the grammar and the row's domain.  DSP_OK,

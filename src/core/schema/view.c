@@ -13,6 +13,7 @@
 #include "core/job.h"
 #include "core/schema/ptable.h"
 #include "core/math/typical.h"
+#include "core/schema/grammar.h"
 #include "core/schema/view.h"
 
 #define VIEW_MAX_POINTS	100000
@@ -25,17 +26,6 @@ static const char *const hist_mode_names[DSP_HIST_MODES + 1] = {
 	"sorted", "log-binned", "log"
 };
 
-static int
-name_parse(const char *const *names, int count, const char *s)
-{
-	int i;
-
-	for (i = 0; s != NULL && i < count; i++)
-		if (strcasecmp(s, names[i]) == 0)
-			return i;
-	return -1;
-}
-
 const char *
 dsp_curve_mode_name(int mode)
 {
@@ -45,7 +35,7 @@ dsp_curve_mode_name(int mode)
 int
 dsp_curve_mode_parse(const char *s)
 {
-	return name_parse(curve_mode_names, DSP_CURVE_MODES, s);
+	return dsp_name_index(curve_mode_names, DSP_CURVE_MODES, s);
 }
 
 const char *
@@ -57,7 +47,7 @@ dsp_hist_mode_name(int mode)
 int
 dsp_hist_mode_parse(const char *s)
 {
-	int i = name_parse(hist_mode_names, DSP_HIST_MODES + 1, s);
+	int i = dsp_name_index(hist_mode_names, DSP_HIST_MODES + 1, s);
 
 	return i == DSP_HIST_MODES ? DSP_HIST_LOG : i;
 }
