@@ -1,18 +1,37 @@
 #!/bin/sh
 # Runs a test driver (the rest of the command line) and appends the test's
-# wall time in seconds and its name to $DSP_TEST_TIMES (by default
-# test-times.log in the build tree), so ./bootstrap check can print the
-# slowest tests and the total: growth is seen when it happens.
+# wall time and CPU time (user + system of the test and all it started) in
+# seconds and its name to $DSP_TEST_TIMES (by default test-times.log in the
+# build tree), so ./bootstrap check can print the slowest tests and the
+# total: growth is seen when it happens.  On a busy machine the wall time
+# measures the neighbours too; the CPU time is the test's own cost (not
+# counting what runs under a tmux server the test started: the server is
+# not its child).
 name=
 prev=
 for a in "$@"; do
 	[ "$prev" = --test-name ] && name=$a
 	prev=$a
 done
-start=$(date +%s.%N)
-"$@"
-rc=$?
-end=$(date +%s.%N)
 out=${DSP_TEST_TIMES:-${top_builddir:-.}/test-times.log}
-awk -v s="$start" -v e="$end" -v n="$name" 'BEGIN { printf "%.1f %s\n", e - s, n }' >>"$out" 2>/dev/null
+if [ -x /usr/bin/time ]; then
+	cpu=$(mktemp "${TMPDIR:-/tmp}/dsp-time.XXXXXX") || exit 99
+	start=$(date +%s.%N)
+	/usr/bin/time -o "$cpu" -f '%U %S' "$@"
+	rc=$?
+	end=$(date +%s.%N)
+	# The driver's exit status is time's; its last line holds the times
+	# (a line before it says when the test died of a signal).
+	awk -v s="$start" -v e="$end" -v n="$name" \
+		'{ c = $1 + $2 } END { printf "%.1f %.1f %s\n", e - s, c, n }' \
+		"$cpu" >>"$out" 2>/dev/null
+	rm -f "$cpu"
+else
+	start=$(date +%s.%N)
+	"$@"
+	rc=$?
+	end=$(date +%s.%N)
+	awk -v s="$start" -v e="$end" -v n="$name" \
+		'BEGIN { printf "%.1f - %s\n", e - s, n }' >>"$out" 2>/dev/null
+fi
 exit $rc
