@@ -19,6 +19,10 @@ const char	*curve_series_glyph(const struct view_state *st, size_t i);
 const char	*curve_faint_glyph(void);
 /* The max-weight plot's lowest log10 decade; *clip: the band goes below. */
 double		 curve_maxw_range(const struct view_state *st, int *clip);
+/* Whether the entropy plot h rows high draws the view's H in the sub-row
+ * of the log n ceiling, or the next, wherever it is drawn: the two read as
+ * one line there, and the legend says so. */
+int		 curve_h_on_ceiling(struct view_panel *pn, int h);
 /* The plots in rows top .. top + h - 1 of the panel's plot columns, and
  * the x axis on row y. */
 void		 curve_entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h);

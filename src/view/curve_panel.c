@@ -65,9 +65,11 @@ item(struct flow *f, const char *glyph, attr_t ga, attr_t ta, const char *fmt, .
  * apart).  The rows: each series (its glyph, in compare mode the key
  * 1..8 that toggles it, its name) and the lines of the plots shown (the
  * H floor, the log n ceiling, the Lemma 2.1 band); then the markers (n,
- * n*) and notes.  w NULL only counts.  Returns the rows used. */
+ * n*) and notes; hnote: H is drawn on the log n ceiling (the log n item
+ * says so, else the ceiling looks missing).  w NULL only counts.  Returns
+ * the rows used. */
 static int
-legend(struct view_panel *pn, WINDOW *w, int mode)
+legend(struct view_panel *pn, WINDOW *w, int mode, int hnote)
 {
 	const struct view_state *st = pn->st;
 	const dsp_summary *s = &st->sum;
@@ -105,7 +107,8 @@ legend(struct view_panel *pn, WINDOW *w, int mode)
 		if (main_ok)
 			item(&f, line, view_attr_band(), view_attr_band(), "H floor");
 		item(&f, view_style.utf8 ? view_sym(SYM_DOT) : ".", view_attr_dim(),
-		    view_attr_dim(), "log n");
+		    view_attr_dim(), "log n%s", !hnote ? "" : view_style.utf8 ?
+		    " (H within a dot)" : " (H within a row)");
 	}
 	if (mode != 1 && main_ok) {
 		ylo = curve_maxw_range(st, &clip);
@@ -199,11 +202,22 @@ captions(const struct view_state *st, int iw, WINDOW *w, int y)
 	return rows;
 }
 
+/* The entropy plot's rows under a legend ending at row top - 1, above ncap
+ * rows of captions: mode 0 shares them with the max-weight plot and the
+ * row naming it; one row goes to the x axis. */
+static int
+entropy_rows(const struct view_panel *pn, int mode, int top, int ncap)
+{
+	int avail = pn->h - 2 - top - ncap;
+
+	return mode == 0 ? (avail - 2) / 2 : avail - 1;
+}
+
 static void
 curve_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
-	int iw = pn->w - 2, top, avail, h1, mode = st->vs.curve_mode, ncap, aw, clip;
+	int iw = pn->w - 2, top, avail, h1, mode = st->vs.curve_mode, ncap, aw, clip, hnote;
 	char title[96], busy[32];
 	static const char *mode_name[3] = {
 		"Entropy and max weight vs n", "Entropy vs n", "Max weight vs n"
@@ -213,7 +227,17 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	 * 'v' skips mode 0 then).  The title names the mode drawn. */
 	if (mode == 0 && pn->h - 5 < 12)
 		mode = 1;
-	top = 1 + legend(pn, NULL, mode);
+	aw = AXIS_W;
+	if (mode != 1 && st->nseries > 0 && curve_maxw_range(st, &clip) <= -100)
+		aw++;
+	pn->pw = iw - aw + 1;
+	ncap = captions(st, iw, NULL, 0);
+	/* With the note the legend is as tall as it gets and the plot its
+	 * coarsest: where H still parts from log n there, it parts without
+	 * the note too (more rows, finer). */
+	top = 1 + legend(pn, NULL, mode, 1);
+	hnote = mode != 2 && curve_h_on_ceiling(pn, entropy_rows(pn, mode, top, ncap));
+	top = 1 + legend(pn, NULL, mode, hnote);
 	if (st->curve_busy && st->busy_pct >= 0)
 		snprintf(busy, sizeof busy, " (computing %d %%)", st->busy_pct);
 	else
@@ -221,10 +245,6 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	snprintf(title, sizeof title, "%s%s%s", mode_name[mode >= 0 && mode < 3 ? mode : 0],
 	    st->vs.overlays ? ": compare" : "", busy);
 	view_frame(w, title, pn->focused);
-	aw = AXIS_W;
-	if (mode != 1 && st->nseries > 0 && curve_maxw_range(st, &clip) <= -100)
-		aw++;
-	pn->pw = iw - aw + 1;
 	pn->px = pn->x + aw;
 	pn->py = pn->y + top;
 	avail = pn->h - 2 - top;	/* rows for plots + x axis */
@@ -237,10 +257,9 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 		view_printf(w, 1, 1, iw, view_attr_error(), "%s", st->curve_err);
 		return;
 	}
-	legend(pn, w, mode);
+	legend(pn, w, mode, hnote);
 	/* Failed series, or ones that stop early: say why, every one, above
 	 * the frame (the plots give up the rows). */
-	ncap = captions(st, iw, NULL, 0);
 	avail -= ncap;
 	if (ncap > 0)
 		captions(st, iw, w, pn->h - 1 - ncap);
@@ -249,7 +268,7 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	if (mode == 0) {
 		/* A row between the two plots names the lower one: they read
 		 * as one otherwise (H's 0 over the weight's 1). */
-		h1 = (avail - 2) / 2;
+		h1 = entropy_rows(pn, mode, top, ncap);
 		curve_entropy_plot(pn, w, top, h1);
 		{
 			static const char *lab[] = {
@@ -265,7 +284,7 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 		}
 		curve_maxw_plot(pn, w, top + h1 + 1, avail - 2 - h1);
 	} else if (mode == 1)
-		curve_entropy_plot(pn, w, top, avail - 1);
+		curve_entropy_plot(pn, w, top, entropy_rows(pn, mode, top, ncap));
 	else
 		curve_maxw_plot(pn, w, top, avail - 1);
 	curve_xaxis(pn, w, top + avail - 1);

@@ -309,25 +309,65 @@ all_series(struct plot *pl, const struct view_state *st, size_t off, int logy,
 		}
 }
 
-void
-curve_entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
+/* The entropy plot's top: the ceiling log n at the largest n computed, so
+ * a curve that stops at 2^12 keeps its resolution instead of hugging the
+ * H = 0 row of a 0 .. log 2^40 axis. */
+static double
+entropy_ymax(const struct view_state *st)
 {
-	const struct view_state *st = pn->st;
-	double ymax = 0, ln;
-	struct plot pl;
+	double ymax = 0;
 	size_t i;
-	int c, sx, r;
-	char y0[16];
 
-	/* The y range is the ceiling log n at the largest n computed: a curve
-	 * that stops at 2^12 keeps its resolution instead of hugging the H = 0
-	 * row of a 0 .. log 2^40 axis. */
 	for (i = 0; i < st->nseries; i++)
 		if (st->series[i].ok && st->series[i].count > 0 &&
 		    log(st->series[i].n[st->series[i].count - 1]) > ymax)
 			ymax = log(st->series[i].n[st->series[i].count - 1]);
 	if (!(ymax > 0) || ymax > log(st->vs.curve_hi))
 		ymax = log(st->vs.curve_hi);
+	return ymax;
+}
+
+int
+curve_h_on_ceiling(struct view_panel *pn, int h)
+{
+	const struct view_state *st = pn->st;
+	const struct view_series *s = &st->series[0];
+	/* Dots in neighbouring sub-rows read as one thick line; in ASCII (a
+	 * row a character) the ceiling shows only in stray dots. */
+	int sx, seen = 0;
+	struct plot pl;
+	double ln, v;
+
+	if (st->nseries == 0 || !s->ok || s->pin || h < 1 || pn->pw < 1)
+		return 0;
+	pl.pn = pn;
+	pl.lo = 0;
+	pl.hi = entropy_ymax(st);
+	pl.sw = pn->pw * view_canvas_xres();
+	pl.sh = h * view_canvas_yres();
+	pl.pad = view_canvas_yres() > 1;
+	pl.clip = 0;
+	for (sx = 0; sx < pl.sw; sx++) {
+		ln = sub_ln(&pl, sx);
+		if (ln > pl.hi + 1e-9 || isnan(v = sample(s, s->entropy, ln)))
+			continue;
+		if (abs(sub_row(&pl, v) - sub_row(&pl, ln)) > 1)
+			return 0;
+		seen = 1;
+	}
+	return seen;
+}
+
+void
+curve_entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
+{
+	const struct view_state *st = pn->st;
+	double ymax = entropy_ymax(st), ln;
+	struct plot pl;
+	size_t i;
+	int c, sx, r;
+	char y0[16];
+
 	view_printf(w, top, 1, axis_w(pn) - 1, view_attr_dim(), "%*s", axis_w(pn) - 2,
 	    view_num(y0, sizeof y0, ymax, 3));
 	view_printf(w, top + h - 1, 1, axis_w(pn) - 1, view_attr_dim(), "%*s", axis_w(pn) - 2,

@@ -17,6 +17,8 @@
 #   the plot's lowest rows; with SSMax alone (and in the adaptive view, whose
 #   plain twin is no comparison) the band sets the range, and
 #   at delta = 8 (band edge 4.3e-109) its "1e-100" label is whole.
+# - the uniform law's H runs within a sub-row of log n: the log n entry says
+#   so (the ceiling would look missing), the power series' does not.
 # The cell and attribute reader is the python3 below (ECMA-48 SGR codes as
 # tmux writes them).
 . "$top_srcdir/tests/tap.sh"
@@ -267,6 +269,53 @@ for t in $("$DISPERSE" --theme '?' 2>&1 | sed -n 's/.*(\(.*\)).*/\1/p'); do
 	check compare "$ylo"
 done
 sz=120x40
+# H under its log n ceiling: the uniform law's H at 2^40 is 0.48 below log n
+# (`report`), less than one of the plot's sub-rows (its top label over its
+# 4 h - 3 sub-rows: braille, one kept free at each end), so the two curves
+# are one line and the legend says so; the power series at theta = 0.5
+# falls 4.7 below log n at n = 2^8, more than two sub-rows, and its legend
+# has no note.
+# gap_max OPTIONS: the largest log n - H by the CLI over n = 2^2, 2^4 .. 2^40.
+gap_max() {
+	for k in 2 4 6 8 10 12 16 20 30 40; do
+		"$DISPERSE" report -n "2^$k" --format csv "$@" 2>/dev/null |
+		    awk -F, -v k="$k" '$1 == "entropy_nats" { print k * log(2) - $2 }'
+	done | sort -g | tail -1
+}
+# subrow: the entropy plot's sub-row height on the pane: the top label ends
+# where the "0 H" label does, some rows above it.
+subrow() {
+	tui_cap | "$py3" -c '
+import re, sys
+rows = sys.stdin.read().split("\n")
+for b, line in enumerate(rows):
+    e = line.find(" 0 H ")
+    if e >= 0:
+        e += 4
+        for t in range(b - 1, 0, -1):
+            m = re.search(r"([0-9.]+)$", rows[t][:e])
+            if m and rows[t][e - len(m.group(1)) - 1] == " ":
+                print(float(m.group(1)) / (4 * (b - t + 1) - 3))
+                sys.exit(0)
+'
+}
+gu=$(gap_max --family uniform)
+gp=$(gap_max --theta 0.5)
+up 120 40 --family uniform
+sr=$(subrow)
+ok $(awk -v g="$gu" -v r="$sr" 'BEGIN { exit !(g > 0 && g < r) }'; echo $?) \
+    "uniform: log n - H at most $gu, under one sub-row ($sr)"
+tui_cap | grep -q "log n (H within a dot)"
+ok $? "uniform: the legend says H runs on log n"
+up 120 40 --theta 0.5
+sr=$(subrow)
+ok $(awk -v g="$gp" -v r="$sr" 'BEGIN { exit !(g > 2 * r) }'; echo $?) \
+    "power, theta 0.5: log n - H up to $gp, past two sub-rows ($sr)"
+tui_cap | grep "log n" | grep -q "H within"
+ok $((!$?)) "power, theta 0.5: no note on log n"
+up 120 40 --family uniform --ascii
+tui_cap | grep -q "log n (H within a row)"
+ok $? "uniform, ASCII: the legend says H runs on log n"
 NO_COLOR=1
 up 120 40
 check mono
