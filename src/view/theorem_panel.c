@@ -65,6 +65,21 @@ note_lines(const char *note, WINDOW *w, int iw, int *y, int last)
 	}
 }
 
+/* Theorem 2.2 for SSMax and log-n: no critical n, since the temperature
+ * shrinks with n; the exponent that decides instead.  Both lines, so
+ * critical_rows keeps the rows they take. */
+static void
+scaling_lines(const struct view_state *st, char *first, char *second, size_t size)
+{
+	char c[32];
+	double k = dsp_sharp_exponent(&st->vs.params);
+
+	snprintf(first, size, "Thm 2.2 n* n/a: %s/(s log n) shrinks", view_sym(SYM_THETA));
+	snprintf(second, size, "s%s/%s=%s %s 1: %s (%s)", view_sym(SYM_DELTA),
+	    view_sym(SYM_THETA), view_num(c, sizeof c, k, 4), k >= 1 ? ">=" : "<",
+	    k >= 1 ? "may stay sharp" : "disperses", label("sharp_exponent", st->sum.theta_eff));
+}
+
 /* Theorem 2.2 beyond a fixed temperature: the first n where the largest
  * weight is below eps, searched once per parameter set (core/math/critical.h).
  * Random families would draw up to 2^18 samples per probe on the UI
@@ -256,20 +271,16 @@ critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last
 	const dsp_summary *s = &st->sum;
 	const dsp_params *p = &st->vs.params;
 	char c[48], e[32], left[160], right[160];
-	double k, lc, fn;
+	double lc, fn;
 	int y = *yp;
 
 	view_num(e, sizeof e, p->eps, 4);
 	if (dsp_attn_scales_n(p->attn)) {
-		k = dsp_sharp_exponent(p);
+		scaling_lines(st, left, right, sizeof left);
 		if (y <= last)
-			view_line(w, &y, last, 1, iw, 0, "Thm 2.2 n* n/a: %s/(s log n) shrinks",
-			    view_sym(SYM_THETA));
+			view_line(w, &y, last, 1, iw, 0, "%s", left);
 		if (y <= last)
-			view_line(w, &y, last, 3, iw - 2, 0, "s%s/%s=%s %s 1: %s (%s)",
-			    view_sym(SYM_DELTA), view_sym(SYM_THETA), view_num(c, sizeof c, k, 4),
-			    k >= 1 ? ">=" : "<", k >= 1 ? "may stay sharp" : "disperses",
-			    label("sharp_exponent", s->theta_eff));
+			view_line(w, &y, last, 3, iw - 2, 0, "%s", right);
 	} else {
 		critical_statement(st, left, right, sizeof left);
 		if (y <= last && width(left) + width(right) + 1 <= (size_t)iw)
@@ -307,12 +318,37 @@ critical_rows(const struct view_state *st, int iw)
 	const dsp_params *p = &st->vs.params;
 	char left[160], right[160];
 
-	if (dsp_attn_scales_n(p->attn))
-		return 2;
+	if (dsp_attn_scales_n(p->attn)) {
+		scaling_lines(st, left, right, sizeof left);
+		return view_line_rows(iw, left) + view_line_rows(iw - 2, right);
+	}
 	critical_statement(st, left, right, sizeof left);
 	if (width(left) + width(right) + 1 <= (size_t)iw)
 		return 1;
 	return view_line_rows(iw, left) + view_line_rows(iw - 2, right);
+}
+
+/* The entropy between its floor and log n, in the rows left down to last:
+ * whole, or without the floor, or H alone (a row left blank reads as a
+ * gap in the statement). */
+static void
+entropy_line(const dsp_summary *s, WINDOW *w, int iw, int *yp, int last)
+{
+	/* One precision for the three, enough to tell them apart. */
+	double hv[3] = { s->entropy_floor, s->entropy, s->entropy_ceiling };
+	int dg = view_digits(hv, 3, 6), k;
+	char a[32], b[32], c[32], line[3][128];
+
+	view_num(a, sizeof a, hv[0], dg);
+	view_num(b, sizeof b, hv[1], dg);
+	view_num(c, sizeof c, hv[2], dg);
+	snprintf(line[0], sizeof line[0], "%s %s H=%s %s log n=%s", a, view_sym(SYM_LE), b,
+	    view_sym(SYM_LE), c);
+	snprintf(line[1], sizeof line[1], "H=%s %s log n=%s", b, view_sym(SYM_LE), c);
+	snprintf(line[2], sizeof line[2], "H=%s", b);
+	for (k = 0; k < 2 && *yp + view_line_rows(iw, line[k]) - 1 > last; k++)
+		;
+	view_line(w, yp, last, 1, iw, 0, "%s", line[k]);
 }
 
 static void
@@ -322,7 +358,7 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	const dsp_summary *s = &st->sum;
 	int iw = pn->w - 3, y = 1, last = pn->h - 2;	/* a blank before the frame */
 	char d[32], t[32], a[32], b[32], c[32], paper[128], paper_hdr[160];
-	int prows, plast, crows;
+	int prows, plast, crows, ly;
 
 	view_frame(w, "Theorem", pn->focused);
 	if (st->sum_busy) {
@@ -379,7 +415,11 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	if (view_line_rows(iw, paper_hdr) > 1)
 		snprintf(paper_hdr, sizeof paper_hdr, "%s: band, H floor, n*",
 		    label("lemma_tight_lo", s->theta_eff));
-	if (y <= plast && plast - y >= 5)
+	/* The label gives way before the band and the verdict under it (w
+	 * NULL: lemma_lines only counts its rows). */
+	ly = 0;
+	lemma_lines(st, NULL, iw, &ly, pn->h);
+	if (y <= plast && plast - y >= 5 && y + 1 + ly <= plast)
 		view_line(w, &y, plast, 1, iw, view_attr_dim(), "%s", paper_hdr);
 	if (y <= plast)
 		lemma_lines(st, w, iw, &y, plast);
@@ -389,16 +429,8 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	if (y <= plast && dsp_row_underflow(s))
 		view_line(w, &y, plast, 1, iw, view_attr_error(), "H: %s",
 		    dsp_band_text(DSP_BAND_UNDERFLOW));
-	else if (y <= plast) {
-		/* One precision for the three, enough to tell them apart. */
-		double hv[3] = { s->entropy_floor, s->entropy, s->entropy_ceiling };
-		int dg = view_digits(hv, 3, 6);
-
-		view_line(w, &y, plast, 1, iw, 0, "%s %s H=%s %s log n=%s",
-		    view_num(a, sizeof a, hv[0], dg), view_sym(SYM_LE),
-		    view_num(b, sizeof b, hv[1], dg), view_sym(SYM_LE),
-		    view_num(c, sizeof c, hv[2], dg));
-	}
+	else if (y <= plast)
+		entropy_line(s, w, iw, &y, plast);
 	if (y > plast + 1)
 		y = plast + 1;
 	plast += crows;

@@ -4,7 +4,9 @@
 # Theorem 2.2 critical n (or the reason there is none) are visible; other
 # lines give way.  The critical n is `disperse report`'s (5405.557 for the
 # defaults, shown 5405.6; a file at theta 0.8 its own); theta = 0 says why
-# there is none instead of "for n > n/a".
+# there is none instead of "for n > n/a".  No row inside the panel is left
+# empty between two written ones (SSMax's reason wraps; --present's entropy
+# line takes a shorter form).
 . "$top_srcdir/tests/tap.sh"
 . "$top_srcdir/tests/tui/tui-lib.sh"
 
@@ -49,6 +51,48 @@ T send-keys q
 tui_exited
 T kill-server >/dev/null 2>&1
 sleep 0.2
+
+# theorem_gap: the Theorem panel's rows on the pane, and whether a blank
+# row stands between two written ones (a statement that did not fit left
+# its row empty: it must give way to one that fits, or to a shorter form).
+theorem_gap() {
+	tui_cap | "$py3" -c '
+import sys
+rows = sys.stdin.read().split("\n")
+top = next(i for i, r in enumerate(rows) if "\u250c\u2500 Theorem" in r)
+x0 = rows[top].index("\u250c\u2500 Theorem")
+x1 = rows[top].index("\u2510", x0)
+body = []
+for r in rows[top + 1:]:
+    if r[x0:x0 + 1] == "\u2514":
+        break
+    body.append(r[x0 + 1:x1].rstrip())
+text = [b != "" for b in body]
+gap = any(text[i] and not text[i + 1] and any(text[i + 2:]) for i in range(len(text) - 1))
+print("gap" if gap else "none")
+'
+}
+# 80x24: SSMax's reason takes three rows (the sharp exponent s delta /
+# theta = 1 * 4 / 1 = 4 wraps), kept like the critical n; in --present the
+# entropy line gives way to a shorter form (H and log n, report's figures)
+# rather than leave its row empty.
+tui_start 80 24 --attn ssmax
+tui_wait "may stay sharp" 50; ok $? "80x24 ssmax: the sharp exponent line shown"
+tui_cap | grep -q "sδ/θ=4 >= 1"; ok $? "... s delta / theta = 4"
+tui_cap | grep -q "holds"; ok $? "... the band's verdict kept"
+[ "$(theorem_gap)" = none ]; ok $? "... no empty row inside the Theorem panel"
+T send-keys q
+tui_exited
+T kill-server >/dev/null 2>&1
+H=$(report_value entropy_nats)
+H6=$(printf '%.6g' "$H")
+tui_start 80 24 --present
+tui_wait "for n > 5405.6" 50
+tui_cap | grep -q "H=$H6 ≤ log n=2.77259"; ok $? "80x24 --present: H=$H6 (report's $H) and log n on a row"
+[ "$(theorem_gap)" = none ]; ok $? "... no empty row inside the Theorem panel"
+T send-keys q
+tui_exited
+T kill-server >/dev/null 2>&1
 
 tui_start 80 24 --theta 0
 tui_wait "is the argmax: no"; ok $? "theta = 0: the reason there is no critical n"
