@@ -67,7 +67,7 @@ frame(struct app *a)
 	erase();
 	if (a->small) {
 		app_draw_small();
-		refresh();
+		term_refresh();
 		return;
 	}
 	for (i = 0; i < VIEW_PANELS; i++) {
@@ -143,7 +143,7 @@ frame(struct app *a)
 		a->status.cls->draw(&a->status, a->status.win);
 	}
 	touchwin(stdscr);
-	refresh();
+	term_refresh();
 }
 
 

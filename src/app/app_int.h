@@ -112,6 +112,8 @@ struct app {
 extern volatile sig_atomic_t term_signal;	/* the signal that ends the loop */
 int	 term_start(struct app *a);
 void	 term_restore(void);
+/* refresh(), marked as under way for the fault handler. */
+void	 term_refresh(void);
 int	 term_gone(void);
 char	*term_screen_text(void);
 struct dsp_screen;

@@ -3,6 +3,7 @@
  * as cells with colours. */
 #include "config.h"
 
+#include <fcntl.h>
 #include <langinfo.h>
 #include <limits.h>
 #include <poll.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -29,6 +31,15 @@ static const int fatal_sigs[] = { SIGBUS, SIGSEGV, SIGABRT, SIGFPE, SIGILL };
 static struct sigaction fatal_prev[sizeof fatal_sigs / sizeof fatal_sigs[0]];
 static struct termios tty_orig;		/* the modes before curses */
 static volatile sig_atomic_t tty_orig_ok;
+/* The terminal (a duplicate of stdout) and /dev/null, opened before curses:
+ * a fault in a worker points stdout at /dev/null before it resets the
+ * terminal through the duplicate, so a frame the main thread is still
+ * writing cannot land over the reset or wipe the line that says why (a
+ * load-dependent "one line says why" failure in test-signals.sh). */
+static int fatal_tty = -1, fatal_null = -1;
+/* Set while the main thread hands a frame to the terminal (term_refresh):
+ * the fault handler lets that write finish into /dev/null first. */
+static volatile sig_atomic_t term_drawing;
 
 static void
 on_signal(int sig)
@@ -90,16 +101,31 @@ define_extra_keys(void)
  * calls only: endwin() from a worker's fault raced the main thread, whose
  * next refresh saw isendwin() and put the raw modes back before the process
  * died (a load-dependent "terminal left raw" in test-signals.sh).  Curses
- * never learns of this, so no thread re-enters curses mode behind it. */
+ * never learns of this, so no thread re-enters curses mode behind it; its
+ * frames go to /dev/null from here (one that drew on the restored screen
+ * left the cursor mid-row, and the line saying why wrapped: the same test,
+ * once in about ten runs with both cores busy). */
 static void
 on_fatal(int sig, siginfo_t *info, void *ctx)
 {
+	/* CAN first: it ends an escape sequence the frame left half written. */
 	static const char reset[] =
-	    "\033[?1000l\033[?1002l\033[?1006l\033[0m\033[?25h\033[?1049l\r\n";
+	    "\030\033[?1000l\033[?1002l\033[?1006l\033[0m\033[?25h\033[?1049l\r\n";
+	static const struct timespec tick = { 0, 2000000 };
 	size_t i;
+	int out = STDOUT_FILENO, k;
 
 	if (curses_on && tty_orig_ok) {
-		if (write(STDOUT_FILENO, reset, sizeof reset - 1) < 0) {
+		if (fatal_tty >= 0 && fatal_null >= 0 &&
+		    dup2(fatal_null, STDOUT_FILENO) == STDOUT_FILENO) {
+			out = fatal_tty;
+			/* A write already in the kernel (blocked on a full pty
+			 * while the terminal is slow to read) still lands:
+			 * up to half a second for the frame to end. */
+			for (k = 0; k < 250 && term_drawing; k++)
+				(void)nanosleep(&tick, NULL);
+		}
+		if (write(out, reset, sizeof reset - 1) < 0) {
 			/* Nothing to do: the modes below matter more. */
 		}
 		(void)tcsetattr(STDIN_FILENO, TCSANOW, &tty_orig);
@@ -117,6 +143,14 @@ on_fatal(int sig, siginfo_t *info, void *ctx)
 	}
 	(void)signal(sig, SIG_DFL);
 	(void)raise(sig);
+}
+
+void
+term_refresh(void)
+{
+	term_drawing = 1;
+	refresh();
+	term_drawing = 0;
 }
 
 int
@@ -142,6 +176,10 @@ term_start(struct app *a)
 		sigaction(term_sigs[i], &sa, NULL);
 	if (tcgetattr(STDIN_FILENO, &tty_orig) == 0)
 		tty_orig_ok = 1;
+	if (fatal_tty < 0)
+		fatal_tty = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (fatal_null < 0)
+		fatal_null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	sa.sa_sigaction = on_fatal;
 	sa.sa_flags = SA_SIGINFO;
 	for (i = 0; i < sizeof fatal_sigs / sizeof fatal_sigs[0]; i++)
