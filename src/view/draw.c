@@ -445,6 +445,19 @@ view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a, const char *f
 	*y += wrap_rows(buf, w, *y, x, width, a);
 }
 
+void
+view_line_aside(WINDOW *w, int *y, int last, int x, int width, attr_t a, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (*y + wrap_rows(buf, NULL, 0, 0, width, 0) - 1 <= last)
+		*y += wrap_rows(buf, w, *y, x, width, a);
+}
+
 /* ---- plot canvas: braille (2 x 4 dots a cell) or one glyph a cell ---- */
 
 int

@@ -293,19 +293,19 @@ critical_lines(const struct view_state *st, WINDOW *w, int iw, int *yp, int last
 				view_line(w, &y, last, 3, iw - 2, 0, "%s", right);
 		}
 		if (y <= last && s->n > exp(s->log_critical_n))
-			view_line(w, &y, last, 3, iw - 2, view_attr_marker(), "n=%.0f is past n*",
+			view_line_aside(w, &y, last, 3, iw - 2, view_attr_marker(), "n=%.0f is past n*",
 			    s->n);
 	}
 	if (p->adaptive && p->attn == DSP_ATTN_SOFTMAX && y <= last &&
 	    dsp_log_critical_n_adaptive(p->eps, s->spread, p->theta, &lc) == DSP_OK) {
 		critical_text(c, sizeof c, lc);
-		view_line(w, &y, last, 3, iw - 2, 0, "any n > %s (%s%s%.4g, %s)", c,
+		view_line_aside(w, &y, last, 3, iw - 2, 0, "any n > %s (%s%s%.4g, %s)", c,
 		    "beta", view_sym(SYM_LE), dsp_adaptive_beta_ceiling(),
 		    label("critical_n_guaranteed", p->theta));
 	}
 	if ((p->adaptive || dsp_attn_scales_n(p->attn)) &&
 	    y <= last && !isnan(fn = first_n_cached(p)))
-		view_line(w, &y, last, 3, iw - 2, 0, "first n with max < %s: %s (search)", e,
+		view_line_aside(w, &y, last, 3, iw - 2, 0, "first n with max < %s: %s (search)", e,
 		    isinf(fn) ? "none to 2^63" : view_num(c, sizeof c, fn, 6));
 	*yp = y;
 }
@@ -436,10 +436,10 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 	plast += crows;
 	critical_lines(st, w, iw, &y, plast);
 	if (y <= plast && !st->bounded && st->vs.params.family != DSP_FAM_FILE)
-		view_line(w, &y, plast, 1, iw, view_attr_error(),
+		view_line_aside(w, &y, plast, 1, iw, view_attr_error(),
 		    "premise: spread grows with n for %s", dsp_family_name(st->vs.params.family));
 	if (y <= plast && !dsp_row_underflow(s))
-		view_line(w, &y, plast, 3, iw - 2, view_attr_dim(), "%s bits, H/log n = %s",
+		view_line_aside(w, &y, plast, 3, iw - 2, view_attr_dim(), "%s bits, H/log n = %s",
 		    view_num(a, sizeof a, s->entropy_bits, 4),
 		    view_num(b, sizeof b, s->entropy_norm, 4));
 	view_line(w, &y, plast + prows, 1, iw, view_attr_dim(), "%s", paper);

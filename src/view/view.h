@@ -441,6 +441,11 @@ void		 view_printf(WINDOW *w, int y, int x, int width, attr_t a,
 int		 view_line_rows(int width, const char *text);
 void		 view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a,
 		    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+/* Like view_line, but a text that does not fit is skipped and *y stays:
+ * for a line that stands alone, so the ones after it may still be drawn
+ * (no row is left empty for it). */
+void		 view_line_aside(WINDOW *w, int *y, int last, int x, int width, attr_t a,
+		    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 /* Short number text ("%.*g" with the given significant digits). */
 char		*view_num(char *buf, size_t size, double v, int digits);
 /* A Lemma 2.1 band edge of s (which: 0/1 tight lo/hi, 2/3 loose lo/hi):

@@ -84,6 +84,15 @@ tui_cap | grep -q "holds"; ok $? "... the band's verdict kept"
 T send-keys q
 tui_exited
 T kill-server >/dev/null 2>&1
+# 100x30: the search for SSMax's first n below eps wraps to two rows with
+# one left; it gives way and the line after it is drawn, no row empty.
+tui_start 100 30 --attn ssmax
+tui_wait "may stay sharp" 50; ok $? "100x30 ssmax: the sharp exponent line shown"
+tui_wait "bits, H/log n" 50; ok $? "... the bits line drawn"
+[ "$(theorem_gap)" = none ]; ok $? "... no empty row inside the Theorem panel"
+T send-keys q
+tui_exited
+T kill-server >/dev/null 2>&1
 H=$(report_value entropy_nats)
 H6=$(printf '%.6g' "$H")
 tui_start 80 24 --present
