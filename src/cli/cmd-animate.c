@@ -37,14 +37,14 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-/* Its own options, then the figure rows' (dsp_figopts_longopts), then the
- * terminator: the array is as long as the table needs. */
-static struct option animate_longopts[4 + DSP_FIGOPTS_SLOTS + 1] = {
+/* Its own options; the figure options come from their table (the
+ * spec's figures: cli/opts.h). */
+static const struct option animate_longopts[] = {
 	{ "vary",	required_argument, NULL, OPT_VARY },
 	{ "frames",	required_argument, NULL, OPT_FRAMES },
 	{ "out",	required_argument, NULL, OPT_OUT },
 	{ "delay",	required_argument, NULL, OPT_DELAY },
-	/* The figure options (dsp_figopts_longopts). */
+	{ NULL, 0, NULL, 0 }
 };
 
 struct animate {
@@ -382,9 +382,10 @@ cmd_animate_exec(int argc, char **argv)
 		"formats (frame-NNNN-weights.png, ...; 120 PNG frames at 300 dpi take over\n"
 		"a minute, --dpi 96 is plenty for slides); pdf is refused: a PDF a frame\n"
 		"is no animation (disperse snapshot writes one view as PDF).\n"
-		DSP_FIGOPTS_HELP "\n",
+		"\n",
 		animate_longopts, "o:", animate_opt, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
-		animate_values
+		animate_values,
+		OPT_FIG0	/* figures: the figure options */
 	};
 	struct dsp_opts o;
 	char dir[4096];
@@ -397,7 +398,7 @@ cmd_animate_exec(int argc, char **argv)
 	an.delay = 8;
 	an.vary = dsp_param(DSP_P_N);
 	spec.ctx = &an;
-	dsp_figopts_longopts(animate_longopts, OPT_FIG0, &an.fig);
+	an.fig.code0 = OPT_FIG0;
 	dsp_opts_init(&o, "animate");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
 		rc = o.status;

@@ -197,7 +197,8 @@ cmd_bound_exec(int argc, char **argv)
 		DSP_GIVEN_FAMILY | DSP_GIVEN_LAMBDA | DSP_GIVEN_SEED | DSP_GIVEN_TOPK |
 		    DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S |
 		    DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT,
-		bound_values
+		bound_values,
+		0	/* figures: none */
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

@@ -292,7 +292,8 @@ cmd_compare_exec(int argc, char **argv)
 		"disperse compare [--attn-list A,B,...] [--metrics M,...] [--from N --to N --points K] [options]",
 		NULL,	/* compare_help */
 		compare_longopts, NULL, compare_opt, NULL, DSP_GIVEN_ATTN | DSP_GIVEN_N,
-		compare_values
+		compare_values,
+		0	/* figures: none */
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

@@ -34,9 +34,9 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-/* Its own options, then the figure rows' (dsp_figopts_longopts), then the
- * terminator: the array is as long as the table needs. */
-static struct option depth_longopts[7 + DSP_FIGOPTS_SLOTS + 1] = {
+/* Its own options; the figure options come from their table (the
+ * spec's figures: cli/opts.h). */
+static const struct option depth_longopts[] = {
 	{ "layers",	required_argument, NULL, OPT_LAYERS },
 	{ "residual",	required_argument, NULL, OPT_RESIDUAL },
 	{ "dim",	required_argument, NULL, OPT_DIM },
@@ -44,7 +44,7 @@ static struct option depth_longopts[7 + DSP_FIGOPTS_SLOTS + 1] = {
 	{ "sizes",	required_argument, NULL, OPT_SIZES },
 	{ "embeddings",	required_argument, NULL, OPT_EMBEDDINGS },
 	{ "svg",	required_argument, NULL, OPT_SVG },
-	/* The figure options (dsp_figopts_longopts). */
+	{ NULL, 0, NULL, 0 }
 };
 
 #define MAX_SIZES	16
@@ -300,13 +300,14 @@ cmd_depth_exec(int argc, char **argv)
 		"                     with --figure-format also FILE.pdf, FILE.png (.svg\n"
 		"                     replaced; a fixed layout scaled to --figure-size)\n"
 		"  --theta T          temperature (default 1); --seed S the embeddings\n"
-		DSP_FIGOPTS_HELP "\n",
+		"\n",
 		depth_longopts, NULL, depth_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_LAMBDA |
 		    DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
 		    DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION |
 		    DSP_GIVEN_MODEL | DSP_GIVEN_INPUT,
-		depth_values
+		depth_values,
+		OPT_FIG0	/* figures: the figure options */
 	};
 	static const size_t default_sizes[] = { 16, 64, 256, 1024 };
 	struct depth *dp;
@@ -327,7 +328,7 @@ cmd_depth_exec(int argc, char **argv)
 	dp->nsizes = sizeof default_sizes / sizeof default_sizes[0];
 	memcpy(dp->sizes, default_sizes, sizeof default_sizes);
 	spec.ctx = dp;
-	dsp_figopts_longopts(depth_longopts, OPT_FIG0, &dp->fig);
+	dp->fig.code0 = OPT_FIG0;
 	dsp_opts_init(&o, "depth");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
 		rc = o.status;

@@ -531,7 +531,8 @@ cmd_fit_exec(int argc, char **argv)
 		DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
 		DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL |
 		DSP_GIVEN_INPUT,
-		fit_values
+		fit_values,
+		0	/* figures: none */
 	};
 	int rc;
 

@@ -28,9 +28,9 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-/* Its own options, then the figure rows' (dsp_figopts_longopts), then the
- * terminator: the array is as long as the table needs. */
-static struct option heads_longopts[7 + DSP_FIGOPTS_SLOTS + 1] = {
+/* Its own options; the figure options come from their table (the
+ * spec's figures: cli/opts.h). */
+static const struct option heads_longopts[] = {
 	{ "member",	required_argument, NULL, OPT_MEMBER },
 	{ "layer",	required_argument, NULL, OPT_LAYER },
 	{ "head",	required_argument, NULL, OPT_HEAD },
@@ -38,7 +38,7 @@ static struct option heads_longopts[7 + DSP_FIGOPTS_SLOTS + 1] = {
 	{ "table",	required_argument, NULL, OPT_TABLE },
 	{ "svg",	required_argument, NULL, OPT_SVG },
 	{ "inflate-cap", required_argument, NULL, OPT_CAP },
-	/* The figure options (dsp_figopts_longopts). */
+	{ NULL, 0, NULL, 0 }
 };
 
 /* The tables a run writes (--table): the per-row one, the spread summary. */
@@ -63,7 +63,7 @@ static const char heads_help[] =
     "  --svg PREFIX       also write PREFIX-grid.svg (spread per layer x head,\n"
     "                     viridis) and PREFIX-hist.svg (spread histogram); with\n"
     "                     --figure-format also -grid.pdf, -grid.png, ...\n"
-    DSP_FIGOPTS_HELP "\n";
+    "\n";
 
 static int
 heads_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
@@ -435,7 +435,8 @@ cmd_heads_exec(int argc, char **argv)
 		DSP_GIVEN_SEED | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
 		DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL |
 		DSP_GIVEN_INPUT | DSP_GIVEN_HEAD,	/* its own --head H selects */
-		heads_values
+		heads_values,
+		OPT_FIG0	/* figures: the figure options */
 	};
 	char *args[256];
 	int i, nargs = 0, rc;
@@ -444,7 +445,7 @@ cmd_heads_exec(int argc, char **argv)
 	h.table = NULL;	/* text: all; csv and json: heads (one table a stream) */
 	h.layer = h.head = h.query = ALL;
 	spec.ctx = &h;
-	dsp_figopts_longopts(heads_longopts, OPT_FIG0, &h.fig);
+	h.fig.code0 = OPT_FIG0;
 	dsp_opts_init(&o, "heads");
 	/* FILE is the first word after the command (the shared parser takes
 	 * options only). */

@@ -218,7 +218,8 @@ cmd_heatmap_exec(int argc, char **argv)
 		"  --cells            text format: one line per cell, not a grid\n"
 		"CSV and JSON always give one row per cell: row, col, theta, lambda, value.\n\n",
 		heatmap_longopts, NULL, heatmap_opt, NULL, 0,
-		heatmap_values
+		heatmap_values,
+		0	/* figures: none */
 	};
 	struct dsp_opts o;
 	dsp_params mq;

@@ -23,13 +23,14 @@ enum {
 	OPT_FIG0
 };
 
-/* Its own options, then the figure rows' (dsp_figopts_longopts), then the
- * terminator: the array is as long as the table needs. */
-static struct option paper_longopts[4 + DSP_FIGOPTS_SLOTS + 1] = {
+/* Its own options; the figure options come from their table (the
+ * spec's figures: cli/opts.h). */
+static const struct option paper_longopts[] = {
 	{ "out",	required_argument, NULL, OPT_OUT },
 	{ "quick",	no_argument,       NULL, OPT_QUICK },
 	{ "grid",	required_argument, NULL, OPT_GRID },	/* make check's run */
-	{ "quiet",	no_argument,       NULL, OPT_QUIET }
+	{ "quiet",	no_argument,       NULL, OPT_QUIET },
+	{ NULL, 0, NULL, 0 }
 };
 
 static const struct scale scales[] = {
@@ -261,11 +262,11 @@ cmd_paper_exec(int argc, char **argv)
 		"  --grid small       the smallest run (150 training steps, 3 sizes, a 41x21\n"
 		"                     map): seconds; it checks the report's shape, not the paper\n"
 		"  --quiet            no progress lines on stderr\n"
-		DSP_FIGOPTS_HELP
 		"  --seed S           every random choice (default 1)\n\n",
 		paper_longopts, NULL, paper_opt, NULL,
 		~(DSP_GIVEN_SEED | DSP_GIVEN_MEM_BUDGET),
-		NULL	/* values: none listed */
+		NULL,	/* values: none listed */
+		OPT_FIG0	/* figures: the figure options */
 	};
 	struct dsp_opts o;
 	size_t i, len;
@@ -276,7 +277,7 @@ cmd_paper_exec(int argc, char **argv)
 	P.out = "disperse-paper";
 	P.o = &o;
 	spec.ctx = &P;
-	dsp_figopts_longopts(paper_longopts, OPT_FIG0, &P.fo);
+	P.fo.code0 = OPT_FIG0;
 	dsp_opts_init(&o, "paper");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
 		rc = o.status;

@@ -300,7 +300,8 @@ cmd_precision_exec(int argc, char **argv)
 		"  --n-max N          largest n of the underflow search (default 2^60 for spike\n"
 		"                     and power, 2^20 for the other families)\n\n",
 		precision_longopts, NULL, precision_opt, NULL, DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL,
-		precision_values
+		precision_values,
+		0	/* figures: none */
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

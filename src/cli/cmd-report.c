@@ -62,7 +62,8 @@ cmd_report_exec(int argc, char **argv)
 		"Theorem 2.2 critical n, method used.\n"
 		"  --time             also print the compute time (not stamped)\n\n",
 		report_longopts, NULL, report_opt, NULL, 0,
-		NULL	/* values: none listed */
+		NULL,	/* values: none listed */
+		0	/* figures: none */
 	};
 	dsp_summary s;
 	dsp_table *t;

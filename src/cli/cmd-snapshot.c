@@ -41,9 +41,9 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-/* Its own options, then the figure rows' (dsp_figopts_longopts), then the
- * terminator: the array is as long as the table needs. */
-static struct option longopts[16 + DSP_FIGOPTS_SLOTS + 1] = {
+/* Its own options; the figure options come from their table (the
+ * spec's figures: cli/opts.h). */
+static const struct option longopts[] = {
 	{ "out",		required_argument, NULL, OPT_OUT },
 	{ "load",		required_argument, NULL, OPT_LOAD },
 	{ "curve-from",		required_argument, NULL, OPT_CURVE_FROM },
@@ -60,8 +60,7 @@ static struct option longopts[16 + DSP_FIGOPTS_SLOTS + 1] = {
 	{ "screen",		required_argument, NULL, OPT_SCREEN },
 	{ "map-size",		required_argument, NULL, OPT_MAP_SIZE },
 	{ "curve-mode",		required_argument, NULL, OPT_CURVE_MODE },
-	/* --figure-size, --font-size, --figure-format, --dpi: filled in from
-	 * the view-option table (dsp_figopts_longopts). */
+	{ NULL, 0, NULL, 0 }
 };
 
 static const char help[] =
@@ -86,8 +85,7 @@ static const char help[] =
 "                       separated (turns the overlays on)\n"
 "  --curve-mode M       curve plots: both, entropy or max-weight (default both)\n"
 "  --screen FILE        use FILE's text as the .txt screen dump, and draw it\n"
-"                       as NAME-screen.svg (and .pdf, .png per --figure-format)\n"
-DSP_FIGOPTS_HELP;
+"                       as NAME-screen.svg (and .pdf, .png per --figure-format)\n\n";
 
 struct snapargs {
 	const char	*out, *load, *screen;
@@ -323,7 +321,8 @@ cmd_snapshot_exec(int argc, char **argv)
 	struct dsp_opts_spec spec = {
 		"disperse snapshot [--out DIR] [--load FILE] [options]", help,
 		longopts, "o:", snap_cb, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
-		snap_values
+		snap_values,
+		OPT_FIG0	/* figures: the figure options */
 	};
 	struct snapargs a;
 	struct dsp_opts o;
@@ -337,7 +336,7 @@ cmd_snapshot_exec(int argc, char **argv)
 
 	memset(&a, 0, sizeof a);
 	spec.ctx = &a;
-	dsp_figopts_longopts(longopts, OPT_FIG0, &a.fig);
+	a.fig.code0 = OPT_FIG0;
 	dsp_opts_init(&o, "snapshot");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
 		dsp_opts_free(&o);

@@ -235,7 +235,8 @@ cmd_sweep_exec(int argc, char **argv)
 		"                     delta: 0 .. 16)\n"
 		"  --points K         number of points (default 41; n: duplicates dropped)\n\n",
 		sweep_longopts, NULL, sweep_opt, NULL, 0,
-		vary_values
+		vary_values,
+		0	/* figures: none */
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

@@ -38,9 +38,9 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-/* Its own options, then the figure rows' (dsp_figopts_longopts), then the
- * terminator: the array is as long as the table needs. */
-static struct option train_longopts[15 + DSP_FIGOPTS_SLOTS + 1] = {
+/* Its own options; the figure options come from their table (the
+ * spec's figures: cli/opts.h). */
+static const struct option train_longopts[] = {
 	{ "train-n",	required_argument, NULL, OPT_TRAIN_N },
 	{ "steps",	required_argument, NULL, OPT_STEPS },
 	{ "width",	required_argument, NULL, OPT_WIDTH },
@@ -56,7 +56,7 @@ static struct option train_longopts[15 + DSP_FIGOPTS_SLOTS + 1] = {
 	{ "quiet",	no_argument,       NULL, OPT_QUIET },
 	{ "preset",	required_argument, NULL, OPT_PRESET },
 	{ "yes",	no_argument,       NULL, OPT_YES },
-	/* The figure options (dsp_figopts_longopts). */
+	{ NULL, 0, NULL, 0 }
 };
 
 #define MAX_SIZES	DSP_MODEL_MAX_EVAL
@@ -411,7 +411,6 @@ cmd_train_exec(int argc, char **argv)
 		"                     the Lemma 2.1 band from the observed spread; with\n"
 		"                     --figure-format also FILE.pdf, FILE.png (.svg replaced;\n"
 		"                     a fixed layout scaled to --figure-size)\n"
-		DSP_FIGOPTS_HELP
 		"  --quiet            no progress lines on stderr\n"
 		"  --yes              run the evaluation a --load model records even when\n"
 		"                     it is large (more than 12x the default's work)\n"
@@ -422,7 +421,8 @@ cmd_train_exec(int argc, char **argv)
 		    DSP_GIVEN_LAMBDA | DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN |
 		    DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA |
 		    DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT,
-		train_values
+		train_values,
+		OPT_FIG0	/* figures: the figure options */
 	};
 	static const size_t default_sizes[] = { 16, 64, 256, 1024, 4096, 16384 };
 	dsp_maxret_eval_row rows[MAX_SIZES];
@@ -445,7 +445,7 @@ cmd_train_exec(int argc, char **argv)
 	memcpy(tr.sizes, default_sizes, sizeof default_sizes);
 	memset(&meta, 0, sizeof meta);
 	spec.ctx = &tr;
-	dsp_figopts_longopts(train_longopts, OPT_FIG0, &tr.fig);
+	tr.fig.code0 = OPT_FIG0;
 	dsp_opts_init(&o, "train");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {
 		rc = o.status;

@@ -8,28 +8,6 @@
 #include "cli/figopts.h"
 #include "core/error.h"
 
-void
-dsp_figopts_longopts(struct option *longopts, int code0, struct dsp_figopts *fo)
-{
-	const dsp_vopt_def *d;
-	size_t k, n;
-	int i;
-
-	if (fo != NULL)
-		fo->code0 = code0;
-	for (k = 0; longopts[k].name != NULL; k++)
-		if (longopts[k].val >= code0 && longopts[k].val < code0 + DSP_V_COUNT)
-			return;		/* filled by an earlier call */
-	/* Never past the DSP_FIGOPTS_SLOTS spare entries the arrays have
-	 * (tests/cli/test-opts checks the table has exactly that many). */
-	for (i = 0, n = 0; (d = dsp_vopt(i)) != NULL && n < DSP_FIGOPTS_SLOTS; i++)
-		if (DSP_VOPT_IS_FIG(d) && d->opt_long != NULL) {
-			longopts[k++] = (struct option){ d->opt_long, required_argument,
-			    NULL, code0 + i };
-			n++;
-		}
-}
-
 int
 dsp_figopts_take(struct dsp_figopts *fo, struct dsp_opts *o, int code,
     const char *arg)

@@ -4,9 +4,10 @@
  * view-option table (core/schema/ptable.h, DSP_V_FIG_*) -- the same rows the
  * TUI's `:figure_size` and the snapshot JSON's view.figure go through.
  *
- * Usage: give the command's longopts array DSP_FIGOPTS_SLOTS spare
- * {0} entries before its terminator and call dsp_figopts_longopts(opts,
- * CODE0) before parsing; in the option callback, first
+ * Usage: set the spec's figures (cli/opts.h) to the command's first
+ * figure code, CODE0 (dsp_opts_parse then adds the rows' options and
+ * their --help lines, from the table), and fo.code0 = CODE0; in the option
+ * callback, first
  *	if ((st = dsp_figopts_take(&fo, o, code, arg)) >= 0) return st;
  * then after parsing dsp_figopts_apply(&fo, &figspec). */
 #ifndef DSP_CLI_FIGOPTS_H
@@ -20,27 +21,11 @@
 #include "core/schema/ptable.h"
 #include "export/render.h"
 
-/* The figure rows' long options: this many. */
-#define DSP_FIGOPTS_SLOTS	4
-
-/* The --help lines, the same for every command. */
-#define DSP_FIGOPTS_HELP \
-"  --figure-size WxH    figure size in in, mm or pt: 3.3x2.2in, 85x60mm\n" \
-"                       (default auto: each figure's own size)\n" \
-"  --font-size PT       figure font size (default auto: 12, or by the size)\n" \
-"  --figure-format LIST figures as svg, pdf, png, comma separated (default svg)\n" \
-"  --dpi DPI            PNG resolution (default 300)\n"
-
 struct dsp_figopts {
-	int		 code0;			/* option code of row 0 */
+	int		 code0;			/* option code of row 0 (the spec's figures) */
 	const char	*given[DSP_V_COUNT];	/* the text of each row given */
 };
 
-/* Fill the first DSP_FIGOPTS_SLOTS {0} entries of longopts with the
- * figure rows' options, codes code0 + row id (once per array), and set
- * fo's code0 (fo may be NULL). */
-void	dsp_figopts_longopts(struct option *longopts, int code0,
-	    struct dsp_figopts *fo);
 /* An option of the callback: -1 when code is not a figure option, else
  * 0 or the usage status (the row's own domain, checked now). */
 int	dsp_figopts_take(struct dsp_figopts *fo, struct dsp_opts *o, int code,

@@ -259,6 +259,55 @@ dsp_opts_help(FILE *fp, unsigned omit)
 	fputs("  --help             this help\n", fp);
 }
 
+/* One option line of --help: the head ("--dpi DPI") in 18 columns (a
+ * longer one on a row of its own), the text after it wrapped at blanks
+ * to 80 columns, continued 21 columns in. */
+static void
+help_wrapped(FILE *fp, const char *head, const char *text)
+{
+	const char *p = text, *end, *sp;
+	int col = 21, width = 80 - col;
+
+	if (strlen(head) > 18)
+		fprintf(fp, "  %s\n%*s", head, col, "");
+	else
+		fprintf(fp, "  %-18s ", head);
+	while (*p != '\0') {
+		end = p + strlen(p);
+		if (end - p > width) {
+			for (sp = p + width; sp > p && *sp != ' '; sp--)
+				;
+			end = sp > p ? sp : p + width;
+		}
+		fprintf(fp, "%.*s\n", (int)(end - p), p);
+		p = *end == ' ' ? end + 1 : end;
+		if (*p != '\0')
+			fprintf(fp, "%*s", col, "");
+	}
+}
+
+/* The figure rows' options as --help lists them, from their table: help,
+ * metavar and the default of each (a command's figure options). */
+static void
+figure_help(FILE *fp)
+{
+	const dsp_vopt_def *d;
+	dsp_figspec f;
+	char head[64], def[64], text[320];
+	int i;
+
+	dsp_figspec_default(&f);
+	fputs("Figure options:\n", fp);
+	for (i = 0; (d = dsp_vopt(i)) != NULL; i++)
+		if (DSP_VOPT_IS_FIG(d) && d->opt_long != NULL) {
+			snprintf(head, sizeof head, "--%s %s", d->opt_long, d->metavar);
+			snprintf(text, sizeof text, "%s (default %s)", d->help,
+			    dsp_vopt_fig_format(d, &f, def, sizeof def));
+			help_wrapped(fp, head, text);
+		}
+	fputc('\n', fp);
+}
+
 static void
 print_help(const struct dsp_opts *o, const struct dsp_opts_spec *s)
 {
@@ -270,6 +319,8 @@ print_help(const struct dsp_opts *o, const struct dsp_opts_spec *s)
 		printf("Usage: disperse [options]\n");
 	if (s->help != NULL)
 		printf("%s", s->help);
+	if (s->figures != 0)
+		figure_help(stdout);
 	dsp_opts_help(stdout, s->omit);
 }
 
@@ -280,6 +331,7 @@ build_tables(const struct dsp_opts_spec *s, struct option **lo, char *so,
     size_t sosize)
 {
 	const dsp_param_def *d;
+	const dsp_vopt_def *vd;
 	size_t i, k = 0, extra = 0, len;
 	struct option *t;
 	int id;
@@ -287,7 +339,8 @@ build_tables(const struct dsp_opts_spec *s, struct option **lo, char *so,
 	if (s->longopts != NULL)
 		while (s->longopts[extra].name != NULL)
 			extra++;
-	if ((t = dsp_calloc(2 * DSP_P_COUNT + NEXTRA + extra + 1, sizeof *t)) == NULL)
+	if ((t = dsp_calloc(2 * DSP_P_COUNT + NEXTRA + extra + DSP_V_COUNT + 1,
+	    sizeof *t)) == NULL)
 		return -1;
 	len = (size_t)snprintf(so, sosize, ":");
 	for (id = 0; id < DSP_P_COUNT; id++) {
@@ -315,6 +368,10 @@ build_tables(const struct dsp_opts_spec *s, struct option **lo, char *so,
 			t[k++] = extra_common[i].opt;
 	for (i = 0; i < extra; i++)
 		t[k++] = s->longopts[i];
+	for (id = 0; s->figures != 0 && (vd = dsp_vopt(id)) != NULL; id++)
+		if (DSP_VOPT_IS_FIG(vd) && vd->opt_long != NULL)
+			t[k++] = (struct option){ vd->opt_long, required_argument, NULL,
+			    s->figures + id };
 	*lo = t;
 	snprintf(so + len, sosize - len, "%s%s",
 	    (s->omit & DSP_GIVEN_OUTPUT) ? "" : "o:",

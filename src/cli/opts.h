@@ -96,6 +96,11 @@ struct dsp_opts_spec {
 	/* The names an extra option takes, space separated, for the shell's
 	 * completion (--list-options), or NULL: any value.  May be NULL. */
 	const char		*(*values)(int code);
+	/* The figure options (--figure-size, --font-size, --figure-format,
+	 * --dpi: the figure rows of the view-option table, their help lines
+	 * and names from it, code figures + the row's id; cli/figopts.h), or
+	 * 0: the command writes no figures. */
+	int			 figures;
 };
 
 /* For messages and the values hooks: names[0 .. count) joined by sep

@@ -39,6 +39,18 @@ cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	return dsp_opts_usage(o, "unexpected code %d", code);
 }
 
+/* The figure rows' codes start here (a command's OPT_FIG0). */
+enum { OPT_FIG = DSP_OPT_USER + 16 };
+static struct dsp_figopts fig;
+
+static int
+fig_cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
+{
+	int st = dsp_figopts_take(ctx, o, code, arg);
+
+	return st >= 0 ? st : dsp_opts_usage(o, "unexpected code %d", code);
+}
+
 static int
 parse(struct dsp_opts *o, double *x, int argc, char **argv)
 {
@@ -46,7 +58,7 @@ parse(struct dsp_opts *o, double *x, int argc, char **argv)
 		{ "x", required_argument, NULL, OPT_X },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct dsp_opts_spec s = { "t", NULL, lo, NULL, cb, NULL, 0, NULL };
+	struct dsp_opts_spec s = { "t", NULL, lo, NULL, cb, NULL, 0, NULL, 0 };
 
 	s.ctx = x;
 	dsp_opts_init(o, "test");
@@ -124,16 +136,33 @@ main(void)
 	ok(parse(&o, &x, 2, a4) != 0 && o.status == 2, "missing argument: status 2");
 	dsp_opts_free(&o);
 	{
-		/* Every command's longopts array has DSP_FIGOPTS_SLOTS entries
-		 * for the figure rows: a figure row more in the table must raise
-		 * it, or the last options would be dropped. */
+		/* A spec's figures: every figure row of the view-option table
+		 * with an option is parsed, with code figures + the row's id,
+		 * and taken by dsp_figopts_take (the value checked there). */
+		static const struct option lo[] = { { NULL, 0, NULL, 0 } };
+		static char *fa[] = { "test", "--figure-size", "3x2in", "--font-size", "9",
+			"--figure-format", "svg,png", "--dpi", "150" };
+		struct dsp_opts_spec s = { "t", NULL, lo, NULL, fig_cb, NULL, 0, NULL, OPT_FIG };
 		const dsp_vopt_def *vd;
 		int i, nfig = 0;
 
 		for (i = 0; (vd = dsp_vopt(i)) != NULL; i++)
 			nfig += DSP_VOPT_IS_FIG(vd) && vd->opt_long != NULL;
-		ok(nfig == DSP_FIGOPTS_SLOTS, "figure rows with an option: %d, "
-		    "DSP_FIGOPTS_SLOTS %d", nfig, DSP_FIGOPTS_SLOTS);
+		fig.code0 = OPT_FIG;
+		s.ctx = &fig;
+		dsp_opts_init(&o, "test");
+		ok(dsp_opts_parse(&o, &s, 9, fa) == 0 && dsp_figopts_any(&fig),
+		    "the figure options parse through the spec");
+		for (i = 0; (vd = dsp_vopt(i)) != NULL; i++)
+			if (DSP_VOPT_IS_FIG(vd) && vd->opt_long != NULL)
+				ok(fig.given[i] != NULL, "--%s given (row %d)", vd->opt_long, i);
+		ok(nfig == 4, "figure rows with an option: %d", nfig);
+		dsp_opts_free(&o);
+		fprintf(stderr, "# expected error line follows\n");
+		fa[8] = "1";
+		ok(dsp_opts_parse((dsp_opts_init(&o, "test"), &o), &s, 9, fa) != 0 && o.status == 2,
+		    "--dpi 1: outside the row's domain, status 2");
+		dsp_opts_free(&o);
 	}
 	return tap_done();
 }
