@@ -37,14 +37,14 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-/* Its own options; the figure options come from their table (the
- * spec's figures: cli/opts.h). */
-static const struct option animate_longopts[] = {
-	{ "vary",	required_argument, NULL, OPT_VARY },
-	{ "frames",	required_argument, NULL, OPT_FRAMES },
-	{ "out",	required_argument, NULL, OPT_OUT },
-	{ "delay",	required_argument, NULL, OPT_DELAY },
-	{ NULL, 0, NULL, 0 }
+static const struct dsp_opt_row animate_rows[] = {
+	{ "vary", 0, "P", OPT_VARY, "n (1 .. 2^40, log-spaced; default), theta (-2 .. 2) or "
+	  "delta (0 .. 16), linear" },
+	{ "frames", 0, "K", OPT_FRAMES, "frames, 2 .. 10000 (default 120)" },
+	{ "out", 'o', "DIR", OPT_OUT, "directory (created if missing; default "
+	  "./disperse-animation; files there are replaced)" },
+	{ "delay", 0, "CS", OPT_DELAY, "GIF delay a frame in hundredths of a second (default 8)" },
+	{ NULL, 0, NULL, 0, NULL }
 };
 
 struct animate {
@@ -99,8 +99,7 @@ animate_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
 			return dsp_opts_usage(o, "--frames must be in 2 .. %d (got %s)",
 			    ANIM_MAX_FRAMES, arg);
 		return 0;
-	case 'o':
-	case OPT_OUT:
+	case OPT_OUT:	/* and -o: the parser maps a row's letter */
 		an->out = arg;
 		return 0;
 	case OPT_DELAY:
@@ -371,21 +370,15 @@ cmd_animate_exec(int argc, char **argv)
 		"weights and curve SVG (DIR/frame-NNNN-weights.svg, -curve.svg), one row\n"
 		"of DIR/frames.csv (the value and the frame's figures) and one image of\n"
 		"DIR/animation.gif (the entropy and max-weight curves with the frame's n\n"
-		"marked); the paths are printed, one a line.\n"
-		"  --vary P           n (1 .. 2^40, log-spaced; default), theta (-2 .. 2)\n"
-		"                     or delta (0 .. 16), linear\n"
-		"  --frames K         frames, 2 .. 10000 (default 120)\n"
-		"  -o, --out DIR      directory (created if missing; default\n"
-		"                     ./disperse-animation; files there are replaced)\n"
-		"  --delay CS         GIF delay a frame in hundredths of a second (default 8)\n"
+		"marked); the paths are printed, one a line.\n",
+		NULL, NULL, animate_opt, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
+		animate_values,
+		OPT_FIG0,	/* figures: the figure options */
+		animate_rows,
 		"The frames' figures take the figure options below, with svg and png\n"
 		"formats (frame-NNNN-weights.png, ...; 120 PNG frames at 300 dpi take over\n"
 		"a minute, --dpi 96 is plenty for slides); pdf is refused: a PDF a frame\n"
 		"is no animation (disperse snapshot writes one view as PDF).\n"
-		"\n",
-		animate_longopts, "o:", animate_opt, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
-		animate_values,
-		OPT_FIG0	/* figures: the figure options */
 	};
 	struct dsp_opts o;
 	char dir[4096];

@@ -26,10 +26,12 @@ static const char *solve_names[] = { "none", "theta", "delta", "n", "eps" };
 
 enum { OPT_SOLVE = DSP_OPT_USER, OPT_LOG_N };
 
-static const struct option bound_longopts[] = {
-	{ "solve",	required_argument, NULL, OPT_SOLVE },
-	{ "log-n",	required_argument, NULL, OPT_LOG_N },
-	{ NULL, 0, NULL, 0 }
+static const struct dsp_opt_row bound_rows[] = {
+	{ "log-n", 0, "L", OPT_LOG_N, "n = e^L (n past 2^63, e.g. --log-n 1000)" },
+	{ "solve", 0, "P", OPT_SOLVE, "theta: largest |theta| keeping a weight >= eps possible at n; "
+	  "delta: smallest such spread; n: largest such n (critical n); eps: largest possible "
+	  "weight at n" },
+	{ NULL, 0, NULL, 0, NULL }
 };
 
 struct bound {
@@ -187,18 +189,14 @@ cmd_bound_exec(int argc, char **argv)
 		"disperse bound [-n N | --log-n L] [--delta D] [--theta T] [--eps E] "
 		"[--solve theta|delta|n|eps] [options]",
 		"Lemma 2.1 band, entropy floor and Theorem 2.2 critical n for logits\n"
-		"spread over delta at temperature theta; no weights are computed.\n"
-		"  --log-n L          n = e^L (n past 2^63, e.g. --log-n 1000)\n"
-		"  --solve P          theta: largest |theta| keeping a weight >= eps\n"
-		"                     possible at n; delta: smallest such spread;\n"
-		"                     n: largest such n (critical n); eps: largest\n"
-		"                     possible weight at n\n\n",
-		bound_longopts, NULL, bound_opt, NULL,
+		"spread over delta at temperature theta; no weights are computed.\n",
+		NULL, NULL, bound_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_LAMBDA | DSP_GIVEN_SEED | DSP_GIVEN_TOPK |
 		    DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S |
 		    DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT,
 		bound_values,
-		0	/* figures: none */
+		0,	/* figures: none */
+		bound_rows, NULL
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

@@ -24,13 +24,16 @@ enum {
 	OPT_POINTS
 };
 
-static const struct option compare_longopts[] = {
-	{ "attn-list",	required_argument, NULL, OPT_ATTN_LIST },
-	{ "metrics",	required_argument, NULL, OPT_METRICS },
-	{ "from",	required_argument, NULL, OPT_FROM },
-	{ "to",		required_argument, NULL, OPT_TO },
-	{ "points",	required_argument, NULL, OPT_POINTS },
-	{ NULL, 0, NULL, 0 }
+/* Its own options; --attn-list's help names the attention table's rows
+ * (compare_help fills it in). */
+static struct dsp_opt_row compare_rows[] = {
+	{ "attn-list", 0, "LIST", OPT_ATTN_LIST, NULL },
+	{ "metrics", 0, "LIST", OPT_METRICS, "max_weight,entropy (default), entropy_norm, "
+	  "min_weight, total, zero_weights; one column per function and metric" },
+	{ "from", 0, "N", OPT_FROM, "smallest of the log-spaced sizes (default 2; up to 2^63)" },
+	{ "to", 0, "N", OPT_TO, "largest (default 2^20; up to 2^63)" },
+	{ "points", 0, "K", OPT_POINTS, "number of sizes (default 11; duplicates dropped)" },
+	{ NULL, 0, NULL, 0, NULL }
 };
 
 enum { M_MAX, M_ENTROPY, M_ENTROPY_NORM, M_MIN, M_TOTAL, M_ZEROS, M_COUNT };
@@ -244,41 +247,18 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 	return 0;
 }
 
-#define HELP_WIDTH	79
-#define HELP_INDENT	21
-
-/* The option lines, the default list being the attention table's rows
- * (wrapped under the description column). */
+/* --attn-list's help: the default list is the attention table's rows. */
 static void
 compare_help(char *buf, size_t len)
 {
-	size_t k, col, w;
+	size_t k;
 	int a;
 
-	k = (size_t)snprintf(buf, len, "%s",
-	    "Figures of several attention functions against n, side by side.\n"
-	    "  --attn-list LIST   functions (default all: ");
-	col = strlen("  --attn-list LIST   functions (default all: ");
-	for (a = 0; a < DSP_ATTN_COUNT && k < len; a++) {
-		w = strlen(dsp_attn_names[a]) + 1;	/* and ',' or ')' */
-		if (col + w > HELP_WIDTH) {
-			k += (size_t)snprintf(buf + k, len - k, "\n%*s", HELP_INDENT, "");
-			col = HELP_INDENT;
-		}
-		if (k < len)
-			k += (size_t)snprintf(buf + k, len - k, "%s%c", dsp_attn_names[a],
-			    a + 1 < DSP_ATTN_COUNT ? ',' : ')');
-		col += w;
-	}
-	if (k < len)
-		snprintf(buf + k, len - k, "%s",
-		    "\n"
-		    "  --metrics LIST     max_weight,entropy (default), entropy_norm, min_weight,\n"
-		    "                     total, zero_weights; one column per function and metric\n"
-		    "  --from N, --to N   log-spaced sizes (default 2 .. 2^20; up to 2^63)\n"
-		    "  --points K         number of sizes (default 11; duplicates dropped)\n"
-		    "Entropy is of the row normalised to sum 1 (sigmoid and stick-breaking rows\n"
-		    "do not sum to 1: see total).  --precision emulates a number format.\n\n");
+	k = (size_t)snprintf(buf, len, "functions (default all: ");
+	for (a = 0; a < DSP_ATTN_COUNT && k < len; a++)
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", dsp_attn_names[a],
+		    a + 1 < DSP_ATTN_COUNT ? ", " : ")");
+	compare_rows[0].help = buf;
 }
 
 static int
@@ -289,11 +269,15 @@ cmd_compare_exec(int argc, char **argv)
 		{ M_MAX, M_ENTROPY }, 2, 2, (uint64_t)1 << 20, 11
 	};
 	struct dsp_opts_spec spec = {
-		"disperse compare [--attn-list A,B,...] [--metrics M,...] [--from N --to N --points K] [options]",
-		NULL,	/* compare_help */
-		compare_longopts, NULL, compare_opt, NULL, DSP_GIVEN_ATTN | DSP_GIVEN_N,
-		compare_values,
-		0	/* figures: none */
+		.usage = "disperse compare [--attn-list A,B,...] [--metrics M,...] "
+		    "[--from N --to N --points K] [options]",
+		.help = "Figures of several attention functions against n, side by side.\n",
+		.rows = compare_rows,
+		.notes = "Entropy is of the row normalised to sum 1 (sigmoid and stick-breaking rows\n"
+		    "do not sum to 1: see total).  --precision emulates a number format.\n",
+		.cb = compare_opt,
+		.omit = DSP_GIVEN_ATTN | DSP_GIVEN_N,
+		.values = compare_values
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;
@@ -306,7 +290,6 @@ cmd_compare_exec(int argc, char **argv)
 	for (a = 0; a < DSP_ATTN_COUNT; a++)
 		c.attn[a] = dsp_attn_row_of((enum dsp_attn)a)->id;
 	compare_help(help, sizeof help);
-	spec.help = help;
 	spec.ctx = &c;
 	dsp_opts_init(&o, "compare");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {

@@ -34,17 +34,18 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-/* Its own options; the figure options come from their table (the
- * spec's figures: cli/opts.h). */
-static const struct option depth_longopts[] = {
-	{ "layers",	required_argument, NULL, OPT_LAYERS },
-	{ "residual",	required_argument, NULL, OPT_RESIDUAL },
-	{ "dim",	required_argument, NULL, OPT_DIM },
-	{ "radius",	required_argument, NULL, OPT_RADIUS },
-	{ "sizes",	required_argument, NULL, OPT_SIZES },
-	{ "embeddings",	required_argument, NULL, OPT_EMBEDDINGS },
-	{ "svg",	required_argument, NULL, OPT_SVG },
-	{ NULL, 0, NULL, 0 }
+static const struct dsp_opt_row depth_rows[] = {
+	{ "layers", 0, "L", OPT_LAYERS, "attention layers (default 8)" },
+	{ "residual", 0, "MODE", OPT_RESIDUAL, "on (x + attn(x)), off (attn(x)) or both (default)" },
+	{ "dim", 0, "D", OPT_DIM, "embedding dimension (default 16)" },
+	{ "radius", 0, "R", OPT_RADIUS, "embedding norm r (default 4)" },
+	{ "sizes", 0, "LIST", OPT_SIZES, "set sizes (default 16,64,256,1024; each <= 16384)" },
+	{ "embeddings", 0, "FILE", OPT_EMBEDDINGS, "your own embeddings: numbers, D a row "
+	  "(n = count / D)" },
+	{ "svg", 0, "FILE", OPT_SVG, "figure: spread vs n per layer, one panel per mode; with "
+	  "--figure-format also FILE.pdf, FILE.png (.svg replaced; a fixed layout scaled to "
+	  "--figure-size)" },
+	{ NULL, 0, NULL, 0, NULL }
 };
 
 #define MAX_SIZES	16
@@ -289,25 +290,16 @@ cmd_depth_exec(int argc, char **argv)
 		"A stack of L one-head self-attention layers (no projections, values =\n"
 		"inputs) over n random embeddings on a sphere: the spread of each\n"
 		"layer's outputs around the mean embedding, per n, with and without\n"
-		"residual connections, and its large-n limit (doc/theory.md).\n"
-		"  --layers L         attention layers (default 8)\n"
-		"  --residual MODE    on (x + attn(x)), off (attn(x)) or both (default)\n"
-		"  --dim D            embedding dimension (default 16)\n"
-		"  --radius R         embedding norm r (default 4)\n"
-		"  --sizes LIST       set sizes (default 16,64,256,1024; each <= 16384)\n"
-		"  --embeddings FILE  your own embeddings: numbers, D a row (n = count / D)\n"
-		"  --svg FILE         figure: spread vs n per layer, one panel per mode;\n"
-		"                     with --figure-format also FILE.pdf, FILE.png (.svg\n"
-		"                     replaced; a fixed layout scaled to --figure-size)\n"
-		"  --theta T          temperature (default 1); --seed S the embeddings\n"
-		"\n",
-		depth_longopts, NULL, depth_opt, NULL,
+		"residual connections, and its large-n limit (doc/theory.md).\n",
+		NULL, NULL, depth_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_LAMBDA |
 		    DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
 		    DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION |
 		    DSP_GIVEN_MODEL | DSP_GIVEN_INPUT,
 		depth_values,
-		OPT_FIG0	/* figures: the figure options */
+		OPT_FIG0,	/* figures: the figure options */
+		depth_rows,
+		"  --theta T          temperature (default 1); --seed S the embeddings\n"
 	};
 	static const size_t default_sizes[] = { 16, 64, 256, 1024 };
 	struct depth *dp;

@@ -32,21 +32,25 @@ enum {
 	OPT_TABLE
 };
 
-static const struct option fit_longopts[] = {
-	{ "generate",	no_argument,	   NULL, OPT_GENERATE },
-	{ "pairs",	required_argument, NULL, OPT_PAIRS },
-	{ "sizes",	required_argument, NULL, OPT_SIZES },
-	{ "reps",	required_argument, NULL, OPT_REPS },
-	{ "noise",	required_argument, NULL, OPT_NOISE },
-	{ "noise-dist",	required_argument, NULL, OPT_NOISE_DIST },
-	{ "target",	required_argument, NULL, OPT_TARGET },
-	{ "beta-max",	required_argument, NULL, OPT_BETA_MAX },
-	{ "degree",	required_argument, NULL, OPT_DEGREE },
-	{ "emit-pairs",	required_argument, NULL, OPT_EMIT },
-	{ "grid",	required_argument, NULL, OPT_GRID },
-	{ "grid-points", required_argument, NULL, OPT_GRID_POINTS },
-	{ "table",	required_argument, NULL, OPT_TABLE },
-	{ NULL, 0, NULL, 0 }
+static const struct dsp_opt_row fit_rows[] = {
+	{ "generate", 0, NULL, OPT_GENERATE, "spike-plus-noise inputs (the default)" },
+	{ "pairs", 0, "FILE", OPT_PAIRS, "fit (H, beta*) pairs from CSV instead ('-' = stdin)" },
+	{ "sizes", 0, "LIST", OPT_SIZES, "set sizes: 4,16,64 or LO:HI for powers of two "
+	  "(default 4:16384 = 2^2 .. 2^14)" },
+	{ "reps", 0, "K", OPT_REPS, "draws per size (default 4)" },
+	{ "noise", 0, "R", OPT_NOISE, "uniform: rest ~ U[0, D*R], R in [0,1) (default 0.5); "
+	  "gaussian: rest ~ N(0, R)" },
+	{ "noise-dist", 0, "KIND", OPT_NOISE_DIST, "uniform or gaussian (default uniform)" },
+	{ "target", 0, "TAU", OPT_TARGET, "beta* = smallest beta >= 1 with max weight >= TAU (0.9)" },
+	{ "beta-max", 0, "B", OPT_BETA_MAX, "cap on beta*, in [1, 1e6] (default 4)" },
+	{ "degree", 0, "K", OPT_DEGREE, "polynomial degree 0..10 (default 4, like the paper)" },
+	{ "emit-pairs", 0, "FILE", OPT_EMIT, "write the generated (H, beta*) pairs as CSV "
+	  "('-' = stdout, then nothing else is printed)" },
+	{ "grid", 0, "LO:HI", OPT_GRID, "H range of the comparison table (default: data range)" },
+	{ "grid-points", 0, "K", OPT_GRID_POINTS, "rows of the comparison table (default 12)" },
+	{ "table", 0, "NAME", OPT_TABLE, "coef, summary, compare or all (default: all for text; "
+	  "coef for csv and json, one table a stream)" },
+	{ NULL, 0, NULL, 0, NULL }
 };
 
 /* The tables a run writes (--table). */
@@ -68,26 +72,11 @@ fit_values(int code)
 static const char fit_help[] =
     "Refit the adaptive-temperature polynomial beta*(H) (paper Figure 4) with\n"
     "GSL least squares and compare it with the paper's coefficients.  The paper\n"
-    "does not say how its polynomial was fitted; beta* below is disperse's own.\n"
-    "  --generate         spike-plus-noise inputs (the default)\n"
-    "  --pairs FILE       fit (H, beta*) pairs from CSV instead ('-' = stdin)\n"
-    "  --sizes LIST       set sizes: 4,16,64 or LO:HI for powers of two\n"
-    "                     (default 4:16384 = 2^2 .. 2^14)\n"
-    "  --reps K           draws per size (default 4)\n"
+    "does not say how its polynomial was fitted; beta* below is disperse's own.\n";
+/* Common options as fit reads them. */
+static const char fit_notes[] =
     "  --delta D          logit of the max item (default 4)\n"
-    "  --noise R          uniform: rest ~ U[0, D*R], R in [0,1) (default 0.5);\n"
-    "                     gaussian: rest ~ N(0, R)\n"
-    "  --noise-dist KIND  uniform or gaussian (default uniform)\n"
-    "  --target TAU       beta* = smallest beta >= 1 with max weight >= TAU (0.9)\n"
-    "  --beta-max B       cap on beta*, in [1, 1e6] (default 4)\n"
-    "  --seed S           GSL mt19937 seed (default 1)\n"
-    "  --degree K         polynomial degree 0..10 (default 4, like the paper)\n"
-    "  --emit-pairs FILE  write the generated (H, beta*) pairs as CSV\n"
-    "                     ('-' = stdout, then nothing else is printed)\n"
-    "  --grid LO:HI       H range of the comparison table (default: data range)\n"
-    "  --grid-points K    rows of the comparison table (default 12)\n"
-    "  --table NAME       coef, summary, compare or all (default: all for text;\n"
-    "                     coef for csv and json, one table a stream)\n\n";
+    "  --seed S           GSL mt19937 seed (default 1)\n";
 
 struct fit_opts {
 	dsp_refit_spec	 spec;
@@ -526,13 +515,14 @@ cmd_fit_exec(int argc, char **argv)
 	struct fit_opts f;
 	struct dsp_opts_spec spec = {
 		"disperse fit [--generate | --pairs FILE.csv] [options]",
-		fit_help, fit_longopts, NULL, fit_opt, NULL,
+		fit_help, NULL, NULL, fit_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_THETA | DSP_GIVEN_LAMBDA |
 		DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
 		DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL |
 		DSP_GIVEN_INPUT,
 		fit_values,
-		0	/* figures: none */
+		0,	/* figures: none */
+		fit_rows, fit_notes
 	};
 	int rc;
 

@@ -28,17 +28,18 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-/* Its own options; the figure options come from their table (the
- * spec's figures: cli/opts.h). */
-static const struct option heads_longopts[] = {
-	{ "member",	required_argument, NULL, OPT_MEMBER },
-	{ "layer",	required_argument, NULL, OPT_LAYER },
-	{ "head",	required_argument, NULL, OPT_HEAD },
-	{ "query",	required_argument, NULL, OPT_QUERY },
-	{ "table",	required_argument, NULL, OPT_TABLE },
-	{ "svg",	required_argument, NULL, OPT_SVG },
-	{ "inflate-cap", required_argument, NULL, OPT_CAP },
-	{ NULL, 0, NULL, 0 }
+static const struct dsp_opt_row heads_rows[] = {
+	{ "layer", 0, "L", OPT_LAYER, "only that layer (default all)" },
+	{ "head", 0, "H", OPT_HEAD, "only that head (default all)" },
+	{ "query", 0, "Q", OPT_QUERY, "only query row Q, or 'last' (default every row)" },
+	{ "member", 0, "NAME", OPT_MEMBER, "only this .npz member (default every .npy member)" },
+	{ "inflate-cap", 0, "SIZE", OPT_CAP, "largest inflated .npz member (default 1Gi)" },
+	{ "table", 0, "NAME", OPT_TABLE, "heads, summary or all (default: all for text; heads for "
+	  "csv and json, one table a stream)" },
+	{ "svg", 0, "PREFIX", OPT_SVG, "also write PREFIX-grid.svg (spread per layer x head, "
+	  "viridis) and PREFIX-hist.svg (spread histogram); with --figure-format also "
+	  "-grid.pdf, -grid.png, ..." },
+	{ NULL, 0, NULL, 0, NULL }
 };
 
 /* The tables a run writes (--table): the per-row one, the spread summary. */
@@ -53,17 +54,7 @@ heads_values(int code)
 static const char heads_help[] =
     "Per-head dispersion of attention logits saved before the softmax:\n"
     "FILE is .npy (float16/32/64, shape (n,), (heads, n), (layers, heads, n)\n"
-    "or (layers, heads, queries, keys); -inf = masked key) or .npz.\n"
-    "  --layer L, --head H only that layer / head (default all)\n"
-    "  --query Q          only query row Q, or 'last' (default every row)\n"
-    "  --member NAME      only this .npz member (default every .npy member)\n"
-    "  --inflate-cap SIZE largest inflated .npz member (default 1Gi)\n"
-    "  --table NAME       heads, summary or all (default: all for text;\n"
-    "                     heads for csv and json, one table a stream)\n"
-    "  --svg PREFIX       also write PREFIX-grid.svg (spread per layer x head,\n"
-    "                     viridis) and PREFIX-hist.svg (spread histogram); with\n"
-    "                     --figure-format also -grid.pdf, -grid.png, ...\n"
-    "\n";
+    "or (layers, heads, queries, keys); -inf = masked key) or .npz.\n";
 
 static int
 heads_opt(struct dsp_opts *o, int code, const char *arg, void *ctx)
@@ -429,14 +420,15 @@ cmd_heads_exec(int argc, char **argv)
 	struct dsp_opts o;
 	struct heads_opts h;
 	struct dsp_opts_spec spec = {
-		"disperse heads FILE [options]", heads_help, heads_longopts, NULL,
+		"disperse heads FILE [options]", heads_help, NULL, NULL,
 		heads_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_LAMBDA |
 		DSP_GIVEN_SEED | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
 		DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL |
 		DSP_GIVEN_INPUT | DSP_GIVEN_HEAD,	/* its own --head H selects */
 		heads_values,
-		OPT_FIG0	/* figures: the figure options */
+		OPT_FIG0,	/* figures: the figure options */
+		heads_rows, NULL
 	};
 	char *args[256];
 	int i, nargs = 0, rc;

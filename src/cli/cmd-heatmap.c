@@ -25,14 +25,14 @@ enum {
 	OPT_CELLS
 };
 
-static const struct option heatmap_longopts[] = {
-	{ "metric",		required_argument, NULL, OPT_METRIC },
-	{ "cols",		required_argument, NULL, OPT_COLS },
-	{ "rows",		required_argument, NULL, OPT_ROWS },
-	{ "theta-range",	required_argument, NULL, OPT_THETA_RANGE },
-	{ "lambda-range",	required_argument, NULL, OPT_LAMBDA_RANGE },
-	{ "cells",		no_argument,	   NULL, OPT_CELLS },
-	{ NULL, 0, NULL, 0 }
+static const struct dsp_opt_row heatmap_rows[] = {
+	{ "metric", 0, "M", OPT_METRIC, "entropy (nats, default), entropy-norm, max-weight" },
+	{ "cols", 0, "C", OPT_COLS, "theta columns (default 41, at most 4096)" },
+	{ "rows", 0, "R", OPT_ROWS, "lambda rows (default 21, at most 4096)" },
+	{ "theta-range", 0, "A:B", OPT_THETA_RANGE, "default -2:2 (columns, linear; may span 0)" },
+	{ "lambda-range", 0, "A:B", OPT_LAMBDA_RANGE, "default 0:1 (rows, linear)" },
+	{ "cells", 0, NULL, OPT_CELLS, "text format: one line per cell, not a grid" },
+	{ NULL, 0, NULL, 0, NULL }
 };
 
 struct heatmap {
@@ -206,20 +206,14 @@ cmd_heatmap_exec(int argc, char **argv)
 {
 	struct heatmap h;
 	struct dsp_opts_spec spec = {
-		"disperse heatmap [--metric M] [--cols C] [--rows R] "
-		"[--theta-range A:B] [--lambda-range A:B] [options]",
-		"The (theta, lambda) map of paper Figure 5 for the power series\n"
-		"e_k = delta lambda^k at the given n and delta.\n"
-		"  --metric M         entropy (nats, default), entropy-norm, max-weight\n"
-		"  --cols C           theta columns (default 41, at most 4096)\n"
-		"  --rows R           lambda rows (default 21, at most 4096)\n"
-		"  --theta-range A:B  default -2:2 (columns, linear; may span 0)\n"
-		"  --lambda-range A:B default 0:1 (rows, linear)\n"
-		"  --cells            text format: one line per cell, not a grid\n"
-		"CSV and JSON always give one row per cell: row, col, theta, lambda, value.\n\n",
-		heatmap_longopts, NULL, heatmap_opt, NULL, 0,
-		heatmap_values,
-		0	/* figures: none */
+		.usage = "disperse heatmap [--metric M] [--cols C] [--rows R] "
+		    "[--theta-range A:B] [--lambda-range A:B] [options]",
+		.help = "The (theta, lambda) map of paper Figure 5 for the power series\n"
+		    "e_k = delta lambda^k at the given n and delta.\n",
+		.rows = heatmap_rows,
+		.notes = "CSV and JSON always give one row per cell: row, col, theta, lambda, value.\n",
+		.cb = heatmap_opt,
+		.values = heatmap_values
 	};
 	struct dsp_opts o;
 	dsp_params mq;

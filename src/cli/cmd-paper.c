@@ -23,14 +23,15 @@ enum {
 	OPT_FIG0
 };
 
-/* Its own options; the figure options come from their table (the
- * spec's figures: cli/opts.h). */
-static const struct option paper_longopts[] = {
-	{ "out",	required_argument, NULL, OPT_OUT },
-	{ "quick",	no_argument,       NULL, OPT_QUICK },
-	{ "grid",	required_argument, NULL, OPT_GRID },	/* make check's run */
-	{ "quiet",	no_argument,       NULL, OPT_QUIET },
-	{ NULL, 0, NULL, 0 }
+static const struct dsp_opt_row paper_rows[] = {
+	{ "out", 0, "DIR", OPT_OUT, "where to write (default ./disperse-paper)" },
+	{ "quick", 0, NULL, OPT_QUICK, "a reduced run (shorter training, fewer sets), about 35 "
+	  "CPU-seconds; marked as such in the report" },
+	/* make check's run */
+	{ "grid", 0, "small", OPT_GRID, "the smallest run (150 training steps, 3 sizes, a 41x21 "
+	  "map): seconds; it checks the report's shape, not the paper" },
+	{ "quiet", 0, NULL, OPT_QUIET, "no progress lines on stderr" },
+	{ NULL, 0, NULL, 0, NULL }
 };
 
 static const struct scale scales[] = {
@@ -255,18 +256,13 @@ cmd_paper_exec(int argc, char **argv)
 		"DIR/README.md, the paper_figures (SVG; PDF, PNG with --figure-format), every\n"
 		"number as CSV and DIR/numbers.json.  Sections: Lemma 2.1, Theorem 2.2,\n"
 		"dispersion, adaptive temperature, Max Retrieval (train --preset paper),\n"
-		"alternatives, the (theta, lambda) map.\n"
-		"  --out DIR          where to write (default ./disperse-paper)\n"
-		"  --quick            a reduced run (shorter training, fewer sets), about\n"
-		"                     35 CPU-seconds; marked as such in the report\n"
-		"  --grid small       the smallest run (150 training steps, 3 sizes, a 41x21\n"
-		"                     map): seconds; it checks the report's shape, not the paper\n"
-		"  --quiet            no progress lines on stderr\n"
-		"  --seed S           every random choice (default 1)\n\n",
-		paper_longopts, NULL, paper_opt, NULL,
+		"alternatives, the (theta, lambda) map.\n",
+		NULL, NULL, paper_opt, NULL,
 		~(DSP_GIVEN_SEED | DSP_GIVEN_MEM_BUDGET),
 		NULL,	/* values: none listed */
-		OPT_FIG0	/* figures: the figure options */
+		OPT_FIG0,	/* figures: the figure options */
+		paper_rows,
+		"  --seed S           every random choice (default 1)\n"
 	};
 	struct dsp_opts o;
 	size_t i, len;

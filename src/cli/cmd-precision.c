@@ -22,12 +22,16 @@ enum {
 	OPT_N_MAX
 };
 
-static const struct option precision_longopts[] = {
-	{ "formats",	required_argument, NULL, OPT_FORMATS },
-	{ "model",	required_argument, NULL, OPT_MODEL },
-	{ "show",	required_argument, NULL, OPT_SHOW },
-	{ "n-max",	required_argument, NULL, OPT_N_MAX },
-	{ NULL, 0, NULL, 0 }
+static const struct dsp_opt_row precision_rows[] = {
+	{ "formats", 0, "LIST", OPT_FORMATS, "double,float32,float16,bfloat16,fp8-e4m3,fp8-e5m2 "
+	  "(default all)" },
+	{ "model", 0, "M", OPT_MODEL, "fp32-accum (default: logits in the format, exp and sum in "
+	  "float32), format (every step and the running sum in the format), store (exact "
+	  "softmax, weights rounded)" },
+	{ "show", 0, "PARTS", OPT_SHOW, "limits,weights,underflow (default all)" },
+	{ "n-max", 0, "N", OPT_N_MAX, "largest n of the underflow search (default 2^60 for spike "
+	  "and power, 2^20 for the other families)" },
+	{ NULL, 0, NULL, 0, NULL }
 };
 
 #define SHOW_LIMITS	1
@@ -291,17 +295,11 @@ cmd_precision_exec(int argc, char **argv)
 	struct dsp_opts_spec spec = {
 		"disperse precision [--formats F,...] [--model M] [--show PARTS] [--n-max N] [options]",
 		"Number formats: limits, the weights of these parameters emulated in each\n"
-		"format, and the n at which a weight first underflows to exactly 0.\n"
-		"  --formats LIST     double,float32,float16,bfloat16,fp8-e4m3,fp8-e5m2 (default all)\n"
-		"  --model M          fp32-accum (default: logits in the format, exp and sum in\n"
-		"                     float32), format (every step and the running sum in the\n"
-		"                     format), store (exact softmax, weights rounded)\n"
-		"  --show PARTS       limits,weights,underflow (default all)\n"
-		"  --n-max N          largest n of the underflow search (default 2^60 for spike\n"
-		"                     and power, 2^20 for the other families)\n\n",
-		precision_longopts, NULL, precision_opt, NULL, DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL,
+		"format, and the n at which a weight first underflows to exactly 0.\n",
+		NULL, NULL, precision_opt, NULL, DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL,
 		precision_values,
-		0	/* figures: none */
+		0,	/* figures: none */
+		precision_rows, NULL
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

@@ -9,9 +9,9 @@
 
 enum { OPT_TIME = DSP_OPT_USER };
 
-static const struct option report_longopts[] = {
-	{ "time", no_argument, NULL, OPT_TIME },
-	{ NULL, 0, NULL, 0 }
+static const struct dsp_opt_row report_rows[] = {
+	{ "time", 0, NULL, OPT_TIME, "also print the compute time (not stamped)" },
+	{ NULL, 0, NULL, 0, NULL }
 };
 
 static int
@@ -57,13 +57,11 @@ cmd_report_exec(int argc, char **argv)
 {
 	struct dsp_opts o;
 	struct dsp_opts_spec spec = {
-		"disperse report [options]",
-		"Every figure of one evaluation: entropy, weights, Lemma 2.1 band,\n"
-		"Theorem 2.2 critical n, method used.\n"
-		"  --time             also print the compute time (not stamped)\n\n",
-		report_longopts, NULL, report_opt, NULL, 0,
-		NULL,	/* values: none listed */
-		0	/* figures: none */
+		.usage = "disperse report [options]",
+		.help = "Every figure of one evaluation: entropy, weights, Lemma 2.1 band,\n"
+		    "Theorem 2.2 critical n, method used.\n",
+		.rows = report_rows,
+		.cb = report_opt
 	};
 	dsp_summary s;
 	dsp_table *t;

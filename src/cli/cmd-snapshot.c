@@ -41,51 +41,37 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-/* Its own options; the figure options come from their table (the
- * spec's figures: cli/opts.h). */
-static const struct option longopts[] = {
-	{ "out",		required_argument, NULL, OPT_OUT },
-	{ "load",		required_argument, NULL, OPT_LOAD },
-	{ "curve-from",		required_argument, NULL, OPT_CURVE_FROM },
-	{ "curve-to",		required_argument, NULL, OPT_CURVE_TO },
-	{ "curve-points",	required_argument, NULL, OPT_CURVE_POINTS },
-	{ "map-cols",		required_argument, NULL, OPT_MAP_COLS },
-	{ "map-rows",		required_argument, NULL, OPT_MAP_ROWS },
-	{ "metric",		required_argument, NULL, OPT_METRIC },
-	{ "map-theta",		required_argument, NULL, OPT_MAP_THETA },
-	{ "map-lambda",		required_argument, NULL, OPT_MAP_LAMBDA },
-	{ "cursor",		required_argument, NULL, OPT_CURSOR },
-	{ "hist",		required_argument, NULL, OPT_HIST },
-	{ "compare",		required_argument, NULL, OPT_COMPARE },
-	{ "screen",		required_argument, NULL, OPT_SCREEN },
-	{ "map-size",		required_argument, NULL, OPT_MAP_SIZE },
-	{ "curve-mode",		required_argument, NULL, OPT_CURVE_MODE },
-	{ NULL, 0, NULL, 0 }
+static const struct dsp_opt_row snap_rows[] = {
+	{ "out", 'o', "DIR", OPT_OUT, "directory (created if missing; default "
+	  "./disperse-snapshots)" },
+	{ "load", 0, "FILE", OPT_LOAD, "start from the view of a snapshot JSON; options given on "
+	  "the command line override it" },
+	{ "curve-from", 0, "N", OPT_CURVE_FROM, "entropy-vs-n curve from N (default 1)" },
+	{ "curve-to", 0, "N", OPT_CURVE_TO, "... to N (default 2^40)" },
+	{ "curve-points", 0, "K", OPT_CURVE_POINTS, "... with K log-spaced sizes (default 256)" },
+	{ "map-size", 0, "CxR", OPT_MAP_SIZE, "(theta, lambda) map figure resolution "
+	  "(default 161x101)" },
+	{ "map-cols", 0, "C", OPT_MAP_COLS, "map columns alone" },
+	{ "map-rows", 0, "R", OPT_MAP_ROWS, "map rows alone" },
+	{ "metric", 0, "M", OPT_METRIC, "map metric: entropy, entropy-norm, max-weight" },
+	{ "map-theta", 0, "LO:HI", OPT_MAP_THETA, "map theta range (default -2:2)" },
+	{ "map-lambda", 0, "LO:HI", OPT_MAP_LAMBDA, "map lambda range (default 0:1)" },
+	{ "cursor", 0, "ROW,COL", OPT_CURSOR, "map cursor cell (default 0,0)" },
+	{ "hist", 0, "MODE", OPT_HIST, "weight plot: sorted (bars) or log (log-binned)" },
+	{ "compare", 0, "LIST", OPT_COMPARE, "attention functions overlaid on the curve, comma "
+	  "separated (turns the overlays on)" },
+	{ "curve-mode", 0, "M", OPT_CURVE_MODE, "curve plots: both, entropy or max-weight "
+	  "(default both)" },
+	{ "screen", 0, "FILE", OPT_SCREEN, "use FILE's text as the .txt screen dump, and draw it "
+	  "as NAME-screen.svg (and .pdf, .png per --figure-format)" },
+	{ NULL, 0, NULL, 0, NULL }
 };
 
 static const char help[] =
 "Write a snapshot set of one view and print the written paths, one a line:\n"
 "NAME.txt, NAME.json, NAME-weights.csv, NAME-curve.csv, NAME-map.csv,\n"
 "NAME-hist.svg, NAME-curve.svg, NAME-map.svg with NAME =\n"
-"disperse-YYYYmmdd-HHMMSS-NNN (never reused).\n"
-"  -o, --out DIR        directory (created if missing; default ./disperse-snapshots)\n"
-"  --load FILE          start from the view of a snapshot JSON; options given\n"
-"                       on the command line override it\n"
-"  --curve-from N       entropy-vs-n curve from N (default 1)\n"
-"  --curve-to N         ... to N (default 2^40)\n"
-"  --curve-points K     ... with K log-spaced sizes (default 256)\n"
-"  --map-size CxR       (theta, lambda) map figure resolution (default 161x101)\n"
-"  --map-cols C         map columns alone;  --map-rows R  rows alone\n"
-"  --metric M           map metric: entropy, entropy-norm, max-weight\n"
-"  --map-theta LO:HI    map theta range (default -2:2)\n"
-"  --map-lambda LO:HI   map lambda range (default 0:1)\n"
-"  --cursor ROW,COL     map cursor cell (default 0,0)\n"
-"  --hist MODE          weight plot: sorted (bars) or log (log-binned)\n"
-"  --compare LIST       attention functions overlaid on the curve, comma\n"
-"                       separated (turns the overlays on)\n"
-"  --curve-mode M       curve plots: both, entropy or max-weight (default both)\n"
-"  --screen FILE        use FILE's text as the .txt screen dump, and draw it\n"
-"                       as NAME-screen.svg (and .pdf, .png per --figure-format)\n\n";
+"disperse-YYYYmmdd-HHMMSS-NNN (never reused).\n";
 
 struct snapargs {
 	const char	*out, *load, *screen;
@@ -151,8 +137,7 @@ snap_cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
 	int st;
 
 	switch (code) {
-	case 'o':
-	case OPT_OUT:
+	case OPT_OUT:	/* and -o: the parser maps a row's letter */
 		/* An empty name meant the default folder, silently. */
 		if (arg[0] == '\0')
 			return dsp_opts_usage(o, "--out: empty folder name");
@@ -320,9 +305,10 @@ cmd_snapshot_exec(int argc, char **argv)
 {
 	struct dsp_opts_spec spec = {
 		"disperse snapshot [--out DIR] [--load FILE] [options]", help,
-		longopts, "o:", snap_cb, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
+		NULL, NULL, snap_cb, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
 		snap_values,
-		OPT_FIG0	/* figures: the figure options */
+		OPT_FIG0,	/* figures: the figure options */
+		snap_rows, NULL
 	};
 	struct snapargs a;
 	struct dsp_opts o;

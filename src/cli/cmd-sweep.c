@@ -26,12 +26,13 @@ enum {
 	OPT_POINTS
 };
 
-static const struct option sweep_longopts[] = {
-	{ "vary",	required_argument, NULL, OPT_VARY },
-	{ "from",	required_argument, NULL, OPT_FROM },
-	{ "to",		required_argument, NULL, OPT_TO },
-	{ "points",	required_argument, NULL, OPT_POINTS },
-	{ NULL, 0, NULL, 0 }
+static const struct dsp_opt_row sweep_rows[] = {
+	{ "vary", 0, "P", OPT_VARY, "n (log-spaced sizes, default), theta, lambda or delta" },
+	{ "from", 0, "A", OPT_FROM, "range start (n: 1 .. 2^40; theta: -2 .. 2; lambda: 0 .. 1; "
+	  "delta: 0 .. 16)" },
+	{ "to", 0, "B", OPT_TO, "range end" },
+	{ "points", 0, "K", OPT_POINTS, "number of points (default 41; n: duplicates dropped)" },
+	{ NULL, 0, NULL, 0, NULL }
 };
 
 struct sweep {
@@ -228,15 +229,12 @@ cmd_sweep_exec(int argc, char **argv)
 {
 	struct sweep sw = { VARY_N, NULL, NULL, 41 };
 	struct dsp_opts_spec spec = {
-		"disperse sweep [--vary n|theta|lambda|delta] [--from A --to B --points K] [options]",
-		"Entropy, max weight and the Lemma 2.1 band over a range of one parameter.\n"
-		"  --vary P           n (log-spaced sizes, default), theta, lambda or delta\n"
-		"  --from A, --to B   range (n: 1 .. 2^40; theta: -2 .. 2; lambda: 0 .. 1;\n"
-		"                     delta: 0 .. 16)\n"
-		"  --points K         number of points (default 41; n: duplicates dropped)\n\n",
-		sweep_longopts, NULL, sweep_opt, NULL, 0,
-		vary_values,
-		0	/* figures: none */
+		.usage = "disperse sweep [--vary n|theta|lambda|delta] [--from A --to B --points K] "
+		    "[options]",
+		.help = "Entropy, max weight and the Lemma 2.1 band over a range of one parameter.\n",
+		.rows = sweep_rows,
+		.cb = sweep_opt,
+		.values = vary_values
 	};
 	struct dsp_opts o;
 	dsp_table *t = NULL;

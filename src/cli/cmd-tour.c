@@ -21,23 +21,21 @@ enum {
 	OPT_FILE
 };
 
-static const struct option tour_longopts[] = {
-	{ "step",	required_argument, NULL, OPT_STEP },
-	{ "list",	no_argument,	   NULL, OPT_LIST },
-	{ "file",	required_argument, NULL, OPT_FILE },
-	{ NULL, 0, NULL, 0 }
+static const struct dsp_opt_row tour_rows[] = {
+	{ "step", 0, "K", OPT_STEP, "only step K (1-based)" },
+	{ "list", 0, NULL, OPT_LIST, "step numbers and titles only" },
+	{ "file", 0, "PATH", OPT_FILE, "another tour file (default: tour.txt from the folders of "
+	  "$DISPERSE_DATADIR, then the installed data dir)" },
+	{ NULL, 0, NULL, 0, NULL }
 };
+/* The common --format, as the tour reads it. */
+static const char tour_notes[] =
+    "  --format F         text (the tour); csv or json give the live figures\n"
+    "                     as a table: step, title, figure, value\n";
 
 static const char tour_help[] =
     "The teaching tour: softmax and temperature, dispersion, Lemma 2.1,\n"
-    "Theorem 2.2, bounded spreads, adaptive temperature, alternatives.\n"
-    "  --step K           only step K (1-based)\n"
-    "  --list             step numbers and titles only\n"
-    "  --file PATH        another tour file (default: tour.txt from\n"
-    "                     the folders of $DISPERSE_DATADIR, then the\n"
-    "                     installed data dir)\n"
-    "  --format F         text (the tour); csv or json give the live figures\n"
-    "                     as a table: step, title, figure, value\n\n";
+    "Theorem 2.2, bounded spreads, adaptive temperature, alternatives.\n";
 
 struct tour_opts {
 	uint64_t	 step;		/* 0 = all */
@@ -221,13 +219,14 @@ cmd_tour_exec(int argc, char **argv)
 	struct tour_opts to = { 0, 0, NULL };
 	struct dsp_opts_spec spec = {
 		"disperse tour [--step K] [--list] [--file PATH] [options]",
-		tour_help, tour_longopts, NULL, tour_opt, NULL,
+		tour_help, NULL, NULL, tour_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_THETA |
 		DSP_GIVEN_LAMBDA | DSP_GIVEN_EPS | DSP_GIVEN_SEED | DSP_GIVEN_TOPK |
 		DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S |
 		DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT,
 		NULL,	/* values: none listed */
-		0	/* figures: none */
+		0,	/* figures: none */
+		tour_rows, tour_notes
 	};
 	int rc;
 

@@ -38,25 +38,31 @@ enum {
 	OPT_FIG0	/* the figure rows of the view-option table, in order */
 };
 
-/* Its own options; the figure options come from their table (the
- * spec's figures: cli/opts.h). */
-static const struct option train_longopts[] = {
-	{ "train-n",	required_argument, NULL, OPT_TRAIN_N },
-	{ "steps",	required_argument, NULL, OPT_STEPS },
-	{ "width",	required_argument, NULL, OPT_WIDTH },
-	{ "lr",		required_argument, NULL, OPT_LR },
-	{ "batch",	required_argument, NULL, OPT_BATCH },
-	{ "classes",	required_argument, NULL, OPT_CLASSES },
-	{ "eval-sizes",	required_argument, NULL, OPT_EVAL_SIZES },
-	{ "eval-sets",	required_argument, NULL, OPT_EVAL_SETS },
-	{ "save",	required_argument, NULL, OPT_SAVE },
-	{ "load",	required_argument, NULL, OPT_LOAD },
-	{ "eval-only",	no_argument,       NULL, OPT_EVAL_ONLY },
-	{ "svg",	required_argument, NULL, OPT_SVG },
-	{ "quiet",	no_argument,       NULL, OPT_QUIET },
-	{ "preset",	required_argument, NULL, OPT_PRESET },
-	{ "yes",	no_argument,       NULL, OPT_YES },
-	{ NULL, 0, NULL, 0 }
+static const struct dsp_opt_row train_rows[] = {
+	{ "preset", 0, "NAME", OPT_PRESET, "training settings: quick (the defaults below) or paper "
+	  "(width 64, batch 128, lr 0.001, 20000 steps: follows the paper's description; options "
+	  "given override it)" },
+	{ "train-n", 0, "N", OPT_TRAIN_N, "items per training set (default 16, as the paper)" },
+	{ "steps", 0, "N", OPT_STEPS, "Adam steps (default 3000)" },
+	{ "batch", 0, "N", OPT_BATCH, "sets per step (default 32)" },
+	{ "width", 0, "D", OPT_WIDTH, "embedding and readout width (default 16)" },
+	{ "lr", 0, "X", OPT_LR, "Adam step size, decaying linearly to X/10 (default 0.003)" },
+	{ "classes", 0, "C", OPT_CLASSES, "item classes (default 10)" },
+	{ "eval-sizes", 0, "LIST", OPT_EVAL_SIZES, "set sizes to evaluate (default "
+	  "16,64,256,1024,4096,16384)" },
+	{ "eval-sets", 0, "N", OPT_EVAL_SETS, "held-out sets per size (default 1000)" },
+	{ "save", 0, "FILE", OPT_SAVE, "write the trained model (JSON, atomic)" },
+	{ "load", 0, "FILE", OPT_LOAD, "read a saved model instead of training" },
+	{ "eval-only", 0, NULL, OPT_EVAL_ONLY, "with --load: evaluate only (the default with "
+	  "--load); without --eval-sizes/--eval-sets/--seed, --load repeats the evaluation "
+	  "recorded in the model" },
+	{ "svg", 0, "FILE", OPT_SVG, "figure: accuracy vs n with CIs; max weight vs n with the "
+	  "Lemma 2.1 band from the observed spread; with --figure-format also FILE.pdf, FILE.png "
+	  "(.svg replaced; a fixed layout scaled to --figure-size)" },
+	{ "quiet", 0, NULL, OPT_QUIET, "no progress lines on stderr" },
+	{ "yes", 0, NULL, OPT_YES, "run the evaluation a --load model records even when it is "
+	  "large (more than 12x the default's work)" },
+	{ NULL, 0, NULL, 0, NULL }
 };
 
 #define MAX_SIZES	DSP_MODEL_MAX_EVAL
@@ -390,39 +396,17 @@ cmd_train_exec(int argc, char **argv)
 		"       disperse train --load FILE --eval-only [options]",
 		"Train the Max Retrieval model (one single-head softmax attention) on\n"
 		"sets of --train-n items, then evaluate it on larger held-out sets,\n"
-		"plain and with the paper's adaptive temperature (doc/theory.md).\n"
-		"  --preset NAME      training settings: quick (the defaults below) or paper\n"
-		"                     (width 64, batch 128, lr 0.001, 20000 steps: follows the\n"
-		"                     paper's description; options given override it)\n"
-		"  --train-n N        items per training set (default 16, as the paper)\n"
-		"  --steps N          Adam steps (default 3000)\n"
-		"  --batch N          sets per step (default 32)\n"
-		"  --width D          embedding and readout width (default 16)\n"
-		"  --lr X             Adam step size, decaying linearly to X/10 (default 0.003)\n"
-		"  --classes C        item classes (default 10)\n"
-		"  --eval-sizes LIST  set sizes to evaluate (default 16,64,256,1024,4096,16384)\n"
-		"  --eval-sets N      held-out sets per size (default 1000)\n"
-		"  --save FILE        write the trained model (JSON, atomic)\n"
-		"  --load FILE        read a saved model instead of training\n"
-		"  --eval-only        with --load: evaluate only (the default with --load);\n"
-		"                     without --eval-sizes/--eval-sets/--seed, --load repeats\n"
-		"                     the evaluation recorded in the model\n"
-		"  --svg FILE         figure: accuracy vs n with CIs; max weight vs n with\n"
-		"                     the Lemma 2.1 band from the observed spread; with\n"
-		"                     --figure-format also FILE.pdf, FILE.png (.svg replaced;\n"
-		"                     a fixed layout scaled to --figure-size)\n"
-		"  --quiet            no progress lines on stderr\n"
-		"  --yes              run the evaluation a --load model records even when\n"
-		"                     it is large (more than 12x the default's work)\n"
-		"  --seed S           initialisation, training and evaluation sets (default 1;\n"
-		"                     with --load the evaluation seed, default the model's)\n\n",
-		train_longopts, NULL, train_opt, NULL,
+		"plain and with the paper's adaptive temperature (doc/theory.md).\n",
+		NULL, NULL, train_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_THETA |
 		    DSP_GIVEN_LAMBDA | DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN |
 		    DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA |
 		    DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT,
 		train_values,
-		OPT_FIG0	/* figures: the figure options */
+		OPT_FIG0,	/* figures: the figure options */
+		train_rows,
+		"  --seed S           initialisation, training and evaluation sets (default 1;\n"
+		"                     with --load the evaluation seed, default the model's)\n"
 	};
 	static const size_t default_sizes[] = { 16, 64, 256, 1024, 4096, 16384 };
 	dsp_maxret_eval_row rows[MAX_SIZES];

@@ -273,14 +273,14 @@ help_wrapped(FILE *fp, const char *head, const char *text)
 	else
 		fprintf(fp, "  %-18s ", head);
 	while (*p != '\0') {
-		end = p + strlen(p);
+		end = strchr(p, '\n') != NULL ? strchr(p, '\n') : p + strlen(p);
 		if (end - p > width) {
 			for (sp = p + width; sp > p && *sp != ' '; sp--)
 				;
 			end = sp > p ? sp : p + width;
 		}
 		fprintf(fp, "%.*s\n", (int)(end - p), p);
-		p = *end == ' ' ? end + 1 : end;
+		p = *end == ' ' || *end == '\n' ? end + 1 : end;
 		if (*p != '\0')
 			fprintf(fp, "%*s", col, "");
 	}
@@ -317,8 +317,26 @@ print_help(const struct dsp_opts *o, const struct dsp_opts_spec *s)
 		printf("Usage: disperse %s [options]\n", o->cmd);
 	else
 		printf("Usage: disperse [options]\n");
+	const struct dsp_opt_row *r;
+	char head[64];
+
 	if (s->help != NULL)
 		printf("%s", s->help);
+	for (r = s->rows; r != NULL && r->name != NULL; r++) {
+		if (r->help == NULL)
+			continue;
+		if (r->letter != 0)
+			snprintf(head, sizeof head, "-%c, --%s%s%s", r->letter, r->name,
+			    r->arg != NULL ? " " : "", r->arg != NULL ? r->arg : "");
+		else
+			snprintf(head, sizeof head, "--%s%s%s", r->name,
+			    r->arg != NULL ? " " : "", r->arg != NULL ? r->arg : "");
+		help_wrapped(stdout, head, r->help);
+	}
+	if (s->notes != NULL)
+		printf("%s", s->notes);
+	if (s->rows != NULL)
+		putchar('\n');
 	if (s->figures != 0)
 		figure_help(stdout);
 	dsp_opts_help(stdout, s->omit);
@@ -332,14 +350,17 @@ build_tables(const struct dsp_opts_spec *s, struct option **lo, char *so,
 {
 	const dsp_param_def *d;
 	const dsp_vopt_def *vd;
-	size_t i, k = 0, extra = 0, len;
+	size_t i, k = 0, extra = 0, nrows = 0, len;
 	struct option *t;
 	int id;
 
 	if (s->longopts != NULL)
 		while (s->longopts[extra].name != NULL)
 			extra++;
-	if ((t = dsp_calloc(2 * DSP_P_COUNT + NEXTRA + extra + DSP_V_COUNT + 1,
+	if (s->rows != NULL)
+		while (s->rows[nrows].name != NULL)
+			nrows++;
+	if ((t = dsp_calloc(2 * DSP_P_COUNT + NEXTRA + extra + nrows + DSP_V_COUNT + 1,
 	    sizeof *t)) == NULL)
 		return -1;
 	len = (size_t)snprintf(so, sosize, ":");
@@ -368,14 +389,21 @@ build_tables(const struct dsp_opts_spec *s, struct option **lo, char *so,
 			t[k++] = extra_common[i].opt;
 	for (i = 0; i < extra; i++)
 		t[k++] = s->longopts[i];
+	for (i = 0; i < nrows; i++)
+		t[k++] = (struct option){ s->rows[i].name, s->rows[i].arg != NULL ?
+		    required_argument : no_argument, NULL, s->rows[i].code };
 	for (id = 0; s->figures != 0 && (vd = dsp_vopt(id)) != NULL; id++)
 		if (DSP_VOPT_IS_FIG(vd) && vd->opt_long != NULL)
 			t[k++] = (struct option){ vd->opt_long, required_argument, NULL,
 			    s->figures + id };
 	*lo = t;
-	snprintf(so + len, sosize - len, "%s%s",
+	len += (size_t)snprintf(so + len, sosize - len, "%s%s",
 	    (s->omit & DSP_GIVEN_OUTPUT) ? "" : "o:",
 	    s->shortopts != NULL ? s->shortopts : "");
+	for (i = 0; i < nrows && len + 3 < sosize; i++)
+		if (s->rows[i].letter != 0)
+			len += (size_t)snprintf(so + len, sosize - len, "%c%s",
+			    s->rows[i].letter, s->rows[i].arg != NULL ? ":" : "");
 	return 0;
 }
 
@@ -616,6 +644,18 @@ list_options(const struct option *lo, const struct dsp_opts_spec *s)
 	}
 }
 
+/* The row whose short form is the letter c, or NULL. */
+static const struct dsp_opt_row *
+row_letter(const struct dsp_opts_spec *s, int c)
+{
+	const struct dsp_opt_row *r;
+
+	for (r = s->rows; c > 0 && c < 256 && r != NULL && r->name != NULL; r++)
+		if (r->letter == c)
+			return r;
+	return NULL;
+}
+
 int
 dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
     char **argv)
@@ -656,6 +696,9 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 			print_help(o, s);
 			o->status = 0;
 			rc = -1;
+		} else if (row_letter(s, c) != NULL) {
+			rc = s->cb != NULL ? s->cb(o, row_letter(s, c)->code, optarg, s->ctx) :
+			    dsp_opts_usage(o, "internal error: unhandled option %d", c);
 		} else if (is_common(c) && (given_bit(c) & s->omit) == 0) {
 			o->given |= given_bit(c);
 			rc = parse_common(o, c, optarg);

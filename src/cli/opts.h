@@ -82,13 +82,27 @@ struct dsp_opts {
 	int		 status;	/* exit status when parse returns != 0 */
 };
 
+/* One of a command's own options: getopt's row and its --help line, the
+ * one list a command writes (tmux's options-table.c): the parser builds
+ * getopt's table, --help and --list-options from the rows. */
+struct dsp_opt_row {
+	const char	*name;		/* "vary": --vary */
+	int		 letter;	/* its short form ('o': -o), or 0 */
+	const char	*arg;		/* "P" in "--vary P"; NULL: a flag */
+	int		 code;		/* passed to the spec's cb */
+	const char	*help;		/* --help's text, wrapped there (a '\n'
+					   starts a line); NULL: not listed */
+};
+
 struct dsp_opts_spec {
 	const char		*usage;		/* "disperse report [options]" */
-	const char		*help;		/* command-specific option lines, or NULL */
-	const struct option	*longopts;	/* extra options, {0} terminated, or NULL */
-	const char		*shortopts;	/* extra short letters ("p:"), or NULL */
-	/* Called for every extra option: code is the val of the option (or
-	 * the letter).  Return 0, or the status from dsp_opts_usage(). */
+	const char		*help;		/* what the command does, or NULL */
+	const struct option	*longopts;	/* the TUI's own options (app/options.c,
+						   a table of its own), or NULL */
+	const char		*shortopts;	/* with longopts: their letters, or NULL */
+	/* Called for every extra option: code is the val of the option (a
+	 * row's code, also for its letter).  Return 0, or the status from
+	 * dsp_opts_usage(). */
 	int			(*cb)(struct dsp_opts *o, int code, const char *arg,
 				    void *ctx);
 	void			*ctx;
@@ -101,6 +115,10 @@ struct dsp_opts_spec {
 	 * and names from it, code figures + the row's id; cli/figopts.h), or
 	 * 0: the command writes no figures. */
 	int			 figures;
+	/* The command's own options, {0} terminated: listed by --help after
+	 * help, each wrapped under its head; then notes (or NULL). */
+	const struct dsp_opt_row *rows;
+	const char		*notes;
 };
 
 /* For messages and the values hooks: names[0 .. count) joined by sep

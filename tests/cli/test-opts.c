@@ -54,11 +54,13 @@ fig_cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
 static int
 parse(struct dsp_opts *o, double *x, int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{ "x", required_argument, NULL, OPT_X },
-		{ NULL, 0, NULL, 0 }
+	/* A command's own option as a row: --x and its short form -X (the
+	 * callback sees the row's code for both). */
+	static const struct dsp_opt_row rows[] = {
+		{ "x", 'X', "V", OPT_X, "a number" },
+		{ NULL, 0, NULL, 0, NULL }
 	};
-	struct dsp_opts_spec s = { "t", NULL, lo, NULL, cb, NULL, 0, NULL, 0 };
+	struct dsp_opts_spec s = { .usage = "t", .cb = cb, .rows = rows };
 
 	s.ctx = x;
 	dsp_opts_init(o, "test");
@@ -76,6 +78,7 @@ main(void)
 	char *a2[] = { "test", "--delta", "1e400", NULL };
 	char *a3[] = { "test", "--nope", NULL };
 	char *a4[] = { "test", "--x", NULL };
+	char *a5[] = { "test", "-X", "7.5", NULL };
 
 	size_ok("1", 1);
 	size_ok("1048576", 1048576);
@@ -135,14 +138,16 @@ main(void)
 	dsp_opts_free(&o);
 	ok(parse(&o, &x, 2, a4) != 0 && o.status == 2, "missing argument: status 2");
 	dsp_opts_free(&o);
+	x = 0;
+	ok(parse(&o, &x, 3, a5) == 0 && x == 7.5, "a row's letter: -X 7.5 reaches the row's code");
+	dsp_opts_free(&o);
 	{
 		/* A spec's figures: every figure row of the view-option table
 		 * with an option is parsed, with code figures + the row's id,
 		 * and taken by dsp_figopts_take (the value checked there). */
-		static const struct option lo[] = { { NULL, 0, NULL, 0 } };
 		static char *fa[] = { "test", "--figure-size", "3x2in", "--font-size", "9",
 			"--figure-format", "svg,png", "--dpi", "150" };
-		struct dsp_opts_spec s = { "t", NULL, lo, NULL, fig_cb, NULL, 0, NULL, OPT_FIG };
+		struct dsp_opts_spec s = { .usage = "t", .cb = fig_cb, .figures = OPT_FIG };
 		const dsp_vopt_def *vd;
 		int i, nfig = 0;
 

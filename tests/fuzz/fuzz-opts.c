@@ -26,7 +26,7 @@ cb(struct dsp_opts *o, int code, const char *arg, void *ctx)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct dsp_opts_spec spec = { "fuzz", NULL, NULL, NULL, cb, NULL, 0, NULL, 0 };
+	struct dsp_opts_spec spec = { .usage = "fuzz", .cb = cb };
 	struct dsp_opts o;
 	char *buf, *argv[MAX_ARGS + 2], *p, *nl;
 	int argc = 1, rc;
