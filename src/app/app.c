@@ -23,22 +23,6 @@
 #include "export/snapshot.h"
 #include "view/view.h"
 
-/* The TUI's --help: its options from their table (app/options.c). */
-static const char *
-help_text(void)
-{
-	static char buf[2048];
-	FILE *fp;
-
-	if (buf[0] != '\0' || (fp = fmemopen(buf, sizeof buf - 1, "w")) == NULL)
-		return buf;
-	fputs("\nTUI options:\n", fp);
-	app_options_help(fp);
-	fputs("Keys: ? or F1 in the TUI (h is 'left'); q quits.\n\n", fp);
-	fclose(fp);
-	return buf;
-}
-
 /* The empirical family of an input is a resample of its logits, not
  * them: every figure panel says so on its frame. */
 static void
@@ -347,8 +331,10 @@ app_main(int argc, char **argv)
 	a.theme = -1;
 	memset(&spec, 0, sizeof spec);
 	spec.usage = "disperse [options]";
-	spec.help = help_text();
-	spec.longopts = app_options_longopts();
+	/* Its options from their table (app/options.c). */
+	spec.help = "\nTUI options:\n";
+	spec.rows = app_options_rows();
+	spec.notes = "Keys: ? or F1 in the TUI (h is 'left'); q quits.\n";
 	spec.cb = app_option;
 	spec.values = app_option_values;
 	spec.ctx = &a;

@@ -214,7 +214,7 @@ void	 keys_dispatch(struct app *a, int ch);
 /* options.c: the TUI's own options, from one table. */
 struct dsp_opts;
 struct option;
-const struct option *app_options_longopts(void);
+const struct dsp_opt_row *app_options_rows(void);
 /* The dsp_opts_spec callback that sets what an option of the table says. */
 int	 app_option(struct dsp_opts *o, int code, const char *arg, void *ctx);
 /* The names an option takes (--theme's), or NULL. */

@@ -1,7 +1,7 @@
 /* The TUI's own options (`disperse [options]`, no command), tmux
- * options-table style: one row a option drives the getopt table, the
- * help both `disperse --help` and the TUI's print, and what the option
- * sets.  The common options (parameters, --input, ...) are cli/opts.c's. */
+ * options-table style: one row an option (struct dsp_opt_row, as every
+ * command's) drives the getopt table, the help both `disperse --help` and
+ * the TUI's print, and what the option sets.  The common options (parameters, --input, ...) are cli/opts.c's. */
 #include "config.h"
 
 #include <getopt.h>
@@ -25,83 +25,50 @@ enum {
 	OPT_RESUME
 };
 
-static const struct app_option {
-	const char	*name;
-	const char	*arg;		/* the argument's name, NULL for a flag */
-	int		 code;
-	const char	*help;		/* NULL: an alias, not listed */
-	const char	*(*values)(void);	/* the names it takes, or NULL */
-} options[] = {
-	{ "no-color", NULL, OPT_NO_COLOR, "no colours (also NO_COLOR in the environment)", NULL },
-	{ "no-colour", NULL, OPT_NO_COLOR, NULL, NULL },
-	{ "ascii", NULL, OPT_ASCII, "ASCII glyphs only", NULL },
-	{ "no-mouse", NULL, OPT_NO_MOUSE, "do not capture the mouse", NULL },
-	{ "load", "FILE", OPT_LOAD, "restore a view from a snapshot JSON", NULL },
-	{ "snapshot-dir", "DIR", OPT_SNAPSHOT_DIR,
-	  "where 's' writes snapshots (./disperse-snapshots)", NULL },
-	{ "theme", "NAME", OPT_THEME, "colours, one of:", view_theme_names },
-	{ "no-config", NULL, OPT_NO_CONFIG,
-	  "neither read nor write the settings file\n"
-	  "($XDG_CONFIG_HOME/disperse/settings.json)", NULL },
-	{ "present", NULL, OPT_PRESENT,
-	  "presentation: larger plots, no text panels or timings", NULL },
-	{ "resume", NULL, OPT_RESUME,
-	  "reopen the last view's parameters from the settings\n"
-	  "(never with --input; without it only display choices)", NULL },
+/* The rows (cli/opts.h): the parser builds getopt's table, --help and
+ * --list-options from them; --theme's text names the themes
+ * (app_options_rows fills it in). */
+static struct dsp_opt_row options[] = {
+	{ "no-color", 0, NULL, OPT_NO_COLOR, "no colours (also NO_COLOR in the environment)" },
+	{ "no-colour", 0, NULL, OPT_NO_COLOR, NULL },	/* an alias, not listed */
+	{ "ascii", 0, NULL, OPT_ASCII, "ASCII glyphs only" },
+	{ "no-mouse", 0, NULL, OPT_NO_MOUSE, "do not capture the mouse" },
+	{ "load", 0, "FILE", OPT_LOAD, "restore a view from a snapshot JSON" },
+	{ "snapshot-dir", 0, "DIR", OPT_SNAPSHOT_DIR,
+	  "where 's' writes snapshots (./disperse-snapshots)" },
+	{ "theme", 0, "NAME", OPT_THEME, NULL },
+	{ "no-config", 0, NULL, OPT_NO_CONFIG, "neither read nor write the settings file "
+	  "($XDG_CONFIG_HOME/disperse/settings.json)" },
+	{ "present", 0, NULL, OPT_PRESENT,
+	  "presentation: larger plots, no text panels or timings" },
+	{ "resume", 0, NULL, OPT_RESUME, "reopen the last view's parameters from the settings "
+	  "(never with --input; without it only display choices)" },
+	{ NULL, 0, NULL, 0, NULL }
 };
-#define NOPTIONS (sizeof options / sizeof options[0])
-
-const struct option *
-app_options_longopts(void)
+const struct dsp_opt_row *
+app_options_rows(void)
 {
-	static struct option lo[NOPTIONS + 1];
+	static char theme[256];
 	size_t i;
 
-	for (i = 0; i < NOPTIONS; i++) {
-		lo[i].name = options[i].name;
-		lo[i].has_arg = options[i].arg != NULL ? required_argument : no_argument;
-		lo[i].flag = NULL;
-		lo[i].val = options[i].code;
-	}
-	return lo;
+	if (theme[0] == '\0')
+		snprintf(theme, sizeof theme, "colours, one of: %s", view_theme_names());
+	for (i = 0; options[i].name != NULL; i++)
+		if (options[i].code == OPT_THEME)
+			options[i].help = theme;
+	return options;
 }
 
 void
 app_options_help(FILE *fp)
 {
-	const char *h, *nl;
-	char lead[48];
-	size_t i;
-
-	for (i = 0; i < NOPTIONS; i++) {
-		if ((h = options[i].help) == NULL)
-			continue;
-		snprintf(lead, sizeof lead, "--%s%s%s", options[i].name,
-		    options[i].arg != NULL ? " " : "", options[i].arg != NULL ?
-		    options[i].arg : "");
-		nl = strchr(h, '\n');
-		fprintf(fp, "  %-20s %.*s", lead, nl != NULL ? (int)(nl - h) : (int)strlen(h), h);
-		if (options[i].values != NULL)
-			fprintf(fp, " %s", options[i].values());
-		fputc('\n', fp);
-		/* Continuation lines under the text. */
-		for (h = nl; h != NULL; h = nl) {
-			nl = strchr(++h, '\n');
-			fprintf(fp, "  %-20s %.*s\n", "", nl != NULL ? (int)(nl - h) :
-			    (int)strlen(h), h);
-		}
-	}
+	dsp_opts_rows_help(fp, app_options_rows());
 }
 
 const char *
 app_option_values(int code)
 {
-	size_t i;
-
-	for (i = 0; i < NOPTIONS; i++)
-		if (options[i].code == code && options[i].values != NULL)
-			return options[i].values();
-	return NULL;
+	return code == OPT_THEME ? view_theme_names() : NULL;
 }
 
 int

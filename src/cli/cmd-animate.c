@@ -371,7 +371,7 @@ cmd_animate_exec(int argc, char **argv)
 		"of DIR/frames.csv (the value and the frame's figures) and one image of\n"
 		"DIR/animation.gif (the entropy and max-weight curves with the frame's n\n"
 		"marked); the paths are printed, one a line.\n",
-		NULL, NULL, animate_opt, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
+		animate_opt, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
 		animate_values,
 		OPT_FIG0,	/* figures: the figure options */
 		animate_rows,

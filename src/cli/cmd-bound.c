@@ -190,7 +190,7 @@ cmd_bound_exec(int argc, char **argv)
 		"[--solve theta|delta|n|eps] [options]",
 		"Lemma 2.1 band, entropy floor and Theorem 2.2 critical n for logits\n"
 		"spread over delta at temperature theta; no weights are computed.\n",
-		NULL, NULL, bound_opt, NULL,
+		bound_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_LAMBDA | DSP_GIVEN_SEED | DSP_GIVEN_TOPK |
 		    DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S |
 		    DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL | DSP_GIVEN_INPUT,

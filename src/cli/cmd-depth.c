@@ -291,7 +291,7 @@ cmd_depth_exec(int argc, char **argv)
 		"inputs) over n random embeddings on a sphere: the spread of each\n"
 		"layer's outputs around the mean embedding, per n, with and without\n"
 		"residual connections, and its large-n limit (doc/theory.md).\n",
-		NULL, NULL, depth_opt, NULL,
+		depth_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_LAMBDA |
 		    DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
 		    DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION |

@@ -515,7 +515,7 @@ cmd_fit_exec(int argc, char **argv)
 	struct fit_opts f;
 	struct dsp_opts_spec spec = {
 		"disperse fit [--generate | --pairs FILE.csv] [options]",
-		fit_help, NULL, NULL, fit_opt, NULL,
+		fit_help, fit_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_THETA | DSP_GIVEN_LAMBDA |
 		DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |
 		DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA | DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL |

@@ -420,7 +420,7 @@ cmd_heads_exec(int argc, char **argv)
 	struct dsp_opts o;
 	struct heads_opts h;
 	struct dsp_opts_spec spec = {
-		"disperse heads FILE [options]", heads_help, NULL, NULL,
+		"disperse heads FILE [options]", heads_help,
 		heads_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_LAMBDA |
 		DSP_GIVEN_SEED | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE |

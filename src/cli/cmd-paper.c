@@ -257,7 +257,7 @@ cmd_paper_exec(int argc, char **argv)
 		"number as CSV and DIR/numbers.json.  Sections: Lemma 2.1, Theorem 2.2,\n"
 		"dispersion, adaptive temperature, Max Retrieval (train --preset paper),\n"
 		"alternatives, the (theta, lambda) map.\n",
-		NULL, NULL, paper_opt, NULL,
+		paper_opt, NULL,
 		~(DSP_GIVEN_SEED | DSP_GIVEN_MEM_BUDGET),
 		NULL,	/* values: none listed */
 		OPT_FIG0,	/* figures: the figure options */

@@ -296,7 +296,7 @@ cmd_precision_exec(int argc, char **argv)
 		"disperse precision [--formats F,...] [--model M] [--show PARTS] [--n-max N] [options]",
 		"Number formats: limits, the weights of these parameters emulated in each\n"
 		"format, and the n at which a weight first underflows to exactly 0.\n",
-		NULL, NULL, precision_opt, NULL, DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL,
+		precision_opt, NULL, DSP_GIVEN_PRECISION | DSP_GIVEN_MODEL,
 		precision_values,
 		0,	/* figures: none */
 		precision_rows, NULL

@@ -305,7 +305,7 @@ cmd_snapshot_exec(int argc, char **argv)
 {
 	struct dsp_opts_spec spec = {
 		"disperse snapshot [--out DIR] [--load FILE] [options]", help,
-		NULL, NULL, snap_cb, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
+		snap_cb, NULL, DSP_GIVEN_FORMAT | DSP_GIVEN_OUTPUT,
 		snap_values,
 		OPT_FIG0,	/* figures: the figure options */
 		snap_rows, NULL

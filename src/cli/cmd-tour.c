@@ -219,7 +219,7 @@ cmd_tour_exec(int argc, char **argv)
 	struct tour_opts to = { 0, 0, NULL };
 	struct dsp_opts_spec spec = {
 		"disperse tour [--step K] [--list] [--file PATH] [options]",
-		tour_help, NULL, NULL, tour_opt, NULL,
+		tour_help, tour_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_THETA |
 		DSP_GIVEN_LAMBDA | DSP_GIVEN_EPS | DSP_GIVEN_SEED | DSP_GIVEN_TOPK |
 		DSP_GIVEN_ATTN | DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S |

@@ -397,7 +397,7 @@ cmd_train_exec(int argc, char **argv)
 		"Train the Max Retrieval model (one single-head softmax attention) on\n"
 		"sets of --train-n items, then evaluate it on larger held-out sets,\n"
 		"plain and with the paper's adaptive temperature (doc/theory.md).\n",
-		NULL, NULL, train_opt, NULL,
+		train_opt, NULL,
 		DSP_GIVEN_FAMILY | DSP_GIVEN_N | DSP_GIVEN_DELTA | DSP_GIVEN_THETA |
 		    DSP_GIVEN_LAMBDA | DSP_GIVEN_EPS | DSP_GIVEN_TOPK | DSP_GIVEN_ATTN |
 		    DSP_GIVEN_ADAPTIVE | DSP_GIVEN_SSMAX_S | DSP_GIVEN_ALPHA |

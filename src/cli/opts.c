@@ -308,6 +308,25 @@ figure_help(FILE *fp)
 	fputc('\n', fp);
 }
 
+void
+dsp_opts_rows_help(FILE *fp, const struct dsp_opt_row *rows)
+{
+	const struct dsp_opt_row *r;
+	char head[64];
+
+	for (r = rows; r != NULL && r->name != NULL; r++) {
+		if (r->help == NULL)
+			continue;
+		if (r->letter != 0)
+			snprintf(head, sizeof head, "-%c, --%s%s%s", r->letter, r->name,
+			    r->arg != NULL ? " " : "", r->arg != NULL ? r->arg : "");
+		else
+			snprintf(head, sizeof head, "--%s%s%s", r->name,
+			    r->arg != NULL ? " " : "", r->arg != NULL ? r->arg : "");
+		help_wrapped(fp, head, r->help);
+	}
+}
+
 static void
 print_help(const struct dsp_opts *o, const struct dsp_opts_spec *s)
 {
@@ -317,22 +336,9 @@ print_help(const struct dsp_opts *o, const struct dsp_opts_spec *s)
 		printf("Usage: disperse %s [options]\n", o->cmd);
 	else
 		printf("Usage: disperse [options]\n");
-	const struct dsp_opt_row *r;
-	char head[64];
-
 	if (s->help != NULL)
 		printf("%s", s->help);
-	for (r = s->rows; r != NULL && r->name != NULL; r++) {
-		if (r->help == NULL)
-			continue;
-		if (r->letter != 0)
-			snprintf(head, sizeof head, "-%c, --%s%s%s", r->letter, r->name,
-			    r->arg != NULL ? " " : "", r->arg != NULL ? r->arg : "");
-		else
-			snprintf(head, sizeof head, "--%s%s%s", r->name,
-			    r->arg != NULL ? " " : "", r->arg != NULL ? r->arg : "");
-		help_wrapped(stdout, head, r->help);
-	}
+	dsp_opts_rows_help(stdout, s->rows);
 	if (s->notes != NULL)
 		printf("%s", s->notes);
 	if (s->rows != NULL)
@@ -350,17 +356,14 @@ build_tables(const struct dsp_opts_spec *s, struct option **lo, char *so,
 {
 	const dsp_param_def *d;
 	const dsp_vopt_def *vd;
-	size_t i, k = 0, extra = 0, nrows = 0, len;
+	size_t i, k = 0, nrows = 0, len;
 	struct option *t;
 	int id;
 
-	if (s->longopts != NULL)
-		while (s->longopts[extra].name != NULL)
-			extra++;
 	if (s->rows != NULL)
 		while (s->rows[nrows].name != NULL)
 			nrows++;
-	if ((t = dsp_calloc(2 * DSP_P_COUNT + NEXTRA + extra + nrows + DSP_V_COUNT + 1,
+	if ((t = dsp_calloc(2 * DSP_P_COUNT + NEXTRA + nrows + DSP_V_COUNT + 1,
 	    sizeof *t)) == NULL)
 		return -1;
 	len = (size_t)snprintf(so, sosize, ":");
@@ -387,8 +390,6 @@ build_tables(const struct dsp_opts_spec *s, struct option **lo, char *so,
 		if ((extra_common[i].bit & s->omit) == 0 ||
 		    extra_common[i].opt.val == OPT_HELP)
 			t[k++] = extra_common[i].opt;
-	for (i = 0; i < extra; i++)
-		t[k++] = s->longopts[i];
 	for (i = 0; i < nrows; i++)
 		t[k++] = (struct option){ s->rows[i].name, s->rows[i].arg != NULL ?
 		    required_argument : no_argument, NULL, s->rows[i].code };
@@ -397,9 +398,8 @@ build_tables(const struct dsp_opts_spec *s, struct option **lo, char *so,
 			t[k++] = (struct option){ vd->opt_long, required_argument, NULL,
 			    s->figures + id };
 	*lo = t;
-	len += (size_t)snprintf(so + len, sosize - len, "%s%s",
-	    (s->omit & DSP_GIVEN_OUTPUT) ? "" : "o:",
-	    s->shortopts != NULL ? s->shortopts : "");
+	len += (size_t)snprintf(so + len, sosize - len, "%s",
+	    (s->omit & DSP_GIVEN_OUTPUT) ? "" : "o:");
 	for (i = 0; i < nrows && len + 3 < sosize; i++)
 		if (s->rows[i].letter != 0)
 			len += (size_t)snprintf(so + len, sosize - len, "%c%s",

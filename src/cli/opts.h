@@ -9,10 +9,11 @@
  *	... o.params is checked and ready; a stray operand was a usage error ...
  *	dsp_opts_free(&o);
  *
- * A command adds its own long options with a struct option array whose val
- * codes are >= DSP_OPT_USER (or short option letters listed in
- * spec.shortopts); they reach spec.cb, which parses optarg with the
- * dsp_opts_* number helpers and reports errors with dsp_opts_usage().
+ * A command adds its own options as a table of rows (struct dsp_opt_row,
+ * spec.rows: name, letter, argument, code >= DSP_OPT_USER, help text),
+ * from which the parser builds getopt's table, --help and --list-options;
+ * they reach spec.cb, which parses optarg with the dsp_opts_* number
+ * helpers and reports errors with dsp_opts_usage().
  *
  * Every message is exactly one line "disperse CMD: message" on stderr (for
  * the TUI, cmd is NULL and the prefix is "disperse: ").  Usage errors set
@@ -97,9 +98,6 @@ struct dsp_opt_row {
 struct dsp_opts_spec {
 	const char		*usage;		/* "disperse report [options]" */
 	const char		*help;		/* what the command does, or NULL */
-	const struct option	*longopts;	/* the TUI's own options (app/options.c,
-						   a table of its own), or NULL */
-	const char		*shortopts;	/* with longopts: their letters, or NULL */
 	/* Called for every extra option: code is the val of the option (a
 	 * row's code, also for its letter).  Return 0, or the status from
 	 * dsp_opts_usage(). */
@@ -150,6 +148,8 @@ void	dsp_opts_free(struct dsp_opts *o);
  * again, so the result and every message are those of an eager scan. */
 int	dsp_opts_eval(struct dsp_opts *o, dsp_summary *s);
 
+/* --help's lines of rows (a command's own options, or the TUI's). */
+void	dsp_opts_rows_help(FILE *fp, const struct dsp_opt_row *rows);
 /* Print the common options help (for --help). */
 void	dsp_opts_help(FILE *fp, unsigned omit);
 
