@@ -14,6 +14,6 @@ DSP_CLI_SOURCES = src/cli/cli.c src/cli/cli.h src/cli/cmd.h \
 	src/cli/cmd-paper.c src/cli/paper_int.h src/cli/paper-theory.c src/cli/paper-maxret.c \
 	src/cli/figopts.c src/cli/figopts.h \
 	src/cli/figrows.c \
-	src/cli/opts.c src/cli/opts_value.c src/cli/opts_output.c src/cli/opts.h \
+	src/cli/opts.c src/cli/opts_help.c src/cli/opts_value.c src/cli/opts_output.c src/cli/opts.h \
 	src/cli/progress.c src/cli/progress.h
 DSP_CLI_SOURCES += src/cli/cmd-heads.c src/cli/heads_int.h src/cli/heads-summary.c

@@ -148,8 +148,11 @@ void	dsp_opts_free(struct dsp_opts *o);
  * again, so the result and every message are those of an eager scan. */
 int	dsp_opts_eval(struct dsp_opts *o, dsp_summary *s);
 
-/* --help's lines of rows (a command's own options, or the TUI's). */
+/* --help's lines of rows (a command's own options, or the TUI's), and the
+ * "Figure options" section from the view-option table's figure rows
+ * (help, metavar and default of each); opts_help.c. */
 void	dsp_opts_rows_help(FILE *fp, const struct dsp_opt_row *rows);
+void	dsp_opts_figure_help(FILE *fp);
 /* Print the common options help (for --help). */
 void	dsp_opts_help(FILE *fp, unsigned omit);
 

@@ -50,7 +50,7 @@ EXTRA_DIST += tests/cli/test-golden.sh tests/cli/test-errors.sh tests/cli/test-n
 	tests/data/cli-word.txt
 check_PROGRAMS += tests/cli/test-opts
 TESTS += tests/cli/test-opts
-tests_cli_test_opts_SOURCES = tests/cli/test-opts.c src/cli/opts.c src/cli/opts_value.c src/cli/opts_output.c src/cli/opts.h src/cli/progress.c src/cli/progress.h \
+tests_cli_test_opts_SOURCES = tests/cli/test-opts.c src/cli/opts.c src/cli/opts_help.c src/cli/opts_value.c src/cli/opts_output.c src/cli/opts.h src/cli/progress.c src/cli/progress.h \
 	src/cli/figopts.c src/cli/figopts.h
 tests_cli_test_opts_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_cli_test_opts_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
@@ -60,7 +60,7 @@ EXTRA_DIST += tests/cli/test-train.sh tests/cli/test-progress.sh tests/cli/test-
 	tests/cli/test-depth.sh tests/cli/depth-numpy.py tests/cli/test-linsel.sh
 check_PROGRAMS += tests/cli/test-ptable
 TESTS += tests/cli/test-ptable
-tests_cli_test_ptable_SOURCES = tests/cli/test-ptable.c src/cli/opts.c src/cli/opts_value.c src/cli/opts_output.c src/cli/opts.h src/cli/progress.c src/cli/progress.h
+tests_cli_test_ptable_SOURCES = tests/cli/test-ptable.c src/cli/opts.c src/cli/opts_help.c src/cli/opts_value.c src/cli/opts_output.c src/cli/opts.h src/cli/progress.c src/cli/progress.h
 tests_cli_test_ptable_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_cli_test_ptable_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
 TESTS += tests/cli/test-paper.sh

@@ -17,7 +17,7 @@ tests_fuzz_test_map_LDADD = $(DSP_CORE_LIBS)
 check_PROGRAMS += tests/fuzz/fuzz-replay-parse tests/fuzz/fuzz-replay-json \
 	tests/fuzz/fuzz-replay-snapshot tests/fuzz/fuzz-replay-tour tests/fuzz/fuzz-replay-opts
 tests_fuzz_fuzz_replay_opts_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-opts.c \
-	src/cli/opts.c src/cli/opts_value.c src/cli/opts_output.c src/cli/opts.h src/cli/progress.c src/cli/progress.h
+	src/cli/opts.c src/cli/opts_help.c src/cli/opts_value.c src/cli/opts_output.c src/cli/opts.h src/cli/progress.c src/cli/progress.h
 tests_fuzz_fuzz_replay_opts_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_fuzz_fuzz_replay_opts_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
 tests_fuzz_fuzz_replay_tour_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-tour.c

@@ -55,7 +55,7 @@ targets="parse json npy reader tour"
 # The option parser: all of core and export (the tables it stamps), only
 # on request like the snapshot loader.
 if [ -n "${DSP_FUZZ_OPTS:-}" ]; then
-	build fuzz-opts "$top_srcdir/tests/fuzz/fuzz-opts.c" "$src/cli/opts.c" "$src/cli/opts_value.c" "$src/cli/opts_output.c" "$src/cli/progress.c" "$src"/core/*.c "$src"/core/*/*.c \
+	build fuzz-opts "$top_srcdir/tests/fuzz/fuzz-opts.c" "$src/cli/opts.c" "$src/cli/opts_help.c" "$src/cli/opts_value.c" "$src/cli/opts_output.c" "$src/cli/progress.c" "$src"/core/*.c "$src"/core/*/*.c \
 		"$src"/export/*.c
 	targets="$targets opts"
 fi
