@@ -249,16 +249,14 @@ run(struct dsp_opts *o, const struct compare *c, const double *ns, size_t count,
 
 /* --attn-list's help: the default list is the attention table's rows. */
 static void
-compare_help(char *buf, size_t len)
+compare_help(void)
 {
-	size_t k;
-	int a;
+	static char help[1024];
+	char names[768];
 
-	k = (size_t)snprintf(buf, len, "functions (default all: ");
-	for (a = 0; a < DSP_ATTN_COUNT && k < len; a++)
-		k += (size_t)snprintf(buf + k, len - k, "%s%s", dsp_attn_names[a],
-		    a + 1 < DSP_ATTN_COUNT ? ", " : ")");
-	compare_rows[0].help = buf;
+	snprintf(help, sizeof help, "functions (default all: %s)", dsp_opts_join(dsp_attn_names,
+	    DSP_ATTN_COUNT, ", ", names, sizeof names));
+	compare_rows[0].help = help;
 }
 
 static int
@@ -284,12 +282,11 @@ cmd_compare_exec(int argc, char **argv)
 	double *ns = NULL;
 	size_t count = 1;
 	int rc, a;
-	char help[1024];
 
 	/* Default: every row of the attention table, in its order. */
 	for (a = 0; a < DSP_ATTN_COUNT; a++)
 		c.attn[a] = dsp_attn_row_of((enum dsp_attn)a)->id;
-	compare_help(help, sizeof help);
+	compare_help();
 	spec.ctx = &c;
 	dsp_opts_init(&o, "compare");
 	if (dsp_opts_parse(&o, &spec, argc, argv) != 0) {

@@ -593,6 +593,7 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
     char **argv)
 {
 	static const struct dsp_opts_spec none;
+	const struct dsp_opt_row *r;
 	struct option *lo = NULL;
 	char so[128], name[128];
 	int c, rc = 0;
@@ -628,8 +629,8 @@ dsp_opts_parse(struct dsp_opts *o, const struct dsp_opts_spec *s, int argc,
 			print_help(o, s);
 			o->status = 0;
 			rc = -1;
-		} else if (row_letter(s, c) != NULL) {
-			rc = s->cb != NULL ? s->cb(o, row_letter(s, c)->code, optarg, s->ctx) :
+		} else if ((r = row_letter(s, c)) != NULL) {
+			rc = s->cb != NULL ? s->cb(o, r->code, optarg, s->ctx) :
 			    dsp_opts_usage(o, "internal error: unhandled option %d", c);
 		} else if (is_common(c) && (given_bit(c) & s->omit) == 0) {
 			o->given |= given_bit(c);

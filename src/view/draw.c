@@ -423,26 +423,30 @@ view_line_rows(int width, const char *text)
 	return wrap_rows(buf, NULL, 0, 0, width, 0);
 }
 
+/* view_line and view_line_aside: buf drawn whole from row *y, or not at
+ * all (a half-shown formula reads as a wrong one); when it does not fit,
+ * rest says whether the lines after it give way too (*y past last). */
+static void
+line_whole(WINDOW *w, int *y, int last, int x, int width, attr_t a, char *buf, int rest)
+{
+	if (*y + wrap_rows(buf, NULL, 0, 0, width, 0) - 1 <= last)
+		*y += wrap_rows(buf, w, *y, x, width, a);
+	else if (rest && *y <= last)
+		*y = last + 1;
+}
+
 void
 view_line(WINDOW *w, int *y, int last, int x, int width, attr_t a, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
-	int rows;
 
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	/* All of it or nothing: a line that does not fit whole is dropped
-	 * (a half-shown formula reads as a wrong one), and so is every line
-	 * after it, so the order stays the one written. */
-	rows = wrap_rows(buf, NULL, 0, 0, width, 0);
-	if (*y + rows - 1 > last) {
-		if (*y <= last)
-			*y = last + 1;
-		return;
-	}
-	*y += wrap_rows(buf, w, *y, x, width, a);
+	/* Every line after one dropped goes too, so the order stays the one
+	 * written. */
+	line_whole(w, y, last, x, width, a, buf, 1);
 }
 
 void
@@ -454,8 +458,7 @@ view_line_aside(WINDOW *w, int *y, int last, int x, int width, attr_t a, const c
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	if (*y + wrap_rows(buf, NULL, 0, 0, width, 0) - 1 <= last)
-		*y += wrap_rows(buf, w, *y, x, width, a);
+	line_whole(w, y, last, x, width, a, buf, 0);
 }
 
 /* ---- plot canvas: braille (2 x 4 dots a cell) or one glyph a cell ---- */

@@ -195,8 +195,10 @@ marks(struct plot *pl, const struct view_series *s, const double *y, int logy, i
 	}
 }
 
-static int
-plot_begin(struct plot *pl, struct view_panel *pn, int h, double lo, double hi)
+/* A plot's geometry, h rows of the panel's plot columns over [lo, hi];
+ * no canvas (curve_h_on_ceiling only asks where a value falls). */
+static void
+plot_geometry(struct plot *pl, struct view_panel *pn, int h, double lo, double hi)
 {
 	pl->pn = pn;
 	pl->lo = lo;
@@ -205,6 +207,12 @@ plot_begin(struct plot *pl, struct view_panel *pn, int h, double lo, double hi)
 	pl->sh = h * view_canvas_yres();
 	pl->pad = view_canvas_yres() > 1;
 	pl->clip = 0;
+}
+
+static int
+plot_begin(struct plot *pl, struct view_panel *pn, int h, double lo, double hi)
+{
+	plot_geometry(pl, pn, h, lo, hi);
 	return view_canvas_init(&pl->cv, pn->pw, h);
 }
 
@@ -340,13 +348,7 @@ curve_h_on_ceiling(struct view_panel *pn, int h)
 
 	if (st->nseries == 0 || !s->ok || s->pin || h < 1 || pn->pw < 1)
 		return 0;
-	pl.pn = pn;
-	pl.lo = 0;
-	pl.hi = entropy_ymax(st);
-	pl.sw = pn->pw * view_canvas_xres();
-	pl.sh = h * view_canvas_yres();
-	pl.pad = view_canvas_yres() > 1;
-	pl.clip = 0;
+	plot_geometry(&pl, pn, h, 0, entropy_ymax(st));
 	for (sx = 0; sx < pl.sw; sx++) {
 		ln = sub_ln(&pl, sx);
 		if (ln > pl.hi + 1e-9 || isnan(v = sample(s, s->entropy, ln)))
