@@ -254,7 +254,8 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 		return;
 	}
 	if (st->curve_err[0] != '\0' && (st->nseries == 0 || !st->series[0].ok)) {
-		view_printf(w, 1, 1, iw, view_attr_error(), "%s", st->curve_err);
+		top = 1;
+		view_line(w, &top, pn->h - 2, 1, iw - 1, view_attr_error(), "%s", st->curve_err);
 		return;
 	}
 	legend(pn, w, mode, hnote);

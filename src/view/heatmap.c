@@ -147,7 +147,8 @@ map_draw(struct view_panel *pn, WINDOW *w)
 	    st->map_busy ? ")" : "");
 	view_frame(w, title, pn->focused);
 	if (!m->ok) {
-		view_printf(w, 1, 1, iw, st->map_busy ? 0 : view_attr_error(), "%s",
+		y = 1;
+		view_line(w, &y, pn->h - 2, 1, iw, st->map_busy ? 0 : view_attr_error(), "%s",
 		    st->map_busy ? busy : m->err);
 		return;
 	}

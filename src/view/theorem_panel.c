@@ -366,7 +366,8 @@ theorem_draw(struct view_panel *pn, WINDOW *w)
 		return;
 	}
 	if (!st->sum_ok) {
-		view_printf(w, y, 1, iw, view_attr_error(), "%s", st->sum_err);
+		/* Wrapped whole, as the weights panel's: never cut mid-word. */
+		view_line(w, &y, last, 1, iw, view_attr_error(), "%s", st->sum_err);
 		return;
 	}
 	if (isnan(s->lo_tight)) {

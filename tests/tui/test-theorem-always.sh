@@ -67,11 +67,16 @@ for r in rows[top + 1:]:
     if r[x0:x0 + 1] == "\u2514":
         break
     body.append(r[x0 + 1:x1].rstrip())
+if len(sys.argv) > 1:
+    print(" ".join(b.strip() for b in body if b.strip()))
+    sys.exit(0)
 text = [b != "" for b in body]
 gap = any(text[i] and not text[i + 1] and any(text[i + 2:]) for i in range(len(text) - 1))
 print("gap" if gap else "none")
-'
+' "$@"
 }
+# theorem_text: the Theorem panel's written rows, joined by blanks.
+theorem_text() { theorem_gap text; }
 # 80x24: SSMax's reason takes three rows (the sharp exponent s delta /
 # theta = 1 * 4 / 1 = 4 wraps), kept like the critical n; in --present the
 # entropy line gives way to a shorter form (H and log n, report's figures)
@@ -99,6 +104,19 @@ tui_start 80 24 --present
 tui_wait "for n > 5405.6" 50
 tui_cap | grep -q "H=$H6 ≤ log n=2.77259"; ok $? "80x24 --present: H=$H6 (report's $H) and log n on a row"
 [ "$(theorem_gap)" = none ]; ok $? "... no empty row inside the Theorem panel"
+T send-keys q
+tui_exited
+T kill-server >/dev/null 2>&1
+
+# A summary that fails says why, wrapped whole (it was cut at the panel's
+# width): SSMax at theta = 0, report's one line, its last words shown.
+msg=$("$DISPERSE" report --attn ssmax --theta 0 2>&1 >/dev/null | tail -1)
+case $msg in *"larger --theta)") r=0 ;; *) r=1 ;; esac
+ok $r "report --attn ssmax --theta 0: $msg"
+tui_start 80 24 --attn ssmax --theta 0
+tui_wait "larger --theta)" 50
+case $(theorem_text) in *"larger --theta)") r=0 ;; *) r=1 ;; esac
+ok $r "80x24 ssmax theta 0: the Theorem panel's message whole, to its last words ($(theorem_text | cut -c1-60)...)"
 T send-keys q
 tui_exited
 T kill-server >/dev/null 2>&1
