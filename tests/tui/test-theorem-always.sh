@@ -26,8 +26,7 @@ for sz in 80x24 100x30 120x40; do
 	theorem_shown "$sz, tour open"
 	T send-keys q q
 	tui_exited
-	T kill-server >/dev/null 2>&1
-	sleep 0.2
+	tui_kill
 	tui_start "${sz%x*}" "${sz#*x}" --present
 	theorem_shown "$sz --present"
 	T send-keys t
@@ -35,8 +34,7 @@ for sz in 80x24 100x30 120x40; do
 	theorem_shown "$sz --present, tour open"
 	T send-keys q q
 	tui_exited
-	T kill-server >/dev/null 2>&1
-	sleep 0.2
+	tui_kill
 done
 
 # A file at theta 0.8 (the issue's blank row): n* is report's.
@@ -49,10 +47,12 @@ awk -v a="$shown" -v b="$fc" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a != 
 ok $? "... its critical n $shown is report's $fc (to the 4 digits shown)"
 T send-keys q
 tui_exited
-T kill-server >/dev/null 2>&1
+tui_kill
 sleep 0.2
 
-# theorem_gap: the Theorem panel's rows on the pane, and whether a blank
+# theorem_gap: the Theorem panel's rows on the pane (read once the screen
+# has settled: a capture taken while a frame is written can hold half of
+# it), and whether a blank
 # row stands between two written ones (a statement that did not fit left
 # its row empty: it must give way to one that fits, or to a shorter form).
 theorem_gap() {
@@ -85,28 +85,31 @@ tui_start 80 24 --attn ssmax
 tui_wait "may stay sharp" 50; ok $? "80x24 ssmax: the sharp exponent line shown"
 tui_cap | grep -q "sδ/θ=4 >= 1"; ok $? "... s delta / theta = 4"
 tui_cap | grep -q "holds"; ok $? "... the band's verdict kept"
+tui_settle >/dev/null
 [ "$(theorem_gap)" = none ]; ok $? "... no empty row inside the Theorem panel"
 T send-keys q
 tui_exited
-T kill-server >/dev/null 2>&1
+tui_kill
 # 100x30: the search for SSMax's first n below eps wraps to two rows with
 # one left; it gives way and the line after it is drawn, no row empty.
 tui_start 100 30 --attn ssmax
 tui_wait "may stay sharp" 50; ok $? "100x30 ssmax: the sharp exponent line shown"
 tui_wait "bits, H/log n" 50; ok $? "... the bits line drawn"
+tui_settle >/dev/null
 [ "$(theorem_gap)" = none ]; ok $? "... no empty row inside the Theorem panel"
 T send-keys q
 tui_exited
-T kill-server >/dev/null 2>&1
+tui_kill
 H=$(report_value entropy_nats)
 H6=$(printf '%.6g' "$H")
 tui_start 80 24 --present
 tui_wait "for n > 5405.6" 50
 tui_cap | grep -q "H=$H6 ≤ log n=2.77259"; ok $? "80x24 --present: H=$H6 (report's $H) and log n on a row"
+tui_settle >/dev/null
 [ "$(theorem_gap)" = none ]; ok $? "... no empty row inside the Theorem panel"
 T send-keys q
 tui_exited
-T kill-server >/dev/null 2>&1
+tui_kill
 
 # A summary that fails says why, wrapped whole (it was cut at the panel's
 # width): SSMax at theta = 0, report's one line, its last words shown.
@@ -115,11 +118,12 @@ case $msg in *"larger --theta)") r=0 ;; *) r=1 ;; esac
 ok $r "report --attn ssmax --theta 0: $msg"
 tui_start 80 24 --attn ssmax --theta 0
 tui_wait "larger --theta)" 50
+tui_settle >/dev/null
 case $(theorem_text) in *"larger --theta)") r=0 ;; *) r=1 ;; esac
 ok $r "80x24 ssmax theta 0: the Theorem panel's message whole, to its last words ($(theorem_text | cut -c1-60)...)"
 T send-keys q
 tui_exited
-T kill-server >/dev/null 2>&1
+tui_kill
 
 tui_start 80 24 --theta 0
 tui_wait "is the argmax: no"; ok $? "theta = 0: the reason there is no critical n"

@@ -31,8 +31,21 @@ tui_start() {
 	shift 2
 	tui_nstart=$((tui_nstart + 1))
 	rm -f "$tui_tmp/rc" "$tui_tmp/stty"
-	T new-session -d -x "$w" -y "$h" -c "${TUI_DIR:-$PWD}" \
-	    "trap '' INT; TERM=$TERM LANG=$LANG ASAN_OPTIONS=$ASAN_OPTIONS NO_COLOR=$NO_COLOR XDG_CONFIG_HOME='${TUI_CONFIG:-$tui_tmp/config-$tui_nstart}' $TUI_ENV ${DSP_TUI_WRAP:-} '$DISPERSE' $*; echo \$? > '$tui_tmp/rc'; stty -a > '$tui_tmp/stty'; sleep 30"
+	# A server still shutting down after a kill-server (on a busy machine
+	# for a while) closes the new client ("server exited unexpectedly"):
+	# the session was never made, and every wait after it ran out.  Try
+	# again until a server takes it.
+	i=0
+	until T new-session -d -x "$w" -y "$h" -c "${TUI_DIR:-$PWD}" \
+	    "trap '' INT; TERM=$TERM LANG=$LANG ASAN_OPTIONS=$ASAN_OPTIONS NO_COLOR=$NO_COLOR XDG_CONFIG_HOME='${TUI_CONFIG:-$tui_tmp/config-$tui_nstart}' $TUI_ENV ${DSP_TUI_WRAP:-} '$DISPERSE' $*; echo \$? > '$tui_tmp/rc'; stty -a > '$tui_tmp/stty'; sleep 30" \
+	    2>"$tui_tmp/start.err"; do
+		i=$((i + 1))
+		if [ "$i" -ge "$tui_bound" ]; then
+			tui_late "tmux new-session failed: $(cat "$tui_tmp/start.err")"
+			return 1
+		fi
+		sleep 0.05
+	done
 }
 # tui_kill: end any TUI of this test and wait until its tmux server is gone
 # (a new one on the same socket could meet the old); tui_fresh W H
