@@ -40,10 +40,11 @@ ok $? "float16 sweep up to 2^16 (the route policy's size): 5 rows, exit 0"
 # The budget names what a computation would need.  Power series with
 # lambda = -0.9999999: the terms fall below 2^-60 only after
 # ln(2^-60 / 4) / ln(0.9999999) = 4.3e8 > 2^26 terms, so n = 2^26 keeps all
-# 2^26 as runs of logits and of weights: 2^26 * 2 * 16 B = 2 GiB.  Sigmoid
-# attention: the softmax-type functions and softmax_1 sum such a series in
-# closed form (issue 26, tests/core/test-powerclosed), with no runs to count.
-refuse 1 "needs 2 GiB, over the memory budget of 1 GiB" report --attn sigmoid --lambda -0.9999999 --n 2^26
+# 2^26 as runs of logits and of weights: 2^26 * 2 * 16 B = 2 GiB.
+# Stick-breaking attention: the softmax-type functions, softmax_1 and
+# sigmoid sum such a series in closed form (issue 26,
+# tests/core/test-powerclosed), with no runs to count.
+refuse 1 "needs 2 GiB, over the memory budget of 1 GiB" report --attn stickbreak --lambda -0.9999999 --n 2^26
 "$DISPERSE" report --lambda -0.9999999 --n 2^63 --mem-budget 16Mi --format csv >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 0 ] && grep -q '^method,analytic' "$tmp/out"
 ok $? "softmax: report --lambda -0.9999999 --n 2^63 in closed form within --mem-budget 16Mi"
@@ -57,9 +58,9 @@ refuse 1 "overflows a double" report --lambda 1.5 --n 2^27 --mem-budget 512Mi
 refuse 2 "mem-budget" report --mem-budget lots
 refuse 2 "mem-budget" report --mem-budget -1
 # A larger budget lets the same computation run (n = 2^20: 32 MiB of runs).
-"$DISPERSE" report --attn sigmoid --lambda -0.9999999 --n 2^20 --mem-budget 64Mi >/dev/null 2>&1
-ok $? "report --attn sigmoid --lambda -0.9999999 --n 2^20 fits in --mem-budget 64Mi"
-refuse 1 "over the memory budget of 16 MiB" report --attn sigmoid --lambda -0.9999999 --n 2^20 --mem-budget 16Mi
+"$DISPERSE" report --attn stickbreak --lambda -0.9999999 --n 2^20 --mem-budget 64Mi >/dev/null 2>&1
+ok $? "report --attn stickbreak --lambda -0.9999999 --n 2^20 fits in --mem-budget 64Mi"
+refuse 1 "over the memory budget of 16 MiB" report --attn stickbreak --lambda -0.9999999 --n 2^20 --mem-budget 16Mi
 
 # lambda = -1 alternates delta, -delta: ceil(n/2) logits 4 and floor(n/2)
 # logits -4, so with a = e^4/Z, b = e^-4/Z, Z = n/2 (e^4 + e^-4):
@@ -97,7 +98,7 @@ if [ -z "${DSP_SANITIZERS:-}" ] && (ulimit -v 1572864) 2>/dev/null; then
 	(ulimit -v 1572864; "$DISPERSE" snapshot --lambda -1 --n 16 -o "$tmp/snap2" \
 	    >/dev/null 2>"$tmp/err")
 	ok $? "ulimit -v 1.5 GiB: snapshot --lambda -1 --n 16 finishes"
-	(ulimit -v 1572864; "$DISPERSE" report --attn sigmoid --lambda -0.9999999 --n 2^25 \
+	(ulimit -v 1572864; "$DISPERSE" report --attn stickbreak --lambda -0.9999999 --n 2^25 \
 	    >/dev/null 2>"$tmp/err")
 	[ $? -eq 1 ] && grep -q "over the memory budget of 1 GiB" "$tmp/err"
 	ok $? "ulimit -v 1.5 GiB: the budget refuses before the address space runs out"

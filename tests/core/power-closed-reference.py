@@ -7,7 +7,8 @@ series, src/core/math/eval_power.c and geosum.c).  Regenerate with:
 
     python3 tests/core/power-closed-reference.py > tests/data/power-closed-reference.tsv
 
-(about three minutes on one core).  The logits are e_k = delta lambda^k, k = 0 .. n-1, with
+(about three minutes on one core; an attention name as argument prints only
+its rows, no header: the sigmoid rows were added that way).  The logits are e_k = delta lambda^k, k = 0 .. n-1, with
 lambda the double nearest the decimal (mpf(float): the program's lambda);
 softmax at theta_eff (theta; theta / log n under log-n scaling; theta /
 (s log n) under SSMax, s = 1) and softmax_1 (e^{x_i} / (1 + sum e^{x_j}),
@@ -25,7 +26,11 @@ differences, Gauss-Legendre pieces): here each geometric run's sum is
         int (y-c) e^{y-c} dj  = e^{-c} (e^{y_A} - e^{y_B} - c (Ei(y_A) - Ei(y_B))) / |log r|
     and for the paper's -w log(w + 1e-9) by mp.quad in log|y| (method
     "em-ei").
-Columns: attn (softmax, ssmax, logn, softmax1, or adaptive: softmax with the
+Sigmoid attention (sigma(v / theta - log n) per item, rows not normalised:
+the entropy is the row's normalised by its total) has no closed-form
+integral: its sums are mp.sumem around an mp.quad integral in log|v| (method
+"em-quad"), the cases chosen with no steep head.
+Columns: attn (softmax, ssmax, logn, softmax1, sigmoid, or adaptive: softmax with the
 paper's adaptive temperature, beta from the paper entropy at theta), delta,
 theta, lambda (repr of the double), n, topk, method, then entropy,
 max_weight, min_weight, entropy_paper, topk_mass, total and zero_weights
@@ -59,6 +64,14 @@ for lam, n in ((0.9999999, 2 ** 40), (0.99999, 2 ** 20), (1.0000001, 2 ** 30),
     CASES.append(("softmax1", 4, 1, lam, n, 1))
     CASES.append(("softmax1", 0.5, 0.5, lam, n, 10))
     CASES.append(("adaptive", 4, 1, lam, n, 1))
+# Sigmoid attention, sigma(v / theta - log n) per item, the row not
+# normalised (method "em-quad", below): logits under, across and over log n.
+for lam in (0.9999999, 0.99999, -0.99999):
+    for n in (2 ** 24, 2 ** 40, 2 ** 63):
+        CASES.append(("sigmoid", 4, 1, lam, n, 1))
+for lam, n in ((0.9999999, 2 ** 40), (0.99999, 2 ** 30)):
+    CASES.append(("sigmoid", 4, -0.5, lam, n, 10))
+    CASES.append(("sigmoid", 30, 1, lam, n, 10))
 
 
 def runs(delta, lam, n):
@@ -211,8 +224,62 @@ def at_theta(attn, sg, th, topk, n):
     return [H, wmax, wmin, paper, top * mp.exp(-ld), total, zeros]
 
 
+def smooth_sum(a, r, m, F, j0=0, j1=None):
+    """sum_{j0 <= j < j1} F(a r^j) for F smooth in v on the run's scale
+    (no steep head: |v L / theta| < STEP): the terms one by one up to 2^17,
+    else mp.sumem around the integral, taken by mp.quad in u = log|v|
+    (dj = du / log r), the part below u = -90 as F(0) per item."""
+    if j1 is None:
+        j1 = m
+    if j1 - j0 <= 2 ** 17:
+        return direct(a, r, j0, j1, F)
+    L = mp.log(r)
+    sg = 1 if a > 0 else -1
+    uA = mp.log(abs(a)) + j0 * L
+    uB = mp.log(abs(a)) + (j1 - 1) * L
+    g = lambda u: F(sg * mp.exp(u))
+    lo = max(uB, mp.mpf(-90))
+    pts = [lo + (uA - lo) * k / 64 for k in range(65)]
+    I = mp.quad(g, pts) / abs(L)
+    if uB < lo:
+        I += (lo - uB) * F(mp.mpf(0)) / abs(L)
+    return mp.sumem(lambda jj: F(a * r ** jj), [j0, j1 - 1], integral=I)
+
+
+def sigmoid_figures(delta, theta, lam, n, topk):
+    """Sigmoid attention: w = sigma(v / theta - log n), not normalised."""
+    th = mp.mpf(theta)
+    ln = mp.log(n)
+    sg = runs(delta, lam, n)
+    w = lambda v: 1 / (1 + mp.exp(ln - v / th))
+    for (a, r, m) in sg:
+        if abs(a / th * mp.log(r)) >= STEP:
+            raise ValueError("sigmoid case with a steep head")
+    T = sum(smooth_sum(a, r, m, w) for (a, r, m) in sg)
+    WL = sum(smooth_sum(a, r, m, lambda v: w(v) * mp.log(w(v))) for (a, r, m) in sg)
+    paper = sum(smooth_sum(a, r, m, lambda v: -w(v) * mp.log(w(v) + EPS_PAPER))
+                for (a, r, m) in sg)
+    ends = []
+    for (a, r, m) in sg:
+        ends += [a, a * r ** (m - 1)]
+    wmax = w(max(ends) if th > 0 else min(ends))
+    wmin = w(min(ends) if th > 0 else max(ends))
+    # top-k: the k largest v / theta, each run from its end of that sign.
+    vals = []
+    for (a, r, m) in sg:
+        for j in range(min(topk, m)):
+            vals.append(a * r ** j)
+            vals.append(a * r ** (m - 1 - j))
+    vals = sorted(set(vals), key=lambda v: v / th, reverse=True)[:topk]
+    top = sum(w(v) for v in vals)
+    H = mp.log(T) - WL / T
+    return [H, wmax, wmin, paper, top, T, 0]
+
+
 def figures(attn, delta, theta, lam, n, topk):
     """Figures at theta_eff; adaptive: softmax at theta / beta(paper H)."""
+    if attn == "sigmoid":
+        return sigmoid_figures(delta, theta, lam, n, topk)
     th = mp.mpf(theta)
     if attn == "ssmax" or attn == "logn":
         th = th / mp.log(n)
@@ -225,12 +292,16 @@ def figures(attn, delta, theta, lam, n, topk):
 
 
 def main():
-    print("# mpmath %s, 40 digits: tests/core/power-closed-reference.py" % mp.__version__)
-    print("attn\tdelta\ttheta\tlambda\tn\ttopk\tmethod\tentropy\tmax_weight\t"
-          "min_weight\tentropy_paper\ttopk_mass\ttotal\tzero_weights")
+    only = sys.argv[1] if len(sys.argv) > 1 else None
+    if only is None:
+        print("# mpmath %s, 40 digits: tests/core/power-closed-reference.py" % mp.__version__)
+        print("attn\tdelta\ttheta\tlambda\tn\ttopk\tmethod\tentropy\tmax_weight\t"
+              "min_weight\tentropy_paper\ttopk_mass\ttotal\tzero_weights")
     for (attn, d, th, lam, n, k) in CASES:
+        if only is not None and attn != only:
+            continue
         vals = figures(attn, d, th, lam, n, k)
-        method = "direct" if n <= 2 ** 17 else "em-ei"
+        method = "direct" if n <= 2 ** 17 else "em-quad" if attn == "sigmoid" else "em-ei"
         print("\t".join([attn, str(d), repr(float(th)), repr(lam), str(n), str(k), method] +
                         [mp.nstr(v, 25) for v in vals[:-1]] + [str(vals[-1])]))
         sys.stdout.flush()

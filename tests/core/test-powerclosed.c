@@ -16,6 +16,8 @@
  *   - continuity where the route switches on in lambda (n = 2^40): the
  *     runs route at the last lambda below the switch and the closed route
  *     at the next double agree to 1e-12;
+ *   - sigmoid (not normalised) likewise against the weights of the other
+ *     route, and at the switch;
  *   - random parameters near |lambda| = 1 up to n = 2^63: every
  *     evaluation passes the gate (dsp_eval returns DSP_OK) or is refused
  *     for an overflowing delta lambda^(n-1), in milliseconds. */
@@ -328,7 +330,8 @@ switch_continuity(const char *attn, double delta, double theta)
 static void
 random_views(void)
 {
-	static const char *const attns[] = { "softmax", "ssmax", "logn", "softmax1", "adaptive" };
+	static const char *const attns[] = { "softmax", "ssmax", "logn", "softmax1", "adaptive",
+		"sigmoid" };
 	uint64_t st = 0x9e3779b97f4a7c15ULL, n;
 	double lambda, theta, delta, t0, worst = 0, ms;
 	dsp_params p;
@@ -342,8 +345,14 @@ random_views(void)
 		n = (tap_xorshift(&st) >> (1 + tap_xorshift(&st) % 46)) | ((uint64_t)1 << 17);
 		theta = ((double)(tap_xorshift(&st) >> 11) * 0x1p-53 - 0.3) * 4;
 		delta = (double)(tap_xorshift(&st) >> 11) * 0x1p-53 * 50;
-		params_of(&p, attns[tap_xorshift(&st) % 5], delta, theta == 0 ? 1 : theta,
+		params_of(&p, attns[tap_xorshift(&st) % 6], delta, theta == 0 ? 1 : theta,
 		    lambda, n, 1 + tap_xorshift(&st) % 1000);
+		/* Sigmoid's weights depend on v / theta itself, not on its
+		 * distance to the largest: its closed route holds |v / theta|
+		 * to 19000, so |lambda| > 1 past a few e^{(n-1) log |lambda|}
+		 * is item by item, and refused past 2^27 items. */
+		if (p.attn == DSP_ATTN_SIGMOID && fabs(lambda) > 1)
+			p.lambda = 1 / lambda;
 		t0 = dsp_now_ms();
 		rc = dsp_eval(&p, &s);
 		ms = dsp_now_ms() - t0;
@@ -382,6 +391,12 @@ far_from_one(void)
 		{ "softmax", 0.01, 1, 1.005 }, { "softmax1", 1, 2, 1.0005 },
 		{ "softmax", 1e-3, 3, -1.003 }, { "logn", 1e-6, 1, 1.004 },
 		{ "adaptive", 1e-4, 0.01, -1.005 },
+		/* Sigmoid (not normalised): rows below, around and above log n
+		 * = 11.8, saturated (y up to 5000), both signs of theta. */
+		{ "sigmoid", 4, 1, 0.99995 }, { "sigmoid", 4, -0.5, 0.99995 },
+		{ "sigmoid", 20, 1, 0.99995 }, { "sigmoid", 5000, 1, 0.9999 },
+		{ "sigmoid", 1, 2, 1.00005 }, { "sigmoid", 30, 1, -0.99995 },
+		{ "sigmoid", 1e-3, 3, -1.00003 },
 	};
 	dsp_params p;
 	dsp_summary s;
@@ -412,6 +427,8 @@ main(void)
 	switch_continuity("softmax", 4, -0.5);
 	switch_continuity("softmax1", 0.5, 0.5);
 	switch_continuity("logn", 4, 1);
+	switch_continuity("sigmoid", 4, 1);
+	switch_continuity("sigmoid", 30, -0.5);
 	far_from_one();
 	random_views();
 	return tap_done();

@@ -1,8 +1,8 @@
 /* dsp_eval's closed route for the power series near |lambda| = 1: the
- * softmax-type functions and softmax_1 from sums over the series' one or
- * two geometric runs (geosum.h), in milliseconds at any n, where the runs
- * form would hold one run per item (issue 26; doc/theory.md, "Power
- * series near |lambda| = 1"). */
+ * softmax-type functions, softmax_1 and sigmoid attention from sums over
+ * the series' one or two geometric runs (geosum.h), in milliseconds at any
+ * n, where the runs form would hold one run per item (issue 26;
+ * doc/theory.md, "Power series near |lambda| = 1"). */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -22,6 +22,10 @@
 /* G(x) of every sum below is under e^{x} |x| + e^{x}: negligible against
  * the pivot's term 1 for x below this. */
 #define POWER_XNEG	(-800.0)
+/* Sigmoid's sums take the steep head (geosum.h) down to a log weight 820
+ * under the largest, |x| up to y_max + 820: with |v / theta| at most this,
+ * at most (19000 + 820 + log 2^63) / GEO_STEP < 2^20 terms one by one. */
+#define SIGMOID_YMAX	19000.0
 
 struct series {
 	dsp_geo		 seg[2];
@@ -161,11 +165,12 @@ series_total(const struct series *sr, dsp_geo_fn G, void *ctx, double xneg,
 	return DSP_OK;
 }
 
-/* Sum of e^x over the kk items of largest x, the pivot's 1 included: the
- * runs whose logits share t's sign first (their x is above every other
- * run's), each from its end nearest the pivot. */
+/* Sum of G over the kk items of largest x, the pivot's G(0) = 1
+ * included: the runs whose logits share t's sign first (their x is above
+ * every other run's), each from its end nearest the pivot. */
 static int
-series_top(const struct series *sr, uint64_t kk, double *out)
+series_top(const struct series *sr, uint64_t kk, dsp_geo_fn G, void *ctx,
+    double xneg, double *out)
 {
 	double part;
 	uint64_t take, m;
@@ -180,8 +185,8 @@ series_top(const struct series *sr, uint64_t kk, double *out)
 				continue;
 			m = sr->seg[k].m;
 			take = kk < m ? kk : m;
-			rc = up ? series_sum(sr, k, 0, take, g_exp, NULL, POWER_XNEG, &part) :
-			    series_sum(sr, k, m - take, m, g_exp, NULL, POWER_XNEG, &part);
+			rc = up ? series_sum(sr, k, 0, take, G, ctx, xneg, &part) :
+			    series_sum(sr, k, m - take, m, G, ctx, xneg, &part);
 			if (rc != DSP_OK)
 				return rc;
 			if (k == sr->pseg && (up ? sr->pj < take : sr->pj >= m - take))
@@ -227,7 +232,8 @@ series_figures(const dsp_params *p, struct series *sr, double t, double lw,
 	/* The pivot's own term. */
 	fg->paper += g_paper(0, &w);
 	fg->top = 1;
-	if (kk < p->n && (rc = series_top(sr, kk, &fg->top)) == DSP_OK)
+	if (kk < p->n && (rc = series_top(sr, kk, g_exp, NULL, POWER_XNEG,
+	    &fg->top)) == DSP_OK)
 		fg->top /= 1 + zr;
 	if (rc != DSP_OK)
 		return rc;
@@ -237,18 +243,112 @@ series_figures(const dsp_params *p, struct series *sr, double t, double lw,
 	return DSP_OK;
 }
 
+/* Sigmoid attention (attn_sigmoid.c): w = sigma(y - log n) per item, y =
+ * v / theta, the row not normalised.  In logs lw(y) = -softplus(log n -
+ * y); with P = pivot / theta (the largest weight's y) and c = lw(P) the
+ * sums run over d(x) = lw(P + x) - c <= 0: e^d and d e^d (the row's
+ * entropy, as softmax's from e^x and x e^x), the paper's term of w and
+ * the weights that round to 0. */
+struct sig {
+	double	 P, logn, c;
+};
+
+static double
+sig_lw(double x, const struct sig *g)
+{
+	return -dsp_softplus(g->logn - g->P - x);
+}
+
+static double
+g_sig_exp(double x, void *ctx)
+{
+	const struct sig *g = ctx;
+
+	return exp(sig_lw(x, g) - g->c);
+}
+
+static double
+g_sig_xexp(double x, void *ctx)
+{
+	const struct sig *g = ctx;
+	double d = sig_lw(x, g) - g->c;
+
+	return d * exp(d);
+}
+
+static double
+g_sig_paper(double x, void *ctx)
+{
+	double w = exp(sig_lw(x, ctx));
+
+	return -w * log(w + DSP_PAPER_ENTROPY_EPS);
+}
+
+static int
+sig_zero(double x, void *ctx)
+{
+	return exp(sig_lw(x, ctx)) == 0;
+}
+
+static int
+sigmoid_figures(const dsp_params *p, struct series *sr, dsp_summary *s)
+{
+	struct sig g;
+	double xneg, zr, wx, paper, top = 1, zeros = 0;
+	uint64_t kk = p->topk ? p->topk : 1;
+	int k, rc;
+
+	series_pivot(sr, p->theta);
+	g.P = sr->pivot / p->theta;
+	g.logn = log((double)p->n);
+	g.c = -dsp_softplus(g.logn - g.P);
+	/* Where lw is 820 under c: below log n lw(y) <= y - log n, and c is
+	 * at least -log 2 (P >= log n) or P - log n - log 2. */
+	xneg = (g.P >= g.logn ? g.logn - g.P : 0) - 820;
+	if ((rc = series_total(sr, g_sig_exp, &g, xneg, &zr)) != DSP_OK ||
+	    (rc = series_total(sr, g_sig_xexp, &g, xneg, &wx)) != DSP_OK ||
+	    (rc = series_total(sr, g_sig_paper, &g, xneg, &paper)) != DSP_OK)
+		return rc;
+	if (kk < p->n && (rc = series_top(sr, kk, g_sig_exp, &g, xneg, &top)) != DSP_OK)
+		return rc;
+	for (k = 0; k < sr->nseg; k++)
+		zeros += (double)dsp_geo_count(&sr->seg[k], sr->pivot, p->theta, sig_zero, &g);
+	s->theta_eff = p->theta;
+	s->entropy = log1p(zr) - wx / (1 + zr);
+	s->entropy_paper = paper + g_sig_paper(0, &g);
+	s->max_weight = exp(g.c);
+	s->min_weight = exp(sig_lw(sr->xfar, &g));
+	s->total = s->max_weight * (1 + zr);
+	s->topk_mass = kk < p->n ? s->max_weight * top : s->total;
+	s->zero_weights = zeros;
+	return DSP_OK;
+}
+
+/* The largest |v| / theta of the series (its last term for |lambda| > 1):
+ * sigmoid's route holds it under SIGMOID_YMAX. */
+static int
+sigmoid_fits(const dsp_params *p)
+{
+	double l = log(fabs(p->lambda)), top = log(fabs(p->delta) / fabs(p->theta));
+
+	if (l > 0)
+		top += ((double)p->n - 1) * l;
+	return top <= log(SIGMOID_YMAX);
+}
+
 int
 dsp_eval_power_applies(const dsp_params *p)
 {
 	double a = fabs(p->lambda), d = fabs(p->delta), terms, th;
 
 	if (p->family != DSP_FAM_POWER || p->precision != DSP_PREC_DOUBLE ||
-	    !(dsp_attn_is_softmax(p->attn) || p->attn == DSP_ATTN_SOFTMAX1) ||
+	    !(dsp_attn_is_softmax(p->attn) || p->attn == DSP_ATTN_SOFTMAX1 ||
+	    p->attn == DSP_ATTN_SIGMOID) ||
 	    p->delta == 0 || !isfinite(p->delta) || a == 0 || a == 1 ||
 	    !isfinite(a) || p->n <= POWER_CLOSED_TERMS)
 		return 0;
 	th = scaled_theta(p, (double)p->n);
-	if (th == 0 || !isfinite(th))
+	if (th == 0 || !isfinite(th) || (p->attn == DSP_ATTN_SIGMOID && !sigmoid_fits(p)))
 		return 0;
 	/* As power_budget (family.c) counts the runs form's terms. */
 	terms = (double)p->n;
@@ -271,6 +371,14 @@ dsp_eval_power_route(const dsp_params *p, dsp_summary *s)
 	s->method = DSP_METHOD_ANALYTIC;
 	s->n = (double)p->n;
 	s->beta = 1;
+	if (p->attn == DSP_ATTN_SIGMOID) {
+		if ((rc = sigmoid_figures(p, &sr, s)) != DSP_OK)
+			return rc;
+		s->logit_min = sr.lo;
+		s->logit_max = sr.hi;
+		fill_bounds(p, s, 0);
+		return DSP_OK;
+	}
 	if (soft) {
 		if ((rc = series_figures(p, &sr, th, 0, 0, &fg)) != DSP_OK)
 			return rc;
