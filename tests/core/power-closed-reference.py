@@ -27,10 +27,11 @@ differences, Gauss-Legendre pieces): here each geometric run's sum is
     and for the paper's -w log(w + 1e-9) by mp.quad in log|y| (method
     "em-ei").
 Sigmoid attention (sigma(v / theta - log n) per item, rows not normalised:
-the entropy is the row's normalised by its total) has no closed-form
-integral: its sums are mp.sumem around an mp.quad integral in log|v| (method
+the entropy is the row's normalised by its total) and linear attention
+(phi(v / theta) / sum phi, phi = elu + 1) have no closed-form integral:
+their sums are mp.sumem around an mp.quad integral in log|v| (method
 "em-quad"), the cases chosen with no steep head.
-Columns: attn (softmax, ssmax, logn, softmax1, sigmoid, or adaptive: softmax with the
+Columns: attn (softmax, ssmax, logn, softmax1, sigmoid, linear, or adaptive: softmax with the
 paper's adaptive temperature, beta from the paper entropy at theta), delta,
 theta, lambda (repr of the double), n, topk, method, then entropy,
 max_weight, min_weight, entropy_paper, topk_mass, total and zero_weights
@@ -72,6 +73,14 @@ for lam in (0.9999999, 0.99999, -0.99999):
 for lam, n in ((0.9999999, 2 ** 40), (0.99999, 2 ** 30)):
     CASES.append(("sigmoid", 4, -0.5, lam, n, 10))
     CASES.append(("sigmoid", 30, 1, lam, n, 10))
+# Linear attention, phi(v / theta) / sum phi with phi = elu + 1 (x + 1 for
+# x > 0, e^x otherwise), method "em-quad" as sigmoid.
+for lam in (0.9999999, 0.99999, -0.99999):
+    for n in (2 ** 24, 2 ** 40, 2 ** 63):
+        CASES.append(("linear", 4, 1, lam, n, 1))
+for lam, n in ((0.9999999, 2 ** 40), (0.99999, 2 ** 30)):
+    CASES.append(("linear", 4, -0.5, lam, n, 10))
+    CASES.append(("linear", 30, 1, lam, n, 10))
 
 
 def runs(delta, lam, n):
@@ -246,12 +255,18 @@ def smooth_sum(a, r, m, F, j0=0, j1=None):
     return mp.sumem(lambda jj: F(a * r ** jj), [j0, j1 - 1], integral=I)
 
 
-def sigmoid_figures(delta, theta, lam, n, topk):
-    """Sigmoid attention: w = sigma(v / theta - log n), not normalised."""
+def elem_figures(attn, delta, theta, lam, n, topk):
+    """Sigmoid attention, w = sigma(v / theta - log n) (not normalised), or
+    linear attention, w = phi(v / theta) / sum phi."""
     th = mp.mpf(theta)
     ln = mp.log(n)
     sg = runs(delta, lam, n)
-    w = lambda v: 1 / (1 + mp.exp(ln - v / th))
+    if attn == "sigmoid":
+        w = lambda v: 1 / (1 + mp.exp(ln - v / th))
+    else:
+        phi = lambda v: v / th + 1 if v / th > 0 else mp.exp(v / th)
+        Tphi = sum(smooth_sum(a, r, m, phi) for (a, r, m) in sg)
+        w = lambda v: phi(v) / Tphi
     for (a, r, m) in sg:
         if abs(a / th * mp.log(r)) >= STEP:
             raise ValueError("sigmoid case with a steep head")
@@ -278,8 +293,8 @@ def sigmoid_figures(delta, theta, lam, n, topk):
 
 def figures(attn, delta, theta, lam, n, topk):
     """Figures at theta_eff; adaptive: softmax at theta / beta(paper H)."""
-    if attn == "sigmoid":
-        return sigmoid_figures(delta, theta, lam, n, topk)
+    if attn == "sigmoid" or attn == "linear":
+        return elem_figures(attn, delta, theta, lam, n, topk)
     th = mp.mpf(theta)
     if attn == "ssmax" or attn == "logn":
         th = th / mp.log(n)
@@ -301,7 +316,8 @@ def main():
         if only is not None and attn != only:
             continue
         vals = figures(attn, d, th, lam, n, k)
-        method = "direct" if n <= 2 ** 17 else "em-quad" if attn == "sigmoid" else "em-ei"
+        method = ("direct" if n <= 2 ** 17 else
+                  "em-quad" if attn in ("sigmoid", "linear") else "em-ei")
         print("\t".join([attn, str(d), repr(float(th)), repr(lam), str(n), str(k), method] +
                         [mp.nstr(v, 25) for v in vals[:-1]] + [str(vals[-1])]))
         sys.stdout.flush()

@@ -16,8 +16,8 @@
  *   - continuity where the route switches on in lambda (n = 2^40): the
  *     runs route at the last lambda below the switch and the closed route
  *     at the next double agree to 1e-12;
- *   - sigmoid (not normalised) likewise against the weights of the other
- *     route, and at the switch;
+ *   - sigmoid (not normalised) and linear attention likewise against the
+ *     weights of the other route, and at the switch;
  *   - random parameters near |lambda| = 1 up to n = 2^63: every
  *     evaluation passes the gate (dsp_eval returns DSP_OK) or is refused
  *     for an overflowing delta lambda^(n-1), in milliseconds. */
@@ -331,7 +331,7 @@ static void
 random_views(void)
 {
 	static const char *const attns[] = { "softmax", "ssmax", "logn", "softmax1", "adaptive",
-		"sigmoid" };
+		"sigmoid", "linear" };
 	uint64_t st = 0x9e3779b97f4a7c15ULL, n;
 	double lambda, theta, delta, t0, worst = 0, ms;
 	dsp_params p;
@@ -345,13 +345,15 @@ random_views(void)
 		n = (tap_xorshift(&st) >> (1 + tap_xorshift(&st) % 46)) | ((uint64_t)1 << 17);
 		theta = ((double)(tap_xorshift(&st) >> 11) * 0x1p-53 - 0.3) * 4;
 		delta = (double)(tap_xorshift(&st) >> 11) * 0x1p-53 * 50;
-		params_of(&p, attns[tap_xorshift(&st) % 6], delta, theta == 0 ? 1 : theta,
+		params_of(&p, attns[tap_xorshift(&st) % 7], delta, theta == 0 ? 1 : theta,
 		    lambda, n, 1 + tap_xorshift(&st) % 1000);
-		/* Sigmoid's weights depend on v / theta itself, not on its
-		 * distance to the largest: its closed route holds |v / theta|
-		 * to 19000, so |lambda| > 1 past a few e^{(n-1) log |lambda|}
-		 * is item by item, and refused past 2^27 items. */
-		if (p.attn == DSP_ATTN_SIGMOID && fabs(lambda) > 1)
+		/* Sigmoid's and linear attention's weights depend on v /
+		 * theta itself, not on its distance to the largest: their
+		 * closed route holds |v / theta| to 19000, so |lambda| > 1 past
+		 * a few e^{(n-1) log |lambda|} is item by item, and refused
+		 * past 2^27 items. */
+		if ((p.attn == DSP_ATTN_SIGMOID || p.attn == DSP_ATTN_LINEAR) &&
+		    fabs(lambda) > 1)
 			p.lambda = 1 / lambda;
 		t0 = dsp_now_ms();
 		rc = dsp_eval(&p, &s);
@@ -397,6 +399,11 @@ far_from_one(void)
 		{ "sigmoid", 20, 1, 0.99995 }, { "sigmoid", 5000, 1, 0.9999 },
 		{ "sigmoid", 1, 2, 1.00005 }, { "sigmoid", 30, 1, -0.99995 },
 		{ "sigmoid", 1e-3, 3, -1.00003 },
+		/* Linear (elu + 1): positive and negative runs, theta of both
+		 * signs, y up to 5000. */
+		{ "linear", 4, 1, 0.99995 }, { "linear", 4, -0.5, 0.99995 },
+		{ "linear", 5000, 1, 0.9999 }, { "linear", 30, 1, -0.99995 },
+		{ "linear", 1, 2, 1.00005 }, { "linear", 1e-3, -3, -1.00003 },
 	};
 	dsp_params p;
 	dsp_summary s;
@@ -429,6 +436,8 @@ main(void)
 	switch_continuity("logn", 4, 1);
 	switch_continuity("sigmoid", 4, 1);
 	switch_continuity("sigmoid", 30, -0.5);
+	switch_continuity("linear", 4, 1);
+	switch_continuity("linear", 30, -0.5);
 	far_from_one();
 	random_views();
 	return tap_done();

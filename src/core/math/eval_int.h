@@ -25,8 +25,8 @@ int	dsp_eval_stream_route(const dsp_params *p, dsp_wstream *ws, dsp_summary *s);
 int	dsp_eval_ramp_route(const dsp_params *p, dsp_summary *s);
 int	dsp_eval_expected_route(const dsp_params *p, dsp_summary *s);
 /* eval_power.c: the power series near |lambda| = 1 in closed form (the
- * softmax-type functions, softmax_1 and sigmoid, double precision, no
- * weights). */
+ * softmax-type functions, softmax_1, sigmoid and linear attention, double
+ * precision, no weights). */
 int	dsp_eval_power_applies(const dsp_params *p);
 int	dsp_eval_power_route(const dsp_params *p, dsp_summary *s);
 

@@ -1,8 +1,8 @@
 /* dsp_eval's closed route for the power series near |lambda| = 1: the
- * softmax-type functions, softmax_1 and sigmoid attention from sums over
- * the series' one or two geometric runs (geosum.h), in milliseconds at any
- * n, where the runs form would hold one run per item (issue 26;
- * doc/theory.md, "Power series near |lambda| = 1"). */
+ * softmax-type functions, softmax_1, sigmoid and linear attention from
+ * sums over the series' one or two geometric runs (geosum.h), in
+ * milliseconds at any n, where the runs form would hold one run per item
+ * (issue 26; doc/theory.md, "Power series near |lambda| = 1"). */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -22,10 +22,12 @@
 /* G(x) of every sum below is under e^{x} |x| + e^{x}: negligible against
  * the pivot's term 1 for x below this. */
 #define POWER_XNEG	(-800.0)
-/* Sigmoid's sums take the steep head (geosum.h) down to a log weight 820
- * under the largest, |x| up to y_max + 820: with |v / theta| at most this,
- * at most (19000 + 820 + log 2^63) / GEO_STEP < 2^20 terms one by one. */
-#define SIGMOID_YMAX	19000.0
+/* Sigmoid's and linear attention's sums take the steep head (geosum.h)
+ * down to a log weight 820 under the largest, |x| up to y_max + 820: with
+ * |v / theta| at most this, at most (19000 + 820 + log 2^63) / GEO_STEP
+ * < 2^20 terms one by one (linear's run of positive y: at most
+ * max_L log(19000 |L| / GEO_STEP) / |L| = 950000 / e). */
+#define ELEM_YMAX	19000.0
 
 struct series {
 	dsp_geo		 seg[2];
@@ -243,97 +245,119 @@ series_figures(const dsp_params *p, struct series *sr, double t, double lw,
 	return DSP_OK;
 }
 
-/* Sigmoid attention (attn_sigmoid.c): w = sigma(y - log n) per item, y =
- * v / theta, the row not normalised.  In logs lw(y) = -softplus(log n -
- * y); with P = pivot / theta (the largest weight's y) and c = lw(P) the
- * sums run over d(x) = lw(P + x) - c <= 0: e^d and d e^d (the row's
- * entropy, as softmax's from e^x and x e^x), the paper's term of w and
- * the weights that round to 0. */
-struct sig {
-	double	 P, logn, c;
+/* Sigmoid (attn_sigmoid.c: w = sigma(y - log n) per item, the row not
+ * normalised) and linear attention (attn_linear.c: w = phi(y) / sum phi,
+ * phi = elu + 1), y = v / theta: each weight is a function of y itself, not
+ * of its distance to the largest, so the sums are taken in logs.  lw(y) =
+ * -softplus(log n - y) (sigmoid), log1p(y) or y (linear: y keeps its sign
+ * along a run, so phi is smooth on each); with P = pivot / theta (the
+ * largest weight's y) and c = lw(P) the sums run over d(x) = lw(P + x) - c
+ * <= 0: e^d and d e^d (the row's entropy, as softmax's from e^x and x e^x),
+ * the paper's term of w = e^{d - shift} and the weights that round to 0
+ * (shift = -c for sigmoid, log of the sum of e^d for linear). */
+struct elem {
+	int	 linear;
+	double	 P, logn, c, shift;
 };
 
 static double
-sig_lw(double x, const struct sig *g)
+elem_lw(double x, const struct elem *g)
 {
-	return -dsp_softplus(g->logn - g->P - x);
+	double y = g->P + x;
+
+	if (g->linear)
+		return y > 0 ? log1p(y) : y;
+	return -dsp_softplus(g->logn - y);
 }
 
 static double
-g_sig_exp(double x, void *ctx)
+g_elem_exp(double x, void *ctx)
 {
-	const struct sig *g = ctx;
+	const struct elem *g = ctx;
 
-	return exp(sig_lw(x, g) - g->c);
+	return exp(elem_lw(x, g) - g->c);
 }
 
 static double
-g_sig_xexp(double x, void *ctx)
+g_elem_xexp(double x, void *ctx)
 {
-	const struct sig *g = ctx;
-	double d = sig_lw(x, g) - g->c;
+	const struct elem *g = ctx;
+	double d = elem_lw(x, g) - g->c;
 
 	return d * exp(d);
 }
 
 static double
-g_sig_paper(double x, void *ctx)
+g_elem_paper(double x, void *ctx)
 {
-	double w = exp(sig_lw(x, ctx));
+	const struct elem *g = ctx;
+	double w = exp(elem_lw(x, g) - g->c - g->shift);
 
 	return -w * log(w + DSP_PAPER_ENTROPY_EPS);
 }
 
 static int
-sig_zero(double x, void *ctx)
+elem_zero(double x, void *ctx)
 {
-	return exp(sig_lw(x, ctx)) == 0;
+	const struct elem *g = ctx;
+
+	return exp(elem_lw(x, g) - g->c - g->shift) == 0;
 }
 
 static int
-sigmoid_figures(const dsp_params *p, struct series *sr, dsp_summary *s)
+elem_figures(const dsp_params *p, struct series *sr, dsp_summary *s)
 {
-	struct sig g;
-	double xneg, zr, wx, paper, top = 1, zeros = 0;
+	struct elem g;
+	double xneg, zr, wx, paper, top = 1, zeros = 0, scale;
 	uint64_t kk = p->topk ? p->topk : 1;
 	int k, rc;
 
 	series_pivot(sr, p->theta);
+	g.linear = p->attn == DSP_ATTN_LINEAR;
 	g.P = sr->pivot / p->theta;
 	g.logn = log((double)p->n);
-	g.c = -dsp_softplus(g.logn - g.P);
-	/* Where lw is 820 under c: below log n lw(y) <= y - log n, and c is
-	 * at least -log 2 (P >= log n) or P - log n - log 2. */
-	xneg = (g.P >= g.logn ? g.logn - g.P : 0) - 820;
-	if ((rc = series_total(sr, g_sig_exp, &g, xneg, &zr)) != DSP_OK ||
-	    (rc = series_total(sr, g_sig_xexp, &g, xneg, &wx)) != DSP_OK ||
-	    (rc = series_total(sr, g_sig_paper, &g, xneg, &paper)) != DSP_OK)
+	g.c = elem_lw(0, &g);
+	/* Where d is 820 under 0.  Sigmoid: below log n lw(y) <= y - log n,
+	 * and c is at least -log 2 (P >= log n) or P - log n - log 2.
+	 * Linear: d >= -log1p(P) > -710 on a run of positive y; on one of
+	 * negative y d = y - c, c = log1p(P) or P. */
+	if (g.linear)
+		xneg = (g.P > 0 ? log1p(g.P) - g.P : 0) - 820;
+	else
+		xneg = (g.P >= g.logn ? g.logn - g.P : 0) - 820;
+	if ((rc = series_total(sr, g_elem_exp, &g, xneg, &zr)) != DSP_OK ||
+	    (rc = series_total(sr, g_elem_xexp, &g, xneg, &wx)) != DSP_OK)
 		return rc;
-	if (kk < p->n && (rc = series_top(sr, kk, g_sig_exp, &g, xneg, &top)) != DSP_OK)
+	g.shift = g.linear ? log1p(zr) : -g.c;
+	if ((rc = series_total(sr, g_elem_paper, &g, xneg, &paper)) != DSP_OK)
+		return rc;
+	if (kk < p->n && (rc = series_top(sr, kk, g_elem_exp, &g, xneg, &top)) != DSP_OK)
 		return rc;
 	for (k = 0; k < sr->nseg; k++)
-		zeros += (double)dsp_geo_count(&sr->seg[k], sr->pivot, p->theta, sig_zero, &g);
+		zeros += (double)dsp_geo_count(&sr->seg[k], sr->pivot, p->theta, elem_zero, &g);
+	/* w = e^{d - shift}: the pivot's weight is the scale. */
+	scale = exp(-g.shift);
 	s->theta_eff = p->theta;
 	s->entropy = log1p(zr) - wx / (1 + zr);
-	s->entropy_paper = paper + g_sig_paper(0, &g);
-	s->max_weight = exp(g.c);
-	s->min_weight = exp(sig_lw(sr->xfar, &g));
-	s->total = s->max_weight * (1 + zr);
-	s->topk_mass = kk < p->n ? s->max_weight * top : s->total;
+	s->entropy_paper = paper + g_elem_paper(0, &g);
+	s->max_weight = scale;
+	s->min_weight = exp(elem_lw(sr->xfar, &g) - g.c - g.shift);
+	s->total = g.linear ? 1 : scale * (1 + zr);
+	s->topk_mass = kk < p->n ? scale * top : s->total;
 	s->zero_weights = zeros;
 	return DSP_OK;
 }
 
 /* The largest |v| / theta of the series (its last term for |lambda| > 1):
- * sigmoid's route holds it under SIGMOID_YMAX. */
+ * sigmoid's and linear attention's route holds it under ELEM_YMAX. */
 static int
-sigmoid_fits(const dsp_params *p)
+elem_fits(const dsp_params *p)
 {
 	double l = log(fabs(p->lambda)), top = log(fabs(p->delta) / fabs(p->theta));
 
 	if (l > 0)
 		top += ((double)p->n - 1) * l;
-	return top <= log(SIGMOID_YMAX);
+	return top <= log(ELEM_YMAX);
 }
 
 int
@@ -343,12 +367,13 @@ dsp_eval_power_applies(const dsp_params *p)
 
 	if (p->family != DSP_FAM_POWER || p->precision != DSP_PREC_DOUBLE ||
 	    !(dsp_attn_is_softmax(p->attn) || p->attn == DSP_ATTN_SOFTMAX1 ||
-	    p->attn == DSP_ATTN_SIGMOID) ||
+	    p->attn == DSP_ATTN_SIGMOID || p->attn == DSP_ATTN_LINEAR) ||
 	    p->delta == 0 || !isfinite(p->delta) || a == 0 || a == 1 ||
 	    !isfinite(a) || p->n <= POWER_CLOSED_TERMS)
 		return 0;
 	th = scaled_theta(p, (double)p->n);
-	if (th == 0 || !isfinite(th) || (p->attn == DSP_ATTN_SIGMOID && !sigmoid_fits(p)))
+	if (th == 0 || !isfinite(th) || ((p->attn == DSP_ATTN_SIGMOID ||
+	    p->attn == DSP_ATTN_LINEAR) && !elem_fits(p)))
 		return 0;
 	/* As power_budget (family.c) counts the runs form's terms. */
 	terms = (double)p->n;
@@ -371,8 +396,8 @@ dsp_eval_power_route(const dsp_params *p, dsp_summary *s)
 	s->method = DSP_METHOD_ANALYTIC;
 	s->n = (double)p->n;
 	s->beta = 1;
-	if (p->attn == DSP_ATTN_SIGMOID) {
-		if ((rc = sigmoid_figures(p, &sr, s)) != DSP_OK)
+	if (p->attn == DSP_ATTN_SIGMOID || p->attn == DSP_ATTN_LINEAR) {
+		if ((rc = elem_figures(p, &sr, s)) != DSP_OK)
 			return rc;
 		s->logit_min = sr.lo;
 		s->logit_max = sr.hi;
