@@ -66,21 +66,16 @@ for lam, n in ((0.9999999, 2 ** 40), (0.99999, 2 ** 20), (1.0000001, 2 ** 30),
     CASES.append(("softmax1", 0.5, 0.5, lam, n, 10))
     CASES.append(("adaptive", 4, 1, lam, n, 1))
 # Sigmoid attention, sigma(v / theta - log n) per item, the row not
-# normalised (method "em-quad", below): logits under, across and over log n.
-for lam in (0.9999999, 0.99999, -0.99999):
-    for n in (2 ** 24, 2 ** 40, 2 ** 63):
-        CASES.append(("sigmoid", 4, 1, lam, n, 1))
-for lam, n in ((0.9999999, 2 ** 40), (0.99999, 2 ** 30)):
-    CASES.append(("sigmoid", 4, -0.5, lam, n, 10))
-    CASES.append(("sigmoid", 30, 1, lam, n, 10))
-# Linear attention, phi(v / theta) / sum phi with phi = elu + 1 (x + 1 for
-# x > 0, e^x otherwise), method "em-quad" as sigmoid.
-for lam in (0.9999999, 0.99999, -0.99999):
-    for n in (2 ** 24, 2 ** 40, 2 ** 63):
-        CASES.append(("linear", 4, 1, lam, n, 1))
-for lam, n in ((0.9999999, 2 ** 40), (0.99999, 2 ** 30)):
-    CASES.append(("linear", 4, -0.5, lam, n, 10))
-    CASES.append(("linear", 30, 1, lam, n, 10))
+# normalised (logits under, across and over log n), and linear attention,
+# phi(v / theta) / sum phi with phi = elu + 1 (x + 1 for x > 0, e^x
+# otherwise): method "em-quad", below.
+for attn in ("sigmoid", "linear"):
+    for lam in (0.9999999, 0.99999, -0.99999):
+        for n in (2 ** 24, 2 ** 40, 2 ** 63):
+            CASES.append((attn, 4, 1, lam, n, 1))
+    for lam, n in ((0.9999999, 2 ** 40), (0.99999, 2 ** 30)):
+        CASES.append((attn, 4, -0.5, lam, n, 10))
+        CASES.append((attn, 30, 1, lam, n, 10))
 
 
 def runs(delta, lam, n):
