@@ -348,6 +348,15 @@ elem_figures(const dsp_params *p, struct series *sr, dsp_summary *s)
 	return DSP_OK;
 }
 
+/* Sigmoid and linear attention: the functions of the route whose
+ * weights are not softmax's (nor softmax_1's, a softmax over a bigger
+ * denominator). */
+static int
+elem_of(const dsp_params *p)
+{
+	return p->attn == DSP_ATTN_SIGMOID || p->attn == DSP_ATTN_LINEAR;
+}
+
 /* The largest |v| / theta of the series (its last term for |lambda| > 1):
  * sigmoid's and linear attention's route holds it under ELEM_YMAX. */
 static int
@@ -366,14 +375,12 @@ dsp_eval_power_applies(const dsp_params *p)
 	double a = fabs(p->lambda), d = fabs(p->delta), terms, th;
 
 	if (p->family != DSP_FAM_POWER || p->precision != DSP_PREC_DOUBLE ||
-	    !(dsp_attn_is_softmax(p->attn) || p->attn == DSP_ATTN_SOFTMAX1 ||
-	    p->attn == DSP_ATTN_SIGMOID || p->attn == DSP_ATTN_LINEAR) ||
+	    !dsp_attn_has(p->attn, DSP_ATTN_F_POWER_CLOSED) ||
 	    p->delta == 0 || !isfinite(p->delta) || a == 0 || a == 1 ||
 	    !isfinite(a) || p->n <= POWER_CLOSED_TERMS)
 		return 0;
 	th = scaled_theta(p, (double)p->n);
-	if (th == 0 || !isfinite(th) || ((p->attn == DSP_ATTN_SIGMOID ||
-	    p->attn == DSP_ATTN_LINEAR) && !elem_fits(p)))
+	if (th == 0 || !isfinite(th) || (elem_of(p) && !elem_fits(p)))
 		return 0;
 	/* As power_budget (family.c) counts the runs form's terms. */
 	terms = (double)p->n;
@@ -396,7 +403,7 @@ dsp_eval_power_route(const dsp_params *p, dsp_summary *s)
 	s->method = DSP_METHOD_ANALYTIC;
 	s->n = (double)p->n;
 	s->beta = 1;
-	if (p->attn == DSP_ATTN_SIGMOID || p->attn == DSP_ATTN_LINEAR) {
+	if (elem_of(p)) {
 		if ((rc = elem_figures(p, &sr, s)) != DSP_OK)
 			return rc;
 		s->logit_min = sr.lo;

@@ -42,7 +42,11 @@ enum {
 	DSP_ATTN_F_ORDERED	= 1u << 4,
 	/* The weights' runs are not the logits' runs (stick-breaking splits a
 	 * run of equal logits into falling weights): weights() builds w. */
-	DSP_ATTN_F_RESHAPES	= 1u << 5
+	DSP_ATTN_F_RESHAPES	= 1u << 5,
+	/* Each weight is one smooth function of its own logit (with sums
+	 * over the row): the power series near |lambda| = 1 is summed in
+	 * closed form (core/math/eval_power.c). */
+	DSP_ATTN_F_POWER_CLOSED	= 1u << 6
 };
 
 /* Weights over run-length logits e at temperature theta (x = e / theta;
