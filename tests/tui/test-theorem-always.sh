@@ -52,9 +52,9 @@ sleep 0.2
 
 # theorem_gap: the Theorem panel's rows on the pane (read once the screen
 # has settled: a capture taken while a frame is written can hold half of
-# it), and whether a blank
-# row stands between two written ones (a statement that did not fit left
-# its row empty: it must give way to one that fits, or to a shorter form).
+# it), and whether a blank row stands between two written ones (a
+# statement that did not fit left its row empty: it must give way to one
+# that fits, or to a shorter form).
 theorem_gap() {
 	tui_cap | "$py3" -c '
 import sys
