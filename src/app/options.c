@@ -1,7 +1,8 @@
 /* The TUI's own options (`disperse [options]`, no command), tmux
  * options-table style: one row an option (struct dsp_opt_row, as every
  * command's) drives the getopt table, the help both `disperse --help` and
- * the TUI's print, and what the option sets.  The common options (parameters, --input, ...) are cli/opts.c's. */
+ * the TUI's print, and what the option sets.  The common options
+ * (parameters, --input, ...) are cli/opts.c's. */
 #include "config.h"
 
 #include <getopt.h>
@@ -51,11 +52,12 @@ app_options_rows(void)
 	static char theme[256];
 	size_t i;
 
-	if (theme[0] == '\0')
+	if (theme[0] == '\0') {
 		snprintf(theme, sizeof theme, "colours, one of: %s", view_theme_names());
-	for (i = 0; options[i].name != NULL; i++)
-		if (options[i].code == OPT_THEME)
-			options[i].help = theme;
+		for (i = 0; options[i].name != NULL; i++)
+			if (options[i].code == OPT_THEME)
+				options[i].help = theme;
+	}
 	return options;
 }
 
