@@ -6,6 +6,7 @@ src_core_libdspcore_a_SOURCES = \
 	src/core/dsp.h \
 	src/core/alloc.c src/core/alloc.h src/core/alloc_live.c \
 	src/core/error.c src/core/error.h \
+	src/core/cpu.c src/core/cpu.h \
 	src/core/job.c src/core/job.h
 DSP_CORE_LIBS = src/core/libdspcore.a $(GSL_LIBS) $(OPENMP_CFLAGS) -lm
 

@@ -30,13 +30,17 @@ DSP_CORE_TESTS = \
 	tests/core/test-band \
 	tests/core/test-alloc \
 	tests/core/test-geosum \
-	tests/core/test-powerclosed
+	tests/core/test-powerclosed \
+	tests/core/test-cpu
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)
 
 tests_core_test_geosum_SOURCES = tests/core/test-geosum.c
 tests_core_test_geosum_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_geosum_LDADD = $(DSP_CORE_LIBS)
+tests_core_test_cpu_SOURCES = tests/core/test-cpu.c
+tests_core_test_cpu_CFLAGS = $(DSP_TEST_CFLAGS)
+tests_core_test_cpu_LDADD = $(DSP_CORE_LIBS)
 tests_core_test_powerclosed_SOURCES = tests/core/test-powerclosed.c
 tests_core_test_powerclosed_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_core_test_powerclosed_LDADD = $(DSP_CORE_LIBS)

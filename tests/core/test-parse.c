@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "core/dsp.h"
+#include "core/cpu.h"
 #include "tap.h"
 
 static int
@@ -388,6 +389,8 @@ int
 main(void)
 {
 	dsp_gsl_init();
+	/* Threads as asked, whatever else the machine runs. */
+	dsp_cpu_set_probe(0);
 	test_parse();
 	test_files();
 	test_stream();

@@ -36,10 +36,12 @@ built() {
 # (core/alloc.c: every allocation's one path, in each target; it asks the
 # job's budget, so the path is alloc.c, alloc_live.c and job.c together.)
 alloc="$src/core/alloc.c $src/core/alloc_live.c $src/core/job.c"
+# (core/cpu.c: how many threads the parser's parts run on.)
+cpu="$src/core/cpu.c"
 build fuzz-parse "$top_srcdir/tests/fuzz/fuzz-parse.c" "$src/core/io/parse.c" \
 	"$src/core/io/readfile.c" "$src/core/error.c" "$src/core/math/kernel.c" "$src/core/math/kernel_pass.c" \
 	"$src/core/math/kernel_typed.c" "$src/core/math/fastexp.c" \
-	"$src/core/math/decimal.c" $alloc
+	"$src/core/math/decimal.c" $alloc $cpu
 build fuzz-json "$top_srcdir/tests/fuzz/fuzz-json.c" "$src/export/json.c" "$src/export/json_parse.c" "$src/core/error.c" \
 	"$src/core/io/escape.c" $alloc "$src/core/math/dtoa.c" "$src/core/math/decimal.c"
 build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/io/npy.c" "$src/core/io/npy_header.c" "$src/core/error.c" \
@@ -48,7 +50,7 @@ build fuzz-npy "$top_srcdir/tests/fuzz/fuzz-npy.c" "$src/core/io/npy.c" "$src/co
 # the row of dsp_readers[]), each file by its path as a caller opens it.
 build fuzz-reader "$top_srcdir/tests/fuzz/fuzz-reader.c" "$src/core/io/reader.c" "$src/core/io/npy.c" \
 	"$src/core/io/npy_header.c" "$src/core/io/npz.c" "$src/core/io/parse.c" "$src/core/io/readfile.c" \
-	"$src/core/math/decimal.c" "$src/core/error.c" $alloc
+	"$src/core/math/decimal.c" "$src/core/error.c" $alloc $cpu
 # The tour parser applies each step's parameters, so it needs all of core.
 build fuzz-tour "$top_srcdir/tests/fuzz/fuzz-tour.c" "$src"/core/*.c "$src"/core/*/*.c
 targets="parse json npy reader tour"

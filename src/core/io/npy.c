@@ -302,7 +302,7 @@ first_nonfinite(const double *d, uint64_t n)
 	uint64_t nb = (n + SCAN_BLOCK - 1) / SCAN_BLOCK, first = n, blk;
 
 #pragma omp parallel for schedule(static) reduction(min:first) \
-    if (n >= dsp_kernel_par_min())
+    num_threads(dsp_kernel_threads(n)) if (n >= dsp_kernel_par_min())
 	for (blk = 0; blk < nb; blk++) {
 		uint64_t b = blk * SCAN_BLOCK, i;
 		uint64_t end = n - b < SCAN_BLOCK ? n : b + SCAN_BLOCK;

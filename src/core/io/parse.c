@@ -14,6 +14,7 @@
 #endif
 
 #include "core/alloc.h"
+#include "core/cpu.h"
 #include "core/math/decimal.h"
 #include "core/error.h"
 #include "core/io/parse.h"
@@ -428,16 +429,49 @@ join_ready(struct lparser *p, const unsigned char *done, int np, double *v,
 	}
 }
 
+/* What every part's call shares. */
+struct parts {
+	const dsp_input	*in;
+	const char	*data;
+	const size_t	*cut;
+	struct lparser	*p;
+	unsigned char	*done;
+	double		*v;
+	int		 np, next, chain, rc;
+	size_t		 joined;
+};
+
+static void
+parse_part(void *ctx, long j)
+{
+	struct parts *ps = ctx;
+	int r = feed(&ps->p[j], ps->data + ps->cut[j], ps->cut[j + 1] - ps->cut[j], 1);
+
+	dsp_input_mapped_done(ps->in, ps->data + ps->cut[j], ps->cut[j + 1] - ps->cut[j]);
+#pragma omp critical(parse_join)
+	{
+		if (r > ps->rc)
+			ps->rc = r;
+		ps->done[j] = 1;
+		if (r != DSP_OK)
+			ps->chain = 0;
+		join_ready(ps->p, ps->done, ps->np, ps->v, &ps->next, &ps->joined, &ps->chain);
+	}
+}
+
 static int
 parse_mapped(const dsp_input *in, const char *data, size_t len, double **out, size_t *n)
 {
 	struct lparser p[PARTS_MAX];
-	size_t cut[PARTS_MAX + 1], base[PARTS_MAX + 1], bpn, at, joined = 0;
+	size_t cut[PARTS_MAX + 1], base[PARTS_MAX + 1], bpn, at;
 	unsigned char done[PARTS_MAX] = { 0 };
+	struct parts ps;
 	double *v, *nv;
-	int parts = 1, np, j, rc = DSP_OK, next = 0, chain = 1;
+	int parts = 1, np, j, rc = DSP_OK;
 
 #ifdef _OPENMP
+	/* As many parts as if every thread OpenMP allows were free: those the
+	 * machine has are known only as the parts are handed out. */
 	if (len >= par_min && omp_get_max_threads() > 1)
 		parts = PARTS_PER_THREAD * omp_get_max_threads();
 #endif
@@ -466,38 +500,36 @@ parse_mapped(const dsp_input *in, const char *data, size_t len, double **out, si
 		p[j].cap = base[j + 1] - base[j];
 		p[j].slot = 1;
 	}
-#pragma omp parallel for schedule(dynamic, 1) reduction(max:rc) if (np > 1)
-	for (j = 0; j < np; j++) {
-		int r = feed(&p[j], data + cut[j], cut[j + 1] - cut[j], 1);
-
-		dsp_input_mapped_done(in, data + cut[j], cut[j + 1] - cut[j]);
-		if (r > rc)
-			rc = r;
-#pragma omp critical(parse_join)
-		{
-			done[j] = 1;
-			if (r != DSP_OK)
-				chain = 0;
-			join_ready(p, done, np, v, &next, &joined, &chain);
-		}
-	}
+	ps.in = in;
+	ps.data = data;
+	ps.cut = cut;
+	ps.p = p;
+	ps.done = done;
+	ps.v = v;
+	ps.np = np;
+	ps.next = 0;
+	ps.chain = 1;
+	ps.rc = DSP_OK;
+	ps.joined = 0;
+	dsp_cpu_each(np, np > 1 ? 0 : 1, 1, parse_part, &ps);
+	rc = ps.rc;
 	for (at = 0, j = 0; j < np; j++)
 		at += p[j].k;
 	nv = NULL;
-	if (rc == DSP_OK && next < np && (nv = dsp_malloc(at * sizeof *nv)) == NULL)
+	if (rc == DSP_OK && ps.next < np && (nv = dsp_malloc(at * sizeof *nv)) == NULL)
 		rc = DSP_ENOMEM;
 	/* The chain stopped at a part out of its slot: the parts from there on
 	 * may run past the next slots, so moving them in place could overwrite
 	 * a part not yet moved; they are copied to a new array instead (rare:
 	 * the file's first lines were much longer than the rest). */
 	if (nv != NULL) {
-		memcpy(nv, v, joined * sizeof *nv);
-		for (at = joined, j = next; j < np; j++) {
+		memcpy(nv, v, ps.joined * sizeof *nv);
+		for (at = ps.joined, j = ps.next; j < np; j++) {
 			memcpy(nv + at, p[j].v, p[j].k * sizeof *nv);
 			at += p[j].k;
 		}
 	}
-	for (j = next; j < np; j++)
+	for (j = ps.next; j < np; j++)
 		if (!p[j].slot)
 			free(p[j].v);
 	if (rc != DSP_OK) {

@@ -59,6 +59,9 @@ const char *dsp_kernel_variant(void);
 void	dsp_kernel_set_par_min(size_t n);
 /* The n from which the kernel (and the .npy finiteness scan) use threads. */
 size_t	dsp_kernel_par_min(void);
+/* Threads for a pass over n items: 1 below that n, else those the machine
+ * has free now (core/cpu.h). */
+int	dsp_kernel_threads(size_t n);
 /* Tests: take the generic (SSE2) path even where AVX2 exists. */
 void	dsp_kernel_force_generic(int on);
 /* Tests and bench: take the path of that name ("generic", "avx2-fma",

@@ -73,8 +73,8 @@ const double *dsp_kernel_typed_chunk(const void *src, int isz, size_t off, size_
 	    double *scratch, size_t csize);
 /* Item i of a typed row as a double. */
 double	dsp_kernel_typed_item(const void *src, int isz, size_t i);
-/* Scratch for the typed passes: csize doubles for each thread that may run
- * over n items (NULL for float64, which needs none). */
-int	dsp_kernel_typed_scratch(int isz, size_t n, size_t csize, double **out);
+/* Scratch for the typed passes: csize doubles (at most n) for each of the
+ * pass's threads (NULL for float64, which needs none). */
+int	dsp_kernel_typed_scratch(int isz, size_t n, size_t csize, int threads, double **out);
 
 #endif

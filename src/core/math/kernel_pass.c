@@ -5,8 +5,12 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "core/alloc.h"
+#include "core/cpu.h"
 #include "core/error.h"
 #include "core/math/kernel.h"
 #include "core/math/kernel_int.h"
@@ -25,7 +29,9 @@
  * then takes fewer chunks instead of making the other wait (2-thread / 1-thread
  * median at 2^24, three runs each: halves 1.28, 0.98, 1.28; grabs 1.04, 0.81,
  * 0.71; idle both 0.5).  The partial results are merged in chunk order, so
- * which thread computed a chunk does not change a bit. */
+ * which thread computed a chunk does not change a bit.  And from 2^24 on,
+ * the threads a pass takes are those the machine has free (core/cpu.h):
+ * with the other core busy the pass keeps to one. */
 #define PAR_MIN		((size_t)1 << 24)
 #define SCHED_GRAB	8			/* chunks: 2 MiB at 2^24 */
 
@@ -80,25 +86,70 @@ chunking(size_t n, size_t *nchunks)
 	return csize;
 }
 
+/* One pass over the chunks: what each chunk's call needs. */
+struct pass {
+	const void	*e;
+	int		 isz;
+	size_t		 n, csize, nchunks;
+	double		*scratch;	/* typed rows: a chunk for each thread */
+	struct scale	 sc;
+	void		*out;		/* a struct part or paper a chunk */
+	chunk_fn	 fn;		/* NULL: the paper's pass, pfn */
+	paper_fn	 pfn;
+	double		 piv, shift;
+};
+
+/* Chunk c of the pass: the first pass (fn) or the paper's (pfn). */
+static void
+pass_chunk(void *ctx, long c)
+{
+	struct pass *ps = ctx;
+	size_t off = (size_t)c * ps->csize;
+	size_t len = ps->n - off < ps->csize ? ps->n - off : ps->csize;
+	const double *x = dsp_kernel_typed_chunk(ps->e, ps->isz, off, len, ps->scratch,
+	    ps->csize);
+
+	if (ps->fn != NULL)
+		ps->fn(x, len, &ps->sc, (struct part *)ps->out + c);
+	else
+		ps->pfn(x, len, ps->piv, &ps->sc, ps->shift, (struct paper *)ps->out + c);
+}
+
 /* What both passes set up: theta's scale, the chunking of n (a function
  * of n only), the typed scratch, and a result of psize bytes a chunk
- * (*parts = one, the caller's, when a single chunk needs no allocation). */
+ * (ps->out = one, the caller's, when a single chunk needs no allocation). */
 static int
-pass_setup(int isz, size_t n, double theta, size_t psize, void *one, struct scale *sc,
-    size_t *csize, size_t *nchunks, double **scratch, void **parts)
+pass_setup(struct pass *ps, const void *e, int isz, size_t n, double theta, size_t psize,
+    void *one)
 {
-	int rc;
+	int rc, nt = 1;
 
-	dsp_kernel_scale(sc, theta);
-	*csize = chunking(n, nchunks);
-	if ((rc = dsp_kernel_typed_scratch(isz, n, *csize, scratch)) != DSP_OK)
+	ps->e = e;
+	ps->isz = isz;
+	ps->n = n;
+	dsp_kernel_scale(&ps->sc, theta);
+	ps->csize = chunking(n, &ps->nchunks);
+#ifdef _OPENMP
+	if (n >= par_min)
+		nt = omp_get_max_threads();
+#endif
+	if ((rc = dsp_kernel_typed_scratch(isz, n, ps->csize, nt, &ps->scratch)) != DSP_OK)
 		return rc;
-	*parts = one;
-	if (*nchunks > 1 && (*parts = dsp_malloc(*nchunks * psize)) == NULL) {
-		free(*scratch);
-		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", *nchunks);
+	ps->out = one;
+	if (ps->nchunks > 1 && (ps->out = dsp_malloc(ps->nchunks * psize)) == NULL) {
+		free(ps->scratch);
+		return dsp_fail(DSP_ENOMEM, "out of memory (%zu kernel chunks)", ps->nchunks);
 	}
 	return DSP_OK;
+}
+
+/* Every chunk, on the threads the machine has free from 2^24 items on;
+ * the typed scratch is freed after. */
+static void
+pass_run(struct pass *ps)
+{
+	dsp_cpu_each((long)ps->nchunks, ps->n >= par_min ? 0 : 1, SCHED_GRAB, pass_chunk, ps);
+	free(ps->scratch);
 }
 
 static int
@@ -106,12 +157,9 @@ stats_x(const void *e, int isz, size_t n, double tail, uint64_t tail_count,
     double theta, dsp_stats *out)
 {
 	struct part one, acc, *pt;
-	struct scale sc;
-	void *parts;
-	size_t csize, nchunks, k;
-	double z, q, *scratch;
-	chunk_fn fn;
-	long c;
+	struct pass ps;
+	double z, q;
+	size_t k;
 	int bad = 0, rc;
 
 	if (n == 0 && tail_count == 0)
@@ -120,24 +168,17 @@ stats_x(const void *e, int isz, size_t n, double tail, uint64_t tail_count,
 		return dsp_fail(DSP_EINVAL, "kernel needs a finite non-zero theta");
 	if (tail_count > 0 && !isfinite(tail))
 		return dsp_fail(DSP_EINVAL, "tail logit is not finite (%g)", tail);
-	if ((rc = pass_setup(isz, n, theta, sizeof *pt, &one, &sc, &csize, &nchunks,
-	    &scratch, &parts)) != DSP_OK)
+	if ((rc = pass_setup(&ps, e, isz, n, theta, sizeof *pt, &one)) != DSP_OK)
 		return rc;
-	pt = parts;
-	fn = dsp_kernel_chunk_fn();
-#pragma omp parallel for schedule(dynamic, SCHED_GRAB) if (n >= par_min)
-	for (c = 0; c < (long)nchunks; c++) {
-		size_t off = (size_t)c * csize, len = n - off < csize ? n - off : csize;
-
-		fn(dsp_kernel_typed_chunk(e, isz, off, len, scratch, csize), len, &sc, &pt[c]);
-	}
-	free(scratch);
+	ps.fn = dsp_kernel_chunk_fn();
+	pass_run(&ps);
+	pt = ps.out;
 	acc.empty = 1;
 	acc.lo = INFINITY;
 	acc.hi = -INFINITY;
-	for (k = 0; k < nchunks; k++) {
+	for (k = 0; k < ps.nchunks; k++) {
 		bad |= pt[k].bad;
-		merge(&acc, &pt[k], &sc);
+		merge(&acc, &pt[k], &ps.sc);
 	}
 	if (pt != &one)
 		free(pt);
@@ -149,7 +190,7 @@ stats_x(const void *e, int isz, size_t n, double tail, uint64_t tail_count,
 		one.piv = one.lo = one.hi = tail;
 		one.c0 = (double)tail_count;
 		one.zr = one.wx = 0;
-		merge(&acc, &one, &sc);
+		merge(&acc, &one, &ps.sc);
 	}
 	z = acc.c0 + acc.zr;
 	q = theta > 0 ? acc.lo : acc.hi;
@@ -188,32 +229,23 @@ dsp_softmax_paper_entropy_x(const void *e, int isz, size_t n, double theta,
     const dsp_stats *st, double *out, double *zeros)
 {
 	struct paper one, *part, acc = { 0, 0, 0 };
-	void *parts;
-	size_t csize, nchunks, k;
-	struct scale sc;
-	double *scratch;
-	paper_fn fn;
-	long c;
+	struct pass ps;
+	size_t k;
 	int rc;
 
 	if (n == 0)
 		return dsp_fail(DSP_EEMPTY, "no logits");
 	if (theta == 0 || !isfinite(theta))
 		return dsp_fail(DSP_EINVAL, "kernel needs a finite non-zero theta");
-	if ((rc = pass_setup(isz, n, theta, sizeof *part, &one, &sc, &csize, &nchunks,
-	    &scratch, &parts)) != DSP_OK)
+	if ((rc = pass_setup(&ps, e, isz, n, theta, sizeof *part, &one)) != DSP_OK)
 		return rc;
-	part = parts;
-	fn = dsp_kernel_paper_fn();
-#pragma omp parallel for schedule(dynamic, SCHED_GRAB) if (n >= par_min)
-	for (c = 0; c < (long)nchunks; c++) {
-		size_t off = (size_t)c * csize, len = n - off < csize ? n - off : csize;
-
-		fn(dsp_kernel_typed_chunk(e, isz, off, len, scratch, csize), len, st->pivot, &sc,
-		    st->logz_shift, &part[c]);
-	}
-	free(scratch);
-	for (k = 0; k < nchunks; k++) {
+	ps.fn = NULL;
+	ps.pfn = dsp_kernel_paper_fn();
+	ps.piv = st->pivot;
+	ps.shift = st->logz_shift;
+	pass_run(&ps);
+	part = ps.out;
+	for (k = 0; k < ps.nchunks; k++) {
 		acc.h += part[k].h;
 		acc.zero += part[k].zero;
 		acc.band += part[k].band;
@@ -222,7 +254,7 @@ dsp_softmax_paper_entropy_x(const void *e, int isz, size_t n, double theta,
 		free(part);
 	*out = acc.h;
 	if (zeros != NULL)
-		*zeros = zero_weights(e, isz, n, st->pivot, &sc, st->logz_shift, acc.zero,
+		*zeros = zero_weights(e, isz, n, st->pivot, &ps.sc, st->logz_shift, acc.zero,
 		    acc.band);
 	return DSP_OK;
 }
@@ -263,4 +295,10 @@ size_t
 dsp_kernel_par_min(void)
 {
 	return par_min;
+}
+
+int
+dsp_kernel_threads(size_t n)
+{
+	return n >= par_min ? dsp_cpu_threads() : 1;
 }

@@ -82,19 +82,15 @@ dsp_kernel_typed_chunk(const void *src, int isz, size_t off, size_t len, double 
 }
 
 int
-dsp_kernel_typed_scratch(int isz, size_t n, size_t csize, double **out)
+dsp_kernel_typed_scratch(int isz, size_t n, size_t csize, int threads, double **out)
 {
-	size_t nt = 1;
+	size_t nt = threads > 1 ? (size_t)threads : 1;
 
 	*out = NULL;
 	if (isz == 8)
 		return DSP_OK;
 	if (isz != 4 && isz != 2)
 		return dsp_fail(DSP_EINVAL, "kernel: logits of %d bytes", isz);
-#ifdef _OPENMP
-	if (n >= dsp_kernel_par_min())
-		nt = (size_t)omp_get_max_threads();
-#endif
 	if ((*out = dsp_malloc(nt * (csize < n ? csize : n) * sizeof **out)) == NULL)
 		return dsp_fail_nomem("the kernel's chunk scratch", nt * csize * sizeof **out);
 	return DSP_OK;

@@ -5,6 +5,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "core/alloc.h"
+#include "core/cpu.h"
 #include "core/error.h"
 #include "core/job.h"
 #include "core/schema/family.h"
@@ -31,7 +32,7 @@ dsp_learned_generate(const dsp_params *p, double *out)
 	const dsp_maxret *m = p->model_w;
 	gsl_rng *r;
 	double *x;
-	int *cls, rc = DSP_OK;
+	int *cls, nt, rc = DSP_OK;
 	size_t n = (size_t)p->n, off, k;
 
 	if ((rc = need_model(p)) != DSP_OK)
@@ -44,6 +45,7 @@ dsp_learned_generate(const dsp_params *p, double *out)
 		goto out;
 	}
 	gsl_rng_set(r, (unsigned long)dsp_maxret_set_seed(p->seed, p->n, 0));
+	nt = n >= 4096 ? dsp_cpu_threads() : 1;
 	for (off = 0; off < n; off += k) {
 		long i;
 
@@ -52,7 +54,7 @@ dsp_learned_generate(const dsp_params *p, double *out)
 			goto out;
 		/* The same stream as dsp_maxret_draw over the whole set. */
 		dsp_maxret_draw(r, m->classes, k, x, cls);
-#pragma omp parallel for schedule(static) if (k >= 4096)
+#pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1 && k >= 4096)
 		for (i = 0; i < (long)k; i++)
 			out[off + (size_t)i] = dsp_maxret_item_logit(m, x[i], cls[i]);
 	}
