@@ -97,6 +97,12 @@ int	 dsp_qsort(void *base, size_t n, size_t size,
  * when populate is set), checked and counted like the wrappers' blocks:
  * for a large scratch array whose pages are to leave the process at once
  * when it is freed.  NULL on failure (detail as a wrapper's). */
+/* An array of bytes about to be written whole: ask for transparent huge
+ * pages over its 2 MiB-aligned interior (on a VM a page fault costs
+ * microseconds: 2^22 parsed logits, 32 MiB, took 8192 faults and 0.26 s of
+ * CPU, with the advice 16 faults and 0.16 s).  A hint: nothing happens
+ * under 4 MiB or where the kernel has them off, and nothing fails. */
+void	 dsp_alloc_huge(void *p, size_t bytes);
 #define dsp_map_anon(bytes, populate)	dsp_map_anon_in(__func__, (bytes), (populate))
 void	*dsp_map_anon_in(const char *fn, size_t bytes, int populate);
 void	 dsp_unmap_anon(void *p, size_t bytes);

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -124,6 +125,22 @@ dsp_map_anon_in(const char *fn, size_t bytes, int populate)
 		return dsp_alloc_noted(NULL, fn, bytes);
 	atomic_fetch_add(&mapped, bytes);
 	return p;
+}
+
+void
+dsp_alloc_huge(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	uintptr_t lo = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+	uintptr_t hi = ((uintptr_t)p + bytes) & ~(huge - 1);
+
+	if (p != NULL && bytes >= 2 * huge && hi > lo)
+		(void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)bytes;
+#endif
 }
 
 void

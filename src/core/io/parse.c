@@ -96,6 +96,7 @@ push(struct lparser *p, double x)
 			nv = dsp_realloc(p->v, p->cap * sizeof *nv);
 		if (nv == NULL)
 			return dsp_fail(DSP_ENOMEM, "out of memory after %zu logits", p->k);
+		dsp_alloc_huge(nv, p->cap * sizeof *nv);
 		p->v = nv;
 		p->slot = 0;
 	}
@@ -494,6 +495,7 @@ parse_mapped(const dsp_input *in, const char *data, size_t len, double **out, si
 	}
 	if ((v = dsp_malloc(base[np] * sizeof *v)) == NULL)
 		return DSP_ENOMEM;
+	dsp_alloc_huge(v, base[np] * sizeof *v);
 	for (j = 0; j < np; j++) {
 		start(&p[j]);
 		p[j].v = v + base[j];

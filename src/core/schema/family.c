@@ -159,6 +159,7 @@ dsp_family_alloc(const dsp_params *p, double **out)
 	if ((x = dsp_malloc((n ? n : 1) * sizeof *x)) == NULL)
 		return dsp_fail(DSP_ENOMEM, "cannot allocate %llu logits",
 		    (unsigned long long)n);
+	dsp_alloc_huge(x, n * sizeof *x);
 	if ((rc = dsp_family_generate(p, x)) != DSP_OK) {
 		free(x);
 		return rc;
