@@ -82,6 +82,8 @@ runs_reserve(dsp_runs *r, size_t need)
 	}
 	r->count = c;
 	r->cap = cap;
+	dsp_alloc_huge(r->value, cap * sizeof *v);
+	dsp_alloc_huge(r->count, cap * sizeof *c);
 	return DSP_OK;
 }
 
