@@ -52,8 +52,8 @@ dsp_runs_clear(dsp_runs *r)
 	r->len = 0;
 }
 
-static int
-runs_reserve(dsp_runs *r, size_t need)
+int
+dsp_runs_reserve(dsp_runs *r, size_t need)
 {
 	double *v;
 	uint64_t *c;
@@ -99,7 +99,7 @@ dsp_runs_push(dsp_runs *r, double value, uint64_t count)
 		r->count[r->len - 1] += count;
 		return DSP_OK;
 	}
-	if ((rc = runs_reserve(r, r->len + 1)) != DSP_OK)
+	if ((rc = dsp_runs_reserve(r, r->len + 1)) != DSP_OK)
 		return rc;
 	r->value[r->len] = value;
 	r->count[r->len] = count;
@@ -112,7 +112,7 @@ dsp_runs_copy(dsp_runs *dst, const dsp_runs *src)
 {
 	int rc;
 
-	if ((rc = runs_reserve(dst, src->len)) != DSP_OK)
+	if ((rc = dsp_runs_reserve(dst, src->len)) != DSP_OK)
 		return rc;
 	memcpy(dst->value, src->value, src->len * sizeof *src->value);
 	memcpy(dst->count, src->count, src->len * sizeof *src->count);

@@ -18,6 +18,10 @@ typedef struct dsp_runs {
 dsp_runs	*dsp_runs_alloc(size_t cap);
 void		 dsp_runs_free(dsp_runs *r);
 void		 dsp_runs_clear(dsp_runs *r);
+/* Room for need runs at least (grown by doubling, or to need exactly when
+ * that is more): a builder that knows its count asks once, so the vector
+ * is not up to twice what it holds. */
+int		 dsp_runs_reserve(dsp_runs *r, size_t need);
 /* Append; merges with the last run when the value is identical. */
 int		 dsp_runs_push(dsp_runs *r, double value, uint64_t count);
 int		 dsp_runs_copy(dsp_runs *dst, const dsp_runs *src);

@@ -72,6 +72,11 @@ typedef struct dsp_attn_row {
 	/* Whether Theorem 2.2 applies, and why: one line ending in its source
 	 * ("[paper]" or "[derived]"), the same wherever it is shown. */
 	const char		*theorem_note;
+	/* Bytes weights() holds per distinct logit beside e's runs and w's
+	 * (its sorted copies and prefix sums, counted from its allocations):
+	 * a family's budget check adds them, so a row too big is refused
+	 * before any work, not at the function's own allocation. */
+	unsigned		 scratch;
 } dsp_attn_row;
 
 /* Names in enum order; the attn parameter's row (ptable.c) uses them. */

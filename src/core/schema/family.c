@@ -9,6 +9,7 @@
 #include "core/alloc.h"
 #include "core/math/empirical.h"
 #include "core/error.h"
+#include "core/schema/attn.h"
 #include "core/schema/family.h"
 #include "core/job.h"
 
@@ -170,17 +171,22 @@ dsp_family_alloc(const dsp_params *p, double **out)
 
 /* Refuse at once, naming the whole need, when the distinct terms (until
  * the tail drops below tol) do not fit in the job's memory budget: they
- * become a run each, twice (logits and weights). */
+ * become a run each, twice (logits and weights), with the attention
+ * function's scratch beside (its row in attn.c): sparsemax at 2^24 terms
+ * held 0.9 GiB and was refused at its own allocation, after the work. */
 static int
-power_budget(const dsp_params *p, double tol)
+power_budget(const dsp_params *p, double tol, double *nterms)
 {
+	const dsp_attn_row *row = dsp_attn_row_of(p->attn);
 	double terms = (double)p->n, a = fabs(p->lambda), d = fabs(p->delta);
 	char what[64];
 
+	*nterms = 1;
 	if (a == 1 && p->lambda > 0)
 		return DSP_OK;
 	if (a < 1)
 		terms = a == 0 || d < tol ? 1 : fmin(terms, ceil(log(tol / d) / log(a)) + 1);
+	*nterms = terms;
 	if (terms > (double)POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX)
 		/* Refused up front, not after building 2^22 runs. */
 		return dsp_fail(DSP_ETOOBIG,
@@ -191,7 +197,8 @@ power_budget(const dsp_params *p, double tol)
 		return DSP_OK;
 	/* Short: a panel shows it on one line. */
 	snprintf(what, sizeof what, "the power series to n = %llu", (unsigned long long)p->n);
-	return dsp_job_need((size_t)terms * 2 * (sizeof(double) + sizeof(uint64_t)), what);
+	return dsp_job_need((size_t)terms * (2 * (sizeof(double) + sizeof(uint64_t)) +
+	    (row != NULL ? row->scratch : 0)), what);
 }
 
 /* Term v of the tail with its exact sign: the exact delta lambda^k is never
@@ -229,7 +236,7 @@ static int
 power_runs(const dsp_params *p, double tol, dsp_runs *out)
 {
 	dsp_power_iter it;
-	double t;
+	double t, terms;
 	uint64_t k;
 	int rc;
 
@@ -238,7 +245,10 @@ power_runs(const dsp_params *p, double tol, dsp_runs *out)
 		    "power series with |lambda| > 1 has no bounded runs form");
 	if (!(tol > 0))
 		tol = dsp_power_tol(p);
-	if ((rc = power_budget(p, tol)) != DSP_OK)
+	if ((rc = power_budget(p, tol, &terms)) != DSP_OK)
+		return rc;
+	/* The terms and the tail's run: exactly what the check counted. */
+	if (terms > 65536 && (rc = dsp_runs_reserve(out, out->len + (size_t)terms + 1)) != DSP_OK)
 		return rc;
 	dsp_power_begin(&it, p, tol);
 	while (dsp_power_next(&it, &t)) {
