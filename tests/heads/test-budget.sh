@@ -103,5 +103,15 @@ rm -rf snap
     grep -q "the curve ends at n = 2097152: the power series to n = 4194304 needs 22[0-9.]* MiB, over the memory budget of 160 MiB" snap/*.txt
 ok $? "snapshot, sparsemax curve to 2^22 in 160 MiB: ends at 2^21, with the reason"
 diag "$(cat "$tmp/err")"
+# So does a number-format emulation's curve whose top-k heap the budget
+# refuses (the refusal was reported as out of memory, which fails a whole
+# snapshot: exit 1, nothing written).
+rm -rf snap
+"$DISPERSE" snapshot --family ramp --precision fp8-e4m3 -n 16 --curve-from 2^16 \
+    --curve-to 2^20 --curve-points 3 --map-size 4x4 --mem-budget 40Mi --out snap \
+    >/dev/null 2>"$tmp/err" &&
+    grep -q "the curve ends at n = 262144: the top-k heap needs [0-9.]* MiB, over the memory budget of 40 MiB" snap/*.txt
+ok $? "snapshot, fp8 ramp curve to 2^20 in 40 MiB: ends at 2^18 at the top-k heap, with the reason"
+diag "$(cat "$tmp/err")"
 
 tap_done

@@ -59,6 +59,7 @@ summarise(const dsp_params *p, const dsp_runs *w, dsp_summary *s)
 {
 	double t = 0, h, pe = 0, z = 0;
 	size_t i;
+	int rc;
 
 	for (i = 0; i < w->len; i++)
 		t += (double)w->count[i] * w->value[i];
@@ -75,8 +76,10 @@ summarise(const dsp_params *p, const dsp_runs *w, dsp_summary *s)
 	s->entropy_paper = pe;
 	s->zero_weights = z;
 	dsp_runs_minmax(w, &s->min_weight, &s->max_weight);
-	if (dsp_topk_mass_runs(w, p->topk ? p->topk : 1, &s->topk_mass) != DSP_OK)
-		return DSP_ENOMEM;
+	/* Its own failure as it is: a heap refused by the budget is not out
+	 * of memory (that one failed a whole snapshot). */
+	if ((rc = dsp_topk_mass_runs(w, p->topk ? p->topk : 1, &s->topk_mass)) != DSP_OK)
+		return rc;
 	if (isnan(s->lo_tight))
 		return DSP_OK;
 	s->bound_margin = dsp_band_margin(s->min_weight, s->max_weight, s->lo_tight,
