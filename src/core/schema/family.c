@@ -280,9 +280,12 @@ power_runs(const dsp_params *p, double tol, dsp_runs *out)
 static int
 spike_runs(const dsp_params *p, double tol, dsp_runs *out)
 {
+	int rc;
+
 	(void)tol;
-	if (dsp_runs_push(out, p->delta, 1) != DSP_OK)
-		return DSP_ENOMEM;
+	/* The push's own failure: a cancelled job is not out of memory. */
+	if ((rc = dsp_runs_push(out, p->delta, 1)) != DSP_OK)
+		return rc;
 	return dsp_runs_push(out, 0.0, p->n - 1);
 }
 
