@@ -4,11 +4,12 @@
  * machine whose other core is busy it waits for a scheduler slice (4-35 ms)
  * and the pass ends later than with one thread (doc/performance.md,
  * Threads).  So, unless someone said how many (OMP_NUM_THREADS set, or
- * dsp_cpu_set_probe(0)), a pass that would go parallel asks first: one
- * CPU that no other process's runnable thread holds this instant (the
- * running count of /proc/loadavg less this process's own running threads,
- * which include OpenMP threads still spinning after the last pass, against
- * the online CPUs), at least 1 and at most what OpenMP allows.  The probe
+ * dsp_cpu_set_probe(0)), a pass that would go parallel asks first and takes
+ * a thread for each CPU that no other process's runnable thread holds this
+ * instant (the online CPUs less the running count of /proc/loadavg, from
+ * which this process's own running threads are taken out: its OpenMP
+ * threads still spinning after the last pass are its own to use), at least
+ * 1 and at most what OpenMP allows.  The probe
  * reads a few procfs files (tens of microseconds), only for passes that
  * would use threads (the kernel from 2^24 items, the text parser from
  * 4 MiB); results do not depend on the count. */
