@@ -18,6 +18,8 @@
  *     at the next double agree to 1e-12;
  *   - sigmoid (not normalised) and linear attention likewise against the
  *     weights of the other route, and at the switch;
+ *   - sparsemax and entmax on a falling series: the route that builds the
+ *     support's terms only, against the runs form of every term;
  *   - random parameters near |lambda| = 1 up to n = 2^63: every
  *     evaluation passes the gate (dsp_eval returns DSP_OK) or is refused
  *     for an overflowing delta lambda^(n-1), in milliseconds. */
@@ -422,6 +424,81 @@ far_from_one(void)
 	}
 }
 
+/* Sparsemax and entmax on a falling power series (eval.c, support_runs):
+ * only the support's terms and one run for the rest, against the runs form
+ * of every term (dsp_eval_weights keeps the weights, so it builds them all)
+ * at n = 2^20: every figure to 1e-12, the zero count exactly, the
+ * smallest logit to 1e-8 (the route takes delta lambda^(n-1) from exp, the
+ * runs form from n - 1 products: n ulps apart).  Past the runs form's reach
+ * (2^40, 2^63) the support is the same prefix, so the figures are those at
+ * 2^20 and the zeros n - (support): checked against the runs form there. */
+static void
+support_route(void)
+{
+	static const struct {
+		const char *attn;
+		double delta, theta, lambda, alpha;
+		uint64_t topk;
+	} c[] = {
+		{ "sparsemax", 4, 1, 0.9999999, 1.5, 1 },
+		{ "sparsemax", 4, 1, 0.9999999, 1.5, 10 },
+		{ "sparsemax", 4, 1, 0.9999999, 1.5, 1000000 },
+		{ "sparsemax", 4, 2, 0.9999999, 1.5, 1 },
+		{ "sparsemax", 30, 0.5, 0.99999, 1.5, 100 },
+		{ "entmax", 4, 1, 0.9999999, 1.5, 1 },
+		{ "entmax", 4, 0.25, 0.9999999, 1.5, 10 },
+		{ "entmax", 4, 1, 0.9999999, 3, 1 },
+		{ "entmax", 2, 1, 0.99999, 1.2, 1 },
+	};
+	static const uint64_t ns[] = { (uint64_t)1 << 20, (uint64_t)1 << 40,
+	    (uint64_t)1 << 63 };
+	dsp_summary a, b, ref;
+	dsp_params p;
+	dsp_runs *w;
+	size_t i, j;
+	char what[160];
+	int rc;
+
+	if ((w = dsp_runs_alloc(64)) == NULL) {
+		ok(0, "runs for the support route");
+		return;
+	}
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		for (j = 0; j < sizeof ns / sizeof ns[0]; j++) {
+			params_of(&p, c[i].attn, c[i].delta, c[i].theta, c[i].lambda, ns[j],
+			    c[i].topk);
+			p.alpha = c[i].alpha;
+			snprintf(what, sizeof what, "%s alpha %g delta %g theta %g lambda %.10g "
+			    "n 2^%d top-%llu: the support's terms", c[i].attn, c[i].alpha,
+			    c[i].delta, c[i].theta, c[i].lambda, (int)log2((double)ns[j]),
+			    (unsigned long long)c[i].topk);
+			rc = dsp_eval(&p, &a);
+			if (!ok(rc == DSP_OK && a.method == DSP_METHOD_RUNS, "%s: evaluated%s%s",
+			    what, rc == DSP_OK ? "" : ": ", rc == DSP_OK ? "" : dsp_last_error()))
+				continue;
+			if (j == 0) {
+				if (dsp_eval_weights(&p, w, &b) != DSP_OK) {
+					ok(0, "%s: the runs form (%s)", what, dsp_last_error());
+					continue;
+				}
+				same(&a, &b, 1e-12, what);
+				ok(a.zero_weights == b.zero_weights && near(a.logit_min, b.logit_min, 1e-8) &&
+				    a.logit_max == b.logit_max, "%s: zeros %.0f, logits [%.17g, %.17g]",
+				    what, a.zero_weights, a.logit_min, a.logit_max);
+				if (!(a.zero_weights == b.zero_weights))
+					diag("  zeros %.17g / %.17g, min logit %.17g / %.17g",
+					    a.zero_weights, b.zero_weights, a.logit_min, b.logit_min);
+				ref = b;
+			} else {
+				same(&a, &ref, 1e-12, what);
+				ok(a.zero_weights - ((double)ns[j] - ((double)ns[0] - ref.zero_weights))
+				    == 0, "%s: zeros n - support (%.17g)", what, a.zero_weights);
+			}
+		}
+	}
+	dsp_runs_free(w);
+}
+
 int
 main(void)
 {
@@ -439,6 +516,7 @@ main(void)
 	switch_continuity("linear", 4, 1);
 	switch_continuity("linear", 30, -0.5);
 	far_from_one();
+	support_route();
 	random_views();
 	return tap_done();
 }

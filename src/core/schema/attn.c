@@ -24,7 +24,8 @@ logn_scale(const dsp_params *p)
 }
 
 /* Notes: doc/theory.md, "Alternatives".  Scratch: entmax_runs (and
- * sparsemax through it) holds z, c and tmp, 8 bytes each a distinct logit;
+ * sparsemax through it) holds z, c and tmp, 8 bytes each a distinct logit,
+ * and sorting tmp (a series that alternates) asks 8 more;
  * selective z and l (8 each) and two long double prefix sums (16 each);
  * linear l (8). */
 static const dsp_attn_row rows[DSP_ATTN_COUNT] = {
@@ -70,12 +71,12 @@ static const dsp_attn_row rows[DSP_ATTN_COUNT] = {
 	  DSP_ATTN_SUM_ONE, '7', NULL, dsp_attn_sparsemax_weights, NULL,
 	  "Theorem 2.2 does not apply: exact zeros; a spike "
 	  "ahead of the rest by >= theta keeps weight 1 at any n [derived]",
-	  24 },
+	  32 },
 	{ DSP_ATTN_ENTMAX, 0,
 	  DSP_ATTN_SUM_ONE, '8', NULL, dsp_attn_entmax_weights, NULL,
 	  "Theorem 2.2 does not apply: exact zeros; a large "
 	  "enough margin keeps the support and weights at any n [derived]",
-	  24 },
+	  32 },
 	{ DSP_ATTN_LINEAR, DSP_ATTN_F_THM22 | DSP_ATTN_F_POWER_CLOSED,
 	  DSP_ATTN_SUM_ONE, '9', NULL, dsp_attn_linear_weights, NULL,
 	  "Theorem 2.2's argument applies: elu+1 > 0 is bounded "
