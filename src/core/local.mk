@@ -35,7 +35,7 @@ src_core_libdspcore_a_SOURCES += src/core/math/math.h \
 	src/core/math/empirical.c src/core/math/empirical.h \
 	src/core/math/eval.c src/core/math/eval.h src/core/math/eval_int.h \
 	src/core/math/eval_curve.c src/core/math/eval_limit.c src/core/math/eval_stream.c \
-	src/core/math/eval_power.c src/core/math/geosum.c src/core/math/geosum.h \
+	src/core/math/eval_power.c src/core/math/eval_support.c src/core/math/geosum.c src/core/math/geosum.h \
 	src/core/math/fastexp.c src/core/math/fastexp.h \
 	src/core/math/fastexp512.h \
 	src/core/math/fit.c src/core/math/fit.h \

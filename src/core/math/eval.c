@@ -271,58 +271,6 @@ out:
 	return rc;
 }
 
-/* Sparsemax and entmax on a power series falling from its first term
- * (0 < lambda < 1, delta / theta > 0): only the support has weight, and the
- * support is the first terms -- often a few thousand of 2^40 (sparsemax's
- * is about sqrt(2 theta / (delta |log lambda|)) wide), where the runs form
- * built every distinct term (2^24 near lambda = 1: seconds, a GiB).  So:
- * the first K terms, term K, and one run standing for the other n - K - 1
- * at the smallest term's value (the true minimum; 0 below the tail's cut,
- * as in the runs form); solve.  If term K and that run get weight 0, every
- * term the run stands for lies below the edge too: the threshold solves the
- * whole row, and every figure is the runs form's.  K grows 4x from 2^12 to
- * 2^22; a wider support takes the runs form (DSP_ENOTSUP, no message). */
-#define SUPPORT_K0	((uint64_t)1 << 12)
-#define SUPPORT_KMAX	((uint64_t)1 << 22)
-
-static int
-support_runs(const dsp_params *p, dsp_runs *e, dsp_runs *w)
-{
-	double l = log(p->lambda), tol = dsp_power_tol(p), terms, t, last;
-	dsp_power_iter it;
-	uint64_t K, k;
-	int rc;
-
-	if ((p->attn != DSP_ATTN_SPARSEMAX && p->attn != DSP_ATTN_ENTMAX) ||
-	    p->family != DSP_FAM_POWER || p->precision != DSP_PREC_DOUBLE ||
-	    p->theta == 0 || !(p->lambda > 0 && p->lambda < 1) || p->delta == 0 ||
-	    (p->delta > 0) != (p->theta > 0))
-		return DSP_ENOTSUP;
-	/* As the runs form counts its terms: few enough, it is as fast. */
-	terms = fmin((double)p->n, ceil(log(tol / fabs(p->delta)) / l) + 1);
-	if (!(terms > (double)SUPPORT_K0 * 16))
-		return DSP_ENOTSUP;
-	last = p->delta * exp(((double)p->n - 1) * l);
-	if (fabs(last) < tol)
-		last = 0;
-	for (K = SUPPORT_K0; K <= SUPPORT_KMAX && K + 1 < p->n; K *= 4) {
-		dsp_runs_clear(e);
-		dsp_power_begin(&it, p, 0);
-		for (k = 0; k <= K && dsp_power_next(&it, &t); k++) {
-			if ((k & 0xffff) == 0xffff && (rc = dsp_job_poll()) != DSP_OK)
-				return rc;
-			if ((rc = dsp_runs_push(e, t, 1)) != DSP_OK)
-				return rc;
-		}
-		if ((rc = dsp_runs_push(e, last, p->n - K - 1)) != DSP_OK ||
-		    (rc = dsp_alt_weights_runs(p->attn, e, p->theta, p->alpha, w)) != DSP_OK)
-			return rc;
-		if (w->len >= 2 && w->value[w->len - 1] == 0 && w->value[w->len - 2] == 0)
-			return DSP_OK;
-	}
-	return DSP_ENOTSUP;
-}
-
 /* The family's runs for p.  sparsemax and entmax cut the support at a
  * threshold, and the power series' tail run (one value, 0, for every term
  * with |e| below the cut) gets one weight: right only if all those terms lie
@@ -341,7 +289,7 @@ family_runs_for(const dsp_params *p, int ordered, dsp_runs *e, dsp_runs *scratch
 	double tol = 0, tail, edge;
 	int it, rc;
 
-	if (!ordered && (rc = support_runs(p, e, scratch)) != DSP_ENOTSUP)
+	if (!ordered && (rc = dsp_eval_support_runs(p, e, scratch)) != DSP_ENOTSUP)
 		return rc;
 	dsp_runs_clear(e);
 	for (it = 0; it < ENTMAX_TAIL_ITER; it++) {

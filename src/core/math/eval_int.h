@@ -29,6 +29,12 @@ int	dsp_eval_expected_route(const dsp_params *p, dsp_summary *s);
  * precision, no weights). */
 int	dsp_eval_power_applies(const dsp_params *p);
 int	dsp_eval_power_route(const dsp_params *p, dsp_summary *s);
+/* Sparsemax and entmax on a power series falling from its first term: e
+ * the support's terms and one run for the rest, w their weights (the
+ * figures are the runs form's); DSP_ENOTSUP, with no message, where the
+ * series or the function does not allow it or the support is too wide
+ * (eval_support.c). */
+int	dsp_eval_support_runs(const dsp_params *p, dsp_runs *e, dsp_runs *w);
 
 static inline uint64_t
 explicit_limit(const dsp_params *p)

@@ -1,0 +1,105 @@
+/* dsp_eval's runs for sparsemax and entmax on a falling power series: the
+ * support's terms and one run for the rest (eval_int.h). */
+#include <math.h>
+#include <stdint.h>
+
+#include "core/error.h"
+#include "core/job.h"
+#include "core/math/alt.h"
+#include "core/math/eval_int.h"
+#include "core/schema/family.h"
+
+/* Sparsemax and entmax on a power series falling from its first term
+ * (0 < lambda < 1, delta / theta > 0): only the support has weight, and the
+ * support is the first terms -- often a few thousand of 2^40 (sparsemax's
+ * is about sqrt(2 theta / (delta |log lambda|)) wide), where the runs form
+ * built every distinct term (2^24 near lambda = 1: seconds, a GiB).  So:
+ * the first K terms, term K, and one run standing for the other n - K - 1
+ * at the smallest term's value (as the runs form has it); solve.  If term K
+ * and that run get weight 0, every term the run stands for lies below the
+ * edge too: the threshold solves the whole row, and every figure is the
+ * runs form's.  K grows 4x from 2^12 to 2^22; a wider support takes the
+ * runs form (DSP_ENOTSUP, no message). */
+#define SUPPORT_K0	((uint64_t)1 << 12)
+#define SUPPORT_KMAX	((uint64_t)1 << 22)
+
+/* The smallest term as the runs form has it, so that the figures from the
+ * smallest logit (the spread, the Lemma 2.1 band) are the same bits on the
+ * screen, which keeps the weights and so the runs form, and in report: up
+ * to 2^27 items the runs form's own products (0 once a term falls below
+ * its cut: the tail), at most 2^27 multiplications; past it, where the
+ * runs form cannot go, 0 past the cut, else from exp. */
+static _Thread_local struct {
+	dsp_power_iter	 it;
+	double		 t, delta;
+	uint64_t	 k;
+} chain;
+
+static int
+smallest_term(const dsp_params *p, double tol, double terms, double *last)
+{
+	dsp_power_iter it;
+	double t = p->delta;
+	int rc;
+
+	if (p->n > DSP_EXPLICIT_MAX) {
+		*last = terms < (double)p->n ? 0 :
+		    p->delta * exp(((double)p->n - 1) * log(p->lambda));
+		return DSP_OK;
+	}
+	/* A curve asks for growing n with the same series: go on from the
+	 * last term this thread reached instead of from the first. */
+	if (chain.k > 0 && chain.k <= p->n && chain.delta == p->delta &&
+	    chain.it.lambda == p->lambda && chain.it.tol == tol) {
+		it = chain.it;
+		t = chain.t;
+	} else
+		dsp_power_begin(&it, p, tol);
+	it.n = p->n;
+	while (dsp_power_next(&it, &t))
+		if ((it.k & 0xfffff) == 0 && (rc = dsp_job_poll()) != DSP_OK)
+			return rc;
+	*last = it.k < p->n ? 0 : t;
+	chain.it = it;
+	chain.t = t;
+	chain.k = it.k;
+	chain.delta = p->delta;
+	return DSP_OK;
+}
+
+int
+dsp_eval_support_runs(const dsp_params *p, dsp_runs *e, dsp_runs *w)
+{
+	double l = log(p->lambda), tol = dsp_power_tol(p), terms, t, last;
+	dsp_power_iter it;
+	uint64_t K, k;
+	int rc;
+
+	if ((p->attn != DSP_ATTN_SPARSEMAX && p->attn != DSP_ATTN_ENTMAX) ||
+	    p->family != DSP_FAM_POWER || p->precision != DSP_PREC_DOUBLE ||
+	    p->theta == 0 || !(p->lambda > 0 && p->lambda < 1) || p->delta == 0 ||
+	    (p->delta > 0) != (p->theta > 0))
+		return DSP_ENOTSUP;
+	/* As the runs form counts its terms: few enough, it is as fast. */
+	terms = fmin((double)p->n, ceil(log(tol / fabs(p->delta)) / l) + 1);
+	if (!(terms > (double)SUPPORT_K0 * 16))
+		return DSP_ENOTSUP;
+	if ((rc = smallest_term(p, tol, terms, &last)) != DSP_OK)
+		return rc;
+	for (K = SUPPORT_K0; K <= SUPPORT_KMAX && K + 1 < p->n; K *= 4) {
+		dsp_runs_clear(e);
+		dsp_power_begin(&it, p, 0);
+		for (k = 0; k <= K && dsp_power_next(&it, &t); k++) {
+			if ((k & 0xffff) == 0xffff && (rc = dsp_job_poll()) != DSP_OK)
+				return rc;
+			if ((rc = dsp_runs_push(e, t, 1)) != DSP_OK)
+				return rc;
+		}
+		if ((rc = dsp_runs_push(e, last, p->n - K - 1)) != DSP_OK ||
+		    (rc = dsp_alt_weights_runs(p->attn, e, p->theta, p->alpha, w)) != DSP_OK)
+			return rc;
+		if (w->len >= 2 && w->value[w->len - 1] == 0 && w->value[w->len - 2] == 0)
+			return DSP_OK;
+	}
+	return DSP_ENOTSUP;
+}
