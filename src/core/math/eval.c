@@ -297,7 +297,7 @@ family_runs_for(const dsp_params *p, int ordered, dsp_runs *e, dsp_runs *scratch
 		    dsp_family_multiset(p, e);
 		if (rc != DSP_OK)
 			return rc;
-		if ((p->attn != DSP_ATTN_SPARSEMAX && p->attn != DSP_ATTN_ENTMAX) ||
+		if (!dsp_attn_has(p->attn, DSP_ATTN_F_SUPPORT) ||
 		    p->family != DSP_FAM_POWER || p->theta == 0 || p->lambda == 0 ||
 		    p->delta == 0 || e->len == 0 || e->value[e->len - 1] != 0)
 			return DSP_OK;	/* no tail run standing for other values */

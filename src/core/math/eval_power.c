@@ -372,7 +372,7 @@ elem_fits(const dsp_params *p)
 int
 dsp_eval_power_applies(const dsp_params *p)
 {
-	double a = fabs(p->lambda), d = fabs(p->delta), terms, th;
+	double a = fabs(p->lambda), th;
 
 	if (p->family != DSP_FAM_POWER || p->precision != DSP_PREC_DOUBLE ||
 	    !dsp_attn_has(p->attn, DSP_ATTN_F_POWER_CLOSED) ||
@@ -382,12 +382,7 @@ dsp_eval_power_applies(const dsp_params *p)
 	th = scaled_theta(p, (double)p->n);
 	if (th == 0 || !isfinite(th) || (elem_of(p) && !elem_fits(p)))
 		return 0;
-	/* As power_budget (family.c) counts the runs form's terms. */
-	terms = (double)p->n;
-	if (a < 1)
-		terms = d < dsp_power_tol(p) ? 1 :
-		    fmin(terms, ceil(log(dsp_power_tol(p) / d) / log(a)) + 1);
-	return terms > (double)POWER_CLOSED_TERMS;
+	return dsp_power_terms(p, dsp_power_tol(p)) > (double)POWER_CLOSED_TERMS;
 }
 
 int

@@ -70,18 +70,18 @@ smallest_term(const dsp_params *p, double tol, double terms, double *last)
 int
 dsp_eval_support_runs(const dsp_params *p, dsp_runs *e, dsp_runs *w)
 {
-	double l = log(p->lambda), tol = dsp_power_tol(p), terms, t, last;
+	double tol = dsp_power_tol(p), terms, t, last;
 	dsp_power_iter it;
 	uint64_t K, k;
 	int rc;
 
-	if ((p->attn != DSP_ATTN_SPARSEMAX && p->attn != DSP_ATTN_ENTMAX) ||
+	if (!dsp_attn_has(p->attn, DSP_ATTN_F_SUPPORT) ||
 	    p->family != DSP_FAM_POWER || p->precision != DSP_PREC_DOUBLE ||
 	    p->theta == 0 || !(p->lambda > 0 && p->lambda < 1) || p->delta == 0 ||
 	    (p->delta > 0) != (p->theta > 0))
 		return DSP_ENOTSUP;
 	/* As the runs form counts its terms: few enough, it is as fast. */
-	terms = fmin((double)p->n, ceil(log(tol / fabs(p->delta)) / l) + 1);
+	terms = dsp_power_terms(p, tol);
 	if (!(terms > (double)SUPPORT_K0 * 16))
 		return DSP_ENOTSUP;
 	if ((rc = smallest_term(p, tol, terms, &last)) != DSP_OK)

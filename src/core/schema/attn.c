@@ -67,12 +67,12 @@ static const dsp_attn_row rows[DSP_ATTN_COUNT] = {
 	  "Theorem 2.2 applies in effect: each weight is below "
 	  "its softmax weight, so it disperses too [derived]",
 	  0 },
-	{ DSP_ATTN_SPARSEMAX, 0,
+	{ DSP_ATTN_SPARSEMAX, DSP_ATTN_F_SUPPORT,
 	  DSP_ATTN_SUM_ONE, '7', NULL, dsp_attn_sparsemax_weights, NULL,
 	  "Theorem 2.2 does not apply: exact zeros; a spike "
 	  "ahead of the rest by >= theta keeps weight 1 at any n [derived]",
 	  32 },
-	{ DSP_ATTN_ENTMAX, 0,
+	{ DSP_ATTN_ENTMAX, DSP_ATTN_F_SUPPORT,
 	  DSP_ATTN_SUM_ONE, '8', NULL, dsp_attn_entmax_weights, NULL,
 	  "Theorem 2.2 does not apply: exact zeros; a large "
 	  "enough margin keeps the support and weights at any n [derived]",

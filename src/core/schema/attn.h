@@ -46,7 +46,12 @@ enum {
 	/* Each weight is one smooth function of its own logit (with sums
 	 * over the row): the power series near |lambda| = 1 is summed in
 	 * closed form (core/math/eval_power.c). */
-	DSP_ATTN_F_POWER_CLOSED	= 1u << 6
+	DSP_ATTN_F_POWER_CLOSED	= 1u << 6,
+	/* Exact zeros below a threshold: the support is the logits above an
+	 * edge (entmax's family), so a power series' tail run must lie clear
+	 * of it, and a falling series' support is its first terms
+	 * (core/math/eval.c, eval_support.c). */
+	DSP_ATTN_F_SUPPORT	= 1u << 7
 };
 
 /* Weights over run-length logits e at temperature theta (x = e / theta;

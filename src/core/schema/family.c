@@ -67,6 +67,18 @@ dsp_power_next(dsp_power_iter *it, double *t)
 }
 
 double
+dsp_power_terms(const dsp_params *p, double tol)
+{
+	double a = fabs(p->lambda), d = fabs(p->delta);
+
+	if (a == 1 && p->lambda > 0)
+		return 1;
+	if (a >= 1)
+		return (double)p->n;
+	return a == 0 || d < tol ? 1 : fmin((double)p->n, ceil(log(tol / d) / log(a)) + 1);
+}
+
+double
 dsp_power_tol(const dsp_params *p)
 {
 	return (p->theta != 0 ? fabs(p->theta) :
@@ -178,15 +190,12 @@ static int
 power_budget(const dsp_params *p, double tol, double *nterms)
 {
 	const dsp_attn_row *row = dsp_attn_row_of(p->attn);
-	double terms = (double)p->n, a = fabs(p->lambda), d = fabs(p->delta);
+	double terms = dsp_power_terms(p, tol);
 	char what[64];
 
-	*nterms = 1;
-	if (a == 1 && p->lambda > 0)
-		return DSP_OK;
-	if (a < 1)
-		terms = a == 0 || d < tol ? 1 : fmin(terms, ceil(log(tol / d) / log(a)) + 1);
 	*nterms = terms;
+	if (fabs(p->lambda) == 1 && p->lambda > 0)
+		return DSP_OK;
 	if (terms > (double)POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX)
 		/* Refused up front, not after building 2^22 runs. */
 		return dsp_fail(DSP_ETOOBIG,

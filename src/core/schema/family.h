@@ -85,6 +85,10 @@ typedef struct dsp_power_iter {
 #define DSP_POWER_MAX_RUNS	((uint64_t)1 << 22)
 /* The default cut: |theta| 2^-60 (theta = 0: |delta| 2^-60, or 2^-60). */
 double	dsp_power_tol(const dsp_params *p);
+/* The distinct terms the runs form holds with the cut tol: n, or (|lambda|
+ * < 1) the terms down to the first below tol; 1 for lambda = 1 (one run).
+ * Counted in closed form, the one count every route decides by. */
+double	dsp_power_terms(const dsp_params *p, double tol);
 /* Terms k = 0 .. n-1, stopping early (|lambda| < 1) at the first term
  * below tol (tol <= 0: never). */
 void	dsp_power_begin(dsp_power_iter *it, const dsp_params *p, double tol);
