@@ -14,9 +14,10 @@ close() { awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -
 # The numbers of a CSV (stamp lines dropped: they name the snapshot).
 nums() { grep -v '^#' "$1"; }
 
-# snap_view NAME KEYS... : in the running TUI press the keys, then s; sets
-# J (the JSON) and D (the TUI's set), then re-exports J with the CLI into R.
-snap_view() {
+# snap_tui NAME KEYS... : in the running TUI press the keys, then s; sets
+# J (the JSON) and D (the TUI's set).  snap_view NAME KEYS...: that, then
+# re-exports J with the CLI into R.
+snap_tui() {
 	name=$1
 	shift
 	for k in "$@"; do T send-keys "$k"; done
@@ -36,6 +37,9 @@ snap_view() {
 	tui_wait "snapshot in $tui_tmp/snaps" >/dev/null
 	J=$(ls -t "$tui_tmp/snaps"/disperse-*.json | head -1)
 	D=${J%.json}
+}
+snap_view() {
+	snap_tui "$@"
 	R="$tui_tmp/$name"
 	"$DISPERSE" snapshot --load "$J" --out "$R" >"$tui_tmp/$name.list" 2>"$tui_tmp/$name.err"
 	RJ=$(grep '\.json$' "$tui_tmp/$name.list")
@@ -189,7 +193,8 @@ grep -q "ssmax (plain" "$D-curve.svg"; ok $? "overlays on: the SVG draws ssmax"
 same_set cmpon
 on_screen cmpon
 # Curve mode: v shows entropy only, and so does the SVG.
-snap_view cmode v
+# (What is read is the TUI's own set: no re-export.)
+snap_tui cmode v
 "$JQ" -e '.view.curve_mode == "entropy"' "$J" >/dev/null; ok $? "v: curve mode entropy saved"
 grep -q "tight upper bound" "$D-curve.svg"; ok $(test $? -ne 0; echo $?) "curve mode entropy: no max-weight plot in the SVG"
 T send-keys q
