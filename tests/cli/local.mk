@@ -1,4 +1,7 @@
 # tests/cli
+# The longest first (tests/local.mk).
+TESTS += tests/cli/test-budget-all.sh tests/cli/test-learned.sh tests/cli/test-completion.sh \
+	tests/cli/test-hostile.sh tests/cli/test-progress.sh
 check_PROGRAMS += tests/cli/test-json
 TESTS += tests/cli/test-json
 tests_cli_test_json_SOURCES = tests/cli/test-json.c
@@ -6,11 +9,10 @@ tests_cli_test_json_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_cli_test_json_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
 TESTS += tests/cli/test-golden.sh tests/cli/test-errors.sh tests/cli/test-numbers.sh \
 	tests/cli/test-locale.sh tests/cli/test-text.sh tests/cli/test-budget.sh
-TESTS += tests/cli/test-grammar.sh tests/cli/test-fifo.sh tests/cli/test-completion.sh tests/cli/test-helpdoc.sh tests/cli/test-onetable.sh \
-	tests/cli/test-budget-all.sh
+TESTS += tests/cli/test-grammar.sh tests/cli/test-fifo.sh tests/cli/test-helpdoc.sh tests/cli/test-onetable.sh
 EXTRA_DIST += tests/cli/test-grammar.sh tests/cli/test-fifo.sh tests/cli/test-completion.sh tests/cli/test-helpdoc.sh tests/cli/test-onetable.sh \
 	tests/cli/test-budget-all.sh
-TESTS += tests/cli/test-hostile.sh tests/cli/test-noconfig.sh tests/cli/test-animate.sh tests/cli/test-route.sh
+TESTS += tests/cli/test-noconfig.sh tests/cli/test-animate.sh tests/cli/test-route.sh
 EXTRA_DIST += tests/cli/test-hostile.sh tests/cli/test-noconfig.sh tests/cli/test-animate.sh tests/cli/gif-read.py tests/cli/test-route.sh
 EXTRA_DIST += tests/cli/test-golden.sh tests/cli/test-errors.sh tests/cli/test-numbers.sh \
 	tests/cli/test-locale.sh tests/cli/test-text.sh tests/cli/test-budget.sh \
@@ -54,7 +56,7 @@ tests_cli_test_opts_SOURCES = tests/cli/test-opts.c src/cli/opts.c src/cli/opts_
 	src/cli/figopts.c src/cli/figopts.h
 tests_cli_test_opts_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_cli_test_opts_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
-TESTS += tests/cli/test-train.sh tests/cli/test-progress.sh tests/cli/test-learned.sh tests/cli/test-depth.sh \
+TESTS += tests/cli/test-train.sh tests/cli/test-depth.sh \
 	tests/cli/test-linsel.sh
 EXTRA_DIST += tests/cli/test-train.sh tests/cli/test-progress.sh tests/cli/test-learned.sh tests/cli/learned-expected.py \
 	tests/cli/test-depth.sh tests/cli/depth-numpy.py tests/cli/test-linsel.sh

@@ -6,7 +6,14 @@ EXTRA_DIST += tests/core/coretest.h tests/data/core-logits.txt \
 	tests/core/band-reference.py tests/data/band-reference.tsv \
 	tests/core/attn-draws-reference.py tests/data/attn-draws-reference.tsv \
 	tests/core/power-closed-reference.py tests/data/power-closed-reference.tsv
+# The longest first (tests/local.mk).
 DSP_CORE_TESTS = \
+	tests/core/test-powerclosed \
+	tests/core/test-alloc \
+	tests/core/test-draws \
+	tests/core/test-gate \
+	tests/core/test-decimal \
+	tests/core/test-dtoa \
 	tests/core/test-softmax \
 	tests/core/test-bounds \
 	tests/core/test-figures \
@@ -17,20 +24,14 @@ DSP_CORE_TESTS = \
 	tests/core/test-eval \
 	tests/core/test-accuracy \
 	tests/core/test-parse \
-	tests/core/test-decimal \
-	tests/core/test-dtoa \
 	tests/core/test-props \
 	tests/core/test-maxret \
 	tests/core/test-view \
 	tests/core/test-exphist \
-	tests/core/test-gate \
 	tests/core/test-pkey \
 	tests/core/test-attn \
-	tests/core/test-draws \
 	tests/core/test-band \
-	tests/core/test-alloc \
 	tests/core/test-geosum \
-	tests/core/test-powerclosed \
 	tests/core/test-cpu
 check_PROGRAMS += $(DSP_CORE_TESTS)
 TESTS += $(DSP_CORE_TESTS)

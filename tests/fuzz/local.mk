@@ -1,4 +1,6 @@
 # tests/fuzz: numeric kernel accuracy, fuzz harnesses, bad input, valgrind.
+# The longest first (tests/local.mk).
+TESTS += tests/fuzz/test-libfuzzer.sh tests/fuzz/test-valgrind.sh
 check_PROGRAMS += tests/fuzz/test-fastexp tests/fuzz/test-kernel
 TESTS += tests/fuzz/test-fastexp tests/fuzz/test-kernel
 tests_fuzz_test_fastexp_SOURCES = tests/fuzz/test-fastexp.c
@@ -32,12 +34,12 @@ tests_fuzz_fuzz_replay_parse_LDADD = $(DSP_CORE_LIBS)
 tests_fuzz_fuzz_replay_json_SOURCES = tests/fuzz/fuzz-replay.c tests/fuzz/fuzz-json.c
 tests_fuzz_fuzz_replay_json_CFLAGS = $(DSP_TEST_CFLAGS)
 tests_fuzz_fuzz_replay_json_LDADD = $(DSP_EXPORT_LIBS) $(DSP_CORE_LIBS)
-TESTS += tests/fuzz/test-replay.sh tests/fuzz/test-libfuzzer.sh
+TESTS += tests/fuzz/test-replay.sh
 EXTRA_DIST += tests/fuzz/test-replay.sh tests/fuzz/test-libfuzzer.sh \
 	tests/fuzz/corpus-logits tests/fuzz/corpus-json tests/fuzz/corpus-snapshot \
 	tests/fuzz/corpus-tour tests/fuzz/corpus-opts
 # CLI bad-input matrix and valgrind run; both need $DISPERSE.
-TESTS += tests/fuzz/test-badinput.sh tests/fuzz/test-valgrind.sh
+TESTS += tests/fuzz/test-badinput.sh
 EXTRA_DIST += tests/fuzz/test-badinput.sh tests/fuzz/test-valgrind.sh
 # Tests that cannot run under ASan (valgrind, ulimit -v) look at this.
 if SANITIZERS

@@ -84,54 +84,78 @@ quit() {
 	T send-keys q
 	tui_exited
 }
-
-for sz in 80x24 100x30 120x40 160x48 200x60; do
-	w=${sz%x*} h=${sz#*x}
-	# A learned model: the paper's-proof line stays; the model row (last,
-	# Up from family wraps to it) keeps the file name whole.
-	fresh "$w" "$h" --model "$model"
-	tui_wait "paper's proof"; ok $? "$sz learned: the paper's-proof line is shown"
-	T send-keys Up Up
-	tui_wait "maxret-model.json"; ok $? "$sz learned: the model row keeps the file name"
+# drawn_at W: the program has redrawn for W columns (a frame's corner in
+# the last column of the second row).
+drawn_at() { [ "$(tui_cap | sed -n 2p | sed 's/ *$//' | wc -m)" -eq $(($1 + 1)) ]; }
+# at SIZE: the window resized to SIZE (W x H in $w, $h) and redrawn, the
+# screen in $s.  Each scenario below is one start at 200x60, resized down
+# through the sizes -- a resize is a layout change, never a new job (the
+# loop above starts afresh at each size).
+sizes="200x60 160x48 120x40 100x30 80x24"
+at() {
+	w=${1%x*} h=${1#*x}
+	T resize-window -x "$w" -y "$h"
+	tui_until drawn_at "$w" && tui_settle
 	s=$(tui_cap)
+}
+
+# A learned model: the paper's-proof line stays; the model row (last, Up
+# from family wraps to it) keeps the file name whole.
+fresh 200 60 --model "$model"
+tui_wait "paper's proof" >/dev/null
+T send-keys Up Up
+tui_wait "maxret-model.json" >/dev/null
+for sz in $sizes; do
+	at "$sz"
+	echo "$s" | grep -q "paper's proof"; ok $? "$sz learned: the paper's-proof line is shown"
+	echo "$s" | grep -q "maxret-model.json"; ok $? "$sz learned: the model row keeps the file name"
 	screen_whole "$sz learned" "$h"
-	quit
+done
+quit
 
-	# Two pins (the second at n = 32): their legend marks are their
-	# numbers, not the log n ceiling's dot.
-	fresh "$w" "$h"
-	tui_wait "H=1.36044"
-	# (At 80x24 one plot is shown: focus moves to the curve.)
-	tui_cap | grep -q "Entropy" || T send-keys Tab Tab
-	T send-keys b l b
-	tui_wait "pin 2"
-	tui_settle
-	s=$(tui_cap)
+# Two pins (the second at n = 32): their legend marks are their numbers,
+# not the log n ceiling's dot.  (At 80x24 one plot is shown: focus moves
+# to the curve.)
+fresh 200 60
+tui_wait "H=1.36044"
+T send-keys b l b
+tui_wait "pin 2"
+for sz in $sizes; do
+	at "$sz"
+	echo "$s" | grep -q "Entropy" || { T send-keys Tab Tab; tui_settle; s=$(tui_cap); }
 	echo "$s" | grep -q "1 pin 1" && echo "$s" | grep -q "2 pin 2"; ok $? "$sz pins: legend marks 1 and 2"
 	echo "$s" | grep -q "· pin"; [ $? -ne 0 ]; ok $? "$sz pins: no pin shares the log n ceiling's ·"
 	screen_whole "$sz pins" "$h"
-	quit
+done
+quit
 
-	# The tour at steps 4 and 7: the formulas keep their braces together.
-	fresh "$w" "$h"
-	tui_wait "H=1.36044"
-	T send-keys t n n n
-	tui_wait "Tour 4/"
-	s=$(tui_cap)
-	echo "$s" | grep -q "eps=0.01"; ok $? "$sz tour 4: the step's parameters whole (eps=0.01)"
+# The tour at steps 4 and 7: the formulas keep their braces together.
+fresh 200 60
+tui_wait "H=1.36044"
+T send-keys t n n n
+tui_wait "Tour 4/" >/dev/null
+for sz in $sizes; do
+	at "$sz"
+	echo "$s" | grep -q "Tour 4/" && echo "$s" | grep -q "eps=0.01"
+	ok $? "$sz tour 4: the step's parameters whole (eps=0.01)"
 	screen_whole "$sz tour 4" "$h"
-	T send-keys n n n
-	tui_wait "Tour 7/"
-	s=$(tui_cap)
+done
+T resize-window -x 200 -y 60
+T send-keys n n n
+tui_wait "Tour 7/" >/dev/null
+for sz in $sizes; do
+	at "$sz"
+	echo "$s" | grep -q "Tour 7/"; ok $? "$sz tour 7: shown"
 	screen_whole "$sz tour 7" "$h"
-	T send-keys Escape
-	quit
+done
+T send-keys Escape
+quit
 
-	# A (2, 3, 40) heads array: six heads; rows out of sight are marked.
-	fresh "$w" "$h" --input "$tui_tmp/heads.npy"
-	tui_wait "Heads: 2 x 3"
-	tui_settle
-	s=$(tui_cap)
+# A (2, 3, 40) heads array: six heads; rows out of sight are marked.
+fresh 200 60 --input "$tui_tmp/heads.npy"
+tui_wait "Heads: 2 x 3" >/dev/null
+for sz in $sizes; do
+	at "$sz"
 	rows=$(echo "$s" | grep -c '│[ ▶] [01]\.[0-2]  ')
 	if [ "$rows" -lt 6 ]; then
 		echo "$s" | grep -q '[^0-9][0-9]/6 ─'; ok $? "$sz heads: $rows of 6 rows shown, the frame says so"
@@ -139,8 +163,8 @@ for sz in 80x24 100x30 120x40 160x48 200x60; do
 		ok 0 "$sz heads: all 6 rows shown"
 	fi
 	screen_whole "$sz heads" "$h"
-	quit
 done
+quit
 
 # Compare, all ten functions, on the uniform family (five have no large-n
 # limit there: each is named in the captions): computed once, at 200x60,
@@ -152,14 +176,8 @@ T send-keys c 4 5 6 7 8 9 0
 tui_wait "0:selective" >/dev/null
 # Ten curves on a shared machine: up to 30 s, no time asserted.
 tui_settle 300
-# drawn_at W: the program has redrawn for W columns (a frame's corner in
-# the last column of the second row).
-drawn_at() { [ "$(tui_cap | sed -n 2p | sed 's/ *$//' | wc -m)" -eq $(($1 + 1)) ]; }
-for sz in 200x60 160x48 120x40 100x30 80x24; do
-	w=${sz%x*} h=${sz#*x}
-	T resize-window -x "$w" -y "$h"
-	tui_until drawn_at "$w" && tui_settle
-	s=$(tui_cap)
+for sz in $sizes; do
+	at "$sz"
 	miss=0
 	for f in 1:softmax 2:ssmax 3:logn 4:sigmoid 5:stickbreak 6:softmax1 7:sparsemax 8:entmax \
 	    9:linear 0:selective; do

@@ -74,6 +74,9 @@ tui_until() {
 	return 1
 }
 tui_cap() { T capture-pane -p 2>/dev/null; }
+# tui_has TEXT FRAGMENT: TEXT holds FRAGMENT, as grep -F would find it, in
+# the shell (a poll runs thousands of times a suite: a process fewer each).
+tui_has() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
 # tui_late MESSAGE...: a wait ran out.  Said on stderr, which the caller's
 # redirection of stdout does not hide: a wait that runs out while its check
 # still passes costs its whole bound (40 s under sanitizers) on every run.
@@ -85,7 +88,7 @@ tui_settle() {
 	i=0 same=0 prev=
 	while [ "$i" -lt "$(( ${1:-100} * tui_scale ))" ]; do
 		cur=$(tui_cap)
-		if [ "$cur" = "$prev" ] && ! printf '%s' "$cur" | grep -q computing; then
+		if [ "$cur" = "$prev" ] && ! tui_has "$cur" computing; then
 			same=$((same + 1))
 			[ "$same" -ge 3 ] && return 0
 		else
@@ -103,7 +106,7 @@ tui_settle() {
 tui_wait() {
 	i=0
 	while [ "$i" -lt "$(( ${2:-100} * tui_scale ))" ]; do
-		tui_cap | grep -F -q -- "$1" && return 0
+		tui_has "$(tui_cap)" "$1" && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -115,7 +118,7 @@ tui_wait() {
 tui_poll() {
 	i=0
 	while [ "$i" -lt "$tui_bound" ]; do
-		"$1" | grep -F -q -- "$2" && return 0
+		tui_has "$("$1")" "$2" && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
@@ -130,7 +133,7 @@ tui_wait_status() { tui_poll tui_status "$1"; }
 tui_gone() {
 	i=0
 	while [ "$i" -lt "$tui_bound" ]; do
-		tui_cap | grep -F -q -- "$1" || return 0
+		tui_has "$(tui_cap)" "$1" || return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
