@@ -79,7 +79,11 @@ refused 24 "1048576 logits as runs needs 24[.0-9]* MiB, over the memory budget o
     report --input t.txt --topk 2^62
 refused 64 "sorting the top-k runs ([0-9]* items) needs 72[.0-9]* MiB, over the memory budget of 64 MiB" \
     report --input t.txt --topk 2^62
-for b in 40 48 56 64; do
+# (Under the sanitizers the peak is not compared: 40, 48 and 64 MiB take
+# each command to both of its outcomes; 56 repeats 48's.)
+budgets="40 48 56 64"
+[ -z "${DSP_SANITIZERS:-}" ] || budgets="40 48 64"
+for b in $budgets; do
 	within $b compare --input t.txt
 	within $b sweep --input t.txt --vary theta --points 5
 done

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Out of memory (issue 30): every allocation of a table of small commands
-# is failed in turn (at most 200 of each command's, evenly spaced; `make
+# is failed in turn (at most 100 of each command's, evenly spaced; `make
 # check-nomem` takes every one) through tests/nomem/disperse-nomem, the
 # binary built with the failure switch of failalloc.c.  Each run must
 # either succeed with byte-identical output or exit 1 with one line on
@@ -11,7 +11,7 @@ bin="$top_builddir/tests/nomem/disperse-nomem"
 py=$py3
 command -v "$py" >/dev/null 2>&1 || skip_all "python3 not found"
 # Under sanitizers a run costs several times as much: fewer of them.
-max=200
+max=100
 [ -z "${DSP_SANITIZERS:-}" ] || max=30
 exec "$py" "$top_srcdir/tests/nomem/sweep.py" "$bin" "$top_srcdir" \
     --max "${DSP_NOMEM_MAX:-$max}"
