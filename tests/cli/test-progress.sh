@@ -118,4 +118,10 @@ DISPERSE_PROGRESS_AFTER_MS=0 "$py" "$T/onpty.py" "$DISPERSE" "$T/fail.out" snaps
 r=$?
 ok $(test $r -eq 1 && tr -d '\r' <"$T/fail.err" | grep -aq '^.*\[Kdisperse snapshot: .*budget' &&
     ! test -d "$T/fail"; echo $?) "a failing snapshot on a terminal: the message after the erased line, no directory"
+# (It failed once, in a whole-suite run beside two busy loops at 1399162,
+# and 60 runs of the command beside them did not repeat it: what the
+# terminal got says why, next time.)
+[ $r -eq 1 ] && ! test -d "$T/fail" && tr -d '\r' <"$T/fail.err" | grep -aq '^.*\[Kdisperse snapshot: .*budget' ||
+    diag "exit $r, directory $(test -d "$T/fail" && echo left || echo none), the terminal got:" \
+	"$(od -An -c "$T/fail.err" | head -8)"
 tap_done
