@@ -67,8 +67,11 @@ fi
 objs=
 for t in $targets; do eval "objs=\"\$objs \$$t\""; done
 # shellcheck disable=SC2086
+# (A source's object is obj/ + its path under src/ + .o.)
+# shellcheck disable=SC2086
 printf '%s\n' $objs | sort -u | xargs -P 2 -I{} sh -c '
-	o="$1/obj/$(echo "$2" | tr / _).o"
+	o="$1/obj/$2.o"
+	mkdir -p "${o%/*}"
 	# shellcheck disable=SC2086
 	$3 $4 -c "$5/$2" -o "$o" 2>"$o.log" || { cat "$o.log"; exit 1; }' \
 	sh "$work" {} "$CLANG" "$flags" "$src" >"$work/compile.log" 2>&1
@@ -76,7 +79,7 @@ compiled=$?
 for t in $targets; do
 	eval "list=\$$t"
 	o=
-	for f in $list; do o="$o $work/obj/$(echo "$f" | tr / _).o"; done
+	for f in $list; do o="$o $work/obj/$f.o"; done
 	# shellcheck disable=SC2086
 	"$CLANG" $flags "$top_srcdir/tests/fuzz/fuzz-$t.c" $o -o "$work/fuzz-$t" $gsl $zip ${gfx:-} -lm \
 		>"$work/fuzz-$t.log" 2>&1
