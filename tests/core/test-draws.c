@@ -182,13 +182,13 @@ main(void)
 				kx = dsp_view_eval(&p, &x);
 			if (kx == DSP_OK && x.method == DSP_METHOD_EXPLICIT) {
 				double d = fabs(figure(&x, fig) - v);
+				int within = d <= fmax(3 * sd, p95 - p05) + ROUNDING * fabs(mean);
 
 				if (isinf(v) && isinf(figure(&x, fig)))
 					continue;	/* both underflow */
 				cont++;
-				cont_bad += !(d <= fmax(3 * sd, p95 - p05) + ROUNDING * fabs(mean));
-				ok(d <= fmax(3 * sd, p95 - p05) + ROUNDING * fabs(mean),
-				    "switch %s: 2^16 %.6g, 2^16+1 %.6g, within the draws' spread "
+				cont_bad += !within;
+				ok(within, "switch %s: 2^16 %.6g, 2^16+1 %.6g, within the draws' spread "
 				    "(sd %.3g, 5-95 %% width %.3g)", what, figure(&x, fig), v, sd,
 				    p95 - p05);
 			}
