@@ -54,9 +54,9 @@ panels() {
 	    printf '%s' "$s" | grep -q "┌─ Weights"
 	ok $? "$2: step $1 leaves the Theorem, curve and weights panels on screen"
 }
+tui_header() { tui_cap | head -1; }
 no_play() {
-	tui_cap | head -1 | grep -q "play "
-	[ $? -ne 0 ]
+	tui_gone "play " tui_header
 	ok $? "$1"
 }
 

@@ -129,11 +129,12 @@ tui_poll() {
 # message is broken over both), show TEXT.
 tui_status() { tui_cap | tail -2 | tr '\n' ' '; }
 tui_wait_status() { tui_poll tui_status "$1"; }
-# tui_gone TEXT: poll until TEXT is no longer shown.
+# tui_gone TEXT [FUNC]: poll until TEXT is no longer shown (in what FUNC
+# prints; the whole pane by default).
 tui_gone() {
 	i=0
 	while [ "$i" -lt "$tui_bound" ]; do
-		tui_has "$(tui_cap)" "$1" || return 0
+		tui_has "$("${2:-tui_cap}")" "$1" || return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
