@@ -99,7 +99,6 @@ dsp_alloc_admit(const char *fn, size_t bytes)
 	snprintf(what, sizeof what, "this work (%s more)",
 	    dsp_format_bytes((double)bytes, b, sizeof b));
 	dsp_job_over(what, (double)live + (double)bytes, j->budget);
-	dsp_alloc_refused();
 	errno = ENOMEM;
 	return -1;
 }

@@ -109,14 +109,19 @@ dsp_format_bytes(double b, char *buf, size_t len)
 	return buf;
 }
 
+/* Marked as the budget's refusal: a caller that turns the NULL it gets
+ * into its own "out of memory" (dsp_runs_alloc's callers) keeps this line,
+ * which says what was passed and by how much. */
 int
 dsp_job_over(const char *what, double total, size_t budget)
 {
 	char a[32], b[32];
 
-	return dsp_fail(DSP_ETOOBIG, "%s needs %s, over the memory budget of %s",
+	dsp_fail(DSP_ETOOBIG, "%s needs %s, over the memory budget of %s",
 	    what, dsp_format_bytes(total, a, sizeof a),
 	    dsp_format_bytes((double)budget, b, sizeof b));
+	dsp_alloc_refused();
+	return DSP_ETOOBIG;
 }
 
 /* Where the live bytes can be measured (alloc.h) they are what is held:

@@ -58,7 +58,8 @@ int	 dsp_job_percent(const dsp_job *j);
  * name it better than the allocation wrappers' own check would. */
 int	 dsp_job_need(size_t bytes, const char *what);
 /* The message of a refusal: DSP_ETOOBIG, "WHAT needs TOTAL, over the
- * memory budget of BUDGET". */
+ * memory budget of BUDGET", marked as the budget's (dsp_alloc_refused):
+ * an "out of memory" it causes up the stack keeps this line. */
 int	 dsp_job_over(const char *what, double total, size_t budget);
 /* dsp_job_need, then count bytes as held until dsp_job_give. */
 int	 dsp_job_take(size_t bytes, const char *what);

@@ -56,6 +56,9 @@ refuse 1 "power at n = 134217728 item by item needs 1 GiB, over the memory budge
     report --attn sigmoid --lambda 1.5 --n 2^27 --mem-budget 512Mi
 refuse 1 "overflows a double" report --lambda 1.5 --n 2^27 --mem-budget 512Mi
 refuse 2 "mem-budget" report --mem-budget lots
+# A budget too small for the first run vector: the budget's line, not a
+# bare "out of memory" (the vector's NULL became its caller's own failure).
+refuse 1 "a run vector needs .*, over the memory budget of 1 B" report -n 16 --mem-budget 1
 refuse 2 "mem-budget" report --mem-budget -1
 # A larger budget lets the same computation run (n = 2^20: 32 MiB of runs).
 "$DISPERSE" report --attn stickbreak --lambda -0.9999999 --n 2^20 --mem-budget 64Mi >/dev/null 2>&1
