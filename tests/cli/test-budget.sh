@@ -38,13 +38,17 @@ refuse 1 "float16 rounds item by item: .*(gaussian has only its double large-n r
 ok $? "float16 sweep up to 2^16 (the route policy's size): 5 rows, exit 0"
 
 # The budget names what a computation would need.  Power series with
-# lambda = -0.9999999: the terms fall below 2^-60 only after
+# lambda = 0.9999999: the terms fall below 2^-60 only after
 # ln(2^-60 / 4) / ln(0.9999999) = 4.3e8 > 2^26 terms, so n = 2^26 keeps all
-# 2^26 as runs of logits and of weights: 2^26 * 2 * 16 B = 2 GiB.
-# Stick-breaking attention: the softmax-type functions, softmax_1 and
-# sigmoid sum such a series in closed form (issue 26,
+# 2^26 as runs of logits and of weights, 2^26 * 2 * 16 B, and selective
+# attention's scratch, 48 B a term: 5 GiB.  Selective with theta < 0: the
+# far items weigh most, so no head stands for the row (tests/cli/
+# test-ordered.sh; stick-breaking at lambda = -0.9999999 asked 2 GiB here
+# and now takes its first 2^16 terms).  The softmax-type functions,
+# softmax_1 and sigmoid sum such a series in closed form (issue 26,
 # tests/core/test-powerclosed), with no runs to count.
-refuse 1 "needs 2 GiB, over the memory budget of 1 GiB" report --attn stickbreak --lambda -0.9999999 --n 2^26
+refuse 1 "the power series to n = 67108864 needs 5 GiB, over the memory budget of 1 GiB" \
+    report --attn selective --theta -1 --lambda 0.9999999 --n 2^26
 "$DISPERSE" report --lambda -0.9999999 --n 2^63 --mem-budget 16Mi --format csv >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 0 ] && grep -q '^method,analytic' "$tmp/out"
 ok $? "softmax: report --lambda -0.9999999 --n 2^63 in closed form within --mem-budget 16Mi"
@@ -60,10 +64,11 @@ refuse 2 "mem-budget" report --mem-budget lots
 # bare "out of memory" (the vector's NULL became its caller's own failure).
 refuse 1 "a run vector needs .*, over the memory budget of 1 B" report -n 16 --mem-budget 1
 refuse 2 "mem-budget" report --mem-budget -1
-# A larger budget lets the same computation run (n = 2^20: 32 MiB of runs).
-"$DISPERSE" report --attn stickbreak --lambda -0.9999999 --n 2^20 --mem-budget 64Mi >/dev/null 2>&1
-ok $? "report --attn stickbreak --lambda -0.9999999 --n 2^20 fits in --mem-budget 64Mi"
-refuse 1 "over the memory budget of 16 MiB" report --attn stickbreak --lambda -0.9999999 --n 2^20 --mem-budget 16Mi
+# A larger budget lets the same computation run (n = 2^20: 80 MiB of runs
+# and scratch).
+"$DISPERSE" report --attn selective --theta -1 --lambda 0.9999999 --n 2^20 --mem-budget 128Mi >/dev/null 2>&1
+ok $? "report --attn selective --theta -1 --lambda 0.9999999 --n 2^20 fits in --mem-budget 128Mi"
+refuse 1 "over the memory budget of 16 MiB" report --attn selective --theta -1 --lambda 0.9999999 --n 2^20 --mem-budget 16Mi
 
 # lambda = -1 alternates delta, -delta: ceil(n/2) logits 4 and floor(n/2)
 # logits -4, so with a = e^4/Z, b = e^-4/Z, Z = n/2 (e^4 + e^-4):
@@ -101,7 +106,7 @@ if [ -z "${DSP_SANITIZERS:-}" ] && (ulimit -v 1572864) 2>/dev/null; then
 	(ulimit -v 1572864; "$DISPERSE" snapshot --lambda -1 --n 16 -o "$tmp/snap2" \
 	    >/dev/null 2>"$tmp/err")
 	ok $? "ulimit -v 1.5 GiB: snapshot --lambda -1 --n 16 finishes"
-	(ulimit -v 1572864; "$DISPERSE" report --attn stickbreak --lambda -0.9999999 --n 2^25 \
+	(ulimit -v 1572864; "$DISPERSE" report --attn selective --theta -1 --lambda 0.9999999 --n 2^25 \
 	    >/dev/null 2>"$tmp/err")
 	[ $? -eq 1 ] && grep -q "over the memory budget of 1 GiB" "$tmp/err"
 	ok $? "ulimit -v 1.5 GiB: the budget refuses before the address space runs out"

@@ -235,9 +235,10 @@ ok $? "--n 2^4 is 16"
 # --- 9. a sweep that fails part-way prints the points it computed --------
 # Along n the largest size goes first: a sweep that cannot reach it is
 # refused at once, in one line, with no points (issue 10).
-# (Stick-breaking: softmax and sigmoid sum this series in closed form,
-# issue 26.)
-run sweep --attn stickbreak --lambda 0.9999999 --from 1 --to 2^62 --points 4 --format csv
+# (Selective with theta < 0, whose far items weigh most: softmax and
+# sigmoid sum this series in closed form, stick-breaking and selective at
+# theta > 0 take its first terms, issue 26.)
+run sweep --attn selective --theta -1 --lambda 0.9999999 --from 1 --to 2^62 --points 4 --format csv
 [ "$st" -eq 1 ] && [ "$(grep -c '^[0-9]' "$tmp/out")" -eq 0 ] &&
 	[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'more than 2^22 distinct terms' "$tmp/err"
 ok $? "sweep along n that cannot reach its end refused at once (exit $st): $(head -1 "$tmp/err")"

@@ -102,13 +102,16 @@ if [ -z "${DSP_SANITIZERS:-}" ]; then
 	# 256 MiB of address space: any attempt to materialise 2^62 items fails.
 	( ulimit -v 262144 && "$DISPERSE" report --family uniform --n 2^62 ) >/dev/null 2>&1
 	ok $? "uniform n = 2^62 under ulimit -v 256 MiB (no allocation attempt)"
-	# Stick-breaking: the runs form (softmax and sigmoid sum the series in
-	# closed form).
-	( ulimit -v 262144 && "$DISPERSE" report --attn stickbreak --lambda 0.9999999 --n 2^62 ) \
+	# Selective at theta < 0: the runs form (softmax and sigmoid sum the
+	# series in closed form; stick-breaking, and selective at theta > 0,
+	# take its first terms).
+	( ulimit -v 262144 && "$DISPERSE" report --attn selective --theta -1 --lambda 0.9999999 --n 2^62 ) \
 		>/dev/null 2>"$tmp/err"
 	st=$?
 	[ "$st" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ]
-	ok $? "power lambda 0.9999999 at 2^62 (stick-breaking) under ulimit: clear error, exit $st"
+	ok $? "power lambda 0.9999999 at 2^62 (selective, theta -1) under ulimit: clear error, exit $st"
+	( ulimit -v 262144 && "$DISPERSE" report --attn stickbreak --lambda 0.9999999 --n 2^62 ) >/dev/null 2>&1
+	ok $? "power lambda 0.9999999 at 2^62 (stick-breaking, its first 2^16 terms) under ulimit: exit 0"
 	diag "$(cat "$tmp/err")"
 	( ulimit -v 262144 && "$DISPERSE" report --attn sigmoid --lambda 0.9999999 --n 2^62 ) >/dev/null 2>&1
 	ok $? "power lambda 0.9999999 at 2^62 (sigmoid, closed form) under ulimit: exit 0"

@@ -94,12 +94,14 @@ done
 # 256 and 320 MiB, refused by the family's check before any work (they were
 # refused at the function's own allocation, after it); with room, computed.
 # (lambda < 0: the logits alternate, and sparsemax builds every term -- on
-# a falling series it builds its support's only, test-powerclosed.)
+# a falling series it builds its support's only, test-powerclosed;
+# selective at theta < 0: its far items weigh most, so no head of the
+# series stands for the row, tests/cli/test-ordered.sh.)
 refused 200 "the power series to n = 4194304 needs 25[0-9.]* MiB, over the memory budget of 200 MiB" \
     report --attn sparsemax --lambda -0.9999999 -n 2^22
 fits 272 report --attn sparsemax --lambda -0.9999999 -n 2^22
 refused 300 "the power series to n = 4194304 needs 32[0-9.]* MiB, over the memory budget of 300 MiB" \
-    report --attn selective --lambda 0.9999999 -n 2^22
+    report --attn selective --theta -1 --lambda 0.9999999 -n 2^22
 # A curve that crosses the budget ends there with its reason, and the rest
 # of the snapshot is written (the whole snapshot failed at the allocation).
 rm -rf snap

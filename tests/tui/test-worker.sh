@@ -42,28 +42,30 @@ tui_wait "H=$hh"; ok $? "lambda = -1, n = 16: H = $hh (closed form)"
 idle; ok $? "curve and map of lambda = -1 computed (no panel left computing)"
 tui_cap | grep -q "min .* max "; ok $? "the map shows its scale"
 
-# A small budget: the slowly decaying lambda = -0.9999999 keeps every term
+# A small budget: the slowly decaying lambda = 0.9999999 keeps every term
 # (it falls below 2^-60 only after 4.3e8 terms) and stops at the budget.
-# Stick-breaking attention: softmax and sigmoid sum this series in closed
-# form (issue 26, tests/core/test-powerclosed), in milliseconds and no
-# memory to speak of.  The reference panels of lambda = 0.5 come from the
-# fresh worker first.
-tui_fresh 140 60 --mem-budget 128Mi --attn stickbreak
-tui_wait "● stickbreak"; idle
+# Selective attention at theta < 0, whose far items weigh most: softmax
+# and sigmoid sum this series in closed form (issue 26,
+# tests/core/test-powerclosed), in milliseconds and no memory to speak of,
+# stick-breaking and selective at theta > 0 take its first terms
+# (tests/cli/test-ordered.sh).  The reference panels of lambda = 0.5 come
+# from the fresh worker first.
+tui_fresh 140 60 --mem-budget 128Mi --attn selective --theta -1
+tui_wait "● selective"; idle
 T send-keys : "lambda 0.5" Enter
 tui_wait "λ=0.5 "; idle
 ref=$(curve)
-T send-keys : "lambda -0.9999999" Enter
-tui_wait "computing"; ok $? "lambda = -0.9999999: a long job, its panels say computing"
+T send-keys : "lambda 0.9999999" Enter
+tui_wait "computing"; ok $? "lambda = 0.9999999: a long job, its panels say computing"
 idle 600; ok $? "the job ends (60 s bound)"
 # (The line is wrapped whole, "MiB" may start the next row.)
 tui_cap | grep -q "needs [0-9]* MiB, over the memory budget of 128"
 ok $? "the curve panel says what the next point would need over the 128 MiB budget"
-peak_within 128 "lambda = -0.9999999"
+peak_within 128 "lambda = 0.9999999"
 
 # The stale job: a new parameter while a long job runs.  (Another lambda,
 # so the caches cannot answer.)
-T send-keys : "lambda -0.99999995" Enter
+T send-keys : "lambda 0.99999995" Enter
 tui_wait "computing"; ok $? "another long job starts"
 T send-keys : "lambda 0.5" Enter
 idle 50; ok $? "after ':lambda 0.5' no panel waits behind the stale job"
@@ -109,7 +111,7 @@ tui_fresh 120 40 --input "$tui_tmp/big.txt" --mem-budget 64Mi
 tui_wait "n=1048576"; idle 600
 ok $? "2^20 logits in --mem-budget 64Mi: no panel left computing"
 peak_within 64 "2^20 logits"
-for run in "--input $tui_tmp/big.txt" "--mem-budget 128Mi --attn stickbreak --lambda -0.99999995"; do
+for run in "--input $tui_tmp/big.txt" "--mem-budget 128Mi --attn selective --theta -1 --lambda 0.99999995"; do
 	tui_fresh 120 40 $run
 	tui_wait "computing" || diag "$run: no job seen running when q came"
 	T send-keys q

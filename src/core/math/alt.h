@@ -55,6 +55,11 @@ int	dsp_attn_linear_weights(const dsp_runs *e, double theta, double alpha,
 int	dsp_attn_selective_weights(const dsp_runs *e, double theta, double alpha,
 	    dsp_runs *w, double *edge);
 
+/* The ORDERED rows' bounds past a power series' head (dsp_attn_tail_fn,
+ * core/schema/attn.h), one in each function's file. */
+double	dsp_attn_stickbreak_tail(const dsp_params *p, uint64_t head, double xfar);
+double	dsp_attn_selective_tail(const dsp_params *p, uint64_t head, double xfar);
+
 /* Shared by those files.  x = e / theta, theta == 0 the limit theta -> 0+. */
 double	dsp_alt_scaled(double e, double theta);
 /* theta -> 0+ limit of softmax-type rows: ties at the maximum share. */

@@ -6,6 +6,8 @@
 #include "core/error.h"
 #include "core/math/alt.h"
 #include "core/math/softmax.h"
+#include "core/schema/family.h"
+#include "core/job.h"
 
 /* Binary search: the index of v in the sorted distinct values z[0..k). */
 static size_t
@@ -86,6 +88,28 @@ out:
 	free(fx);
 	free(l);
 	return rc;
+}
+
+/* Past the head an item's log weight before normalising is x - F with F
+ * at least the head's masks, sum_{k<J} relu(x_k - x): at most xfar minus
+ * those at xfar, as x - sum relu(x_k - x) rises with x.  Item 0 is never
+ * masked, so the row's largest is at least x_0.  theta = 0 (argmax): no
+ * bound here. */
+double
+dsp_attn_selective_tail(const dsp_params *p, uint64_t head, double xfar)
+{
+	dsp_power_iter it;
+	double t, masks = 0;
+
+	if (p->theta == 0)
+		return HUGE_VAL;
+	dsp_power_begin(&it, p, 0);
+	while (it.k < head && dsp_power_next(&it, &t)) {
+		if ((it.k & 0xffff) == 0 && dsp_job_cancelled())
+			return HUGE_VAL;
+		masks += fmax(t / p->theta - xfar, 0);
+	}
+	return xfar - masks - p->delta / p->theta;
 }
 
 int

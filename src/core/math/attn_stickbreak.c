@@ -5,6 +5,8 @@
 #include "core/math/alt.h"
 #include "core/math/bounds.h"
 #include "core/math/softmax.h"
+#include "core/schema/family.h"
+#include "core/job.h"
 
 /* Stick-breaking: items of one run emitted one by one before the rest of
  * the run is summarised in chunks (see stick_run). */
@@ -77,6 +79,24 @@ stickbreak_runs(const dsp_runs *e, double theta, dsp_runs *w)
 			L += (double)e->count[i] * l1;
 	}
 	return DSP_OK;
+}
+
+/* Item i weighs beta(x_i) times the stick the items before it left, so
+ * past the head: at most beta(xfar) times the stick the head left (the
+ * weights are not normalised: that is the log weight itself). */
+double
+dsp_attn_stickbreak_tail(const dsp_params *p, uint64_t head, double xfar)
+{
+	dsp_power_iter it;
+	double t, left = 0;
+
+	dsp_power_begin(&it, p, 0);
+	while (it.k < head && dsp_power_next(&it, &t)) {
+		if ((it.k & 0xffff) == 0 && dsp_job_cancelled())
+			return HUGE_VAL;
+		left -= dsp_softplus(dsp_alt_scaled(t, p->theta));
+	}
+	return left - dsp_softplus(-xfar);
 }
 
 int

@@ -271,6 +271,44 @@ out:
 	return rc;
 }
 
+/* Stick-breaking and selective attention follow the items in position
+ * order, so the power series near |lambda| = 1 is a run a term: past 2^22
+ * of them refused, 2^26 asked 2 GiB.  But both put their weight at the
+ * front: an item past the first J weighs at most what an item with the
+ * tail's largest x = e/theta would weigh there (the row's tail_log, a pass
+ * over J terms with nothing allocated).  Where that is under e^-750, far
+ * below the least double, every tail weight is 0 in double, and the head
+ * of J terms with the tail as that item's run (dsp_family_power_head)
+ * gives every figure of the whole row: J = 2^16, 2^18, ... 2^22, the
+ * first that does.  Else DSP_ENOTSUP: the whole series, as before. */
+#define ORDERED_HEAD_MIN	((uint64_t)1 << 16)
+#define ORDERED_LOG_ZERO	(-750.0)
+
+static int
+ordered_head(const dsp_params *p, dsp_runs *e)
+{
+	const dsp_attn_row *row = dsp_attn_row_of(p->attn);
+	double terms, far, other, bound;
+	uint64_t j;
+	int rc;
+
+	if (row == NULL || row->tail_log == NULL || p->family != DSP_FAM_POWER ||
+	    !(fabs(p->lambda) < 1) || p->lambda == 0)
+		return DSP_ENOTSUP;
+	terms = dsp_power_terms(p, dsp_power_tol(p));
+	for (j = ORDERED_HEAD_MIN; j <= DSP_POWER_MAX_RUNS && (double)j < terms &&
+	    j + 2 < p->n; j <<= 2) {
+		if ((rc = dsp_family_power_tail(p, j, &far, &other)) != DSP_OK)
+			return rc;
+		bound = row->tail_log(p, j, dsp_alt_scaled(far, p->theta));
+		if ((rc = dsp_job_poll()) != DSP_OK)
+			return rc;
+		if (bound < ORDERED_LOG_ZERO)
+			return dsp_family_power_head(p, j, e);
+	}
+	return DSP_ENOTSUP;
+}
+
 /* The family's runs for p.  sparsemax and entmax cut the support at a
  * threshold, and the power series' tail run (one value, 0, for every term
  * with |e| below the cut) gets one weight: right only if all those terms lie
@@ -290,6 +328,8 @@ family_runs_for(const dsp_params *p, int ordered, dsp_runs *e, dsp_runs *scratch
 	int it, rc;
 
 	if (!ordered && (rc = dsp_eval_support_runs(p, e, scratch)) != DSP_ENOTSUP)
+		return rc;
+	if (ordered && (rc = ordered_head(p, e)) != DSP_ENOTSUP)
 		return rc;
 	dsp_runs_clear(e);
 	for (it = 0; it < ENTMAX_TAIL_ITER; it++) {

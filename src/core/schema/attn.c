@@ -34,7 +34,7 @@ static const dsp_attn_row rows[DSP_ATTN_COUNT] = {
 	  DSP_ATTN_F_POWER_CLOSED,
 	  DSP_ATTN_SUM_ONE, '1', NULL, NULL, NULL,
 	  "Theorem 2.2 applies: bounded logits make every weight Theta(1/n) [paper]",
-	  0 },
+	  0, NULL },
 	{ DSP_ATTN_SSMAX,
 	  DSP_ATTN_F_SOFTMAX | DSP_ATTN_F_SCALES_N | DSP_ATTN_F_LARGE_N |
 	  DSP_ATTN_F_POWER_CLOSED,
@@ -42,7 +42,7 @@ static const dsp_attn_row rows[DSP_ATTN_COUNT] = {
 	  "Theorem 2.2 not as stated: theta/(s log n) shrinks "
 	  "with n; the Lemma 2.1 envelope lets a weight keep a share at every n "
 	  "iff s delta/theta >= 1 (exactly so for a spike) [derived]",
-	  0 },
+	  0, NULL },
 	{ DSP_ATTN_LOGN,
 	  DSP_ATTN_F_SOFTMAX | DSP_ATTN_F_SCALES_N | DSP_ATTN_F_LARGE_N |
 	  DSP_ATTN_F_POWER_CLOSED,
@@ -50,44 +50,44 @@ static const dsp_attn_row rows[DSP_ATTN_COUNT] = {
 	  "Theorem 2.2 not as stated: theta/log n shrinks with n; "
 	  "the envelope lets a weight keep a share at every n iff delta/theta >= 1 "
 	  "(exactly so for a spike) [derived]",
-	  0 },
+	  0, NULL },
 	{ DSP_ATTN_SIGMOID, DSP_ATTN_F_THM22 | DSP_ATTN_F_LARGE_N | DSP_ATTN_F_POWER_CLOSED,
 	  DSP_ATTN_SUM_AT_MOST_N, '4', NULL, dsp_attn_sigmoid_weights,
 	  dsp_alt_sigmoid_expected,
 	  "Theorem 2.2 does not apply (rows not normalised), "
 	  "yet each weight is below e^x/n: it still goes to 0 [derived]",
-	  0 },
+	  0, NULL },
 	{ DSP_ATTN_STICKBREAK, DSP_ATTN_F_ORDERED | DSP_ATTN_F_RESHAPES,
 	  DSP_ATTN_SUM_AT_MOST_ONE, '5', NULL, dsp_attn_stickbreak_weights, NULL,
 	  "Theorem 2.2 does not apply: an item near the "
 	  "query with sigma(x) near 1 keeps its weight at any n [derived]",
-	  0 },
+	  0, dsp_attn_stickbreak_tail },
 	{ DSP_ATTN_SOFTMAX1, DSP_ATTN_F_THM22 | DSP_ATTN_F_POWER_CLOSED,
 	  DSP_ATTN_SUM_AT_MOST_ONE, '6', NULL, dsp_attn_softmax1_weights, NULL,
 	  "Theorem 2.2 applies in effect: each weight is below "
 	  "its softmax weight, so it disperses too [derived]",
-	  0 },
+	  0, NULL },
 	{ DSP_ATTN_SPARSEMAX, DSP_ATTN_F_SUPPORT,
 	  DSP_ATTN_SUM_ONE, '7', NULL, dsp_attn_sparsemax_weights, NULL,
 	  "Theorem 2.2 does not apply: exact zeros; a spike "
 	  "ahead of the rest by >= theta keeps weight 1 at any n [derived]",
-	  32 },
+	  32, NULL },
 	{ DSP_ATTN_ENTMAX, DSP_ATTN_F_SUPPORT,
 	  DSP_ATTN_SUM_ONE, '8', NULL, dsp_attn_entmax_weights, NULL,
 	  "Theorem 2.2 does not apply: exact zeros; a large "
 	  "enough margin keeps the support and weights at any n [derived]",
-	  32 },
+	  32, NULL },
 	{ DSP_ATTN_LINEAR, DSP_ATTN_F_THM22 | DSP_ATTN_F_POWER_CLOSED,
 	  DSP_ATTN_SUM_ONE, '9', NULL, dsp_attn_linear_weights, NULL,
 	  "Theorem 2.2's argument applies: elu+1 > 0 is bounded "
 	  "on bounded logits, so weights are Theta(1/n) [derived]",
-	  8 },
+	  8, NULL },
 	{ DSP_ATTN_SELECTIVE, DSP_ATTN_F_ORDERED,
 	  DSP_ATTN_SUM_ONE, '0', NULL, dsp_attn_selective_weights, NULL,
 	  "Theorem 2.2 does not apply: masks accumulate with "
 	  "n and unbound the logits; a spike (spread 2 delta) still disperses "
 	  "[derived]",
-	  48 },
+	  48, dsp_attn_selective_tail },
 };
 
 const dsp_attn_row *

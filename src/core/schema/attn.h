@@ -62,6 +62,12 @@ typedef int (*dsp_attn_weights_fn)(const dsp_runs *e, double theta, double alpha
     dsp_runs *w, double *edge);
 /* The expected large-n limit of the figures for an iid family. */
 typedef int (*dsp_attn_expected_fn)(const dsp_params *p, dsp_summary *s);
+/* An ORDERED row over the power series p (0 < |lambda| < 1): an upper
+ * bound on the log weight, against the row's largest, of any item past
+ * the first head whose x = e/theta is at most xfar (what
+ * dsp_family_power_head's far run stands for); HUGE_VAL where there is
+ * none.  A pass over the head's terms, nothing allocated. */
+typedef double (*dsp_attn_tail_fn)(const dsp_params *p, uint64_t head, double xfar);
 
 typedef struct dsp_attn_row {
 	enum dsp_attn		 id;
@@ -82,6 +88,9 @@ typedef struct dsp_attn_row {
 	 * a family's budget check adds them, so a row too big is refused
 	 * before any work, not at the function's own allocation. */
 	unsigned		 scratch;
+	/* ORDERED rows: how little the items past a power series' head weigh
+	 * (core/math/eval.c cuts the series where they weigh 0); else NULL. */
+	dsp_attn_tail_fn	 tail_log;
 } dsp_attn_row;
 
 /* Names in enum order; the attn parameter's row (ptable.c) uses them. */

@@ -286,6 +286,48 @@ power_runs(const dsp_params *p, double tol, dsp_runs *out)
 	return dsp_runs_push(out, 0.0, p->n - k);
 }
 
+int
+dsp_family_power_tail(const dsp_params *p, uint64_t head, double *far, double *other)
+{
+	double a, b;
+
+	if (p->family != DSP_FAM_POWER || !(fabs(p->lambda) < 1) || p->lambda == 0 ||
+	    head + 2 >= p->n)
+		return dsp_fail(DSP_ENOTSUP, "no power-series tail past %llu terms",
+		    (unsigned long long)head);
+	/* lambda > 0: the tail's first and last terms; lambda < 0: its first
+	 * two (the largest of each sign). */
+	a = p->delta * pow(p->lambda, (double)head);
+	b = p->lambda > 0 ? p->delta * pow(p->lambda, (double)(p->n - 1)) : a * p->lambda;
+	*far = p->theta < 0 ? fmin(a, b) : fmax(a, b);
+	*other = p->theta < 0 ? fmax(a, b) : fmin(a, b);
+	return DSP_OK;
+}
+
+int
+dsp_family_power_head(const dsp_params *p, uint64_t head, dsp_runs *out)
+{
+	dsp_power_iter it;
+	double t, far, other;
+	int rc;
+
+	if ((rc = dsp_family_power_tail(p, head, &far, &other)) != DSP_OK)
+		return rc;
+	dsp_runs_clear(out);
+	if ((rc = dsp_runs_reserve(out, (size_t)head + 2)) != DSP_OK)
+		return rc;
+	dsp_power_begin(&it, p, 0);
+	while (it.k < head && dsp_power_next(&it, &t)) {
+		if ((it.k & POLL_MASK) == 0 && (rc = dsp_job_poll()) != DSP_OK)
+			return rc;
+		if ((rc = dsp_runs_push(out, t, 1)) != DSP_OK)
+			return rc;
+	}
+	if ((rc = dsp_runs_push(out, far, p->n - head - 1)) != DSP_OK)
+		return rc;
+	return dsp_runs_push(out, other, 1);
+}
+
 static int
 spike_runs(const dsp_params *p, double tol, dsp_runs *out)
 {

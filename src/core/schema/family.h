@@ -112,6 +112,20 @@ int	dsp_family_runs(const dsp_params *p, dsp_runs *out);
  * (doc/theory.md, "Runs representation"). */
 int	dsp_family_runs_tol(const dsp_params *p, double tail_tol, dsp_runs *out);
 
+/* The power series (0 < |lambda| < 1) past its first head terms: *far,
+ * the tail's term of largest e/theta (theta's sign picks its largest or
+ * smallest logit; theta = 0 as theta -> 0+), *other its other extreme.
+ * DSP_ENOTSUP for another family or lambda, or head + 2 >= n. */
+int	dsp_family_power_tail(const dsp_params *p, uint64_t head, double *far,
+	    double *other);
+/* The series in position order cut after its first head terms: those,
+ * then n - head - 1 items at the tail's far term and one at its other
+ * extreme (the logits' range stays the series' own).  For an attention
+ * function whose weights past the head are at most that of an item at the
+ * far term there (its row's tail_log, core/schema/attn.h): where that is
+ * 0, so is every weight the run stands for. */
+int	dsp_family_power_head(const dsp_params *p, uint64_t head, dsp_runs *out);
+
 /* The same logits as a multiset, not in position order, where that is
  * shorter (power with lambda = -1: two runs instead of n); for figures
  * that do not depend on the order. */
