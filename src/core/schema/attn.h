@@ -63,10 +63,10 @@ typedef int (*dsp_attn_weights_fn)(const dsp_runs *e, double theta, double alpha
 /* The expected large-n limit of the figures for an iid family. */
 typedef int (*dsp_attn_expected_fn)(const dsp_params *p, dsp_summary *s);
 /* An ORDERED row over the power series p (0 < |lambda| < 1): an upper
- * bound on the log weight, against the row's largest, of any item past
- * the first head whose x = e/theta is at most xfar (what
- * dsp_family_power_head's far run stands for); HUGE_VAL where there is
- * none.  A pass over the head's terms, nothing allocated. */
+ * bound on the log weight of any item past the first head whose x =
+ * e/theta is at most xfar (what dsp_family_power_head's far run stands
+ * for); HUGE_VAL where there is none.  A pass over the head's terms,
+ * nothing allocated. */
 typedef double (*dsp_attn_tail_fn)(const dsp_params *p, uint64_t head, double xfar);
 
 typedef struct dsp_attn_row {
