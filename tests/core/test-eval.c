@@ -490,6 +490,9 @@ test_curve_sizes(void)
 	for (i = 0, good = 1; i < k; i++)
 		good &= fabs(ns[i] - ldexp(1, (int)i)) <= 1e-13 * ldexp(1, (int)i);
 	ok(k == 61 && good && ns[60] == 0x1p60, "log sizes 1..2^60 x61 are the powers of two (%zu)", k);
+	k = dsp_log_sizes(0x1p62, 0x1p63, 2, ns);
+	ok(k == 2 && ns[0] == 0x1p62 && ns[1] == 0x1p63,
+	    "log sizes 2^62..2^63 x2: both ends exactly (%.17g, %.17g)", ns[0], ns[1]);
 	is_int((long long)dsp_log_sizes(1, 10, 0, ns), 0, "log sizes count 0");
 	is_int((long long)dsp_log_sizes(0.5, 10, 5, ns), 0, "log sizes n_lo < 1");
 	is_int((long long)dsp_log_sizes(10, 5, 5, ns), 0, "log sizes n_hi < n_lo");
