@@ -42,6 +42,9 @@ void	 dsp_job_restart(dsp_job *j, uint64_t total);
 /* DSP_ECANCELED (with a message) once this thread's job is cancelled. */
 int	 dsp_job_poll(void);
 int	 dsp_job_cancelled(void);
+/* Long loops look at the job (cancelled?) once in 2^16 items, where
+ * (i & DSP_JOB_POLL_MASK) == 0 (or == the mask). */
+#define DSP_JOB_POLL_MASK	0xffff
 /* One more progress unit done on this thread's job. */
 void	 dsp_job_step(void);
 /* For worker threads of a parallel loop (OpenMP), which have no job of

@@ -105,7 +105,7 @@ dsp_attn_selective_tail(const dsp_params *p, uint64_t head, double xfar)
 		return HUGE_VAL;
 	dsp_power_begin(&it, p, 0);
 	while (it.k < head && dsp_power_next(&it, &t)) {
-		if ((it.k & 0xffff) == 0 && dsp_job_cancelled())
+		if ((it.k & DSP_JOB_POLL_MASK) == 0 && dsp_job_cancelled())
 			return HUGE_VAL;
 		masks += fmax(t / p->theta - xfar, 0);
 	}

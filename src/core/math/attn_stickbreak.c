@@ -92,7 +92,7 @@ dsp_attn_stickbreak_tail(const dsp_params *p, uint64_t head, double xfar)
 
 	dsp_power_begin(&it, p, 0);
 	while (it.k < head && dsp_power_next(&it, &t)) {
-		if ((it.k & 0xffff) == 0 && dsp_job_cancelled())
+		if ((it.k & DSP_JOB_POLL_MASK) == 0 && dsp_job_cancelled())
 			return HUGE_VAL;
 		left -= dsp_softplus(dsp_alt_scaled(t, p->theta));
 	}

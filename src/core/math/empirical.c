@@ -10,8 +10,6 @@
 #include "core/job.h"
 #include "core/math/softmax.h"
 
-#define POLL_MASK	0xffff
-
 int
 dsp_empirical_fill(const double *v, size_t m, uint64_t seed, double *out,
     uint64_t n)
@@ -25,7 +23,7 @@ dsp_empirical_fill(const double *v, size_t m, uint64_t seed, double *out,
 		return dsp_fail_nomem(NULL, 0);
 	gsl_rng_set(rng, (unsigned long)seed);
 	for (i = 0; i < n; i++) {
-		if ((i & POLL_MASK) == 0 && dsp_job_cancelled()) {
+		if ((i & DSP_JOB_POLL_MASK) == 0 && dsp_job_cancelled()) {
 			gsl_rng_free(rng);
 			return dsp_job_poll();
 		}

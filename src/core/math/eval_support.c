@@ -90,7 +90,7 @@ dsp_eval_support_runs(const dsp_params *p, dsp_runs *e, dsp_runs *w)
 		dsp_runs_clear(e);
 		dsp_power_begin(&it, p, 0);
 		for (k = 0; k <= K && dsp_power_next(&it, &t); k++) {
-			if ((k & 0xffff) == 0xffff && (rc = dsp_job_poll()) != DSP_OK)
+			if ((k & DSP_JOB_POLL_MASK) == DSP_JOB_POLL_MASK && (rc = dsp_job_poll()) != DSP_OK)
 				return rc;
 			if ((rc = dsp_runs_push(e, t, 1)) != DSP_OK)
 				return rc;

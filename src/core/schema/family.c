@@ -13,8 +13,6 @@
 #include "core/schema/family.h"
 #include "core/job.h"
 
-/* Long loops look at the job (cancelled?) every this many items. */
-#define POLL_MASK	0xffff
 #define POWER_MAX_RUNS	DSP_POWER_MAX_RUNS
 
 static uint64_t
@@ -33,7 +31,7 @@ random_fill(const dsp_params *p, double *out, uint64_t n)
 		return dsp_fail_nomem(NULL, 0);
 	gsl_rng_set(rng, (unsigned long)p->seed);
 	for (i = 0; i < n; i++) {
-		if ((i & POLL_MASK) == 0 && dsp_job_cancelled()) {
+		if ((i & DSP_JOB_POLL_MASK) == 0 && dsp_job_cancelled()) {
 			gsl_rng_free(rng);
 			return dsp_job_poll();
 		}
@@ -262,7 +260,7 @@ power_runs(const dsp_params *p, double tol, dsp_runs *out)
 	dsp_power_begin(&it, p, tol);
 	while (dsp_power_next(&it, &t)) {
 		k = it.k - 1;
-		if ((k & POLL_MASK) == POLL_MASK && (rc = dsp_job_poll()) != DSP_OK)
+		if ((k & DSP_JOB_POLL_MASK) == DSP_JOB_POLL_MASK && (rc = dsp_job_poll()) != DSP_OK)
 			return rc;
 		if (k >= POWER_MAX_RUNS && p->n > DSP_EXPLICIT_MAX)
 			return dsp_fail(DSP_ETOOBIG,
@@ -318,7 +316,7 @@ dsp_family_power_head(const dsp_params *p, uint64_t head, dsp_runs *out)
 		return rc;
 	dsp_power_begin(&it, p, 0);
 	while (it.k < head && dsp_power_next(&it, &t)) {
-		if ((it.k & POLL_MASK) == 0 && (rc = dsp_job_poll()) != DSP_OK)
+		if ((it.k & DSP_JOB_POLL_MASK) == 0 && (rc = dsp_job_poll()) != DSP_OK)
 			return rc;
 		if ((rc = dsp_runs_push(out, t, 1)) != DSP_OK)
 			return rc;
