@@ -105,13 +105,9 @@ dsp_log_sizes(double n_lo, double n_hi, size_t count, double *ns)
 	if (count == 0 || !(n_lo >= 1) || !(n_hi >= n_lo))
 		return 0;
 	for (i = 0; i < count; i++) {
-		v = count > 1 ? exp(a + (b - a) * (double)i / (double)(count - 1)) : n_lo;
-		v = nearbyint(v);
 		/* The ends as given: exp(log(2^62)) is 2^62 + 9216. */
-		if (i == 0)
-			v = nearbyint(n_lo);
-		if (i == count - 1)
-			v = nearbyint(n_hi);
+		v = nearbyint(i == count - 1 ? n_hi : i == 0 ? n_lo :
+		    exp(a + (b - a) * (double)i / (double)(count - 1)));
 		if (k == 0 || v > ns[k - 1])
 			ns[k++] = v;
 	}
