@@ -24,6 +24,9 @@
 
 struct rig {
 	struct view_state	*st;
+	struct view_hist	 weights;	/* the panels' own states */
+	struct view_curve	*curve;
+	struct view_map		 map, mapfig;
 	struct compute_cache	*cc;
 	struct worker		*wk;
 	struct worker		*sw;
@@ -51,6 +54,7 @@ layout(struct rig *r)
 		r->pn[i].h = geo[i][2];
 		r->pn[i].w = geo[i][3];
 		r->pn[i].visible = 1;
+		r->pn[i].own = (const void *[]){ NULL, &r->weights, r->curve, &r->map, NULL }[i];
 		r->pn[i].win = derwin(stdscr, r->pn[i].h, r->pn[i].w, r->pn[i].y,
 		    r->pn[i].x);
 	}
@@ -64,11 +68,13 @@ frame(struct rig *r)
 {
 	int i;
 
-	worker_frame_summary(r->sw, r->cc, r->st);
-	worker_post(r->wk, r->st, 1, 1);
-	worker_collect(r->wk, r->st);
+	struct worker_dest d = { r->st, &r->weights, r->curve, &r->mapfig };
+
+	worker_frame_summary(r->sw, r->cc, &d);
+	worker_post(r->wk, &r->st->vs, &r->curve->th_rows, 1, 1);
+	worker_collect(r->wk, &d);
 	/* The screen's cells of the map figure, as the TUI's frame takes them. */
-	compute_map_cells(&r->st->map, &r->st->mapfig, 64, 8);
+	compute_map_cells(&r->map, &r->mapfig, 64, 8);
 	for (i = 0; i < VIEW_PANELS; i++) {
 		werase(r->pn[i].win);
 		r->pn[i].cls->update(&r->pn[i], r->st);
@@ -96,11 +102,12 @@ busy(struct rig *r)
 static double
 wait_figures_at(struct rig *r, double s, double t0, struct arrival *a)
 {
+	struct worker_dest d = { r->st, &r->weights, r->curve, &r->mapfig };
 	double now;
 
 	a->curve = a->map = a->sum = NAN;
 	for (;;) {
-		if (worker_collect(r->wk, r->st) | worker_collect(r->sw, r->st))
+		if (worker_collect(r->wk, &d) | worker_collect(r->sw, &d))
 			frame(r);
 		now = dsp_now_ms();
 		if (isnan(a->curve) && !r->st->curve_busy)
@@ -246,11 +253,13 @@ main(void)
 	resize_term(45, 140);
 	view_style_init(1, 1);
 	r.st = calloc(1, sizeof *r.st);
+	r.curve = calloc(1, sizeof *r.curve);
 	r.cc = compute_alloc();
 	r.wk = worker_start(WORKER_FIGURES, DSP_MEM_BUDGET_DEFAULT);
 	r.sw = worker_start(WORKER_SUMMARY, DSP_MEM_BUDGET_DEFAULT);
 	logits = malloc(((size_t)1 << 20) * sizeof *logits);
-	if (r.st == NULL || r.cc == NULL || r.wk == NULL || r.sw == NULL || logits == NULL) {
+	if (r.st == NULL || r.curve == NULL || r.cc == NULL || r.wk == NULL || r.sw == NULL ||
+	    logits == NULL) {
 		endwin();
 		fputs("bench-app: out of memory\n", stderr);
 		return 1;

@@ -146,7 +146,7 @@ void
 app_map_move(struct app *a, int dr, int dc)
 {
 	dsp_viewstate *vs = &a->st->vs;
-	const dsp_map_spec *scr = a->st->map.spec.cols > 1 ? &a->st->map.spec : &vs->map;
+	const dsp_map_spec *scr = a->map.spec.cols > 1 ? &a->map.spec : &vs->map;
 	size_t sr, sc, fr, fc;
 	long r, c;
 

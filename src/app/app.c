@@ -38,10 +38,20 @@ resampled_tag(struct view_panel *p, const struct view_state *st)
 	    view_attr_marker(), "%s", tag);
 }
 
+/* Where the workers' figures go: the shared state and the panels'. */
+static struct worker_dest
+dest(struct app *a)
+{
+	struct worker_dest d = { a->st, &a->weights, a->curve, &a->mapfig };
+
+	return d;
+}
+
 static void
 frame(struct app *a)
 {
 	struct view_state *st = a->st;
+	struct worker_dest d = dest(a);
 	struct view_panel *mp;
 	double t0 = dsp_now_ms(), t1;
 	size_t cols, rows;
@@ -61,7 +71,7 @@ frame(struct app *a)
 	/* Compute what is on screen; the caches make unchanged figures free.
 	 * No panel size goes in: the layout never feeds a computation. */
 	app_heads_sync(a);
-	worker_frame_summary(a->sw, a->cc, st);
+	worker_frame_summary(a->sw, a->cc, &d);
 	teach_tour_figures(a->teach, st);
 	/* Room on screen for the map: a cell a column (up to 240), one or
 	 * (half blocks) two a row; the panel shows the largest exact
@@ -72,16 +82,17 @@ frame(struct app *a)
 	rows = (size_t)(mp->h - 7 > 48 ? 48 : mp->h - 7 > 2 ? mp->h - 7 : 2) *
 	    (view_heat_half() ? 2 : 1);
 	if (a->wk != NULL) {
-		worker_post(a->wk, st, a->pn[VIEW_CURVE].visible, mp->visible);
-		worker_collect(a->wk, st);
+		worker_post(a->wk, &st->vs, &a->curve->th_rows, a->pn[VIEW_CURVE].visible,
+		    mp->visible);
+		worker_collect(a->wk, &d);
 	} else {
 		if (a->pn[VIEW_CURVE].visible)
-			compute_curve(a->cc, st);
+			compute_curve(a->cc, &st->vs, a->curve);
 		if (mp->visible)
-			compute_map(a->cc, st);
+			compute_map(a->cc, &st->vs, &a->mapfig);
 	}
 	if (mp->visible)
-		compute_map_cells(&st->map, &st->mapfig, cols, rows);
+		compute_map_cells(&a->map, &a->mapfig, cols, rows);
 	t1 = dsp_now_ms();
 	st->compute_ms = t1 - t0;
 	if (!st->sum_ok && !st->sum_busy && st->status[0] == '\0')
@@ -281,6 +292,7 @@ run(struct app *a)
 		if (term_signal)
 			break;
 		if (ch == ERR) {
+			struct worker_dest d = dest(a);
 			int fresh = 0;
 
 			if (term_gone()) {
@@ -291,12 +303,12 @@ run(struct app *a)
 				int pct = a->st->busy_pct;
 
 				/* New figures, or new progress to show. */
-				fresh = worker_collect(a->wk, a->st) || a->st->busy_pct != pct;
+				fresh = worker_collect(a->wk, &d) || a->st->busy_pct != pct;
 			}
 			if (a->sw != NULL) {
 				int pct = a->st->sum_pct;
 
-				fresh |= worker_collect(a->sw, a->st) || a->st->sum_pct != pct;
+				fresh |= worker_collect(a->sw, &d) || a->st->sum_pct != pct;
 			}
 			/* After the collect: a frame whose figures just came in
 			 * lets the play go on at once. */
@@ -351,9 +363,11 @@ app_main(int argc, char **argv)
 	}
 	if ((a.st = dsp_calloc(1, sizeof *a.st)) != NULL)
 		a.st->sel = ROW_N;
-	if (a.st == NULL || (a.cc = compute_alloc()) == NULL) {
+	a.curve = dsp_calloc(1, sizeof *a.curve);
+	if (a.st == NULL || a.curve == NULL || (a.cc = compute_alloc()) == NULL) {
 		fputs("disperse: out of memory\n", stderr);
 		free(a.st);
+		free(a.curve);
 		dsp_opts_free(&o);
 		return 1;
 	}
@@ -386,6 +400,9 @@ app_main(int argc, char **argv)
 		a.pn[i].cls = (const struct view_class *[]){ &view_params_class,
 		    &view_hist_class, &view_curve_class, &view_map_class,
 		    &view_theorem_class }[i];
+	a.pn[VIEW_WEIGHTS].own = &a.weights;
+	a.pn[VIEW_CURVE].own = a.curve;
+	a.pn[VIEW_MAP].own = &a.map;
 	a.status.cls = &view_status_class;
 	a.help.cls = &view_help_class;
 	a.tourbox.cls = &view_tour_class;
@@ -419,8 +436,9 @@ app_main(int argc, char **argv)
 	left |= worker_stop(a.sw);
 	if (left)
 		return rc;
-	free(a.st->map.cell);
-	free(a.st->mapfig.cell);
+	free(a.map.cell);
+	free(a.mapfig.cell);
+	free(a.curve);
 	free(a.st);
 	free(a.load_logits);
 	compute_free(a.cc);

@@ -67,7 +67,16 @@ struct app_settings {
 };
 
 struct app {
-	struct view_state	*st;
+	struct view_state	*st;		/* what every panel reads: the view,
+						   its summary, the jobs */
+	/* The panels' own states (each panel's own points to its). */
+	struct view_hist	 weights;	/* the Weights panel's histogram */
+	struct view_curve	*curve;		/* the curves (large: on the heap) */
+	struct view_map		 map;		/* the map at the screen's cells over
+						   vs.map's ranges; the cursor is
+						   vs's, a cell of the figure */
+	struct view_map		 mapfig;	/* the map figure (vs.map's cells),
+						   map's source */
 	struct compute_cache	*cc;
 	struct worker		*wk;		/* curve and map off the draw path */
 	struct worker		*sw;		/* summary, weights and histogram of

@@ -199,9 +199,9 @@ binned_columns(struct view_hist *h, const dsp_runs *w)
 }
 
 static void
-build_hist(struct compute_cache *cc, struct view_state *st, size_t cols)
+build_hist(struct compute_cache *cc, const struct view_state *st, struct view_hist *h,
+    size_t cols)
 {
-	struct view_hist *h = &st->hist;
 	const dsp_runs *w = cc->w;
 	double mn, mx, lo;
 
@@ -306,7 +306,7 @@ compute_forget_summary(struct compute_cache *cc)
 }
 
 void
-compute_summary(struct compute_cache *cc, struct view_state *st)
+compute_summary(struct compute_cache *cc, struct view_state *st, struct view_hist *hist)
 {
 	struct key k, hk;
 	double m, M;
@@ -320,7 +320,7 @@ compute_summary(struct compute_cache *cc, struct view_state *st)
 		/* The view's one computation (core/schema/view.h): the snapshot
 		 * calls the same function. */
 		st->sum_ok = dsp_view_summary(&st->vs, &st->sum, st->sum_err, cc->w,
-		    &w_rc, st->hist.err) == DSP_OK;
+		    &w_rc, hist->err) == DSP_OK;
 		if (dsp_job_cancelled()) {
 			cc->sum_valid = 0;	/* a stale job's part: never kept */
 			return;
@@ -336,20 +336,19 @@ compute_summary(struct compute_cache *cc, struct view_state *st)
 	if (!cc->hist_valid || memcmp(&hk, &cc->hist_key, sizeof hk) != 0) {
 		cc->hist_key = hk;
 		cc->hist_valid = 1;
-		build_hist(cc, st, VIEW_HIST_RES);
+		build_hist(cc, st, hist, VIEW_HIST_RES);
 	}
 }
 
 
 /* The map at the view's figure resolution (what a snapshot exports, the
- * same cells) into st->mapfig; the screen's cells are taken from it by
+ * same cells) into m; the screen's cells are taken from it by
  * compute_map_cells, so a panel's size is never part of this job. */
 void
-compute_map(struct compute_cache *cc, struct view_state *st)
+compute_map(struct compute_cache *cc, const dsp_viewstate *vs, struct view_map *m)
 {
-	struct view_map *m = &st->mapfig;
-	const dsp_map_spec *fig = &st->vs.map;
-	dsp_params q = dsp_view_map_params(&st->vs.params);
+	const dsp_map_spec *fig = &vs->map;
+	dsp_params q = dsp_view_map_params(&vs->params);
 	size_t n = fig->cols * fig->rows;
 	struct key k;
 	int rc;
@@ -375,7 +374,7 @@ compute_map(struct compute_cache *cc, struct view_state *st)
 		}
 		m->cap = n;
 	}
-	rc = dsp_view_map(&st->vs, fig, m->cell);
+	rc = dsp_view_map(vs, fig, m->cell);
 	/* Not kept: the next request computes it again. */
 	if (rc == DSP_ECANCELED || rc == DSP_ENOMEM) {
 		cc->map_valid = 0;

@@ -14,7 +14,8 @@ struct compute_cache	*compute_alloc(void);
 void			 compute_free(struct compute_cache *c);
 /* Summary, weights and histogram columns (VIEW_HIST_RES of them, the
  * figure's resolution: the Weights panel resamples them to its width). */
-void	compute_summary(struct compute_cache *c, struct view_state *st);
+void	compute_summary(struct compute_cache *c, struct view_state *st,
+	    struct view_hist *hist);
 /* 1 when the summary of p goes item by item over more than
  * COMPUTE_INLINE_ITEMS items: too slow for a frame (16 ms), so a worker job
  * (app/worker.h); else computed on the event loop. */
@@ -23,15 +24,17 @@ int	compute_summary_is_job(const dsp_params *p);
 /* Forget the cached summary and histogram (st got them from elsewhere). */
 void	compute_forget_summary(struct compute_cache *c);
 /* Entropy / max weight vs n curves (main, plain softmax when adaptive,
- * compare overlays). */
-void	compute_curve(struct compute_cache *c, struct view_state *st);
+ * compare overlays), or a file's figures against theta, into the curve
+ * panel's state; cv->th_rows (the other heads) is an input. */
+void	compute_curve(struct compute_cache *c, const dsp_viewstate *vs,
+	    struct view_curve *cv);
 /* The curve job's progress units: the series' points and, in the resample
  * view, those of the other heads' faint curves. */
-uint64_t compute_curve_units(const struct view_state *st);
-/* (theta, lambda) map at the view's figure resolution (st->vs.map, the
- * cells a snapshot exports) into st->mapfig.  No panel size: a job's key
- * is what it computes from. */
-void	compute_map(struct compute_cache *c, struct view_state *st);
+uint64_t compute_curve_units(const dsp_viewstate *vs, const struct view_curve *cv);
+/* (theta, lambda) map at the view's figure resolution (vs->map, the cells
+ * a snapshot exports) into m.  No panel size: a job's key is what it
+ * computes from. */
+void	compute_map(struct compute_cache *c, const dsp_viewstate *vs, struct view_map *m);
 /* The screen's cells: the largest exact subsample of full that fits cols x
  * rows (dsp_view_share), into m. */
 void	compute_map_cells(struct view_map *m, const struct view_map *full,

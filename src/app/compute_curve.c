@@ -87,28 +87,28 @@ cached_series(struct compute_cache *cc, struct view_series *out, const dsp_param
  * each row through the same evaluation, the view's parameters but its
  * logits. */
 static void
-other_thetas(struct view_state *st, const dsp_params *p)
+other_thetas(struct view_curve *cv, const dsp_params *p)
 {
 	dsp_params q = *p;
 	dsp_summary sm;
 	size_t j, i;
 
-	st->th_nother = 0;
-	for (j = 0; j < st->th_rows.n && j < VIEW_THETA_HEADS; j++) {
-		q.logits = st->th_rows.row[j];
-		q.n_logits = q.n = st->th_rows.len[j];
+	cv->th_nother = 0;
+	for (j = 0; j < cv->th_rows.n && j < VIEW_THETA_HEADS; j++) {
+		q.logits = cv->th_rows.row[j];
+		q.n_logits = q.n = cv->th_rows.len[j];
 		q.logits_x = NULL;	/* the head's typed row, not this one */
 		q.logits_xsize = 0;
-		for (i = 0; i < st->nthetas; i++) {
-			q.theta = st->th_theta[i];
+		for (i = 0; i < cv->nthetas; i++) {
+			q.theta = cv->th_theta[i];
 			if (dsp_job_cancelled())
 				return;
 			if (dsp_eval(&q, &sm) != DSP_OK)
 				sm.entropy = sm.max_weight = NAN;
-			st->th_oentropy[j][i] = sm.entropy;
-			st->th_omaxw[j][i] = sm.max_weight;
+			cv->th_oentropy[j][i] = sm.entropy;
+			cv->th_omaxw[j][i] = sm.max_weight;
 		}
-		st->th_nother = j + 1;
+		cv->th_nother = j + 1;
 	}
 }
 
@@ -116,36 +116,37 @@ other_thetas(struct view_state *st, const dsp_params *p)
  * rows resampled the same way, each a curve over the view's sizes, faint
  * under the head's. */
 static int
-resample_view(const struct view_state *st)
+resample_view(const dsp_viewstate *vs, const struct view_curve *cv)
 {
-	return st->vs.params.family == DSP_FAM_EMPIRICAL && st->th_rows.n > 0;
+	return vs->params.family == DSP_FAM_EMPIRICAL && cv->th_rows.n > 0;
 }
 
 static size_t
-resample_heads(const struct view_state *st)
+resample_heads(const dsp_viewstate *vs, const struct view_curve *cv)
 {
-	if (!resample_view(st))
+	if (!resample_view(vs, cv))
 		return 0;
-	return st->th_rows.n < VIEW_RESAMPLE_HEADS ? st->th_rows.n : VIEW_RESAMPLE_HEADS;
+	return cv->th_rows.n < VIEW_RESAMPLE_HEADS ? cv->th_rows.n : VIEW_RESAMPLE_HEADS;
 }
 
 static void
-other_series(struct compute_cache *cc, struct view_state *st, const dsp_params *p)
+other_series(struct compute_cache *cc, const dsp_viewstate *vs, struct view_curve *cv,
+    const dsp_params *p)
 {
 	dsp_params q = *p;
 	struct view_faint *f;
-	size_t j, m = resample_heads(st);
+	size_t j, m = resample_heads(vs, cv);
 
-	st->cv_nother = 0;
+	cv->cv_nother = 0;
 	for (j = 0; j < m; j++) {
-		q.logits = st->th_rows.row[j];
-		q.n_logits = st->th_rows.len[j];
+		q.logits = cv->th_rows.row[j];
+		q.n_logits = cv->th_rows.len[j];
 		q.logits_x = NULL;	/* the head's typed row, not this one */
 		q.logits_xsize = 0;
-		fill_series(cc, &cc->other, &q, &st->vs);
+		fill_series(cc, &cc->other, &q, vs);
 		if (dsp_job_cancelled())
 			return;
-		f = &st->cv_other[st->cv_nother++];
+		f = &cv->cv_other[cv->cv_nother++];
 		f->count = cc->other.ok ? cc->other.count : 0;
 		memcpy(f->n, cc->other.n, f->count * sizeof f->n[0]);
 		memcpy(f->entropy, cc->other.entropy, f->count * sizeof f->entropy[0]);
@@ -154,16 +155,16 @@ other_series(struct compute_cache *cc, struct view_state *st, const dsp_params *
 }
 
 uint64_t
-compute_curve_units(const struct view_state *st)
+compute_curve_units(const dsp_viewstate *vs, const struct view_curve *cv)
 {
-	return dsp_view_units(&st->vs, 1, 0) +
-	    (uint64_t)resample_heads(st) * st->vs.curve_points;
+	return dsp_view_units(vs, 1, 0) +
+	    (uint64_t)resample_heads(vs, cv) * vs->curve_points;
 }
 
 /* A file's logits (one n): their entropy and max weight at a few theta,
  * the view's own among them, through the same evaluation as the summary. */
 static void
-file_thetas(struct view_state *st, const dsp_params *p)
+file_thetas(struct view_curve *cv, const dsp_params *p)
 {
 	static const double grid[VIEW_THETAS - 1] = {
 		0.125, 0.25, 0.5, 1, 2, 4, 8, 16
@@ -185,24 +186,24 @@ file_thetas(struct view_state *st, const dsp_params *p)
 	}
 	if (!placed)
 		th[m++] = p->theta;
-	st->nthetas = 0;
+	cv->nthetas = 0;
 	for (i = 0; i < m; i++) {
 		q.theta = th[i];
 		if (dsp_eval(&q, &sm) != DSP_OK || dsp_job_cancelled())
 			continue;
-		st->th_theta[k] = th[i];
-		st->th_entropy[k] = sm.entropy;
-		st->th_maxw[k] = sm.max_weight;
+		cv->th_theta[k] = th[i];
+		cv->th_entropy[k] = sm.entropy;
+		cv->th_maxw[k] = sm.max_weight;
 		k++;
 	}
-	st->nthetas = k;
-	other_thetas(st, p);
+	cv->nthetas = k;
+	other_thetas(cv, p);
 }
 
 void
-compute_curve(struct compute_cache *cc, struct view_state *st)
+compute_curve(struct compute_cache *cc, const dsp_viewstate *vs, struct view_curve *cv)
 {
-	const dsp_params *p = &st->vs.params;
+	const dsp_params *p = &vs->params;
 	dsp_view_series def[DSP_VIEW_SERIES_MAX];
 	struct view_series *s;
 	struct key k;
@@ -211,46 +212,46 @@ compute_curve(struct compute_cache *cc, struct view_state *st)
 	compute_key_init(&k, p);
 	dsp_pkey_clear(&k.p, DSP_P_N);		/* the curve spans every n */
 	dsp_pkey_clear(&k.p, DSP_P_EPS);	/* and draws no per-point critical n */
-	k.mask = st->vs.compare_mask;
-	k.compare = st->vs.overlays;
-	k.a = st->vs.curve_points;
-	k.b = st->vs.npins;
-	k.d[0] = st->vs.curve_lo;
-	k.d[1] = st->vs.curve_hi;
+	k.mask = vs->compare_mask;
+	k.compare = vs->overlays;
+	k.a = vs->curve_points;
+	k.b = vs->npins;
+	k.d[0] = vs->curve_lo;
+	k.d[1] = vs->curve_hi;
 	/* Pins are whole parameter sets: their keys. */
-	for (i = 0; i < st->vs.npins && i < DSP_VIEW_PINS_MAX; i++)
-		dsp_pkey_of(&st->vs.pins[i], &k.pins[i]);
-	k.rows = st->th_rows;
+	for (i = 0; i < vs->npins && i < DSP_VIEW_PINS_MAX; i++)
+		dsp_pkey_of(&vs->pins[i], &k.pins[i]);
+	k.rows = cv->th_rows;
 	if (cc->curve_valid && memcmp(&k, &cc->curve_key, sizeof k) == 0)
 		return;
 	cc->curve_key = k;
 	cc->curve_valid = 1;
-	st->nseries = 0;
-	st->nthetas = 0;
-	st->th_nother = 0;
-	st->cv_nother = 0;
-	st->curve_err[0] = '\0';
+	cv->nseries = 0;
+	cv->nthetas = 0;
+	cv->th_nother = 0;
+	cv->cv_nother = 0;
+	cv->curve_err[0] = '\0';
 	/* The series the view draws (core/schema/view.h): the snapshot's list. */
-	if ((n = dsp_view_series_list(&st->vs, def)) == 0) {
-		snprintf(st->curve_err, sizeof st->curve_err,
+	if ((n = dsp_view_series_list(vs, def)) == 0) {
+		snprintf(cv->curve_err, sizeof cv->curve_err,
 		    "a file's logits have one fixed n = %zu: no curve over n", p->n_logits);
-		file_thetas(st, p);
+		file_thetas(cv, p);
 		if (dsp_job_cancelled())
 			cc->curve_valid = 0;
 		return;
 	}
 	for (i = 0; i < n && i < VIEW_SERIES_MAX; i++) {
-		s = &st->series[st->nseries++];
-		cached_series(cc, s, &def[i].p, &st->vs);
+		s = &cv->series[cv->nseries++];
+		cached_series(cc, s, &def[i].p, vs);
 		s->attn = def[i].p.attn;
 		s->adaptive = def[i].p.adaptive;
 		s->pin = def[i].role == DSP_SERIES_PIN;
 		snprintf(s->label, sizeof s->label, "%s", def[i].label);
 	}
-	if (!st->series[0].ok)
-		snprintf(st->curve_err, sizeof st->curve_err, "%s", st->series[0].err);
+	if (!cv->series[0].ok)
+		snprintf(cv->curve_err, sizeof cv->curve_err, "%s", cv->series[0].err);
 	else if (!dsp_job_cancelled())
-		other_series(cc, st, &def[0].p);
+		other_series(cc, vs, cv, &def[0].p);
 	if (dsp_job_cancelled())
 		cc->curve_valid = 0;	/* recompute when asked again */
 }

@@ -170,23 +170,23 @@ compute_list(struct app *a)
 static void
 theta_rows(struct app *a)
 {
-	struct view_state *st = a->st;
-	uint64_t l, hd, q, packed, shown = st->vs.params.head;
-	struct view_heads *h = &st->heads;
+	struct view_curve *cv = a->curve;
+	uint64_t l, hd, q, packed, shown = a->st->vs.params.head;
+	struct view_heads *h = &a->st->heads;
 	const double *v;
 	size_t n;
 
 	dsp_head_unpack(shown, &l, &hd, &q);
 	/* Whole, unused entries zeroed: job and cache keys compare it. */
-	memset(&st->th_rows, 0, sizeof st->th_rows);
-	st->th_others = h->layers * h->heads - 1;
-	for (l = 0; l < h->layers && st->th_rows.n < VIEW_THETA_HEADS; l++)
-		for (hd = 0; hd < h->heads && st->th_rows.n < VIEW_THETA_HEADS; hd++) {
+	memset(&cv->th_rows, 0, sizeof cv->th_rows);
+	cv->th_others = h->layers * h->heads - 1;
+	for (l = 0; l < h->layers && cv->th_rows.n < VIEW_THETA_HEADS; l++)
+		for (hd = 0; hd < h->heads && cv->th_rows.n < VIEW_THETA_HEADS; hd++) {
 			if (dsp_head_pack(l, hd, q, &packed) != DSP_OK || packed == shown ||
 			    dsp_rowset_row(a->rows, packed, &v, &n) != DSP_OK)
 				continue;
-			st->th_rows.row[st->th_rows.n] = v;
-			st->th_rows.len[st->th_rows.n++] = n;
+			cv->th_rows.row[cv->th_rows.n] = v;
+			cv->th_rows.len[cv->th_rows.n++] = n;
 		}
 	dsp_clear_error();	/* a row that failed is left out, not news */
 }

@@ -70,14 +70,14 @@ app_mouse(struct app *a)
 		else if (click && ev.y >= p->py && ev.y < p->py + p->ph && ev.x >= p->px &&
 		    ev.x < p->px + p->pw && p->map_cw > 0) {
 			/* A screen row holds map_rh map rows: the upper one. */
-			size_t row = st->map.spec.rows - 1 - (size_t)(ev.y - p->py) *
+			size_t row = a->map.spec.rows - 1 - (size_t)(ev.y - p->py) *
 			    (size_t)(p->map_rh > 1 ? p->map_rh : 1);
 			/* Cells share the plot width (heatmap.c): c W / cols .. */
-			size_t col = (size_t)((long)(ev.x - p->px) * (long)st->map.spec.cols /
+			size_t col = (size_t)((long)(ev.x - p->px) * (long)a->map.spec.cols /
 			    (long)p->pw);
 
 			/* A screen cell; the cursor is a cell of the figure. */
-			dsp_view_cell(&st->map.spec, row, col, &st->vs.map, &row, &col);
+			dsp_view_cell(&a->map.spec, row, col, &st->vs.map, &row, &col);
 			if (row == st->vs.map_row && col == st->vs.map_col)
 				app_map_jump(a);
 			else {

@@ -30,6 +30,15 @@ struct job {
 	 * layout that moves must never cancel it (issue 24's live-lock). */
 };
 
+/* What a job computes: the summary (in a view_state of its own, beside
+ * the view it is of), the weights histogram, the curves, the map. */
+struct figs {
+	struct view_state	 st;
+	struct view_hist	 hist;
+	struct view_curve	 curve;
+	struct view_map		 mapfig;
+};
+
 struct worker {
 	enum worker_kind	 kind;
 	pthread_t		 thread;
@@ -47,8 +56,8 @@ struct worker {
 	unsigned long		 cancelled;	/* stale jobs cancelled so far */
 	dsp_job			 dj;		/* the thread's job: cancel, budget,
 						   progress */
-	struct view_state	*wst;		/* the worker's own state */
-	struct view_state	*out;		/* finished figures */
+	struct figs		*wst;		/* the worker's own figures */
+	struct figs		*out;		/* finished figures */
 	struct job		 out_job;
 	struct compute_cache	*cc;
 };
@@ -77,10 +86,14 @@ copy_map(struct view_map *dst, const struct view_map *src)
 	}
 }
 
-/* A file view's figures against theta, the resample's other heads. */
+/* The curves: what was computed of them (series and faint curves past
+ * the count are stale bytes, not copied). */
 static void
-copy_thetas(struct view_state *dst, const struct view_state *src)
+copy_curve(struct view_curve *dst, const struct view_curve *src)
 {
+	dst->nseries = src->nseries;
+	memcpy(dst->series, src->series, src->nseries * sizeof dst->series[0]);
+	memcpy(dst->curve_err, src->curve_err, sizeof dst->curve_err);
 	dst->nthetas = src->nthetas;
 	memcpy(dst->th_theta, src->th_theta, sizeof dst->th_theta);
 	memcpy(dst->th_entropy, src->th_entropy, sizeof dst->th_entropy);
@@ -92,15 +105,15 @@ copy_thetas(struct view_state *dst, const struct view_state *src)
 	memcpy(dst->cv_other, src->cv_other, src->cv_nother * sizeof dst->cv_other[0]);
 }
 
-/* The summary's figures, from one view_state to another. */
+/* The summary's figures and the weights histogram. */
 static void
-copy_summary(struct view_state *dst, const struct view_state *src)
+copy_summary(struct view_state *dst, struct view_hist *dhist, const struct figs *src)
 {
-	dst->sum = src->sum;
-	dst->sum_ok = src->sum_ok;
-	memcpy(dst->sum_err, src->sum_err, sizeof dst->sum_err);
-	dst->bounded = src->bounded;
-	dst->hist = src->hist;
+	dst->sum = src->st.sum;
+	dst->sum_ok = src->st.sum_ok;
+	memcpy(dst->sum_err, src->st.sum_err, sizeof dst->sum_err);
+	dst->bounded = src->st.bounded;
+	*dhist = src->hist;
 }
 
 static void *
@@ -121,35 +134,31 @@ worker_main(void *arg)
 		job = w->job;
 		id = w->posted;
 		w->running = id;
-		w->wst->vs = job.vs;
-		w->wst->th_rows = job.rows;
+		w->wst->st.vs = job.vs;
+		w->wst->curve.th_rows = job.rows;
 		/* The summary's units are not known beforehand (0: its
 		 * panels say "computing"). */
-		dsp_job_restart(&w->dj, (job.want_curve ? compute_curve_units(w->wst) : 0) +
+		dsp_job_restart(&w->dj, (job.want_curve ?
+		    compute_curve_units(&job.vs, &w->wst->curve) : 0) +
 		    dsp_view_units(&job.vs, 0, job.want_map));
 		pthread_mutex_unlock(&w->lock);
 
 		t0 = dsp_now_ms();
 		if (job.want_sum)
-			compute_summary(w->cc, w->wst);
+			compute_summary(w->cc, &w->wst->st, &w->wst->hist);
 		if (job.want_curve) {
-			compute_curve(w->cc, w->wst);
+			compute_curve(w->cc, &job.vs, &w->wst->curve);
 			/* The curves are shown as soon as they are done: a map at
 			 * the figure's resolution may take a while longer. */
 			pthread_mutex_lock(&w->lock);
 			if (!dsp_job_cancelled()) {
-				w->out->nseries = w->wst->nseries;
-				memcpy(w->out->series, w->wst->series,
-				    w->wst->nseries * sizeof w->out->series[0]);
-				memcpy(w->out->curve_err, w->wst->curve_err,
-				    sizeof w->out->curve_err);
-				copy_thetas(w->out, w->wst);
+				copy_curve(&w->out->curve, &w->wst->curve);
 				w->curve_done = id;
 			}
 			pthread_mutex_unlock(&w->lock);
 		}
 		if (job.want_map && !dsp_job_cancelled())
-			compute_map(w->cc, w->wst);
+			compute_map(w->cc, &job.vs, &w->wst->mapfig);
 
 		t1 = dsp_now_ms();
 		pthread_mutex_lock(&w->lock);
@@ -160,9 +169,9 @@ worker_main(void *arg)
 			continue;
 		}
 		if (job.want_sum)
-			copy_summary(w->out, w->wst);
+			copy_summary(&w->out->st, &w->out->hist, w->wst);
 		else
-			w->out->bg_ms = t1 - t0;
+			w->out->st.bg_ms = t1 - t0;
 		if (job.want_map)
 			copy_map(&w->out->mapfig, &w->wst->mapfig);
 		w->out_job = job;
@@ -270,23 +279,24 @@ post(struct worker *w, const struct job *jp)
 }
 
 void
-worker_post(struct worker *w, const struct view_state *st, int want_curve, int want_map)
+worker_post(struct worker *w, const dsp_viewstate *vs, const struct view_rows *rows,
+    int want_curve, int want_map)
 {
 	struct job job;
 
 	memset(&job, 0, sizeof job);
-	job.vs = st->vs;
+	job.vs = *vs;
 	/* The cursor, focus and histogram mode change no figure here. */
 	job.vs.map_row = job.vs.map_col = 0;
 	job.vs.focus = job.vs.hist_mode = job.vs.curve_mode = 0;
 	job.want_curve = want_curve;
 	job.want_map = want_map;
-	job.rows = st->th_rows;
+	job.rows = *rows;
 	post(w, &job);
 }
 
 void
-worker_post_summary(struct worker *w, const struct view_state *st)
+worker_post_summary(struct worker *w, const dsp_viewstate *vs)
 {
 	struct job job;
 
@@ -294,8 +304,8 @@ worker_post_summary(struct worker *w, const struct view_state *st)
 	/* The parameters and the histogram mode: the rest of the view (map,
 	 * curve range, overlays, pins) changes none of these figures, and
 	 * must not cancel a long summary. */
-	job.vs.params = st->vs.params;
-	job.vs.hist_mode = st->vs.hist_mode;
+	job.vs.params = vs->params;
+	job.vs.hist_mode = vs->hist_mode;
 	job.want_sum = 1;
 	post(w, &job);
 }
@@ -313,14 +323,16 @@ worker_drop(struct worker *w)
  * copied, and while it runs the stale ones are hidden (sum_ok and hist.ok
  * 0, sum_busy 1), so no panel draws figures of other parameters. */
 static int
-collect_summary(struct worker *w, struct view_state *st)
+collect_summary(struct worker *w, const struct worker_dest *d)
 {
+	struct view_state *st = d->st;
+
 	int fresh = 0;
 
 	if (w->done != w->taken) {
 		w->taken = w->done;
 		if (w->done == w->posted && w->out_job.want_sum) {
-			copy_summary(st, w->out);
+			copy_summary(st, d->hist, w->out);
 			fresh = 1;
 		}
 	}
@@ -329,37 +341,35 @@ collect_summary(struct worker *w, struct view_state *st)
 	    dsp_job_percent(&w->dj) : -1;
 	if (st->sum_busy) {
 		st->sum_ok = 0;
-		st->hist.ok = 0;
-		st->sum_err[0] = st->hist.err[0] = '\0';
+		d->hist->ok = 0;
+		st->sum_err[0] = d->hist->err[0] = '\0';
 	}
 	return fresh;
 }
 
 int
-worker_collect(struct worker *w, struct view_state *st)
+worker_collect(struct worker *w, const struct worker_dest *d)
 {
+	struct view_state *st = d->st;
 	int fresh = 0;
 
 	pthread_mutex_lock(&w->lock);
 	st->jobs_cancelled[w->kind] = w->cancelled;
 	if (w->kind == WORKER_SUMMARY) {
-		fresh = collect_summary(w, st);
+		fresh = collect_summary(w, d);
 		pthread_mutex_unlock(&w->lock);
 		return fresh;
 	}
 	if (w->curve_done != w->curve_taken) {
 		w->curve_taken = w->curve_done;
-		st->nseries = w->out->nseries;
-		memcpy(st->series, w->out->series, w->out->nseries * sizeof st->series[0]);
-		memcpy(st->curve_err, w->out->curve_err, sizeof st->curve_err);
-		copy_thetas(st, w->out);
+		copy_curve(d->curve, &w->out->curve);
 		fresh = 1;
 	}
 	if (w->done != w->taken) {
 		w->taken = w->done;
 		if (w->out_job.want_map)
-			copy_map(&st->mapfig, &w->out->mapfig);
-		st->bg_ms = w->out->bg_ms;
+			copy_map(d->mapfig, &w->out->mapfig);
+		st->bg_ms = w->out->st.bg_ms;
 		fresh = 1;
 	}
 	st->curve_busy = w->curve_done != w->posted && w->job.want_curve;
@@ -371,13 +381,15 @@ worker_collect(struct worker *w, struct view_state *st)
 }
 
 void
-worker_frame_summary(struct worker *sw, struct compute_cache *cc, struct view_state *st)
+worker_frame_summary(struct worker *sw, struct compute_cache *cc, const struct worker_dest *d)
 {
+	struct view_state *st = d->st;
+
 	if (sw != NULL && compute_summary_is_job(&st->vs.params)) {
 		/* The loop's cache no longer holds what st shows. */
 		compute_forget_summary(cc);
-		worker_post_summary(sw, st);
-		worker_collect(sw, st);
+		worker_post_summary(sw, &st->vs);
+		worker_collect(sw, d);
 		return;
 	}
 	if (sw != NULL) {
@@ -385,7 +397,7 @@ worker_frame_summary(struct worker *sw, struct compute_cache *cc, struct view_st
 		st->sum_busy = 0;
 		st->sum_pct = -1;
 	}
-	compute_summary(cc, st);
+	compute_summary(cc, st, d->hist);
 }
 
 int

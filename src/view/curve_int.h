@@ -13,12 +13,12 @@
 /* Theorem 2.2's critical n is drawn only for a fixed temperature. */
 int		 curve_fixed_temperature(const struct view_state *st);
 /* A pin's mark (its number) and series i's glyph, as the plots draw them. */
-const char	*curve_pin_glyph(const struct view_state *st, size_t i);
-const char	*curve_series_glyph(const struct view_state *st, size_t i);
+const char	*curve_pin_glyph(const struct view_curve *cv, size_t i);
+const char	*curve_series_glyph(const struct view_curve *cv, size_t i);
 /* The glyph of the resample's other heads (faint curves). */
 const char	*curve_faint_glyph(void);
 /* The max-weight plot's lowest log10 decade; *clip: the band goes below. */
-double		 curve_maxw_range(const struct view_state *st, int *clip);
+double		 curve_maxw_range(const struct view_panel *pn, int *clip);
 /* Whether the entropy plot h rows high draws the view's H in the sub-row
  * of the log n ceiling, or the next, wherever it is drawn: the two read as
  * one line there, and the legend says so. */

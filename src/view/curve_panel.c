@@ -71,18 +71,19 @@ item(struct flow *f, const char *glyph, attr_t ga, attr_t ta, const char *fmt, .
 static int
 legend(struct view_panel *pn, WINDOW *w, int mode, int hnote)
 {
+	const struct view_curve *cv = pn->own;
 	const struct view_state *st = pn->st;
 	const dsp_summary *s = &st->sum;
 	struct flow f = { w, 1, 1, pn->w - 2, pn->h - 2 };
 	int expected = 0, underflow = 0, clip = 0, bw;
-	int main_ok = st->nseries > 0 && st->series[0].ok;
+	int main_ok = cv->nseries > 0 && cv->series[0].ok;
 	char key[8], cn[48], ep[32], ns[96], nt[32];
 	const char *line = view_sym(SYM_HLINE);
 	double ylo = 0;
 	size_t i, k;
 
-	for (i = 0; i < st->nseries; i++) {
-		const struct view_series *se = &st->series[i];
+	for (i = 0; i < cv->nseries; i++) {
+		const struct view_series *se = &cv->series[i];
 		attr_t sa = se->pin ? view_attr_dim() : view_attr_series((int)i);
 
 		key[0] = '\0';
@@ -90,19 +91,19 @@ legend(struct view_panel *pn, WINDOW *w, int mode, int hnote)
 		if (st->vs.overlays && se->attn >= 0 && se->attn <= 9 && !se->pin && !(i == 0 &&
 		    st->vs.params.adaptive))
 			snprintf(key, sizeof key, "%d:", (se->attn + 1) % 10);
-		item(&f, se->pin ? curve_pin_glyph(st, i) : curve_series_glyph(st, i), sa, sa, "%s%s%s", key,
+		item(&f, se->pin ? curve_pin_glyph(cv, i) : curve_series_glyph(cv, i), sa, sa, "%s%s%s", key,
 		    se->ok ? "" : "!", se->label);
 		for (k = 0; se->ok && k < se->count; k++) {
 			expected |= se->expected[k];
 			underflow |= se->maxw[k] == 0;
 		}
 	}
-	if (st->cv_nother > 0 && st->cv_nother < st->th_others)
+	if (cv->cv_nother > 0 && cv->cv_nother < cv->th_others)
 		item(&f, curve_faint_glyph(), view_attr_dim(), view_attr_dim(), "%zu of %llu other heads",
-		    st->cv_nother, (unsigned long long)st->th_others);
-	else if (st->cv_nother > 0)
+		    cv->cv_nother, (unsigned long long)cv->th_others);
+	else if (cv->cv_nother > 0)
 		item(&f, curve_faint_glyph(), view_attr_dim(), view_attr_dim(), "the other head%s",
-		    st->cv_nother == 1 ? "" : "s");
+		    cv->cv_nother == 1 ? "" : "s");
 	if (mode != 2) {
 		if (main_ok)
 			item(&f, line, view_attr_band(), view_attr_band(), "H floor");
@@ -111,7 +112,7 @@ legend(struct view_panel *pn, WINDOW *w, int mode, int hnote)
 		    " (H within a dot)" : " (H within a row)");
 	}
 	if (mode != 1 && main_ok) {
-		ylo = curve_maxw_range(st, &clip);
+		ylo = curve_maxw_range(pn, &clip);
 		item(&f, line, view_attr_band(), view_attr_band(), "Lemma 2.1 band");
 	}
 	/* A failed summary is zeroed: its n = 0 and log n* = 0 are not values. */
@@ -155,23 +156,23 @@ legend(struct view_panel *pn, WINDOW *w, int mode, int hnote)
  * no ..."), so with every function on none is left out.  Each wrapped
  * whole from row y; w NULL only counts.  Returns the rows used. */
 static int
-captions(const struct view_state *st, int iw, WINDOW *w, int y)
+captions(const struct view_curve *cv, int iw, WINDOW *w, int y)
 {
 	char names[256], text[2 * VIEW_MSG + 256], other[VIEW_MSG];
 	unsigned char done[64] = { 0 };
 	size_t i, j, n, li, lj;
 	int rows = 0, yy;
 
-	for (i = 0; i < st->nseries && i < sizeof done; i++) {
-		const struct view_series *a = &st->series[i];
+	for (i = 0; i < cv->nseries && i < sizeof done; i++) {
+		const struct view_series *a = &cv->series[i];
 
 		if (a->err[0] == '\0' || done[i])
 			continue;
 		li = strlen(a->label);
 		snprintf(names, sizeof names, "%s", a->label);
 		n = 1;
-		for (j = i + 1; j < st->nseries && j < sizeof done; j++) {
-			const struct view_series *b = &st->series[j];
+		for (j = i + 1; j < cv->nseries && j < sizeof done; j++) {
+			const struct view_series *b = &cv->series[j];
 
 			lj = strlen(b->label);
 			if (b->err[0] == '\0' || done[j] || strncmp(b->err, b->label, lj) != 0 ||
@@ -216,6 +217,7 @@ entropy_rows(const struct view_panel *pn, int mode, int top, int ncap)
 static void
 curve_draw(struct view_panel *pn, WINDOW *w)
 {
+	const struct view_curve *cv = pn->own;
 	const struct view_state *st = pn->st;
 	int iw = pn->w - 2, top, avail, h1, mode = st->vs.curve_mode, ncap, aw, clip, hnote;
 	char title[96], busy[32];
@@ -228,10 +230,10 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	if (mode == 0 && pn->h - 5 < 12)
 		mode = 1;
 	aw = AXIS_W;
-	if (mode != 1 && st->nseries > 0 && curve_maxw_range(st, &clip) <= -100)
+	if (mode != 1 && cv->nseries > 0 && curve_maxw_range(pn, &clip) <= -100)
 		aw++;
 	pn->pw = iw - aw + 1;
-	ncap = captions(st, iw, NULL, 0);
+	ncap = captions(cv, iw, NULL, 0);
 	/* With the note the legend is as tall as it gets and the plot its
 	 * coarsest: where H still parts from log n there, it parts without
 	 * the note too (more rows, finer). */
@@ -249,13 +251,13 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	pn->py = pn->y + top;
 	avail = pn->h - 2 - top;	/* rows for plots + x axis */
 	pn->ph = avail;
-	if (st->nseries == 0 && st->nthetas > 0) {
+	if (cv->nseries == 0 && cv->nthetas > 0) {
 		view_theta_draw(pn, w, iw);
 		return;
 	}
-	if (st->curve_err[0] != '\0' && (st->nseries == 0 || !st->series[0].ok)) {
+	if (cv->curve_err[0] != '\0' && (cv->nseries == 0 || !cv->series[0].ok)) {
 		top = 1;
-		view_line(w, &top, pn->h - 2, 1, iw - 1, view_attr_error(), "%s", st->curve_err);
+		view_line(w, &top, pn->h - 2, 1, iw - 1, view_attr_error(), "%s", cv->curve_err);
 		return;
 	}
 	legend(pn, w, mode, hnote);
@@ -263,7 +265,7 @@ curve_draw(struct view_panel *pn, WINDOW *w)
 	 * the frame (the plots give up the rows). */
 	avail -= ncap;
 	if (ncap > 0)
-		captions(st, iw, w, pn->h - 1 - ncap);
+		captions(cv, iw, w, pn->h - 1 - ncap);
 	if (pn->pw < 8 || avail < 4)
 		return;
 	if (mode == 0) {

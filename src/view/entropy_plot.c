@@ -160,14 +160,14 @@ curve_faint_glyph(void)
 /* The resample view's other heads (the view_faint array at offset off):
  * dim dots under everything else, so the head's curves stay on top. */
 static void
-faint_curves(struct plot *pl, const struct view_state *st, size_t off, int logy)
+faint_curves(struct plot *pl, const struct view_curve *cv, size_t off, int logy)
 {
 	const double *y;
 	size_t i;
 
-	for (i = 0; i < st->cv_nother; i++) {
-		y = (const double *)(const void *)((const char *)&st->cv_other[i] + off);
-		trace_xy(pl, st->cv_other[i].n, st->cv_other[i].count, y, logy,
+	for (i = 0; i < cv->cv_nother; i++) {
+		y = (const double *)(const void *)((const char *)&cv->cv_other[i] + off);
+		trace_xy(pl, cv->cv_other[i].n, cv->cv_other[i].count, y, logy,
 		    view_attr_dim(), curve_faint_glyph());
 	}
 }
@@ -248,33 +248,33 @@ markers(struct view_panel *pn, WINDOW *w, int top, int h)
 
 /* Series drawn as curves: all but the pinned ghosts. */
 static size_t
-live_series(const struct view_state *st)
+live_series(const struct view_curve *cv)
 {
 	size_t i, n = 0;
 
-	for (i = 0; i < st->nseries; i++)
-		n += !st->series[i].pin;
+	for (i = 0; i < cv->nseries; i++)
+		n += !cv->series[i].pin;
 	return n;
 }
 
 /* A pin's mark: its number (1..8), so a ghost reads apart from the dotted
  * log n ceiling (both dim) in the plot and in the legend. */
 const char *
-curve_pin_glyph(const struct view_state *st, size_t i)
+curve_pin_glyph(const struct view_curve *cv, size_t i)
 {
 	static const char *num[] = { "1", "2", "3", "4", "5", "6", "7", "8", "9" };
 	size_t k, n = 0;
 
 	for (k = 0; k < i; k++)
-		n += st->series[k].pin != 0;
+		n += cv->series[k].pin != 0;
 	return num[n % (sizeof num / sizeof num[0])];
 }
 
 /* ASCII: the series' own glyph in every cell of its curve. */
 const char *
-curve_series_glyph(const struct view_state *st, size_t i)
+curve_series_glyph(const struct view_curve *cv, size_t i)
 {
-	return i == 0 && live_series(st) == 1 ? view_sym(SYM_BULLET) : view_series_glyph((int)i);
+	return i == 0 && live_series(cv) == 1 ? view_sym(SYM_BULLET) : view_series_glyph((int)i);
 }
 
 /* Every series' curve of one figure (the view_series array at offset
@@ -282,7 +282,7 @@ curve_series_glyph(const struct view_state *st, size_t i)
  * marker glyphs over them, else the lone curve's glyph where it sits on
  * the axis limit `limit`. */
 static void
-all_series(struct plot *pl, const struct view_state *st, size_t off, int logy,
+all_series(struct plot *pl, const struct view_curve *cv, size_t off, int logy,
     double limit)
 {
 	const double *y;
@@ -290,30 +290,30 @@ all_series(struct plot *pl, const struct view_state *st, size_t off, int logy,
 
 	/* Pinned curves (key b) first, dim, so a change is seen against
 	 * what was there. */
-	for (i = 0; i < st->nseries; i++)
-		if (st->series[i].ok && st->series[i].pin) {
-			y = (const double *)(const void *)((const char *)&st->series[i] + off);
-			trace_curve(pl, &st->series[i], y, logy, view_attr_dim(),
+	for (i = 0; i < cv->nseries; i++)
+		if (cv->series[i].ok && cv->series[i].pin) {
+			y = (const double *)(const void *)((const char *)&cv->series[i] + off);
+			trace_curve(pl, &cv->series[i], y, logy, view_attr_dim(),
 			    view_sym(SYM_DOT));
 		}
-	for (i = st->nseries; i-- > 0;)
-		if (st->series[i].ok && !st->series[i].pin) {
-			y = (const double *)(const void *)((const char *)&st->series[i] + off);
-			trace_curve(pl, &st->series[i], y, logy, view_attr_series((int)i),
-			    curve_series_glyph(st, i));
+	for (i = cv->nseries; i-- > 0;)
+		if (cv->series[i].ok && !cv->series[i].pin) {
+			y = (const double *)(const void *)((const char *)&cv->series[i] + off);
+			trace_curve(pl, &cv->series[i], y, logy, view_attr_series((int)i),
+			    curve_series_glyph(cv, i));
 		}
 	/* Marks over every curve: a pin's number, each function's glyph. */
-	for (i = 0; i < st->nseries; i++)
-		if (st->series[i].ok && st->series[i].pin) {
-			y = (const double *)(const void *)((const char *)&st->series[i] + off);
-			marks(pl, &st->series[i], y, logy, (int)i, view_attr_dim(),
-			    curve_pin_glyph(st, i), NAN);
+	for (i = 0; i < cv->nseries; i++)
+		if (cv->series[i].ok && cv->series[i].pin) {
+			y = (const double *)(const void *)((const char *)&cv->series[i] + off);
+			marks(pl, &cv->series[i], y, logy, (int)i, view_attr_dim(),
+			    curve_pin_glyph(cv, i), NAN);
 		}
-	for (i = st->nseries; i-- > 0;)
-		if (st->series[i].ok && !st->series[i].pin) {
-			y = (const double *)(const void *)((const char *)&st->series[i] + off);
-			marks(pl, &st->series[i], y, logy, (int)i, view_attr_series((int)i),
-			    curve_series_glyph(st, i), live_series(st) > 1 ? NAN : limit);
+	for (i = cv->nseries; i-- > 0;)
+		if (cv->series[i].ok && !cv->series[i].pin) {
+			y = (const double *)(const void *)((const char *)&cv->series[i] + off);
+			marks(pl, &cv->series[i], y, logy, (int)i, view_attr_series((int)i),
+			    curve_series_glyph(cv, i), live_series(cv) > 1 ? NAN : limit);
 		}
 }
 
@@ -321,15 +321,17 @@ all_series(struct plot *pl, const struct view_state *st, size_t off, int logy,
  * a curve that stops at 2^12 keeps its resolution instead of hugging the
  * H = 0 row of a 0 .. log 2^40 axis. */
 static double
-entropy_ymax(const struct view_state *st)
+entropy_ymax(const struct view_panel *pn)
 {
+	const struct view_curve *cv = pn->own;
+	const struct view_state *st = pn->st;
 	double ymax = 0;
 	size_t i;
 
-	for (i = 0; i < st->nseries; i++)
-		if (st->series[i].ok && st->series[i].count > 0 &&
-		    log(st->series[i].n[st->series[i].count - 1]) > ymax)
-			ymax = log(st->series[i].n[st->series[i].count - 1]);
+	for (i = 0; i < cv->nseries; i++)
+		if (cv->series[i].ok && cv->series[i].count > 0 &&
+		    log(cv->series[i].n[cv->series[i].count - 1]) > ymax)
+			ymax = log(cv->series[i].n[cv->series[i].count - 1]);
 	if (!(ymax > 0) || ymax > log(st->vs.curve_hi))
 		ymax = log(st->vs.curve_hi);
 	return ymax;
@@ -338,17 +340,17 @@ entropy_ymax(const struct view_state *st)
 int
 curve_h_on_ceiling(struct view_panel *pn, int h)
 {
-	const struct view_state *st = pn->st;
-	const struct view_series *s = &st->series[0];
+	const struct view_curve *cv = pn->own;
+	const struct view_series *s = &cv->series[0];
 	/* Dots in neighbouring sub-rows read as one thick line; in ASCII (a
 	 * row a character) the ceiling shows only in stray dots. */
 	int sx, seen = 0;
 	struct plot pl;
 	double ln, v;
 
-	if (st->nseries == 0 || !s->ok || s->pin || h < 1 || pn->pw < 1)
+	if (cv->nseries == 0 || !s->ok || s->pin || h < 1 || pn->pw < 1)
 		return 0;
-	plot_geometry(&pl, pn, h, 0, entropy_ymax(st));
+	plot_geometry(&pl, pn, h, 0, entropy_ymax(pn));
 	for (sx = 0; sx < pl.sw; sx++) {
 		ln = sub_ln(&pl, sx);
 		if (ln > pl.hi + 1e-9 || isnan(v = sample(s, s->entropy, ln)))
@@ -363,8 +365,8 @@ curve_h_on_ceiling(struct view_panel *pn, int h)
 void
 curve_entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 {
-	const struct view_state *st = pn->st;
-	double ymax = entropy_ymax(st), ln;
+	const struct view_curve *cv = pn->own;
+	double ymax = entropy_ymax(pn), ln;
 	struct plot pl;
 	size_t i;
 	int c, sx, r;
@@ -385,17 +387,17 @@ curve_entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 			view_canvas_dot(&pl.cv, sx, r, view_attr_dim(), view_style.utf8 ?
 			    view_sym(SYM_DOT) : ".");
 	}
-	faint_curves(&pl, st, offsetof(struct view_faint, entropy), 0);
-	if (st->nseries > 0 && st->series[0].ok)
-		trace_curve(&pl, &st->series[0], st->series[0].floor, 0, view_attr_band(),
+	faint_curves(&pl, cv, offsetof(struct view_faint, entropy), 0);
+	if (cv->nseries > 0 && cv->series[0].ok)
+		trace_curve(&pl, &cv->series[0], cv->series[0].floor, 0, view_attr_band(),
 		    view_sym(SYM_HLINE));
-	all_series(&pl, st, offsetof(struct view_series, entropy), 0, 0);
+	all_series(&pl, cv, offsetof(struct view_series, entropy), 0, 0);
 	/* Every weight underflowed to 0 (reduced precision): H = 0 there is
 	 * no sharpness, so an 'x' on the axis instead (legend says so). */
 	for (c = 0; c < pn->pw; c++)
-		for (i = 0; i < st->nseries; i++)
-			if (st->series[i].ok && !st->series[i].pin &&
-			    sample(&st->series[i], st->series[i].maxw, col_ln(pn, c)) == 0)
+		for (i = 0; i < cv->nseries; i++)
+			if (cv->series[i].ok && !cv->series[i].pin &&
+			    sample(&cv->series[i], cv->series[i].maxw, col_ln(pn, c)) == 0)
 				view_canvas_mark(&pl.cv, c, h - 1, view_attr_error(), "x");
 	plot_end(&pl, w, top);
 }
@@ -406,27 +408,29 @@ curve_entropy_plot(struct view_panel *pn, WINDOW *w, int top, int h)
  * the curves set it alone (SSMax's band falls to 1e-61 and would flatten
  * softmax's fall), and *clip says the band goes below it. */
 double
-curve_maxw_range(const struct view_state *st, int *clip)
+curve_maxw_range(const struct view_panel *pn, int *clip)
 {
+	const struct view_curve *cv = pn->own;
+	const struct view_state *st = pn->st;
 	double ylo = 0, blo = 0, v;
 	size_t i, k;
 
-	for (i = 0; i < st->nseries; i++)
-		for (k = 0; st->series[i].ok && k < st->series[i].count; k++) {
-			v = st->series[i].maxw[k];
+	for (i = 0; i < cv->nseries; i++)
+		for (k = 0; cv->series[i].ok && k < cv->series[i].count; k++) {
+			v = cv->series[i].maxw[k];
 			if (v > 0 && log10(v) < ylo)
 				ylo = log10(v);
-			v = st->series[i].lo[k];
+			v = cv->series[i].lo[k];
 			if (i == 0 && v > 0 && log10(v) < blo)
 				blo = log10(v);
 		}
-	for (i = 0; i < st->cv_nother; i++)
-		for (k = 0; k < st->cv_other[i].count; k++) {
-			v = st->cv_other[i].maxw[k];
+	for (i = 0; i < cv->cv_nother; i++)
+		for (k = 0; k < cv->cv_other[i].count; k++) {
+			v = cv->cv_other[i].maxw[k];
 			if (v > 0 && log10(v) < ylo)
 				ylo = log10(v);
 		}
-	if ((!st->vs.overlays || live_series(st) <= 1) && blo < ylo)
+	if ((!st->vs.overlays || live_series(cv) <= 1) && blo < ylo)
 		ylo = blo;
 	ylo = floor(ylo);
 	if (ylo < -300)
@@ -440,11 +444,11 @@ curve_maxw_range(const struct view_state *st, int *clip)
 void
 curve_maxw_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 {
-	const struct view_state *st = pn->st;
-	const struct view_series *m = &st->series[0];
+	const struct view_curve *cv = pn->own;
+	const struct view_series *m = &cv->series[0];
 	struct plot pl;
 	int clip;
-	double ylo = curve_maxw_range(st, &clip);
+	double ylo = curve_maxw_range(pn, &clip);
 
 	view_decade_axis(w, top, h, 1, axis_w(pn) - 2, ylo, 0);
 	markers(pn, w, top, h);
@@ -458,8 +462,8 @@ curve_maxw_plot(struct view_panel *pn, WINDOW *w, int top, int h)
 		trace_curve(&pl, m, m->lo, 1, view_attr_band(), view_sym(SYM_HLINE));
 		pl.clip = 0;
 	}
-	faint_curves(&pl, st, offsetof(struct view_faint, maxw), 1);
-	all_series(&pl, st, offsetof(struct view_series, maxw), 1, 0);
+	faint_curves(&pl, cv, offsetof(struct view_faint, maxw), 1);
+	all_series(&pl, cv, offsetof(struct view_series, maxw), 1, 0);
 	plot_end(&pl, w, top);
 }
 

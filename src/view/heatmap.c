@@ -92,7 +92,7 @@ half_cell(WINDOW *w, int y, int x, int cw, double t, double u)
 static void
 legend(struct view_panel *pn, WINDOW *w, int y)
 {
-	const struct view_map *m = &pn->st->map;
+	const struct view_map *m = pn->own;
 	int lw, i, x;
 	char a[32], b[32];
 
@@ -129,7 +129,7 @@ static void
 map_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
-	const struct view_map *m = &st->map;
+	const struct view_map *m = pn->own;
 	const dsp_map_spec *s = &m->spec;
 	int iw = pn->w - 2, r, c, y, cw, rh, pw;
 	size_t row, col;

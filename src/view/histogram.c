@@ -80,7 +80,7 @@ sorted_at(const struct view_hist *h, int x, int pw)
 static void
 draw_sorted(struct view_panel *pn, WINDOW *w, int oy)
 {
-	const struct view_hist *h = &pn->st->hist;
+	const struct view_hist *h = pn->own;
 	size_t c, cols = drawn_logrank(h, pn->pw) ? (size_t)pn->pw : h->cols;
 	int bw = 1, x, r, top, k;
 	double f, full, lw;
@@ -140,7 +140,7 @@ binned_resample(const struct view_hist *h, int pw, double *out, double *max)
 static void
 draw_binned(struct view_panel *pn, WINDOW *w, int oy)
 {
-	const struct view_hist *h = &pn->st->hist;
+	const struct view_hist *h = pn->own;
 	double count[VIEW_COLS_MAX], max;
 	size_t c, nb = binned_resample(h, pn->pw, count, &max);
 	int r, top;
@@ -210,7 +210,7 @@ static void
 hist_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
-	const struct view_hist *h = &st->hist;
+	const struct view_hist *h = pn->own;
 	const dsp_summary *s = &st->sum;
 	int iw = pn->w - 2, oy = 2, binned = st->vs.hist_mode == 1, y;
 	char a[32], b[32], line[512], item[64], last[64];

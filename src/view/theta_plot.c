@@ -12,6 +12,7 @@
 /* One figure against log theta on a canvas of pw x h cells. */
 struct thplot {
 	const struct view_state	*st;
+	const struct view_curve	*curve;
 	struct view_canvas	 cv;
 	int			 sw, sh;	/* sub-cells */
 	double			 a, b;		/* log theta at the left and right edge */
@@ -20,14 +21,14 @@ struct thplot {
 
 /* Linear in log theta between the measured points; NaN outside. */
 static double
-at(const struct view_state *st, const double *y, double lt)
+at(const struct view_curve *cv, const double *y, double lt)
 {
 	size_t i;
 	double a, b;
 
-	for (i = 0; i + 1 < st->nthetas; i++) {
-		a = log(st->th_theta[i]);
-		b = log(st->th_theta[i + 1]);
+	for (i = 0; i + 1 < cv->nthetas; i++) {
+		a = log(cv->th_theta[i]);
+		b = log(cv->th_theta[i + 1]);
 		if (lt >= a - 1e-12 && lt <= b + 1e-12)
 			return b > a ? y[i] + (lt - a) / (b - a) * (y[i + 1] - y[i]) : y[i];
 	}
@@ -59,7 +60,7 @@ thline(struct thplot *pl, const double *y, int logy, attr_t a, const char *glyph
 	double v;
 
 	for (sx = 0; sx < pl->sw; sx++) {
-		v = at(pl->st, y, pl->a + (pl->b - pl->a) * sx / (pl->sw > 1 ? pl->sw - 1 : 1));
+		v = at(pl->curve, y, pl->a + (pl->b - pl->a) * sx / (pl->sw > 1 ? pl->sw - 1 : 1));
 		if (logy)
 			v = v > 0 ? log10(v) : NAN;
 		if ((r = throw_(pl, v)) < 0) {
@@ -81,6 +82,7 @@ static void
 thtrace(struct thplot *pl, WINDOW *w, int top, int h, int pw, const double *y,
     const double (*oy)[VIEW_THETAS], int logy)
 {
+	const struct view_curve *cv = pl->curve;
 	const struct view_state *st = pl->st;
 	int r, c;
 	double v;
@@ -94,13 +96,13 @@ thtrace(struct thplot *pl, WINDOW *w, int top, int h, int pw, const double *y,
 		return;
 	pl->sw = pw * view_canvas_xres();
 	pl->sh = h * view_canvas_yres();
-	for (i = 0; i < st->th_nother; i++)
+	for (i = 0; i < cv->th_nother; i++)
 		thline(pl, oy[i], logy, view_attr_dim(), ".");
 	thline(pl, y, logy, view_attr_series(0), view_sym(SYM_DOT));
-	for (i = 0; i < st->nthetas; i++) {
+	for (i = 0; i < cv->nthetas; i++) {
 		v = logy ? (y[i] > 0 ? log10(y[i]) : NAN) : y[i];
 		if ((r = throw_(pl, v)) >= 0)
-			view_canvas_mark(&pl->cv, thcol(pl, log(st->th_theta[i]), pw),
+			view_canvas_mark(&pl->cv, thcol(pl, log(cv->th_theta[i]), pw),
 			    r / view_canvas_yres(), view_attr_series(0), view_sym(SYM_BULLET));
 	}
 	view_canvas_draw(&pl->cv, w, top, TH_AXIS);
@@ -110,29 +112,30 @@ thtrace(struct thplot *pl, WINDOW *w, int top, int h, int pw, const double *y,
 /* The row between the plots: what the lower one is, and the faint lines
  * when there are other heads (how many of how many). */
 static void
-label(const struct view_state *st, WINDOW *w, int y, int pw)
+label(const struct view_curve *cv, WINDOW *w, int y, int pw)
 {
 	char faint[96] = "";
 	const char *what = pw > 36 ? "max weight (log10), H above: nats" :
 	    "max weight (log10)";
 
-	if (st->th_nother > 0 && st->th_nother < st->th_others)
+	if (cv->th_nother > 0 && cv->th_nother < cv->th_others)
 		snprintf(faint, sizeof faint, "; faint: %zu of %llu other heads",
-		    st->th_nother, (unsigned long long)st->th_others);
-	else if (st->th_nother > 0)
+		    cv->th_nother, (unsigned long long)cv->th_others);
+	else if (cv->th_nother > 0)
 		snprintf(faint, sizeof faint, "; faint: the %zu other head%s",
-		    st->th_nother, st->th_nother == 1 ? "" : "s");
+		    cv->th_nother, cv->th_nother == 1 ? "" : "s");
 	if (view_width(what) + view_width(faint) > pw)
-		snprintf(faint, sizeof faint, st->th_nother > 0 && view_width(what) +
+		snprintf(faint, sizeof faint, cv->th_nother > 0 && view_width(what) +
 		    14 <= pw ? "; faint: heads" : "");
 	view_printf(w, y, TH_AXIS, pw, view_attr_dim(), "%s%s", what, faint);
 }
 
 /* The two plots in rows top .. top + rows - 1, the x axis the last. */
 static void
-plots(const struct view_state *st, WINDOW *w, int top, int rows, int pw)
+plots(const struct view_state *st, const struct view_curve *cv, WINDOW *w, int top,
+    int rows, int pw)
 {
-	struct thplot pl = { st, { 0, 0, NULL, NULL, NULL }, 0, 0, 0, 0, 0, 0 };
+	struct thplot pl = { st, cv, { 0, 0, NULL, NULL, NULL }, 0, 0, 0, 0, 0, 0 };
 	double logn = log((double)st->vs.params.n_logits), ylo = 0;
 	int h1 = (rows - 2) / 2, h2 = rows - 2 - h1, c, end = -1;
 	char buf[32];
@@ -140,34 +143,34 @@ plots(const struct view_state *st, WINDOW *w, int top, int rows, int pw)
 
 	/* The H axis to the largest log n among the heads drawn (a row with
 	 * masked keys has fewer). */
-	for (j = 0; j < st->th_nother && j < st->th_rows.n; j++)
-		if (st->th_rows.len[j] > 0 && log((double)st->th_rows.len[j]) > logn)
-			logn = log((double)st->th_rows.len[j]);
+	for (j = 0; j < cv->th_nother && j < cv->th_rows.n; j++)
+		if (cv->th_rows.len[j] > 0 && log((double)cv->th_rows.len[j]) > logn)
+			logn = log((double)cv->th_rows.len[j]);
 
-	pl.a = log(st->th_theta[0]);
-	pl.b = log(st->th_theta[st->nthetas - 1]);
+	pl.a = log(cv->th_theta[0]);
+	pl.b = log(cv->th_theta[cv->nthetas - 1]);
 	pl.lo = 0;
 	pl.hi = logn > 0 ? logn : 1;
 	view_printf(w, top, 1, TH_AXIS - 1, view_attr_dim(), "%*s", TH_AXIS - 2,
 	    view_num(buf, sizeof buf, pl.hi, 3));
 	view_printf(w, top + h1 - 1, 1, TH_AXIS - 1, view_attr_dim(), "%*s", TH_AXIS - 2, "0 H");
-	thtrace(&pl, w, top, h1, pw, st->th_entropy, st->th_oentropy, 0);
-	label(st, w, top + h1, pw);
-	for (i = 0; i < st->nthetas; i++)
-		if (st->th_maxw[i] > 0 && log10(st->th_maxw[i]) < ylo)
-			ylo = log10(st->th_maxw[i]);
-	for (j = 0; j < st->th_nother; j++)
-		for (i = 0; i < st->nthetas; i++)
-			if (st->th_omaxw[j][i] > 0 && log10(st->th_omaxw[j][i]) < ylo)
-				ylo = log10(st->th_omaxw[j][i]);
+	thtrace(&pl, w, top, h1, pw, cv->th_entropy, cv->th_oentropy, 0);
+	label(cv, w, top + h1, pw);
+	for (i = 0; i < cv->nthetas; i++)
+		if (cv->th_maxw[i] > 0 && log10(cv->th_maxw[i]) < ylo)
+			ylo = log10(cv->th_maxw[i]);
+	for (j = 0; j < cv->th_nother; j++)
+		for (i = 0; i < cv->nthetas; i++)
+			if (cv->th_omaxw[j][i] > 0 && log10(cv->th_omaxw[j][i]) < ylo)
+				ylo = log10(cv->th_omaxw[j][i]);
 	pl.lo = floor(ylo) > -1 ? -1 : floor(ylo);
 	pl.hi = 0;
 	view_decade_axis(w, top + h1 + 1, h2, 1, TH_AXIS - 2, pl.lo, 0);
-	thtrace(&pl, w, top + h1 + 1, h2, pw, st->th_maxw, st->th_omaxw, 1);
+	thtrace(&pl, w, top + h1 + 1, h2, pw, cv->th_maxw, cv->th_omaxw, 1);
 	/* x labels at the measured theta that fit whole, the axis named last. */
-	for (i = 0; i < st->nthetas; i++) {
-		view_num(buf, sizeof buf, st->th_theta[i], 4);
-		c = TH_AXIS + thcol(&pl, log(st->th_theta[i]), pw) - view_width(buf) / 2;
+	for (i = 0; i < cv->nthetas; i++) {
+		view_num(buf, sizeof buf, cv->th_theta[i], 4);
+		c = TH_AXIS + thcol(&pl, log(cv->th_theta[i]), pw) - view_width(buf) / 2;
 		if (c < TH_AXIS)
 			c = TH_AXIS;
 		if (c + view_width(buf) > TH_AXIS + pw)
@@ -184,7 +187,8 @@ plots(const struct view_state *st, WINDOW *w, int top, int rows, int pw)
 }
 
 static void
-table(const struct view_state *st, WINDOW *w, int y, int last, int iw)
+table(const struct view_state *st, const struct view_curve *cv, WINDOW *w, int y, int last,
+    int iw)
 {
 	double logn = log((double)st->vs.params.n_logits);
 	char t[32], h[32], m[32];
@@ -193,13 +197,13 @@ table(const struct view_state *st, WINDOW *w, int y, int last, int iw)
 
 	view_printf(w, y++, 1, iw, A_BOLD, "  %-9s %-11s %-11s %s", view_sym(SYM_THETA),
 	    "H (nats)", "max weight", "H / log n");
-	for (i = 0; i < st->nthetas && y <= last; i++, y++) {
-		cur = st->th_theta[i] == st->vs.params.theta;
+	for (i = 0; i < cv->nthetas && y <= last; i++, y++) {
+		cur = cv->th_theta[i] == st->vs.params.theta;
 		view_printf(w, y, 1, iw, cur ? A_BOLD : 0, "%s %-9s %-11s %-11s",
-		    cur ? ">" : " ", view_num(t, sizeof t, st->th_theta[i], 4),
-		    view_num(h, sizeof h, st->th_entropy[i], 5),
-		    view_num(m, sizeof m, st->th_maxw[i], 5));
-		bar = logn > 0 ? (int)lround(st->th_entropy[i] / logn * (iw - 36)) : 0;
+		    cur ? ">" : " ", view_num(t, sizeof t, cv->th_theta[i], 4),
+		    view_num(h, sizeof h, cv->th_entropy[i], 5),
+		    view_num(m, sizeof m, cv->th_maxw[i], 5));
+		bar = logn > 0 ? (int)lround(cv->th_entropy[i] / logn * (iw - 36)) : 0;
 		for (k = 0; k < bar && 35 + k < iw; k++)
 			view_printf(w, y, 35 + k, 1, view_attr_series(0), "%s", view_block(1));
 	}
@@ -208,36 +212,37 @@ table(const struct view_state *st, WINDOW *w, int y, int last, int iw)
 void
 view_theta_draw(struct view_panel *pn, WINDOW *w, int iw)
 {
+	const struct view_curve *cv = pn->own;
 	const struct view_state *st = pn->st;
 	char t[32], h[32], m[32], title[96];
-	int y = 1, last = pn->h - 2, rem, pw = iw - TH_AXIS, tab = 1 + (int)st->nthetas;
-	size_t i, cur = st->nthetas;
+	int y = 1, last = pn->h - 2, rem, pw = iw - TH_AXIS, tab = 1 + (int)cv->nthetas;
+	size_t i, cur = cv->nthetas;
 
 	snprintf(title, sizeof title, "Entropy and max weight vs %s (n = %zu)%s",
 	    view_sym(SYM_THETA), st->vs.params.n_logits, st->curve_busy ? " (computing)" : "");
 	view_frame(w, title, pn->focused);
-	for (i = 0; i < st->nthetas; i++)
-		if (st->th_theta[i] == st->vs.params.theta)
+	for (i = 0; i < cv->nthetas; i++)
+		if (cv->th_theta[i] == st->vs.params.theta)
 			cur = i;
-	if (cur < st->nthetas)
+	if (cur < cv->nthetas)
 		view_line(w, &y, last, 1, iw - 1, view_attr_dim(),
 		    "at %s = %s (%s): H = %s nats, max weight %s; measured on the file's logits",
-		    view_sym(SYM_THETA), view_num(t, sizeof t, st->th_theta[cur], 4),
-		    view_sym(SYM_VLINE), view_num(h, sizeof h, st->th_entropy[cur], 5),
-		    view_num(m, sizeof m, st->th_maxw[cur], 5));
+		    view_sym(SYM_THETA), view_num(t, sizeof t, cv->th_theta[cur], 4),
+		    view_sym(SYM_VLINE), view_num(h, sizeof h, cv->th_entropy[cur], 5),
+		    view_num(m, sizeof m, cv->th_maxw[cur], 5));
 	else
 		view_line(w, &y, last, 1, iw - 1, view_attr_dim(), "%s",
 		    "measured on the file's logits (one n: no curve over n)");
 	rem = last - y + 1;
 	/* A log axis needs theta > 0 everywhere and two points; else the table. */
-	if (pw < 16 || rem < TH_MIN || st->nthetas < 2 || !(st->th_theta[0] > 0) ||
+	if (pw < 16 || rem < TH_MIN || cv->nthetas < 2 || !(cv->th_theta[0] > 0) ||
 	    !(st->vs.params.theta > 0)) {
-		table(st, w, y, last, iw);
+		table(st, cv, w, y, last, iw);
 		return;
 	}
 	if (rem >= tab + TH_MIN + 2) {
-		plots(st, w, y, rem - tab, pw);
-		table(st, w, last - tab + 1, last, iw);
+		plots(st, cv, w, y, rem - tab, pw);
+		table(st, cv, w, last - tab + 1, last, iw);
 	} else
-		plots(st, w, y, rem, pw);
+		plots(st, cv, w, y, rem, pw);
 }

@@ -176,6 +176,47 @@ struct view_heads {
 	struct view_head row[VIEW_HEADS_MAX];
 };
 
+/* The curve panel's own state: the entropy-vs-n curves the worker
+ * computed, or a file's figures against theta, and the other heads'. */
+struct view_curve {
+	size_t		 nseries;
+	struct view_series series[VIEW_SERIES_MAX];
+	char		 curve_err[VIEW_MSG];
+	/* A file's logits have one n: the curve panel shows their entropy
+	 * and max weight against theta instead (measured on the data). */
+#define VIEW_THETAS	9
+	size_t		 nthetas;
+	double		 th_theta[VIEW_THETAS], th_entropy[VIEW_THETAS],
+			 th_maxw[VIEW_THETAS];
+	/* The other heads of an array, faint on the same plot: their rows
+	 * (borrowed from the rowset, which keeps a row until it closes; set
+	 * by app/heads.c, part of the curve's key) and, computed with the
+	 * head's, their figures at th_theta (NaN where one failed). */
+#define VIEW_THETA_HEADS 32
+	struct view_rows {
+		size_t		 n;		/* rows given, <= VIEW_THETA_HEADS */
+		const double	*row[VIEW_THETA_HEADS];
+		size_t		 len[VIEW_THETA_HEADS];
+	}		 th_rows;
+	uint64_t	 th_others;		/* other heads in the array */
+	size_t		 th_nother;		/* rows computed */
+	double		 th_oentropy[VIEW_THETA_HEADS][VIEW_THETAS],
+			 th_omaxw[VIEW_THETA_HEADS][VIEW_THETAS];
+	/* The resample's view of the other heads: each row resampled as the
+	 * head's is (family empirical, the view's parameters), its entropy
+	 * and max weight over the curve's sizes, faint under the head's
+	 * curves; the first VIEW_RESAMPLE_HEADS of th_rows (a curve each is
+	 * a hundred resamples, not nine evaluations). */
+#define VIEW_RESAMPLE_HEADS 8
+	size_t		 cv_nother;		/* curves computed */
+	struct view_faint {
+		size_t		 count;
+		double		 n[VIEW_CURVE_MAX];
+		double		 entropy[VIEW_CURVE_MAX];
+		double		 maxw[VIEW_CURVE_MAX];
+	}		 cv_other[VIEW_RESAMPLE_HEADS];
+};
+
 /* The settings screen (F2, O): the display choices the settings file
  * keeps, one row each, as the app read them from its table
  * (src/app/prefs.c) for this frame; open and sel are the widget's state. */
@@ -222,43 +263,6 @@ struct view_state {
 	int		 sum_ok;
 	char		 sum_err[VIEW_MSG];
 	int		 bounded;	/* family's logits bounded independently of n */
-	struct view_hist hist;
-	size_t		 nseries;
-	struct view_series series[VIEW_SERIES_MAX];
-	char		 curve_err[VIEW_MSG];
-	/* A file's logits have one n: the curve panel shows their entropy
-	 * and max weight against theta instead (measured on the data). */
-#define VIEW_THETAS	9
-	size_t		 nthetas;
-	double		 th_theta[VIEW_THETAS], th_entropy[VIEW_THETAS],
-			 th_maxw[VIEW_THETAS];
-	/* The other heads of an array, faint on the same plot: their rows
-	 * (borrowed from the rowset, which keeps a row until it closes; set
-	 * by app/heads.c, part of the curve's key) and, computed with the
-	 * head's, their figures at th_theta (NaN where one failed). */
-#define VIEW_THETA_HEADS 32
-	struct view_rows {
-		size_t		 n;		/* rows given, <= VIEW_THETA_HEADS */
-		const double	*row[VIEW_THETA_HEADS];
-		size_t		 len[VIEW_THETA_HEADS];
-	}		 th_rows;
-	uint64_t	 th_others;		/* other heads in the array */
-	size_t		 th_nother;		/* rows computed */
-	double		 th_oentropy[VIEW_THETA_HEADS][VIEW_THETAS],
-			 th_omaxw[VIEW_THETA_HEADS][VIEW_THETAS];
-	/* The resample's view of the other heads: each row resampled as the
-	 * head's is (family empirical, the view's parameters), its entropy
-	 * and max weight over the curve's sizes, faint under the head's
-	 * curves; the first VIEW_RESAMPLE_HEADS of th_rows (a curve each is
-	 * a hundred resamples, not nine evaluations). */
-#define VIEW_RESAMPLE_HEADS 8
-	size_t		 cv_nother;		/* curves computed */
-	struct view_faint {
-		size_t		 count;
-		double		 n[VIEW_CURVE_MAX];
-		double		 entropy[VIEW_CURVE_MAX];
-		double		 maxw[VIEW_CURVE_MAX];
-	}		 cv_other[VIEW_RESAMPLE_HEADS];
 	int		 curve_busy;	/* the worker is recomputing the curves */
 	int		 map_busy;
 	int		 busy_pct;	/* their progress, -1 if unknown */
@@ -269,11 +273,6 @@ struct view_state {
 	unsigned long	 jobs_cancelled[2];	/* stale jobs cancelled by a newer
 					   key: [0] curve and map, [1] summary */
 	double		 bg_ms;		/* worker time of the last curve/map */
-	struct view_map	 map;		/* at the screen's cells over vs.map's
-					   ranges; the cursor is vs's, a cell of
-					   the figure (dsp_view_cell) */
-	struct view_map	 mapfig;	/* the figure itself (vs.map's cells),
-					   map's source */
 	int		 sel;		/* selected parameter row */
 	int		 help;		/* help overlay shown */
 	int		 help_page;
@@ -311,7 +310,12 @@ struct view_class {
  * mouse clicks back to n, a map cell or a parameter row. */
 struct view_panel {
 	const struct view_class	*cls;
-	const struct view_state	*st;
+	const struct view_state	*st;	/* what every widget reads: the view,
+					   its summary, the jobs */
+	const void		*own;	/* the widget's own state, of its
+					   class's type (struct view_curve
+					   ...), or NULL: no other widget
+					   reads it */
 	WINDOW			*win;
 	int			 y, x, h, w;
 	int			 visible;

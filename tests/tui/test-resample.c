@@ -38,10 +38,16 @@ limit_entropy(const double *x, double n)
 	return log(n) + log(a) - b / a;
 }
 
+/* A view and the curve panel's state, as the app holds them. */
+struct view {
+	dsp_viewstate		vs;
+	struct view_curve	cv;
+};
+
 /* A view of head h's row, the others given as its other heads when
  * with_others. */
 static void
-view_of(struct view_state *st, size_t h, int family, int with_others)
+view_of(struct view *st, size_t h, int family, int with_others)
 {
 	size_t j;
 
@@ -53,16 +59,16 @@ view_of(struct view_state *st, size_t h, int family, int with_others)
 	st->vs.params.n = LEN;
 	for (j = 0; with_others && j < HEADS; j++)
 		if (j != h) {
-			st->th_rows.row[st->th_rows.n] = rows[j];
-			st->th_rows.len[st->th_rows.n++] = LEN;
+			st->cv.th_rows.row[st->cv.th_rows.n] = rows[j];
+			st->cv.th_rows.len[st->cv.th_rows.n++] = LEN;
 		}
-	st->th_others = HEADS - 1;
+	st->cv.th_others = HEADS - 1;
 }
 
 int
 main(void)
 {
-	struct view_state *st = calloc(1, sizeof *st), *one = calloc(1, sizeof *one);
+	struct view *st = calloc(1, sizeof *st), *one = calloc(1, sizeof *one);
 	struct compute_cache *cc = compute_alloc();
 	const struct view_series *s;
 	const struct view_faint *f;
@@ -78,20 +84,20 @@ main(void)
 			rows[h][i] = (1.0 + 0.6 * (double)h) * sin(0.37 * (double)(i * (h + 3)) + 0.5 * (double)h);
 
 	view_of(st, 0, DSP_FAM_EMPIRICAL, 1);
-	units = compute_curve_units(st);
+	units = compute_curve_units(&st->vs, &st->cv);
 	is_int((long long)units, (long long)(dsp_view_units(&st->vs, 1, 0) +
 	    (HEADS - 1) * (uint64_t)st->vs.curve_points),
 	    "progress units: the head's series and each other head's curve");
-	compute_curve(cc, st);
-	ok(st->nseries >= 1 && st->series[0].ok, "the resample's own curve is computed");
-	is_int((long long)st->cv_nother, HEADS - 1, "a faint curve for each of the other heads");
-	for (j = 0; j < st->cv_nother; j++) {
-		f = &st->cv_other[j];
+	compute_curve(cc, &st->vs, &st->cv);
+	ok(st->cv.nseries >= 1 && st->cv.series[0].ok, "the resample's own curve is computed");
+	is_int((long long)st->cv.cv_nother, HEADS - 1, "a faint curve for each of the other heads");
+	for (j = 0; j < st->cv.cv_nother; j++) {
+		f = &st->cv.cv_other[j];
 		h = j + 1;	/* view_of lists the others in order */
 		view_of(one, h, DSP_FAM_EMPIRICAL, 0);
 		compute_invalidate(cc);
-		compute_curve(cc, one);
-		s = &one->series[0];
+		compute_curve(cc, &one->vs, &one->cv);
+		s = &one->cv.series[0];
 		same = s->ok && f->count == s->count && f->count > 0;
 		for (i = 0; same && i < f->count; i++)
 			same = f->n[i] == s->n[i] && f->entropy[i] == s->entropy[i] &&
@@ -109,12 +115,12 @@ main(void)
 
 	view_of(st, 0, DSP_FAM_FILE, 1);
 	compute_invalidate(cc);
-	compute_curve(cc, st);
-	is_int((long long)st->cv_nother, 0, "the file view (family file) draws no resample curves");
-	is_int((long long)compute_curve_units(st), (long long)dsp_view_units(&st->vs, 1, 0),
+	compute_curve(cc, &st->vs, &st->cv);
+	is_int((long long)st->cv.cv_nother, 0, "the file view (family file) draws no resample curves");
+	is_int((long long)compute_curve_units(&st->vs, &st->cv), (long long)dsp_view_units(&st->vs, 1, 0),
 	    "and counts none in its progress");
-	ok(st->th_nother == HEADS - 1, "its theta plot has the other heads instead (%zu)",
-	    st->th_nother);
+	ok(st->cv.th_nother == HEADS - 1, "its theta plot has the other heads instead (%zu)",
+	    st->cv.th_nother);
 
 	compute_free(cc);
 	free(st);
