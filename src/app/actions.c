@@ -24,9 +24,9 @@ app_say(struct app *a, int err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(a->st->status, sizeof a->st->status, fmt, ap);
+	vsnprintf(a->line.status, sizeof a->line.status, fmt, ap);
 	va_end(ap);
-	a->st->status_err = err;
+	a->line.status_err = err;
 }
 
 double
@@ -198,7 +198,7 @@ app_reset_view(struct app *a)
 		app_heads_sync(a);
 		a->st->vs.params.n = a->st->vs.params.n_logits;
 	}
-	a->st->tour.open = 0;
+	a->tour.open = 0;
 	a->play.var = PLAY_OFF;
 	app_say(a, 0, "reset to the default view");
 }
@@ -301,12 +301,11 @@ app_tour_go(struct app *a, size_t k)
 	dsp_params before = a->st->vs.params;
 	dsp_params pins[DSP_VIEW_PINS_MAX];
 	size_t npins = a->st->vs.npins;
-	int was_open = a->st->tour.open;
+	int was_open = a->tour.open;
 
 	memcpy(pins, a->st->vs.pins, sizeof pins);
 
-	if (teach_tour_show(a->teach, a->st, k, 0, msg,
-	    sizeof msg) != 0) {
+	if (teach_tour_show(a->teach, a->st, &a->tour, k, 0, msg, sizeof msg) != 0) {
 		app_say(a, 1, "%s", msg);
 		return;
 	}
@@ -326,7 +325,7 @@ app_tour_go(struct app *a, size_t k)
 void
 app_tour_close(struct app *a)
 {
-	struct view_tour *t = &a->st->tour;
+	struct view_tour *t = &a->tour;
 
 	if (!t->open)
 		return;
@@ -346,9 +345,9 @@ app_refit_open(struct app *a)
 {
 	char msg[VIEW_MSG];
 
-	if (teach_refit(a->teach, a->st, msg, sizeof msg) != 0) {
+	if (teach_refit(a->teach, &a->refit, msg, sizeof msg) != 0) {
 		app_say(a, 1, "%s", msg);
 		return;
 	}
-	a->st->refit.open = 1;
+	a->refit.open = 1;
 }

@@ -72,7 +72,7 @@ frame(struct app *a)
 	 * No panel size goes in: the layout never feeds a computation. */
 	app_heads_sync(a);
 	worker_frame_summary(a->sw, a->cc, &d);
-	teach_tour_figures(a->teach, st);
+	teach_tour_figures(a->teach, st, &a->tour);
 	/* Room on screen for the map: a cell a column (up to 240), one or
 	 * (half blocks) two a row; the panel shows the largest exact
 	 * subsample of the figure (map_size) that fits (dsp_view_share). */
@@ -94,8 +94,8 @@ frame(struct app *a)
 	if (mp->visible)
 		compute_map_cells(&a->map, &a->mapfig, cols, rows);
 	t1 = dsp_now_ms();
-	st->compute_ms = t1 - t0;
-	if (!st->sum_ok && !st->sum_busy && st->status[0] == '\0')
+	a->line.compute_ms = t1 - t0;
+	if (!st->sum_ok && !st->sum_busy && a->line.status[0] == '\0')
 		app_say(a, 1, "%s", st->sum_err);
 	app_draw_header(a);
 	for (i = 0; i < VIEW_PANELS; i++)
@@ -104,22 +104,22 @@ frame(struct app *a)
 			a->pn[i].cls->draw(&a->pn[i], a->pn[i].win);
 			resampled_tag(&a->pn[i], st);
 		}
-	if (st->heads.shown)
+	if (a->heads->shown)
 		app_heads_draw(a);
-	if (st->tour.open && a->tourbox.visible) {
+	if (a->tour.open && a->tourbox.visible) {
 		app_make_win(&a->tourbox);
 		if (a->tourbox.visible) {
 			a->tourbox.cls->update(&a->tourbox, st);
 			a->tourbox.cls->draw(&a->tourbox, a->tourbox.win);
 		}
 	}
-	if (st->refit.open)
+	if (a->refit.open)
 		app_draw_box(&a->refitbox, st, -1, -1, 25, 80);
-	if (st->prefs.open) {
+	if (a->prefs.open) {
 		app_prefs_sync(a);
 		app_draw_box(&a->setbox, st, -1, -1, APP_PREFS + 8, 96);
 	}
-	if (st->help) {
+	if (a->help_open) {
 		a->help.h = LINES - 4;	/* all the height: the help is long */
 		a->help.w = COLS - 4 < 76 ? COLS - 4 : 76;
 		a->help.y = (LINES - a->help.h) / 2;
@@ -131,7 +131,7 @@ frame(struct app *a)
 			a->help.cls->draw(&a->help, a->help.win);
 		}
 	}
-	st->frame_ms = dsp_now_ms() - t0;
+	a->line.frame_ms = dsp_now_ms() - t0;
 	app_make_win(&a->status);
 	if (a->status.visible) {
 		a->status.cls->update(&a->status, st);
@@ -209,7 +209,7 @@ apply_display(struct app *a, const dsp_viewstate *v)
 static int
 st_status_free(const struct app *a)
 {
-	return a->st->status[0] == '\0';
+	return a->line.status[0] == '\0';
 }
 
 /* The settings file (settings.c): the last view unless --load gives one,
@@ -361,13 +361,16 @@ app_main(int argc, char **argv)
 		dsp_opts_free(&o);
 		return 2;
 	}
-	if ((a.st = dsp_calloc(1, sizeof *a.st)) != NULL)
-		a.st->sel = ROW_N;
+	a.pn[VIEW_PARAMS].sel = ROW_N;
+	a.st = dsp_calloc(1, sizeof *a.st);
 	a.curve = dsp_calloc(1, sizeof *a.curve);
-	if (a.st == NULL || a.curve == NULL || (a.cc = compute_alloc()) == NULL) {
+	a.heads = dsp_calloc(1, sizeof *a.heads);
+	if (a.st == NULL || a.curve == NULL || a.heads == NULL ||
+	    (a.cc = compute_alloc()) == NULL) {
 		fputs("disperse: out of memory\n", stderr);
 		free(a.st);
 		free(a.curve);
+		free(a.heads);
 		dsp_opts_free(&o);
 		return 1;
 	}
@@ -403,6 +406,11 @@ app_main(int argc, char **argv)
 	a.pn[VIEW_WEIGHTS].own = &a.weights;
 	a.pn[VIEW_CURVE].own = a.curve;
 	a.pn[VIEW_MAP].own = &a.map;
+	a.status.own = &a.line;
+	a.tourbox.own = &a.tour;
+	a.refitbox.own = &a.refit;
+	a.setbox.own = &a.prefs;
+	a.headspn.own = a.heads;
 	a.status.cls = &view_status_class;
 	a.help.cls = &view_help_class;
 	a.tourbox.cls = &view_tour_class;
@@ -439,6 +447,7 @@ app_main(int argc, char **argv)
 	free(a.map.cell);
 	free(a.mapfig.cell);
 	free(a.curve);
+	free(a.heads);
 	free(a.st);
 	free(a.load_logits);
 	compute_free(a.cc);

@@ -54,7 +54,7 @@ struct app_pref {
 extern const struct app_pref app_prefs[APP_PREFS];
 
 /* What the settings file holds (settings.c). */
-#define APP_LINE_MAX	((int)sizeof ((struct view_state *)0)->edit_buf)
+#define APP_LINE_MAX	((int)sizeof ((struct view_line *)0)->edit_buf)
 struct app_settings {
 	int		 loaded;
 	int		 dropped;	/* read, but a learned family's model did
@@ -77,6 +77,12 @@ struct app {
 						   vs's, a cell of the figure */
 	struct view_map		 mapfig;	/* the map figure (vs.map's cells),
 						   map's source */
+	struct view_line	 line;		/* the status line's */
+	struct view_tour	 tour;		/* the tour box's */
+	struct view_refit	 refit;		/* the refit box's */
+	struct view_prefs	 prefs;		/* the settings screen's */
+	struct view_heads	*heads;		/* the heads panel's (on the heap) */
+	int			 help_open;	/* the help overlay is shown */
 	struct compute_cache	*cc;
 	struct worker		*wk;		/* curve and map off the draw path */
 	struct worker		*sw;		/* summary, weights and histogram of

@@ -56,7 +56,7 @@ apply_preset(struct app *a, const char *name)
 		return -1;
 	}
 	dsp_preset_apply(ps, &a->st->vs.params);
-	a->st->sel = ROW_DELTA;
+	a->pn[VIEW_PARAMS].sel = ROW_DELTA;
 	app_say(a, 0, "preset %s: delta = %g (reported by the paper's authors; "
 	    "medium confidence)", ps->name, ps->delta);
 	return 0;
@@ -113,7 +113,7 @@ set_value(struct app *a, int row, const char *v)
 		return -1;
 	}
 	a->st->vs.params = q;
-	a->st->sel = row;
+	a->pn[VIEW_PARAMS].sel = row;
 	app_say(a, 0, "%s = %s", view_row_key(row), v);
 	return 0;
 }
@@ -184,15 +184,15 @@ set_figure_option(struct app *a, const dsp_vopt_def *d, const char *v)
 static void
 edit_apply(struct app *a)
 {
-	char buf[sizeof a->st->edit_buf], *k, *v;
+	char buf[sizeof a->line.edit_buf], *k, *v;
 	const dsp_vopt_def *vd;
 	const dsp_param_def *d;
 	int row;
 
-	snprintf(buf, sizeof buf, "%s", a->st->edit_buf);
+	snprintf(buf, sizeof buf, "%s", a->line.edit_buf);
 	for (k = buf; *k == ' '; k++)
 		;
-	if (a->st->edit_prompt[0] == ':') {
+	if (a->line.edit_prompt[0] == ':') {
 		/* `:NAME VALUE`, `:NAME=VALUE`: the first word always names a
 		 * parameter (any name the interface shows), never a value. */
 		v = k + strcspn(k, " =");
@@ -241,7 +241,7 @@ edit_apply(struct app *a)
 		}
 		row = (int)d->id;
 	} else {
-		row = a->st->sel;
+		row = a->pn[VIEW_PARAMS].sel;
 		v = k;
 		v[strcspn(v, " ")] = '\0';
 	}
@@ -266,7 +266,7 @@ edit_history_add(struct app *a, const char *line)
 		line++;
 	for (n = strlen(line); n > 0 && line[n - 1] == ' '; n--)
 		;
-	if (n == 0 || n >= sizeof a->st->edit_buf ||
+	if (n == 0 || n >= sizeof a->line.edit_buf ||
 	    (h->count > 0 && strncmp(h->line[h->count - 1], line, n) == 0 &&
 	    h->line[h->count - 1][n] == '\0'))
 		return;
@@ -302,14 +302,14 @@ history_text(const struct app *a, size_t i)
 	char name[64];
 	size_t n;
 
-	if (a->st->edit_prompt[0] == ':')
+	if (a->line.edit_prompt[0] == ':')
 		return l;
 	n = strcspn(l, " =");
 	if (n >= sizeof name)
 		return NULL;
 	memcpy(name, l, n);
 	name[n] = '\0';
-	if ((d = dsp_param_find(name)) == NULL || (int)d->id != a->st->sel)
+	if ((d = dsp_param_find(name)) == NULL || (int)d->id != a->pn[VIEW_PARAMS].sel)
 		return NULL;
 	for (v = l + n; *v == ' ' || *v == '='; v++)
 		;
@@ -317,11 +317,11 @@ history_text(const struct app *a, size_t i)
 }
 
 static void
-edit_set(struct view_state *st, const char *text)
+edit_set(struct view_line *ln, const char *text)
 {
-	snprintf(st->edit_buf, sizeof st->edit_buf, "%s", text);
-	st->edit_len = st->edit_cur = strlen(st->edit_buf);
-	st->edit_overflow = 0;
+	snprintf(ln->edit_buf, sizeof ln->edit_buf, "%s", text);
+	ln->edit_len = ln->edit_cur = strlen(ln->edit_buf);
+	ln->edit_overflow = 0;
 }
 
 /* Up (dir -1) or Down (+1) through the entries of this prompt; past the
@@ -334,7 +334,7 @@ history_step(struct app *a, int dir)
 	size_t i = h->pos;
 
 	if (h->pos == h->count && dir < 0)
-		snprintf(h->draft, sizeof h->draft, "%s", a->st->edit_buf);
+		snprintf(h->draft, sizeof h->draft, "%s", a->line.edit_buf);
 	for (;;) {
 		if (dir < 0 ? i == 0 : i >= h->count)
 			break;
@@ -345,7 +345,7 @@ history_step(struct app *a, int dir)
 	if (i == h->pos || (dir < 0 && t == NULL))
 		return;		/* no older entry for this prompt */
 	h->pos = i;
-	edit_set(a->st, i == h->count ? h->draft : t);
+	edit_set(&a->line, i == h->count ? h->draft : t);
 }
 
 /* ---- completion ---- */
@@ -419,17 +419,17 @@ cand_values(struct app *a, const char *key, struct cands *c)
 			cand(c, app_prefs[k].choice((int)i));
 		if (i > 0)
 			return 1;
-		snprintf(a->st->edit_hint, sizeof a->st->edit_hint, " %s: %s",
+		snprintf(a->line.edit_hint, sizeof a->line.edit_hint, " %s: %s",
 		    app_prefs[k].name, app_prefs[k].help);
 		return 0;
 	}
 	if ((vd = dsp_vopt_find(key)) != NULL) {
-		snprintf(a->st->edit_hint, sizeof a->st->edit_hint, " %s: A:B (%s)",
+		snprintf(a->line.edit_hint, sizeof a->line.edit_hint, " %s: A:B (%s)",
 		    vd->name, vd->help);
 		return 0;
 	}
 	if ((d = dsp_param_find(key)) == NULL) {
-		snprintf(a->st->edit_hint, sizeof a->st->edit_hint,
+		snprintf(a->line.edit_hint, sizeof a->line.edit_hint,
 		    " unknown parameter '%s'", key);
 		return 0;
 	}
@@ -443,23 +443,23 @@ cand_values(struct app *a, const char *key, struct cands *c)
 		cand(c, "off");
 		return 1;
 	}
-	snprintf(a->st->edit_hint, sizeof a->st->edit_hint, " %s: %s %s", d->name,
+	snprintf(a->line.edit_hint, sizeof a->line.edit_hint, " %s: %s %s", d->name,
 	    d->help, dsp_param_domain(d, dom, sizeof dom));
 	return 0;
 }
 
 /* Replace bytes [from, to) of the line with text (cut to what fits). */
 static void
-edit_replace(struct view_state *st, size_t from, size_t to, const char *text, size_t tlen)
+edit_replace(struct view_line *ln, size_t from, size_t to, const char *text, size_t tlen)
 {
-	size_t cap = sizeof st->edit_buf - 1, tail = st->edit_len - to;
+	size_t cap = sizeof ln->edit_buf - 1, tail = ln->edit_len - to;
 
 	if (from + tlen + tail > cap)
 		return;
-	memmove(st->edit_buf + from + tlen, st->edit_buf + to, tail + 1);
-	memcpy(st->edit_buf + from, text, tlen);
-	st->edit_len = from + tlen + tail;
-	st->edit_cur = from + tlen;
+	memmove(ln->edit_buf + from + tlen, ln->edit_buf + to, tail + 1);
+	memcpy(ln->edit_buf + from, text, tlen);
+	ln->edit_len = from + tlen + tail;
+	ln->edit_cur = from + tlen;
 }
 
 /* Tab: complete the word at the cursor to the longest prefix its
@@ -467,42 +467,42 @@ edit_replace(struct view_state *st, size_t from, size_t to, const char *text, si
 static void
 edit_complete(struct app *a)
 {
-	struct view_state *st = a->st;
+	struct view_line *ln = &a->line;
 	struct cands c;
 	char key[64];
 	size_t ws, we, klen, common, i, len;
 	int first;
 
-	st->edit_hint[0] = '\0';
-	for (ws = st->edit_cur; ws > 0 && st->edit_buf[ws - 1] != ' ' &&
-	    st->edit_buf[ws - 1] != '='; ws--)
+	ln->edit_hint[0] = '\0';
+	for (ws = ln->edit_cur; ws > 0 && ln->edit_buf[ws - 1] != ' ' &&
+	    ln->edit_buf[ws - 1] != '='; ws--)
 		;
-	for (we = st->edit_cur; we < st->edit_len && st->edit_buf[we] != ' '; we++)
+	for (we = ln->edit_cur; we < ln->edit_len && ln->edit_buf[we] != ' '; we++)
 		;
-	for (i = 0; i < ws && (st->edit_buf[i] == ' ' || st->edit_buf[i] == '='); i++)
+	for (i = 0; i < ws && (ln->edit_buf[i] == ' ' || ln->edit_buf[i] == '='); i++)
 		;
-	first = st->edit_prompt[0] == ':' && i == ws;
+	first = ln->edit_prompt[0] == ':' && i == ws;
 	memset(&c, 0, sizeof c);
-	c.word = st->edit_buf + ws;
-	c.wlen = st->edit_cur - ws;
+	c.word = ln->edit_buf + ws;
+	c.wlen = ln->edit_cur - ws;
 	if (first)
 		cand_keys(&c);
 	else {
 		/* The word names a value: of the selected row after `=`, else
 		 * of the line's first word. */
-		if (st->edit_prompt[0] == ':') {
-			klen = strcspn(st->edit_buf + i, " =");
+		if (ln->edit_prompt[0] == ':') {
+			klen = strcspn(ln->edit_buf + i, " =");
 			if (klen >= sizeof key)
 				return;
-			memcpy(key, st->edit_buf + i, klen);
+			memcpy(key, ln->edit_buf + i, klen);
 			key[klen] = '\0';
 		} else
-			snprintf(key, sizeof key, "%s", view_row_key(st->sel));
+			snprintf(key, sizeof key, "%s", view_row_key(a->pn[VIEW_PARAMS].sel));
 		if (!cand_values(a, key, &c))
 			return;
 	}
 	if (c.n == 0) {
-		snprintf(st->edit_hint, sizeof st->edit_hint, " no name starts with '%.*s'",
+		snprintf(ln->edit_hint, sizeof ln->edit_hint, " no name starts with '%.*s'",
 		    (int)c.wlen, c.word);
 		return;
 	}
@@ -517,13 +517,13 @@ edit_complete(struct app *a)
 	while (common > 0 && ((unsigned char)c.name[0][common] & 0xC0) == 0x80)
 		common--;
 	if (common >= c.wlen)
-		edit_replace(st, ws, we, c.name[0], common);
-	if (c.n == 1 && first && st->edit_cur == st->edit_len)
-		edit_replace(st, st->edit_cur, st->edit_cur, " ", 1);
+		edit_replace(ln, ws, we, c.name[0], common);
+	if (c.n == 1 && first && ln->edit_cur == ln->edit_len)
+		edit_replace(ln, ln->edit_cur, ln->edit_cur, " ", 1);
 	if (c.n > 1) {
-		len = (size_t)snprintf(st->edit_hint, sizeof st->edit_hint, " Tab:");
-		for (i = 0; i < c.n && len < sizeof st->edit_hint; i++)
-			len += (size_t)snprintf(st->edit_hint + len, sizeof st->edit_hint - len,
+		len = (size_t)snprintf(ln->edit_hint, sizeof ln->edit_hint, " Tab:");
+		for (i = 0; i < c.n && len < sizeof ln->edit_hint; i++)
+			len += (size_t)snprintf(ln->edit_hint + len, sizeof ln->edit_hint - len,
 			    " %s", c.name[i]);
 	}
 }
@@ -531,77 +531,78 @@ edit_complete(struct app *a)
 /* ---- editing ---- */
 
 static int
-cont_byte(const struct view_state *st, size_t i)
+cont_byte(const struct view_line *ln, size_t i)
 {
-	return ((unsigned char)st->edit_buf[i] & 0xC0) == 0x80;
+	return ((unsigned char)ln->edit_buf[i] & 0xC0) == 0x80;
 }
 
 /* Byte offset of the character before / after the cursor. */
 static size_t
-char_before(const struct view_state *st, size_t i)
+char_before(const struct view_line *ln, size_t i)
 {
-	while (i > 0 && cont_byte(st, --i))
+	while (i > 0 && cont_byte(ln, --i))
 		;
 	return i;
 }
 
 static size_t
-char_after(const struct view_state *st, size_t i)
+char_after(const struct view_line *ln, size_t i)
 {
-	if (i < st->edit_len)
-		for (i++; i < st->edit_len && cont_byte(st, i); i++)
+	if (i < ln->edit_len)
+		for (i++; i < ln->edit_len && cont_byte(ln, i); i++)
 			;
 	return i;
 }
 
 static void
-edit_delete(struct view_state *st, size_t from, size_t to)
+edit_delete(struct view_line *ln, size_t from, size_t to)
 {
-	edit_replace(st, from, to, "", 0);
+	edit_replace(ln, from, to, "", 0);
 	/* Typed bytes that did not fit are lost until the line is empty. */
-	if (st->edit_len == 0)
-		st->edit_overflow = 0;
+	if (ln->edit_len == 0)
+		ln->edit_overflow = 0;
 }
 
 void
 edit_start(struct app *a, int colon)
 {
-	struct view_state *st = a->st;
+	struct view_line *ln = &a->line;
 
-	st->editing = 1;
-	st->edit_len = st->edit_cur = 0;
-	st->edit_overflow = 0;
-	st->edit_buf[0] = '\0';
-	st->edit_hint[0] = '\0';
+	ln->editing = 1;
+	ln->edit_len = ln->edit_cur = 0;
+	ln->edit_overflow = 0;
+	ln->edit_buf[0] = '\0';
+	ln->edit_hint[0] = '\0';
 	a->hist.pos = a->hist.count;
 	if (colon)
-		snprintf(st->edit_prompt, sizeof st->edit_prompt, ":");
+		snprintf(ln->edit_prompt, sizeof ln->edit_prompt, ":");
 	else
-		snprintf(st->edit_prompt, sizeof st->edit_prompt, "%s = ", view_row_key(st->sel));
-	st->status[0] = '\0';
+		snprintf(ln->edit_prompt, sizeof ln->edit_prompt, "%s = ",
+		    view_row_key(a->pn[VIEW_PARAMS].sel));
+	ln->status[0] = '\0';
 }
 
 static void
 edit_enter(struct app *a)
 {
-	struct view_state *st = a->st;
-	char line[sizeof st->edit_buf + 64];
+	struct view_line *ln = &a->line;
+	char line[sizeof ln->edit_buf + 64];
 
-	st->editing = 0;
-	st->edit_hint[0] = '\0';
+	ln->editing = 0;
+	ln->edit_hint[0] = '\0';
 	/* A cut value would be applied as something else (a pasted
 	 * 1e-400-ish theta became 0): refuse it whole. */
-	if (st->edit_overflow) {
+	if (ln->edit_overflow) {
 		app_say(a, 1, "input longer than %zu characters: nothing applied",
-		    sizeof st->edit_buf - 1);
+		    sizeof ln->edit_buf - 1);
 		return;
 	}
 	/* Into the history as a `:` line, so `=` lines come back under `:`. */
-	if (st->edit_prompt[0] == ':')
-		edit_history_add(a, st->edit_buf);
-	else if (st->edit_buf[strspn(st->edit_buf, " ")] != '\0') {
-		snprintf(line, sizeof line, "%s %s", view_row_key(st->sel),
-		    st->edit_buf + strspn(st->edit_buf, " "));
+	if (ln->edit_prompt[0] == ':')
+		edit_history_add(a, ln->edit_buf);
+	else if (ln->edit_buf[strspn(ln->edit_buf, " ")] != '\0') {
+		snprintf(line, sizeof line, "%s %s", view_row_key(a->pn[VIEW_PARAMS].sel),
+		    ln->edit_buf + strspn(ln->edit_buf, " "));
 		edit_history_add(a, line);
 	}
 	edit_apply(a);
@@ -610,14 +611,14 @@ edit_enter(struct app *a)
 void
 edit_key(struct app *a, int ch)
 {
-	struct view_state *st = a->st;
+	struct view_line *ln = &a->line;
 	size_t i;
 
 	if (ch != '\t')
-		st->edit_hint[0] = '\0';
+		ln->edit_hint[0] = '\0';
 	switch (ch) {
 	case 27:
-		st->editing = 0;
+		ln->editing = 0;
 		app_say(a, 0, "cancelled");
 		return;
 	case '\n':
@@ -636,42 +637,42 @@ edit_key(struct app *a, int ch)
 		return;
 	case KEY_LEFT:
 	case 2:		/* ^B */
-		st->edit_cur = char_before(st, st->edit_cur);
+		ln->edit_cur = char_before(ln, ln->edit_cur);
 		return;
 	case KEY_RIGHT:
 	case 6:		/* ^F */
-		st->edit_cur = char_after(st, st->edit_cur);
+		ln->edit_cur = char_after(ln, ln->edit_cur);
 		return;
 	case KEY_HOME:
 	case 1:		/* ^A */
-		st->edit_cur = 0;
+		ln->edit_cur = 0;
 		return;
 	case KEY_END:
 	case 5:		/* ^E */
-		st->edit_cur = st->edit_len;
+		ln->edit_cur = ln->edit_len;
 		return;
 	case KEY_BACKSPACE:
 	case 127:
 	case 8:
 		/* A whole UTF-8 character: continuation bytes, then its lead. */
-		edit_delete(st, char_before(st, st->edit_cur), st->edit_cur);
+		edit_delete(ln, char_before(ln, ln->edit_cur), ln->edit_cur);
 		return;
 	case KEY_DC:
 	case 4:		/* ^D */
-		edit_delete(st, st->edit_cur, char_after(st, st->edit_cur));
+		edit_delete(ln, ln->edit_cur, char_after(ln, ln->edit_cur));
 		return;
 	case 23:	/* ^W: the word before the cursor, and the blanks after it */
-		for (i = st->edit_cur; i > 0 && st->edit_buf[i - 1] == ' '; i--)
+		for (i = ln->edit_cur; i > 0 && ln->edit_buf[i - 1] == ' '; i--)
 			;
-		for (; i > 0 && st->edit_buf[i - 1] != ' '; i--)
+		for (; i > 0 && ln->edit_buf[i - 1] != ' '; i--)
 			;
-		edit_delete(st, i, st->edit_cur);
+		edit_delete(ln, i, ln->edit_cur);
 		return;
 	case 21:	/* ^U: to the start */
-		edit_delete(st, 0, st->edit_cur);
+		edit_delete(ln, 0, ln->edit_cur);
 		return;
 	case 11:	/* ^K: to the end */
-		edit_delete(st, st->edit_cur, st->edit_len);
+		edit_delete(ln, ln->edit_cur, ln->edit_len);
 		return;
 	}
 	/* Bytes of UTF-8 text too (getch() delivers them one by one, so the
@@ -680,12 +681,12 @@ edit_key(struct app *a, int ch)
 	if ((ch >= 32 && ch < 127) || (ch >= 0x80 && ch <= 0xFF)) {
 		char c = (char)ch;
 
-		if (st->edit_len + 1 < sizeof st->edit_buf)
-			edit_replace(st, st->edit_cur, st->edit_cur, &c, 1);
-		else if (!st->edit_overflow) {
-			st->edit_overflow = 1;
+		if (ln->edit_len + 1 < sizeof ln->edit_buf)
+			edit_replace(ln, ln->edit_cur, ln->edit_cur, &c, 1);
+		else if (!ln->edit_overflow) {
+			ln->edit_overflow = 1;
 			app_say(a, 1, "input longer than %zu characters: Enter applies nothing",
-			    sizeof st->edit_buf - 1);
+			    sizeof ln->edit_buf - 1);
 		}
 	}
 }

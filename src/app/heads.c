@@ -30,7 +30,7 @@ static int th_valid;
 void
 app_heads_open(struct app *a, struct dsp_rowset *rows, uint64_t loaded)
 {
-	struct view_heads *h = &a->st->heads;
+	struct view_heads *h = a->heads;
 	uint64_t d[4];
 
 	if (rows == NULL)
@@ -41,8 +41,8 @@ app_heads_open(struct app *a, struct dsp_rowset *rows, uint64_t loaded)
 	a->rows = rows;
 	a->head_loaded = loaded;
 	h->shown = 1;
-	h->layers = d[0];
-	h->heads = d[1];
+	h->layers = a->st->layers = d[0];
+	h->heads = a->st->heads = d[1];
 	snprintf(h->name, sizeof h->name, "%s", dsp_rowset_name(rows));
 	list_valid = 0;
 }
@@ -107,7 +107,7 @@ sort_list(struct view_heads *h)
 static void
 compute_list(struct app *a)
 {
-	struct view_heads *h = &a->st->heads;
+	struct view_heads *h = a->heads;
 	const dsp_params *p = &a->st->vs.params;
 	dsp_pkey key;
 	uint64_t l, hd, q, packed;
@@ -172,7 +172,7 @@ theta_rows(struct app *a)
 {
 	struct view_curve *cv = a->curve;
 	uint64_t l, hd, q, packed, shown = a->st->vs.params.head;
-	struct view_heads *h = &a->st->heads;
+	struct view_heads *h = a->heads;
 	const double *v;
 	size_t n;
 
@@ -223,7 +223,7 @@ app_heads_step(struct app *a, int dir)
 void
 app_heads_sort(struct app *a)
 {
-	struct view_heads *h = &a->st->heads;
+	struct view_heads *h = a->heads;
 
 	if (a->rows == NULL) {
 		app_say(a, 1, "no heads panel: start with --input FILE.npy of several rows");

@@ -15,8 +15,8 @@
 static int
 tour_scroll(struct app *a, int dir)
 {
-	struct view_tour *t = &a->st->tour;
-	int over = view_tour_height(a->st, a->tourbox.w) - a->tourbox.h, s = t->scroll + 5 * dir;
+	struct view_tour *t = &a->tour;
+	int over = view_tour_height(&a->tour, a->tourbox.w) - a->tourbox.h, s = t->scroll + 5 * dir;
 
 	if (s > over)
 		s = over;
@@ -35,7 +35,7 @@ tour_scroll(struct app *a, int dir)
 static int
 tour_key(struct app *a, int ch)
 {
-	struct view_tour *t = &a->st->tour;
+	struct view_tour *t = &a->tour;
 
 	switch (ch) {
 	case KEY_NPAGE:
@@ -69,6 +69,7 @@ static void
 panel_key(struct app *a, int ch)
 {
 	struct view_state *st = a->st;
+	int *sel = &a->pn[VIEW_PARAMS].sel;
 	int f = st->vs.focus, left = ch == KEY_LEFT || ch == 'h',
 	    right = ch == KEY_RIGHT || ch == 'l', up = ch == KEY_UP || ch == 'k',
 	    down = ch == KEY_DOWN || ch == 'j';
@@ -76,13 +77,13 @@ panel_key(struct app *a, int ch)
 	switch (f) {
 	case VIEW_PARAMS:
 		if (up)
-			st->sel = (st->sel + view_rows(st) - 1) % view_rows(st);
+			*sel = (*sel + view_rows(st) - 1) % view_rows(st);
 		else if (down)
-			st->sel = (st->sel + 1) % view_rows(st);
+			*sel = (*sel + 1) % view_rows(st);
 		else if (left || right)
-			app_adjust(a, st->sel, right ? 1 : -1, 0);
+			app_adjust(a, *sel, right ? 1 : -1, 0);
 		else if (ch == '[' || ch == ']')
-			app_adjust(a, st->sel, ch == ']' ? 1 : -1, 1);
+			app_adjust(a, *sel, ch == ']' ? 1 : -1, 1);
 		else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
 			edit_start(a, 0);
 		break;
@@ -108,7 +109,7 @@ panel_key(struct app *a, int ch)
 		else if (ch == '[' || ch == ']')
 			app_adjust(a, ROW_N, ch == ']' ? 1 : -1, 1);
 		else if (up || down)
-			app_adjust(a, st->sel, up ? 1 : -1, 0);
+			app_adjust(a, *sel, up ? 1 : -1, 0);
 		break;
 	}
 }
@@ -119,7 +120,7 @@ static void
 k_quit(struct app *a, int ch)
 {
 	(void)ch;
-	if (a->st->tour.open) {
+	if (a->tour.open) {
 		/* The tour box is an overlay: q closes it first. */
 		app_tour_close(a);
 		return;
@@ -131,15 +132,15 @@ static void
 k_help(struct app *a, int ch)
 {
 	(void)ch;
-	a->st->help = 1;
-	a->st->help_page = 0;
+	a->help_open = 1;
+	a->help.row0 = 0;
 }
 
 static void
 k_settings(struct app *a, int ch)
 {
 	(void)ch;
-	a->st->prefs.open = 1;
+	a->prefs.open = 1;
 }
 
 static void
@@ -316,7 +317,7 @@ static void
 k_tour(struct app *a, int ch)
 {
 	(void)ch;
-	app_tour_go(a, a->st->tour.nsteps > 0 ? a->st->tour.step : 0);
+	app_tour_go(a, a->tour.nsteps > 0 ? a->tour.step : 0);
 }
 
 static void
@@ -337,8 +338,8 @@ static void
 k_times(struct app *a, int ch)
 {
 	(void)ch;
-	a->st->show_times = !a->st->show_times;
-	app_say(a, 0, "timings %s", a->st->show_times ? "on" : "off");
+	a->line.show_times = !a->line.show_times;
+	app_say(a, 0, "timings %s", a->line.show_times ? "on" : "off");
 }
 
 static void
@@ -492,38 +493,38 @@ keys_dispatch(struct app *a, int ch)
 	const struct view_key *k;
 	int k2;
 
-	if (st->editing) {
+	if (a->line.editing) {
 		edit_key(a, ch);
 		return;
 	}
-	if (st->help) {
+	if (a->help_open) {
 		/* The help scrolls on small terminals; other keys close it. */
 		if (ch == KEY_DOWN || ch == 'j' || ch == KEY_NPAGE || ch == ' ')
-			st->help_page += ch == KEY_NPAGE || ch == ' ' ? 10 : 1;
+			a->help.row0 += ch == KEY_NPAGE || ch == ' ' ? 10 : 1;
 		else if (ch == KEY_UP || ch == 'k' || ch == KEY_PPAGE)
-			st->help_page -= ch == KEY_PPAGE ? 10 : 1;
+			a->help.row0 -= ch == KEY_PPAGE ? 10 : 1;
 		else if (ch != KEY_RESIZE && ch != KEY_MOUSE)
-			st->help = 0;
-		if (st->help_page < 0)
-			st->help_page = 0;
+			a->help_open = 0;
+		if (a->help.row0 < 0)
+			a->help.row0 = 0;
 		return;
 	}
-	if (st->refit.open) {
+	if (a->refit.open) {
 		/* Modal like the help: R, Esc or q closes (q closes the top
 		 * overlay first, everywhere; a second q quits). */
 		if (ch == 'R' || ch == 27 || ch == 'q' || ch == 'Q')
-			st->refit.open = 0;
+			a->refit.open = 0;
 		return;
 	}
 	if (ch != KEY_RESIZE && ch != KEY_MOUSE)
-		st->status[0] = '\0';
-	if (st->prefs.open) {
+		a->line.status[0] = '\0';
+	if (a->prefs.open) {
 		/* Modal too: its own keys (prefs.c); Esc, q, F2 or O close. */
 		if (ch != KEY_RESIZE && ch != KEY_MOUSE)
 			app_prefs_key(a, ch);
 		return;
 	}
-	if (st->tour.open && tour_key(a, ch))
+	if (a->tour.open && tour_key(a, ch))
 		return;
 	if (ch == KEY_RESIZE)
 		return;

@@ -97,7 +97,7 @@ app_layout(struct app *a)
 		if (body - hc < 12)	/* the theorem's band and n* */
 			hc = body - 12;
 		place(&a->pn[VIEW_CURVE], 1, 0, hc, COLS);
-		wl = st->tour.open ? (COLS / 2 > 64 ? 64 : COLS / 2) : 0;
+		wl = a->tour.open ? (COLS / 2 > 64 ? 64 : COLS / 2) : 0;
 		if (wl > 0 && COLS - wl < 2 * 38)
 			wl = COLS - 2 * 38 >= 30 ? COLS - 2 * 38 : 0;
 		if (wl > 0) {
@@ -118,11 +118,11 @@ app_layout(struct app *a)
 		lw = COLS / 2;
 	rw = COLS - lw;
 	ph = view_rows(st) + 2 + (st->vs.params.family == DSP_FAM_FILE);
-	if (st->sel >= view_rows(st))	/* the head row went away */
-		st->sel = view_rows(st) - 1;
+	if (a->pn[VIEW_PARAMS].sel >= view_rows(st))	/* the head row went away */
+		a->pn[VIEW_PARAMS].sel = view_rows(st) - 1;
 	/* The heads panel (an --input array of several rows) under the
 	 * parameters: at least 5 lines, taken from the parameters. */
-	hh = view_heads_height(st);
+	hh = view_heads_height(a->heads);
 	/* Rows for the theorem by the screen's size, not by its text: a
 	 * summary that makes the text taller must not move the panels (nor,
 	 * through them, post a new job). */
@@ -146,11 +146,11 @@ app_layout(struct app *a)
 	place(&a->pn[VIEW_PARAMS], 1, 0, ph, lw);
 	place(&a->headspn, 1 + ph, 0, hh, lw);
 	ph += hh;	/* the theorem goes under both */
-	if (st->tour.open) {
+	if (a->tour.open) {
 		/* The tour takes the text column, never the plots it talks
 		 * about: its box where the parameters were (the status line
 		 * keeps them), the theorem under it when 9 rows are left. */
-		int tb = view_tour_height(st, lw);
+		int tb = view_tour_height(&a->tour, lw);
 
 		if (tb > body - 9)	/* it scrolls (PgDn) */
 			tb = body - 9 >= 18 ? body - 9 : body;
@@ -187,7 +187,7 @@ app_layout(struct app *a)
 		return;
 	}
 	place(&a->pn[VIEW_THEOREM], 1 + ph, 0, body - ph, lw);
-	if (st->tour.open && body - ph < 13) {
+	if (a->tour.open && body - ph < 13) {
 		/* The tour took the text column: the theorem (its band and
 		 * Theorem 2.2) goes over one plot in the right column. */
 		a->nplots = 1;

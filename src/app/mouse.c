@@ -30,7 +30,7 @@ app_mouse(struct app *a)
 	click = (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED)) != 0;
 	/* A click on a key-bar label is that key. */
 	if (click && !(ev.bstate & BUTTON1_RELEASED) && a->status.visible &&
-	    ev.y == a->status.y + 1 && !st->editing && st->status[0] == '\0')
+	    ev.y == a->status.y + 1 && !a->line.editing && a->line.status[0] == '\0')
 		for (i = 0; i < a->status.nhits; i++)
 			if (ev.x >= a->status.hit[i].x0 && ev.x < a->status.hit[i].x1) {
 				keys_dispatch(a, a->status.hit[i].ch);
@@ -48,9 +48,9 @@ app_mouse(struct app *a)
 	case VIEW_PARAMS:
 		r = ev.y - p->py + p->row0;
 		if (click && ev.y >= p->py && ev.y < p->py + p->ph && r < view_rows(a->st))
-			st->sel = r;
+			a->pn[VIEW_PARAMS].sel = r;
 		if (wheel)
-			app_adjust(a, st->sel, wheel, 0);
+			app_adjust(a, a->pn[VIEW_PARAMS].sel, wheel, 0);
 		break;
 	case VIEW_CURVE:
 		if (wheel)

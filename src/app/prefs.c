@@ -414,7 +414,7 @@ app_pref_names(char *buf, size_t size)
 void
 app_prefs_sync(struct app *a)
 {
-	struct view_prefs *p = &a->st->prefs;
+	struct view_prefs *p = &a->prefs;
 	char dir[4096];
 	int i;
 
@@ -468,8 +468,7 @@ app_pref_type(struct app *a, int i, const char *text)
 void
 app_prefs_key(struct app *a, int ch)
 {
-	struct view_state *st = a->st;
-	struct view_prefs *p = &st->prefs;
+	struct view_prefs *p = &a->prefs;
 	int n = APP_PREFS, dir = 0;
 
 	switch (ch) {
@@ -498,8 +497,8 @@ app_prefs_key(struct app *a, int ch)
 		}
 		/* A typed choice: the line editor, its name already typed. */
 		edit_start(a, 1);
-		snprintf(st->edit_buf, sizeof st->edit_buf, "%s ", app_prefs[p->sel].name);
-		st->edit_len = st->edit_cur = strlen(st->edit_buf);
+		snprintf(a->line.edit_buf, sizeof a->line.edit_buf, "%s ", app_prefs[p->sel].name);
+		a->line.edit_len = a->line.edit_cur = strlen(a->line.edit_buf);
 		return;
 	default:
 		return;

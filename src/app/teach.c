@@ -74,10 +74,9 @@ tour_load(struct teach *t, char *msg, size_t size)
 }
 
 int
-teach_tour_show(struct teach *t, struct view_state *st, size_t k,
+teach_tour_show(struct teach *t, struct view_state *st, struct view_tour *vt, size_t k,
     uint64_t explicit_max, char *msg, size_t size)
 {
-	struct view_tour *vt = &st->tour;
 	const dsp_tour_step *s;
 	dsp_params p, before, *cur = &st->vs.params;
 	size_t i;
@@ -126,9 +125,8 @@ teach_tour_show(struct teach *t, struct view_state *st, size_t k,
 }
 
 void
-teach_tour_figures(const struct teach *t, struct view_state *st)
+teach_tour_figures(const struct teach *t, const struct view_state *st, struct view_tour *vt)
 {
-	struct view_tour *vt = &st->tour;
 	size_t i;
 	double v;
 
@@ -222,16 +220,16 @@ fail:
 }
 
 int
-teach_refit(struct teach *t, struct view_state *st, char *msg, size_t size)
+teach_refit(struct teach *t, struct view_refit *r, char *msg, size_t size)
 {
-	int open = st->refit.open;
+	int open = r->open;
 
 	if (!t->refit_done) {
 		refit_compute(&t->refit);
 		t->refit_done = t->refit.ok;
 	}
-	st->refit = t->refit;
-	st->refit.open = open;
+	*r = t->refit;
+	r->open = open;
 	if (!t->refit.ok) {
 		snprintf(msg, size, "%s", t->refit.err);
 		return -1;

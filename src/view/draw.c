@@ -224,10 +224,10 @@ view_row_value(const struct view_state *st, int row, char *buf, size_t size)
 		snprintf(buf, size, "-");
 		return;
 	}
-	if (row == ROW_HEAD && st->heads.shown) {
+	if (row == ROW_HEAD && st->layers > 0) {
 		dsp_param_format(d, p, buf, size);
 		snprintf(buf + strlen(buf), size - strlen(buf), " of %llux%llu",
-		    (unsigned long long)st->heads.layers, (unsigned long long)st->heads.heads);
+		    (unsigned long long)st->layers, (unsigned long long)st->heads);
 		return;
 	}
 	if (row == ROW_FAMILY && p->family == DSP_FAM_FILE && st->input_name != NULL) {

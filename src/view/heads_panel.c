@@ -9,11 +9,11 @@
 #include "view/view.h"
 
 int
-view_heads_height(const struct view_state *st)
+view_heads_height(const struct view_heads *h)
 {
-	size_t want = st->heads.count + 3;
+	size_t want = h->count + 3;
 
-	if (!st->heads.shown)
+	if (!h->shown)
 		return 0;
 	return want > 12 ? 12 : want < 5 ? 5 : (int)want;
 }
@@ -39,7 +39,7 @@ static void
 heads_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
-	const struct view_heads *h = &st->heads;
+	const struct view_heads *h = pn->own;
 	const struct view_head *r;
 	uint64_t cur = st->vs.params.head, l, hd, q, cl, ch, cq;
 	int iw = pn->w - 2, shown = pn->h - 3, y, first = 0, at = -1;

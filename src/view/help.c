@@ -68,7 +68,7 @@ help_draw(struct view_panel *pn, WINDOW *w)
 {
 	static char lines[HELP_MAX_LINES][HELP_WIDTH];
 	int count = help_lines(pn->st, lines, HELP_MAX_LINES, pn->w - 4), rows = pn->h - 2;
-	int first = pn->st->help_page, i, y;
+	int first = pn->row0, i, y;
 
 	if (first > count - rows)
 		first = count - rows > 0 ? count - rows : 0;

@@ -57,10 +57,10 @@ params_draw(struct view_panel *pn, WINDOW *w)
 		shown = rows;
 	if (shown < 1)
 		shown = 1;
-	if (st->sel < pn->row0)
-		pn->row0 = st->sel;
-	if (st->sel >= pn->row0 + shown)
-		pn->row0 = st->sel - shown + 1;
+	if (pn->sel < pn->row0)
+		pn->row0 = pn->sel;
+	if (pn->sel >= pn->row0 + shown)
+		pn->row0 = pn->sel - shown + 1;
 	if (pn->row0 > rows - shown)
 		pn->row0 = rows - shown;
 	if (pn->row0 < 0)
@@ -74,7 +74,7 @@ params_draw(struct view_panel *pn, WINDOW *w)
 		view_row_value(st, r, val, sizeof val);
 		ellipsize_middle(val, sizeof val, iw - 14);	/* a blank before the frame */
 		a = 0;
-		if (r == st->sel)
+		if (r == pn->sel)
 			a = pn->focused ? A_REVERSE : A_BOLD;
 		/* Pad the row so the highlight spans the panel. */
 		view_printf(w, y + 1, 1, iw, a, "%-*s", iw, "");
@@ -83,12 +83,12 @@ params_draw(struct view_panel *pn, WINDOW *w)
 		name = view_row_name(r);
 		k = view_width(name);
 		view_printf(w, y + 1, 1, iw, a, "%s %s%*s %s",
-		    r == st->sel ? view_sym(SYM_CURSOR) : " ", name,
+		    r == pn->sel ? view_sym(SYM_CURSOR) : " ", name,
 		    k < 10 ? 10 - k : 0, "", val);
 	}
 	if (shown < rows)	/* more rows above or below */
 		view_printf(w, 0, iw - 6, 6, view_attr_dim(), "%s%d/%d",
-		    pn->row0 > 0 ? "^" : " ", st->sel + 1, rows);
+		    pn->row0 > 0 ? "^" : " ", pn->sel + 1, rows);
 	y = rows + 1;
 	if (y < pn->h - 1 && st->vs.params.family == DSP_FAM_FILE)
 		view_printf(w, y++, 2, iw - 1, view_attr_dim(), "n fixed by the file");

@@ -39,7 +39,7 @@ strip(WINDOW *w, int y, int x, int cols, double lo, double hi, double p, double 
 static void
 refit_draw(struct view_panel *pn, WINDOW *w)
 {
-	const struct view_refit *r = &pn->st->refit;
+	const struct view_refit *r = pn->own;
 	int iw = pn->w - 4, y = 1, last = pn->h - 3, k, pw, cols;
 	const char *pm = view_style.utf8 ? "±" : "+-";
 	char a[32], b[32], c[32], d[32];

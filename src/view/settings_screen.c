@@ -41,7 +41,7 @@ value(WINDOW *w, int y, int x, int width, attr_t a, const char *v)
 static void
 settings_draw(struct view_panel *pn, WINDOW *w)
 {
-	const struct view_prefs *p = &pn->st->prefs;
+	const struct view_prefs *p = pn->own;
 	int inner = pn->w - 4, last = pn->h - 2, vw = inner - NAME_W - SOURCE_W - 2, y = 1;
 	size_t i;
 

@@ -49,13 +49,13 @@ char_len(const char *s, size_t n)
 /* The line editor: the prompt, the text scrolled so that the cursor shows,
  * the character under the cursor in reverse video. */
 static void
-edit_line(WINDOW *w, int width, const struct view_state *st)
+edit_line(WINDOW *w, int width, const struct view_line *ln)
 {
-	const char *b = st->edit_buf;
-	size_t start = 0, cur = st->edit_cur, len = st->edit_len, k;
+	const char *b = ln->edit_buf;
+	size_t start = 0, cur = ln->edit_cur, len = ln->edit_len, k;
 	int x, avail;
 
-	view_printf(w, 1, 0, width, A_BOLD, "%s", st->edit_prompt);
+	view_printf(w, 1, 0, width, A_BOLD, "%s", ln->edit_prompt);
 	x = getcurx(w);
 	avail = width - x - 1;
 	while (start < cur && text_width(b + start, cur - start) > avail)
@@ -135,10 +135,10 @@ key_bar(struct view_panel *pn, WINDOW *w, int width, const struct view_state *st
  * takes the parameters' line too, broken at a blank (or after a bar of a
  * list of names when the rest would not fit). */
 static void
-message(WINDOW *w, int width, const struct view_state *st)
+message(WINDOW *w, int width, const struct view_line *ln)
 {
-	const char *m = st->status;
-	attr_t a = st->status_err ? view_attr_error() : A_BOLD;
+	const char *m = ln->status;
+	attr_t a = ln->status_err ? view_attr_error() : A_BOLD;
 	size_t len = strlen(m), brk = 0, bar = 0, i = 0;
 
 	if (text_width(m, len) > width) {
@@ -187,6 +187,7 @@ static void
 status_draw(struct view_panel *pn, WINDOW *w)
 {
 	const struct view_state *st = pn->st;
+	const struct view_line *ln = pn->own;
 	const dsp_params *p = &st->vs.params;
 	char d[32], t[32], l[32], e[32], line[512], part[160];
 	attr_t a = view_attr_title();
@@ -220,9 +221,9 @@ status_draw(struct view_panel *pn, WINDOW *w)
 			    dsp_method_name(st->sum.method) : st->sum_busy ? "computing" : "error");
 		else if (k == 2 && !st->present)
 			snprintf(part, sizeof part, " seed=%llu", (unsigned long long)p->seed);
-		else if (k == 3 && st->show_times && !st->present)
+		else if (k == 3 && ln->show_times && !st->present)
 			snprintf(part, sizeof part, " | %.2f ms (frame %.2f ms, bg %.1f ms%s%s)",
-			    st->compute_ms, st->frame_ms, st->bg_ms,
+			    ln->compute_ms, ln->frame_ms, st->bg_ms,
 			    st->curve_busy || st->map_busy || st->sum_busy ? ", computing" : "",
 			    cancelled);
 		else if (k == 3 && !st->present && (st->curve_busy || st->map_busy ||
@@ -239,12 +240,12 @@ status_draw(struct view_panel *pn, WINDOW *w)
 	view_printf(w, 0, 0, pn->w, a, "%s", line);
 	wmove(w, 1, 0);
 	wclrtoeol(w);
-	if (st->editing && st->edit_hint[0] != '\0')
-		view_printf(w, 0, 0, pn->w, a, "%-*s", pn->w, st->edit_hint);
-	if (st->editing)
-		edit_line(w, pn->w, st);
-	else if (st->status[0] != '\0')
-		message(w, pn->w, st);
+	if (ln->editing && ln->edit_hint[0] != '\0')
+		view_printf(w, 0, 0, pn->w, a, "%-*s", pn->w, ln->edit_hint);
+	if (ln->editing)
+		edit_line(w, pn->w, ln);
+	else if (ln->status[0] != '\0')
+		message(w, pn->w, ln);
 	else
 		key_bar(pn, w, pn->w, st);
 }

@@ -158,14 +158,14 @@ set_rows(const struct view_tour *t, int w)
 
 /* Frame, title row, parameters rows, body, blank, figures, keys row. */
 int
-view_tour_height(const struct view_state *st, int w)
+view_tour_height(const struct view_tour *t, int w)
 {
 	struct wrap wr;
 
 	memset(&wr, 0, sizeof wr);
 	wr.w = w - 4;
-	wrap_body(&wr, st->tour.body);
-	return 2 + set_rows(&st->tour, w - 4) + 1 + wr.lines + 1 + (int)st->tour.nshow + 1;
+	wrap_body(&wr, t->body);
+	return 2 + set_rows(t, w - 4) + 1 + wr.lines + 1 + (int)t->nshow + 1;
 }
 
 static void
@@ -177,7 +177,7 @@ tour_update(struct view_panel *pn, const struct view_state *st)
 static void
 tour_draw(struct view_panel *pn, WINDOW *w)
 {
-	const struct view_tour *t = &pn->st->tour;
+	const struct view_tour *t = pn->own;
 	char title[160], v[32], set[512];
 	struct wrap wr;
 	int y = 1, last = pn->h - 3, iw = pn->w - 4, lw = 0;

@@ -1,9 +1,13 @@
 /* The TUI's screen model and its widgets (htop's Meter/Panel pattern).
  *
- * The app fills a struct view_state with numbers it computed through the
- * core; each widget is a struct view_class with update(), which only reads
- * that state, and draw(), which only paints a curses window.  Nothing in
- * src/view computes math. */
+ * Each widget is a struct view_class with update(), which only reads, and
+ * draw(), which only paints a curses window.  What a widget shows is its
+ * own state (struct view_hist, view_curve, view_map, view_line, view_tour,
+ * view_refit, view_heads, view_prefs; the params panel's selection and a
+ * panel's scroll are in struct view_panel), which the app fills through
+ * the core and points the panel's own at; no widget reads another's.  All
+ * share only struct view_state: the view, its summary and the jobs'
+ * progress.  Nothing in src/view computes math. */
 #ifndef DSP_VIEW_H
 #define DSP_VIEW_H
 
@@ -217,6 +221,22 @@ struct view_curve {
 	}		 cv_other[VIEW_RESAMPLE_HEADS];
 };
 
+/* The status line's own state: the message, the line editor, timings. */
+struct view_line {
+	char		 status[VIEW_MSG];
+	int		 status_err;
+	int		 editing;	/* line editor on the status line */
+	char		 edit_prompt[48];
+	char		 edit_buf[128];
+	size_t		 edit_len;
+	size_t		 edit_cur;	/* cursor: byte offset, at a character start */
+	char		 edit_hint[VIEW_MSG];	/* Tab's candidates, shown while editing */
+	int		 edit_overflow;	/* more typed than edit_buf holds */
+	int		 show_times;	/* shows compute timings (T) */
+	double		 compute_ms;	/* last frame: core work */
+	double		 frame_ms;	/* last frame: compute + draw */
+};
+
 /* The settings screen (F2, O): the display choices the settings file
  * keeps, one row each, as the app read them from its table
  * (src/app/prefs.c) for this frame; open and sel are the widget's state. */
@@ -254,6 +274,8 @@ struct view_key {
 #define VIEW_BAR_TEACH	10
 #define VIEW_BAR_REST	20
 
+/* What every widget reads (a few KB: the app copies it into worker jobs
+ * and the panels' figures live in their own states). */
 struct view_state {
 	dsp_viewstate	 vs;		/* the view (core/schema/view.h): params, map
 					   ranges, figure size and cursor, focus,
@@ -273,27 +295,10 @@ struct view_state {
 	unsigned long	 jobs_cancelled[2];	/* stale jobs cancelled by a newer
 					   key: [0] curve and map, [1] summary */
 	double		 bg_ms;		/* worker time of the last curve/map */
-	int		 sel;		/* selected parameter row */
-	int		 help;		/* help overlay shown */
-	int		 help_page;
-	char		 status[VIEW_MSG];
-	int		 status_err;
-	int		 editing;	/* line editor on the status line */
-	char		 edit_prompt[48];
-	char		 edit_buf[128];
-	size_t		 edit_len;
-	size_t		 edit_cur;	/* cursor: byte offset, at a character start */
-	char		 edit_hint[VIEW_MSG];	/* Tab's candidates, shown while editing */
-	int		 edit_overflow;	/* more typed than edit_buf holds */
-	int		 show_times;	/* status line shows compute timings (T) */
 	int		 present;	/* --present: plots only, no clutter */
-	double		 compute_ms;	/* last frame: core work */
-	double		 frame_ms;	/* last frame: compute + draw */
 	const char	*input_name;
-	struct view_tour tour;
-	struct view_refit refit;
-	struct view_heads heads;
-	struct view_prefs prefs;
+	uint64_t	 layers, heads;	/* an --input array of several rows: its
+					   shape (0 0: none) */
 	const struct view_key *keys;	/* the key table, for help and key bar */
 	size_t		 nkeys;
 };
@@ -321,7 +326,9 @@ struct view_panel {
 	int			 visible;
 	int			 focused;
 	int			 py, px, ph, pw;	/* plot area, screen coordinates */
-	int			 row0;		/* params: first row shown (scrolled) */
+	int			 sel;		/* params: the selected row */
+	int			 row0;		/* params, help: first row shown
+						   (scrolled) */
 	int			 map_cw;		/* map: screen columns per cell */
 	int			 map_rh;		/* map: cells per screen row (1, 2) */
 	int			 nhits;		/* status: key-bar labels drawn */
@@ -344,7 +351,7 @@ extern const struct view_class view_heads_class;
 extern const struct view_class view_settings_class;
 
 /* heads_panel.c: rows the heads panel wants (frame included). */
-int		 view_heads_height(const struct view_state *st);
+int		 view_heads_height(const struct view_heads *h);
 
 /* draw.c: rows a panel's content takes at width w (frame included),
  * measured by drawing it into an off-screen pad of max rows. */
@@ -359,7 +366,7 @@ int		 view_digits(const double *v, size_t n, int min);
 char		*view_decade(char *buf, size_t size, int k);
 
 /* tour_box.c: rows the tour box needs at width w (frame included). */
-int		 view_tour_height(const struct view_state *st, int w);
+int		 view_tour_height(const struct view_tour *t, int w);
 
 /* draw.c: shared drawing helpers. */
 struct view_style {

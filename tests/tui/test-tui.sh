@@ -55,8 +55,19 @@ T send-keys x
 tui_gone "Global keys"; ok $? "a key closes the help"
 T send-keys F1
 tui_wait "Global keys"; ok $? "F1 opens the help overlay"
+# At 30 rows the help is longer than its box: PgDn scrolls it ten lines
+# (the help panel's own scroll), PgUp back to the top.
+T send-keys NPage
+tui_gone "Global keys"; ok $? "PgDn scrolls the help past its first heading"
+tui_cap | grep -q "Tab/S-Tab"; ok $? "and shows the lines below it"
+T send-keys PPage
+tui_wait "Global keys"; ok $? "PgUp scrolls it back to the top"
 T send-keys Escape
 tui_gone "Global keys"; ok $? "Escape closes the help"
+T send-keys F1
+tui_wait "Global keys"; ok $? "the help opens again at its top"
+T send-keys Escape
+tui_gone "Global keys"; ok $? "Escape closes it"
 
 # Map: focus it, move the cursor, jump theta and lambda there.
 T send-keys Tab Tab Tab
