@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The TUI's loop without a terminal (issue 10, "One view", speed): ncurses
  * draws into /dev/null, the panels and the worker are the app's own.  For
  * each view it times a key (a parameter change) to the updated frame, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Softmax statistics over n = 2^24 doubles against floors measured in the
  * same run, the repeats interleaved so that a busy spell of the shared
  * machine falls on all of them alike:

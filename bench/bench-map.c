@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* (theta, lambda) map of 160 x 48 at n = 4096 (power series) and the
  * entropy-vs-n curve of 256 points up to 2^40, best of several runs. */
 #include <math.h>

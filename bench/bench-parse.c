@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Text and .npy input: writes 2^24 logits (8 U[0, 1) - 4, the same as
  * bench-kernel) as text at 17 significant digits and as a float64 .npy,
  * then times the --input parser against a bare strtod loop over the same

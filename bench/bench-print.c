@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The naive writer's floor for snapshot --input: CPU time of glibc's
  * snprintf("%.17g") over 3 x 2^22 numbers (a logit, its weight and a
  * third, as a snapshot writes each item about three times: the JSON's

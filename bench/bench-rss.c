@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Peak resident memory of a command: runs argv[1..] as a child (its
  * stdout to /dev/null), waits, prints "PEAK_MIB" from getrusage of the
  * child (ru_maxrss).  With -t first: "PEAK_MIB CPU_S WALL_S", the child's

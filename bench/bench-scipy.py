@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Peers for bench-kernel over the same binary file (n = 2^24 float64),
 each computing the same six statistics as disperse's explicit route:
 log Z, H, the paper's H (-sum p log(p + 1e-9)), max and min weight and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The kernel's 2-thread threshold, measured: dsp_softmax_stats at n = 2^12
  * .. 2^25 with 1 and 2 OpenMP threads, and with the threads the probe
  * offers (core/cpu.h, 2 at most: what disperse does from 2^24), min and

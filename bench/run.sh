@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make bench: run the benchmarks and print the measured ratios (one run).
 # Not a test: nothing here fails on timing.
 set -u

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The TUI in a real terminal (tmux) at the layouts that moved (issue 24's
 # live-lock: the summary job's key held a panel width, 120x40 and 140x45
 # flipped the Weights panel between 37 and 38 columns, and the screen said

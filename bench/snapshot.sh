@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make bench (its snapshot lines), or alone: sh bench/snapshot.sh BUILDDIR.
 # snapshot --input of 2^22 logits (8 U[0,1) - 4, a float64 .npy): peak
 # RSS, then its CPU against the naive writer's, glibc's printf("%.17g") for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Shared by the benchmarks: CPU time in ms, and a qsort comparison of
  * doubles for the min / median of the repeats. */
 #ifndef BENCH_TIMING_H

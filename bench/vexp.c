@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Floors for bench-kernel, compiled with -fopenmp-simd (bench only):
  *   - the memory read floor: a sum of the array with many independent
  *     accumulators (8 AVX-512 vectors where the CPU has them), so that

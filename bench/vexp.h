@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Floors for bench-kernel (bench/vexp.c). */
 #ifndef BENCH_VEXP_H
 #define BENCH_VEXP_H

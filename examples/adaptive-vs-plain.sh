@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Adaptive temperature (paper Figure 4) against plain softmax: the curve
 # figure overlays the plain-softmax entropy and maximum weight on the
 # adaptive curves, n = 1 ... 2^20, power series delta = 8, lambda = 0.9.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Maximum weight and entropy for n = 16 ... 16384 (the Max Retrieval test
 # sizes) with the Lemma 2.1 bounds and the entropy floor.
 # Usage: dispersion-vs-n.sh [OUTDIR]   (disperse from $DISPERSE or PATH)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Save a PyTorch model's pre-softmax attention logits for `disperse heads`.
 
 The logits are q . k^T / sqrt(d) of every head, before the softmax, as one

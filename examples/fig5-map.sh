@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Paper Figure 5: entropy of softmax over the power series e_k = delta lambda^k
 # on a (theta, lambda) grid, theta in [-2, 2], lambda in [0, 1], viridis.
 # Usage: fig5-map.sh [OUTDIR]   (disperse from $DISPERSE or PATH)

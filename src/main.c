@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse: the TUI when started without a command, the batch CLI with one. */
 #include "config.h"
 

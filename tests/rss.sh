@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Peak resident memory against --mem-budget (issue 26): source this file
 # after tap.sh, with $tmp a scratch folder and $DISPERSE set.  A command
 # either fits -- its peak RSS, measured by /usr/bin/time, under the budget

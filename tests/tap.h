@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Minimal TAP producer for the C tests (header-only).
  *
  * Numeric checks print both values on failure so a red test says why. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # TAP helpers for shell tests: source this file.
 # shellcheck shell=sh
 tap_n=0

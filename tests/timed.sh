@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs a test driver (the rest of the command line) and appends the test's
 # wall time and CPU time (user + system of the test and all it started) in
 # seconds, its name, and when it started and ended (seconds since the epoch)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a key, a click or a typed value does to the view: status-line
  * messages, parameter steps, the map cursor, reset, snapshots, the tour and
  * the refit box. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The interactive TUI: its options and the event loop, which draws a frame
  * after each key.  The terminal is term.c, where things go layout.c, the
  * keys keys.c (with mouse.c, editor.c and actions.c); numbers come from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The interactive TUI: state, event loop, panels. */
 #ifndef DSP_APP_H
 #define DSP_APP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The TUI, internal: the state every part of src/app shares and the
  * functions each file gives the others. */
 #ifndef DSP_APP_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Everything the panels show, through the core, with caches keyed on the
  * inputs of each figure: the curve and the map are the expensive parts and
  * only change with the parameters they depend on.  The summary, weights

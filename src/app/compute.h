@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The TUI's numbers: every figure a panel shows, computed through the core
  * and cached so a key press only recomputes what its change touches. */
 #ifndef DSP_APP_COMPUTE_H

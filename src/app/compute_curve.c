@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The curve panel's job: entropy and max weight over n for every series
  * the view draws (core/schema/view.h's list), a file's head against theta
  * with the other heads beside it, and the resample's other heads over n.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the TUI's compute files share (compute.c: summary, weights, map;
  * compute_curve.c: the curves over n and a file's figures against theta):
  * the cache of finished figures and the key each is stored under. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The line editor on the status line: '=' types the selected parameter's
  * value, ':' takes 'name value' for any parameter, view option, preset or
  * theme.  Editing keys as in readline (cursor by UTF-8 character, Home/End,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Heads: the rows of an --input array with several (layers x heads, at
  * one query), the head the view shows (params.head, through the parameter
  * table: `<` `>`, `:head L.H`, the parameters panel, a snapshot) and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Keys: the key table (name, help, key-bar label and handler of each key),
  * which also draws the help overlay and the key bar, and the dispatch by
  * overlay and focus. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Layout: where each panel and overlay box goes for the terminal's size,
  * which plots are shown, and the focus. */
 #include "config.h"

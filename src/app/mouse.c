@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The mouse: a click selects or picks, the wheel adjusts. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The TUI's own options (`disperse [options]`, no command), tmux
  * options-table style: one row an option (struct dsp_opt_row, as every
  * command's) drives the getopt table, the help both `disperse --help` and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Play mode (key p, `:play NAME`): animate n over 1 .. 2^40 (log-spaced)
  * or theta or delta over their sweep range (the parameter table's
  * dsp_param_sweep_range), one frame per tick of the event loop's timeout,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The display choices the settings file keeps (htop's setup screen edits
  * the same settings its rc file holds): one table, one row a choice, with
  * its name (a member of settings.json's "display", a `:NAME` command),

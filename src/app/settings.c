@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Settings that persist the way htop's do: the last view (parameters and
  * view state), the display options and the line editor's history, in
  * $XDG_CONFIG_HOME/disperse/settings.json (~/.config/disperse without it),

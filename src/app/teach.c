@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The tour and the refit for the TUI: numbers through the core, cached,
  * copied into view_state for src/view/tour_box.c and refit_box.c. */
 #include "config.h"

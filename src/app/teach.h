@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The TUI's teaching extras: the tour (doc/tour.txt, key t) and the
  * adaptive-temperature refit overlay (key R).  Both are computed here
  * through the core and handed to the widgets as numbers in view_state. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The terminal: curses set-up and restore, the signals that end the TUI
  * through its event loop, a hung-up terminal, and the screen as text and
  * as cells with colours. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Worker thread for the expensive figures: the entropy-vs-n curves and
  * the map (a WORKER_FIGURES worker), or the summary, weights and histogram
  * of a large explicit input (a WORKER_SUMMARY worker, so that a long

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The curve and the map computed off the draw path: a worker thread takes
  * the latest inputs, the event loop keeps drawing and collects results. */
 #ifndef DSP_APP_WORKER_H

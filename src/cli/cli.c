@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Batch command line: `disperse COMMAND [options]`, one command a file. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Batch command line: `disperse COMMAND [options]`. */
 #ifndef DSP_CLI_H
 #define DSP_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse animate: the TUI's play mode as files, for slides.  One
  * parameter (n, theta or delta) runs over its sweep range (the parameter
  * table's dsp_param_sweep_range) in --frames steps; each frame is a view

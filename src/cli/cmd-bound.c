@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse bound: Lemma 2.1 / Theorem 2.2 calculator for given n, delta,
  * theta and eps, with --solve for the parameter that puts the tight upper
  * bound exactly at eps.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse compare: max weight and entropy against n for several attention
  * functions side by side (one column per function and figure). */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse depth: a stack of attention layers over random embeddings, with
  * and without residual connections (the authors' Remarks B.2 and C.1;
  * disperse's demonstration, core/train/depth.h): the spread of each layer's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse fit: refit the adaptive-temperature polynomial (paper Figure 4)
  * from generated spike-plus-noise inputs or from (H, beta*) pairs. */
 #include "config.h"

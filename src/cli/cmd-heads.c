@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse heads FILE: per-head dispersion of real attention logits
  * (.npy / .npz, src/core/io/npy.h), each row evaluated by dsp_eval. */
 #include "config.h"

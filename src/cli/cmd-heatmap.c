@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse heatmap: the (theta, lambda) map of paper Figure 5 via
  * dsp_map_compute.  CSV and JSON give one row per cell (long form); text
  * draws a shade grid with axes. */

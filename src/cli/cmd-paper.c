@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse paper: every quantitative claim of "Softmax is not Enough"
  * regenerated in one report (issue 28): a Markdown file, the paper_figures (the
  * snapshot figure writers and train's figure) and every number as CSV and

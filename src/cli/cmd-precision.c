@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse precision: the limits of each number format, the weights of the
  * current parameters emulated in each, and the n at which a weight first
  * underflows to exactly 0. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse report: every figure of one evaluation (dsp_eval), the rows
  * of the figure table on report's surface. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse snapshot: write a snapshot set (text, CSV, JSON, SVG) of one
  * view, or re-export the view of a snapshot JSON with --load. */
 #include "config.h"

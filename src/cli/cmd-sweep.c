@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse sweep: entropy, max weight and bounds against n (log-spaced,
  * dsp_eval_curve) or against theta, lambda or delta (linear). */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse tour: the teaching tour in batch form.  Each step's text comes
  * from doc/tour.txt; its numbers are computed live with dsp_eval. */
 #include "config.h"

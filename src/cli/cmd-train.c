@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse train: train the Max Retrieval model (one single-head softmax
  * attention, src/core/train/maxret.c) on sets of 16 items, then measure how its
  * accuracy and attention fall on larger sets, plain and with the paper's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One CLI subcommand per file (cmd-NAME.c), each exporting one struct. */
 #ifndef DSP_CLI_CMD_H
 #define DSP_CLI_CMD_H

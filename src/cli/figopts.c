@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Figure options of the figure-writing commands (figopts.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The figure options of every command that writes figures (snapshot,
  * heads --svg, train --svg, depth --svg, animate): --figure-size,
  * --font-size, --figure-format and --dpi, the figure rows of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* report and bound rows keyed by the figure table (core/schema/figures.h): the
  * row's name is the figure's one name and its note the figure's
  * description as evaluated at theta, tagged [paper], [derived] or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What `disperse heads` derives from the kept records: the summary in the
  * authors' form and the two figures (cmd-heads.c reads and evaluates). */
 #include "config.h"

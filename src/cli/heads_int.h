@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the files of `disperse heads` share (cmd-heads.c: options, reading
  * and evaluating the rows, the per-row table; heads-summary.c: what is
  * derived from the kept records -- the summary table and the two figures).

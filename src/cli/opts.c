@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Common parameter options shared by every subcommand and the TUI: the
  * getopt tables and help built from the parameter table, parsing, and the
  * input each command evaluates (values: opts_value.c; outputs:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Shared parser for the common parameter options of every subcommand and of
  * the TUI (`disperse [options]`).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* --help's generated sections: a command's own options from its rows,
  * the figure options from the view-option table, each text wrapped under
  * its head (opts.h).  The common options' lines are opts.c's. */

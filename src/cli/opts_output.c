@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A command's outputs: the stamps, the output files published together
  * when the command succeeds, and the key-value tables of report-like
  * commands. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The option values: reals and sizes in the one grammar of every surface
  * (dsp_parse_double, dsp_parse_size), lists, ranges, and a parameter row's
  * value from its text (dsp_param_parse). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse paper, section 5: Max Retrieval under the paper preset, over
  * several seeds, pooled with 95 % intervals, and the head's weights. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse paper, sections 1-4, 6 and 7: Lemma 2.1, Theorem 2.2, the
  * dispersion figure, adaptive temperature, the alternatives and the
  * (theta, lambda) map, each from the library functions of the command that

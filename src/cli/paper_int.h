@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the files of `disperse paper` share (cmd-paper.c: options, files,
  * the report; paper-theory.c: sections 1-4, 6, 7; paper-maxret.c: section
  * 5).  Nothing outside these three files includes it. */

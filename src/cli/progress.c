@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The progress line of a command's long work (progress.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A command's long work on stderr: one line that updates in place (the
  * percentage, the time so far and an estimate of the rest) while the
  * command's job (core/job.h) advances, shown from the first second on and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The figure of `disperse train` (--svg) and of the paper's Max Retrieval
  * section: accuracy against n with Wilson intervals, and the mean max
  * weight inside the Lemma 2.1 band (dsp_train_svg, cli/cmd.h). */

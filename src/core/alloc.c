@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The allocation wrappers of a normal build (alloc.h): the budget's check
  * (alloc_live.c), then the plain call, a failure recorded for its message.
  * A test build links tests/nomem/failalloc.c instead, which defines the

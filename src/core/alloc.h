@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The project's one allocation path.
  *
  * Every allocation in src/ goes through these thin wrappers over the C

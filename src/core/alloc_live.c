@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The memory budget of the allocation wrappers (alloc.h): the live bytes,
  * the check, and the counted anonymous mappings.  Shared by src/core/alloc.c
  * and the test build's tests/nomem/failalloc.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The thread probe of cpu.h: /proc/loadavg's running count, less this
  * process's running threads, against the online CPUs.  A system fact, not
  * an input: it changes how many threads share a pass, never a result (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* How many threads a pass of work should use now.
  *
  * A second thread pays only when a CPU is free to run it: on a 2-core

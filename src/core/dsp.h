@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Umbrella header of the disperse numeric core (no curses, no drawing).
  *
  * The core is the base (error codes, the allocation path, jobs) and four

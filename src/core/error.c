@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Error codes and the thread-local detail message. */
 #include <stdarg.h>
 #include <stdio.h>

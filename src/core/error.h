@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Error codes and messages for the disperse core.
  *
  * Every core function that can fail returns one of these codes.  A failing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The running job of a thread (see job.h). */
 #include <pthread.h>
 #include <signal.h>

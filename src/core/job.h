@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The running job of this thread: a cancellation flag, a progress counter
  * and a memory budget that the core's long loops consult.
  *

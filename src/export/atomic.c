@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Atomic publication of export files: temporary file, fsync, link/rename. */
 #include <sys/stat.h>
 #include <sys/types.h>

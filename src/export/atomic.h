@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Atomic file creation for exports: write into a temporary file in the
  * destination directory, fsync it, then publish it under its final name in
  * one step, so a reader never sees a half-written file and a crash or a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The 5 x 7 bitmap font (bitfont.h): the classic dot-matrix shapes, one
  * byte a column, bit 0 the top row. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A 5 x 7 pixel bitmap font for the raster figures (the animated GIF):
  * printable ASCII plus θ and δ, so frames carry their labels without a
  * font library. */

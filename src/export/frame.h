@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Frames of an animation (`disperse animate`): one view per frame, its
  * figures computed once the way a snapshot computes them and its weights
  * and curve drawn by the snapshot's own SVG writers, so a frame is the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The animated GIF (see gif.h): each frame drawn into an 8-bit indexed
  * raster with a fixed palette, then written as one GIF image after a
  * graphics-control block carrying the delay. */

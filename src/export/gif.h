@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Animated GIF of the entropy-vs-n curve with a moving "you are here"
  * marker (`disperse animate`): a small self-contained raster, in the
  * viridis colours of the SVG figures, written with giflib. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Figures of `disperse heads` (see heads_svg.h).  Both are laid out on the
  * page of the figure options (the svg.c page helpers, as the snapshot
  * figures): any --figure-size, type of --font-size. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Figures of `disperse heads`: the logit spread of every attention head as
  * a viridis layer x head grid, and the histogram of the spreads. */
 #ifndef DSP_HEADS_SVG_H

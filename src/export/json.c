@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* JSON writer: streaming, escaped, non-finite numbers as null, doubles in
  * their shortest round-trip text (the parser is json_parse.c). */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A small streaming JSON writer (correct escaping, non-finite numbers as
  * null, shortest round-trip doubles: core/math/dtoa.h) and a tiny DOM parser for
  * loading snapshots back. */

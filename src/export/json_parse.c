@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A small JSON DOM parser with depth, size and item limits, for loading
  * snapshots and models back (the writer is json.c). */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Save and load trained Max Retrieval models (see model.h). */
 #include "config.h"
 

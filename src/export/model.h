@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Trained Max Retrieval models as versioned JSON ("disperse-maxret",
  * format_version 1): the settings they were trained with, what the
  * training measured, the accuracy recorded at evaluation and every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* PDF and PNG from SVG (render.h).  librsvg (and with it cairo and glib)
  * is loaded on first use with dlopen: linked into the program it costs
  * every start of every command 14 ms and 9 MB of resident pages (58

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Figures as PDF and PNG, rendered from their SVG with librsvg and cairo,
  * so that every format comes from the one drawing code (svg.c and the
  * figure writers). */

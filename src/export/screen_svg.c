@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The terminal screen as an SVG figure (screen_svg.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The terminal screen as a figure: a grid of text cells with colours,
  * drawn as SVG (monospace text, box drawing as lines, block elements as
  * rectangles) for slides that show the tool.  The cells come from the

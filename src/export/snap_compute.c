@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Snapshot sets: the figures of one set (summary, weights, entropy curve
  * with its overlays, map), computed once and shared by every format. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Snapshot sets: the tables (weights runs, entropy curve, map) and
  * their CSV files; the text report prints the curve table too. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One animation frame: a snapshot's figures and two of its SVG writers
  * (see frame.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Snapshot sets, internal: the state every format's writer reads and the
  * helpers they share.  Only src/export/snap*.c include this. */
 #ifndef DSP_SNAP_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Snapshot sets: the JSON file, the one --load reads back, and the check
  * that a file family's logits fit what --load accepts. */
 #include "config.h"

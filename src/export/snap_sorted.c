@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Snapshot sets: the weights largest first without a sorted copy of all
  * of them.  The sorted-bars figure walks the weights in descending order;
  * a copy of every item (16 bytes an item for distinct weights) is replaced

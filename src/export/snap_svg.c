@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Snapshot sets: the SVG figures of the weights histogram, the map and the
  * screen (the entropy curve is snap_svg_curve.c). */
 #include "config.h"

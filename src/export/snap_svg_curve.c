@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Snapshot sets: the SVG figure of the entropy curve against n, with the
  * Lemma 2.1 band, the floors, Theorem 2.2's n*, the overlays and pins. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the snapshot's SVG figure files share (snap_svg.c: the weights
  * histogram, the map and the screen; snap_svg_curve.c: the entropy curve
  * with its bounds and overlays): the roles' colours and dashes, the sizes,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Snapshot sets: the .txt file, the TUI's screen as it was or, from the
  * CLI, a plain text report of the view. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Snapshot sets: the set writer.  It checks the view, has the set's
  * figures computed once (snap_compute.c), names the set so that it never
  * collides and publishes each format's file (snap_txt.c, snap_json.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Snapshot sets: what a view shows, written as plain text, CSV, JSON and
  * SVG, and loaded back from the JSON to restore the exact view. */
 #ifndef DSP_SNAPSHOT_H

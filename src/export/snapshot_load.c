@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Snapshot sets: the loader, which restores a view from a set's JSON. */
 #include "config.h"
 

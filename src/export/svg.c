@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tiny SVG writer for the figures: the document, shapes, text, series
  * styles and markers, legends, titles and layout (the axes are svg_axes.c). */
 #include <float.h>

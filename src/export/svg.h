@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A tiny SVG writer for the snapshot figures: shapes, escaped text and
  * plot axes (nice-number linear ticks, 10^k or 2^k log ticks) shared by
  * the histogram, curve and map plots.  Self-contained output: no external

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The figures' axes: nice ticks (linear and log), tick labels, the grid,
  * axis titles and the margins they need. */
 #include <float.h>

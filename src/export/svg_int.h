@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the SVG writer's files share (svg.c: the document, shapes, text,
  * markers, legends and layout; svg_axes.c: ticks, axes and grid).  Nothing
  * outside src/export/svg*.c includes it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tables of numbers as aligned text, CSV (RFC 4180 quoting) or JSON.
  *
  * Text and CSV start with "# key: value" stamp lines (and "# title" first),

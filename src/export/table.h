@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tables of numbers written as aligned text, CSV or JSON.  The CLI prints
  * them; the snapshot exporter writes them to files. */
 #ifndef DSP_TABLE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Table columns and rows that loop over a surface of the figure table:
  * sweep's columns, the snapshot's curve CSV and its text summary table,
  * heads' columns. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Viridis: the 256-entry table of matplotlib's default colour map.
  * Data from mpl-colormaps by Nathaniel J. Smith, Stefan van der Walt and
  * Eric Firing, released under CC0 (public domain dedication). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The viridis colour map (perceptually uniform, colour-blind safe), used by
  * the SVG map and by the TUI for terminal colours.  Presentation only. */
 #ifndef DSP_VIRIDIS_H

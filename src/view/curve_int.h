@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The curve panel's two files: the plots (entropy_plot.c) and the panel
  * around them (curve_panel.c: legend, captions, where each plot goes). */
 #ifndef DSP_VIEW_CURVE_INT_H

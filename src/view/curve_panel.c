@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The curve panel: its legend (an item for everything drawn), the
  * captions of failed series, and where the plots of entropy_plot.c go
  * (both, or one when short; a file's head against theta instead). */

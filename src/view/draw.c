@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Drawing helpers shared by the widgets: glyphs with ASCII fallbacks,
  * frames, clipped text.  Colours are theme.c's. */
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Entropy vs n: log-x curves from n = 1 to 2^40 with the entropy floor and
  * log n ceiling, and the max coefficient with its Lemma 2.1 band; markers
  * at the current n and at Theorem 2.2's critical n.  The plots; the panel

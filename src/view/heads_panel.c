@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Heads panel: the heads of an --input array with several rows, sorted by
  * max weight or by empirical critical n, the view's head marked.  Each
  * line: layer.head, keys, spread, max weight, critical n of the empirical

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The (theta, lambda) map of paper Figure 5 in viridis: truecolour, the
  * nearest xterm-256 colours, a 16-colour ramp or an ASCII ramp.  The app
  * computes the cells with dsp_map_compute; this only paints them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Help overlay (? or F1): every key, and what it does in each panel, from
  * the key table (src/app/keys.c). */
 #include <stdio.h>

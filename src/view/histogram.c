@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Weights panel: sorted attention coefficients as bars on a log10 scale, or
  * the distribution of log10 weight (gsl_histogram, computed by the app),
  * with the Lemma 2.1 band drawn over it.  Huge n shows runs, not n bars. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Parameters panel: one row per parameter, the selected one highlighted. */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Adaptive-temperature refit overlay (key R): the paper's degree-4
  * polynomial beta(H) beside the app's GSL least-squares refit, with
  * standard errors, R^2 and both polynomials on H = 0 .. 8. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The settings screen (F2 or O, htop's setup screen): every display choice
  * the settings file keeps, with its value and where the value came from
  * (default, settings file, command line, --load, changed), the selected

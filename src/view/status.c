@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Status lines: the parameters, method and timings, then a message, the
  * line editor, or the key hints (from the key table, src/app/keys.c). */
 #include <stdio.h>

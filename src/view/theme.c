@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Colour themes and every colour pair of the TUI, in one place: the pairs'
  * numbers, what each theme puts in them, the viridis ramp of the map in the
  * terminal's capability (truecolour, xterm-256, 16 or 8 colours) and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Lemma 2.1 and Theorem 2.2 written out with the live numbers, and the
  * check that the current weights sit inside the band. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A file's logits have one n, so the curve panel draws their entropy and
  * max weight against theta instead (log theta on x, the view's theta
  * marked), with the table of the same numbers below when there is room. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Teaching tour box (key t): step K/N, its title, the body wrapped to the
  * box and the live figures the step names, as the app computed them. */
 #include <stdio.h>

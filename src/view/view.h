@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The TUI's screen model and its widgets (htop's Meter/Panel pattern).
  *
  * Each widget is a struct view_class with update(), which only reads, and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # An independent forward pass of disperse depth's stack (core/train/depth.h) in
 # numpy: embeddings from a file (D numbers a row), L layers of
 # y_i = sum_j softmax_j(x_i.x_j / (theta sqrt D)) x_j, then x <- y

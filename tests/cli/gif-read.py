@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Read an animated GIF without any library: print the screen size, the
 loop count, then one line per image:
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Independent values for the CLI goldens (tests/cli/golden/*.json).
 
 Recomputes every number of the goldens named on the command line from the

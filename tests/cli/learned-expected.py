@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Expected large-n limit of softmax over the learned family, independently of
 # disperse: the saved JSON weights, a numpy forward pass at the bends of each
 # class (the logit is linear between them), and the integrals of

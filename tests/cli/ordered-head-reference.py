@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Stick-breaking and selective attention over the power series near
 |lambda| = 1 at large n, by mpmath (40 digits), item by item.
 

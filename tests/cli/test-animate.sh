@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # disperse animate: frame count, the GIF read back by an independent
 # decoder (tests/cli/gif-read.py), the varied value at the first and last
 # frame, and one figure a frame against a closed form.

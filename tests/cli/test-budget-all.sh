@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Every command inside --mem-budget (issue 26): at 64 MiB, 256 MiB and the
 # default (1 GiB), each command of --list-commands, given work that grows
 # with its input (2^19 text logits, a 2^19-key float32 .npy, a 2^20-item

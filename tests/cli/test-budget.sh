@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Every CLI command runs inside the memory budget (--mem-budget, 1 GiB by
 # default) and either finishes at once or refuses at once with one line
 # saying why and what it would need -- the reproductions of issue 10 ("One

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 25: bash completion from the tables.  doc/completion/disperse lists
 # nothing itself; it asks the program (--list-commands, CMD --list-options).
 # Completions are checked in a real bash with COMP_WORDS set as bash sets

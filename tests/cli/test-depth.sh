@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # disperse depth (core/train/depth.c): the stack over given embeddings equals an
 # independent numpy forward pass (tests/cli/depth-numpy.py); the large-n
 # limit r_l (von Mises-Fisher recursion) equals mpmath's Bessel ratios;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Bad input: exactly one line on stderr, nothing on stdout, exit 2 for a
 # usage error and 1 for a runtime failure (unreadable or malformed data).
 . "$top_srcdir/tests/tap.sh"

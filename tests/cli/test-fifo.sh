@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 26: a whole document given as a FIFO (or a device) is refused in one
 # line, exit 1, at once -- opening it would wait for a writer for ever.  The
 # readers of documents: --model, snapshot --load, fit --pairs, tour --file

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Golden outputs of report, sweep, bound and heatmap in text, CSV and JSON,
 # compared byte for byte.  A golden is made by disperse itself, so a diff
 # only says the output changed: golden.list names, for each, whether every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 25: one value grammar.  The same table of texts goes to every
 # surface that reads a parameter -- a CLI option, a tour file's %set (the
 # TUI's `:` and `=` lines call the same dsp_param_parse as the CLI, tested

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 25 ("the help text generated, not duplicated"): what each parser
 # takes (`--list-options`, built from the same table as its getopt) is what
 # its --help defines and what the man page documents.  For every command of

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Hostile input and faults (issue 16): bounded readers, binary content,
 # error messages naming the file, BOM and CR-only files.  Termination guards
 # (timeout) only stop a regression from hanging the suite; nothing is timed.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* JSON writer/parser round trip and hostile inputs. */
 #include <math.h>
 #include <stdio.h>

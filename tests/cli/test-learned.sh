@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The learned family (--model FILE): its logits at n are the trained head's
 # scores on evaluation set 0 of `disperse train` for the same seed and size,
 # so report --model reproduces what train's evaluation records for that set

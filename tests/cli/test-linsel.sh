@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Linear attention (phi = elu + 1) and selective attention (disperse's
 # simplified reconstruction: softmax of x_j - sum_{k<j} relu(x_k - x_j),
 # x = e/theta, item 0 nearest the query) against numpy on small inputs,

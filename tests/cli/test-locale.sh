@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Numbers in and out are C-locale under a decimal-comma locale (de_DE.UTF-8):
 # options, --input and fit --pairs files, the shipped tour, every CLI golden
 # byte for byte, and a JSON snapshot round trip.  Text stays UTF-8.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Batch commands never read the TUI's settings file (reproducibility): a
 # settings.json with other parameters changes no output, and no command
 # creates the settings folder.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # CLI numbers against closed forms (awk double arithmetic).
 . "$top_srcdir/tests/tap.sh"
 [ -x "$DISPERSE" ] || skip_all "no disperse binary"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 25 ("every --format csv is one table"): for every command that
 # takes --format (the command table's, `--list-commands` and each one's
 # `--list-options`), its CSV output is one table -- every row as wide as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The shared option parser: size and number syntax, merged command
  * options, exit statuses. */
 #include <stdint.h>

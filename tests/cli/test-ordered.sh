@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Stick-breaking and selective attention over the power series near
 # |lambda| = 1 past 2^27 items (issue 26): the first terms in position
 # order and the tail as one run that weighs 0 (src/core/math/eval.c,

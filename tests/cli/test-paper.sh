@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # disperse paper on its reduced grid (--quick --grid small, a hidden option
 # for tests): the report and its files exist; its numbers match
 # independent references -- the spike's max weight and the Lemma 2.1 band

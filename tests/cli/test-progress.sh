@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Long work shows one line on stderr that updates in place while stderr is a
 # terminal, and is erased at the end (src/cli/progress.c); redirected,
 # stderr stays empty.  A model file cannot start a large evaluation unasked

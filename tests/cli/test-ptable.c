@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The parameter table walked row by row: every row's sample value goes
  * through the CLI option, the snapshot JSON and the loader and comes back
  * equal; every row is documented in the man page with its domain and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # One route policy (review finding 4, issue 10 item 3): the commands that
 # print a view's figures (report, sweep, compare, heatmap's map, tour) take
 # the view's route, so at n = 100000 > 2^16 a random or learned family is the

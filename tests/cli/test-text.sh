@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # What report and bound say is what they evaluated (issue "Right on
 # screen"): |theta| for theta < 0, the argmax limit at theta = 0, equality
 # on the band edge, rows that underflow to 0, the source of every figure,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # disperse train: the shipped model (examples/maxret-model.json) loads and
 # reproduces its recorded accuracy at n = 16, which is high; its accuracy
 # and max attention weight fall as the sets grow; results are bitwise equal

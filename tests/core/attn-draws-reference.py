@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reference figures of attention functions other than softmax over iid
 random logits, from numpy draws (issue 23: every unordered attention
 function on the typical-configuration route).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Exact extreme weights of the spike family at large n, by mpmath (50 digits).
 
 Made once, committed as tests/data/band-reference.tsv, and checked by

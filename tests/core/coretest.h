@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Long double references shared by the core tests (header-only, inline so
  * that a test not using one does not trip -Wunused-function). */
 #ifndef DSP_CORETEST_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reference figures of softmax over iid random logits, from numpy draws.
 
 Made once, committed as tests/data/draws-reference.tsv, and checked by

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Figures of the power series near |lambda| = 1 at large n, by mpmath (40 digits).
 
 Made once, committed as tests/data/power-closed-reference.tsv, and checked by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Entropy of nearly one-hot rows on every route (issue 9, section 1).
  *
  * When one weight is 1 - r with r below 2^-53, log(Z) = log(1 + r) rounds to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Adaptive temperature (paper Figure 4): descending polyval semantics,
  * thresholds, the (0.85, 5.94) window and the peak near H = 4.4. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The memory budget of the allocation wrappers (src/core/alloc.h): a
  * block past the budget of the thread's job fails like an out of memory,
  * with the budget's line kept through a caller's dsp_fail; frees uncount

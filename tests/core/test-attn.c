@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The attention and family tables (core/schema/attn.h, family.h): every
  * row's flags against what its function or family does.  References are
  * independent of the rows: closed forms (theta / (s log n), delta lambda^k),

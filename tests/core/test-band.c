@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The band check's rounding allowance (dsp_band_tol, core/math/bounds.h;
  * issue 23) against exact values: the spike family attains Lemma 2.1's
  * tight band, so its extreme weight and the band edge are two roundings of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Lemma 2.1 (tight and loose bands), Theorem 2.2 critical n, entropy floor
  * and ceiling against long double references and GSL. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The thread probe (core/cpu.h): the rule on hand-written /proc/loadavg
  * texts, then the live probe against a child process that spins (it holds
  * a CPU, so at most ncpu - 1 threads are offered), and the switches

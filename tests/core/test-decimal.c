@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dsp_decimal_fast against glibc's strtod, bit for bit, over millions of
  * decimal strings: random doubles at every precision, random digit strings
  * with random exponents, halfway cases between adjacent doubles, the

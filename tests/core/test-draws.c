@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The large-n route against numpy draws (issue 23): for gaussian and
  * uniform logits at n = 2^16 + 1, 2^18, 2^20 and scale/theta from 0.25 to
  * 30 (gaussian) or 1.4e6 (uniform), and the empirical family over a row of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dsp_dtoa (core/math/dtoa.h) against glibc: every string it writes must read
  * back through strtod to the same double, bit for bit (2^20 random bit
  * patterns across the whole range, 2^18 logits and weights of the shapes

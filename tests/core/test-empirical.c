@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The empirical family (core/math/empirical.h): keys drawn i.i.d. from a row of
  * logits.  Past the item-by-item size the typical configuration of its law (issue 23; at these sizes the limit) against the closed form over a
  * four-value row {0, log 2, log 2, -1} written out here (doc/theory.md §7,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dsp_eval: runs at n up to 2^60 against closed forms, the expected limit
  * of uniform logits, the ramp's analytic route, summary fields, method
  * routing, curves, log sizes and the (theta, lambda) map. */

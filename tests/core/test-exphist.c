@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dsp_eval_expected_hist: the expected log10-weight distribution of the
  * random families and the ramp past the explicit size, against closed
  * forms independent of the code's quadrature.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Input families: explicit arrays, runs forms, ranges, seeds and the
  * DSP_ETOOBIG guard. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The figure table, the band verdict policy, the number-format rule and
  * the critical sizes of views whose temperature depends on n
  * (core/schema/figures.h, core/math/critical.h).  References are closed forms or

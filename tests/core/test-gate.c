@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The gate (core/schema/gate.h): impossible summaries are refused with a reason,
  * and random views through every family, attention function, precision
  * and route never trip it (a correct route only makes possible figures). */

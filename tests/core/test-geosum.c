@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Sums over a geometric run (core/math/geosum.h, issue 26) against brute
  * force: every term of v_j = a e^{jL}, x_j = (v_j - pivot) / t computed and
  * added in long double (compensated), for runs of up to 2^21 terms whose

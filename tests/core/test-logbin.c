@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The one binning rule (core/math/logbin.h) against closed forms: the
  * weights of a geometric softmax row, w_i = w_0 q^i with q = e^{-1/theta},
  * have log10 w_i = a - i s (a = log10 w_0, s = 1 / (theta ln 10)), so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Max Retrieval model (src/core/train/maxret.c): the hand-written backward pass
  * against central finite differences of the forward pass, the Wilson
  * interval against closed-form values, evaluation bitwise equal for 1 and

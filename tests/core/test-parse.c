@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Logit text parser, parameter validation, names and error strings. */
 #include <stdint.h>
 #include <stdio.h>

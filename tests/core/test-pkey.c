@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Parameter-set keys (core/schema/pkey.h): generated from the parameter
  * table, so every row is part of a key without a line written for it.  For
  * each row the test changes that one value -- by the row's own type, at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dsp_eval's closed route for the power series near |lambda| = 1
  * (core/math/eval_power.c, issue 26) against exact values:
  *   - tests/data/power-closed-reference.tsv (mpmath, 40 digits, made once by

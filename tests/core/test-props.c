@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Property checks on thousands of seeded random inputs: normalisation,
  * Lemma 2.1 for every coefficient, floor <= H <= log n, theta sign
  * symmetry, shift invariance, runs = arrays, eval = direct routines. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Softmax with temperature, log-sum-exp, entropy, max and top-k mass
  * against closed forms, long double references and GSL. */
 #include <float.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The view module (core/schema/view.h): one route policy, the series a view draws,
  * pin labels, the figure/screen cell mapping and the map-size view option.
  * Reference values are closed forms computed once with mpmath (comments). */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Checks of written figures shared by the figure tests: source after
 # tests/tap.sh.  PDF through poppler-utils (PDFINFO, PDFFONTS from
 # configure; the checks skip, saying so, without them), PNG through

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Normalise a snapshot file for golden comparison: the program version, and numbers
 # rounded to 9 significant digits (last-bit libm differences are not bugs).
 # shellcheck shell=sh

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Print a PNG's width, height and pixel variance (stdlib only: zlib).
 
 Usage: png-check.py FILE  ->  "WIDTH HEIGHT VARIANCE"

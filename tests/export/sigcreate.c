@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disperse with a signal at the worst moment (tests/export/test-sigcreate.sh):
  * this mkstemp, linked in ahead of the C library's, creates the temporary
  * and then, on the k-th call (DSP_SIGNAL_AT_CREATE=k), sends the process

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Read a snapshot figure's SVG (stdlib only) and check how it is drawn.
 
   svg-check.py styles FILE  one line a legend item: "COLOUR DASH MARKER

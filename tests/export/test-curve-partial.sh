@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 9: a curve an alternative can only compute item by item (stick-breaking
 # on a random family: its weights depend on the items' order, which the
 # typical configuration has not) keeps its computed points, says where

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Every example script runs into a temporary directory and produces valid
 # figures with the expected content.
 . "$top_srcdir/tests/tap.sh"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Export layer units beside test-svg: atomic publication (exclusive
  * names, no clobbering, clean failure), UTF-8-safe SVG escaping, and the
  * snapshot API restoring a view state field by field. */

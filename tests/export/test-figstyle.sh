@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Figure styles: with every series on (all ten attention functions as
 # overlays, the plain twins, eight pins) no two legend items of the curve
 # figure share colour, dash and marker, so none reads as the measured

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 25: the figure table drives the surfaces.  The rows of
 # src/core/schema/figures.c (name, kind, position on each surface:
 # AT(report and snapshot, sweep, curve CSV, text curve table, heads)) are

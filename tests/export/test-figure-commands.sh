@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The figure options of every figure-writing command (heads --svg, train
 # --svg, depth --svg, animate; snapshot is test-figures.sh): each format
 # written, the PDF page the --figure-size (pdfinfo) with its fonts

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Snapshot figures: the theorem on the figure (n*, eps, n, bound drawn on
 # top, band inside the y range, grid under the data), figure options
 # (size, font, formats, dpi) from the CLI and the snapshot JSON, and every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # SIGTERM the moment a temporary exists, before the writer has told the
 # handler of it (tests/export/sigcreate.c sends it from inside mkstemp), at
 # each file of a snapshot, of a -o set and of an animation: the process

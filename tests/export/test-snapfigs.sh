@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 23 item 4: a snapshot's JSON figures are report's, row by row: the
 # test walks every row `report --format json` prints and finds it in the
 # snapshot's figures under the same name with the same value (numbers bit

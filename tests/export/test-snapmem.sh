@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Snapshots stream (issue 11 item 4): the peak memory of `disperse snapshot`
 # of an explicit input is the input plus a bounded amount, not bytes per
 # item.  2^20 logits (8 MiB as .npy, the same as text): the peak resident

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # disperse snapshot: golden files, SVG structure, JSON validity, round trips,
 # name collisions and write failures that must lose nothing.
 . "$top_srcdir/tests/tap.sh"

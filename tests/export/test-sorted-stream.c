@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* snap_sorted_stream (src/export/snap_sorted.c): the weights of streamed
  * logits (core/math/eval.h, dsp_wstream) largest first, equal weights merged,
  * gathered chunk by chunk by ranges of the logit's order key.  Checked

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* snap_sorted_each (src/export/snap_sorted.c): the weight runs largest
  * first, equal weights merged, gathered chunk by chunk.  Checked against
  * the runs as built: value j of a known descending list, with a count

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* SVG writer pieces and the viridis table: nice ticks, log base choice,
  * escaping, colour map end points and known midpoints. */
 #include <math.h>

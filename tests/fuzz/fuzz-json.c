@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Fuzz target: the JSON DOM parser used by the snapshot loader. */
 #include <stddef.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Fuzz target: the .npy header parser (dsp_npy_parse_header), then, for
  * arrays it accepts, every row read through dsp_npy_from_buffer +
  * dsp_npy_row (-inf skipped, NaN/+inf refused, count within the row). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Fuzz target: the shared option parser (every command's options, sizes,
  * numbers, ranges, names).  The input is split at newlines into argv.
  * Arguments that would read or write files (--input, -o/--output and their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Fuzz target: the logit text parser, then the kernel on what it accepts.
  * Built with clang -fsanitize=fuzzer by test-libfuzzer.sh, and with the
  * project compiler into fuzz-replay, which replays the seed corpus. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Fuzz target: every input reader through the reader interface
  * (core/io/reader.h), as a caller meets them -- a file by its path.  The
  * first byte picks a row of dsp_readers[] (the table, looped over: a new

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Replays files through a fuzz target (no libFuzzer needed), TAP output. */
 #include <stdint.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The fuzz targets' check of an opened array: every row read through
  * dsp_npy_row, within the array's keys and finite (-inf keys skipped,
  * NaN and +inf refused).  Aborts on a violation (libFuzzer's finding). */

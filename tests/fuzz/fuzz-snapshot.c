@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Fuzz target: the snapshot loader (dsp_snapshot_load) on arbitrary bytes
  * written to a private temporary file. */
 #include <stdint.h>

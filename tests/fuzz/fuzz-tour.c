@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Fuzz target: the tour step parser (tour --file, DISPERSE_DATADIR, the
  * TUI's t key).  The input is copied into a buffer of exactly its size, so
  * the replay build catches a read past the end under ASan just as libFuzzer

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Bad input matrix for the CLI: every case either works with finite numbers
 # or fails with one clear line and the documented exit status (1 runtime,
 # 2 usage), never a crash.  Memory limits (ulimit -v) only without

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dsp_fastexp_neg against glibc exp: < 4 ulp over [-746, 0], including the
  * subnormal results (ulp = 2^-1074 there) and the exact-zero region. */
 #include <float.h>

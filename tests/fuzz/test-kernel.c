@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dsp_softmax_stats: accuracy against a long double reference on 2^20
  * random logits, independence from the thread count and the SIMD path,
  * edge cases (negative theta, one-hot, huge, subnormal, non-finite). */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Short bounded libFuzzer runs (clang -fsanitize=fuzzer,address,undefined)
 # of the logit parser + kernel, the JSON parser, every input reader through
 # the reader interface and the tour parser.  Skips cleanly without

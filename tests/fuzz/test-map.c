@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The map's power-series fast path must agree with dsp_eval cell by cell. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Replay the seed corpora through the fuzz targets, built with the project
 # compiler (so under --enable-sanitizers they run with ASan + UBSan).
 . "$top_srcdir/tests/tap.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Resize storm: 150 window sizes (including 1x1 and far below the minimum)
 # in quick succession while keys arrive; the TUI must survive, redraw the
 # numbers at the final size, and quit with the terminal restored.

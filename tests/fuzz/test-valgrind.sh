@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Representative CLI commands under valgrind memcheck: no invalid access, no
 # uninitialised use, no definite leak.  Skipped without valgrind and in the
 # sanitizer build (ASan and valgrind do not mix).

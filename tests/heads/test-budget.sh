@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The readers inside --mem-budget (issue 26): a .npy row, the .npz members
 # and text logits either fit in the budget -- the peak resident memory of
 # the whole process, measured by /usr/bin/time, stays under it plus the

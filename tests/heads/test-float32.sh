@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # float32 and float16 .npy rows read in place by the kernel's typed pass
 # (core/math/kernel.h, dsp_softmax_stats_x; issue 27 item 3): `report`
 # prints exactly what it prints for the same values saved as float64 (the

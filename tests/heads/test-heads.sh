@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # `disperse heads` and `--input FILE.npy` on arrays written here with numpy
 # (float16, big-endian, Fortran order, masked 4-D, .npz stored and
 # deflated); every figure is recomputed with numpy in float64 from the same

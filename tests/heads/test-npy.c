@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The .npy reader (src/core/io/npy.c) on files written here byte by byte:
  * versions 1.0/2.0/3.0, float16/32/64 in both byte orders, C and Fortran
  * order, masked keys, and every malformed case with its one-line message.

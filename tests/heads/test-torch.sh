@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # examples/dump-attention.py on a small randomly initialised transformer
 # built here (no downloads): the dumped logits must be the ones
 # nn.MultiheadAttention itself turns into weights, and `disperse heads`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The allocation wrappers of the test build (tests/nomem/disperse-nomem):
  * the same functions as src/core/alloc.c with a failure switch.
  *	DSP_FAIL_ALLOC=k	the k-th call (1, 2, ...) fails once, as

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The out-of-memory sweep (issue 30), TAP on stdout.
 
 For each command of CASES: run it once under disperse-nomem with

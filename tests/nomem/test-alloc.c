@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The core under allocation failure (issue 30), linked with the failure
  * switch of failalloc.c: each allocation of a computation is failed in
  * turn, and the computation must either give exactly the numbers of an

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Out of memory in the TUI (issue 30): start the TUI under
 # tests/nomem/disperse-nomem with one allocation failed (an even sample of
 # those a start, first view and quit make), then quit with q.  Each run

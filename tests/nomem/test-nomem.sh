@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Out of memory (issue 30): every allocation of a table of small commands
 # is failed in turn (at most 100 of each command's, evenly spaced; `make
 # check-nomem` takes every one) through tests/nomem/disperse-nomem, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Output files are published only when the command succeeds (issue 30):
 # -o FILE and the --svg figures go through temporaries renamed at the end,
 # so a failed run leaves every file as it was, a symlink at the name is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 25: the source tree keeps its shape.  The core is the base
 # (src/core/*.h) and four folders; each folder includes only the base and
 # the folders below it in this order -- schema and math are the ground the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 26 ("README's Memory budget section lists what is counted"): every
 # row of the reader table (src/core/io/reader.c, dsp_readers[]) has a row
 # in the user guide's memory-budget table, so a reader cannot be added

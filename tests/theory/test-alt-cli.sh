@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # disperse compare: attention functions side by side, against hand values.
 . "$top_srcdir/tests/tap.sh"
 [ -x "$DISPERSE" ] || skip_all "disperse not built"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Attention alternatives: sigmoid, stick-breaking, softmax_1, sparsemax,
  * entmax against closed forms, hand values and independent references
  * (sort-based sparsemax, long double bisection for entmax); SSMax and the

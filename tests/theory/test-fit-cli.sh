@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # disperse fit: refit of the paper's adaptive-temperature polynomial.
 . "$top_srcdir/tests/tap.sh"
 [ -x "$DISPERSE" ] || skip_all "disperse not built"

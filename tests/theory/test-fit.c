@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Adaptive-temperature refit: polynomial least squares, best beta, pairs CSV. */
 #include <math.h>
 #include <stdlib.h>

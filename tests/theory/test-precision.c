@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Number-format emulation: dsp_round_to against hardware float32, GCC's
  * _Float16 and a bit-level bfloat16 reference; fp8 against hand tables and
  * all 256 encodings; the vectorised array rounding against a nearbyint

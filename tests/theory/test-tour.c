@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Teaching tour: the shipped doc/tour.txt parses, every step evaluates, the
  * live numbers are the closed forms, and malformed files name their line. */
 #include <math.h>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 24, "a readable curve panel", read back from tmux with the colours
 # (capture-pane -e) at 80x24, 120x40 and 200x60:
 # - the legend has an entry for every element drawn (each series, the H

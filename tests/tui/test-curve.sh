@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 9: stick-breaking on a random family has no large-n route (its
 # weights depend on the items' order, which the law's typical configuration
 # has not; entmax has one since issue 23).  The curve is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The `:` and `=` line editor (issue 14 item 7): cursor keys by UTF-8
 # character (Left/Right, Home/End, Ctrl-A/E), Delete and Backspace in the
 # middle, Ctrl-W/U/K, the history on Up/Down, Tab completion of parameter

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The TUI must end when its terminal goes away even if SIGHUP never
 # arrives (blocked signals survive exec): before the fix it spun on the
 # dead pty for as long as the machine stayed up.

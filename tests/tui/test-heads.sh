@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The head picker (issue 13): `disperse --input FILE.npy` with several rows
 # opens the heads panel; `>` / `<` step heads, `:head L.H` picks one, `o`
 # re-sorts; each head's numbers are the ones numpy computes for that row:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 14 item 1, issue 12 item 3: the screen at five sizes keeps every
 # text whole.  At 80x24, 100x30, 120x40, 160x48 and 200x60: the header
 # says "disperse" and no plot tab runs into another text; the key bar keeps

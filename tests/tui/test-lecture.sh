@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # doc/lecture.md typed as written, at 120x40 and in --present: every key
 # sequence does what the lecture says, every number it quotes (a `code`
 # span with a digit) is on the screen exactly (runs of blanks as one), and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Mouse: clicks and the wheel on the parameters, the curve and the map.
 # The events are X10 mouse reports written straight into the pane; that
 # encoding is what ncurses expects with TERM=tmux-256color (the

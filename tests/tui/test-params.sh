@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The `:` command and the parameter table (issues 9 and 10): every row of
 # the table typed as `:name value` (the Unicode name where the panel shows
 # one) gives the same snapshot parameters as the same values given as CLI

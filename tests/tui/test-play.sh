@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Play mode (p): n runs from 1 to 2^40 on log-spaced frames, the curve's
 # "you are here" marker moves right with it, the weights flatten; Space
 # pauses, . and , step, + and - change the speed, a second p plays theta.

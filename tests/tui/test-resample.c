@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The resample view's other heads (issue 24): with a file's head resampled
  * (family empirical), the curve job also draws each other head's rows
  * resampled the same way, faint under the head's.  Checked here without a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # S writes the screen as a figure with its colours (NAME-screen.svg, and
 # .png per :figure_format); :figure_size etc. set the figure options; the
 # snapshot JSON keeps them.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The settings screen (issue 24 item 3, htop's F2): F2 or O lists every
 # display choice the settings file keeps, with its value and where it came
 # from; Left/Right change one; Esc/q close.  At 80x24 and 120x40, each in

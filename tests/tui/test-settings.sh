@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Settings that persist (issue 14 item 8): the last view, the display
 # options and the editor's history in $XDG_CONFIG_HOME/disperse/settings.json
 # (~/.config/disperse without it), written atomically on quit, read at

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 24 item 1: a screen that settles at every size.  The summary job's
 # key held the Weights panel's width: the finished summary made the Theorem
 # panel taller, which moved the Weights panel (37 <-> 38 columns), which

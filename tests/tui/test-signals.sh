@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The terminal is restored on SIGTERM, SIGINT (Ctrl-C), SIGHUP, SIGQUIT
 # (Ctrl-\), SIGUSR1/2, SIGALRM and SIGPIPE, and the
 # TUI refuses to start without a terminal.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The summary of a large explicit input is a worker job (issue 10, speed):
 # while entmax (alpha = 1.001) over a file's 2^20 logits runs (seconds of
 # work), the weights and theorem panels say "computing" and draw nothing

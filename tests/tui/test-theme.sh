@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Colour themes (issue 14 item 8): default, high contrast, colour-blind
 # safe, chosen by --theme, `:theme` (Tab completes) and kept in the
 # settings; D restores the default; a monochrome terminal (TERM=vt100) and

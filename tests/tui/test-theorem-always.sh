@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 24 item 4: the theorem is always on screen.  From 80x24 up, in
 # every mode (plain, --present, the tour open), the Lemma 2.1 band and the
 # Theorem 2.2 critical n (or the reason there is none) are visible; other

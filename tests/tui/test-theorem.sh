@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The Theorem panel says what was evaluated: |theta| for theta < 0, the
 # argmax limit at theta = 0, equality on the band edge, rows that underflow
 # to 0, which lines are the paper's and which derived, and what replaces

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The curve panel of a file view (issue 24, "open what was asked for"): a
 # file has one n, so the panel plots the head's entropy and max weight
 # against log theta, the view's theta marked, the table below when the

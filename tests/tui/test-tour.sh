@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The TUI's teaching tour (t) and adaptive-temperature refit overlay (R):
 # the numbers on screen are the ones `disperse tour` and `disperse fit` print.
 . "$top_srcdir/tests/tap.sh"

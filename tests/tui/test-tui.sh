@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The TUI in tmux: default numbers, keys, exact entry, help, map cursor,
 # resize below the minimum and back, quit with the terminal restored.
 . "$top_srcdir/tests/tap.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # One view (issue 10 item 3, issue 12 items 2 and 5): for a set of views,
 # what the TUI shows = the snapshot the TUI writes (`s`) = `disperse
 # snapshot --load` of that JSON: the same figures, the same series

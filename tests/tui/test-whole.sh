@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Issue 24 item 5: never cut a number.  The map's cursor line at 120x40
 # (a 33-column panel) with the entropy-norm metric at n = 2^16 read
 # "entropy-norm = 0.9" for 0.99999996: now the words give way and the value

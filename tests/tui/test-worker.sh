@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The TUI's worker (issue 10, "One view", items 4 and 6): curve and map of
 # lambda = -1 arrive (they stayed on "(computing)" for 233 s at 4.2 GB); a
 # newer parameter cancels a long stale job, so the panels show the new

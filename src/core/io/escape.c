@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Escaping of untrusted text for terminals, text/CSV fields and JSON. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The one escaping of untrusted text (file names, file contents, detail
  * messages that quote them) before it reaches a terminal, a text or CSV
  * field or a JSON string: nothing crafted may drive the terminal (OSC title,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* core/io: readers of inputs. Text logits (parse, readfile), NumPy
  * .npy/.npz (npy, npz, rowset), tour files (tour) and the escaping of
  * text for the outputs (escape); the exact conversions between doubles

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* NumPy .npy reader: memory mapping, layout, row conversion (the header
  * parser is npy_header.c).
  * Format: https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* NumPy arrays of attention logits: .npy files and .npz archives.
  *
  * One reader for every user of binary logits (`disperse heads`, `--input

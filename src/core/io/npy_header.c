@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* NumPy .npy header: the magic, the version's header length and the Python
  * dict literal with 'descr', 'fortran_order' and 'shape' (the format:
  * https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html).

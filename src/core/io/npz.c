@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* .npz archives (numpy.savez / savez_compressed): a zip of .npy members.
  *
  * libzip lists the members and inflates deflated ones (no inflate of our

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* (H, beta*) pairs as CSV text, for `fit --pairs`: the reader of the
  * refit's input (the fit itself is core/math/fit.c, which reads no files). */
 #include <ctype.h>

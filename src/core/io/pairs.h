@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* (H, beta*) pairs for the adaptive-temperature refit (`fit --pairs`). */
 #ifndef DSP_PAIRS_H
 #define DSP_PAIRS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Logit text parser: numbers separated by white space, commas or newlines,
  * read as a stream.  Chunks of the input are fed one after the other; a
  * number (or a comment, or a CR before an LF) cut by a chunk boundary is

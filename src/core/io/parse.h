@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Logits as text: numbers separated by white space, commas or newlines;
  * '#' starts a comment to end of line.  NaN, Inf and non-numbers are errors
  * with a line number in the detail message. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The table of input readers and the one way to pick one (reader.h). */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The input readers behind one interface (ncdu 1.x dir_output style): each
  * format is one row of dsp_readers[] with its sniff and its open, and a
  * caller picks one by looping over the table (dsp_reader_pick), never by

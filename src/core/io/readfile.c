@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bounded whole-file reader shared by every input of disperse. */
 #include <errno.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bounded reading of a whole input file: the one reader behind --input,
  * fit --pairs, tour --file, snapshot --load and snapshot --screen.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Rows of a logits array on demand (rowset.h). */
 #include <stdio.h>
 #include <stdlib.h>

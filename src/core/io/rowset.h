@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The rows of one logits array opened for `--input FILE.npy|.npz`: a row
  * (one query of one head of one layer) is chosen by the head parameter
  * (ptable.h: "L.H" = layer L, head H, last query; "L.H.Q").  An .npz gives

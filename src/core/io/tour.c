@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Teaching tour: the step file parser, parameter assignments and the named
  * live figures each step shows. */
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The teaching tour: steps read from doc/tour.txt (format documented at the
  * top of that file).  Each step has a title, a body of text, a parameter
  * assignment and a list of live figures to show.

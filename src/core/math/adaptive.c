@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Adaptive temperature as in the paper's Figure 4. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Adaptive temperature, exactly as the paper's Figure 4 (JAX):
  *   p = softmax(e); H = -sum p log(p + 1e-9)
  *   beta = H > 0.5 ? max(polyval([-0.037, 0.481, -2.3, 4.917, -1.791], H), 1) : 1

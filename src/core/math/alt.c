@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Attention functions other than softmax, over run-length logits so that
  * spike and power-series inputs work at any n up to 2^60: the dispatch to
  * each function's row (core/schema/attn.h) and the helpers their files

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Attention functions other than (scaled) softmax: sigmoid, stick-breaking,
  * softmax_1, sparsemax, alpha-entmax, linear attention (elu + 1) and
  * selective attention.  See doc/theory.md for sources.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* alpha-entmax and sparsemax (alpha = 2) over run-length logits. */
 #include <float.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Linear attention (elu + 1 feature map) over run-length logits. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Selective attention (a simplified reconstruction) over run-length logits. */
 #include <math.h>
 #include <stdlib.h>

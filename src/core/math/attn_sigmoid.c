@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Sigmoid attention (arXiv 2409.04431): sigma(x - log n) per item, rows not
  * normalised; and its expected large-n limit for iid families. */
 #include <math.h>

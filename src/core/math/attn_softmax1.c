@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Softmax_1 ("quiet" softmax) over run-length logits. */
 #include <math.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Stick-breaking attention (arXiv 2410.17980) over run-length logits. */
 #include <math.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Lemma 2.1 bands, Theorem 2.2 critical size and the entropy floor, all in
  * log space: e^{delta/theta} overflows a double past delta/theta ~ 709. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Lemma 2.1 and Theorem 2.2 of Velickovic et al. (2025), in log space.
  *
  * For logits in [m, M], delta = M - m, theta != 0 (|theta| is used), every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Critical sizes for views whose temperature depends on n (critical.h). */
 #include <math.h>
 #include <stdint.h>

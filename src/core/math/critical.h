@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Theorem 2.2 beyond a fixed temperature (derivations, labelled so where
  * shown).  The critical size 1 + (1/eps - 1) e^{delta/theta} (bounds.h) is
  * a statement about ONE temperature.  With adaptive theta the temperature

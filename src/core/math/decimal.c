@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Decimal to double: the general scanner behind dsp_decimal_fast (see
  * decimal.h, which has the common shape's inline path). */
 #include <stdint.h>

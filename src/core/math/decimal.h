@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Decimal text to double, bit-identical to strtod (round to nearest even),
  * fast for the common case:
  *   - Clinger's path: at most 2^53 in the significand and |exponent| <= 22

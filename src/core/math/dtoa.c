@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Grisu2 over the parser's table of powers of five; see dtoa.h. */
 #include <math.h>
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Double to decimal text, round-trip exact and (nearly always) shortest,
  * at a few tens of nanoseconds a number: the writer of every number a
  * snapshot exports (JSON, CSV, text).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The empirical family (empirical.h): draws and the exact moments of the
  * large-n limit.  Sums run in long double: m can be 2^27 values. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The empirical family: a row of logits (one attention head's, say) read as
  * a probability distribution, each of its m values with mass 1/m, and n
  * keys drawn from it independently.  This is disperse's model for "the same

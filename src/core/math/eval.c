@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Evaluation of one view: routes each family to its cheapest exact method
  * and fills the summary the screen, the CLI and the exporters show.  The
  * streamed weights, the large-n routes and the curves are in eval_stream.c,

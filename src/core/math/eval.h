@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One evaluation of a view: weights and every figure the screen shows.
  *
  * dsp_eval picks the cheapest exact route: explicit array for small n, runs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Figures against n (dsp_eval_curve) and log-spaced sizes (moved whole
  * from eval.c). */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Internal to dsp_eval's files (eval.c: routes and summaries; eval_stream.c;
  * eval_limit.c: the large-n routes; eval_curve.c): what they share, under
  * the names the functions have always called it by. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dsp_eval's large-n routes: the ramp's closed forms and the expected
  * limit of iid families (moved whole from eval.c). */
 #include <math.h>

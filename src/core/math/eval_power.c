@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dsp_eval's closed route for the power series near |lambda| = 1: the
  * softmax-type functions, softmax_1, sigmoid and linear attention from
  * sums over the series' one or two geometric runs (geosum.h), in

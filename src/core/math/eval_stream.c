@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dsp_eval_wstream: the softmax weights streamed from the logits, no
  * n-sized array (moved whole from eval.c). */
 #include <math.h>

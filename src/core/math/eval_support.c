@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dsp_eval's runs for sparsemax and entmax on a falling power series: the
  * support's terms and one run for the rest (eval_int.h). */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Out-of-line entry points of the vectorisable exp (see fastexp.h). */
 /* GCC will not if-convert floating-point selects (the clamp, the x == 0
  * count) while it must preserve FP traps; nothing here relies on traps. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A branch-free exp for non-positive arguments that the compiler can
  * vectorise (no table, no calls, no integer<->double conversions).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* AVX-512 exp and log for the kernel's widest path (x86-64 only; the
  * caller picks it at run time, see kernel.c).  Written with intrinsics
  * because two instructions do what the portable code in fastexp.h spends

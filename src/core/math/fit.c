@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Adaptive-temperature refit: best beta per input, polynomial least squares
  * on a scaled Vandermonde matrix (the (H, beta*) CSV reader: core/io/pairs.c). */
 #include <math.h>

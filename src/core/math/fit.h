@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Refit of the adaptive-temperature polynomial (paper Figure 4).
  *
  * The paper's polynomial is degree 4, from entropy H to inverse temperature;

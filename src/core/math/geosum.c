@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Sums of a smooth function over a geometric run of logits: the steep head
  * term by term, the rest by Gregory's Euler-Maclaurin form and a piecewise
  * Gauss-Legendre integral (geosum.h has the derivation). */

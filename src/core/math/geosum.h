@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Sums of a smooth function over a geometric run of logits, in
  * milliseconds at any length up to 2^63: the power series near |lambda| = 1
  * (issue 26), whose run-length form would hold one run per item.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Fused softmax statistics in one pass over memory: one chunk's sums (this
  * file) and the passes over an array (kernel_pass.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Kernels over explicit logit arrays: softmax statistics (log-partition,
  * entropy, max and min weight) in one pass without materialising the
  * weights; the paper's entropy and the zero count in a second pass (they

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the kernel's files share (core/math/kernel*.c only): a chunk's
  * partial sums, the temperature's scale, the second pass's counts, and the
  * entry points of the code path this CPU takes.  kernel.c computes one

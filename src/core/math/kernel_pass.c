@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The passes over an array: cut into chunks whose size depends on n only,
  * never on the thread count, each chunk's sums computed by kernel.c, the
  * results merged in index order, so the answer is bitwise the same with 1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Logits in their file's type (dsp_softmax_stats_x).
  *
  * A float32 or float16 row is not converted whole: each chunk is converted

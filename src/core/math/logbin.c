@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Binning on a gsl_histogram: the rule of logbin.h. */
 #include <math.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Binning: the one rule for every histogram disperse draws -- weights on a
  * log10 axis (the TUI's Weights panel, the snapshot's hist SVG) and a
  * linear axis (heads' spread histogram) -- on a gsl_histogram.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The (theta, lambda) map: rows in parallel; families other than the power
  * series do not depend on lambda and compute a single row.  Plain softmax over the power
  * series takes a fast path: the terms delta lambda^k go into a per-thread

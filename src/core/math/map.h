@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The (theta, lambda) map of paper Figure 5: a metric of the power-series
  * softmax over a grid, for the current n and delta.  OpenMP across rows. */
 #ifndef DSP_MAP_H

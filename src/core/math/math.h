@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* core/math: pure numerics. The softmax kernel and its vector exp, the
  * Lemma 2.1 band and Theorem 2.2 critical n (bounds, critical),
  * evaluation routes (eval, runs, typical, empirical), quadrature,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Questions about a number format that need whole evaluations: dsp_eval
  * under a chosen emulation model, and the smallest n where a weight
  * underflows to 0.  Above eval.c, which itself only calls precision.c's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Number-format questions answered by whole evaluations (prec_eval.c). */
 #ifndef DSP_PREC_EVAL_H
 #define DSP_PREC_EVAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dsp_prec_resummarise: a view's weights and figures recomputed in an
  * emulated number format (moved whole from precision.c, whose kernels it
  * calls through precision.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Number-format emulation and low-precision softmax (see precision.h). */
 #include <limits.h>
 #include <math.h>

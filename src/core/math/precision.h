@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Number-format emulation: IEEE round-to-nearest-even into float32,
  * float16 (binary16), bfloat16, OCP fp8 E4M3 and E5M2, with subnormals,
  * and softmax computed "as a low-precision kernel would", to show where

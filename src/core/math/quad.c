@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One QAGS helper for the large-n quadratures of eval.c and alt.c. */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>

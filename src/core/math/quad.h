@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The one quadrature of the large-n limits (expected entropy of random
  * families, the sigmoid's expectation, the ramp's paper entropy): GSL QAGS
  * on a workspace of DSP_QUAD_LIMIT intervals. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Run-length vectors.  Their memory counts against the thread's job
  * budget (core/job.h): the long inputs of the core live here. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Run-length vectors: (value, multiplicity) pairs in position order.
  *
  * Structured inputs (spike, power series, uniform) are far shorter as runs

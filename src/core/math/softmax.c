@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Softmax with temperature, entropy, top-k mass.
  *
  * Logits are shifted by the pivot (the maximum for theta > 0, the minimum

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Softmax with temperature (paper eq. 1) and entropy.
  *
  * softmax_theta(e)_i = exp(e_i / theta) / sum_k exp(e_k / theta).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The figures of one evaluation (dsp_summary), in their own header so that
  * the modules dsp_eval calls (alt.c, precision.c) can fill one without
  * including eval.h. */

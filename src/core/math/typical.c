@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The typical configuration of a random family's law (typical.h). */
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The typical configuration of a random family's law: the large-n route
  * for iid logits past the item-by-item size (issue 23).
  *

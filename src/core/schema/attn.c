@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The table of attention functions (attn.h): one row each, in enum order. */
 #include <math.h>
 #include <stddef.h>

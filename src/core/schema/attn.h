@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The table of attention functions: one row per function, which every
  * surface loops over (compare's default list, the TUI's overlay keys, the
  * theorem notes, the gate's row-sum rule, the routes of dsp_eval).  A test

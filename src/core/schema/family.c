@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The table of input families (family.h): one row each, in enum order. */
 #include <float.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The table of input families: one row per family (how its logits are
  * generated, whether they have a runs form, their range, the density of
  * one logit's law, whether they are random draws).  Logits as an explicit

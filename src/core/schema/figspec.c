@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Figure options (figspec.h); parsed and checked by the view-option
  * table (ptable.c). */
 #include <math.h>

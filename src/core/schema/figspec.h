@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Figure options of a view: physical size, type size, output formats and
  * the PNG resolution of the exported figures (SVG, PDF, PNG).  They are
  * view options (ptable.h, rows DSP_V_FIG_*): the CLI options, the TUI's

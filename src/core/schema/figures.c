@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The figure table and the verdict policies every surface shares. */
 #include <math.h>
 #include <stdio.h>

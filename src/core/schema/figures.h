@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The figure table: one name, unit, description and source for every figure
  * disperse outputs (report and bound rows, sweep CSV/JSON columns, tour
  * figures, snapshot files).  Every surface takes the name and the label of

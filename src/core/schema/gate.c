@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The one check every summary passes before anyone sees it (gate.h). */
 #include <math.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The gate: the one place every figure of a summary is checked against
  * what it can be before it leaves the core (dsp_eval and everything built
  * on it: the TUI's panels, report, sweep, snapshots, curves).

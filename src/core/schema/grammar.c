@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The one value grammar of every surface: the CLI's options, the TUI's
  * `:` and `=` lines, tour files' %set and %pin, and the settings file read
  * the same text through these functions, so a value one accepts, all

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The one value grammar (grammar.c says what each form accepts): every
  * surface -- CLI options, the TUI's `:` and `=` lines, tour files, the
  * settings file -- reads a parameter's text through these. */

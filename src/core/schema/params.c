@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Parameter defaults, validation and enum names, all from the parameter
  * table (ptable.c). */
 #include <math.h>

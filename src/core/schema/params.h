@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The full parameter set of one disperse view: input family, size, spread,
  * temperature, attention function.  Shared by the TUI, the CLI, the
  * exporters and the snapshot loader so that a snapshot restores exactly. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Parameter-set keys from the parameter table (pkey.h). */
 #include <stdint.h>
 #include <string.h>

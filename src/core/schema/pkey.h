@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The identity of a parameter set, generated from the parameter table: a
  * cache key or job key is what a figure computes from, so it is built by
  * walking every row of the table (ptable.h) -- a new parameter row is part

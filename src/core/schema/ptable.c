@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The parameter table and the presets (see ptable.h); the view-option
  * table is vtable.c. */
 #include <math.h>

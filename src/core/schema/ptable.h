@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The parameter table: one row per parameter of a view (after tmux's
  * options-table.c).  The CLI parser and --help, the TUI parameters panel
  * and its `:` command, snapshot save/load and the output stamps all walk

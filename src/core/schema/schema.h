@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* core/schema: the only place anything is enumerated. Parameters (params,
  * ptable), attention functions (attn), figures (figures, figspec), families (family), the view that
  * names what a computation depends on (view) and the gate every figure

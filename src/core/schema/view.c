@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One view and its one computation (core/schema/view.h): the TUI and `disperse
  * snapshot` both turn a view into figures here, with one route policy. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* One view: the parameters plus what is looked at (curve range and mode,
  * map ranges and figure resolution, map cursor, overlays, histogram mode,
  * pinned curves), and the one computation that turns a view into its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The view-option table (map ranges and sizes, figure options: size,
  * font, formats, resolution) and its values (see ptable.h); the parameter
  * table and the presets are ptable.c. */

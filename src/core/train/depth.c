@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* A stack of attention layers over random embeddings (see depth.h). */
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Depth: a stack of L attention layers over random embeddings (the
  * authors' Remark B.2 and Remark C.1, as disperse demonstrates them).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The learned family (see learned.h). */
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The learned family: the logits at n are the attention scores that a
  * trained Max Retrieval head (core/train/maxret.h, `disperse train`) gives the
  * items of one random set of n items, so every panel of a view shows real

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Max Retrieval model: forward and backward passes written for this one
  * model (see maxret.h for the equations), Adam, and evaluation. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Max Retrieval: a small model with ONE single-head softmax attention,
  * trained to return the class of the item with the largest priority, as a
  * reconstruction of the paper's experiment ("we train this model using sets

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Max Retrieval head's held-out evaluation: independent sets per size
  * from (seed, n, j), accuracy with Wilson intervals, in parallel and the
  * same for any thread count. */

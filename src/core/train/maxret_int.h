@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What the two halves of the Max Retrieval head share (maxret.c: the
  * model, its forward and backward passes and training; maxret_eval.c: the
  * held-out evaluation).  Nothing outside core/train/maxret*.c includes it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* core/train: the trained heads. The Max Retrieval experiment (maxret),
  * the depth experiment (depth) and learned logits drawn from a trained
  * head (learned). Training is numerics that runs long: it reports
