@@ -8,6 +8,7 @@
 
 #include "app/app.h"
 #include "cli/cli.h"
+#include "core/alloc.h"
 #include "core/error.h"
 
 /* A mapped input (a text file while it is parsed, a .npy for the whole
@@ -39,6 +40,7 @@ main(int argc, char **argv)
 	 * kill the process with the terminal in curses mode. */
 	(void)signal(SIGXFSZ, SIG_IGN);
 	(void)signal(SIGBUS, on_sigbus);
+	dsp_alloc_init();
 	dsp_gsl_init();
 	if (argc > 1 && cli_is_command(argv[1]))
 		return cli_main(argc, argv);

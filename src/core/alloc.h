@@ -67,6 +67,9 @@ char	*dsp_strdup_in(const char *fn, const char *s);
 char	*dsp_strndup_in(const char *fn, const char *s, size_t n);
 /* 0: go on; -1: this allocation is to fail (test builds only). */
 int	 dsp_alloc_check(void);
+/* Set the C library's allocator for this program's pattern, once at the
+ * start (main, the benchmarks that drive the same code). */
+void	 dsp_alloc_init(void);
 /* A library's allocating call (gsl_vector_alloc(n), EGifOpen(...)) under
  * the same switch: NULL, recorded like a failed wrapper, when the switch
  * says this one fails; the call's own value otherwise. */
