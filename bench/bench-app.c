@@ -18,6 +18,7 @@
 
 #include "app/compute.h"
 #include "app/worker.h"
+#include "core/alloc.h"
 #include "core/math/eval.h"
 #include "core/job.h"
 #include "export/snapshot.h"
@@ -217,8 +218,10 @@ keys(struct rig *r, const char *name)
 	r->st->vs.params.theta = 1;
 }
 
+/* bench-app [VIEW]: the views whose names start with VIEW only ("uniform
+ * n=2^16"), and no long-job lines: a view to profile alone. */
 int
-main(void)
+main(int argc, char **argv)
 {
 	static const struct { enum dsp_family f; uint64_t n; const char *name; } views[] = {
 		{ DSP_FAM_POWER, (uint64_t)1 << 20, "power n=2^20" },
@@ -243,6 +246,7 @@ main(void)
 	size_t i;
 
 	setlocale(LC_ALL, "C.UTF-8");
+	dsp_alloc_init();	/* the allocator as the program sets it */
 	memset(&r, 0, sizeof r);
 	out = fopen("/dev/null", "w");
 	in = fopen("/dev/null", "r");
@@ -278,8 +282,16 @@ main(void)
 	printf("%-15s %15s %15s %15s %15s %15s\n", "goal", "<= 16", "", "",
 	    "<= 50", "<= 50");
 	for (i = 0; i < sizeof views / sizeof views[0]; i++) {
+		if (argc > 1 && strncmp(views[i].name, argv[1], strlen(argv[1])) != 0)
+			continue;
 		set_view(&r, views[i].f, views[i].n, logits);
 		keys(&r, views[i].name);
+	}
+	if (argc > 1) {
+		worker_stop(r.wk);
+		worker_stop(r.sw);
+		endwin();
+		return 0;
 	}
 
 	/* A key during a long job: lambda = -0.9999999 keeps every term of the
