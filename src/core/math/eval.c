@@ -328,7 +328,7 @@ family_runs_for(const dsp_params *p, int ordered, dsp_runs *e, dsp_runs *scratch
 	double tol = 0, tail, edge;
 	int it, rc;
 
-	if (!ordered && (rc = dsp_eval_support_runs(p, e, scratch)) != DSP_ENOTSUP)
+	if ((rc = dsp_eval_support_runs(p, ordered, e, scratch)) != DSP_ENOTSUP)
 		return rc;
 	if (ordered && (rc = ordered_head(p, e)) != DSP_ENOTSUP)
 		return rc;

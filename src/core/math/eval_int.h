@@ -30,12 +30,13 @@ int	dsp_eval_expected_route(const dsp_params *p, dsp_summary *s);
  * precision, no weights). */
 int	dsp_eval_power_applies(const dsp_params *p);
 int	dsp_eval_power_route(const dsp_params *p, dsp_summary *s);
-/* Sparsemax and entmax on a power series falling from its first term: e
- * the support's terms and one run for the rest, w their weights (the
- * figures are the runs form's); DSP_ENOTSUP, with no message, where the
- * series or the function does not allow it or the support is too wide
- * (eval_support.c). */
-int	dsp_eval_support_runs(const dsp_params *p, dsp_runs *e, dsp_runs *w);
+/* Sparsemax and entmax on a power series whose support is among its first
+ * terms (falling from its first term, or alternating, -1 < lambda < 0): e
+ * the head's terms and the rest as runs of weight 0, w their weights;
+ * DSP_ENOTSUP, with no message, where the series or the function does not
+ * allow it or the support is too wide (eval_support.c).  ordered: e must
+ * follow the items' order (weights are asked for). */
+int	dsp_eval_support_runs(const dsp_params *p, int ordered, dsp_runs *e, dsp_runs *w);
 
 static inline uint64_t
 explicit_limit(const dsp_params *p)

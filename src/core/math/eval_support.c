@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* dsp_eval's runs for sparsemax and entmax on a falling power series: the
- * support's terms and one run for the rest (eval_int.h). */
+/* dsp_eval's runs for sparsemax and entmax on a power series whose support
+ * is among its first terms: the head's terms and the rest as runs of
+ * weight 0 (eval_int.h). */
 #include <math.h>
 #include <stdint.h>
 
@@ -68,8 +69,36 @@ smallest_term(const dsp_params *p, double tol, double terms, double *last)
 	return DSP_OK;
 }
 
+/* The alternating series, -1 < lambda < 0: |e| falls along each parity, so
+ * every term past the first K lies between the next two (the tail's largest
+ * of each sign, dsp_family_power_tail), and the largest x = e / theta, the
+ * support, are among the first terms whatever the signs of delta and
+ * theta.  The head of K terms in position order, the tail as one run at
+ * its largest x and one item at its smallest (dsp_family_power_head, the
+ * logit range exact); when that run weighs 0, every tail term does, and the
+ * threshold solves the whole row.  Only where the runs form would refuse
+ * (more than 2^22 distinct terms): below, it is exact and as fast.  K grows
+ * 4x from 2^12 to 2^22. */
+static int
+support_alternating(const dsp_params *p, dsp_runs *e, dsp_runs *w)
+{
+	uint64_t K;
+	int rc;
+
+	if (!(dsp_power_terms(p, dsp_power_tol(p)) > (double)DSP_POWER_MAX_RUNS))
+		return DSP_ENOTSUP;
+	for (K = SUPPORT_K0; K <= SUPPORT_KMAX && K + 2 < p->n; K *= 4) {
+		if ((rc = dsp_family_power_head(p, K, e)) != DSP_OK ||
+		    (rc = dsp_alt_weights_runs(p->attn, e, p->theta, p->alpha, w)) != DSP_OK)
+			return rc;
+		if (w->len >= 2 && w->value[w->len - 2] == 0 && w->value[w->len - 1] == 0)
+			return DSP_OK;
+	}
+	return DSP_ENOTSUP;
+}
+
 int
-dsp_eval_support_runs(const dsp_params *p, dsp_runs *e, dsp_runs *w)
+dsp_eval_support_runs(const dsp_params *p, int ordered, dsp_runs *e, dsp_runs *w)
 {
 	double tol = dsp_power_tol(p), terms, t, last;
 	dsp_power_iter it;
@@ -78,8 +107,11 @@ dsp_eval_support_runs(const dsp_params *p, dsp_runs *e, dsp_runs *w)
 
 	if (!dsp_attn_has(p->attn, DSP_ATTN_F_SUPPORT) ||
 	    p->family != DSP_FAM_POWER || p->precision != DSP_PREC_DOUBLE ||
-	    p->theta == 0 || !(p->lambda > 0 && p->lambda < 1) || p->delta == 0 ||
-	    (p->delta > 0) != (p->theta > 0))
+	    p->theta == 0 || p->delta == 0)
+		return DSP_ENOTSUP;
+	if (p->lambda < 0 && p->lambda > -1)
+		return support_alternating(p, e, w);
+	if (ordered || !(p->lambda > 0 && p->lambda < 1) || (p->delta > 0) != (p->theta > 0))
 		return DSP_ENOTSUP;
 	/* As the runs form counts its terms: few enough, it is as fast. */
 	terms = dsp_power_terms(p, tol);
