@@ -198,7 +198,7 @@ const char *app_pref_source(const struct app *a, int i);
 void	 app_pref_defaults(struct app *a);
 char	*app_pref_names(char *buf, size_t size);
 unsigned app_compare_default_mask(void);
-/* The settings screen's rows (view_state.prefs) from the table. */
+/* The settings screen's rows (a->prefs, its own state) from the table. */
 void	 app_prefs_sync(struct app *a);
 void	 app_prefs_key(struct app *a, int ch);
 void	 app_pref_type(struct app *a, int i, const char *text);

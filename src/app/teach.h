@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The TUI's teaching extras: the tour (doc/tour.txt, key t) and the
  * adaptive-temperature refit overlay (key R).  Both are computed here
- * through the core and handed to the widgets as numbers in view_state. */
+ * through the core into the tour box's and the refit box's own states
+ * (struct view_tour, view_refit), which the app holds. */
 #ifndef DSP_APP_TEACH_H
 #define DSP_APP_TEACH_H
 

@@ -286,37 +286,6 @@ view_width(const char *s)
 }
 
 int
-view_content_height(const struct view_class *cls, const struct view_state *st, int w,
-    int max)
-{
-	struct view_panel p;
-	WINDOW *pad;
-	int y, x;
-	chtype c;
-
-	if (w < 4 || max < 3 || (pad = newpad(max, w)) == NULL)
-		return max;
-	memset(&p, 0, sizeof p);
-	p.cls = cls;
-	p.win = pad;
-	p.h = max;
-	p.w = w;
-	p.visible = 1;
-	cls->update(&p, st);
-	cls->draw(&p, pad);
-	for (y = max - 2; y > 0; y--)
-		for (x = 1; x < w - 1; x++) {
-			c = mvwinch(pad, y, x) & A_CHARTEXT;
-			if (c != ' ' && c != 0) {
-				delwin(pad);
-				return y + 2;
-			}
-		}
-	delwin(pad);
-	return 3;
-}
-
-int
 view_digits(const double *v, size_t n, int min)
 {
 	char a[40], b[40];

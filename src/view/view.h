@@ -4,11 +4,11 @@
  * Each widget is a struct view_class with update(), which only reads, and
  * draw(), which only paints a curses window.  What a widget shows is its
  * own state (struct view_hist, view_curve, view_map, view_line, view_tour,
- * view_refit, view_heads, view_prefs; the params panel's selection and a
- * panel's scroll are in struct view_panel), which the app fills through
- * the core and points the panel's own at; no widget reads another's.  All
- * share only struct view_state: the view, its summary and the jobs'
- * progress.  Nothing in src/view computes math. */
+ * view_refit, view_heads, view_prefs; the params panel's selection and the
+ * params and help panels' scroll are in struct view_panel), which the app
+ * fills through the core and points the panel's own at; no widget reads
+ * another's.  All share only struct view_state: the view, its summary and
+ * the jobs' progress.  Nothing in src/view computes math. */
 #ifndef DSP_VIEW_H
 #define DSP_VIEW_H
 
@@ -275,8 +275,8 @@ struct view_key {
 #define VIEW_BAR_TEACH	10
 #define VIEW_BAR_REST	20
 
-/* What every widget reads (a few KB: the app copies it into worker jobs
- * and the panels' figures live in their own states). */
+/* What every widget reads: a few KB (the panels' figures live in their
+ * own states; a worker job carries only the dsp_viewstate). */
 struct view_state {
 	dsp_viewstate	 vs;		/* the view (core/schema/view.h): params, map
 					   ranges, figure size and cursor, focus,
@@ -354,10 +354,6 @@ extern const struct view_class view_settings_class;
 /* heads_panel.c: rows the heads panel wants (frame included). */
 int		 view_heads_height(const struct view_heads *h);
 
-/* draw.c: rows a panel's content takes at width w (frame included),
- * measured by drawing it into an off-screen pad of max rows. */
-int		 view_content_height(const struct view_class *cls,
-		    const struct view_state *st, int w, int max);
 /* Display columns of a UTF-8 string (wcwidth; bytes if not UTF-8). */
 int		 view_width(const char *s);
 /* Same significant digits for a set of numbers shown side by side
