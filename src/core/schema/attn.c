@@ -32,13 +32,15 @@ logn_scale(const dsp_params *p)
 static const dsp_attn_row rows[DSP_ATTN_COUNT] = {
 	{ DSP_ATTN_SOFTMAX,
 	  DSP_ATTN_F_SOFTMAX | DSP_ATTN_F_THM22 | DSP_ATTN_F_LARGE_N |
-	  DSP_ATTN_F_POWER_CLOSED,
+	  DSP_ATTN_F_POWER_CLOSED |
+	  DSP_ATTN_F_SIGN_LIMIT,
 	  DSP_ATTN_SUM_ONE, '1', NULL, NULL, NULL,
 	  "Theorem 2.2 applies: bounded logits make every weight Theta(1/n) [paper]",
 	  0, NULL },
 	{ DSP_ATTN_SSMAX,
 	  DSP_ATTN_F_SOFTMAX | DSP_ATTN_F_SCALES_N | DSP_ATTN_F_LARGE_N |
-	  DSP_ATTN_F_POWER_CLOSED,
+	  DSP_ATTN_F_POWER_CLOSED |
+	  DSP_ATTN_F_SIGN_LIMIT,
 	  DSP_ATTN_SUM_ONE, '2', ssmax_scale, NULL, NULL,
 	  "Theorem 2.2 not as stated: theta/(s log n) shrinks "
 	  "with n; the Lemma 2.1 envelope lets a weight keep a share at every n "
@@ -46,13 +48,15 @@ static const dsp_attn_row rows[DSP_ATTN_COUNT] = {
 	  0, NULL },
 	{ DSP_ATTN_LOGN,
 	  DSP_ATTN_F_SOFTMAX | DSP_ATTN_F_SCALES_N | DSP_ATTN_F_LARGE_N |
-	  DSP_ATTN_F_POWER_CLOSED,
+	  DSP_ATTN_F_POWER_CLOSED |
+	  DSP_ATTN_F_SIGN_LIMIT,
 	  DSP_ATTN_SUM_ONE, '3', logn_scale, NULL, NULL,
 	  "Theorem 2.2 not as stated: theta/log n shrinks with n; "
 	  "the envelope lets a weight keep a share at every n iff delta/theta >= 1 "
 	  "(exactly so for a spike) [derived]",
 	  0, NULL },
-	{ DSP_ATTN_SIGMOID, DSP_ATTN_F_THM22 | DSP_ATTN_F_LARGE_N | DSP_ATTN_F_POWER_CLOSED,
+	{ DSP_ATTN_SIGMOID, DSP_ATTN_F_THM22 | DSP_ATTN_F_LARGE_N | DSP_ATTN_F_POWER_CLOSED |
+	  DSP_ATTN_F_SIGN_LIMIT,
 	  DSP_ATTN_SUM_AT_MOST_N, '4', NULL, dsp_attn_sigmoid_weights,
 	  dsp_alt_sigmoid_expected,
 	  "Theorem 2.2 does not apply (rows not normalised), "
@@ -63,17 +67,17 @@ static const dsp_attn_row rows[DSP_ATTN_COUNT] = {
 	  "Theorem 2.2 does not apply: an item near the "
 	  "query with sigma(x) near 1 keeps its weight at any n [derived]",
 	  0, dsp_attn_stickbreak_tail },
-	{ DSP_ATTN_SOFTMAX1, DSP_ATTN_F_THM22 | DSP_ATTN_F_POWER_CLOSED,
+	{ DSP_ATTN_SOFTMAX1, DSP_ATTN_F_THM22 | DSP_ATTN_F_POWER_CLOSED | DSP_ATTN_F_SIGN_LIMIT,
 	  DSP_ATTN_SUM_AT_MOST_ONE, '6', NULL, dsp_attn_softmax1_weights, NULL,
 	  "Theorem 2.2 applies in effect: each weight is below "
 	  "its softmax weight, so it disperses too [derived]",
 	  0, NULL },
-	{ DSP_ATTN_SPARSEMAX, DSP_ATTN_F_SUPPORT,
+	{ DSP_ATTN_SPARSEMAX, DSP_ATTN_F_SUPPORT | DSP_ATTN_F_SIGN_LIMIT,
 	  DSP_ATTN_SUM_ONE, '7', NULL, dsp_attn_sparsemax_weights, NULL,
 	  "Theorem 2.2 does not apply: exact zeros; a spike "
 	  "ahead of the rest by >= theta keeps weight 1 at any n [derived]",
 	  32, NULL },
-	{ DSP_ATTN_ENTMAX, DSP_ATTN_F_SUPPORT,
+	{ DSP_ATTN_ENTMAX, DSP_ATTN_F_SUPPORT | DSP_ATTN_F_SIGN_LIMIT,
 	  DSP_ATTN_SUM_ONE, '8', NULL, dsp_attn_entmax_weights, NULL,
 	  "Theorem 2.2 does not apply: exact zeros; a large "
 	  "enough margin keeps the support and weights at any n [derived]",

@@ -52,7 +52,12 @@ enum {
 	 * edge (entmax's family), so a power series' tail run must lie clear
 	 * of it, and a falling series' support is its first terms
 	 * (core/math/eval.c, eval_support.c). */
-	DSP_ATTN_F_SUPPORT	= 1u << 7
+	DSP_ATTN_F_SUPPORT	= 1u << 7,
+	/* At theta = 0 (the limit theta -> 0+) a weight sees only the argmax
+	 * and each logit's sign, not its value (linear attention's is
+	 * proportional to it): a power series' tail then merges by sign at
+	 * any length (core/schema/family.c, power_runs_argmax). */
+	DSP_ATTN_F_SIGN_LIMIT	= 1u << 8
 };
 
 /* Weights over run-length logits e at temperature theta (x = e / theta;

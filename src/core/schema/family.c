@@ -239,6 +239,31 @@ power_tail_signs(const dsp_params *p, double t, uint64_t m, dsp_runs *out)
 	return dsp_runs_push(out, signed_term(t * p->lambda, !neg), m - same);
 }
 
+/* theta = 0 near |lambda| = 1, where the runs form would refuse (more
+ * than 2^22 distinct terms past 2^27 items): a weight then sees only the
+ * argmax (item 0, delta > 0, |lambda| < 1) and each term's sign, so the
+ * terms past the first two make the tail's sign runs (power_tail_signs),
+ * and the logit range stays exact: lambda < 0 has both extremes among the
+ * first two; lambda > 0 keeps its last term, from exp, as one item.  Only
+ * for the functions whose theta = 0 limit is sign-only (their rows'
+ * DSP_ATTN_F_SIGN_LIMIT: not linear attention's, proportional to the
+ * logit, nor those that follow the items' order). */
+static int
+power_runs_argmax(const dsp_params *p, dsp_runs *out)
+{
+	double last = p->delta * exp((double)(p->n - 1) * log(fabs(p->lambda)));
+	int rc;
+
+	if ((rc = dsp_runs_push(out, p->delta, 1)) != DSP_OK ||
+	    (rc = dsp_runs_push(out, p->delta * p->lambda, 1)) != DSP_OK)
+		return rc;
+	if (p->lambda < 0)
+		return power_tail_signs(p, p->delta * p->lambda * p->lambda, p->n - 2, out);
+	if ((rc = power_tail_signs(p, p->delta * p->lambda * p->lambda, p->n - 3, out)) != DSP_OK)
+		return rc;
+	return dsp_runs_push(out, signed_term(last, 0), 1);
+}
+
 /* Terms until |delta lambda^k| < tol, then the tail (see family.h). */
 static int
 power_runs(const dsp_params *p, double tol, dsp_runs *out)
@@ -253,6 +278,10 @@ power_runs(const dsp_params *p, double tol, dsp_runs *out)
 		    "power series with |lambda| > 1 has no bounded runs form");
 	if (!(tol > 0))
 		tol = dsp_power_tol(p);
+	if (p->theta == 0 && p->delta > 0 && p->lambda != 0 && fabs(p->lambda) < 1 &&
+	    p->n > DSP_EXPLICIT_MAX && dsp_attn_has(p->attn, DSP_ATTN_F_SIGN_LIMIT) &&
+	    dsp_power_terms(p, tol) > (double)POWER_MAX_RUNS)
+		return power_runs_argmax(p, out);
 	if ((rc = power_budget(p, tol, &terms)) != DSP_OK)
 		return rc;
 	/* The terms and the tail's run: exactly what the check counted. */
