@@ -63,7 +63,7 @@ EXTRA_DIST += tests/cli/test-train.sh tests/cli/test-progress.sh tests/cli/test-
 	tests/cli/test-depth.sh tests/cli/depth-numpy.py tests/cli/test-linsel.sh \
 	tests/cli/test-ordered.sh tests/cli/ordered-head-reference.py tests/data/ordered-head-reference.tsv \
 	tests/cli/test-support.sh tests/cli/support-reference.py tests/data/support-reference.tsv \
-	tests/cli/test-argmax.sh
+	tests/cli/test-argmax.sh tests/cli/near-one-lib.sh
 check_PROGRAMS += tests/cli/test-ptable
 TESTS += tests/cli/test-ptable
 tests_cli_test_ptable_SOURCES = tests/cli/test-ptable.c src/cli/opts.c src/cli/opts_help.c src/cli/opts_value.c src/cli/opts_output.c src/cli/opts.h src/cli/progress.c src/cli/progress.h

@@ -16,6 +16,7 @@
 command -v jq >/dev/null 2>&1 || skip_all "jq not found"
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+. "$top_srcdir/tests/cli/near-one-lib.sh"
 
 # figs ATTN LAMBDA N: the weight figures of report's JSON, one line.
 figs() {
@@ -59,10 +60,7 @@ done
 
 # Value-dependent limits: still refused at once, in one line.
 for attn in linear selective; do
-	"$DISPERSE" report --attn "$attn" --theta 0 --lambda 0.9999999 --n 2^40 >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	[ $rc -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
-	    grep -q "more than 2^22 distinct terms" "$tmp/err"
-	ok $? "$attn, theta 0, lambda 0.9999999: refused in one line (rc $rc: $(cat "$tmp/err"))"
+	refused "$attn, theta 0, lambda 0.9999999" "more than 2^22 distinct terms" \
+	    --attn "$attn" --theta 0 --lambda 0.9999999 --n 2^40
 done
 tap_done
