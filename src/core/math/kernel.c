@@ -48,6 +48,7 @@
 #pragma GCC optimize("no-trapping-math")
 #endif
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,24 +135,64 @@ dsp_kernel_rescale(struct part *pt, double d)
  * sums, 8 lanes, fastexp512.h's exp; a partial last vector is masked. */
 #define TAILMASK(n, i)	((__mmask8)((n) - (i) >= 8 ? 0xff : (1u << ((n) - (i))) - 1))
 
+/* The last cnt < 8 halves of a row, the lanes past them 0: a masked
+ * 16-bit load needs AVX512BW, which the path does not ask for, and a wider
+ * one could touch the page after the row. */
+static __attribute__((noinline)) __m128i
+half_tail(const uint16_t *q, unsigned cnt)
+{
+	uint64_t lo = 0, hi = 0, b;
+	unsigned j;
+
+	for (j = 0; j < cnt; j++) {
+		b = (uint64_t)q[j] << (16 * (j & 3));
+		if (j < 4)
+			lo |= b;
+		else
+			hi |= b;
+	}
+	return _mm_set_epi64x((long long)hi, (long long)lo);
+}
+
+/* Items i..i+7 of a row of isz-byte logits (8 double, 4 float, 2 IEEE
+ * half) as doubles, the lanes outside k read as 0.  A float or a half
+ * converts exactly, so everything after is what the row converted to
+ * doubles gives, bit for bit, without the conversion's trip through
+ * memory (issue 27: 28 % of a float32 report, stalled on the file's
+ * pages). */
+static inline __attribute__((always_inline)) DSP_FE512 __m512d
+load_e512(const void *e, int isz, size_t i, __mmask8 k)
+{
+	const char *p = (const char *)e + i * (size_t)isz;
+	__m128i h;
+
+	if (isz == 8)
+		return _mm512_maskz_loadu_pd(k, p);
+	if (isz == 4)
+		return _mm512_cvtps_pd(_mm256_maskz_loadu_ps(k, p));
+	h = k == 0xff ? _mm_loadu_si128((const __m128i *)p) :
+	    half_tail((const uint16_t *)p, (unsigned)__builtin_popcount(k));
+	return _mm512_cvtps_pd(_mm256_maskz_cvtph_ps(0xff, h));
+}
+
 /* Infinities show in lo and hi; a NaN does not (min and max return their
  * second operand), but it makes the block's sums NaN, which chunk_body
  * checks at the end: no per-item test here. */
-HOT static DSP_FE512 int
-block_minmax512(const double *e, size_t n, double *lo, double *hi)
+static inline __attribute__((always_inline)) DSP_FE512 int
+block_minmax512(const void *e, int isz, size_t off, size_t n, double *lo, double *hi)
 {
 	__m512d l = _mm512_set1_pd(INFINITY), h = _mm512_set1_pd(-INFINITY), v;
 	__mmask8 k;
 	size_t i;
 
 	for (i = 0; i + 8 <= n; i += 8) {
-		v = _mm512_loadu_pd(e + i);
+		v = load_e512(e, isz, off + i, 0xff);
 		l = _mm512_min_pd(v, l);
 		h = _mm512_max_pd(v, h);
 	}
 	if (i < n) {
 		k = TAILMASK(n, i);
-		v = _mm512_maskz_loadu_pd(k, e + i);
+		v = load_e512(e, isz, off + i, k);
 		l = _mm512_mask_min_pd(l, k, v, l);
 		h = _mm512_mask_max_pd(h, k, v, h);
 	}
@@ -160,22 +201,24 @@ block_minmax512(const double *e, size_t n, double *lo, double *hi)
 	return !isfinite(*lo) || !isfinite(*hi);
 }
 
-/* x = (e[0..7] - pivot) pre inv, the lanes outside k read as 0.  Each
+/* x = (e[i..i+7] - pivot) pre inv, the lanes outside k read as 0.  Each
  * vector prefetches one cache line of the next block into L1 and one of
- * the block 4 ahead into L2: memory traffic overlaps this block's
+ * the block 4 ahead into L2 (blocks of items: half the bytes for floats): memory traffic overlaps this block's
  * arithmetic (prefetches past the end of the array are harmless hints).
  * The far one keeps more lines in flight than the near one alone: 2^24
  * logits, 1 thread, 15.5/15.7 -> 13.1/13.4 ms (min/median of 9, twice),
  * below the plain sum's 14.4-14.8 (bench-kernel, which has no hints).  scaled == 0 when pre is 1, which is but for
  * extreme temperatures (dsp_kernel_scale): one product fewer, the same bits. */
 static inline __attribute__((always_inline)) DSP_FE512 __m512d
-load_x512(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d inv, int scaled)
+load_x512(const void *e, int isz, size_t i, __mmask8 k, __m512d vpiv, __m512d pre,
+    __m512d inv, int scaled)
 {
+	const char *p = (const char *)e + i * (size_t)isz;
 	__m512d d;
 
-	_mm_prefetch((const char *)(e + BLOCK), _MM_HINT_T0);
-	_mm_prefetch((const char *)(e + 4 * BLOCK), _MM_HINT_T1);
-	d = _mm512_sub_pd(_mm512_maskz_loadu_pd(k, e), vpiv);
+	_mm_prefetch(p + BLOCK * isz, _MM_HINT_T0);
+	_mm_prefetch(p + 4 * BLOCK * isz, _MM_HINT_T1);
+	d = _mm512_sub_pd(load_e512(e, isz, i, k), vpiv);
 	return _mm512_mul_pd(scaled ? _mm512_mul_pd(d, pre) : d, inv);
 }
 
@@ -186,13 +229,13 @@ struct sums512 {
 /* plain as in block_sums.  The lanes outside k (x from a 0 read) may be
  * anything, also positive: every sum masks them. */
 static inline __attribute__((always_inline)) DSP_FE512 void
-sums512_step(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d inv,
-    int scaled, int plain, struct sums512 *u)
+sums512_step(const void *e, int isz, size_t i, __mmask8 k, __m512d vpiv, __m512d pre,
+    __m512d inv, int scaled, int plain, struct sums512 *u)
 {
 	__m512d x, t;
 	__mmask8 z;
 
-	x = load_x512(e, k, vpiv, pre, inv, scaled);
+	x = load_x512(e, isz, i, k, vpiv, pre, inv, scaled);
 	if (plain) {
 		t = dsp_fe512_exp_clamped(x);
 		u->b = _mm512_mask_add_pd(u->b, k, u->b, t);
@@ -206,20 +249,20 @@ sums512_step(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d inv
 	u->c = _mm512_mask3_fmadd_pd(t, x, u->c, k);
 }
 
-/* step(e + i, mask, ...) over e[0..n-1]: full vectors unmasked in the
- * loop, the partial last one masked. */
-#define WALK512(e, n, step, ...) do {						\
+/* step(e, isz, off + i, mask, ...) over items off..off+n-1: full vectors
+ * unmasked in the loop, the partial last one masked. */
+#define WALK512(e, isz, off, n, step, ...) do {					\
 	size_t i_;								\
 										\
 	for (i_ = 0; i_ + 8 <= (n); i_ += 8)					\
-		step((e) + i_, 0xff, __VA_ARGS__);				\
+		step(e, isz, (off) + i_, 0xff, __VA_ARGS__);			\
 	if (i_ < (n))								\
-		step((e) + i_, TAILMASK(n, i_), __VA_ARGS__);			\
+		step(e, isz, (off) + i_, TAILMASK(n, i_), __VA_ARGS__);		\
 } while (0)
 
-HOT static DSP_FE512 void
-block_sums512(const double *e, size_t n, double piv, const struct scale *s,
-    int plain, struct part *pt)
+static inline __attribute__((always_inline)) DSP_FE512 void
+block_sums512(const void *e, int isz, size_t off, size_t n, double piv,
+    const struct scale *s, int plain, struct part *pt)
 {
 	const __m512d vpiv = _mm512_set1_pd(piv);
 	const __m512d pre = _mm512_set1_pd(s->pre), inv = _mm512_set1_pd(s->inv);
@@ -227,25 +270,48 @@ block_sums512(const double *e, size_t n, double piv, const struct scale *s,
 
 	u.a = u.b = u.c = _mm512_setzero_pd();
 	if (s->pre != 1)
-		WALK512(e, n, sums512_step, vpiv, pre, inv, 1, 0, &u);
+		WALK512(e, isz, off, n, sums512_step, vpiv, pre, inv, 1, 0, &u);
 	else if (plain)
-		WALK512(e, n, sums512_step, vpiv, pre, inv, 0, 1, &u);
+		WALK512(e, isz, off, n, sums512_step, vpiv, pre, inv, 0, 1, &u);
 	else
-		WALK512(e, n, sums512_step, vpiv, pre, inv, 0, 0, &u);
+		WALK512(e, isz, off, n, sums512_step, vpiv, pre, inv, 0, 0, &u);
 	pt->c0 += _mm512_reduce_add_pd(u.a);
 	pt->zr += _mm512_reduce_add_pd(u.b);
 	pt->wx += _mm512_reduce_add_pd(u.c);
 }
+
+/* One block's sweep and sums for each width, isz folded in: chunk_body
+ * (portable code) calls them, it cannot inline AVX-512 code. */
+#define BLOCK512(isz, sfx)							\
+HOT static DSP_FE512 int							\
+block_minmax512##sfx(const void *e, size_t off, size_t n, double *lo, double *hi) \
+{										\
+	return block_minmax512(e, isz, off, n, lo, hi);				\
+}										\
+										\
+HOT static DSP_FE512 void							\
+block_sums512##sfx(const void *e, size_t off, size_t n, double piv,		\
+    const struct scale *s, int plain, struct part *pt)				\
+{										\
+	block_sums512(e, isz, off, n, piv, s, plain, pt);			\
+}
+
+BLOCK512(8, _f64)
+BLOCK512(4, _f32)
+BLOCK512(2, _f16)
 #endif
 
 /* Code paths: portable (SSE2 on x86-64), AVX2 + FMA (the same C with fused
  * multiply-adds), AVX-512 (intrinsics, fastexp512.h). */
 enum { PATH_GENERIC, PATH_FMA, PATH_512 };
 
-/* path is a constant in each caller, so the other branches fold away. */
+/* path and isz are constants in each caller, so the other branches fold
+ * away; the portable paths read doubles only (isz 8). */
 ALWAYS_INLINE void
-chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt, int path)
+chunk_body(const void *e, int isz, size_t n, const struct scale *s, struct part *pt,
+    int path)
 {
+	const double *d = e;
 	double lo, hi, bp, xa, xb;
 	size_t i, m;
 	int bad, plain;
@@ -260,10 +326,12 @@ chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt, in
 		m = n - i < BLOCK ? n - i : BLOCK;
 #ifdef DSP_HAVE_FE512
 		if (path == PATH_512)
-			bad = block_minmax512(e + i, m, &lo, &hi);
+			bad = isz == 8 ? block_minmax512_f64(e, i, m, &lo, &hi) :
+			    isz == 4 ? block_minmax512_f32(e, i, m, &lo, &hi) :
+			    block_minmax512_f16(e, i, m, &lo, &hi);
 		else
 #endif
-			bad = block_minmax(e + i, m, &lo, &hi);
+			bad = block_minmax(d + i, m, &lo, &hi);
 		if (bad) {
 			pt->bad = 1;
 			return;
@@ -285,22 +353,24 @@ chunk_body(const double *e, size_t n, const struct scale *s, struct part *pt, in
 		plain = xa < 0 && xb >= DSP_FASTEXP_NORMAL;
 #ifdef DSP_HAVE_FE512
 		if (path == PATH_512)
-			block_sums512(e + i, m, pt->piv, s, plain, pt);
+			(isz == 8 ? block_sums512_f64 : isz == 4 ? block_sums512_f32 :
+			    block_sums512_f16)(e, i, m, pt->piv, s, plain, pt);
 		else
 #endif
 		if (plain)
-			block_sums(e + i, m, pt->piv, s, pt, path == PATH_FMA, 1);
+			block_sums(d + i, m, pt->piv, s, pt, path == PATH_FMA, 1);
 		else
-			block_sums(e + i, m, pt->piv, s, pt, path == PATH_FMA, 0);
+			block_sums(d + i, m, pt->piv, s, pt, path == PATH_FMA, 0);
 	}
 	if (path == PATH_512 && (isnan(pt->zr) || isnan(pt->wx)))
 		pt->bad = 1;		/* a NaN logit (see block_minmax512) */
 }
 
 ALWAYS_INLINE void
-paper_body(const double *e, size_t n, double piv, const struct scale *s, double logz,
+paper_body(const void *v, size_t n, double piv, const struct scale *s, double logz,
     int fused, struct paper *out)
 {
+	const double *e = v;
 	double h = 0, z = 0, band = 0, x, q;
 	size_t i;
 
@@ -326,14 +396,14 @@ struct paper512 {
 /* Items with y < NONZERO_SURE are rare (weights below 1e-323): one test
  * a vector, and the counts and the clamp only when it finds one. */
 static inline __attribute__((always_inline)) DSP_FE512 void
-paper512_step(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d inv,
-    __m512d vlz, int scaled, struct paper512 *u)
+paper512_step(const void *e, int isz, size_t i, __mmask8 k, __m512d vpiv, __m512d pre,
+    __m512d inv, __m512d vlz, int scaled, struct paper512 *u)
 {
 	const __m512d one = _mm512_set1_pd(1.0);
 	__m512d x, q;
 	__mmask8 low, below;
 
-	x = _mm512_sub_pd(load_x512(e, k, vpiv, pre, inv, scaled), vlz);
+	x = _mm512_sub_pd(load_x512(e, isz, i, k, vpiv, pre, inv, scaled), vlz);
 	low = _mm512_mask_cmp_pd_mask(k, x, _mm512_set1_pd(NONZERO_SURE), _CMP_LT_OQ);
 	if (__builtin_expect(low != 0, 0)) {
 		below = _mm512_mask_cmp_pd_mask(low, x, _mm512_set1_pd(ZERO_SURE), _CMP_LT_OQ);
@@ -346,8 +416,8 @@ paper512_step(const double *e, __mmask8 k, __m512d vpiv, __m512d pre, __m512d in
 	    _mm512_set1_pd(DSP_PAPER_ENTROPY_EPS))), u->h, k);
 }
 
-HOT static DSP_FE512 void
-paper512(const double *e, size_t n, double piv, const struct scale *s, double logz,
+ALWAYS_INLINE DSP_FE512 void
+paper512(const void *e, int isz, size_t n, double piv, const struct scale *s, double logz,
     struct paper *out)
 {
 	const __m512d vpiv = _mm512_set1_pd(piv), vlz = _mm512_set1_pd(logz);
@@ -356,9 +426,9 @@ paper512(const double *e, size_t n, double piv, const struct scale *s, double lo
 
 	u.h = u.z = u.band = _mm512_setzero_pd();
 	if (s->pre != 1)
-		WALK512(e, n, paper512_step, vpiv, pre, inv, vlz, 1, &u);
+		WALK512(e, isz, 0, n, paper512_step, vpiv, pre, inv, vlz, 1, &u);
 	else
-		WALK512(e, n, paper512_step, vpiv, pre, inv, vlz, 0, &u);
+		WALK512(e, isz, 0, n, paper512_step, vpiv, pre, inv, vlz, 0, &u);
 	out->h = _mm512_reduce_add_pd(u.h);
 	out->zero = _mm512_reduce_add_pd(u.z);
 	out->band = _mm512_reduce_add_pd(u.band);
@@ -366,13 +436,13 @@ paper512(const double *e, size_t n, double piv, const struct scale *s, double lo
 #endif
 
 HOT static void
-chunk_generic(const double *e, size_t n, const struct scale *s, struct part *pt)
+chunk_generic(const void *e, size_t n, const struct scale *s, struct part *pt)
 {
-	chunk_body(e, n, s, pt, PATH_GENERIC);
+	chunk_body(e, 8, n, s, pt, PATH_GENERIC);
 }
 
 HOT static void
-paper_generic(const double *e, size_t n, double piv, const struct scale *s, double logz,
+paper_generic(const void *e, size_t n, double piv, const struct scale *s, double logz,
     struct paper *out)
 {
 	paper_body(e, n, piv, s, logz, 0, out);
@@ -382,23 +452,36 @@ paper_generic(const double *e, size_t n, double piv, const struct scale *s, doub
 #define FMA	__attribute__((target("avx2,fma")))
 
 HOT static void FMA
-chunk_fma(const double *e, size_t n, const struct scale *s, struct part *pt)
+chunk_fma(const void *e, size_t n, const struct scale *s, struct part *pt)
 {
-	chunk_body(e, n, s, pt, PATH_FMA);
+	chunk_body(e, 8, n, s, pt, PATH_FMA);
 }
 
 HOT static void FMA
-paper_fma(const double *e, size_t n, double piv, const struct scale *s, double logz,
+paper_fma(const void *e, size_t n, double piv, const struct scale *s, double logz,
     struct paper *out)
 {
 	paper_body(e, n, piv, s, logz, 1, out);
 }
 
-HOT static void DSP_FE512
-chunk_avx512(const double *e, size_t n, const struct scale *s, struct part *pt)
-{
-	chunk_body(e, n, s, pt, PATH_512);
+/* The AVX-512 passes over doubles, floats and halves in place. */
+#define AVX512_PASSES(isz, sfx)							\
+HOT static void DSP_FE512							\
+chunk_avx512##sfx(const void *e, size_t n, const struct scale *s, struct part *pt) \
+{										\
+	chunk_body(e, isz, n, s, pt, PATH_512);					\
+}										\
+										\
+HOT static void DSP_FE512							\
+paper_avx512##sfx(const void *e, size_t n, double piv, const struct scale *s,	\
+    double logz, struct paper *out)						\
+{										\
+	paper512(e, isz, n, piv, s, logz, out);					\
 }
+
+AVX512_PASSES(8, _f64)
+AVX512_PASSES(4, _f32)
+AVX512_PASSES(2, _f16)
 
 static int
 have_avx512(void)
@@ -463,32 +546,35 @@ pick_path(void)
 }
 
 chunk_fn
-dsp_kernel_chunk_fn(void)
+dsp_kernel_chunk_fn(int isz)
 {
+	int path = pick_path();
+
 #ifdef DSP_HAVE_FE512
-	switch (pick_path()) {
-	case PATH_512:
-		return chunk_avx512;
-	case PATH_FMA:
-		return chunk_fma;
-	}
+	if (path == PATH_512)
+		return isz == 8 ? chunk_avx512_f64 : isz == 4 ? chunk_avx512_f32 :
+		    isz == 2 ? chunk_avx512_f16 : NULL;
+	if (path == PATH_FMA)
+		return isz == 8 ? chunk_fma : NULL;
 #endif
-	return chunk_generic;
+	return isz == 8 && path == PATH_GENERIC ? chunk_generic : NULL;
 }
 
 paper_fn
-dsp_kernel_paper_fn(void)
+dsp_kernel_paper_fn(int isz)
 {
+	int path = pick_path();
+
 #ifdef DSP_HAVE_FE512
-	switch (pick_path()) {
-	case PATH_512:
-		return paper512;
-	case PATH_FMA:
-		return paper_fma;
-	}
+	if (path == PATH_512)
+		return isz == 8 ? paper_avx512_f64 : isz == 4 ? paper_avx512_f32 :
+		    isz == 2 ? paper_avx512_f16 : NULL;
+	if (path == PATH_FMA)
+		return isz == 8 ? paper_fma : NULL;
 #endif
-	return paper_generic;
+	return isz == 8 && path == PATH_GENERIC ? paper_generic : NULL;
 }
+
 const char *
 dsp_kernel_variant(void)
 {

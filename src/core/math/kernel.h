@@ -12,8 +12,9 @@
  * such item ("logit I is not finite"); the pass checks every logit, so a
  * caller (the .npy reader) needs no scan of its own before it.
  * Memory: O(n / 2^15) bytes of scratch, nothing when n <= 2^15 (one chunk);
- * for float32/float16 logits (the _x calls) also a chunk of doubles a
- * thread (256 KiB up to n = 2^27, n / 512 bytes past it). */
+ * for float32/float16 logits (the _x calls) on the portable paths also a
+ * chunk of doubles a thread (256 KiB up to n = 2^27, n / 512 bytes past
+ * it); AVX-512 converts in registers. */
 #ifndef DSP_KERNEL_H
 #define DSP_KERNEL_H
 
@@ -44,11 +45,13 @@ int	dsp_softmax_stats_tail(const double *e, size_t n, double tail,
 int	dsp_softmax_paper_entropy(const double *e, size_t n, double theta,
 	    const dsp_stats *st, double *out, double *zeros);
 /* The same two passes over logits in their file's type: isz 8 (double),
- * 4 (float32) or 2 (float16), host byte order, contiguous.  A float row is
- * converted a chunk at a time into a scratch of the thread's just before
- * the chunk's pass (kernel.c): the results are bit for bit those over the
- * row converted to doubles, without the n doubles (a .npy of float32 or
- * float16 read in place, cli/opts.c).  A non-finite value fails as above. */
+ * 4 (float32) or 2 (float16), host byte order, contiguous.  The AVX-512
+ * path converts each vector as it loads it; the portable paths convert a
+ * chunk at a time into a scratch of the thread's just before the chunk's
+ * pass (kernel_typed.c).  Either way the results are bit for bit those over
+ * the row converted to doubles (tests/fuzz/test-kernel-typed), without the
+ * n doubles (a .npy of float32 or float16 read in place, cli/opts.c).  A
+ * non-finite value fails as above; isz other than 8, 4, 2: DSP_EINVAL. */
 int	dsp_softmax_stats_x(const void *e, int isz, size_t n, double theta,
 	    dsp_stats *out);
 int	dsp_softmax_paper_entropy_x(const void *e, int isz, size_t n, double theta,

@@ -4,7 +4,7 @@
  * entry points of the code path this CPU takes.  kernel.c computes one
  * chunk; kernel_pass.c cuts an array into chunks and merges them in index
  * order; kernel_typed.c hands a chunk of a float32 or float16 row over as
- * doubles. */
+ * doubles to the paths that read no other type. */
 #ifndef DSP_KERNEL_INT_H
 #define DSP_KERNEL_INT_H
 
@@ -45,8 +45,9 @@ struct paper {
 	double	band;		/* items with ZERO_SURE <= y < NONZERO_SURE */
 };
 
-typedef void (*chunk_fn)(const double *, size_t, const struct scale *, struct part *);
-typedef void (*paper_fn)(const double *, size_t, double, const struct scale *, double,
+/* A chunk's pass over n logits of the width the function was taken for. */
+typedef void (*chunk_fn)(const void *, size_t, const struct scale *, struct part *);
+typedef void (*paper_fn)(const void *, size_t, double, const struct scale *, double,
     struct paper *);
 
 /* x = (e - pivot) * pre * inv: pre * inv = 1/theta. */
@@ -61,21 +62,22 @@ dsp_kernel_scale(struct scale *s, double theta)
 	s->inv = 1 / (theta * s->pre);
 }
 
-/* The chunk passes of the path this CPU takes (or the tests force). */
-chunk_fn dsp_kernel_chunk_fn(void);
-paper_fn dsp_kernel_paper_fn(void);
+/* The chunk passes of the path this CPU takes (or the tests force) over
+ * logits of isz bytes (8, 4 float, 2 half) in place; NULL where the path
+ * reads doubles only (the portable ones: the pass converts each chunk). */
+chunk_fn dsp_kernel_chunk_fn(int isz);
+paper_fn dsp_kernel_paper_fn(int isz);
 /* Move the sums of pt to a pivot d = (old - new) / theta <= 0 below. */
 void	dsp_kernel_rescale(struct part *pt, double d);
 
 /* A float32 (isz 4) or float16 (2) row's chunk [off, off + len) as
- * doubles: in place for float64 (isz 8), else converted into this
- * thread's csize doubles of scratch. */
+ * doubles, converted into this thread's csize doubles of scratch. */
 const double *dsp_kernel_typed_chunk(const void *src, int isz, size_t off, size_t len,
 	    double *scratch, size_t csize);
 /* Item i of a typed row as a double. */
 double	dsp_kernel_typed_item(const void *src, int isz, size_t i);
-/* Scratch for the typed passes: csize doubles (at most n) for each of the
- * pass's threads (NULL for float64, which needs none). */
-int	dsp_kernel_typed_scratch(int isz, size_t n, size_t csize, int threads, double **out);
+/* Scratch for a converting pass: csize doubles (at most n) for each of the
+ * pass's threads. */
+int	dsp_kernel_typed_scratch(size_t n, size_t csize, int threads, double **out);
 
 #endif

@@ -92,7 +92,7 @@ struct pass {
 	const void	*e;
 	int		 isz;
 	size_t		 n, csize, nchunks;
-	double		*scratch;	/* typed rows: a chunk for each thread */
+	double		*scratch;	/* a float row converted: a chunk a thread */
 	struct scale	 sc;
 	void		*out;		/* a struct part or paper a chunk */
 	chunk_fn	 fn;		/* NULL: the paper's pass, pfn */
@@ -107,9 +107,10 @@ pass_chunk(void *ctx, long c)
 	struct pass *ps = ctx;
 	size_t off = (size_t)c * ps->csize;
 	size_t len = ps->n - off < ps->csize ? ps->n - off : ps->csize;
-	const double *x = dsp_kernel_typed_chunk(ps->e, ps->isz, off, len, ps->scratch,
-	    ps->csize);
+	const void *x = (const char *)ps->e + off * (size_t)ps->isz;
 
+	if (ps->scratch != NULL)
+		x = dsp_kernel_typed_chunk(ps->e, ps->isz, off, len, ps->scratch, ps->csize);
 	if (ps->fn != NULL)
 		ps->fn(x, len, &ps->sc, (struct part *)ps->out + c);
 	else
@@ -117,14 +118,25 @@ pass_chunk(void *ctx, long c)
 }
 
 /* What both passes set up: theta's scale, the chunking of n (a function
- * of n only), the typed scratch, and a result of psize bytes a chunk
- * (ps->out = one, the caller's, when a single chunk needs no allocation). */
+ * of n only), the chunk function for the row's type (paper: the paper's
+ * pass) -- or, on a path that reads only doubles, the one for doubles and
+ * a chunk of scratch a thread to convert into -- and a result of psize
+ * bytes a chunk (ps->out = one, the caller's, when a single chunk needs
+ * no allocation). */
 static int
-pass_setup(struct pass *ps, const void *e, int isz, size_t n, double theta, size_t psize,
-    void *one)
+pass_setup(struct pass *ps, const void *e, int isz, size_t n, double theta, int paper,
+    size_t psize, void *one)
 {
-	int rc, nt = 1;
+	int rc, nt = 1, convert;
 
+	ps->fn = paper ? NULL : dsp_kernel_chunk_fn(isz);
+	ps->pfn = paper ? dsp_kernel_paper_fn(isz) : NULL;
+	convert = ps->fn == NULL && ps->pfn == NULL;
+	if (convert && (isz == 4 || isz == 2)) {
+		ps->fn = paper ? NULL : dsp_kernel_chunk_fn(8);
+		ps->pfn = paper ? dsp_kernel_paper_fn(8) : NULL;
+	} else if (convert)
+		return dsp_fail(DSP_EINVAL, "kernel: logits of %d bytes", isz);
 	ps->e = e;
 	ps->isz = isz;
 	ps->n = n;
@@ -134,7 +146,8 @@ pass_setup(struct pass *ps, const void *e, int isz, size_t n, double theta, size
 	if (n >= par_min)
 		nt = omp_get_max_threads();
 #endif
-	if ((rc = dsp_kernel_typed_scratch(isz, n, ps->csize, nt, &ps->scratch)) != DSP_OK)
+	ps->scratch = NULL;
+	if (convert && (rc = dsp_kernel_typed_scratch(n, ps->csize, nt, &ps->scratch)) != DSP_OK)
 		return rc;
 	ps->out = one;
 	if (ps->nchunks > 1 && (ps->out = dsp_malloc(ps->nchunks * psize)) == NULL) {
@@ -169,9 +182,8 @@ stats_x(const void *e, int isz, size_t n, double tail, uint64_t tail_count,
 		return dsp_fail(DSP_EINVAL, "kernel needs a finite non-zero theta");
 	if (tail_count > 0 && !isfinite(tail))
 		return dsp_fail(DSP_EINVAL, "tail logit is not finite (%g)", tail);
-	if ((rc = pass_setup(&ps, e, isz, n, theta, sizeof *pt, &one)) != DSP_OK)
+	if ((rc = pass_setup(&ps, e, isz, n, theta, 0, sizeof *pt, &one)) != DSP_OK)
 		return rc;
-	ps.fn = dsp_kernel_chunk_fn();
 	pass_run(&ps);
 	pt = ps.out;
 	acc.empty = 1;
@@ -238,10 +250,8 @@ dsp_softmax_paper_entropy_x(const void *e, int isz, size_t n, double theta,
 		return dsp_fail(DSP_EEMPTY, "no logits");
 	if (theta == 0 || !isfinite(theta))
 		return dsp_fail(DSP_EINVAL, "kernel needs a finite non-zero theta");
-	if ((rc = pass_setup(&ps, e, isz, n, theta, sizeof *part, &one)) != DSP_OK)
+	if ((rc = pass_setup(&ps, e, isz, n, theta, 1, sizeof *part, &one)) != DSP_OK)
 		return rc;
-	ps.fn = NULL;
-	ps.pfn = dsp_kernel_paper_fn();
 	ps.piv = st->pivot;
 	ps.shift = st->logz_shift;
 	pass_run(&ps);

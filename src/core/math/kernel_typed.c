@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Logits in their file's type (dsp_softmax_stats_x).
+/* Logits in their file's type (dsp_softmax_stats_x) on the paths that
+ * read doubles only (the portable ones; AVX-512 converts in registers).
  *
  * A float32 or float16 row is not converted whole: each chunk is converted
  * into a scratch of the thread's (a chunk is 2^15 items up to n = 2^27:
@@ -72,8 +73,6 @@ dsp_kernel_typed_chunk(const void *src, int isz, size_t off, size_t len, double 
 	double *buf;
 	int t = 0;
 
-	if (isz == 8)
-		return (const double *)src + off;
 #ifdef _OPENMP
 	t = omp_get_thread_num();
 #endif
@@ -83,15 +82,10 @@ dsp_kernel_typed_chunk(const void *src, int isz, size_t off, size_t len, double 
 }
 
 int
-dsp_kernel_typed_scratch(int isz, size_t n, size_t csize, int threads, double **out)
+dsp_kernel_typed_scratch(size_t n, size_t csize, int threads, double **out)
 {
 	size_t nt = threads > 1 ? (size_t)threads : 1;
 
-	*out = NULL;
-	if (isz == 8)
-		return DSP_OK;
-	if (isz != 4 && isz != 2)
-		return dsp_fail(DSP_EINVAL, "kernel: logits of %d bytes", isz);
 	if ((*out = dsp_malloc(nt * (csize < n ? csize : n) * sizeof **out)) == NULL)
 		return dsp_fail_nomem("the kernel's chunk scratch", nt * csize * sizeof **out);
 	return DSP_OK;
