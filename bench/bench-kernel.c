@@ -11,7 +11,9 @@
  * the explicit route (log Z, H, paper H, max, min, zero count).
  * "kernel" is the first pass (dsp_softmax_stats: log Z, H, max and min
  * weight, logit min and max), bounded by the larger floor; the peers are
- * compared with the whole route (first pass + the paper pass).  Best (min)
+ * compared with the whole route (first pass + the paper pass); the same
+ * route over the logits as float32 (dsp_softmax_stats_x, read in place)
+ * against it, in memory: the file's part of a float32 .npy.  Best (min)
  * of the repeats for the floors and ratios, as the floors are; medians too.
  *   bench-kernel FILE [SCIPY_MS [NUMPY_MS [TORCH_MS]]]   (0: not measured)
  * FILE is written when it does not exist. */
@@ -97,8 +99,9 @@ main(int argc, char **argv)
 	static const char *const peer[] = { "scipy", "numpy", "torch" };
 	static double xl[L1N];
 	double *e, t0, s = 0, pe, zeros, fl;
-	double tr[REPS], tx[REPS], tk[REPS], tp[REPS], tv[REPS], tn[REPS], t[REPS];
-	double rd, rdm, fx, fxm, k1, k1m, kr, krm, vx, vxm, kn, knm;
+	double tr[REPS], tx[REPS], tk[REPS], tp[REPS], tv[REPS], tn[REPS], t[REPS], tf[REPS];
+	double rd, rdm, fx, fxm, k1, k1m, kr, krm, vx, vxm, kn, knm, kf, kfm;
+	float *f;
 	double pmin[NPATHS], pmed[NPATHS];
 	char lab[64];
 	const char *vmvec = "?", *vread = "?", *vexp = "?";
@@ -106,13 +109,16 @@ main(int argc, char **argv)
 	size_t i;
 	int r, p, threads = 1;
 
-	if (argc < 2 || (e = malloc(N * sizeof *e)) == NULL || load(argv[1], e) != 0) {
+	if (argc < 2 || (e = malloc(N * sizeof *e)) == NULL || load(argv[1], e) != 0 ||
+	    (f = malloc(N * sizeof *f)) == NULL) {
 		fprintf(stderr, "usage: bench-kernel FILE [SCIPY_MS [NUMPY_MS [TORCH_MS]]]\n");
 		return 1;
 	}
 	/* The kernel's arguments: logits minus their max (here 4), in [-8, 0]. */
 	for (i = 0; i < L1N; i++)
 		xl[i] = e[i] - 4 < -746 ? -746 : e[i] - 4;
+	for (i = 0; i < N; i++)
+		f[i] = (float)e[i];
 #ifdef _OPENMP
 	threads = omp_get_max_threads();
 	omp_set_num_threads(1);
@@ -129,12 +135,15 @@ main(int argc, char **argv)
 		    dsp_softmax_paper_entropy(e, N, 1, &st, &pe, &zeros));
 		TIME(tv[r], for (i = 0; i < N; i += L1N)
 			s += bench_vexp_sum(xl, L1N, &vmvec));
+		TIME(tf[r], dsp_softmax_stats_x(f, 4, N, 1, &st);
+		    dsp_softmax_paper_entropy_x(f, 4, N, 1, &st, &pe, &zeros));
 	}
 	stats(tr, &rd, &rdm);
 	stats(tx, &fx, &fxm);
 	stats(tk, &k1, &k1m);
 	stats(tp, &kr, &krm);
 	stats(tv, &vx, &vxm);
+	stats(tf, &kf, &kfm);
 	for (p = 0; p < NPATHS; p++) {
 		pmin[p] = pmed[p] = 0;
 		if (dsp_kernel_force(path[p]) != DSP_OK)
@@ -157,6 +166,8 @@ main(int argc, char **argv)
 	printf("softmax statistics, n = 2^24, kernel %s; %d repeats interleaved, min / median ms\n"
 	    "(CPU time of the thread, 1 thread; the %d-thread line: wall clock)\n",
 	    dsp_kernel_variant(), REPS, threads);
+	dsp_softmax_stats(e, N, 1, &st);
+	dsp_softmax_paper_entropy(e, N, 1, &st, &pe, &zeros);
 	printf("  H = %.15g nats, max weight %.6g, paper H %.15g, zeros %.0f (checksum %.6g)\n",
 	    st.entropy, st.max_weight, pe, zeros, s);
 	snprintf(lab, sizeof lab, "read 128 MiB (%s)", vread);
@@ -175,12 +186,14 @@ main(int argc, char **argv)
 			row(lab, pmin[p], pmed[p], "\n");
 		}
 	row("+ paper entropy and zero count", kr, krm, "   (the explicit route)\n");
+	row("the same route over float32, in place", kf, kfm, "\n");
 	printf("floor read 2^24: %.2f ms\n", rd);
 	printf("floor exp 2^24: %.2f ms\n", fx);
 	printf("kernel 2^24: %.2f ms\n", k1);
 	printf("kernel / floor: %.2f\n", k1 / fl);
 	printf("kernel+paper 2^24: %.2f ms\n", kr);
 	printf("kernel+paper / floor: %.2f\n", kr / fl);
+	printf("kernel+paper float32 / float64, in memory: %.2f\n", kf / kr);
 	/* CPU time against CPU time, the same six statistics. */
 	for (p = 0; p < 3; p++) {
 		double ms = argc > 2 + p ? atof(argv[2 + p]) : 0;
@@ -193,5 +206,6 @@ main(int argc, char **argv)
 	printf("  peak RSS %.1f MiB (array %.1f MiB)\n", peak_rss_mib(),
 	    (double)N * sizeof *e / 1048576);
 	free(e);
+	free(f);
 	return 0;
 }
