@@ -244,6 +244,7 @@ main(int argc, char **argv)
 	SCREEN *scr;
 	double *logits, idle, busy, long_ms, busy_ms;
 	size_t i;
+	int pct;
 
 	setlocale(LC_ALL, "C.UTF-8");
 	dsp_alloc_init();	/* the allocator as the program sets it */
@@ -294,18 +295,25 @@ main(int argc, char **argv)
 		return 0;
 	}
 
-	/* A key during a long job: lambda = -0.9999999 keeps every term of the
-	 * power series, a run each, up to the budget (seconds of work). */
+	/* A key during a long job: 1.5-entmax over lambda = -0.9999999 finds
+	 * each curve point's support among its terms one by one (the TUI's
+	 * 256 sizes: about 24 s of work); the key goes back to softmax. */
 	set_view(&r, DSP_FAM_POWER, 16, NULL);
 	r.st->vs.params.lambda = 0.25;
 	idle = settle(&r);
 	r.st->vs.params.lambda = 0.5;
 	settle(&r);
+	r.st->vs.params.attn = DSP_ATTN_ENTMAX;
 	r.st->vs.params.lambda = -0.9999999;
 	frame(&r);
 	usleep(1000 * 1000);
-	printf("long job (lambda = -0.9999999): %s after 1 s, %d %% done\n",
-	    worker_busy(r.wk) ? "running" : "finished", worker_progress(r.wk));
+	pct = worker_progress(r.wk);
+	printf("long job (entmax, lambda = -0.9999999): ");
+	if (pct >= 0)
+		printf("running after 1 s, %d %% done\n", pct);
+	else
+		printf("%s after 1 s\n", worker_busy(r.wk) ? "done, not yet drawn" : "done");
+	r.st->vs.params.attn = DSP_ATTN_SOFTMAX;
 	r.st->vs.params.lambda = 0.25;
 	compute_invalidate(r.cc);	/* no cache hit for lambda 0.25 */
 	busy = settle(&r);
