@@ -97,6 +97,15 @@ expect_msg "disperse heatmap: --theta-range must be A:B with A < B in [-1e+300, 
 	heatmap --theta-range -1e308:1e308
 expect_msg "disperse report: --topk: a size is at least 1 (got 0)" report --topk 0
 expect_msg "disperse report: --ssmax-s must be in (0, 1000000] (got 0)" report --ssmax-s 0
+# logit / theta past a double: the function named, and the cause (it
+# used to be "entmax threshold has no bracket", for sparsemax too).
+for a in sparsemax entmax; do
+	"$DISPERSE" report --attn $a --delta 1e300 --theta 1e-300 >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	    grep -q "^disperse report: $a: .*logit / theta = [0-9.e+]* / 1e-300 overflows a double (give a larger --theta)\$" "$tmp/err"
+	ok $? "$a, logit / theta past a double: exit $rc, '$(cat "$tmp/err")'"
+done
 # A scaled temperature no double holds: exit 1 (the values are each in
 # range), naming the scaling, its parts and the way out.
 "$DISPERSE" report --attn ssmax --ssmax-s 1e-320 --n 2^63 </dev/null >"$tmp/out" 2>"$tmp/err"

@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/job.h"
 #include "core/math/alt.h"
+#include "core/schema/params.h"
 
 #define ENTMAX_ITER	200
 
@@ -104,7 +105,7 @@ entmax_root(struct entmax *s, double hi, double *g)
  * Brent on g = z_m - tau, which keeps the smallest support weights g^q
  * accurate even when 2^60 items share them. */
 static int
-entmax_runs(const dsp_runs *e, double theta, double alpha, dsp_runs *w,
+entmax_runs(const char *name, const dsp_runs *e, double theta, double alpha, dsp_runs *w,
     double *edge)
 {
 	struct entmax s;
@@ -124,7 +125,14 @@ entmax_runs(const dsp_runs *e, double theta, double alpha, dsp_runs *w,
 		goto out;
 	}
 	for (i = 0; i < e->len; i++)
-		tmp[i] = (alpha - 1) * (e->value[i] / theta);
+		if (!isfinite(tmp[i] = (alpha - 1) * (e->value[i] / theta))) {
+			/* Else the root search below fails with a message about
+			 * its bracket, not the cause. */
+			rc = dsp_fail(DSP_ERANGE, "%s: %slogit / theta = %g / %g overflows a double "
+			    "(give a larger --theta)", name, alpha != 2 ? "(alpha - 1) x " : "",
+			    (alpha - 1) * e->value[i], theta);
+			goto out;
+		}
 	if ((rc = dsp_qsort(tmp, e->len, sizeof *tmp, cmp_desc, "the scaled logits")) != DSP_OK)
 		goto out;
 	for (i = 0; i < e->len; i++)
@@ -189,7 +197,7 @@ dsp_attn_sparsemax_weights(const dsp_runs *e, double theta, double alpha,
     dsp_runs *w, double *edge)
 {
 	(void)alpha;
-	return entmax_runs(e, theta, 2, w, edge);
+	return entmax_runs(dsp_attn_name(DSP_ATTN_SPARSEMAX), e, theta, 2, w, edge);
 }
 
 int
@@ -199,5 +207,5 @@ dsp_attn_entmax_weights(const dsp_runs *e, double theta, double alpha,
 	if (!(alpha > 1) || !isfinite(alpha))
 		return dsp_fail(DSP_EINVAL,
 		    "entmax alpha must be finite and > 1 (got %g)", alpha);
-	return entmax_runs(e, theta, alpha, w, edge);
+	return entmax_runs(dsp_attn_name(DSP_ATTN_ENTMAX), e, theta, alpha, w, edge);
 }
