@@ -8,7 +8,8 @@
 # thresholds (tests/data/support-reference.tsv, made once by
 # tests/cli/support-reference.py); where the support is not among the
 # first terms (lambda > 0 with delta / theta < 0: the far terms are the
-# largest), still refused at once.
+# largest), still refused at once; and a support wider than 2^22 terms,
+# refused without solving for it.
 . "$top_srcdir/tests/tap.sh"
 [ -x "$DISPERSE" ] || skip_all "no disperse binary"
 command -v jq >/dev/null 2>&1 || skip_all "jq not found"
@@ -55,4 +56,13 @@ ok $? "snapshot of sparsemax at lambda -0.9999999, n 2^40: written ($(cat "$tmp/
 # (the far terms, near 0, are the largest x): refused at once, as before.
 refused "sparsemax, theta -1, lambda 0.9999999" "more than 2^22 distinct terms" \
     --attn sparsemax --delta 1 --theta -1 --lambda 0.9999999 --n 2^40
+# A support wider than 2^22 terms (1.01-entmax near lambda = +-1): the head
+# of each K proves term K weighs more than 0 without its solve (seconds of
+# Brent steps over 2^20 and 2^22 terms each, eval_support.c support_open),
+# so the refusal comes within a budget that the solves (236 MB) broke.
+for l in 0.9999999 -0.9999999; do
+	refused "1.01-entmax, lambda $l, n 2^40, --mem-budget 160Mi" \
+	    "lambda = $l: more than 2^22 distinct terms" \
+	    --attn entmax --alpha 1.01 --lambda $l --n 2^40 --mem-budget 160Mi
+done
 tap_done

@@ -69,6 +69,46 @@ smallest_term(const dsp_params *p, double tol, double terms, double *last)
 	return DSP_OK;
 }
 
+/* Whether the solve over the head e (its last two entries the part that
+ * must weigh 0 for the head to close the support) would surely fail, so
+ * that it need not run: at K = 2^20 and 2^22 a solve is seconds (each
+ * Brent step a pass of pow over the head), and a support wider than 2^22
+ * used to take 4-6 s and 236 MB to be refused.  With z = (alpha - 1) x,
+ * q = 1 / (alpha - 1) and F(s) = sum [z_i - s]_+^q, the threshold tau
+ * solves F(tau) = 1; z* = the larger of the last two.  F(z*) < 1 puts
+ * tau below z*, and, F being decreasing with |F'| <= q n^(1/q) on
+ * [tau, z*] for q >= 1 (Hoelder: sum a^(q-1) <= N^(1/q) when sum a^q = 1),
+ *   z* - tau >= (1 - F(z*)) / (q n^(1/q)),
+ * a weight (z* - tau)^q the solve cannot round to 0 when that gap is far
+ * above the rounding of the z and its power far above the underflow:
+ * then the solve would find weight at z* and try a wider head.  Anything
+ * less certain (alpha > 2, where the bound fails; F(z*) near 1; a gap
+ * near the rounding) runs the solve, so the figures are always the
+ * solve's. */
+static int
+support_open(const dsp_params *p, const dsp_runs *e)
+{
+	double a = p->attn == DSP_ATTN_SPARSEMAX ? 2 : p->alpha, q, zs, z, f = 0, big;
+	double lgap;
+	size_t j, m = e->len;
+
+	if (m < 3 || !(a > 1 && a <= 2))
+		return 0;
+	q = 1 / (a - 1);
+	zs = fmax((a - 1) * (e->value[m - 2] / p->theta), (a - 1) * (e->value[m - 1] / p->theta));
+	big = 1 + fabs(zs);
+	for (j = 0; j + 2 < m; j++) {
+		z = (a - 1) * (e->value[j] / p->theta);
+		big = fmax(big, 1 + fabs(z));
+		if (z > zs)
+			f += (double)e->count[j] * pow(z - zs, q);
+		if (!(f < 1 - 1e-6))
+			return 0;
+	}
+	lgap = log(1 - f - 1e-9) - log(q) - log((double)p->n) / q;
+	return lgap > log(1e-6 * big) && q * lgap > log(0x1p-960);
+}
+
 /* The alternating series, -1 < lambda < 0: |e| falls along each parity, so
  * every term past the first K lies between the next two (the tail's largest
  * of each sign, dsp_family_power_tail), and the largest x = e / theta, the
@@ -88,8 +128,11 @@ support_alternating(const dsp_params *p, dsp_runs *e, dsp_runs *w)
 	if (!(dsp_power_terms(p, dsp_power_tol(p)) > (double)DSP_POWER_MAX_RUNS))
 		return DSP_ENOTSUP;
 	for (K = SUPPORT_K0; K <= SUPPORT_KMAX && K + 2 < p->n; K *= 4) {
-		if ((rc = dsp_family_power_head(p, K, e)) != DSP_OK ||
-		    (rc = dsp_alt_weights_runs(p->attn, e, p->theta, p->alpha, w)) != DSP_OK)
+		if ((rc = dsp_family_power_head(p, K, e)) != DSP_OK)
+			return rc;
+		if (support_open(p, e))
+			continue;
+		if ((rc = dsp_alt_weights_runs(p->attn, e, p->theta, p->alpha, w)) != DSP_OK)
 			return rc;
 		if (w->len >= 2 && w->value[w->len - 2] == 0 && w->value[w->len - 1] == 0)
 			return DSP_OK;
@@ -128,8 +171,11 @@ dsp_eval_support_runs(const dsp_params *p, int ordered, dsp_runs *e, dsp_runs *w
 			if ((rc = dsp_runs_push(e, t, 1)) != DSP_OK)
 				return rc;
 		}
-		if ((rc = dsp_runs_push(e, last, p->n - K - 1)) != DSP_OK ||
-		    (rc = dsp_alt_weights_runs(p->attn, e, p->theta, p->alpha, w)) != DSP_OK)
+		if ((rc = dsp_runs_push(e, last, p->n - K - 1)) != DSP_OK)
+			return rc;
+		if (support_open(p, e))
+			continue;
+		if ((rc = dsp_alt_weights_runs(p->attn, e, p->theta, p->alpha, w)) != DSP_OK)
 			return rc;
 		if (w->len >= 2 && w->value[w->len - 1] == 0 && w->value[w->len - 2] == 0)
 			return DSP_OK;
