@@ -295,9 +295,9 @@ main(int argc, char **argv)
 		return 0;
 	}
 
-	/* A key during a long job: 1.5-entmax over lambda = -0.9999999 finds
-	 * each curve point's support among its terms one by one (the TUI's
-	 * 256 sizes: about 24 s of work); the key goes back to softmax. */
+	/* A key during a long job: 1.5-entmax over lambda = -0.9999999 solves
+	 * for each curve point's threshold over the head of its series (the
+	 * TUI's 256 sizes: about 8 s of work); the key goes back to softmax. */
 	set_view(&r, DSP_FAM_POWER, 16, NULL);
 	r.st->vs.params.lambda = 0.25;
 	idle = settle(&r);

@@ -429,8 +429,9 @@ far_from_one(void)
 	}
 }
 
-/* Sparsemax and entmax on a falling power series (eval.c, support_runs):
- * only the support's terms and one run for the rest, against the runs form
+/* Sparsemax and entmax on a falling or alternating power series
+ * (eval_support.c): only the support's terms and the rest as runs of
+ * weight 0, against the runs form
  * of every term (dsp_eval_weights keeps the weights, so it builds them all)
  * at n = 2^18 and 2^20 (the second goes on from the first's last term, as
  * a curve does): every figure to 1e-12, the zero count and the logit range
@@ -455,6 +456,13 @@ support_route(void)
 		{ "entmax", 4, 0.25, 0.9999999, 1.5, 10 },
 		{ "entmax", 4, 1, 0.9999999, 3, 1 },
 		{ "entmax", 2, 1, 0.99999, 1.2, 1 },
+		/* The alternating series (support_alternating): from 2^16
+		 * distinct terms, as the falling one. */
+		{ "sparsemax", 4, 1, -0.9999999, 1.5, 1 },
+		{ "sparsemax", 4, -1, -0.9999999, 1.5, 100 },
+		{ "entmax", 4, 1, -0.9999999, 1.5, 1 },
+		{ "entmax", 4, -0.5, -0.99999, 1.2, 10 },
+		{ "entmax", 2, 1, -0.9999999, 2, 1000 },
 	};
 	static const uint64_t ns[] = { (uint64_t)1 << 18, (uint64_t)1 << 20,
 	    (uint64_t)1 << 40, (uint64_t)1 << 63 };

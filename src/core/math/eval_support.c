@@ -116,16 +116,17 @@ support_open(const dsp_params *p, const dsp_runs *e)
  * theta.  The head of K terms in position order, the tail as one run at
  * its largest x and one item at its smallest (dsp_family_power_head, the
  * logit range exact); when that run weighs 0, every tail term does, and the
- * threshold solves the whole row.  Only where the runs form would refuse
- * (more than 2^22 distinct terms): below, it is exact and as fast.  K grows
- * 4x from 2^12 to 2^22. */
+ * threshold solves the whole row.  From 2^16 distinct terms, as on the
+ * falling series: the runs form sorts every term and solves over them all
+ * (1.5-entmax at lambda = -0.9999999, n = 2^22: 1.33 s and 236 MB, the head
+ * 0.06 s and 10 MB, the same figures).  K grows 4x from 2^12 to 2^22. */
 static int
 support_alternating(const dsp_params *p, dsp_runs *e, dsp_runs *w)
 {
 	uint64_t K;
 	int rc;
 
-	if (!(dsp_power_terms(p, dsp_power_tol(p)) > (double)DSP_POWER_MAX_RUNS))
+	if (!(dsp_power_terms(p, dsp_power_tol(p)) > (double)SUPPORT_K0 * 16))
 		return DSP_ENOTSUP;
 	for (K = SUPPORT_K0; K <= SUPPORT_KMAX && K + 2 < p->n; K *= 4) {
 		if ((rc = dsp_family_power_head(p, K, e)) != DSP_OK)
