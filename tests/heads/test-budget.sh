@@ -94,19 +94,20 @@ done
 # scratch (its row in attn.c: sparsemax 32, selective 48 bytes a term):
 # 256 and 320 MiB, refused by the family's check before any work (they were
 # refused at the function's own allocation, after it); with room, computed.
-# (lambda < 0: the logits alternate, and sparsemax builds every term -- on
-# a falling series it builds its support's only, test-powerclosed;
+# (sparsemax at theta < 0 on a falling series: the far terms, near 0, are
+# its largest x, so it builds every term -- where the first terms hold the
+# support it builds those only, test-powerclosed and test-support.sh;
 # selective at theta < 0: its far items weigh most, so no head of the
 # series stands for the row, tests/cli/test-ordered.sh.)
 refused 200 "the power series to n = 4194304 needs 25[0-9.]* MiB, over the memory budget of 200 MiB" \
-    report --attn sparsemax --lambda -0.9999999 -n 2^22
-fits 272 report --attn sparsemax --lambda -0.9999999 -n 2^22
+    report --attn sparsemax --theta -1 --lambda 0.9999999 -n 2^22
+fits 272 report --attn sparsemax --theta -1 --lambda 0.9999999 -n 2^22
 refused 300 "the power series to n = 4194304 needs 32[0-9.]* MiB, over the memory budget of 300 MiB" \
     report --attn selective --theta -1 --lambda 0.9999999 -n 2^22
 # A curve that crosses the budget ends there with its reason, and the rest
 # of the snapshot is written (the whole snapshot failed at the allocation).
 rm -rf snap
-"$DISPERSE" snapshot --attn sparsemax --lambda -0.9999999 -n 2^16 --curve-from 2^20 \
+"$DISPERSE" snapshot --attn sparsemax --theta -1 --lambda 0.9999999 -n 2^16 --curve-from 2^20 \
     --curve-to 2^22 --curve-points 3 --map-size 8x8 --mem-budget 160Mi --out snap \
     >/dev/null 2>"$tmp/err" &&
     grep -q "the curve ends at n = 2097152: the power series to n = 4194304 needs 25[0-9.]* MiB, over the memory budget of 160 MiB" snap/*.txt
