@@ -60,6 +60,9 @@
 #include "core/math/softmax.h"
 
 
+/* Not instrumented either: a sanitized body inlined into a HOT one keeps
+ * its scope marks (a local whose address is taken, like block_sums512's
+ * sums), which left poisoned stack behind for the next frame there. */
 #define ALWAYS_INLINE	static inline __attribute__((always_inline)) DSP_FE_NOSAN
 /* Sanitizer checks inside the hot loops stop vectorisation, which would
  * change the summation order and so the last bits of the results
@@ -160,7 +163,7 @@ half_tail(const uint16_t *q, unsigned cnt)
  * doubles gives, bit for bit, without the conversion's trip through
  * memory (issue 27: 28 % of a float32 report, stalled on the file's
  * pages). */
-static inline __attribute__((always_inline)) DSP_FE512 __m512d
+ALWAYS_INLINE DSP_FE512 __m512d
 load_e512(const void *e, int isz, size_t i, __mmask8 k)
 {
 	const char *p = (const char *)e + i * (size_t)isz;
@@ -178,7 +181,7 @@ load_e512(const void *e, int isz, size_t i, __mmask8 k)
 /* Infinities show in lo and hi; a NaN does not (min and max return their
  * second operand), but it makes the block's sums NaN, which chunk_body
  * checks at the end: no per-item test here. */
-static inline __attribute__((always_inline)) DSP_FE512 int
+ALWAYS_INLINE DSP_FE512 int
 block_minmax512(const void *e, int isz, size_t off, size_t n, double *lo, double *hi)
 {
 	__m512d l = _mm512_set1_pd(INFINITY), h = _mm512_set1_pd(-INFINITY), v;
@@ -209,7 +212,7 @@ block_minmax512(const void *e, int isz, size_t off, size_t n, double *lo, double
  * logits, 1 thread, 15.5/15.7 -> 13.1/13.4 ms (min/median of 9, twice),
  * below the plain sum's 14.4-14.8 (bench-kernel, which has no hints).  scaled == 0 when pre is 1, which is but for
  * extreme temperatures (dsp_kernel_scale): one product fewer, the same bits. */
-static inline __attribute__((always_inline)) DSP_FE512 __m512d
+ALWAYS_INLINE DSP_FE512 __m512d
 load_x512(const void *e, int isz, size_t i, __mmask8 k, __m512d vpiv, __m512d pre,
     __m512d inv, int scaled)
 {
@@ -228,7 +231,7 @@ struct sums512 {
 
 /* plain as in block_sums.  The lanes outside k (x from a 0 read) may be
  * anything, also positive: every sum masks them. */
-static inline __attribute__((always_inline)) DSP_FE512 void
+ALWAYS_INLINE DSP_FE512 void
 sums512_step(const void *e, int isz, size_t i, __mmask8 k, __m512d vpiv, __m512d pre,
     __m512d inv, int scaled, int plain, struct sums512 *u)
 {
@@ -260,7 +263,7 @@ sums512_step(const void *e, int isz, size_t i, __mmask8 k, __m512d vpiv, __m512d
 		step(e, isz, (off) + i_, TAILMASK(n, i_), __VA_ARGS__);		\
 } while (0)
 
-static inline __attribute__((always_inline)) DSP_FE512 void
+ALWAYS_INLINE DSP_FE512 void
 block_sums512(const void *e, int isz, size_t off, size_t n, double piv,
     const struct scale *s, int plain, struct part *pt)
 {
@@ -395,7 +398,7 @@ struct paper512 {
 
 /* Items with y < NONZERO_SURE are rare (weights below 1e-323): one test
  * a vector, and the counts and the clamp only when it finds one. */
-static inline __attribute__((always_inline)) DSP_FE512 void
+ALWAYS_INLINE DSP_FE512 void
 paper512_step(const void *e, int isz, size_t i, __mmask8 k, __m512d vpiv, __m512d pre,
     __m512d inv, __m512d vlz, int scaled, struct paper512 *u)
 {
