@@ -103,9 +103,16 @@ for a in sparsemax entmax; do
 	"$DISPERSE" report --attn $a --delta 1e300 --theta 1e-300 >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	[ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
-	    grep -q "^disperse report: $a: .*logit / theta = [0-9.e+]* / 1e-300 overflows a double (give a larger --theta)\$" "$tmp/err"
+	    grep -q "^disperse report: $a: .*logit / theta = [0-9.e+]* / 1e-300 overflows a double (give a --theta further from 0)\$" "$tmp/err"
 	ok $? "$a, logit / theta past a double: exit $rc, '$(cat "$tmp/err")'"
 done
+# ... and a logit past an emulated format's range is named as such (the
+# function saw it as infinite, and no --theta helps).
+"$DISPERSE" report --attn entmax --precision float16 --delta 1e6 --theta 1e9 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] &&
+    [ "$(cat "$tmp/err")" = "disperse report: entmax: logit 1e+06 is past the largest float16 (rounds to inf)" ]
+ok $? "entmax in float16, logit 1e6: exit $rc, '$(cat "$tmp/err")'"
 # A scaled temperature no double holds: exit 1 (the values are each in
 # range), naming the scaling, its parts and the way out.
 "$DISPERSE" report --attn ssmax --ssmax-s 1e-320 --n 2^63 </dev/null >"$tmp/out" 2>"$tmp/err"

@@ -128,9 +128,14 @@ entmax_runs(const char *name, const dsp_runs *e, double theta, double alpha, dsp
 		if (!isfinite(tmp[i] = (alpha - 1) * (e->value[i] / theta))) {
 			/* Else the root search below fails with a message about
 			 * its bracket, not the cause. */
-			rc = dsp_fail(DSP_ERANGE, "%s: %slogit / theta = %g / %g overflows a double "
-			    "(give a larger --theta)", name, alpha != 2 ? "(alpha - 1) x " : "",
-			    (alpha - 1) * e->value[i], theta);
+			if (!isfinite(e->value[i]))
+				rc = dsp_fail(DSP_EINVAL, "%s: logit %g is not finite", name,
+				    e->value[i]);
+			else
+				rc = dsp_fail(DSP_ERANGE, "%s: %slogit / theta = %g / %g overflows "
+				    "a double (give a --theta further from 0)", name,
+				    alpha != 2 ? "(alpha - 1) x " : "", (alpha - 1) * e->value[i],
+				    theta);
 			goto out;
 		}
 	if ((rc = dsp_qsort(tmp, e->len, sizeof *tmp, cmp_desc, "the scaled logits")) != DSP_OK)

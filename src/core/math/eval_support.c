@@ -98,6 +98,9 @@ support_open(const dsp_params *p, const dsp_runs *e)
 	zs = fmax((a - 1) * (e->value[m - 2] / p->theta), (a - 1) * (e->value[m - 1] / p->theta));
 	big = 1 + fabs(zs);
 	for (j = 0; j + 2 < m; j++) {
+		/* Cancelled: the solve that follows polls and stops. */
+		if ((j & DSP_JOB_POLL_MASK) == DSP_JOB_POLL_MASK && dsp_job_cancelled())
+			return 0;
 		z = (a - 1) * (e->value[j] / p->theta);
 		big = fmax(big, 1 + fabs(z));
 		if (z > zs)

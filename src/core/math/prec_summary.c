@@ -43,10 +43,18 @@ alt_prec(const dsp_params *p, const dsp_runs *e, dsp_runs *w)
 	if ((r = dsp_runs_alloc(e->len)) == NULL)
 		return dsp_fail_nomem(NULL, 0);
 	rc = DSP_OK;
-	for (i = 0; i < e->len; i++)
-		if ((rc = dsp_runs_push(r, dsp_round_to(p->precision, e->value[i]),
-		    e->count[i])) != DSP_OK)
+	for (i = 0; i < e->len; i++) {
+		double v = dsp_round_to(p->precision, e->value[i]);
+
+		/* Named here: the function would see an infinite logit. */
+		if (!isfinite(v) && isfinite(e->value[i])) {
+			rc = dsp_fail(DSP_ERANGE, "%s: logit %g is past the largest %s (rounds to %g)",
+			    dsp_attn_name(p->attn), e->value[i], dsp_precision_name(p->precision), v);
 			break;
+		}
+		if ((rc = dsp_runs_push(r, v, e->count[i])) != DSP_OK)
+			break;
+	}
 	if (rc == DSP_OK)
 		rc = dsp_alt_weights_runs(p->attn, r, p->theta, p->alpha, w);
 	dsp_runs_free(r);
