@@ -95,7 +95,8 @@ support_open(const dsp_params *p, const dsp_runs *e)
 	if (m < 3 || !(a > 1 && a <= 2))
 		return 0;
 	q = 1 / (a - 1);
-	zs = fmax((a - 1) * (e->value[m - 2] / p->theta), (a - 1) * (e->value[m - 1] / p->theta));
+	zs = fmax((a - 1) * (e->value[m - 2] / p->theta),
+	    (a - 1) * (e->value[m - 1] / p->theta));
 	big = 1 + fabs(zs);
 	for (j = 0; j + 2 < m; j++) {
 		/* Cancelled: the solve that follows polls and stops. */

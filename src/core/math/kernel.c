@@ -60,9 +60,9 @@
 #include "core/math/softmax.h"
 
 
-/* Not instrumented either: a sanitized body inlined into a HOT one keeps
- * its scope marks (a local whose address is taken, like block_sums512's
- * sums), which left poisoned stack behind for the next frame there. */
+/* Not instrumented, as HOT below: a sanitized body inlined into a HOT one
+ * keeps its scope marks (a local whose address is taken, like
+ * block_sums512's sums), which left poisoned stack for the next frame. */
 #define ALWAYS_INLINE	static inline __attribute__((always_inline)) DSP_FE_NOSAN
 /* Sanitizer checks inside the hot loops stop vectorisation, which would
  * change the summation order and so the last bits of the results
@@ -206,8 +206,9 @@ block_minmax512(const void *e, int isz, size_t off, size_t n, double *lo, double
 
 /* x = (e[i..i+7] - pivot) pre inv, the lanes outside k read as 0.  Each
  * vector prefetches one cache line of the next block into L1 and one of
- * the block 4 ahead into L2 (blocks of items: half the bytes for floats): memory traffic overlaps this block's
- * arithmetic (prefetches past the end of the array are harmless hints).
+ * the block 4 ahead into L2 (blocks of items: half the bytes for floats):
+ * memory traffic overlaps this block's arithmetic (prefetches past the end
+ * of the array are harmless hints).
  * The far one keeps more lines in flight than the near one alone: 2^24
  * logits, 1 thread, 15.5/15.7 -> 13.1/13.4 ms (min/median of 9, twice),
  * below the plain sum's 14.4-14.8 (bench-kernel, which has no hints).  scaled == 0 when pre is 1, which is but for
