@@ -24,6 +24,8 @@
  * runs form (DSP_ENOTSUP, no message). */
 #define SUPPORT_K0	((uint64_t)1 << 12)
 #define SUPPORT_KMAX	((uint64_t)1 << 22)
+/* Up to this many distinct terms the runs form is as fast. */
+#define SUPPORT_TERMS_MIN	((double)SUPPORT_K0 * 16)
 
 /* The smallest term as the runs form has it, so that the figures from the
  * smallest logit (the spread, the Lemma 2.1 band) are the same bits on the
@@ -113,6 +115,23 @@ support_open(const dsp_params *p, const dsp_runs *e)
 	return lgap > log(1e-6 * big) && q * lgap > log(0x1p-960);
 }
 
+/* The weights w over the head e, unless support_open shows they would not
+ * close the support; *closed when its last two entries weigh 0: every
+ * term they stand for lies past the edge, and w is the row's. */
+static int
+solve_head(const dsp_params *p, const dsp_runs *e, dsp_runs *w, int *closed)
+{
+	int rc;
+
+	*closed = 0;
+	if (support_open(p, e))
+		return DSP_OK;
+	if ((rc = dsp_alt_weights_runs(p->attn, e, p->theta, p->alpha, w)) != DSP_OK)
+		return rc;
+	*closed = w->len >= 2 && w->value[w->len - 2] == 0 && w->value[w->len - 1] == 0;
+	return DSP_OK;
+}
+
 /* The alternating series, -1 < lambda < 0: |e| falls along each parity, so
  * every term past the first K lies between the next two (the tail's largest
  * of each sign, dsp_family_power_tail), and the largest x = e / theta, the
@@ -128,19 +147,15 @@ static int
 support_alternating(const dsp_params *p, dsp_runs *e, dsp_runs *w)
 {
 	uint64_t K;
-	int rc;
+	int rc, closed;
 
-	if (!(dsp_power_terms(p, dsp_power_tol(p)) > (double)SUPPORT_K0 * 16))
+	if (!(dsp_power_terms(p, dsp_power_tol(p)) > SUPPORT_TERMS_MIN))
 		return DSP_ENOTSUP;
 	for (K = SUPPORT_K0; K <= SUPPORT_KMAX && K + 2 < p->n; K *= 4) {
 		if ((rc = dsp_family_power_head(p, K, e)) != DSP_OK)
 			return rc;
-		if (support_open(p, e))
-			continue;
-		if ((rc = dsp_alt_weights_runs(p->attn, e, p->theta, p->alpha, w)) != DSP_OK)
+		if ((rc = solve_head(p, e, w, &closed)) != DSP_OK || closed)
 			return rc;
-		if (w->len >= 2 && w->value[w->len - 2] == 0 && w->value[w->len - 1] == 0)
-			return DSP_OK;
 	}
 	return DSP_ENOTSUP;
 }
@@ -151,7 +166,7 @@ dsp_eval_support_runs(const dsp_params *p, int ordered, dsp_runs *e, dsp_runs *w
 	double tol = dsp_power_tol(p), terms, t, last;
 	dsp_power_iter it;
 	uint64_t K, k;
-	int rc;
+	int rc, closed;
 
 	if (!dsp_attn_has(p->attn, DSP_ATTN_F_SUPPORT) ||
 	    p->family != DSP_FAM_POWER || p->precision != DSP_PREC_DOUBLE ||
@@ -163,7 +178,7 @@ dsp_eval_support_runs(const dsp_params *p, int ordered, dsp_runs *e, dsp_runs *w
 		return DSP_ENOTSUP;
 	/* As the runs form counts its terms: few enough, it is as fast. */
 	terms = dsp_power_terms(p, tol);
-	if (!(terms > (double)SUPPORT_K0 * 16))
+	if (!(terms > SUPPORT_TERMS_MIN))
 		return DSP_ENOTSUP;
 	if ((rc = smallest_term(p, tol, terms, &last)) != DSP_OK)
 		return rc;
@@ -178,12 +193,8 @@ dsp_eval_support_runs(const dsp_params *p, int ordered, dsp_runs *e, dsp_runs *w
 		}
 		if ((rc = dsp_runs_push(e, last, p->n - K - 1)) != DSP_OK)
 			return rc;
-		if (support_open(p, e))
-			continue;
-		if ((rc = dsp_alt_weights_runs(p->attn, e, p->theta, p->alpha, w)) != DSP_OK)
+		if ((rc = solve_head(p, e, w, &closed)) != DSP_OK || closed)
 			return rc;
-		if (w->len >= 2 && w->value[w->len - 1] == 0 && w->value[w->len - 2] == 0)
-			return DSP_OK;
 	}
 	return DSP_ENOTSUP;
 }
